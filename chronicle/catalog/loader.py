@@ -1,0 +1,185 @@
+"""Reading card files into validated card data, collecting every problem with its location.
+
+A card file is TOML with ``version``, an optional ``game`` and ``[[card]]`` tables; each game
+system supplies the schema that validates its cards. A bad card is reported (file, line, card,
+field, and a "did you mean" hint for a misspelt key or kind) and skipped; the rest of the file and
+every other file still load.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from pydantic import ValidationError
+
+from chronicle.catalog.problems import FileProblem, did_you_mean
+from chronicle.catalog.tomlmap import LineMap
+from chronicle.domain.values import Origin
+
+MAX_FILE_BYTES = 5_000_000
+_TOML_LINE = re.compile(r"at line (\d+)")
+
+
+class CardSchema(Protocol):
+    """What a game system provides so that its card files can be read."""
+
+    game: str
+    version: int
+    kinds: tuple[str, ...]
+
+    def fields(self, kind: str) -> list[str]: ...
+
+    def all_fields(self) -> list[str]: ...
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class CardEntry:
+    """One validated card table: the keys it sets, where it came from."""
+
+    data: dict[str, Any]
+    origin: Origin
+    path: str
+    line: int | None
+
+
+def read_toml(path: Path, problems: list[FileProblem]) -> tuple[dict[str, Any], LineMap] | None:
+    """Parse a TOML file; on failure record a located problem and return None."""
+    shown = str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        problems.append(FileProblem(shown, f"cannot be read: {exc.strerror or exc}"))
+        return None
+    if len(raw) > MAX_FILE_BYTES:
+        problems.append(FileProblem(shown, f"is {len(raw):,} bytes; files over "
+                                           f"{MAX_FILE_BYTES:,} bytes are refused"))
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        problems.append(FileProblem(shown, "is not UTF-8 text", line=line,
+                                    hint="save the file as UTF-8"))
+        return None
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = _TOML_LINE.search(str(exc))
+        problems.append(FileProblem(shown, f"is not valid TOML: {exc}",
+                                    line=int(match.group(1)) if match else None))
+        return None
+    return document, LineMap.of(text)
+
+
+def validate_card_tables(tables: Any, schema: CardSchema, *, path: str, lines: LineMap | None,
+                         origin: Origin, table: str = "card") -> tuple[list[CardEntry],
+                                                                       list[FileProblem]]:
+    """Validate the ``[[card]]`` tables of one file; every bad card becomes a problem."""
+    entries: list[CardEntry] = []
+    problems: list[FileProblem] = []
+    if not isinstance(tables, list):
+        problems.append(FileProblem(path, f"'{table}' must be an array of tables "
+                                          f"([[{table}]]), not a single value",
+                                    line=lines.key_line(None, 0, table) if lines else None))
+        return entries, problems
+    for index, item in enumerate(tables):
+        line = lines.entry_line(table, index) if lines else None
+
+        def at(key: str, _index: int = index, _line: int | None = line) -> int | None:
+            found = lines.key_line(table, _index, key) if lines else None
+            return found or _line
+
+        if not isinstance(item, dict):
+            problems.append(FileProblem(path, f"{table} #{index + 1} is not a table", line=line))
+            continue
+        name = item.get("name")
+        label = name if isinstance(name, str) and name.strip() else f"#{index + 1}"
+        kind = item.get("kind")
+        if kind not in schema.kinds:
+            if kind is None:
+                message, hint = "has no 'kind'", f"one of: {', '.join(schema.kinds)}"
+            else:
+                message = f"has unknown kind {kind!r}"
+                hint = (did_you_mean(str(kind), schema.kinds)
+                        or f"one of: {', '.join(schema.kinds)}")
+            problems.append(FileProblem(path, message, line=at("kind"), card=label,
+                                        field="kind", hint=hint))
+            continue
+        try:
+            data = schema.validate(item)
+        except ValidationError as exc:
+            problems.extend(_problems_from(exc, schema, kind, path, label, at))
+            continue
+        entries.append(CardEntry(data, origin, path, line))
+    return entries, problems
+
+
+def _problems_from(exc: ValidationError, schema: CardSchema, kind: str, path: str, label: str,
+                   at: Any) -> Iterable[FileProblem]:
+    for error in exc.errors():
+        loc = [str(part) for part in error["loc"]]
+        key = loc[0] if loc else None
+        dotted = ".".join(loc) if loc else None
+        if error["type"] == "extra_forbidden" and key is not None:
+            hint = did_you_mean(key, schema.fields(kind))
+            if hint is None and key in schema.all_fields():
+                hint = f"'{key}' is not a field of a {kind} card"
+            yield FileProblem(path, "unknown key", line=at(key), card=label, field=dotted,
+                              hint=hint)
+        elif error["type"] == "missing":
+            yield FileProblem(path, "is required", line=at(key) if key else None, card=label,
+                              field=dotted)
+        else:
+            shown = error.get("input")
+            text = error["msg"]
+            if not isinstance(shown, dict | list):
+                text += f", got {shown!r}"
+            yield FileProblem(path, text, line=at(key) if key else None, card=label,
+                              field=dotted)
+
+
+def load_card_file(path: Path, schema: CardSchema, origin: Origin) -> tuple[list[CardEntry],
+                                                                            list[FileProblem]]:
+    """Read one card file (``version``, ``game``, ``[[card]]``)."""
+    problems: list[FileProblem] = []
+    parsed = read_toml(path, problems)
+    if parsed is None:
+        return [], problems
+    document, lines = parsed
+    shown = str(path)
+    for key in document:
+        if key not in ("version", "game", "card"):
+            problems.append(FileProblem(shown, f"unknown top-level key {key!r}",
+                                        line=lines.key_line(None, 0, key),
+                                        hint=did_you_mean(key, ["version", "game", "card"])
+                                        or "a card file holds version, game and [[card]] tables"))
+    version = document.get("version")
+    if version != schema.version:
+        message = ("has no 'version'" if version is None
+                   else f"has version {version!r}, but only version {schema.version} is known")
+        problems.append(FileProblem(shown, message, line=lines.key_line(None, 0, "version"),
+                                    field="version",
+                                    hint=f"put 'version = {schema.version}' at the top"))
+        return [], problems
+    game = document.get("game", schema.game)
+    if game != schema.game:
+        problems.append(FileProblem(shown, f"is for game {game!r}, not {schema.game!r}",
+                                    line=lines.key_line(None, 0, "game"), field="game"))
+        return [], problems
+    entries, card_problems = validate_card_tables(document.get("card", []), schema, path=shown,
+                                                  lines=lines, origin=origin)
+    return entries, problems + card_problems
+
+
+def card_files(directory: Path) -> list[Path]:
+    """The ``*.toml`` files of a directory, sorted; none when it does not exist."""
+    if not directory.is_dir():
+        return []
+    return sorted(p for p in directory.glob("*.toml") if p.is_file())

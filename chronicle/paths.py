@@ -1,0 +1,36 @@
+"""Where things live: the bundled card catalog and the user's data directory.
+
+``CHRONICLE_DATA_DIR`` overrides the user data directory (tests and portable installs use it);
+otherwise it is the platform's user data directory for "chronicle" (platformdirs).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def bundled_cards_dir(game: str) -> Path:
+    """The bundled card files of ``game``: inside the installed package, or the repository's
+    ``cards/`` folder when running from a source checkout."""
+    installed = _PACKAGE / "_bundled_cards" / game
+    if installed.is_dir():
+        return installed
+    return _PACKAGE.parent / "cards" / game
+
+
+def user_data_dir() -> Path:
+    """The user's data directory (not created here)."""
+    override = os.environ.get("CHRONICLE_DATA_DIR")
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("chronicle", appauthor=False))
+
+
+def user_cards_dir(game: str) -> Path:
+    """Where the user's own card files for ``game`` live: ``<data dir>/cards/<game>/*.toml``."""
+    return user_data_dir() / "cards" / game

@@ -1,0 +1,46 @@
+"""``chronicle check``: read a character or setup file and run the rules on it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from chronicle.catalog.problems import FileProblem
+from chronicle.rules.report import Report
+from chronicle.services.catalog import CatalogSources, read_sources
+from chronicle.systems.wyld_hunt.files import load_file
+from chronicle.systems.wyld_hunt.rules import check_character, check_setup
+
+
+@dataclass
+class CheckResult:
+    """The outcome of checking one file."""
+
+    path: Path
+    kind: str
+    report: Report | None = None
+    problems: list[FileProblem] = field(default_factory=list)
+    """Problems that make the file unusable; when present there is no report."""
+    catalog_problems: list[FileProblem] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """0 without errors, 1 with rule errors, 2 when the file cannot be used."""
+        if self.problems or self.report is None:
+            return 2
+        return 0 if self.report.valid else 1
+
+
+def check_file(path: Path, sources: CatalogSources | None = None) -> CheckResult:
+    """Check a character file or a game setup file (told apart by content)."""
+    loaded = load_file(path)
+    if loaded.problems:
+        return CheckResult(path, loaded.kind, problems=loaded.problems)
+    sources = sources or read_sources()
+    catalog = sources.build(loaded.cards)
+    result = CheckResult(path, loaded.kind, catalog_problems=list(catalog.problems))
+    if loaded.character is not None:
+        result.report, _state = check_character(loaded.character, catalog)
+    elif loaded.setup is not None:
+        result.report, _setup_state = check_setup(loaded.setup, catalog)
+    return result

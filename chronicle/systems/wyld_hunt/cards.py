@@ -1,0 +1,276 @@
+"""The six Wyld Hunt card kinds as plain, immutable domain objects.
+
+Every value a card may print is optional: the public record of these cards is incomplete, and a
+value nobody knows stays ``None`` (never zero). Rules that need a missing value report
+``card.incomplete`` instead of guessing. Building effects that a card grants (the golden rule:
+"Rules on individual game cards supersede the basic game rules") are data in ``effects``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Literal
+
+from chronicle.domain.values import Origin
+
+
+class Kind(enum.StrEnum):
+    """The six card kinds."""
+
+    ICON = "icon"
+    MERIT = "merit"
+    FLAW = "flaw"
+    QUEST = "quest"
+    LEAGUE = "league"
+    WAYLAY = "waylay"
+
+
+class CardSet(enum.StrEnum):
+    """The two printed sets."""
+
+    WYLD_HUNT = "wyld-hunt"
+    IRONHEART = "ironheart"
+
+
+class Attribute(enum.StrEnum):
+    """The three character Attributes."""
+
+    MIGHT = "might"
+    SAVVY = "savvy"
+    RESOLVE = "resolve"
+
+
+class Court(enum.StrEnum):
+    """Seelie or Unseelie."""
+
+    SEELIE = "seelie"
+    UNSEELIE = "unseelie"
+
+
+class MeritType(enum.StrEnum):
+    """The five Merit types."""
+
+    ABILITY = "ability"
+    ADVANTAGE = "advantage"
+    ALLY = "ally"
+    ART = "art"
+    TREASURE = "treasure"
+
+
+class FlawType(enum.StrEnum):
+    """The three Flaw types."""
+
+    CURSE = "curse"
+    ENEMY = "enemy"
+    WEAKNESS = "weakness"
+
+
+class TestType(enum.StrEnum):
+    """The four kinds of Test a Waylay can demand."""
+
+    MIGHT = "might"
+    SAVVY = "savvy"
+    RESOLVE = "resolve"
+    COMBAT = "combat"
+
+
+class Terrain(enum.StrEnum):
+    """Terrain glyphs of Leagues and Waylays; ``any`` is the symbol that matches every terrain."""
+
+    BRIDGE = "bridge"
+    CASTLE = "castle"
+    CAVES = "caves"
+    RUINS = "ruins"
+    ROAD = "road"
+    TOWN = "town"
+    FIELDS = "fields"
+    FOREST = "forest"
+    HILLS = "hills"
+    LAKE = "lake"
+    BORDER = "border"
+    MARSH = "marsh"
+    MOUNTAINS = "mountains"
+    OCEAN = "ocean"
+    RIVER = "river"
+    ANY = "any"
+
+
+NOT_PRINTED: Literal["none"] = "none"
+"""A Waylay attribute the card prints no number for: the Waylay can never become that Test."""
+
+WaylayValue = int | Literal["none"] | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtraPoints:
+    """Extra starting points usable only on Merits of one type (and, optionally, one subtype).
+
+    The Human male's Leader gives 2 points for Allies that do not count toward total points; the
+    Naga male gets 4 points of Pyretics Arts. ``points`` is None when the amount is unknown.
+    """
+
+    points: int | None
+    merit_type: MeritType | None = None
+    subtype: str | None = None
+    counts_toward_total: bool = True
+
+    def applies_to(self, merit: Merit) -> bool:
+        """True when these points may pay for ``merit``."""
+        if self.merit_type is not None and merit.type is not self.merit_type:
+            return False
+        return self.subtype is None or (merit.subtype or "").casefold() == self.subtype.casefold()
+
+    def describe(self) -> str:
+        """A short phrase such as "2 points for Allies"."""
+        what = "Merits"
+        if self.merit_type is not None:
+            what = {"ability": "Abilities", "advantage": "Advantages", "ally": "Allies",
+                    "art": "Arts", "treasure": "Treasures"}[self.merit_type.value]
+        if self.subtype:
+            what = f"{self.subtype.title()} {what}"
+        amount = "an unknown number of" if self.points is None else str(self.points)
+        return f"{amount} points for {what}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FixedCourt:
+    """The character always belongs to this court, whatever the tally (Dragonkin: Seelie)."""
+
+    court: Court
+
+
+Effect = ExtraPoints | FixedCourt
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Card:
+    """Fields every card has."""
+
+    name: str
+    kind: Kind
+    set: CardSet | None = None
+    summary: str | None = None
+    source: tuple[str, ...] = ()
+    confidence: str | None = None
+    notes: str | None = None
+    effects: tuple[Effect, ...] = ()
+    origin: Origin = Origin.BUNDLED
+    path: str | None = field(default=None, compare=False)
+    """The file the card was read from (the last one, for a corrected card)."""
+
+    def missing(self) -> list[str]:
+        """Names of the values this kind prints that are unknown for this card."""
+        return []
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Icon(Card):
+    """A Character Icon: race, gender, Attributes and special ability."""
+
+    race: str | None = None
+    gender: str | None = None
+    might: int | None = None
+    savvy: int | None = None
+    resolve: int | None = None
+    special: str | None = None
+
+    def missing(self) -> list[str]:
+        return [f for f in ("race", "gender", "might", "savvy", "resolve", "special")
+                if getattr(self, f) is None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Merit(Card):
+    """A Merit: its type, cost, and for Abilities its Attribute and court."""
+
+    type: MeritType | None = None
+    subtype: str | None = None
+    cost: int | None = None
+    attribute: Attribute | None = None
+    court: Court | None = None
+
+    def missing(self) -> list[str]:
+        fields = ["type", "cost"]
+        if self.type is MeritType.ABILITY:
+            fields += ["attribute", "court"]
+        return [f for f in fields if getattr(self, f) is None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flaw(Card):
+    """A Flaw: its type, bonus points, and for Weaknesses its Attribute and court."""
+
+    type: FlawType | None = None
+    bonus: int | None = None
+    attribute: Attribute | None = None
+    court: Court | None = None
+
+    def missing(self) -> list[str]:
+        fields = ["type", "bonus"]
+        if self.type is FlawType.WEAKNESS:
+            fields += ["attribute", "court"]
+        return [f for f in fields if getattr(self, f) is None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Quest(Card):
+    """A Quest: number, Waylay and Treasure ratings, experience."""
+
+    number: int | None = None
+    waylay_rating: int | None = None
+    treasure_rating: int | None = None
+    experience: int | None = None
+
+    def missing(self) -> list[str]:
+        return [f for f in ("number", "waylay_rating", "treasure_rating", "experience")
+                if getattr(self, f) is None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class League(Card):
+    """A League: terrain, uniqueness, Enter/Leave Trials and Rest."""
+
+    terrain: tuple[Terrain, ...] | None = None
+    unique: bool | None = None
+    enter: str | None = None
+    leave: str | None = None
+    rest: str | None = None
+    special: str | None = None
+
+    def missing(self) -> list[str]:
+        return [f for f in ("terrain", "unique", "enter", "leave", "rest")
+                if getattr(self, f) is None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Waylay(Card):
+    """A Waylay: rating, terrain, Test types and Attributes."""
+
+    rating: int | None = None
+    terrain: tuple[Terrain, ...] | None = None
+    tests: tuple[TestType, ...] | None = None
+    might: WaylayValue = None
+    savvy: WaylayValue = None
+    resolve: WaylayValue = None
+    combat: WaylayValue = None
+
+    def missing(self) -> list[str]:
+        fields = ["rating", "terrain", "tests"]
+        fields += [t.value for t in (self.tests or ()) if getattr(self, t.value) is None]
+        return [f for f in fields if getattr(self, f) is None]
+
+    def attribute_value(self, test: TestType) -> int | None:
+        """The printed value for ``test``, or None when unknown or not printed."""
+        value = getattr(self, test.value)
+        return value if isinstance(value, int) else None
+
+
+CARD_CLASSES: dict[Kind, type[Card]] = {
+    Kind.ICON: Icon,
+    Kind.MERIT: Merit,
+    Kind.FLAW: Flaw,
+    Kind.QUEST: Quest,
+    Kind.LEAGUE: League,
+    Kind.WAYLAY: Waylay,
+}

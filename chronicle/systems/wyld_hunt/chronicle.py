@@ -1,0 +1,60 @@
+"""A Wyld Hunt character as the rules see it: creation choices plus a ledger of events.
+
+Cards are referred to by name; the rules resolve names against a catalog, so an unknown or
+misspelt card is reported rather than lost. The character's current state is never stored: it is
+derived by replaying the ledger (``chronicle.systems.wyld_hunt.rules.character``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chronicle.systems.wyld_hunt.cards import Court
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GamePlayed:
+    """A game played: the quests undertaken and, in the order completed, those completed."""
+
+    quests: tuple[str, ...]
+    completed: tuple[str, ...] = ()
+    date: str | None = None
+    opponent: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MeritBought:
+    """Experience spent on a Merit (its cost)."""
+
+    merit: str
+    date: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlawBoughtOff:
+    """Experience spent to remove a Flaw the character has (its bonus)."""
+
+    flaw: str
+    date: str | None = None
+    note: str | None = None
+
+
+Event = GamePlayed | MeritBought | FlawBoughtOff
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterBuild:
+    """Creation choices and the chronicle, oldest event first."""
+
+    name: str
+    system: str = "wyld-hunt"
+    icons: tuple[str, ...] = ()
+    court: Court | None = None
+    """The player's choice, consulted on a tie."""
+    merits: tuple[str, ...] = ()
+    flaws: tuple[str, ...] = ()
+    background: str | None = None
+    player: str | None = None
+    events: tuple[Event, ...] = ()

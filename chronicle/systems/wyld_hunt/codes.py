@@ -1,0 +1,95 @@
+"""Every violation code of the Wyld Hunt rules, with its default severity and rulebook section.
+
+Codes are stable: tests, users' scripts and the JSON output rely on them. Add codes; never rename
+one. ``docs/rules.md`` documents each code with the rulebook passage it enforces, and a test keeps
+that file and this table in step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chronicle.rules.report import Severity, Violation
+
+E, W = Severity.ERROR, Severity.WARNING
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A violation code and where its rule comes from."""
+
+    code: str
+    severity: Severity
+    section: str
+    title: str
+
+    def __call__(self, message: str, cards: tuple[str, ...] | list[str] = (),
+                 fix: str | None = None, severity: Severity | None = None) -> Violation:
+        """A violation of this code."""
+        return Violation(self.code, severity or self.severity, message, tuple(cards), fix,
+                         self.section)
+
+
+CREATION = "Building Your Character"
+CHRONICLE = "Optional Rules: Chronicle Play"
+EPIC = "Optional Rules: Epic Play"
+STAGE = "The Wyld Hunt: Setting the Stage"
+
+ICON_MISSING = Code("icon.missing", E, f"{CREATION}, Step 1: Select Your Race",
+                    "The character has no Character Icon")
+ICON_MULTIPLE = Code("icon.multiple", E, f"{CREATION}, Step 1: Select Your Race",
+                     "The character has more than one Character Icon")
+CARD_UNKNOWN = Code("card.unknown", E, "Playing This Game (the cards in play)",
+                    "A card name matches no card in the catalog")
+CARD_WRONG_KIND = Code("card.wrong_kind", E, "Playing This Game (the cards in play)",
+                       "A card is listed where another kind of card belongs")
+CARD_INCOMPLETE = Code("card.incomplete", E, "Playing This Game (the golden rule)",
+                       "A rule needs a value that is unknown for this card")
+CARD_DUPLICATE = Code("card.duplicate", W, f"{CREATION}, Step 2",
+                      "The same card is taken more than once")
+POINTS_OVER_BUDGET = Code("points.over_budget", E,
+                          f"{CREATION}, Step 2: Select Your Merits and Flaws",
+                          "Merits cost more than the starting points plus Flaw bonus points")
+POINTS_UNSPENT = Code("points.unspent", W, f"{CREATION}, Step 2: Select Your Merits and Flaws",
+                      "Starting points are left unspent")
+COURT_TIE = Code("court.tie", E, f"{CREATION}, Step 3: Your Court",
+                 "Seelie and Unseelie are tied and no court was chosen")
+COURT_OVERRIDDEN = Code("court.overridden", W, f"{CREATION}, Step 3: Your Court",
+                        "The chosen court is overruled by the majority or by a card")
+XP_OVERSPENT = Code("xp.overspent", E, CHRONICLE,
+                    "Experience spent beyond what is unspent at that moment")
+XP_NOT_HELD = Code("xp.not_held", E, CHRONICLE, "A Flaw bought off that the character lacks")
+QUEST_NONE = Code("quest.none", E, "Setting the Stage, 2: Select and Play Quests",
+                  "A game played lists no quest")
+QUEST_NOT_UNDERTAKEN = Code("quest.not_undertaken", E, "Winning the Game",
+                            "A quest completed that was not undertaken in that game")
+EPIC_ORDER = Code("epic.order", E, EPIC, "Quests completed out of increasing quest number")
+SETUP_WAYLAYS_OVER = Code("setup.waylays_over_rating", E,
+                          f"{STAGE}, 2: Select and Play Quests",
+                          "Waylays exceed the opponent's effective Waylay rating")
+SETUP_TREASURES_OVER = Code("setup.treasures_over_rating", E,
+                            f"{STAGE}, 2: Select and Play Quests",
+                            "Treasures exceed the player's Treasure rating")
+SETUP_TREASURES_UNDER = Code("setup.treasures_under_rating", W,
+                             f"{STAGE}, 2: Select and Play Quests",
+                             "Treasures fall short of the player's Treasure rating")
+SETUP_LEAGUE_COUNT = Code("setup.league_count", E, f"{STAGE}, 3: Select and Play Leagues",
+                          "Not five Leagues per quest (ten in solo play)")
+SETUP_UNIQUE_LEAGUE = Code("setup.unique_league", W, f"{STAGE}, 3: Select and Play Leagues",
+                           "A Unique League chosen more than once")
+SETUP_OPPONENTS = Code("setup.opponents", E, "Optional Rules: Multi-Player Games",
+                       "Players and opponents do not pair up one to one")
+SETUP_SOLO_UNDER = Code("setup.solo_waylays_under_rating", E, "Optional Rules: Solo Play",
+                        "Solo Waylays total less than the Waylay rating")
+SETUP_SOLO_EXCESS = Code("setup.solo_waylays_excess", E, "Optional Rules: Solo Play",
+                         "Solo Waylays exceed the rating more than the pool forces")
+SETUP_NOT_IN_POOL = Code("setup.not_in_pool", E, "Optional Rules: Solo Play",
+                         "A solo Waylay is not among the Waylays available")
+SETUP_NO_POOL = Code("setup.no_pool", W, "Optional Rules: Solo Play",
+                     "Solo play without the pool of available Waylays")
+SETUP_WAYLAY_TERRAIN = Code("setup.waylay_terrain", W, "Story Pack: Waylay Cards (Terrain)",
+                            "A Waylay fits the terrain of none of the game's Leagues")
+SETUP_CHARACTER_INVALID = Code("setup.character_invalid", E, CREATION,
+                               "A player's character file breaks the rules")
+
+ALL_CODES: tuple[Code, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Code))

@@ -1,0 +1,128 @@
+"""Checking a whole character: creation (icon, points, court) and its chronicle, in one report.
+
+The character's current state (Merits and Flaws after purchases, experience, Waylay bonus,
+court) is derived here by replaying the ledger; nothing of it is stored anywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from chronicle.rules.editions import Edition, find_edition
+from chronicle.rules.lookup import CardLookup
+from chronicle.rules.report import Report
+from chronicle.systems.wyld_hunt.cards import Card, Flaw, Icon, Kind, Merit
+from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
+from chronicle.systems.wyld_hunt.rules.creation import (
+    CourtState,
+    PointsState,
+    check_court,
+    check_icon,
+    check_points,
+)
+from chronicle.systems.wyld_hunt.rules.ledger import LedgerState, replay, waylay_bonus
+from chronicle.systems.wyld_hunt.rules.resolve import Resolver
+
+
+@dataclass
+class CharacterState:
+    """Everything derived from a character's creation choices and chronicle."""
+
+    build: CharacterBuild
+    edition: Edition
+    icon: Icon | None
+    points: PointsState
+    court: CourtState
+    ledger: LedgerState
+
+    @property
+    def merits(self) -> list[Merit]:
+        """The Merits the character has now."""
+        return self.ledger.merits
+
+    @property
+    def flaws(self) -> list[Flaw]:
+        """The Flaws the character has now (bought-off ones removed)."""
+        return self.ledger.flaws
+
+    @property
+    def xp_earned(self) -> int:
+        """Career experience, never reduced by spending."""
+        return self.ledger.xp_earned
+
+    @property
+    def xp_spent(self) -> int:
+        """Experience spent on Merits and on buying off Flaws."""
+        return self.ledger.xp_spent
+
+    @property
+    def xp_unspent(self) -> int:
+        """Experience available to spend."""
+        return self.ledger.xp_earned - self.ledger.xp_spent
+
+    @property
+    def waylay_bonus(self) -> int:
+        """Added to the Waylay rating of each quest the character undertakes next."""
+        return waylay_bonus(self.ledger.xp_earned)
+
+    @property
+    def character_points(self) -> int:
+        """Total character points: the cost of the Merits held, less the points a card says do
+        not count (the Human male's Leader points). Decides who places a shared Unique League."""
+        return sum(m.cost or 0 for m in self.merits) - self.points.uncounted
+
+    def summary(self) -> dict[str, Any]:
+        """The ``summary`` object of ``chronicle check --json`` for a character."""
+        return {
+            "name": self.build.name,
+            "system": self.edition.key,
+            "icon": self.icon.name if self.icon else None,
+            "court": self.court.court.value if self.court.court else None,
+            "seelie": self.court.seelie,
+            "unseelie": self.court.unseelie,
+            "points_start": self.points.start,
+            "points_flaws": self.points.flaws,
+            "points_extra": sum(p.effect.points or 0 for p in self.points.pools),
+            "points_spent": self.points.spent,
+            "points_unspent": self.points.unspent,
+            "character_points": self.character_points,
+            "xp_earned": self.xp_earned,
+            "xp_spent": self.xp_spent,
+            "xp_unspent": self.xp_unspent,
+            "waylay_bonus": self.waylay_bonus,
+            "quests_completed": list(self.ledger.quests_completed),
+            "merits": [m.name for m in self.merits],
+            "flaws": [f.name for f in self.flaws],
+        }
+
+
+def _resolve_all(names: tuple[str, ...], kind: Kind, cls: type[Card], role: str,
+                 res: Resolver) -> list[Any]:
+    found = (res.card(name, kind, cls, role) for name in names)
+    return [card for card in found if card is not None]
+
+
+def check_character(build: CharacterBuild, catalog: CardLookup[Card]) -> tuple[Report,
+                                                                            CharacterState]:
+    """Check a character against the rules and derive its current state.
+
+    Raises:
+        ValueError: when ``build.system`` names no registered edition.
+    """
+    edition = find_edition(build.system)
+    if edition is None:
+        raise ValueError(f"unknown system {build.system!r}")
+    report = Report()
+    res = Resolver(catalog, report)
+    icon = check_icon(build, res)
+    merits: list[Merit] = _resolve_all(build.merits, Kind.MERIT, Merit, "in merits", res)
+    flaws: list[Flaw] = _resolve_all(build.flaws, Kind.FLAW, Flaw, "in flaws", res)
+    res.duplicates(build.merits, "in merits")
+    res.duplicates(build.flaws, "in flaws")
+    points = check_points(build, edition, icon, merits, flaws, res)
+    ledger = replay(build.events, merits, flaws, res)
+    court = check_court(build, icon, ledger.merits, ledger.flaws, res)
+    state = CharacterState(build, edition, icon, points, court, ledger)
+    report.summary = state.summary()
+    return report, state

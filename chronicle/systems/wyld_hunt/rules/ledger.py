@@ -1,0 +1,212 @@
+"""Replaying a character's chronicle: experience earned, spent, and the Merits and Flaws that
+result (rulebook, Optional Rules: Chronicle Play and Epic Play)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from chronicle.domain.values import name_key
+from chronicle.systems.wyld_hunt import codes
+from chronicle.systems.wyld_hunt.cards import Flaw, Kind, Merit, Quest
+from chronicle.systems.wyld_hunt.chronicle import Event, FlawBoughtOff, GamePlayed, MeritBought
+from chronicle.systems.wyld_hunt.rules.resolve import Resolver
+
+
+def epic_bonus(completed: int) -> int:
+    """Extra experience for an epic game: one for every two quests completed beyond the first.
+
+    >>> [epic_bonus(n) for n in range(6)]
+    [0, 0, 0, 1, 1, 2]
+    """
+    return max(0, (completed - 1) // 2)
+
+
+def waylay_bonus(career_xp: int) -> int:
+    """The fame bonus added to the Waylay rating of each later quest: one for every two full
+    experience points earned in the career (Chronicle Play).
+
+    >>> [waylay_bonus(n) for n in (0, 1, 2, 3, 4)]
+    [0, 0, 1, 1, 2]
+    """
+    return max(0, career_xp) // 2
+
+
+@dataclass
+class LedgerLine:
+    """One event as replayed, with the running totals after it."""
+
+    index: int
+    event: Event
+    xp_change: int
+    xp_earned: int
+    xp_spent: int
+    waylay_bonus: int
+    """For a game: the bonus in force during it (earned before it). Otherwise: after it."""
+    applied: bool = True
+    quests: list[tuple[str, int | None]] = field(default_factory=list)
+    """For a game: each quest with its effective Waylay rating (None when unknown)."""
+
+    @property
+    def xp_unspent(self) -> int:
+        """Experience unspent after this event."""
+        return self.xp_earned - self.xp_spent
+
+
+@dataclass
+class LedgerState:
+    """The outcome of replaying the chronicle."""
+
+    merits: list[Merit]
+    flaws: list[Flaw]
+    xp_earned: int = 0
+    xp_spent: int = 0
+    quests_completed: list[str] = field(default_factory=list)
+    lines: list[LedgerLine] = field(default_factory=list)
+
+
+def replay(events: tuple[Event, ...], merits: list[Merit], flaws: list[Flaw],
+           res: Resolver) -> LedgerState:
+    """Apply every event in order, reporting each broken rule with the event's number."""
+    state = LedgerState(merits=list(merits), flaws=list(flaws))
+    for index, event in enumerate(events, start=1):
+        if isinstance(event, GamePlayed):
+            line = _game(index, event, state, res)
+        elif isinstance(event, MeritBought):
+            line = _buy(index, event, state, res)
+        else:
+            line = _buy_off(index, event, state, res)
+        state.lines.append(line)
+    return state
+
+
+def _game(index: int, event: GamePlayed, state: LedgerState, res: Resolver) -> LedgerLine:
+    """A game: completed quests earn their experience, plus one for every two completed beyond
+    the first; in an epic game quests are completed in increasing order of quest number."""
+    bonus = waylay_bonus(state.xp_earned)
+    where = f"in event {index} (game)"
+    if not event.quests:
+        res.report.add(codes.QUEST_NONE(f"Event {index} records a game with no quest undertaken",
+                                        fix="list the quests undertaken in quests = [...]"))
+    res.duplicates(event.quests, where)
+    undertaken: dict[str, Quest] = {}
+    line = LedgerLine(index, event, 0, state.xp_earned, state.xp_spent, bonus)
+    for name in event.quests:
+        quest = res.card(name, Kind.QUEST, Quest, where)
+        if quest is not None:
+            undertaken.setdefault(name_key(name), quest)
+            line.quests.append((quest.name, None if quest.waylay_rating is None
+                                else quest.waylay_rating + bonus))
+    done: list[Quest] = []
+    for name in event.completed:
+        if name_key(name) not in {name_key(q) for q in event.quests}:
+            res.report.add(codes.QUEST_NOT_UNDERTAKEN(
+                f"{name!r} is completed in event {index} but not among its quests "
+                f"({', '.join(event.quests) or 'none'})", [name],
+                fix=f"add {name!r} to quests, or remove it from completed"))
+            continue
+        quest = undertaken.get(name_key(name))
+        if quest is not None and quest not in done:
+            done.append(quest)
+    if len(undertaken) > 1:
+        _epic_order(index, list(undertaken.values()), done, res)
+    gained = 0
+    for quest in done:
+        gained += res.need(quest, "experience", "to count the experience earned") or 0
+    gained += epic_bonus(len(done))
+    state.xp_earned += gained
+    state.quests_completed.extend(q.name for q in done)
+    line.xp_change = gained
+    line.xp_earned = state.xp_earned
+    return line
+
+
+def _epic_order(index: int, undertaken: list[Quest], done: list[Quest], res: Resolver) -> None:
+    """Epic Play: "Quests must be completed in order of increasing Rating" (the example orders
+    them by quest number: Quest 7 before Quest 25)."""
+    numbers: dict[str, int] = {}
+    for quest in undertaken:
+        number = res.need(quest, "number", "to check the order quests are completed in")
+        if number is not None:
+            numbers[quest.name] = number
+    last: Quest | None = None
+    for quest in done:
+        if quest.name not in numbers:
+            continue
+        if last is not None and numbers[quest.name] <= numbers[last.name]:
+            res.report.add(codes.EPIC_ORDER(
+                f"Event {index}: {quest.name!r} (Quest {numbers[quest.name]}) is completed "
+                f"after {last.name!r} (Quest {numbers[last.name]}); quests are completed in "
+                "increasing order of number", [last.name, quest.name],
+                fix="list completed quests in increasing order of quest number"))
+        last = quest
+    for open_quest in undertaken:
+        if open_quest in done or open_quest.name not in numbers:
+            continue
+        for quest in done:
+            if quest.name in numbers and numbers[quest.name] > numbers[open_quest.name]:
+                res.report.add(codes.EPIC_ORDER(
+                    f"Event {index}: {quest.name!r} (Quest {numbers[quest.name]}) is completed "
+                    f"while {open_quest.name!r} (Quest {numbers[open_quest.name]}) is not; the "
+                    "lower-numbered quest must be completed first",
+                    [open_quest.name, quest.name],
+                    fix=f"complete {open_quest.name!r} first, or leave {quest.name!r} "
+                        "uncompleted"))
+                break
+
+
+def _spend(index: int, what: str, cost: int, state: LedgerState, res: Resolver,
+           card: str) -> None:
+    unspent = state.xp_earned - state.xp_spent
+    if cost > unspent:
+        res.report.add(codes.XP_OVERSPENT(
+            f"Event {index}: {what} costs {cost} experience but only {unspent} is unspent "
+            f"({state.xp_earned} earned, {state.xp_spent} spent)", [card],
+            fix=f"earn {cost - unspent} more experience before this purchase"))
+
+
+def _buy(index: int, event: MeritBought, state: LedgerState, res: Resolver) -> LedgerLine:
+    """Experience buys a Merit one for one: its cost, never beyond what is unspent."""
+    line = LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
+                      waylay_bonus(state.xp_earned), applied=False)
+    merit = res.card(event.merit, Kind.MERIT, Merit, f"bought in event {index}")
+    if merit is None:
+        return line
+    if merit in state.merits:
+        res.report.add(codes.CARD_DUPLICATE(
+            f"Event {index} buys {merit.name!r}, which the character already has",
+            [merit.name], fix="remove the event unless you mean a second copy"))
+    cost = res.need(merit, "cost", "to spend experience on it")
+    if cost is None:
+        state.merits.append(merit)
+        line.applied = True
+        return line
+    _spend(index, f"buying {merit.name!r}", cost, state, res, merit.name)
+    state.xp_spent += cost
+    state.merits.append(merit)
+    line.xp_change, line.xp_spent, line.applied = -cost, state.xp_spent, True
+    return line
+
+
+def _buy_off(index: int, event: FlawBoughtOff, state: LedgerState, res: Resolver) -> LedgerLine:
+    """Experience buys off a Flaw the character has, for its bonus points."""
+    line = LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
+                      waylay_bonus(state.xp_earned), applied=False)
+    flaw = res.card(event.flaw, Kind.FLAW, Flaw, f"bought off in event {index}")
+    if flaw is None:
+        return line
+    if flaw not in state.flaws:
+        held = ", ".join(f.name for f in state.flaws) or "none"
+        res.report.add(codes.XP_NOT_HELD(
+            f"Event {index} buys off {flaw.name!r}, which the character does not have at that "
+            f"point (Flaws held: {held})", [flaw.name],
+            fix="remove the event, or buy off a Flaw the character has"))
+        return line
+    bonus = res.need(flaw, "bonus", "to buy it off")
+    state.flaws.remove(flaw)
+    line.applied = True
+    if bonus is None:
+        return line
+    _spend(index, f"buying off {flaw.name!r}", bonus, state, res, flaw.name)
+    state.xp_spent += bonus
+    line.xp_change, line.xp_spent = -bonus, state.xp_spent
+    return line

@@ -1,0 +1,221 @@
+"""The strict, versioned TOML format of Wyld Hunt card files, validated with pydantic.
+
+A card file is::
+
+    version = 1                 # the card file format; only 1 exists
+    game = "wyld-hunt"          # optional
+
+    [[card]]
+    name = "Fae Armor"
+    kind = "merit"
+    ...
+
+Unknown keys are rejected. Every kind-specific value is optional: a value nobody knows is left
+out, never written as zero. The same ``[[card]]`` tables appear in character and setup files.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
+
+from chronicle.domain.values import Origin
+from chronicle.systems.wyld_hunt import cards as c
+
+FORMAT_VERSION = 1
+
+
+def _lower(value: Any) -> Any:
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+def _lower_list(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_lower(v) for v in value]
+    return value
+
+
+Count = Annotated[int, Strict(), Field(ge=0, le=1000)]
+Text = Annotated[str, Strict(), Field(min_length=1, max_length=4000)]
+Name = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+AttributeField = Annotated[c.Attribute, BeforeValidator(_lower)]
+CourtField = Annotated[c.Court, BeforeValidator(_lower)]
+MeritTypeField = Annotated[c.MeritType, BeforeValidator(_lower)]
+FlawTypeField = Annotated[c.FlawType, BeforeValidator(_lower)]
+SetField = Annotated[c.CardSet, BeforeValidator(_lower)]
+TerrainList = Annotated[list[c.Terrain], BeforeValidator(_lower_list), Field(max_length=20)]
+TestList = Annotated[list[c.TestType], BeforeValidator(_lower_list), Field(max_length=4)]
+WaylayField = Count | Literal["none"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+class ExtraPointsModel(_Strict):
+    """``effect = "extra_points"``: starting points usable only on one kind of Merit."""
+
+    effect: Literal["extra_points"]
+    points: Count | None = None
+    merit_type: MeritTypeField | None = None
+    subtype: Name | None = None
+    counts_toward_total: Annotated[bool, Strict()] = True
+
+
+class FixedCourtModel(_Strict):
+    """``effect = "fixed_court"``: the character always belongs to this court."""
+
+    effect: Literal["fixed_court"]
+    court: CourtField
+
+
+EffectModel = Annotated[ExtraPointsModel | FixedCourtModel, Field(discriminator="effect")]
+
+
+class CardModel(_Strict):
+    """Fields every card kind has."""
+
+    name: Name
+    kind: str
+    set: SetField | None = None
+    summary: Text | None = None
+    source: Text | list[Text] | None = None
+    confidence: Text | None = None
+    notes: Text | None = None
+    effects: Annotated[list[EffectModel], Field(max_length=20)] = []
+
+
+class IconModel(CardModel):
+    """``kind = "icon"``: a Character Icon."""
+
+    kind: Literal["icon"]
+    race: Name | None = None
+    gender: Name | None = None
+    might: Count | None = None
+    savvy: Count | None = None
+    resolve: Count | None = None
+    special: Text | None = None
+
+
+class MeritModel(CardModel):
+    """``kind = "merit"``."""
+
+    kind: Literal["merit"]
+    type: MeritTypeField | None = None
+    subtype: Name | None = None
+    cost: Count | None = None
+    attribute: AttributeField | None = None
+    court: CourtField | None = None
+
+
+class FlawModel(CardModel):
+    """``kind = "flaw"``."""
+
+    kind: Literal["flaw"]
+    type: FlawTypeField | None = None
+    bonus: Count | None = None
+    attribute: AttributeField | None = None
+    court: CourtField | None = None
+
+
+class QuestModel(CardModel):
+    """``kind = "quest"``."""
+
+    kind: Literal["quest"]
+    number: Count | None = None
+    waylay_rating: Count | None = None
+    treasure_rating: Count | None = None
+    experience: Count | None = None
+
+
+class LeagueModel(CardModel):
+    """``kind = "league"``."""
+
+    kind: Literal["league"]
+    terrain: TerrainList | None = None
+    unique: Annotated[bool, Strict()] | None = None
+    enter: Text | None = None
+    leave: Text | None = None
+    rest: Text | None = None
+    special: Text | None = None
+
+
+class WaylayModel(CardModel):
+    """``kind = "waylay"``."""
+
+    kind: Literal["waylay"]
+    rating: Count | None = None
+    terrain: TerrainList | None = None
+    tests: TestList | None = None
+    might: WaylayField | None = None
+    savvy: WaylayField | None = None
+    resolve: WaylayField | None = None
+    combat: WaylayField | None = None
+
+
+MODELS: dict[str, type[CardModel]] = {
+    "icon": IconModel,
+    "merit": MeritModel,
+    "flaw": FlawModel,
+    "quest": QuestModel,
+    "league": LeagueModel,
+    "waylay": WaylayModel,
+}
+
+
+class WyldHuntCardSchema:
+    """The card schema the catalog loader uses for Wyld Hunt files."""
+
+    game = "wyld-hunt"
+    version = FORMAT_VERSION
+    kinds: tuple[str, ...] = tuple(MODELS)
+
+    def fields(self, kind: str) -> list[str]:
+        """Every key a card of ``kind`` may have."""
+        return list(MODELS[kind].model_fields)
+
+    def all_fields(self) -> list[str]:
+        """Every key any card may have."""
+        seen: dict[str, None] = {}
+        for model in MODELS.values():
+            seen.update(dict.fromkeys(model.model_fields))
+        return list(seen)
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Validate one card table and return the keys it sets, normalised.
+
+        Raises:
+            KeyError: when ``kind`` is missing or not a known kind.
+            pydantic.ValidationError: when a value or key is wrong.
+        """
+        model = MODELS[data["kind"]].model_validate(data)
+        return model.model_dump(exclude_unset=True, mode="python")
+
+    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
+        """Build the domain card from validated, possibly merged, card data."""
+        kind = c.Kind(data["kind"])
+        values = {k: v for k, v in data.items() if k != "effects"}
+        source = values.pop("source", None)
+        values["source"] = tuple([source] if isinstance(source, str) else source or ())
+        values["kind"] = kind
+        for key in ("terrain", "tests"):
+            if key in values and values[key] is not None:
+                values[key] = tuple(values[key])
+        effects = tuple(_effect(e) for e in data.get("effects", ()))
+        return c.CARD_CLASSES[kind](**values, effects=effects, origin=origin, path=path)
+
+
+def _effect(data: dict[str, Any]) -> c.Effect:
+    if data["effect"] == "fixed_court":
+        return c.FixedCourt(court=c.Court(data["court"]))
+    merit_type = data.get("merit_type")
+    return c.ExtraPoints(
+        points=data.get("points"),
+        merit_type=c.MeritType(merit_type) if merit_type else None,
+        subtype=data.get("subtype"),
+        counts_toward_total=data.get("counts_toward_total", True),
+    )
+
+
+SCHEMA = WyldHuntCardSchema()
