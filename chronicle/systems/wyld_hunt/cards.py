@@ -274,3 +274,38 @@ CARD_CLASSES: dict[Kind, type[Card]] = {
     Kind.LEAGUE: League,
     Kind.WAYLAY: Waylay,
 }
+
+
+def card_to_dict(card: Card) -> dict[str, object]:
+    """The JSON shape of a card: every field (unknown values as null), its origin and file, and
+    the list of values still missing."""
+    data: dict[str, object] = {}
+    for name in card.__dataclass_fields__:
+        value = getattr(card, name)
+        if name == "effects":
+            data[name] = [_effect_dict(e) for e in value]
+        elif isinstance(value, tuple):
+            data[name] = [str(v) for v in value]
+        elif isinstance(value, enum.Enum):
+            data[name] = value.value
+        else:
+            data[name] = value
+    data["missing"] = card.missing()
+    return data
+
+
+def _effect_dict(effect: Effect) -> dict[str, object]:
+    if isinstance(effect, FixedCourt):
+        return {"effect": "fixed_court", "court": effect.court.value}
+    return {"effect": "extra_points", "points": effect.points,
+            "merit_type": effect.merit_type.value if effect.merit_type else None,
+            "subtype": effect.subtype, "counts_toward_total": effect.counts_toward_total,
+            "description": effect.describe()}
+
+
+def describe_effect(effect: Effect) -> str:
+    """A short phrase for an effect, for listings."""
+    if isinstance(effect, FixedCourt):
+        return f"always {effect.court.value.title()}"
+    text = effect.describe()
+    return text if effect.counts_toward_total else text + " (not counted in total points)"

@@ -1,0 +1,55 @@
+"""The ``chronicle`` command line: a thin front over ``chronicle.services``.
+
+Heavy modules are imported inside each command, so ``chronicle check`` and ``chronicle odds``
+never load the database, TUI or PDF stacks. No traceback reaches the user: expected failures
+print a message naming the file or value, and anything unexpected is reported as an internal
+error (set ``CHRONICLE_DEBUG=1`` to see the traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from chronicle import __version__
+from chronicle.cli import cards, check, odds, overview
+from chronicle.cli.output import fail
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command tree."""
+    parser = argparse.ArgumentParser(
+        prog="chronicle",
+        description="Arcadia Chronicle: cards, characters, chronicles and game preparation for "
+                    "Arcadia: The Wyld Hunt. Run without arguments for an overview.")
+    parser.add_argument("--version", action="version", version=f"chronicle {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    cards.register(commands)
+    check.register(commands)
+    odds.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            return overview.run()
+        result: int = args.handler(args)
+        return result
+    except KeyboardInterrupt:
+        fail("interrupted")
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+    except Exception as exc:  # the last line of defence: never a traceback
+        if os.environ.get("CHRONICLE_DEBUG"):
+            raise
+        fail(f"internal error: {type(exc).__name__}: {exc} "
+             "(set CHRONICLE_DEBUG=1 for details, and please report it)")
+        return 3

@@ -1,0 +1,238 @@
+"""``chronicle cards list|search|show|validate``: the catalog from the command line."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from chronicle.cli.output import emit, emit_json, fail, problems, table
+from chronicle.domain.values import Origin
+from chronicle.systems.wyld_hunt.cards import (
+    Attribute,
+    Card,
+    CardSet,
+    Court,
+    Flaw,
+    FlawType,
+    Icon,
+    Kind,
+    League,
+    Merit,
+    MeritType,
+    Quest,
+    Terrain,
+    Waylay,
+    card_to_dict,
+    describe_effect,
+)
+from chronicle.systems.wyld_hunt.search import CardFilter, Range, select
+
+
+def _range(text: str) -> Range:
+    try:
+        return Range.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _filters(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--kind", choices=[k.value for k in Kind])
+    parser.add_argument("--type", choices=[t.value for t in (*MeritType, *FlawType)],
+                        help="Merit or Flaw type")
+    parser.add_argument("--set", choices=[*(s.value for s in CardSet), "unknown"],
+                        help="printed set; 'unknown' for cards whose set is not known")
+    parser.add_argument("--court", choices=[c.value for c in Court])
+    parser.add_argument("--attribute", choices=[a.value for a in Attribute],
+                        help="a Merit's or Flaw's Attribute, or a Test a Waylay demands")
+    parser.add_argument("--cost", type=_range, metavar="RANGE",
+                        help="Merit cost or Flaw bonus: 3, 2-4, 3+ or -2")
+    parser.add_argument("--rating", type=_range, metavar="RANGE",
+                        help="Waylay rating, or a quest's Waylay rating: 3, 2-4, 3+ or -2")
+    parser.add_argument("--terrain", choices=[t.value for t in Terrain],
+                        help="Leagues and Waylays with this terrain")
+    parser.add_argument("--user", action="store_true",
+                        help="only cards from your own card files (new or corrected)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def register(commands: Any) -> None:
+    """Add ``cards`` and its subcommands."""
+    parser = commands.add_parser("cards", help="list, search, show and validate cards",
+                                 description="The card catalog: bundled cards corrected and "
+                                             "extended by your own card files.")
+    sub = parser.add_subparsers(dest="cards_command", metavar="list|search|show|validate",
+                                required=True)
+    listing = sub.add_parser("list", help="list cards, optionally filtered",
+                             description="List cards, optionally filtered.")
+    _filters(listing)
+    listing.set_defaults(handler=run_list, text="")
+    search = sub.add_parser("search", help="find cards whose name or summary has every word",
+                            description="Find cards whose name or summary contains every word.")
+    search.add_argument("text", help="words to look for (case-insensitive)")
+    _filters(search)
+    search.set_defaults(handler=run_list)
+    show = sub.add_parser("show", help="every known value of a card",
+                          description="Show every known value of a card, and what is unknown.")
+    show.add_argument("name", help="the card's name (case-insensitive)")
+    show.add_argument("--kind", choices=[k.value for k in Kind],
+                      help="when several kinds share the name")
+    show.add_argument("--json", action="store_true", help="print JSON")
+    show.set_defaults(handler=run_show)
+    validate = sub.add_parser(
+        "validate", help="check card files",
+        description="Check card files: the given ones, or the bundled catalog and your own "
+                    "card files. Exit status 1 when any problem is found.")
+    validate.add_argument("files", nargs="*", type=Path, help="card files (default: all)")
+    validate.add_argument("--json", action="store_true", help="print JSON")
+    validate.set_defaults(handler=run_validate)
+
+
+def _load() -> Any:
+    from chronicle.services.catalog import load_catalog
+
+    catalog = load_catalog()
+    if catalog.problems:
+        fail(f"{len(catalog.problems)} problem(s) in card files were skipped; run "
+             "'chronicle cards validate'")
+    return catalog
+
+
+def _origin_mark(card: Card) -> str:
+    return {Origin.BUNDLED: "", Origin.USER: "user", Origin.CORRECTED: "corrected",
+            Origin.FILE: "file"}[card.origin]
+
+
+def _num(value: object) -> str:
+    return "?" if value is None else str(value)
+
+
+def facts(card: Card) -> str:
+    """The card's key values on one line, "?" for unknown ones."""
+    if isinstance(card, Icon):
+        return (f"M{_num(card.might)} S{_num(card.savvy)} R{_num(card.resolve)}"
+                f" {card.special or ''}").rstrip()
+    if isinstance(card, Merit | Flaw):
+        points = card.cost if isinstance(card, Merit) else card.bonus
+        parts = [card.type.value if card.type else "?", f"{_num(points)} pt"]
+        if card.attribute:
+            parts.append(card.attribute.value)
+        if card.court:
+            parts.append(card.court.value)
+        return " ".join(parts)
+    if isinstance(card, Quest):
+        return (f"#{_num(card.number)} waylay {_num(card.waylay_rating)} "
+                f"treasure {_num(card.treasure_rating)} xp {_num(card.experience)}")
+    if isinstance(card, League):
+        terrain = ",".join(t.value for t in card.terrain) if card.terrain else "?"
+        return terrain + (" unique" if card.unique else "")
+    assert isinstance(card, Waylay)
+    tests = ",".join(f"{t.value} {_num(card.attribute_value(t))}" for t in card.tests or ())
+    terrain = ",".join(t.value for t in card.terrain) if card.terrain else "?"
+    return f"rating {_num(card.rating)} {tests or '?'} on {terrain}"
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """List or search the catalog."""
+    catalog = _load()
+    wanted = CardFilter(kind=args.kind, type=args.type, set=args.set, court=args.court,
+                        attribute=args.attribute, cost=args.cost, rating=args.rating,
+                        terrain=args.terrain,
+                        origin=(Origin.USER, Origin.CORRECTED) if args.user else ())
+    pool = catalog.search(args.text) if args.text else list(catalog)
+    chosen = select(pool, wanted)
+    if args.json:
+        emit_json({"count": len(chosen.cards), "unknown_excluded": chosen.unknown,
+                   "cards": [card_to_dict(c) for c in chosen.cards]})
+        return 0
+    if not chosen.cards:
+        emit("No card matches." + (f" {chosen.unknown} card(s) might, but a value the filter "
+                                   "needs is unknown." if chosen.unknown else ""))
+        return 0
+    sets = {CardSet.WYLD_HUNT: "WH", CardSet.IRONHEART: "KIM"}
+    rows = [[c.name, c.kind.value, sets[c.set] if c.set else "?", facts(c), _origin_mark(c)]
+            for c in chosen.cards]
+    table(["name", "kind", "set", "values (? = unknown)", "from"], rows, [27, 6, 3, 27, 9])
+    emit()
+    emit(f"{len(chosen.cards)} card(s)." + (
+        f" {chosen.unknown} more left out because a value the filter needs is unknown."
+        if chosen.unknown else ""))
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Show one card (or every kind sharing the name)."""
+    catalog = _load()
+    found = catalog.named(args.name)
+    if args.kind:
+        found = [c for c in found if c.kind.value == args.kind]
+    if not found:
+        near = catalog.suggest(args.name, args.kind)
+        fail(f"no card is called {args.name!r}" + (f"; did you mean {near!r}?" if near else ""))
+        return 1
+    if args.json:
+        emit_json([card_to_dict(c) for c in found] if len(found) > 1 else card_to_dict(found[0]))
+        return 0
+    for index, card in enumerate(found):
+        if index:
+            emit()
+        _show(card)
+    return 0
+
+
+_SKIP = {"name", "kind", "effects", "origin", "path", "source", "notes", "summary",
+         "confidence"}
+
+
+def _show(card: Card) -> None:
+    origin = {Origin.BUNDLED: "bundled catalog", Origin.USER: "your card file",
+              Origin.CORRECTED: "bundled catalog, corrected by your card file",
+              Origin.FILE: "the checked file"}[card.origin]
+    emit(f"{card.name} — {card.kind.value}")
+    data = card_to_dict(card)
+    for key, value in data.items():
+        if key in _SKIP or key == "missing":
+            continue
+        if isinstance(value, list):
+            value = ", ".join(str(v) for v in value) or None
+        emit(f"  {key + ':':<17}{'unknown' if value is None else value}")
+    for effect in card.effects:
+        emit(f"  {'effect:':<17}{describe_effect(effect)}")
+    if card.summary:
+        emit(f"  {'summary:':<17}{card.summary}")
+    emit(f"  {'from:':<17}{origin}" + (f" ({card.path})" if card.path else ""))
+    if card.confidence:
+        emit(f"  {'confidence:':<17}{card.confidence}")
+    for source in card.source:
+        emit(f"  {'source:':<17}{source}")
+    if card.notes:
+        emit(f"  {'notes:':<17}{card.notes}")
+    missing = card.missing()
+    if missing:
+        emit(f"  Unknown: {', '.join(missing)} — fill them in from the physical card with a "
+             f"[[card]] in your card files (name = {card.name!r}, kind = {card.kind.value!r}).")
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    """Validate card files and print every problem."""
+    from chronicle.services.catalog import read_sources, validate_files
+
+    if args.files:
+        count, found = validate_files(args.files)
+        where = ", ".join(str(f) for f in args.files)
+    else:
+        sources = read_sources()
+        count = len(sources.bundled) + len(sources.user)
+        found = sources.build().problems
+        where = f"{sources.bundled_dir} and {sources.user_dir}"
+    if args.json:
+        emit_json({"valid": not found, "cards": count,
+                   "problems": [p.to_dict() for p in found]})
+        return 1 if found else 0
+    if found:
+        emit(f"{len(found)} problem(s) in {where}:")
+        problems(found, to_stderr=False)
+        emit(f"{count} card(s) are fine.")
+        return 1
+    emit(f"{count} card(s) in {where}: no problem found.")
+    return 0

@@ -1,0 +1,72 @@
+"""Formatting for the command line: JSON, aligned tables, reports and problems."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from chronicle.catalog.problems import FileProblem
+from chronicle.rules.report import Report
+
+
+def emit(text: str = "") -> None:
+    """Print a line to standard output."""
+    sys.stdout.write(text + "\n")
+
+
+def fail(text: str) -> None:
+    """Print an error line to standard error."""
+    sys.stderr.write(f"chronicle: {text}\n")
+
+
+def emit_json(data: Any) -> None:
+    """Print ``data`` as indented JSON."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters with an ellipsis."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[str]], widths: Sequence[int]) -> None:
+    """Print an aligned table; the last column is not padded."""
+    def line(cells: Sequence[str]) -> str:
+        parts = [clip(c, w).ljust(w) for c, w in zip(cells[:-1], widths[:-1], strict=True)]
+        return "  ".join([*parts, clip(cells[-1], widths[-1])]).rstrip()
+
+    emit(line(headers))
+    emit(line(["-" * w for w in widths]))
+    for row in rows:
+        emit(line(row))
+
+
+def problems(found: Iterable[FileProblem], *, to_stderr: bool = True) -> None:
+    """Print file problems, one per line."""
+    for problem in found:
+        text = f"  {problem}"
+        if to_stderr:
+            sys.stderr.write(text + "\n")
+        else:
+            emit(text)
+
+
+def report(result: Report) -> None:
+    """Print every violation of a report, errors first."""
+    ordered = result.errors + result.warnings
+    if not ordered:
+        emit("No rule is broken.")
+        return
+    for violation in ordered:
+        emit(f"{violation.severity.value:<8}{violation.code}: {violation.message}")
+        if violation.fix:
+            emit(f"{'':8}fix: {violation.fix}")
+        if violation.section:
+            emit(f"{'':8}rule: {violation.section}")
+
+
+def percent(value: Any) -> str:
+    """A fraction as a percentage with one decimal."""
+    return f"{float(value) * 100:.1f}%"
