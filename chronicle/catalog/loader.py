@@ -36,6 +36,8 @@ class CardSchema(Protocol):
 
     def all_fields(self) -> list[str]: ...
 
+    def alias(self, kind: str, key: str) -> str | None: ...
+
     def validate(self, data: dict[str, Any]) -> dict[str, Any]: ...
 
 
@@ -128,9 +130,14 @@ def _problems_from(exc: ValidationError, schema: CardSchema, kind: str, path: st
         key = loc[0] if loc else None
         dotted = ".".join(loc) if loc else None
         if error["type"] == "extra_forbidden" and key is not None:
-            hint = did_you_mean(key, schema.fields(kind))
-            if hint is None and key in schema.all_fields():
+            hint: str | None
+            if key in schema.all_fields():
                 hint = f"'{key}' is not a field of a {kind} card"
+                alias = schema.alias(kind, key)
+                if alias:
+                    hint += f"; a {kind} card has {alias!r}"
+            else:
+                hint = did_you_mean(key, schema.fields(kind))
             yield FileProblem(path, "unknown key", line=at(key), card=label, field=dotted,
                               hint=hint)
         elif error["type"] == "missing":

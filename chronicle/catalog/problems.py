@@ -27,12 +27,12 @@ class FileProblem:
 
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"
-        parts = [where]
+        parts = []
         if self.card:
             parts.append(f"card {self.card!r}")
         if self.field:
             parts.append(f"field {self.field!r}")
-        text = ", ".join(parts) + f": {self.message}"
+        text = f"{where}: " + (", ".join(parts) + ": " if parts else "") + self.message
         if self.hint:
             text += f" ({self.hint})"
         return text

@@ -48,7 +48,7 @@ def run_test(args: argparse.Namespace) -> int:
         return 0
     emit(f"Test: {odds.mine} against {odds.theirs}, {_dice(odds.dice)} each")
     for label, value in (("win", odds.win), ("tie", odds.tie), ("lose", odds.lose)):
-        emit(f"  {label:<5}{str(value):>8}  {percent(value):>6}")
+        emit(f"  {label:<5}{value!s:>8}  {percent(value):>6}")
     return 0
 
 
@@ -70,6 +70,6 @@ def run_trial(args: argparse.Namespace) -> int:
         emit(f"  no roll passes (a {odds.needed} is needed)")
     else:
         emit(f"  a roll of {odds.needed} or better passes")
-    emit(f"  pass {str(odds.passes):>8}  {percent(odds.passes):>6}")
-    emit(f"  fail {str(odds.fails):>8}  {percent(odds.fails):>6}")
+    emit(f"  pass {odds.passes!s:>8}  {percent(odds.passes):>6}")
+    emit(f"  fail {odds.fails!s:>8}  {percent(odds.fails):>6}")
     return 0

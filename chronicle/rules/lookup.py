@@ -5,6 +5,7 @@ Defined here, as a protocol, so that rules never depend on how cards are loaded 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 C_co = TypeVar("C_co", covariant=True)
@@ -17,7 +18,7 @@ class CardLookup(Protocol[C_co]):
         """The card called ``name`` of ``kind``, or None."""
         ...
 
-    def named(self, name: str) -> list[C_co]:
+    def named(self, name: str) -> Sequence[C_co]:
         """Every card called ``name``, whatever its kind."""
         ...
 

@@ -13,8 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, ValidationError
-from pydantic import model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    ValidationError,
+    model_validator,
+)
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem, did_you_mean
@@ -215,7 +222,7 @@ def _player(player: PlayerModel, index: int, path: Path, lines: LineMap,
                        pool=tuple(player.pool) if player.pool is not None else None)
 
 
-_TABLES = {"event": EventModel, "player": PlayerModel}
+_TABLES: dict[str, type[BaseModel]] = {"event": EventModel, "player": PlayerModel}
 
 
 def _problems(exc: ValidationError, model_cls: type[BaseModel], path: str,

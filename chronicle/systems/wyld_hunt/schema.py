@@ -182,6 +182,12 @@ class WyldHuntCardSchema:
             seen.update(dict.fromkeys(model.model_fields))
         return list(seen)
 
+    def alias(self, kind: str, key: str) -> str | None:
+        """The field of ``kind`` that means what ``key`` means on another kind (cost/bonus)."""
+        same = {("flaw", "cost"): "bonus", ("merit", "bonus"): "cost",
+                ("waylay", "waylay_rating"): "rating", ("quest", "rating"): "waylay_rating"}
+        return same.get((kind, key))
+
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
         """Validate one card table and return the keys it sets, normalised.
 
