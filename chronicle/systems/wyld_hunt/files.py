@@ -61,7 +61,8 @@ System = Annotated[str, Strict(), BeforeValidator(_system)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
+                              defer_build=True)
 
 
 class EventModel(_Strict):

@@ -50,7 +50,8 @@ WaylayField = Count | Literal["none"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
+                              defer_build=True)
 
 
 class ExtraPointsModel(_Strict):
