@@ -34,3 +34,13 @@ def user_data_dir() -> Path:
 def user_cards_dir(game: str) -> Path:
     """Where the user's own card files for ``game`` live: ``<data dir>/cards/<game>/*.toml``."""
     return user_data_dir() / "cards" / game
+
+
+def cache_dir() -> Path:
+    """Where derived data that can always be rebuilt (the validated catalog) is kept."""
+    override = os.environ.get("CHRONICLE_DATA_DIR")
+    if override:
+        return Path(override).expanduser() / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("chronicle", appauthor=False))

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from chronicle.cli.output import emit, emit_json, fail, problems, report
-from chronicle.services.check import check_file
 
 
 def register(commands: Any) -> None:
@@ -23,6 +22,8 @@ def register(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the file and print the report."""
+    from chronicle.services.check import check_file
+
     result = check_file(args.file)
     if result.problems:
         if args.json:

@@ -7,7 +7,6 @@ from collections import Counter
 from chronicle import __version__
 from chronicle.cli.output import emit
 from chronicle.domain.values import Origin
-from chronicle.services.catalog import read_sources
 
 COMMANDS = [
     ("chronicle cards list [--kind K] [filters] [--json]", "list the catalog"),
@@ -22,6 +21,8 @@ COMMANDS = [
 
 def run() -> int:
     """Print the overview."""
+    from chronicle.services.catalog import read_sources
+
     sources = read_sources()
     catalog = sources.build()
     kinds = Counter(card.kind.value for card in catalog)

@@ -1,21 +1,30 @@
-"""Loading the Wyld Hunt catalog (bundled cards, then the user's own) and querying it."""
+"""Loading the Wyld Hunt catalog (bundled cards, then the user's own) and querying it.
+
+Validating every card file on every command would cost the start-up of the validation
+machinery each time, so the validated entries are cached (``paths.cache_dir()``) under a
+fingerprint of every card file's path, size and modification time. Any change to a card file,
+to the package version or to the card format rebuilds the cache; a cache that cannot be read or
+written is simply ignored.
+"""
 
 from __future__ import annotations
 
+import os
+import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from chronicle import paths
-from chronicle.catalog.loader import CardEntry, card_files, load_card_file
+from chronicle import __version__, paths
+from chronicle.catalog.loader import CardEntry, card_files
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.store import Catalog, merge_entries
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt import GAME
-from chronicle.systems.wyld_hunt.cards import Card
-from chronicle.systems.wyld_hunt.schema import SCHEMA
+from chronicle.systems.wyld_hunt.cards import KIND_ORDER, Card, card_from_data
 
 WyldHuntCatalog = Catalog[Card]
+CACHE_FORMAT = 1
 
 
 @dataclass
@@ -31,33 +40,87 @@ class CatalogSources:
     def build(self, extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
         """A catalog of bundled, then user, then ``extra`` cards (each layer correcting the
         one before)."""
-        cards, problems = merge_entries([self.bundled, self.user, list(extra)], SCHEMA.to_card)
-        order = {kind: i for i, kind in enumerate(SCHEMA.kinds)}
-        cards.sort(key=lambda c: (order[c.kind.value], c.name.casefold()))
+        cards, problems = merge_entries([self.bundled, self.user, list(extra)], card_from_data)
+        cards.sort(key=lambda c: (KIND_ORDER[c.kind], c.name.casefold()))
         return Catalog(cards, self.problems + problems)
 
 
-def _read_dir(directory: Path, origin: Origin) -> tuple[list[CardEntry], list[FileProblem]]:
+def _read_dir(files: list[Path], origin: Origin) -> tuple[list[CardEntry], list[FileProblem]]:
+    from chronicle.catalog.loader import load_card_file
+    from chronicle.systems.wyld_hunt.schema import SCHEMA
+
     entries: list[CardEntry] = []
     problems: list[FileProblem] = []
-    for path in card_files(directory):
+    for path in files:
         found, bad = load_card_file(path, SCHEMA, origin)
         entries.extend(found)
         problems.extend(bad)
     return entries, problems
 
 
+def _fingerprint(*groups: list[Path]) -> tuple[object, ...]:
+    stamps: list[object] = [__version__, CACHE_FORMAT]
+    for group in groups:
+        for path in group:
+            try:
+                stat = path.stat()
+            except OSError:
+                return ()
+            stamps.append((str(path), stat.st_size, stat.st_mtime_ns))
+        stamps.append("|")
+    return tuple(stamps)
+
+
+def _cache_file() -> Path:
+    return paths.cache_dir() / f"{GAME}-catalog.pickle"
+
+
+def _load_cached(fingerprint: tuple[object, ...]) -> CatalogSources | None:
+    try:
+        with _cache_file().open("rb") as handle:
+            cached = pickle.load(handle)
+    except Exception:  # a missing, stale or damaged cache is rebuilt
+        return None
+    if not isinstance(cached, tuple) or len(cached) != 2 or cached[0] != fingerprint:
+        return None
+    sources = cached[1]
+    return sources if isinstance(sources, CatalogSources) else None
+
+
+def _store_cached(fingerprint: tuple[object, ...], sources: CatalogSources) -> None:
+    target = _cache_file()
+    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with temporary.open("wb") as handle:
+            pickle.dump((fingerprint, sources), handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, target)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+
+
 def read_sources(bundled_dir: Path | None = None, user_dir: Path | None = None,
-                 ) -> CatalogSources:
+                 *, use_cache: bool = True) -> CatalogSources:
     """Read the bundled and user card files. Bad files or cards are recorded, never fatal."""
     bundled_dir = bundled_dir or paths.bundled_cards_dir(GAME)
     user_dir = user_dir or paths.user_cards_dir(GAME)
-    bundled, bundled_problems = _read_dir(bundled_dir, Origin.BUNDLED)
+    bundled_files, user_files = card_files(bundled_dir), card_files(user_dir)
+    fingerprint = _fingerprint(bundled_files, user_files) if use_cache else ()
+    if fingerprint:
+        cached = _load_cached(fingerprint)
+        if cached is not None and cached.bundled_dir == bundled_dir \
+                and cached.user_dir == user_dir:
+            return cached
+    bundled, bundled_problems = _read_dir(bundled_files, Origin.BUNDLED)
     if not bundled and not bundled_problems:
         bundled_problems.append(FileProblem(str(bundled_dir), "holds no bundled card files; "
                                                               "the installation is incomplete"))
-    user, user_problems = _read_dir(user_dir, Origin.USER)
-    return CatalogSources(bundled, user, bundled_problems + user_problems, bundled_dir, user_dir)
+    user, user_problems = _read_dir(user_files, Origin.USER)
+    sources = CatalogSources(bundled, user, bundled_problems + user_problems, bundled_dir,
+                             user_dir)
+    if fingerprint:
+        _store_cached(fingerprint, sources)
+    return sources
 
 
 def load_catalog(extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
@@ -67,13 +130,6 @@ def load_catalog(extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
 
 def validate_files(files: Iterable[Path]) -> tuple[int, list[FileProblem]]:
     """Validate the given card files only: how many cards are good, and every problem."""
-    count = 0
-    problems: list[FileProblem] = []
-    layer: list[CardEntry] = []
-    for path in files:
-        entries, bad = load_card_file(path, SCHEMA, Origin.USER)
-        count += len(entries)
-        layer.extend(entries)
-        problems.extend(bad)
-    _cards, duplicates = merge_entries([layer], SCHEMA.to_card)
-    return count, problems + duplicates
+    entries, problems = _read_dir(list(files), Origin.USER)
+    _cards, duplicates = merge_entries([entries], card_from_data)
+    return len(entries), problems + duplicates

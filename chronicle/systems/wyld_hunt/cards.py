@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from chronicle.domain.values import Origin
 
@@ -309,3 +309,34 @@ def describe_effect(effect: Effect) -> str:
         return f"always {effect.court.value.title()}"
     text = effect.describe()
     return text if effect.counts_toward_total else text + " (not counted in total points)"
+
+
+def card_from_data(data: dict[str, Any], origin: Origin, path: str | None) -> Card:
+    """Build a domain card from validated card data (as the card schema returns it).
+
+    Pure Python, so a cached catalog rebuilds without loading the validation machinery.
+    """
+    kind = Kind(data["kind"])
+    values = {k: v for k, v in data.items() if k != "effects"}
+    source = values.pop("source", None)
+    values["source"] = tuple([source] if isinstance(source, str) else source or ())
+    values["kind"] = kind
+    for key in ("terrain", "tests"):
+        if values.get(key) is not None:
+            values[key] = tuple(values[key])
+    effects = tuple(_effect_from(e) for e in data.get("effects", ()))
+    return CARD_CLASSES[kind](**values, effects=effects, origin=origin, path=path)
+
+
+def _effect_from(data: dict[str, Any]) -> Effect:
+    if data["effect"] == "fixed_court":
+        return FixedCourt(court=Court(data["court"]))
+    merit_type = data.get("merit_type")
+    return ExtraPoints(points=data.get("points"),
+                       merit_type=MeritType(merit_type) if merit_type else None,
+                       subtype=data.get("subtype"),
+                       counts_toward_total=data.get("counts_toward_total", True))
+
+
+KIND_ORDER: dict[Kind, int] = {kind: index for index, kind in enumerate(Kind)}
+"""Listings show icons, then Merits, Flaws, quests, Leagues and Waylays."""

@@ -36,7 +36,7 @@ from chronicle.systems.wyld_hunt.chronicle import (
     GamePlayed,
     MeritBought,
 )
-from chronicle.systems.wyld_hunt.schema import SCHEMA, Count, CourtField, Name, Text
+from chronicle.systems.wyld_hunt.fields import Count, CourtField, Name, Text
 from chronicle.systems.wyld_hunt.setup import GameSetup, PlayerSetup
 
 Names = Annotated[list[Name], Field(max_length=500)]
@@ -187,9 +187,12 @@ def load_file(path: Path) -> Loaded:
     except ValidationError as exc:
         loaded.problems.extend(_problems(exc, model_cls, str(path), lines))
         return loaded
-    loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=str(path),
-                                                       lines=lines, origin=Origin.FILE)
-    loaded.problems.extend(card_problems)
+    if model.card:
+        from chronicle.systems.wyld_hunt.schema import SCHEMA
+
+        loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=str(path),
+                                                           lines=lines, origin=Origin.FILE)
+        loaded.problems.extend(card_problems)
     if isinstance(model, CharacterFile):
         loaded.character = model.to_build()
     else:

@@ -18,35 +18,25 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
+from pydantic import BaseModel, ConfigDict, Field, Strict
 
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt import cards as c
+from chronicle.systems.wyld_hunt.fields import (
+    AttributeField,
+    Count,
+    CourtField,
+    FlawTypeField,
+    MeritTypeField,
+    Name,
+    SetField,
+    TerrainList,
+    TestList,
+    Text,
+    WaylayField,
+)
 
 FORMAT_VERSION = 1
-
-
-def _lower(value: Any) -> Any:
-    return value.strip().lower() if isinstance(value, str) else value
-
-
-def _lower_list(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_lower(v) for v in value]
-    return value
-
-
-Count = Annotated[int, Strict(), Field(ge=0, le=1000)]
-Text = Annotated[str, Strict(), Field(min_length=1, max_length=4000)]
-Name = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
-AttributeField = Annotated[c.Attribute, BeforeValidator(_lower)]
-CourtField = Annotated[c.Court, BeforeValidator(_lower)]
-MeritTypeField = Annotated[c.MeritType, BeforeValidator(_lower)]
-FlawTypeField = Annotated[c.FlawType, BeforeValidator(_lower)]
-SetField = Annotated[c.CardSet, BeforeValidator(_lower)]
-TerrainList = Annotated[list[c.Terrain], BeforeValidator(_lower_list), Field(max_length=20)]
-TestList = Annotated[list[c.TestType], BeforeValidator(_lower_list), Field(max_length=4)]
-WaylayField = Count | Literal["none"]
 
 
 class _Strict(BaseModel):
@@ -201,28 +191,7 @@ class WyldHuntCardSchema:
 
     def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
         """Build the domain card from validated, possibly merged, card data."""
-        kind = c.Kind(data["kind"])
-        values = {k: v for k, v in data.items() if k != "effects"}
-        source = values.pop("source", None)
-        values["source"] = tuple([source] if isinstance(source, str) else source or ())
-        values["kind"] = kind
-        for key in ("terrain", "tests"):
-            if key in values and values[key] is not None:
-                values[key] = tuple(values[key])
-        effects = tuple(_effect(e) for e in data.get("effects", ()))
-        return c.CARD_CLASSES[kind](**values, effects=effects, origin=origin, path=path)
-
-
-def _effect(data: dict[str, Any]) -> c.Effect:
-    if data["effect"] == "fixed_court":
-        return c.FixedCourt(court=c.Court(data["court"]))
-    merit_type = data.get("merit_type")
-    return c.ExtraPoints(
-        points=data.get("points"),
-        merit_type=c.MeritType(merit_type) if merit_type else None,
-        subtype=data.get("subtype"),
-        counts_toward_total=data.get("counts_toward_total", True),
-    )
+        return c.card_from_data(data, origin, path)
 
 
 SCHEMA = WyldHuntCardSchema()

@@ -1,0 +1,38 @@
+"""Annotated field types shared by the Wyld Hunt card, character and setup file formats.
+
+Strict: integers must be integers (not strings or booleans), text has bounded length, and
+enumerated values are matched case-insensitively.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, Strict
+
+from chronicle.systems.wyld_hunt import cards as c
+
+
+def _lower(value: Any) -> Any:
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+def _lower_list(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_lower(v) for v in value]
+    return value
+
+
+Count = Annotated[int, Strict(), Field(ge=0, le=1000)]
+Text = Annotated[str, Strict(), Field(min_length=1, max_length=4000)]
+Name = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+AttributeField = Annotated[c.Attribute, BeforeValidator(_lower)]
+CourtField = Annotated[c.Court, BeforeValidator(_lower)]
+MeritTypeField = Annotated[c.MeritType, BeforeValidator(_lower)]
+FlawTypeField = Annotated[c.FlawType, BeforeValidator(_lower)]
+SetField = Annotated[c.CardSet, BeforeValidator(_lower)]
+TerrainList = Annotated[list[c.Terrain], BeforeValidator(_lower_list), Field(max_length=20)]
+TestList = Annotated[list[c.TestType], BeforeValidator(_lower_list), Field(max_length=4)]
+WaylayField = Count | Literal["none"]
+
+
