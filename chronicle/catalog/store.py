@@ -85,7 +85,8 @@ class Catalog(Generic[C]):
             pool = [(h, c) for h, c in pool if id(c) in wanted]
         if not words:
             return [c for _h, c in pool]
-        return [c for h, c in pool if all(w in h for w in words)]
+        first, *rest = words
+        return [c for h, c in pool if first in h and all(w in h for w in rest)]
 
 
 def merge_entries(layers: Iterable[Iterable[CardEntry]], factory: CardFactory[C],

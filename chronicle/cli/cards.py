@@ -26,10 +26,11 @@ from chronicle.systems.wyld_hunt.cards import (
     card_to_dict,
     describe_effect,
 )
-from chronicle.systems.wyld_hunt.search import CardFilter, Range, select
 
 
-def _range(text: str) -> Range:
+def _range(text: str) -> Any:
+    from chronicle.systems.wyld_hunt.search import Range
+
     try:
         return Range.parse(text)
     except ValueError as exc:
@@ -134,6 +135,8 @@ def facts(card: Card) -> str:
 
 def run_list(args: argparse.Namespace) -> int:
     """List or search the catalog."""
+    from chronicle.systems.wyld_hunt.search import CardFilter, select
+
     catalog = _load()
     wanted = CardFilter(kind=args.kind, type=args.type, set=args.set, court=args.court,
                         attribute=args.attribute, cost=args.cost, rating=args.rating,

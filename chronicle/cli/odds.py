@@ -6,7 +6,6 @@ import argparse
 from typing import Any
 
 from chronicle.cli.output import emit, emit_json, percent
-from chronicle.rules.dice import test_odds, trial_odds
 
 
 def register(commands: Any) -> None:
@@ -39,6 +38,8 @@ def _dice(n: int) -> str:
 
 def run_test(args: argparse.Namespace) -> int:
     """Print a Test's odds."""
+    from chronicle.rules.dice import test_odds
+
     odds = test_odds(args.mine, args.theirs, args.dice)
     if args.json:
         emit_json({"kind": "test", "mine": odds.mine, "theirs": odds.theirs, "dice": odds.dice,
@@ -54,6 +55,8 @@ def run_test(args: argparse.Namespace) -> int:
 
 def run_trial(args: argparse.Namespace) -> int:
     """Print a Trial's odds."""
+    from chronicle.rules.dice import trial_odds
+
     odds = trial_odds(args.attribute, args.difficulty, args.dice)
     if args.json:
         emit_json({"kind": "trial", "attribute": odds.attribute, "difficulty": odds.difficulty,

@@ -9,7 +9,6 @@ from chronicle.catalog.problems import FileProblem
 from chronicle.rules.report import Report
 from chronicle.services.catalog import CatalogSources, read_sources
 from chronicle.systems.wyld_hunt.files import load_file
-from chronicle.systems.wyld_hunt.rules import check_character, check_setup
 
 
 @dataclass
@@ -40,7 +39,11 @@ def check_file(path: Path, sources: CatalogSources | None = None) -> CheckResult
     catalog = sources.build(loaded.cards)
     result = CheckResult(path, loaded.kind, catalog_problems=list(catalog.problems))
     if loaded.character is not None:
+        from chronicle.systems.wyld_hunt.rules.character import check_character
+
         result.report, _state = check_character(loaded.character, catalog)
     elif loaded.setup is not None:
+        from chronicle.systems.wyld_hunt.rules.game import check_setup
+
         result.report, _setup_state = check_setup(loaded.setup, catalog)
     return result

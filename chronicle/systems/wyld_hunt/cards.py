@@ -102,7 +102,7 @@ NOT_PRINTED: Literal["none"] = "none"
 WaylayValue = int | Literal["none"] | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class ExtraPoints:
     """Extra starting points usable only on Merits of one type (and, optionally, one subtype).
 
@@ -133,7 +133,7 @@ class ExtraPoints:
         return f"{amount} points for {what}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class FixedCourt:
     """The character always belongs to this court, whatever the tally (Dragonkin: Seelie)."""
 
@@ -143,7 +143,7 @@ class FixedCourt:
 Effect = ExtraPoints | FixedCourt
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Card:
     """Fields every card has."""
 
@@ -164,7 +164,7 @@ class Card:
         return []
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Icon(Card):
     """A Character Icon: race, gender, Attributes and special ability."""
 
@@ -180,7 +180,7 @@ class Icon(Card):
                 if getattr(self, f) is None]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Merit(Card):
     """A Merit: its type, cost, and for Abilities its Attribute and court."""
 
@@ -197,7 +197,7 @@ class Merit(Card):
         return [f for f in fields if getattr(self, f) is None]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Flaw(Card):
     """A Flaw: its type, bonus points, and for Weaknesses its Attribute and court."""
 
@@ -213,7 +213,7 @@ class Flaw(Card):
         return [f for f in fields if getattr(self, f) is None]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Quest(Card):
     """A Quest: number, Waylay and Treasure ratings, experience."""
 
@@ -227,7 +227,7 @@ class Quest(Card):
                 if getattr(self, f) is None]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class League(Card):
     """A League: terrain, uniqueness, Enter/Leave Trials and Rest."""
 
@@ -243,7 +243,7 @@ class League(Card):
                 if getattr(self, f) is None]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Waylay(Card):
     """A Waylay: rating, terrain, Test types and Attributes."""
 
