@@ -59,8 +59,13 @@ def _character(s: dict[str, Any]) -> None:
     emit(f"Icon: {s['icon'] or '-'}   Court: {court} ({s['seelie']} Seelie, "
          f"{s['unseelie']} Unseelie)")
     extra = f" + {s['points_extra']} from card effects" if s["points_extra"] else ""
-    emit(f"Creation points: {s['points_spent']} spent of {s['points_start']} starting + "
-         f"{s['points_flaws']} from Flaws{extra}; {s['points_unspent']} unspent")
+    if s["points_complete"]:
+        emit(f"Creation points: {s['points_spent']} spent of {s['points_start']} starting + "
+             f"{s['points_flaws']} from Flaws{extra}; {s['points_unspent']} unspent")
+    else:
+        emit(f"Creation points: {s['points_spent']} known spent of {s['points_start']} "
+             f"starting + {s['points_flaws']} known from Flaws{extra}; the rest cannot be "
+             "counted until the unknown values are filled in")
     emit(f"Experience: {s['xp_earned']} earned, {s['xp_spent']} spent, {s['xp_unspent']} "
          f"unspent   Waylay bonus: +{s['waylay_bonus']} per quest")
     emit(f"Merits: {', '.join(s['merits']) or '-'}")

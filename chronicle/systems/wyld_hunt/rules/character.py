@@ -86,6 +86,7 @@ class CharacterState:
             "points_extra": sum(p.effect.points or 0 for p in self.points.pools),
             "points_spent": self.points.spent,
             "points_unspent": self.points.unspent,
+            "points_complete": self.points.complete,
             "character_points": self.character_points,
             "xp_earned": self.xp_earned,
             "xp_spent": self.xp_spent,

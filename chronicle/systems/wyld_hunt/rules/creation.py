@@ -72,10 +72,12 @@ def check_points(build: CharacterBuild, edition: Edition, icon: Icon | None,
     Merits"). King Ironheart's Madness starts with 10. Extra points granted by a card's effect
     (the golden rule) pay only for the Merits they name."""
     bonus = 0
+    complete = True
     for flaw in flaws:
         value = res.need(flaw, "bonus", "to count the creation points")
+        complete = complete and value is not None
         bonus += value or 0
-    state = PointsState(start=edition.starting_points, flaws=bonus)
+    state = PointsState(start=edition.starting_points, flaws=bonus, complete=complete)
     sources: list[Card] = ([icon] if icon else []) + list(merits) + list(flaws)
     for card in sources:
         for effect in card.effects:
