@@ -38,7 +38,7 @@ def to_toml(document: dict[str, object]) -> str:
             return str(v)
         if isinstance(v, str):
             return '"' + "".join(c if c.isprintable() and c not in '"\\' else
-                                 f"\\u{ord(c):04x}" for c in v) + '"'
+                                 f"\\U{ord(c):08x}" for c in v) + '"'
         if isinstance(v, list):
             return "[" + ", ".join(value(x) for x in v) + "]"
         assert isinstance(v, dict)

@@ -41,7 +41,31 @@ class FlawBoughtOff:
     note: str | None = None
 
 
-Event = GamePlayed | MeritBought | FlawBoughtOff
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Correction:
+    """A fix to the record at no experience cost: Merits or Flaws added or removed, career
+    experience adjusted (negative to take back experience recorded by mistake)."""
+
+    note: str
+    add_merits: tuple[str, ...] = ()
+    remove_merits: tuple[str, ...] = ()
+    add_flaws: tuple[str, ...] = ()
+    remove_flaws: tuple[str, ...] = ()
+    xp: int = 0
+    date: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Undo:
+    """Reverses an earlier event, given by its number (1 = the oldest). The reversed event
+    stays in the history, marked as undone: nothing is ever erased."""
+
+    event: int
+    date: str | None = None
+    note: str | None = None
+
+
+Event = GamePlayed | MeritBought | FlawBoughtOff | Correction | Undo
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -64,6 +64,10 @@ QUEST_NONE = Code("quest.none", E, "Setting the Stage, 2: Select and Play Quests
 QUEST_NOT_UNDERTAKEN = Code("quest.not_undertaken", E, "Winning the Game",
                             "A quest completed that was not undertaken in that game")
 EPIC_ORDER = Code("epic.order", E, EPIC, "Quests completed out of increasing quest number")
+LEDGER_BAD_UNDO = Code("ledger.bad_undo", E, CHRONICLE,
+                       "An undo names an event that cannot be undone")
+LEDGER_NOT_HELD = Code("ledger.not_held", E, CHRONICLE,
+                       "A correction removes a card the character does not have")
 SETUP_WAYLAYS_OVER = Code("setup.waylays_over_rating", E,
                           f"{STAGE}, 2: Select and Play Quests",
                           "Waylays exceed the opponent's effective Waylay rating")

@@ -31,10 +31,12 @@ from chronicle.rules.editions import edition_keys
 from chronicle.systems.wyld_hunt.cards import Court
 from chronicle.systems.wyld_hunt.chronicle import (
     CharacterBuild,
+    Correction,
     Event,
     FlawBoughtOff,
     GamePlayed,
     MeritBought,
+    Undo,
 )
 from chronicle.systems.wyld_hunt.fields import Count, CourtField, Name, Text
 from chronicle.systems.wyld_hunt.setup import GameSetup, PlayerSetup
@@ -66,36 +68,69 @@ class _Strict(BaseModel):
 
 
 class EventModel(_Strict):
-    """One ``[[event]]``: a game (``quests``, ``completed``), a ``buy`` or a ``buy_off``."""
+    """One ``[[event]]``: a game (``quests``, ``completed``), a ``buy``, a ``buy_off``, an
+    ``undo`` (the number of the event it reverses) or a correction (``add_merits``,
+    ``remove_merits``, ``add_flaws``, ``remove_flaws``, ``xp``, with a ``note`` saying why)."""
 
     quests: Names | None = None
     completed: Names | None = None
     buy: Name | None = None
     buy_off: Name | None = None
+    undo: Annotated[int, Strict(), Field(ge=1)] | None = None
+    add_merits: Names | None = None
+    remove_merits: Names | None = None
+    add_flaws: Names | None = None
+    remove_flaws: Names | None = None
+    xp: Annotated[int, Strict(), Field(ge=-1000, le=1000)] | None = None
     date: DateText | None = None
     opponent: Name | None = None
     note: Text | None = None
 
+    def _kinds(self) -> list[str]:
+        correction = any(v is not None for v in (self.add_merits, self.remove_merits,
+                                                 self.add_flaws, self.remove_flaws, self.xp))
+        return [k for k, v in (("game", self.quests is not None or self.completed is not None),
+                               ("buy", self.buy is not None),
+                               ("buy_off", self.buy_off is not None),
+                               ("undo", self.undo is not None),
+                               ("correction", correction)) if v]
+
     @model_validator(mode="after")
     def _one_kind(self) -> EventModel:
-        kinds = [k for k, v in (("quests", self.quests is not None or self.completed is not None),
-                                ("buy", self.buy is not None),
-                                ("buy_off", self.buy_off is not None)) if v]
+        kinds = self._kinds()
         if len(kinds) != 1:
-            raise ValueError("an event is a game (quests, completed), a buy or a buy_off"
+            raise ValueError("an event is a game (quests, completed), a buy, a buy_off, an undo "
+                             "or a correction (add_merits, remove_merits, add_flaws, "
+                             "remove_flaws, xp)"
                              + (f"; this one mixes {' and '.join(kinds)}" if kinds else
                                 "; this one is none of them"))
         if self.completed is not None and self.quests is None:
             raise ValueError("a game event lists its quests (quests = [...]) as well as those "
                              "completed")
+        if kinds == ["correction"] and not self.note:
+            raise ValueError("a correction says why in note = \"...\"")
+        if self.opponent is not None and kinds != ["game"]:
+            raise ValueError("only a game event has an opponent")
         return self
 
     def to_event(self) -> Event:
         """The domain event."""
-        if self.buy is not None:
+        kind = self._kinds()[0]
+        if kind == "buy":
+            assert self.buy is not None
             return MeritBought(merit=self.buy, date=self.date, note=self.note)
-        if self.buy_off is not None:
+        if kind == "buy_off":
+            assert self.buy_off is not None
             return FlawBoughtOff(flaw=self.buy_off, date=self.date, note=self.note)
+        if kind == "undo":
+            assert self.undo is not None
+            return Undo(event=self.undo, date=self.date, note=self.note)
+        if kind == "correction":
+            return Correction(note=self.note or "", add_merits=tuple(self.add_merits or ()),
+                              remove_merits=tuple(self.remove_merits or ()),
+                              add_flaws=tuple(self.add_flaws or ()),
+                              remove_flaws=tuple(self.remove_flaws or ()), xp=self.xp or 0,
+                              date=self.date)
         return GamePlayed(quests=tuple(self.quests or ()), completed=tuple(self.completed or ()),
                           date=self.date, opponent=self.opponent, note=self.note)
 

@@ -8,7 +8,14 @@ from dataclasses import dataclass, field
 from chronicle.domain.values import name_key
 from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.cards import Flaw, Kind, Merit, Quest
-from chronicle.systems.wyld_hunt.chronicle import Event, FlawBoughtOff, GamePlayed, MeritBought
+from chronicle.systems.wyld_hunt.chronicle import (
+    Correction,
+    Event,
+    FlawBoughtOff,
+    GamePlayed,
+    MeritBought,
+    Undo,
+)
 from chronicle.systems.wyld_hunt.rules.resolve import Resolver
 
 
@@ -43,6 +50,8 @@ class LedgerLine:
     waylay_bonus: int
     """For a game: the bonus in force during it (earned before it). Otherwise: after it."""
     applied: bool = True
+    undone_by: int | None = None
+    """The number of the Undo event that reversed this one, if any."""
     quests: list[tuple[str, int | None]] = field(default_factory=list)
     """For a game: each quest with its effective Waylay rating (None when unknown)."""
 
@@ -66,17 +75,78 @@ class LedgerState:
 
 def replay(events: tuple[Event, ...], merits: list[Merit], flaws: list[Flaw],
            res: Resolver) -> LedgerState:
-    """Apply every event in order, reporting each broken rule with the event's number."""
+    """Apply every event in order, reporting each broken rule with the event's number.
+
+    Events reversed by a later Undo are skipped (and marked), so their effects never count.
+    """
     state = LedgerState(merits=list(merits), flaws=list(flaws))
+    undone = _undone(events, res)
     for index, event in enumerate(events, start=1):
-        if isinstance(event, GamePlayed):
+        if index in undone:
+            line = LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
+                              waylay_bonus(state.xp_earned), applied=False,
+                              undone_by=undone[index])
+        elif isinstance(event, GamePlayed):
             line = _game(index, event, state, res)
         elif isinstance(event, MeritBought):
             line = _buy(index, event, state, res)
-        else:
+        elif isinstance(event, FlawBoughtOff):
             line = _buy_off(index, event, state, res)
+        elif isinstance(event, Correction):
+            line = _correction(index, event, state, res)
+        else:
+            line = LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
+                              waylay_bonus(state.xp_earned))
         state.lines.append(line)
     return state
+
+
+def _undone(events: tuple[Event, ...], res: Resolver) -> dict[int, int]:
+    """Which events are reversed, and by which Undo. An Undo names an earlier event that is
+    not itself an Undo and not already undone."""
+    undone: dict[int, int] = {}
+    for index, event in enumerate(events, start=1):
+        if not isinstance(event, Undo):
+            continue
+        target = event.event
+        problem = None
+        if not 1 <= target < index:
+            problem = f"names event {target}, but only events 1 to {index - 1} come before it"
+        elif isinstance(events[target - 1], Undo):
+            problem = f"names event {target}, which is itself an undo"
+        elif target in undone:
+            problem = f"names event {target}, already undone by event {undone[target]}"
+        if problem:
+            res.report.add(codes.LEDGER_BAD_UNDO(f"Event {index} (undo) {problem}",
+                                                 fix="point the undo at an earlier event"))
+            continue
+        undone[target] = index
+    return undone
+
+
+def _correction(index: int, event: Correction, state: LedgerState,
+                res: Resolver) -> LedgerLine:
+    """A correction changes the record without spending experience: it adds or removes cards
+    and adjusts career experience; removing a card the character lacks is an error."""
+    line = LedgerLine(index, event, event.xp, state.xp_earned, state.xp_spent,
+                      waylay_bonus(state.xp_earned))
+    for name in event.add_merits:
+        merit = res.card(name, Kind.MERIT, Merit, f"added by correction {index}")
+        if merit is not None:
+            state.merits.append(merit)
+    for name in event.add_flaws:
+        flaw = res.card(name, Kind.FLAW, Flaw, f"added by correction {index}")
+        if flaw is not None:
+            state.flaws.append(flaw)
+    _remove(index, event.remove_merits, state.merits, res)
+    _remove(index, event.remove_flaws, state.flaws, res)
+    state.xp_earned += event.xp
+    line.xp_earned = state.xp_earned
+    if state.xp_earned < state.xp_spent:
+        res.report.add(codes.XP_OVERSPENT(
+            f"Correction {index} leaves {state.xp_earned} experience earned against "
+            f"{state.xp_spent} already spent", fix="undo a purchase first, or correct less"))
+    return line
 
 
 def _game(index: int, event: GamePlayed, state: LedgerState, res: Resolver) -> LedgerLine:
@@ -152,6 +222,19 @@ def _epic_order(index: int, undertaken: list[Quest], done: list[Quest], res: Res
                     fix=f"complete {open_quest.name!r} first, or leave {quest.name!r} "
                         "uncompleted"))
                 break
+
+
+def _remove(index: int, names: tuple[str, ...], held: list[Merit] | list[Flaw],
+            res: Resolver) -> None:
+    for name in names:
+        position = next((i for i, c in enumerate(held) if name_key(c.name) == name_key(name)),
+                        None)
+        if position is None:
+            res.report.add(codes.LEDGER_NOT_HELD(
+                f"Correction {index} removes {name!r}, which the character does not have at "
+                "that point", [name], fix=f"remove {name!r} from the correction"))
+            continue
+        del held[position]
 
 
 def _spend(index: int, what: str, cost: int, state: LedgerState, res: Resolver,
