@@ -74,8 +74,10 @@ def read_toml(path: Path, problems: list[FileProblem]) -> tuple[dict[str, Any], 
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = _TOML_LINE.search(str(exc))
-        problems.append(FileProblem(shown, f"is not valid TOML: {exc}",
-                                    line=int(match.group(1)) if match else None))
+        where = int(match.group(1)) if match else None
+        if where is None and "end of document" in str(exc):
+            where = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
+        problems.append(FileProblem(shown, f"is not valid TOML: {exc}", line=where))
         return None
     return document, LineMap.of(text)
 

@@ -101,7 +101,7 @@ def merge_entries(layers: Iterable[Iterable[CardEntry]], factory: CardFactory[C]
         seen_here: dict[tuple[str, str], CardEntry] = {}
         for entry in layer:
             key = (name_key(entry.data["name"]), str(entry.data["kind"]))
-            if key in seen_here:
+            if key in seen_here and seen_here[key].data != entry.data:
                 first = seen_here[key]
                 where = first.path if first.line is None else f"{first.path}:{first.line}"
                 problems.append(FileProblem(entry.path, f"defines this {key[1]} card again "

@@ -85,7 +85,7 @@ class CharacterState:
             "points_flaws": self.points.flaws,
             "points_extra": sum(p.effect.points or 0 for p in self.points.pools),
             "points_spent": self.points.spent,
-            "points_unspent": self.points.unspent,
+            "points_unspent": self.points.unspent if self.points.complete else None,
             "points_complete": self.points.complete,
             "character_points": self.character_points,
             "xp_earned": self.xp_earned,
@@ -123,7 +123,7 @@ def check_character(build: CharacterBuild, catalog: CardLookup[Card]) -> tuple[R
     res.duplicates(build.flaws, "in flaws")
     points = check_points(build, edition, icon, merits, flaws, res)
     ledger = replay(build.events, merits, flaws, res)
-    court = check_court(build, icon, ledger.merits, ledger.flaws, res)
+    court = check_court(build, icon, merits, flaws, res)
     state = CharacterState(build, edition, icon, points, court, ledger)
     report.summary = state.summary()
     return report, state

@@ -59,6 +59,9 @@ class PointsState:
     uncounted: int = 0
     """Points spent from pools that do not count toward total character points."""
     complete: bool = True
+    """False when any cost, bonus or granted amount is unknown."""
+    budget_known: bool = True
+    """False when the points available are unknown (a Flaw's bonus, a card's grant)."""
 
 
 def _pool_order(pool: Pool) -> int:
@@ -72,19 +75,23 @@ def check_points(build: CharacterBuild, edition: Edition, icon: Icon | None,
     Merits"). King Ironheart's Madness starts with 10. Extra points granted by a card's effect
     (the golden rule) pay only for the Merits they name."""
     bonus = 0
-    complete = True
+    known = True
     for flaw in flaws:
         value = res.need(flaw, "bonus", "to count the creation points")
-        complete = complete and value is not None
+        known = known and value is not None
         bonus += value or 0
-    state = PointsState(start=edition.starting_points, flaws=bonus, complete=complete)
+    state = PointsState(start=edition.starting_points, flaws=bonus, complete=known,
+                        budget_known=known)
     sources: list[Card] = ([icon] if icon else []) + list(merits) + list(flaws)
     for card in sources:
         for effect in card.effects:
             if isinstance(effect, ExtraPoints):
                 if effect.points is None:
-                    res.need(card, "effects", f"to know how many points {card.name!r} grants")
+                    res.incomplete(card, "effects.points",
+                                   f"to know how many points {card.name!r} grants "
+                                   f"({effect.describe()})")
                     state.complete = False
+                    state.budget_known = False
                     continue
                 state.pools.append(Pool(effect, card.name))
     state.pools.sort(key=_pool_order)
@@ -112,7 +119,7 @@ def check_points(build: CharacterBuild, edition: Edition, icon: Icon | None,
     over = needed - general
     flaw_note = "".join(f" + {f.bonus} from {f.name}" for f in flaws if f.bonus)
     pool_note = "".join(f" (plus {p.effect.describe()} from {p.source})" for p in state.pools)
-    if over > 0:
+    if over > 0 and state.budget_known:
         cheapest = sorted((cost, m.name) for m, cost in
                           ((m, m.cost) for m in merits if m.cost is not None) if cost >= over)
         fix = (f"drop {cheapest[0][1]} ({cheapest[0][0]} points)" if cheapest
@@ -149,7 +156,11 @@ def check_court(build: CharacterBuild, icon: Icon | None, merits: list[Merit],
                 flaws: list[Flaw], res: Resolver) -> CourtState:
     """The court by majority of Seelie against Unseelie among Abilities and Weaknesses only; on a
     tie the player's choice, which then stays (Step 3: Your Court). A card that fixes the court
-    (Dragonkin are always Seelie) supersedes the tally (the golden rule)."""
+    (Dragonkin are always Seelie) supersedes the tally (the golden rule).
+
+    The court is decided at creation, from the creation cards: the rulebook sets it in Step 3
+    of building and gives no rule for changing it when experience later buys Abilities or buys
+    off Weaknesses ("cannot change it after you have decided")."""
     state = CourtState()
     traits: list[Merit | Flaw] = []
     for merit in merits:

@@ -64,6 +64,16 @@ class PlayerState:
         return sum((q.waylay_rating or 0) + self.bonus for q in self.quests)
 
     @property
+    def rating_known(self) -> bool:
+        """True when every quest's Waylay rating is known."""
+        return all(q.waylay_rating is not None for q in self.quests)
+
+    @property
+    def treasure_known(self) -> bool:
+        """True when every quest's Treasure rating is known."""
+        return all(q.treasure_rating is not None for q in self.quests)
+
+    @property
     def treasure_rating(self) -> int:
         """Treasure rating of this player's quests."""
         return sum(q.treasure_rating or 0 for q in self.quests)
@@ -253,7 +263,7 @@ def _waylays_within(player: PlayerState, target: PlayerState, res: Resolver) -> 
     opponent's quests' ratings plus the opponent's Waylay bonus per quest (Setting the Stage 2;
     Chronicle Play)."""
     total, rating = player.waylays_total, target.waylay_rating
-    if total > rating:
+    if total > rating and target.rating_known:
         over = total - rating
         bonus = (f" ({len(target.quests)} quest(s) plus a Waylay bonus of {target.bonus} each)"
                  if target.bonus else "")
@@ -268,6 +278,8 @@ def _waylays_within(player: PlayerState, target: PlayerState, res: Resolver) -> 
 def _treasures(player: PlayerState, res: Resolver) -> None:
     """Treasures total at most the player's own quests' Treasure rating (Setting the Stage 2)."""
     total, rating = player.treasures_total, player.treasure_rating
+    if not player.treasure_known:
+        return
     if total > rating:
         over = total - rating
         res.report.add(codes.SETUP_TREASURES_OVER(
@@ -343,6 +355,8 @@ def _solo(player: PlayerState, res: Resolver) -> None:
     possible (Solo Play)."""
     rating, total = player.waylay_rating, player.waylays_total
     names = [w.name for w in player.waylays]
+    if not player.rating_known:
+        return
     if player.setup.pool is None:
         res.report.add(codes.SETUP_NO_POOL(
             f"{player.name} plays solo without a pool, so whether an exact total of {rating} "
@@ -351,14 +365,19 @@ def _solo(player: PlayerState, res: Resolver) -> None:
     else:
         pool_cards = [w for n in player.setup.pool
                       if (w := res.card(n, Kind.WAYLAY, Waylay, f"in {player.name}'s pool"))]
-        left = [w.name.casefold() for w in pool_cards]
+        pooled = [w.name.casefold() for w in pool_cards]
+        left = list(pooled)
         for waylay in player.waylays:
-            if waylay.name.casefold() in left:
-                left.remove(waylay.name.casefold())
-            else:
-                res.report.add(codes.SETUP_NOT_IN_POOL(
-                    f"{waylay.name!r} is selected more often than the pool holds it",
-                    [waylay.name], fix=f"add {waylay.name!r} to pool or remove it"))
+            key = waylay.name.casefold()
+            if key in left:
+                left.remove(key)
+                continue
+            held = pooled.count(key)
+            what = (f"is selected more often than the pool holds it ({held})" if held
+                    else "is not in the pool")
+            res.report.add(codes.SETUP_NOT_IN_POOL(
+                f"{waylay.name!r} {what}", [waylay.name],
+                fix=f"add {waylay.name!r} to pool or remove it from waylays"))
     ratings = [w.rating for w in pool_cards if w.rating is not None]
     best = fitting.smallest_total_at_least(ratings, rating)
     if total < rating:

@@ -63,13 +63,20 @@ class Resolver:
              severity: Severity | None = None) -> Any:
         """The value of ``field`` on ``card``; reports ``card.incomplete`` when it is unknown."""
         value = getattr(card, field)
-        if value is None and (card.name, field) not in self._incomplete:
-            self._incomplete.add((card.name, field))
-            self.report.add(codes.CARD_INCOMPLETE(
-                f"{card.name!r} has no known {field}, needed {purpose}", [card.name],
-                fix=f"fill in {field} from the physical card (a [[card]] correction with "
-                    f"name = {card.name!r})", severity=severity))
+        if value is None:
+            self.incomplete(card, field, purpose, severity)
         return value
+
+    def incomplete(self, card: Card, field: str, purpose: str,
+                   severity: Severity | None = None) -> None:
+        """Report (once per card and value) that ``field`` of ``card`` is unknown."""
+        if (card.name, field) in self._incomplete:
+            return
+        self._incomplete.add((card.name, field))
+        self.report.add(codes.CARD_INCOMPLETE(
+            f"{card.name!r} has no known {field}, needed {purpose}", [card.name],
+            fix=f"fill in {field} from the physical card (a [[card]] correction with "
+                f"name = {card.name!r})", severity=severity))
 
     def duplicates(self, names: tuple[str, ...] | list[str], where: str) -> None:
         """Warn about each card listed more than once."""

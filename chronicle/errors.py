@@ -1,0 +1,34 @@
+"""The exceptions the services raise for the fronts to show: each carries a message that says
+what is wrong and what to do, and refusals carry the rules report behind them."""
+
+from __future__ import annotations
+
+from chronicle.rules.report import Report
+
+
+class ChronicleError(Exception):
+    """Anything a user can cause and fix; the message is shown as it is."""
+
+
+class NotFound(ChronicleError):
+    """A player, character, game or card that does not exist (the message suggests names)."""
+
+
+class AlreadyExists(ChronicleError):
+    """A name already taken."""
+
+
+class Refused(ChronicleError):
+    """A change the rules forbid; nothing was written. ``report`` lists the violations."""
+
+    def __init__(self, message: str, report: Report | None = None) -> None:
+        super().__init__(message)
+        self.report = report or Report()
+
+
+class Conflict(ChronicleError):
+    """Someone else changed the same thing first; nothing was written."""
+
+
+class BadInput(ChronicleError):
+    """A file or value that cannot be used; the message names the file, line or field."""

@@ -1,0 +1,89 @@
+"""Chronicle events to and from plain records (a kind and a JSON-ready dict), for storage and
+for the whole-database export. Pure Python."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chronicle.systems.wyld_hunt.chronicle import (
+    Correction,
+    Event,
+    FlawBoughtOff,
+    GamePlayed,
+    MeritBought,
+    Undo,
+)
+
+KINDS = ("game", "buy", "buy_off", "correction", "undo")
+
+
+def _clean(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if v not in (None, (), [], 0) or k in ("event",)}
+
+
+def event_to_record(event: Event) -> tuple[str, dict[str, Any]]:
+    """The kind and payload stored for ``event``."""
+    if isinstance(event, GamePlayed):
+        return "game", _clean({"quests": list(event.quests), "completed": list(event.completed),
+                               "date": event.date, "opponent": event.opponent,
+                               "note": event.note})
+    if isinstance(event, MeritBought):
+        return "buy", _clean({"merit": event.merit, "date": event.date, "note": event.note})
+    if isinstance(event, FlawBoughtOff):
+        return "buy_off", _clean({"flaw": event.flaw, "date": event.date, "note": event.note})
+    if isinstance(event, Correction):
+        return "correction", _clean({
+            "note": event.note, "add_merits": list(event.add_merits),
+            "remove_merits": list(event.remove_merits), "add_flaws": list(event.add_flaws),
+            "remove_flaws": list(event.remove_flaws), "xp": event.xp, "date": event.date})
+    return "undo", _clean({"event": event.event, "date": event.date, "note": event.note})
+
+
+def event_from_record(kind: str, data: dict[str, Any]) -> Event:
+    """The event stored as ``kind`` and ``data``.
+
+    Raises:
+        ValueError: for an unknown kind or a payload that does not fit it.
+    """
+    try:
+        if kind == "game":
+            return GamePlayed(quests=tuple(data["quests"]),
+                              completed=tuple(data.get("completed", ())),
+                              date=data.get("date"), opponent=data.get("opponent"),
+                              note=data.get("note"))
+        if kind == "buy":
+            return MeritBought(merit=data["merit"], date=data.get("date"), note=data.get("note"))
+        if kind == "buy_off":
+            return FlawBoughtOff(flaw=data["flaw"], date=data.get("date"), note=data.get("note"))
+        if kind == "correction":
+            return Correction(note=data["note"], add_merits=tuple(data.get("add_merits", ())),
+                              remove_merits=tuple(data.get("remove_merits", ())),
+                              add_flaws=tuple(data.get("add_flaws", ())),
+                              remove_flaws=tuple(data.get("remove_flaws", ())),
+                              xp=int(data.get("xp", 0)), date=data.get("date"))
+        if kind == "undo":
+            return Undo(event=int(data["event"]), date=data.get("date"), note=data.get("note"))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"a {kind} event is missing or has a bad {exc}") from None
+    raise ValueError(f"unknown event kind {kind!r}; known: {', '.join(KINDS)}")
+
+
+def describe_event(event: Event) -> str:
+    """One line for histories: what happened."""
+    if isinstance(event, GamePlayed):
+        done = ", ".join(event.completed) or "none"
+        text = f"Game: quests {', '.join(event.quests)}; completed {done}"
+        if event.opponent:
+            text += f"; against {event.opponent}"
+        return text
+    if isinstance(event, MeritBought):
+        return f"Bought {event.merit}"
+    if isinstance(event, FlawBoughtOff):
+        return f"Bought off {event.flaw}"
+    if isinstance(event, Correction):
+        parts = [f"+{n}" for n in event.add_merits + event.add_flaws]
+        parts += [f"-{n}" for n in event.remove_merits + event.remove_flaws]
+        if event.xp:
+            parts.append(f"{event.xp:+d} experience")
+        return f"Correction ({event.note}): {', '.join(parts) or 'nothing'}"
+    return f"Undo of event {event.event}"
