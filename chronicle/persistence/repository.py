@@ -31,8 +31,8 @@ from chronicle.systems.wyld_hunt.codec import event_from_record, event_to_record
 
 
 def now() -> datetime:
-    """The current time, UTC, without time zone (stored as such)."""
-    return datetime.now(UTC).replace(tzinfo=None)
+    """The current time, in UTC."""
+    return datetime.now(UTC)
 
 
 # Players -------------------------------------------------------------------------------------

@@ -87,3 +87,19 @@ def describe_event(event: Event) -> str:
             parts.append(f"{event.xp:+d} experience")
         return f"Correction ({event.note}): {', '.join(parts) or 'nothing'}"
     return f"Undo of event {event.event}"
+
+
+def event_to_file(event: Event) -> dict[str, Any]:
+    """The ``[[event]]`` table of a character file for ``event``."""
+    kind, data = event_to_record(event)
+    if kind == "buy":
+        data["buy"] = data.pop("merit")
+    elif kind == "buy_off":
+        data["buy_off"] = data.pop("flaw")
+    elif kind == "undo":
+        data["undo"] = data.pop("event")
+    elif kind == "game":
+        data.setdefault("completed", [])
+    order = ["quests", "completed", "buy", "buy_off", "undo", "add_merits", "remove_merits",
+             "add_flaws", "remove_flaws", "xp", "date", "opponent", "note"]
+    return {k: data[k] for k in order if k in data}

@@ -22,6 +22,9 @@ class Code:
     severity: Severity
     section: str
     title: str
+    scope: str = "file"
+    """"file" when ``chronicle check`` on a file can report it; "database" when only the
+    database knows enough (who owns which cards)."""
 
     def __call__(self, message: str, cards: tuple[str, ...] | list[str] = (),
                  fix: str | None = None, severity: Severity | None = None) -> Violation:
@@ -95,5 +98,14 @@ SETUP_WAYLAY_TERRAIN = Code("setup.waylay_terrain", W, "Story Pack: Waylay Cards
                             "A Waylay fits the terrain of none of the game's Leagues")
 SETUP_CHARACTER_INVALID = Code("setup.character_invalid", E, CREATION,
                                "A player's character file breaks the rules")
+
+COLLECTION_NOT_OWNED = Code("collection.not_owned", E, "The Character Pack (your cards)",
+                            "A card used that the player owns too few copies of",
+                            scope="database")
+COLLECTION_SHARED_COPY = Code("collection.shared_copy", W, "The Character Pack (your cards)",
+                              "The player's characters together use more copies than owned",
+                              scope="database")
+PACK_CONTENTS = Code("pack.contents", W, "The Character Pack; Story Pack",
+                     "A pack's cards differ from a standard pack", scope="database")
 
 ALL_CODES: tuple[Code, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Code))

@@ -1,0 +1,378 @@
+"""Characters in the database: create, view, build (creation cards), export and import.
+
+A character's state is always derived by the rules engine from its creation choices and its
+chronicle; the view adds the collection rules (the player must own the cards). Creation cards
+may change only while the chronicle is empty; afterwards experience and corrections do it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from chronicle.catalog.tomlwrite import dumps
+from chronicle.domain.values import Origin, name_key
+from chronicle.errors import AlreadyExists, BadInput, Refused
+from chronicle.rules.editions import edition_keys
+from chronicle.rules.report import Report
+from chronicle.services.catalog import WyldHuntCatalog
+from chronicle.services.common import (
+    EDIT_REFUSALS,
+    catalog,
+    character_row,
+    new_errors,
+    player_row,
+    refuse_if,
+)
+from chronicle.services.db import Database
+from chronicle.systems.wyld_hunt.cards import Card, Court, card_to_dict
+from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
+from chronicle.systems.wyld_hunt.codec import describe_event, event_to_file, event_to_record
+from chronicle.systems.wyld_hunt.rules.character import CharacterState, check_character
+from chronicle.systems.wyld_hunt.rules.collection import CardKey, check_ownership, key_of
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from chronicle.persistence.models import CharacterRow
+
+IMPORT_ALLOWED = frozenset({"icon.missing", "points.over_budget", "court.tie",
+                            "card.incomplete"})
+"""Errors an imported character may still have (a build in progress, unknown card values)."""
+
+
+@dataclass
+class HistoryLine:
+    """One chronicle event as shown: what, when, and the running totals."""
+
+    seq: int
+    kind: str
+    text: str
+    recorded_at: str | None
+    xp_change: int
+    xp_earned: int
+    xp_unspent: int
+    waylay_bonus: int
+    applied: bool
+    undone_by: int | None
+    game_id: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of ``chronicle history --json``."""
+        return dict(self.__dict__)
+
+
+@dataclass
+class CharacterView:
+    """A character as stored and as the rules derive it."""
+
+    id: int
+    player: str
+    version: int
+    build: CharacterBuild
+    report: Report
+    state: CharacterState
+    history: list[HistoryLine] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        """The character's name."""
+        return self.build.name
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of ``chronicle character show --json``."""
+        return {"id": self.id, "player": self.player, "name": self.name,
+                "version": self.version, "background": self.build.background,
+                "valid": self.report.valid, "summary": self.report.summary,
+                "violations": [v.to_dict() for v in self.report.violations],
+                "history": [h.to_dict() for h in self.history]}
+
+
+def uses_of(state: CharacterState) -> Counter[CardKey]:
+    """The copies of each card a character uses now: icon, Merits and Flaws."""
+    uses: Counter[CardKey] = Counter()
+    cards: list[Card] = ([state.icon] if state.icon else []) + list(state.merits) + list(
+        state.flaws)
+    for card in cards:
+        uses[key_of(card.name, card.kind.value)] += 1
+    return uses
+
+
+def evaluate(session: Session, row: CharacterRow, build: CharacterBuild,
+             cat: WyldHuntCatalog) -> tuple[Report, CharacterState]:
+    """The rules report of ``build`` as ``row``'s character, collection rules included."""
+    from chronicle.persistence import repository as repo
+
+    report, state = check_character(build, cat)
+    assert row.id is not None
+    owned_rows = repo.owned_cards(session, row.player_id)
+    owned = {key_of(o.name, o.kind): o.count for o in owned_rows}
+    others: Counter[CardKey] = Counter()
+    for other in repo.list_characters(session, row.player_id):
+        if other.id == row.id:
+            continue
+        _other_report, other_state = check_character(repo.load_build(session, other), cat)
+        others.update(uses_of(other_state))
+    uses = uses_of(state)
+    names = {key_of(c.name, c.kind.value): c.name
+             for c in ([state.icon] if state.icon else []) + state.merits + state.flaws}
+    report.extend(check_ownership(_player_name(session, row), build.name, uses, owned, names,
+                                  others))
+    return report, state
+
+
+def _player_name(session: Session, row: CharacterRow) -> str:
+    from chronicle.persistence.models import PlayerRow
+
+    player = session.get(PlayerRow, row.player_id)
+    return player.name if player else "?"
+
+
+def view(session: Session, row: CharacterRow, cat: WyldHuntCatalog | None = None,
+         build: CharacterBuild | None = None) -> CharacterView:
+    """Everything shown about a character."""
+    from chronicle.persistence import repository as repo
+
+    cat = cat or catalog()
+    assert row.id is not None
+    player = _player_name(session, row)
+    if build is None:
+        build = repo.load_build(session, row, player)
+    report, state = evaluate(session, row, build, cat)
+    _events, infos = repo.events(session, row.id)
+    history = []
+    for line, info in zip(state.ledger.lines, infos, strict=False):
+        history.append(HistoryLine(
+            seq=line.index, kind=event_to_record(line.event)[0],
+            text=describe_event(line.event), recorded_at=info.recorded_at.isoformat(
+                timespec="seconds"), xp_change=line.xp_change, xp_earned=line.xp_earned,
+            xp_unspent=line.xp_unspent, waylay_bonus=line.waylay_bonus, applied=line.applied,
+            undone_by=line.undone_by, game_id=info.game_id))
+    return CharacterView(row.id, player, row.version, build, report, state, history)
+
+
+def new_character(db: Database, player: str, name: str, *, system: str = "wyld-hunt",
+                  icon: str | None = None, court: str | None = None,
+                  background: str | None = None) -> CharacterView:
+    """Create a character for ``player``, optionally with its icon, court and background."""
+    from chronicle.persistence import repository as repo
+
+    if system not in edition_keys():
+        raise BadInput(f"unknown system {system!r}; use one of {', '.join(edition_keys())}")
+    if not name.strip():
+        raise BadInput("a character needs a name")
+    with db.transaction() as session:
+        owner = player_row(session, player)
+        assert owner.id is not None
+        if repo.find_characters(session, name, owner.id):
+            raise AlreadyExists(f"{owner.name} already has a character called {name!r}")
+        row = repo.add_character(session, owner.id, name, system)
+        result = view(session, row)
+        if icon is not None or court is not None or background is not None:
+            result = _edit(session, row, icon=icon, court=court, background=background)
+        return result
+
+
+def edit_character(db: Database, name: str, *, player: str | None = None,
+                   icon: str | None = None, court: str | None = None,
+                   background: str | None = None, add_merits: tuple[str, ...] = (),
+                   remove_merits: tuple[str, ...] = (), add_flaws: tuple[str, ...] = (),
+                   remove_flaws: tuple[str, ...] = (), expected_version: int | None = None,
+                   ) -> CharacterView:
+    """Change a character's creation choices. Building may pass through over-budget or
+    undecided states; unknown cards, wrong kinds and cards the player does not own are refused.
+
+    Raises:
+        Refused: when the chronicle has begun, or the change adds such an error.
+        Conflict: when ``expected_version`` is given and someone saved first.
+    """
+    with db.transaction() as session:
+        row = character_row(session, name, player)
+        _check_version(row, expected_version)
+        return _edit(session, row, icon=icon, court=court, background=background,
+                     add_merits=add_merits, remove_merits=remove_merits, add_flaws=add_flaws,
+                     remove_flaws=remove_flaws)
+
+
+def _check_version(row: CharacterRow, expected: int | None) -> None:
+    from chronicle.errors import Conflict
+
+    if expected is not None and row.version != expected:
+        raise Conflict(f"{row.name} was changed by someone else (version {row.version}, you "
+                       f"had {expected}); reload it and try again")
+
+
+def _without(names: tuple[str, ...], remove: tuple[str, ...], role: str, who: str,
+             ) -> tuple[str, ...]:
+    kept = list(names)
+    for name in remove:
+        match = next((i for i, n in enumerate(kept) if name_key(n) == name_key(name)), None)
+        if match is None:
+            raise BadInput(f"{who} has no creation {role} called {name!r} "
+                           f"({', '.join(kept) or 'none'})")
+        del kept[match]
+    return tuple(kept)
+
+
+def _edit(session: Session, row: CharacterRow, *, icon: str | None = None,
+          court: str | None = None, background: str | None = None,
+          add_merits: tuple[str, ...] = (), remove_merits: tuple[str, ...] = (),
+          add_flaws: tuple[str, ...] = (), remove_flaws: tuple[str, ...] = ()) -> CharacterView:
+    from chronicle.persistence import repository as repo
+
+    assert row.id is not None
+    cards_change = add_merits or remove_merits or add_flaws or remove_flaws or icon is not None
+    if cards_change and repo.event_count(session, row.id):
+        raise Refused(f"{row.name}'s chronicle has begun, so the creation cards are fixed; use "
+                      "'chronicle xp buy', 'chronicle xp buy-off' or a correction")
+    cat = catalog()
+    before_build = repo.load_build(session, row, _player_name(session, row))
+    before, _state = evaluate(session, row, before_build, cat)
+    chosen_court = before_build.court
+    if court is not None:
+        try:
+            chosen_court = Court(court.strip().lower()) if court.strip() else None
+        except ValueError:
+            raise BadInput(f"court is 'seelie' or 'unseelie', not {court!r}") from None
+    merits = _without(before_build.merits, remove_merits, "Merit", row.name) + add_merits
+    flaws = _without(before_build.flaws, remove_flaws, "Flaw", row.name) + add_flaws
+    icons = before_build.icons if icon is None else ((icon,) if icon.strip() else ())
+    after_build = replace(before_build, icons=icons, court=chosen_court, merits=merits,
+                          flaws=flaws,
+                          background=background if background is not None
+                          else before_build.background)
+    after, _after_state = evaluate(session, row, after_build, cat)
+    refuse_if(new_errors(before, after), f"Changing {row.name}", EDIT_REFUSALS)
+    row.icon = after_build.icons[0] if after_build.icons else None
+    row.court = chosen_court.value if chosen_court else None
+    row.background = after_build.background
+    repo.touch(row)
+    session.add(row)
+    repo.set_creation_cards(session, row.id, merits, flaws)
+    return view(session, row, cat, after_build)
+
+
+def show_character(db: Database, name: str, player: str | None = None) -> CharacterView:
+    """A character with its report, summary and history."""
+    with db.transaction() as session:
+        return view(session, character_row(session, name, player))
+
+
+def list_characters(db: Database, player: str | None = None) -> list[CharacterView]:
+    """Every character (of one player, when given)."""
+    from chronicle.persistence import repository as repo
+
+    with db.transaction() as session:
+        owner = player_row(session, player) if player else None
+        cat = catalog()
+        return [view(session, row, cat)
+                for row in repo.list_characters(session, owner.id if owner else None)]
+
+
+def _card_file_entry(card: Card) -> dict[str, Any]:
+    from chronicle.systems.wyld_hunt.schema import SCHEMA
+
+    allowed = set(SCHEMA.fields(card.kind.value))
+    data = card_to_dict(card)
+    entry: dict[str, Any] = {}
+    for name in ("name", "kind", *sorted(allowed - {"name", "kind"})):
+        item = data.get(name)
+        if item in (None, [], ""):
+            continue
+        if name == "effects" and isinstance(item, list):
+            item = [{k: v for k, v in e.items() if k != "description" and v is not None}
+                    for e in item]
+        entry[name] = item
+    return entry
+
+
+def character_file(view_: CharacterView, cat: WyldHuntCatalog) -> str:
+    """The character file of a character: what ``chronicle check`` reads and ``import``
+    takes back. Cards of the user's own (new or corrected) that it uses are included."""
+    build = view_.build
+    used = {name_key(n) for n in (*build.icons, *build.merits, *build.flaws)}
+    for event in build.events:
+        _kind, data = event_to_record(event)
+        for key_name in ("quests", "completed", "add_merits", "add_flaws"):
+            used.update(name_key(n) for n in data.get(key_name, ()))
+        for key_name in ("merit", "flaw"):
+            if key_name in data:
+                used.add(name_key(data[key_name]))
+    own = [card for card in cat if card.origin in (Origin.USER, Origin.CORRECTED, Origin.FILE)
+           and name_key(card.name) in used]
+    document: dict[str, Any] = {
+        "system": build.system, "name": build.name, "player": view_.player,
+        "icon": build.icons[0] if len(build.icons) == 1 else list(build.icons) or None,
+        "court": build.court.value if build.court else None,
+        "merits": list(build.merits), "flaws": list(build.flaws),
+        "background": build.background,
+        "event": [event_to_file(e) for e in build.events] or None,
+        "card": [_card_file_entry(c) for c in own] or None,
+    }
+    return dumps(document, header=f"Arcadia Chronicle character file: {build.name} "
+                                  f"({view_.player}). Check it with 'chronicle check FILE'.")
+
+
+def export_character(db: Database, name: str, player: str | None = None) -> str:
+    """The character file text of a stored character."""
+    with db.transaction() as session:
+        cat = catalog()
+        return character_file(view(session, character_row(session, name, player), cat), cat)
+
+
+def import_character(db: Database, path: Path, *, player: str | None = None,
+                     own_missing: bool = False) -> CharacterView:
+    """Create a character from a character file, chronicle included, in one transaction.
+
+    Cards the file defines become the user's own cards. With ``own_missing`` the cards the
+    character uses that the player lacks are added to the collection first.
+
+    Raises:
+        BadInput: the file cannot be used (every problem listed with file and line).
+        Refused: the character breaks rules an import may not (see ``IMPORT_ALLOWED``).
+    """
+    from chronicle.persistence import repository as repo
+    from chronicle.services.usercards import save_user_cards
+    from chronicle.systems.wyld_hunt.files import load_file
+
+    loaded = load_file(path)
+    if loaded.problems:
+        raise BadInput(f"cannot use {path}:\n" + "\n".join(f"  {p}" for p in loaded.problems))
+    if loaded.character is None:
+        raise BadInput(f"{path} is a game setup file, not a character file")
+    build = loaded.character
+    owner_name = player or build.player
+    if not owner_name:
+        raise BadInput(f"{path} names no player: add player = \"...\" or pass --player")
+    if loaded.cards:
+        save_user_cards(loaded.cards)
+    with db.transaction() as session:
+        owner = player_row(session, owner_name)
+        assert owner.id is not None
+        if repo.find_characters(session, build.name, owner.id):
+            raise AlreadyExists(f"{owner.name} already has a character called {build.name!r}")
+        row = repo.add_character(session, owner.id, build.name, build.system)
+        cat = catalog()
+        build = replace(build, player=owner.name)
+        if own_missing:
+            report, state = check_character(build, cat)
+            have = {key_of(o.name, o.kind): o.count for o in repo.owned_cards(session, owner.id)}
+            for key, count in uses_of(state).items():
+                card = cat.get(key[0], key[1])
+                if card is not None and count > have.get(key, 0):
+                    repo.change_count(session, owner.id, card.name, key[1],
+                                      count - have.get(key, 0))
+        report, _state = evaluate(session, row, build, cat)
+        blocking = [v for v in report.errors if v.code not in IMPORT_ALLOWED]
+        refuse_if(blocking, f"Importing {build.name}")
+        row.icon = build.icons[0] if build.icons else None
+        row.court = build.court.value if build.court else None
+        row.background = build.background
+        session.add(row)
+        assert row.id is not None
+        repo.set_creation_cards(session, row.id, build.merits, build.flaws)
+        for event in build.events:
+            repo.append_event(session, row.id, event)
+        return view(session, row, cat)

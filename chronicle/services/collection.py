@@ -1,0 +1,154 @@
+"""Collections: which cards each player owns, recorded one by one or a whole pack at a time.
+
+Every card must be in the catalog (bundled or the user's own); an unknown name is refused with
+the nearest names, and can be created on the spot first (``chronicle cards new``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from chronicle.errors import BadInput, NotFound
+from chronicle.rules.report import Violation
+from chronicle.services.catalog import WyldHuntCatalog
+from chronicle.services.common import catalog, player_row
+from chronicle.services.db import Database
+from chronicle.systems.wyld_hunt.cards import Card, Kind
+from chronicle.systems.wyld_hunt.rules.collection import check_pack
+
+PACK_KINDS = ("character", "story")
+
+
+@dataclass
+class OwnedCard:
+    """A card in a collection."""
+
+    card: Card | None
+    name: str
+    kind: str
+    count: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of ``chronicle collection list --json``."""
+        card = self.card
+        return {"name": self.name, "kind": self.kind, "count": self.count,
+                "set": card.set.value if card and card.set else None,
+                "in_catalog": card is not None}
+
+
+@dataclass
+class Recorded:
+    """What a collection change did: each card's new count, and any warnings."""
+
+    player: str
+    counts: list[tuple[str, str, int]] = field(default_factory=list)
+    warnings: list[Violation] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of collection and pack commands."""
+        return {"player": self.player,
+                "cards": [{"name": n, "kind": k, "count": c} for n, k, c in self.counts],
+                "warnings": [w.to_dict() for w in self.warnings]}
+
+
+def resolve_card(cat: WyldHuntCatalog, name: str, kind: str | None = None) -> Card:
+    """The catalog card called ``name`` (of ``kind``).
+
+    Raises:
+        NotFound: with the nearest name, or how to create the card; also when several kinds
+            share the name and no kind was given.
+    """
+    if kind is not None and kind not in {k.value for k in Kind}:
+        raise BadInput(f"kind is one of {', '.join(k.value for k in Kind)}, not {kind!r}")
+    found = cat.named(name)
+    if kind is not None:
+        found = [c for c in found if c.kind.value == kind]
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        kinds = ", ".join(c.kind.value for c in found)
+        raise NotFound(f"{name!r} is the name of several cards ({kinds}); say which with --kind")
+    near = cat.suggest(name, kind)
+    raise NotFound(f"no {kind or ''} card is called {name!r}".replace("  ", " ")
+                   + (f"; did you mean {near!r}?" if near else
+                      "; create it from the physical card with 'chronicle cards new'"))
+
+
+def add_cards(db: Database, player: str, cards: list[tuple[str, int]], *,
+              kind: str | None = None) -> Recorded:
+    """Add (or, with a negative count, remove) copies of cards, all in one transaction."""
+    from chronicle.persistence import repository as repo
+
+    cat = catalog()
+    resolved = [(resolve_card(cat, name, kind), count) for name, count in cards]
+    for card, count in resolved:
+        if count == 0 or abs(count) > 1000:
+            raise BadInput(f"a count for {card.name} is between 1 and 1000 (or -1 to -1000 to "
+                           f"remove), not {count}")
+    with db.transaction() as session:
+        owner = player_row(session, player)
+        assert owner.id is not None
+        result = Recorded(owner.name)
+        have = {(o.name.casefold(), o.kind): o.count for o in repo.owned_cards(session, owner.id)}
+        for card, count in resolved:
+            held = have.get((card.name.casefold(), card.kind.value), 0)
+            if held + count < 0:
+                raise BadInput(f"{owner.name} owns {held} {card.name}; cannot remove {-count}")
+            new = repo.change_count(session, owner.id, card.name, card.kind.value, count)
+            have[(card.name.casefold(), card.kind.value)] = new
+            result.counts.append((card.name, card.kind.value, new))
+        return result
+
+
+def open_pack(db: Database, player: str, pack: str, names: list[str]) -> Recorded:
+    """Record a whole pack in one step, warning when it differs from a standard pack.
+
+    Raises:
+        BadInput: an unknown pack type, or unknown cards (every one listed, nothing recorded).
+    """
+    if pack not in PACK_KINDS:
+        raise BadInput(f"a pack is 'character' or 'story', not {pack!r}")
+    cat = catalog()
+    cards: list[Card] = []
+    problems: list[str] = []
+    for name in names:
+        try:
+            cards.append(resolve_card(cat, name))
+        except NotFound as exc:
+            problems.append(str(exc))
+    if problems:
+        raise BadInput("nothing was recorded: " + "; ".join(problems))
+    counts: dict[tuple[str, str], int] = {}
+    for card in cards:
+        counts[(card.name, card.kind.value)] = counts.get((card.name, card.kind.value), 0) + 1
+    result = add_cards_by_card(db, player, counts)
+    result.warnings = check_pack(pack, cards)
+    return result
+
+
+def add_cards_by_card(db: Database, player: str, counts: dict[tuple[str, str], int],
+                      ) -> Recorded:
+    """Add copies of already-resolved cards (name, kind) in one transaction."""
+    from chronicle.persistence import repository as repo
+
+    with db.transaction() as session:
+        owner = player_row(session, player)
+        assert owner.id is not None
+        result = Recorded(owner.name)
+        for (name, kind), count in counts.items():
+            new = repo.change_count(session, owner.id, name, kind, count)
+            result.counts.append((name, kind, new))
+        return result
+
+
+def list_collection(db: Database, player: str) -> list[OwnedCard]:
+    """A player's cards with their catalog entries (None for cards no longer in it)."""
+    from chronicle.persistence import repository as repo
+
+    cat = catalog()
+    with db.transaction() as session:
+        owner = player_row(session, player)
+        assert owner.id is not None
+        return [OwnedCard(cat.get(o.name, o.kind), o.name, o.kind, o.count)
+                for o in repo.owned_cards(session, owner.id)]

@@ -1,0 +1,138 @@
+"""The chronicle: recording games, spending experience, corrections and undo.
+
+Every change appends an event to the character's ledger and nothing is ever rewritten. An event
+is appended only when the character is finished (no creation errors) and the event breaks no
+rule the chronicle did not already break; the whole check and the append happen in one
+transaction. Undo appends a compensating event that reverses the latest event still in force.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from chronicle.errors import Refused
+from chronicle.rules.report import Report
+from chronicle.services.characters import CharacterView, evaluate, view
+from chronicle.services.common import UNFINISHED, catalog, character_row, new_errors, refuse_if
+from chronicle.services.db import Database
+from chronicle.systems.wyld_hunt.chronicle import (
+    Correction,
+    Event,
+    FlawBoughtOff,
+    GamePlayed,
+    MeritBought,
+    Undo,
+)
+from chronicle.systems.wyld_hunt.codec import describe_event
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from chronicle.persistence.models import CharacterRow
+
+
+def append(session: Session, row: CharacterRow, event: Event, *, game_id: int | None = None,
+           expected_version: int | None = None) -> CharacterView:
+    """Check ``event`` against the character's rules and append it (inside the caller's
+    transaction).
+
+    Raises:
+        Refused: the character is unfinished, or the event breaks a rule.
+        Conflict: ``expected_version`` is given and the character changed meanwhile.
+    """
+    from chronicle.errors import Conflict
+    from chronicle.persistence import repository as repo
+
+    if expected_version is not None and row.version != expected_version:
+        raise Conflict(f"{row.name} was changed by someone else (version {row.version}, you "
+                       f"had {expected_version}); reload it and try again")
+    assert row.id is not None
+    cat = catalog()
+    build = repo.load_build(session, row)
+    before, _state = evaluate(session, row, build, cat)
+    unfinished = [v for v in before.errors if v.code in UNFINISHED]
+    if unfinished:
+        raise Refused(f"{row.name} is not finished, so the chronicle cannot start: "
+                      + "; ".join(v.message for v in unfinished), Report(unfinished))
+    after_build = replace(build, events=(*build.events, event))
+    after, _after_state = evaluate(session, row, after_build, cat)
+    refuse_if(new_errors(before, after), f"{describe_event(event)} for {row.name}")
+    repo.append_event(session, row.id, event, game_id)
+    repo.touch(row)
+    session.add(row)
+    return view(session, row, cat, after_build)
+
+
+def _append(db: Database, name: str, player: str | None, event: Event,
+            expected_version: int | None = None) -> CharacterView:
+    with db.transaction() as session:
+        row = character_row(session, name, player)
+        return append(session, row, event, expected_version=expected_version)
+
+
+def record_game(db: Database, name: str, quests: list[str], completed: list[str], *,
+                player: str | None = None, date: str | None = None,
+                opponent: str | None = None, note: str | None = None) -> CharacterView:
+    """Record a game played: the quests undertaken and, in order, those completed."""
+    return _append(db, name, player, GamePlayed(quests=tuple(quests),
+                                                completed=tuple(completed), date=date,
+                                                opponent=opponent, note=note))
+
+
+def buy(db: Database, name: str, merit: str, *, player: str | None = None,
+        date: str | None = None, note: str | None = None) -> CharacterView:
+    """Spend experience on a Merit (its cost)."""
+    return _append(db, name, player, MeritBought(merit=merit, date=date, note=note))
+
+
+def buy_off(db: Database, name: str, flaw: str, *, player: str | None = None,
+            date: str | None = None, note: str | None = None) -> CharacterView:
+    """Spend experience to buy off a Flaw the character has (its bonus)."""
+    return _append(db, name, player, FlawBoughtOff(flaw=flaw, date=date, note=note))
+
+
+def correct(db: Database, name: str, note: str, *, player: str | None = None,
+            add_merits: tuple[str, ...] = (), remove_merits: tuple[str, ...] = (),
+            add_flaws: tuple[str, ...] = (), remove_flaws: tuple[str, ...] = (),
+            xp: int = 0, date: str | None = None) -> CharacterView:
+    """Fix the record without spending experience; the note says why."""
+    if not note.strip():
+        from chronicle.errors import BadInput
+
+        raise BadInput("a correction says why (a note)")
+    return _append(db, name, player, Correction(
+        note=note, add_merits=add_merits, remove_merits=remove_merits, add_flaws=add_flaws,
+        remove_flaws=remove_flaws, xp=xp, date=date))
+
+
+def undo(db: Database, name: str, *, player: str | None = None,
+         note: str | None = None) -> tuple[CharacterView, str]:
+    """Reverse the latest event still in force with a compensating event.
+
+    Returns the character after the undo, and a description of what was undone.
+
+    Raises:
+        Refused: nothing to undo, or undoing would break a rule (say, experience already spent
+            that the undone game had earned).
+    """
+    from chronicle.persistence import repository as repo
+
+    with db.transaction() as session:
+        row = character_row(session, name, player)
+        assert row.id is not None
+        events, _infos = repo.events(session, row.id)
+        undone = {e.event for e in events if isinstance(e, Undo)}
+        target = next((i for i in range(len(events), 0, -1)
+                       if i not in undone and not isinstance(events[i - 1], Undo)), None)
+        if target is None:
+            raise Refused(f"{row.name}'s chronicle has nothing left to undo")
+        what = f"event {target}: {describe_event(events[target - 1])}"
+        result = append(session, row, Undo(event=target, note=note))
+        return result, what
+
+
+def history(db: Database, name: str, player: str | None = None) -> CharacterView:
+    """A character with every event of its chronicle, undone ones included."""
+    with db.transaction() as session:
+        return view(session, character_row(session, name, player))

@@ -1,0 +1,55 @@
+"""The play group's players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from chronicle.errors import AlreadyExists, BadInput
+from chronicle.services.db import Database
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """A player with the size of their collection and their characters."""
+
+    name: str
+    cards: int
+    characters: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of ``chronicle player list --json``."""
+        return {"name": self.name, "cards": self.cards, "characters": self.characters}
+
+
+def add_player(db: Database, name: str) -> PlayerInfo:
+    """Add a player to the group.
+
+    Raises:
+        BadInput: an empty or overlong name.
+        AlreadyExists: the name is taken (case is ignored).
+    """
+    from chronicle.persistence import repository as repo
+
+    clean = " ".join(name.split())
+    if not clean or len(clean) > 200:
+        raise BadInput("a player's name has 1 to 200 characters")
+    with db.transaction() as session:
+        if repo.find_player(session, clean):
+            raise AlreadyExists(f"there is already a player called {clean!r}")
+        row = repo.add_player(session, clean)
+        return PlayerInfo(row.name, 0, [])
+
+
+def list_players(db: Database) -> list[PlayerInfo]:
+    """Every player with their card count and characters."""
+    from chronicle.persistence import repository as repo
+
+    with db.transaction() as session:
+        found = []
+        for row in repo.list_players(session):
+            assert row.id is not None
+            cards = sum(o.count for o in repo.owned_cards(session, row.id))
+            names = [c.name for c in repo.list_characters(session, row.id)]
+            found.append(PlayerInfo(row.name, cards, names))
+        return found
