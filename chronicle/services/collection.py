@@ -53,22 +53,28 @@ class Recorded:
 
 
 def resolve_card(cat: WyldHuntCatalog, name: str, kind: str | None = None) -> Card:
-    """The catalog card called ``name`` (of ``kind``).
+    """The catalog card called ``name`` (of ``kind``). ``name`` may carry its kind as a prefix,
+    as in ``waylay:Slavers``, for names that several kinds share.
 
     Raises:
         NotFound: with the nearest name, or how to create the card; also when several kinds
             share the name and no kind was given.
     """
-    if kind is not None and kind not in {k.value for k in Kind}:
-        raise BadInput(f"kind is one of {', '.join(k.value for k in Kind)}, not {kind!r}")
+    kinds = {k.value for k in Kind}
+    prefix, colon, rest = name.partition(":")
+    if colon and prefix.strip().lower() in kinds and rest.strip():
+        kind, name = prefix.strip().lower(), rest.strip()
+    if kind is not None and kind not in kinds:
+        raise BadInput(f"kind is one of {', '.join(sorted(kinds))}, not {kind!r}")
     found = cat.named(name)
     if kind is not None:
         found = [c for c in found if c.kind.value == kind]
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
-        kinds = ", ".join(c.kind.value for c in found)
-        raise NotFound(f"{name!r} is the name of several cards ({kinds}); say which with --kind")
+        shared = ", ".join(c.kind.value for c in found)
+        raise NotFound(f"{name!r} is the name of several cards ({shared}); say which with --kind "
+                       f"or as '{found[-1].kind.value}:{name}'")
     near = cat.suggest(name, kind)
     raise NotFound(f"no {kind or ''} card is called {name!r}".replace("  ", " ")
                    + (f"; did you mean {near!r}?" if near else

@@ -135,15 +135,19 @@ def _evaluate(session: Session, game: GameRow, seats: list[tuple[GamePlayerRow, 
               cat: WyldHuntCatalog) -> tuple[Report, SetupState]:
     from chronicle.persistence import repository as repo
     from chronicle.persistence.models import CharacterRow
+    from chronicle.services.characters import uses_of
+    from chronicle.systems.wyld_hunt.rules.character import check_character
 
     players = []
     ownership = []
     for row, seat in seats:
         build = None
+        at_table: Counter[CardKey] = Counter()
         if row.character_id is not None:
             character = session.get(CharacterRow, row.character_id)
             assert character is not None
             build = repo.load_build(session, character, seat.player)
+            at_table = uses_of(check_character(build, cat)[1])
         owned_rows = repo.owned_cards(session, row.player_id)
         owned = {key_of(o.name, o.kind): o.count for o in owned_rows}
         pool = None
@@ -166,7 +170,7 @@ def _evaluate(session: Session, game: GameRow, seats: list[tuple[GamePlayerRow, 
                     uses[key] += 1
                     names[key] = card.name
         ownership.extend(check_ownership(seat.player, f"{seat.player}'s game selection", uses,
-                                         owned, names))
+                                         owned, names, at_table))
     setup = GameSetup(system=game.system, solo=game.solo, players=tuple(players))
     report, state = check_setup(setup, cat)
     report.extend(ownership)
@@ -293,15 +297,18 @@ def list_games(db: Database) -> list[GameView]:
         return [_view(session, row, cat) for row in repo.list_games(session)]
 
 
-def _owned_of(session: Session, player_id: int, cat: WyldHuntCatalog,
-              cls: type[Card]) -> list[tuple[Any, int]]:
+def _owned_of(session: Session, player_id: int, cat: WyldHuntCatalog, cls: type[Card],
+              in_use: Counter[CardKey] | None = None) -> list[tuple[Any, int]]:
+    """The player's cards of one class with the copies free to use (those the seated character
+    holds are at the table already)."""
     from chronicle.persistence import repository as repo
 
     found = []
     for owned in repo.owned_cards(session, player_id):
         card = cat.get(owned.name, owned.kind)
-        if isinstance(card, cls):
-            found.append((card, owned.count))
+        free = owned.count - (in_use or Counter()).get(key_of(owned.name, owned.kind), 0)
+        if isinstance(card, cls) and free > 0:
+            found.append((card, free))
     return found
 
 
@@ -330,19 +337,25 @@ def suggest_for(db: Database, game: str, player: str, *, apply: bool = False,
             icon = character.icon if character else None
             found = cat.get(icon, Kind.ICON.value) if icon else None
             opponent = found if isinstance(found, Icon) else None
+        in_use: Counter[CardKey] = Counter()
+        if me.setup.character is not None:
+            from chronicle.services.characters import uses_of
+            from chronicle.systems.wyld_hunt.rules.character import check_character
+
+            in_use = uses_of(check_character(me.setup.character, cat)[1])
         edition_dice = 2 if row.system == "ironheart" else 1
         game_leagues = [lg for p in current.state.players for lg in p.leagues]
-        waylays = suggest_waylays(_owned_of(session, seat.player_id, cat, Waylay),
+        waylays = suggest_waylays(_owned_of(session, seat.player_id, cat, Waylay, in_use),
                                   target.waylay_rating, opponent=opponent,
                                   leagues=game_leagues, dice=edition_dice, solo=row.solo)
-        treasures = suggest_treasures(_owned_of(session, seat.player_id, cat, Merit),
+        treasures = suggest_treasures(_owned_of(session, seat.player_id, cat, Merit, in_use),
                                       me.treasure_rating)
         chosen_waylays = [w for w in (cat.get(n, Kind.WAYLAY.value) for n in waylays.cards)
                           if isinstance(w, Waylay)]
         taken = {lg.name for p in current.state.players if p.name != me.name
                  for lg in p.leagues if lg.unique}
         per = 10 if row.solo else 5
-        leagues = suggest_leagues(_owned_of(session, seat.player_id, cat, League),
+        leagues = suggest_leagues(_owned_of(session, seat.player_id, cat, League, in_use),
                                   per * len(me.quests), waylays=chosen_waylays, taken=taken)
         result = SuggestionSet(me.name, waylays, treasures, leagues)
     if apply:
