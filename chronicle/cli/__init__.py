@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from chronicle import __version__
-from chronicle.cli import cards, check, odds, overview
+from chronicle.cli import cards, characters, check, data, games, group, ledger, odds, overview
 from chronicle.cli.output import fail
 
 
@@ -25,10 +25,18 @@ def build_parser() -> argparse.ArgumentParser:
         description="Arcadia Chronicle: cards, characters, chronicles and game preparation for "
                     "Arcadia: The Wyld Hunt. Run without arguments for an overview.")
     parser.add_argument("--version", action="version", version=f"chronicle {__version__}")
+    parser.add_argument("--db", metavar="URL",
+                        help="the database (any SQLAlchemy URL; default: CHRONICLE_DB, else a "
+                             "SQLite file in your data folder)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     cards.register(commands)
     check.register(commands)
     odds.register(commands)
+    group.register(commands)
+    characters.register(commands)
+    ledger.register(commands)
+    games.register(commands)
+    data.register(commands)
     return parser
 
 

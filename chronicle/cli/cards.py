@@ -62,7 +62,7 @@ def register(commands: Any) -> None:
     parser = commands.add_parser("cards", help="list, search, show and validate cards",
                                  description="The card catalog: bundled cards corrected and "
                                              "extended by your own card files.")
-    sub = parser.add_subparsers(dest="cards_command", metavar="list|search|show|validate",
+    sub = parser.add_subparsers(dest="cards_command", metavar="list|search|show|new|validate",
                                 required=True)
     listing = sub.add_parser("list", help="list cards, optionally filtered",
                              description="List cards, optionally filtered.")
@@ -80,6 +80,26 @@ def register(commands: Any) -> None:
                       help="when several kinds share the name")
     show.add_argument("--json", action="store_true", help="print JSON")
     show.set_defaults(handler=run_show)
+    new = sub.add_parser(
+        "new", help="create a card from the physical card (or correct one)",
+        description="Create a card with the values printed on your physical card; it becomes "
+                    "one of your own cards. Giving the name and kind of a catalog card fills "
+                    "in or corrects its values instead. Leave out what you cannot read.")
+    new.add_argument("name")
+    new.add_argument("--kind", required=True, choices=[k.value for k in Kind])
+    new.add_argument("--set", choices=[s.value for s in CardSet])
+    new.add_argument("--summary", help="what the card does, in your own words")
+    for flag in ("type", "subtype", "attribute", "court", "race", "gender", "special", "enter",
+                 "leave", "rest"):
+        new.add_argument(f"--{flag}")
+    for flag in ("cost", "bonus", "might", "savvy", "resolve", "combat", "number", "rating",
+                 "waylay-rating", "treasure-rating", "experience"):
+        new.add_argument(f"--{flag}", type=int)
+    new.add_argument("--terrain", help="comma-separated, e.g. forest,road (or any)")
+    new.add_argument("--tests", help="comma-separated Test types, e.g. might,combat")
+    new.add_argument("--unique", action=argparse.BooleanOptionalAction, default=None)
+    new.add_argument("--json", action="store_true", help="print JSON")
+    new.set_defaults(handler=run_new)
     validate = sub.add_parser(
         "validate", help="check card files",
         description="Check card files: the given ones, or the bundled catalog and your own "
@@ -214,6 +234,39 @@ def _show(card: Card) -> None:
     if missing:
         emit(f"  Unknown: {', '.join(missing)} — fill them in from the physical card with a "
              f"[[card]] in your card files (name = {card.name!r}, kind = {card.kind.value!r}).")
+
+
+_NEW_FIELDS = ("set", "summary", "type", "subtype", "attribute", "court", "race", "gender",
+               "special", "enter", "leave", "rest", "cost", "bonus", "might", "savvy", "resolve",
+               "combat", "number", "rating", "waylay_rating", "treasure_rating", "experience",
+               "unique")
+
+
+def run_new(args: argparse.Namespace) -> int:
+    """Create or correct one of the user's own cards."""
+    from chronicle.errors import ChronicleError
+    from chronicle.services.usercards import create_card, managed_file
+
+    values: dict[str, object] = {"name": args.name, "kind": args.kind}
+    for field in _NEW_FIELDS:
+        item = getattr(args, field)
+        if item is not None:
+            values[field] = item
+    for field in ("terrain", "tests"):
+        item = getattr(args, field)
+        if item:
+            values[field] = [part.strip() for part in item.split(",") if part.strip()]
+    try:
+        card = create_card(values)
+    except ChronicleError as exc:
+        fail(str(exc))
+        return 2
+    if args.json:
+        emit_json(card_to_dict(card))
+        return 0
+    emit(f"Saved {card.name} ({card.kind.value}) to {managed_file()}.")
+    _show(card)
+    return 0
 
 
 def run_validate(args: argparse.Namespace) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from functools import lru_cache
 
 
 class Origin(enum.StrEnum):
@@ -18,6 +19,7 @@ class Origin(enum.StrEnum):
     """Defined by the character or setup file being checked."""
 
 
+@lru_cache(maxsize=16384)
 def name_key(name: str) -> str:
     """The key under which a card name is looked up: case and surrounding space ignored."""
     return " ".join(name.split()).casefold()

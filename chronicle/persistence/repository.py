@@ -6,12 +6,13 @@ transaction. Ledger events are only ever inserted.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import String, func, type_coerce
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -155,11 +156,13 @@ class EventInfo:
 def events(session: Session, character_id: int) -> tuple[list[Event], list[EventInfo]]:
     """The chronicle of a character, oldest first, with each event's record data."""
     rows = session.connection().execute(
-        sa_select(col(EventRow.seq), col(EventRow.kind), col(EventRow.payload),
-                  col(EventRow.recorded_at), col(EventRow.game_id))
+        sa_select(col(EventRow.seq), col(EventRow.kind),
+                  type_coerce(col(EventRow.payload), String), col(EventRow.recorded_at),
+                  col(EventRow.game_id))
         .where(col(EventRow.character_id) == character_id)
         .order_by(col(EventRow.seq))).all()
-    found = [event_from_record(kind, payload) for _seq, kind, payload, _at, _game in rows]
+    found = [event_from_record(kind, json.loads(payload) if isinstance(payload, str | bytes)
+                               else payload) for _seq, kind, payload, _at, _game in rows]
     info = [EventInfo(seq, at, game) for seq, _kind, _payload, at, game in rows]
     return found, info
 
@@ -184,17 +187,25 @@ def append_event(session: Session, character_id: int, event: Event,
     return seq
 
 
+def load_character(session: Session, row: CharacterRow, player_name: str | None = None,
+                   ) -> tuple[CharacterBuild, list[EventInfo]]:
+    """The domain character of ``row`` (creation choices plus its whole chronicle) and what
+    the database records of each event."""
+    assert row.id is not None
+    merits, flaws = creation_cards(session, row.id)
+    found, info = events(session, row.id)
+    build = CharacterBuild(name=row.name, system=row.system,
+                           icons=(row.icon,) if row.icon else (),
+                           court=Court(row.court) if row.court else None,
+                           merits=tuple(merits), flaws=tuple(flaws), background=row.background,
+                           player=player_name, events=tuple(found))
+    return build, info
+
+
 def load_build(session: Session, row: CharacterRow, player_name: str | None = None,
                ) -> CharacterBuild:
     """The domain character of ``row``: creation choices plus its whole chronicle."""
-    assert row.id is not None
-    merits, flaws = creation_cards(session, row.id)
-    found, _info = events(session, row.id)
-    return CharacterBuild(name=row.name, system=row.system,
-                          icons=(row.icon,) if row.icon else (),
-                          court=Court(row.court) if row.court else None,
-                          merits=tuple(merits), flaws=tuple(flaws), background=row.background,
-                          player=player_name, events=tuple(found))
+    return load_character(session, row, player_name)[0]
 
 
 # Games ---------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import pickle
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from chronicle import __version__, paths
@@ -25,6 +25,8 @@ from chronicle.systems.wyld_hunt.cards import KIND_ORDER, Card, card_from_data
 
 WyldHuntCatalog = Catalog[Card]
 CACHE_FORMAT = 1
+_IN_PROCESS: dict[tuple[Path, Path], tuple[tuple[object, ...], CatalogSources]] = {}
+"""The sources read in this process, by folders, with the fingerprint they were read at."""
 
 
 @dataclass
@@ -36,13 +38,24 @@ class CatalogSources:
     problems: list[FileProblem]
     bundled_dir: Path
     user_dir: Path
+    base: WyldHuntCatalog | None = field(default=None, repr=False, compare=False)
+    """The catalog without extra cards, built on first use (never pickled)."""
 
     def build(self, extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
         """A catalog of bundled, then user, then ``extra`` cards (each layer correcting the
-        one before)."""
-        cards, problems = merge_entries([self.bundled, self.user, list(extra)], card_from_data)
+        one before). Without extra cards the catalog is built once and shared."""
+        more = list(extra)
+        if not more and self.base is not None:
+            return self.base
+        cards, problems = merge_entries([self.bundled, self.user, more], card_from_data)
         cards.sort(key=lambda c: (KIND_ORDER[c.kind], c.name.casefold()))
-        return Catalog(cards, self.problems + problems)
+        built = Catalog(cards, self.problems + problems)
+        if not more:
+            self.base = built
+        return built
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "base": None}
 
 
 def _read_dir(files: list[Path], origin: Origin) -> tuple[list[CardEntry], list[FileProblem]]:
@@ -107,9 +120,13 @@ def read_sources(bundled_dir: Path | None = None, user_dir: Path | None = None,
     bundled_files, user_files = card_files(bundled_dir), card_files(user_dir)
     fingerprint = _fingerprint(bundled_files, user_files) if use_cache else ()
     if fingerprint:
+        remembered = _IN_PROCESS.get((bundled_dir, user_dir))
+        if remembered is not None and remembered[0] == fingerprint:
+            return remembered[1]
         cached = _load_cached(fingerprint)
         if cached is not None and cached.bundled_dir == bundled_dir \
                 and cached.user_dir == user_dir:
+            _IN_PROCESS[(bundled_dir, user_dir)] = (fingerprint, cached)
             return cached
     bundled, bundled_problems = _read_dir(bundled_files, Origin.BUNDLED)
     if not bundled and not bundled_problems:
@@ -120,6 +137,7 @@ def read_sources(bundled_dir: Path | None = None, user_dir: Path | None = None,
                              user_dir)
     if fingerprint:
         _store_cached(fingerprint, sources)
+        _IN_PROCESS[(bundled_dir, user_dir)] = (fingerprint, sources)
     return sources
 
 

@@ -7,7 +7,7 @@ may change only while the chronicle is empty; afterwards experience and correcti
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
     from chronicle.persistence.models import CharacterRow
+    from chronicle.persistence.repository import EventInfo
 
 IMPORT_ALLOWED = frozenset({"icon.missing", "points.over_budget", "court.tie",
                             "card.incomplete"})
@@ -100,12 +101,80 @@ def uses_of(state: CharacterState) -> Counter[CardKey]:
     return uses
 
 
+Checked = tuple[Report, CharacterState]
+_CACHE_SIZE = 64
+_CHECKED: OrderedDict[tuple[str, int, int, int],
+                      tuple[WyldHuntCatalog, CharacterBuild, list[EventInfo], Report,
+                            CharacterState]] = OrderedDict()
+"""Stored characters already checked in this process, by database, id, version and catalog.
+Every write bumps the version, so an entry can only be stale if a database is replaced by
+another at the same URL; ``forget_checked`` clears it then."""
+
+
+def forget_checked() -> None:
+    """Drop every remembered check (after a database is restored or replaced)."""
+    _CHECKED.clear()
+
+
+def _cache_key(session: Session, row: CharacterRow, cat: WyldHuntCatalog,
+               ) -> tuple[str, int, int, int]:
+    assert row.id is not None
+    return (str(session.get_bind().engine.url), row.id, row.version, id(cat))
+
+
+def _commit_hooks() -> None:
+    from sqlalchemy import event
+    from sqlmodel import Session as SessionClass
+
+    if getattr(_commit_hooks, "installed", False):
+        return
+
+    def committed(session: Session) -> None:
+        for key, value in session.info.pop("chronicle_checked", []):
+            _CHECKED[key] = value
+            while len(_CHECKED) > _CACHE_SIZE:
+                _CHECKED.popitem(last=False)
+
+    def rolled_back(session: Session) -> None:
+        session.info.pop("chronicle_checked", None)
+
+    event.listen(SessionClass, "after_commit", committed)
+    event.listen(SessionClass, "after_soft_rollback", rolled_back)
+    _commit_hooks.installed = True  # type: ignore[attr-defined]
+
+
+def remember(session: Session, row: CharacterRow, cat: WyldHuntCatalog, build: CharacterBuild,
+             infos: list[EventInfo], checked: Checked) -> None:
+    """Keep a check of ``row`` at its current version, once the transaction commits."""
+    _commit_hooks()
+    session.info.setdefault("chronicle_checked", []).append(
+        (_cache_key(session, row, cat), (cat, build, infos, *checked)))
+
+
+def stored(session: Session, row: CharacterRow, cat: WyldHuntCatalog,
+           ) -> tuple[CharacterBuild, list[EventInfo], Checked]:
+    """A stored character, its event records and its rules check (collection rules aside),
+    reusing this process's earlier check while the character is unchanged."""
+    from chronicle.persistence import repository as repo
+
+    key = _cache_key(session, row, cat)
+    hit = _CHECKED.get(key)
+    if hit is not None:
+        _CHECKED.move_to_end(key)
+        return hit[1], hit[2], (hit[3], hit[4])
+    build, infos = repo.load_character(session, row, _player_name(session, row))
+    checked = check_character(build, cat)
+    remember(session, row, cat, build, infos, checked)
+    return build, infos, checked
+
+
 def evaluate(session: Session, row: CharacterRow, build: CharacterBuild,
-             cat: WyldHuntCatalog) -> tuple[Report, CharacterState]:
+             cat: WyldHuntCatalog, checked: Checked | None = None) -> Checked:
     """The rules report of ``build`` as ``row``'s character, collection rules included."""
     from chronicle.persistence import repository as repo
 
-    report, state = check_character(build, cat)
+    rules, state = checked or check_character(build, cat)
+    report = Report(list(rules.violations), dict(rules.summary))
     assert row.id is not None
     owned_rows = repo.owned_cards(session, row.player_id)
     owned = {key_of(o.name, o.kind): o.count for o in owned_rows}
@@ -113,8 +182,7 @@ def evaluate(session: Session, row: CharacterRow, build: CharacterBuild,
     for other in repo.list_characters(session, row.player_id):
         if other.id == row.id:
             continue
-        _other_report, other_state = check_character(repo.load_build(session, other), cat)
-        others.update(uses_of(other_state))
+        others.update(uses_of(stored(session, other, cat)[2][1]))
     uses = uses_of(state)
     names = {key_of(c.name, c.kind.value): c.name
              for c in ([state.icon] if state.icon else []) + state.merits + state.flaws}
@@ -131,17 +199,20 @@ def _player_name(session: Session, row: CharacterRow) -> str:
 
 
 def view(session: Session, row: CharacterRow, cat: WyldHuntCatalog | None = None,
-         build: CharacterBuild | None = None) -> CharacterView:
-    """Everything shown about a character."""
+         build: CharacterBuild | None = None, infos: list[EventInfo] | None = None,
+         checked: Checked | None = None) -> CharacterView:
+    """Everything shown about a character: the stored one, or ``build`` (a change about to be
+    saved, with its ``infos`` and ``checked`` when already known)."""
     from chronicle.persistence import repository as repo
 
     cat = cat or catalog()
     assert row.id is not None
     player = _player_name(session, row)
     if build is None:
-        build = repo.load_build(session, row, player)
-    report, state = evaluate(session, row, build, cat)
-    _events, infos = repo.events(session, row.id)
+        build, infos, checked = stored(session, row, cat)
+    elif infos is None:
+        infos = repo.events(session, row.id)[1]
+    report, state = evaluate(session, row, build, cat, checked)
     history = []
     for line, info in zip(state.ledger.lines, infos, strict=False):
         history.append(HistoryLine(

@@ -347,7 +347,8 @@ def suggest_for(db: Database, game: str, player: str, *, apply: bool = False,
         game_leagues = [lg for p in current.state.players for lg in p.leagues]
         waylays = suggest_waylays(_owned_of(session, seat.player_id, cat, Waylay, in_use),
                                   target.waylay_rating, opponent=opponent,
-                                  leagues=game_leagues, dice=edition_dice, solo=row.solo)
+                                  leagues=game_leagues, dice=edition_dice, solo=row.solo,
+                                  opponent_name=target.name)
         treasures = suggest_treasures(_owned_of(session, seat.player_id, cat, Merit, in_use),
                                       me.treasure_rating)
         chosen_waylays = [w for w in (cat.get(n, Kind.WAYLAY.value) for n in waylays.cards)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from chronicle.errors import Refused
 from chronicle.rules.report import Report
-from chronicle.services.characters import CharacterView, evaluate, view
+from chronicle.services.characters import CharacterView, evaluate, remember, stored, view
 from chronicle.services.common import UNFINISHED, catalog, character_row, new_errors, refuse_if
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.chronicle import (
@@ -25,6 +25,7 @@ from chronicle.systems.wyld_hunt.chronicle import (
     Undo,
 )
 from chronicle.systems.wyld_hunt.codec import describe_event
+from chronicle.systems.wyld_hunt.rules.character import check_character
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -49,19 +50,22 @@ def append(session: Session, row: CharacterRow, event: Event, *, game_id: int | 
                        f"had {expected_version}); reload it and try again")
     assert row.id is not None
     cat = catalog()
-    build = repo.load_build(session, row)
-    before, _state = evaluate(session, row, build, cat)
+    build, infos, checked = stored(session, row, cat)
+    before, _state = evaluate(session, row, build, cat, checked)
     unfinished = [v for v in before.errors if v.code in UNFINISHED]
     if unfinished:
         raise Refused(f"{row.name} is not finished, so the chronicle cannot start: "
                       + "; ".join(v.message for v in unfinished), Report(unfinished))
     after_build = replace(build, events=(*build.events, event))
-    after, _after_state = evaluate(session, row, after_build, cat)
+    after_checked = check_character(after_build, cat)
+    after, _after_state = evaluate(session, row, after_build, cat, after_checked)
     refuse_if(new_errors(before, after), f"{describe_event(event)} for {row.name}")
-    repo.append_event(session, row.id, event, game_id)
+    seq = repo.append_event(session, row.id, event, game_id)
     repo.touch(row)
     session.add(row)
-    return view(session, row, cat, after_build)
+    after_infos = [*infos, repo.EventInfo(seq, repo.now(), game_id)]
+    remember(session, row, cat, after_build, after_infos, after_checked)
+    return view(session, row, cat, after_build, after_infos, after_checked)
 
 
 def _append(db: Database, name: str, player: str | None, event: Event,

@@ -220,8 +220,8 @@ def _fits(terrain: tuple[Terrain, ...] | None, leagues: Sequence[League]) -> boo
 
 
 def suggest_waylays(owned: Sequence[tuple[Waylay, int]], rating: int, *, opponent: Icon | None,
-                    leagues: Sequence[League] = (), dice: int = 1,
-                    solo: bool = False) -> Suggestion:
+                    leagues: Sequence[League] = (), dice: int = 1, solo: bool = False,
+                    opponent_name: str | None = None) -> Suggestion:
     """Choose Waylays from ``owned`` (card, copies owned) against a Waylay rating.
 
     Normal play: the largest total not above ``rating``, the opponent's effective Waylay rating
@@ -231,7 +231,8 @@ def suggest_waylays(owned: Sequence[tuple[Waylay, int]], rating: int, *, opponen
     chance of beating ``opponent`` (each Waylay scored by its best Test, Tests and Trials:
     Tests; Combat against Might), then Waylays whose terrain fits one of ``leagues`` (a Waylay
     of unknown terrain neither gains nor loses), then alphabetically first names. Waylays with
-    an unknown rating are never chosen.
+    an unknown rating are never chosen. ``opponent_name`` names the opponent in explanations
+    (the icon's name otherwise).
 
     Raises:
         ValueError: when ``dice`` is below one (no odds can be computed).
@@ -239,7 +240,8 @@ def suggest_waylays(owned: Sequence[tuple[Waylay, int]], rating: int, *, opponen
     if dice < 1:
         raise ValueError(f"at least one die is rolled, not {dice}")
     lines: list[str] = []
-    who = f"{opponent.name}'s" if opponent is not None else "the opponent's"
+    label = opponent_name or (opponent.name if opponent is not None else None)
+    who = f"{label}'s" if label else "the opponent's"
     cards = _sorted_owned(owned)
     unknown = [card.name for card, _n in cards if card.rating is None]
     negative = [card.name for card, _n in cards if card.rating is not None and card.rating < 0]
@@ -284,7 +286,7 @@ def suggest_waylays(owned: Sequence[tuple[Waylay, int]], rating: int, *, opponen
                   for _ in range(k)]
         lines.append(_waylay_total_line(total, rating, who, solo))
 
-    lines += _odds_lines(chosen, odds, opponent, against, total)
+    lines += _odds_lines(chosen, odds, opponent, against, total, label)
     lines += _terrain_lines(chosen, fits, leagues)
     if unknown:
         lines.append(f"Left out {_plural(len(unknown), 'Waylay')} with no known rating: "
@@ -309,23 +311,24 @@ def _waylay_total_line(total: int, rating: int, who: str, solo: bool) -> str:
 
 
 def _odds_lines(chosen: Sequence[Waylay], odds: dict[Waylay, _Odds | None], opponent: Icon | None,
-                against: dict[str, int], total: int) -> list[str]:
+                against: dict[str, int], total: int, label: str | None = None) -> list[str]:
     if opponent is None:
         return ["No opponent given, so Waylays were not ranked by their odds."]
+    name = label or opponent.name
     missing = [name.title() for name in ("might", "savvy", "resolve") if name not in against]
     if len(missing) == 3:
-        return [f"{opponent.name}'s Might, Savvy and Resolve are unknown, so Waylays were not "
+        return [f"{name}'s Might, Savvy and Resolve are unknown, so Waylays were not "
                 "ranked by their odds."]
     lines: list[str] = []
     if missing:
         verb = "is" if len(missing) == 1 else "are"
-        lines.append(f"{opponent.name}'s {_join(missing)} {verb} unknown, so Tests against "
+        lines.append(f"{name}'s {_join(missing)} {verb} unknown, so Tests against "
                      f"{'it' if len(missing) == 1 else 'them'} were not scored.")
     if not chosen:
         return lines
     summed = sum((o.win for c in chosen if (o := odds[c]) is not None), Fraction(0))
     lines.append(f"Among selections totalling {total}, these give the best summed chance of "
-                 f"beating {opponent.name}: {float(summed):.2f} Tests expected won by "
+                 f"beating {name}: {float(summed):.2f} Tests expected won by "
                  f"{_plural(len(chosen), 'Waylay')}.")
     seen: dict[Waylay, int] = {}
     for card in chosen:
@@ -342,7 +345,7 @@ def _odds_lines(chosen: Sequence[Waylay], odds: dict[Waylay, _Odds | None], oppo
                      f"{chance.theirs} wins {chance.win.numerator}/{chance.win.denominator} of "
                      f"Tests ({_percent(chance.win)}).")
     if unscored:
-        lines.append(f"Odds unknown (no Test value known against {opponent.name}), counted as "
+        lines.append(f"Odds unknown (no Test value known against {name}), counted as "
                      f"no chance: {_names(unscored)}.")
     return lines
 

@@ -1,0 +1,173 @@
+"""``chronicle character``: create, build, show, list, export and import characters."""
+
+from __future__ import annotations
+
+import argparse
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from chronicle.cli.common import add_json, add_player, database, run_service, show_character
+from chronicle.cli.output import emit, emit_json, fail, table
+
+
+def register(commands: Any) -> None:
+    """Add ``character`` and its subcommands."""
+    parser = commands.add_parser("character", help="create, build and show characters",
+                                 description="Characters, built from their player's cards.")
+    sub = parser.add_subparsers(dest="character_command",
+                                metavar="new|show|list|add|remove|set|export|import",
+                                required=True)
+    new = sub.add_parser("new", help="create a character", description="Create a character.")
+    new.add_argument("name")
+    new.add_argument("--player", required=True)
+    new.add_argument("--system", default="wyld-hunt", choices=("wyld-hunt", "ironheart"))
+    new.add_argument("--icon", help="the Character Icon, e.g. 'Sidhe Female'")
+    new.add_argument("--court", choices=("seelie", "unseelie"),
+                     help="your choice, used on a tie")
+    new.add_argument("--background", help="who the character is, in a few words")
+    add_json(new)
+    new.set_defaults(handler=partial(run_service, _new))
+
+    show = sub.add_parser("show", help="a character's sheet and report",
+                          description="Show a character: its cards, points, experience, "
+                                      "Waylay bonus and every rule problem.")
+    show.add_argument("name")
+    add_player(show)
+    add_json(show)
+    show.set_defaults(handler=partial(run_service, _show))
+
+    listing = sub.add_parser("list", help="list characters", description="List characters.")
+    add_player(listing)
+    add_json(listing)
+    listing.set_defaults(handler=partial(run_service, _list))
+
+    for verb, helptext in (("add", "add creation Merits and Flaws"),
+                           ("remove", "remove creation Merits and Flaws")):
+        cmd = sub.add_parser(verb, help=helptext,
+                             description=helptext.capitalize() + " (while the chronicle is "
+                             "empty; afterwards use 'chronicle xp').")
+        cmd.add_argument("name")
+        cmd.add_argument("--merit", action="append", default=[], help="a Merit (repeatable)")
+        cmd.add_argument("--flaw", action="append", default=[], help="a Flaw (repeatable)")
+        add_player(cmd)
+        cmd.add_argument("--expect-version", type=int, dest="expected_version",
+                         help="refuse if the character changed since this version")
+        add_json(cmd)
+        cmd.set_defaults(handler=partial(run_service, _cards), verb=verb)
+
+    setter = sub.add_parser("set", help="set the icon, court or background",
+                            description="Set a character's icon, court or background.")
+    setter.add_argument("name")
+    setter.add_argument("--icon")
+    setter.add_argument("--court", choices=("seelie", "unseelie", ""))
+    setter.add_argument("--background")
+    add_player(setter)
+    setter.add_argument("--expect-version", type=int, dest="expected_version")
+    add_json(setter)
+    setter.set_defaults(handler=partial(run_service, _set))
+
+    export = sub.add_parser("export", help="write the character file",
+                            description="Write a character, chronicle included, as the "
+                                        "character file 'chronicle check' reads.")
+    export.add_argument("name")
+    add_player(export)
+    export.add_argument("--out", type=Path, help="the file (default: print it)")
+    export.add_argument("--force", action="store_true", help="overwrite an existing file")
+    export.set_defaults(handler=partial(run_service, _export))
+
+    imported = sub.add_parser("import", help="create a character from a character file",
+                              description="Create a character, chronicle included, from a "
+                                          "character file.")
+    imported.add_argument("file", type=Path)
+    imported.add_argument("--player", help="the owner (default: the file's player)")
+    imported.add_argument("--own-missing", action="store_true",
+                          help="add the cards it uses that the player lacks to the collection")
+    add_json(imported)
+    imported.set_defaults(handler=partial(run_service, _import))
+
+
+def _new(args: argparse.Namespace) -> int:
+    from chronicle.services.characters import new_character
+
+    view = new_character(database(args), args.player, args.name, system=args.system,
+                         icon=args.icon, court=args.court, background=args.background)
+    return show_character(view, args.json)
+
+
+def _show(args: argparse.Namespace) -> int:
+    from chronicle.services.characters import show_character as service
+
+    return show_character(service(database(args), args.name, args.player), args.json)
+
+
+def _list(args: argparse.Namespace) -> int:
+    from chronicle.services.characters import list_characters
+
+    found = list_characters(database(args), args.player)
+    if args.json:
+        emit_json([v.to_dict() for v in found])
+        return 0
+    if not found:
+        emit("No characters yet: 'chronicle character new NAME --player P'.")
+        return 0
+    rows = []
+    for view in found:
+        s = view.report.summary
+        rows.append([view.name, view.player, s["icon"] or "-", s["court"] or "-",
+                     f"{s['xp_earned']}/{s['xp_unspent']}", f"+{s['waylay_bonus']}",
+                     "valid" if view.report.valid else f"{len(view.report.errors)} error(s)"])
+    table(["character", "player", "icon", "court", "xp/unspent", "bonus", "rules"], rows,
+          [16, 10, 16, 8, 10, 5, 10])
+    return 0
+
+
+def _cards(args: argparse.Namespace) -> int:
+    from chronicle.services.characters import edit_character
+
+    if not args.merit and not args.flaw:
+        fail("name at least one --merit or --flaw")
+        return 2
+    if args.verb == "add":
+        view = edit_character(database(args), args.name, player=args.player,
+                              add_merits=tuple(args.merit), add_flaws=tuple(args.flaw),
+                              expected_version=args.expected_version)
+    else:
+        view = edit_character(database(args), args.name, player=args.player,
+                              remove_merits=tuple(args.merit), remove_flaws=tuple(args.flaw),
+                              expected_version=args.expected_version)
+    return show_character(view, args.json)
+
+
+def _set(args: argparse.Namespace) -> int:
+    from chronicle.services.characters import edit_character
+
+    view = edit_character(database(args), args.name, player=args.player, icon=args.icon,
+                          court=args.court, background=args.background,
+                          expected_version=args.expected_version)
+    return show_character(view, args.json)
+
+
+def _export(args: argparse.Namespace) -> int:
+    from chronicle.services.characters import export_character
+
+    text = export_character(database(args), args.name, args.player)
+    if args.out is None:
+        emit(text.rstrip("\n"))
+        return 0
+    if args.out.exists() and not args.force:
+        fail(f"{args.out} exists; add --force to overwrite it")
+        return 2
+    args.out.write_text(text, encoding="utf-8")
+    emit(f"Wrote {args.out}.")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from chronicle.services.characters import import_character
+
+    view = import_character(database(args), args.file, player=args.player,
+                            own_missing=args.own_missing)
+    if not args.json:
+        emit(f"Imported {view.name} for {view.player} with {len(view.history)} event(s).")
+    return show_character(view, args.json)

@@ -1,0 +1,91 @@
+"""Helpers for the database commands: opening the database named by ``--db``, and printing
+characters, reports and refusals the same way everywhere."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from chronicle.cli.output import emit, emit_json, fail, report
+
+if TYPE_CHECKING:
+    from chronicle.services.characters import CharacterView
+    from chronicle.services.db import Database
+
+
+def database(args: argparse.Namespace) -> Database:
+    """The database of ``--db`` (else ``CHRONICLE_DB``, else the default file), migrated."""
+    from chronicle.services.db import open_database
+
+    return open_database(getattr(args, "db", None))
+
+
+def add_json(parser: argparse.ArgumentParser) -> None:
+    """Add ``--json``."""
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def add_player(parser: argparse.ArgumentParser, required: bool = False) -> None:
+    """Add ``--player``."""
+    parser.add_argument("--player", required=required,
+                        help="the player (needed when two players' characters share a name)"
+                        if not required else "the player")
+
+
+def character_summary(view: CharacterView) -> None:
+    """Print a character: summary, experience, cards and violations."""
+    s = view.report.summary
+    verdict = "valid" if view.report.valid else f"{len(view.report.errors)} error(s)"
+    emit(f"{view.name} ({view.player}'s {s['system']} character): {verdict}")
+    emit(f"  Icon: {s['icon'] or '-'}   Court: {s['court'] or 'undecided'} ({s['seelie']} "
+         f"Seelie, {s['unseelie']} Unseelie)")
+    if s["points_complete"]:
+        emit(f"  Creation points: {s['points_spent']} spent of {s['points_start']} + "
+             f"{s['points_flaws']} from Flaws"
+             + (f" + {s['points_extra']} from card effects" if s["points_extra"] else "")
+             + f"; {s['points_unspent']} unspent")
+    else:
+        emit(f"  Creation points: {s['points_spent']} known spent; some values are unknown")
+    emit(f"  Experience: {s['xp_earned']} earned, {s['xp_spent']} spent, {s['xp_unspent']} "
+         f"unspent   Waylay bonus: +{s['waylay_bonus']} per quest")
+    emit(f"  Merits: {', '.join(s['merits']) or '-'}")
+    emit(f"  Flaws: {', '.join(s['flaws']) or '-'}")
+    if s["quests_completed"]:
+        emit(f"  Quests completed: {', '.join(s['quests_completed'])}")
+    if view.report.violations:
+        emit()
+        report(view.report)
+
+
+def show_character(view: CharacterView, as_json: bool) -> int:
+    """Print a character (or its JSON); exit status 0."""
+    if as_json:
+        emit_json(view.to_dict())
+    else:
+        character_summary(view)
+    return 0
+
+
+def run_service(handler: Any, args: argparse.Namespace) -> int:
+    """Run a database command, turning the services' errors into messages and exit codes:
+    1 when the rules refused or someone else saved first, 2 for bad input or unknown names."""
+    from chronicle.errors import ChronicleError, Conflict, Refused
+
+    try:
+        result: int = handler(args)
+        return result
+    except Refused as exc:
+        if getattr(args, "json", False):
+            emit_json({"refused": str(exc),
+                       "violations": [v.to_dict() for v in exc.report.violations]})
+        fail(f"refused: {exc}")
+        for violation in exc.report.violations:
+            if violation.fix:
+                fail(f"  {violation.code}: fix: {violation.fix}")
+        return 1
+    except Conflict as exc:
+        fail(f"conflict: {exc}")
+        return 1
+    except ChronicleError as exc:
+        fail(str(exc))
+        return 2

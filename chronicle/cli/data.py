@@ -1,0 +1,77 @@
+"""``chronicle demo`` and ``chronicle db export|import``: example data and whole-database
+transfer."""
+
+from __future__ import annotations
+
+import argparse
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from chronicle.cli.common import database, run_service
+from chronicle.cli.output import emit, emit_json
+
+
+def register(commands: Any) -> None:
+    """Add ``demo`` and ``db``."""
+    demo = commands.add_parser("demo", help="fill a fresh database with the rulebook's example",
+                               description="Fill a fresh database with the rulebook's example: "
+                                           "Tim with Winerdria and Josh with Annoyicus, their "
+                                           "packs, and a first game.")
+    demo.set_defaults(handler=partial(run_service, _demo))
+    db = commands.add_parser("db", help="export or import the whole database",
+                             description="The whole database as one JSON file.")
+    sub = db.add_subparsers(dest="db_command", metavar="export|import|path", required=True)
+    export = sub.add_parser("export", help="write every table to one JSON file",
+                            description="Write the whole database to one JSON file.")
+    export.add_argument("file", type=Path)
+    export.add_argument("--force", action="store_true", help="overwrite an existing file")
+    export.set_defaults(handler=partial(run_service, _export))
+    imported = sub.add_parser("import", help="load a JSON export into an empty database",
+                              description="Load a JSON export into an empty database, all or "
+                                          "nothing.")
+    imported.add_argument("file", type=Path)
+    imported.add_argument("--json", action="store_true", help="print JSON")
+    imported.set_defaults(handler=partial(run_service, _import))
+    where = sub.add_parser("path", help="which database is in use",
+                           description="Print the database URL in use.")
+    where.set_defaults(handler=partial(run_service, _path))
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from chronicle.services.demo import run_demo
+
+    db = database(args)
+    result = run_demo(db)
+    for line in result.lines:
+        emit(line)
+    emit()
+    emit("Next: 'chronicle character show Winerdria', 'chronicle history Winerdria', "
+         "'chronicle game show \"Example of Play\"'.")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from chronicle.services.transfer import write_export
+
+    counts = write_export(database(args), args.file, force=args.force)
+    emit(f"Wrote {args.file}" + (f" ({counts})" if counts else "") + ".")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from chronicle.services.transfer import import_all
+
+    counts = import_all(database(args), args.file)
+    if args.json:
+        emit_json(counts)
+    else:
+        emit("Imported " + ", ".join(f"{n} {table}" for table, n in counts.items()) + ".")
+    return 0
+
+
+def _path(args: argparse.Namespace) -> int:
+    from chronicle.services.db import default_url
+
+    emit(args.db or default_url())
+    return 0

@@ -1,0 +1,226 @@
+"""``chronicle game``: prepare a game (the deck builder), check it, get suggestions, and record
+its result."""
+
+from __future__ import annotations
+
+import argparse
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from chronicle.cli.common import add_json, database, run_service
+from chronicle.cli.output import emit, emit_json, fail, report, table
+
+if TYPE_CHECKING:
+    from chronicle.services.games import GameView
+
+
+def register(commands: Any) -> None:
+    """Add ``game`` and its subcommands."""
+    parser = commands.add_parser("game", help="prepare, check and record games",
+                                 description="Prepare games (Waylays, Treasures and Leagues "
+                                             "from each player's cards), check them against the "
+                                             "rules, and record their results.")
+    sub = parser.add_subparsers(dest="game_command",
+                                metavar="new|list|show|set|choose|suggest|check|result",
+                                required=True)
+    new = sub.add_parser("new", help="create a game", description="Create a game.")
+    new.add_argument("name")
+    new.add_argument("--seat", action="append", required=True, metavar="PLAYER[:CHARACTER]",
+                     help="a player and the character they play (repeatable, in seat order)")
+    new.add_argument("--solo", action="store_true", help="solo play (one seat)")
+    new.add_argument("--system", default="wyld-hunt", choices=("wyld-hunt", "ironheart"))
+    add_json(new)
+    new.set_defaults(handler=partial(run_service, _new))
+
+    listing = sub.add_parser("list", help="list games", description="List games.")
+    add_json(listing)
+    listing.set_defaults(handler=partial(run_service, _list))
+
+    show = sub.add_parser("show", help="a game and its report",
+                          description="Show a game, its selections and every rule problem.")
+    show.add_argument("name")
+    add_json(show)
+    show.set_defaults(handler=partial(run_service, _show))
+
+    check = sub.add_parser("check", help="check a game (exit 1 on errors)",
+                           description="Check a game against the rules: exit 0 without errors, "
+                                       "1 with errors.")
+    check.add_argument("name")
+    add_json(check)
+    check.set_defaults(handler=partial(run_service, _check))
+
+    setter = sub.add_parser("set", help="set a player's quests and target",
+                            description="Set a player's quests and the player they waylay.")
+    setter.add_argument("name")
+    setter.add_argument("--player", required=True)
+    setter.add_argument("--quest", action="append", dest="quests",
+                        help="a quest undertaken (repeatable; replaces the list)")
+    setter.add_argument("--target", help="the player whose quests this player's Waylays oppose")
+    setter.add_argument("--expect-version", type=int, dest="expected_version")
+    add_json(setter)
+    setter.set_defaults(handler=partial(run_service, _set))
+
+    choose = sub.add_parser("choose", help="choose Waylays, Treasures and Leagues",
+                            description="Choose a player's Waylays, Treasures and Leagues from "
+                                        "their own cards (each option replaces that list).")
+    choose.add_argument("name")
+    choose.add_argument("--player", required=True)
+    for part in ("waylay", "treasure", "league"):
+        choose.add_argument(f"--{part}", action="append", dest=f"{part}s",
+                            help=f"a {part.title()} (repeatable)")
+    choose.add_argument("--clear", action="append", default=[],
+                        choices=("waylays", "treasures", "leagues"), help="empty a list")
+    choose.add_argument("--expect-version", type=int, dest="expected_version")
+    add_json(choose)
+    choose.set_defaults(handler=partial(run_service, _choose))
+
+    suggest = sub.add_parser("suggest", help="suggest Waylays, Treasures and Leagues",
+                             description="Suggest a player's Waylays (using the opponent's "
+                                         "rating as fully as possible, exactly), Treasures and "
+                                         "Leagues from their own cards, and explain why.")
+    suggest.add_argument("name")
+    suggest.add_argument("--player", required=True)
+    suggest.add_argument("--apply", action="store_true", help="store the suggestion")
+    add_json(suggest)
+    suggest.set_defaults(handler=partial(run_service, _suggest))
+
+    result = sub.add_parser("result", help="record who completed which quests",
+                            description="Record a game's result: each seated character's "
+                                        "chronicle gets the game, in one step.")
+    result.add_argument("name")
+    result.add_argument("--completed", action="append", default=[], metavar="PLAYER:QUEST",
+                        help="a quest a player completed, in order (repeatable)")
+    result.add_argument("--date")
+    add_json(result)
+    result.set_defaults(handler=partial(run_service, _result))
+
+
+def _game(view: GameView, as_json: bool) -> int:
+    if as_json:
+        emit_json(view.to_dict())
+        return 0
+    verdict = "valid" if view.report.valid else f"{len(view.report.errors)} error(s)"
+    emit(f"{view.name} ({view.system}{', solo' if view.solo else ''}, {view.status}): {verdict}")
+    players = {p["name"]: p for p in view.report.summary.get("players", [])}
+    for seat in view.seats:
+        p = players.get(seat.player, {})
+        emit(f"  {seat.player}" + (f" with {seat.character}" if seat.character else "")
+             + f": quests {', '.join(seat.quests) or '-'}; waylays {seat.target or '-'}")
+        target = players.get(seat.target or "", {})
+        emit(f"    Waylays {p.get('waylays_total', 0)}/{target.get('waylay_rating', '?')} against "
+             f"{seat.target or '-'} | own quests' Waylay rating {p.get('waylay_rating', 0)} "
+             f"(+{p.get('waylay_bonus', 0)}/quest) | Treasures "
+             f"{p.get('treasures_total', 0)}/{p.get('treasure_rating', 0)} | Leagues "
+             f"{p.get('leagues', 0)}")
+        for label, cards in (("Waylays", seat.waylays), ("Treasures", seat.treasures),
+                             ("Leagues", seat.leagues)):
+            if cards:
+                emit(f"    {label}: {', '.join(cards)}")
+        if seat.completed is not None:
+            emit(f"    Completed: {', '.join(seat.completed) or 'none'}")
+    if view.report.violations:
+        emit()
+        report(view.report)
+    return 0
+
+
+def _seats(values: list[str]) -> list[tuple[str, str | None]]:
+    seats = []
+    for value in values:
+        player, _colon, character = value.partition(":")
+        seats.append((player.strip(), character.strip() or None))
+    return seats
+
+
+def _new(args: argparse.Namespace) -> int:
+    from chronicle.services.games import new_game
+
+    return _game(new_game(database(args), args.name, _seats(args.seat), solo=args.solo,
+                          system=args.system), args.json)
+
+
+def _list(args: argparse.Namespace) -> int:
+    from chronicle.services.games import list_games
+
+    found = list_games(database(args))
+    if args.json:
+        emit_json([g.to_dict() for g in found])
+        return 0
+    if not found:
+        emit("No games yet: 'chronicle game new NAME --seat Tim:Winerdria --seat Josh'.")
+        return 0
+    table(["game", "status", "players", "rules"],
+          [[g.name, g.status, ", ".join(s.player for s in g.seats),
+            "valid" if g.report.valid else f"{len(g.report.errors)} error(s)"] for g in found],
+          [24, 9, 30, 10])
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from chronicle.services.games import show_game
+
+    return _game(show_game(database(args), args.name), args.json)
+
+
+def _check(args: argparse.Namespace) -> int:
+    from chronicle.services.games import show_game
+
+    view = show_game(database(args), args.name)
+    _game(view, args.json)
+    return 0 if view.report.valid else 1
+
+
+def _set(args: argparse.Namespace) -> int:
+    from chronicle.services.games import choose
+
+    if args.quests is None and args.target is None:
+        fail("give --quest or --target")
+        return 2
+    return _game(choose(database(args), args.name, args.player, quests=args.quests,
+                        target=args.target, expected_version=args.expected_version), args.json)
+
+
+def _choose(args: argparse.Namespace) -> int:
+    from chronicle.services.games import choose
+
+    lists = {part: ([] if part in args.clear else getattr(args, part))
+             for part in ("waylays", "treasures", "leagues")}
+    if all(value is None for value in lists.values()):
+        fail("give --waylay, --treasure, --league or --clear")
+        return 2
+    return _game(choose(database(args), args.name, args.player,
+                        expected_version=args.expected_version, **lists), args.json)
+
+
+def _suggest(args: argparse.Namespace) -> int:
+    from chronicle.services.games import suggest_for
+
+    result = suggest_for(database(args), args.name, args.player, apply=args.apply)
+    if args.json:
+        emit_json(result.to_dict())
+        return 0
+    for label, part in (("Waylays", result.waylays), ("Treasures", result.treasures),
+                        ("Leagues", result.leagues)):
+        emit(f"{label} for {result.player} ({part.total} of {part.limit}): "
+             f"{', '.join(part.cards) or 'none'}")
+        for line in part.explanation:
+            emit(f"  - {line}")
+    emit("Stored in the game." if result.applied else
+         "Add --apply to store these choices in the game.")
+    return 0
+
+
+def _result(args: argparse.Namespace) -> int:
+    from chronicle.services.games import record_result
+
+    completed: dict[str, list[str]] = {}
+    for value in args.completed:
+        player, colon, quest = value.partition(":")
+        if not colon or not quest.strip():
+            fail(f"--completed takes PLAYER:QUEST, not {value!r}")
+            return 2
+        completed.setdefault(player.strip(), []).append(quest.strip())
+    view = record_result(database(args), args.name, completed, date=args.date)
+    if not args.json:
+        emit(f"Recorded the result of {view.name} in every seated character's chronicle.")
+    return _game(view, args.json)

@@ -1,0 +1,159 @@
+"""``chronicle quest record``, ``xp buy|buy-off|correct``, ``history`` and ``undo``: the
+chronicle of a character, one appended event at a time."""
+
+from __future__ import annotations
+
+import argparse
+from functools import partial
+from typing import Any
+
+from chronicle.cli.common import add_json, add_player, database, run_service, show_character
+from chronicle.cli.output import emit, emit_json
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    add_player(parser)
+    parser.add_argument("--date", help="when (e.g. 2026-11-29)")
+    parser.add_argument("--note", help="a note kept with the event")
+    add_json(parser)
+
+
+def register(commands: Any) -> None:
+    """Add ``quest``, ``xp``, ``history`` and ``undo``."""
+    quest = commands.add_parser("quest", help="record games played",
+                                description="Record the games a character plays.")
+    sub = quest.add_subparsers(dest="quest_command", metavar="record", required=True)
+    record = sub.add_parser("record", help="record a game: quests undertaken and completed",
+                            description="Record a game: the quests undertaken and, in the order "
+                                        "completed, those completed. Experience and the Waylay "
+                                        "bonus follow from the rules.")
+    record.add_argument("character")
+    record.add_argument("--quest", action="append", required=True, dest="quests",
+                        help="a quest undertaken (repeatable)")
+    record.add_argument("--completed", action="append", default=[],
+                        help="a quest completed, in order (repeatable)")
+    record.add_argument("--opponent", help="who waylaid the character")
+    _common(record)
+    record.set_defaults(handler=partial(run_service, _record))
+
+    xp = commands.add_parser("xp", help="spend experience, or correct the record",
+                             description="Spend experience one for one, or correct the record.")
+    sub = xp.add_subparsers(dest="xp_command", metavar="buy|buy-off|correct", required=True)
+    buy = sub.add_parser("buy", help="buy a Merit with experience",
+                         description="Spend experience on a Merit (its cost).")
+    buy.add_argument("character")
+    buy.add_argument("merit")
+    _common(buy)
+    buy.set_defaults(handler=partial(run_service, _buy))
+    buy_off = sub.add_parser("buy-off", help="buy off a Flaw with experience",
+                             description="Spend experience to remove a Flaw (its bonus).")
+    buy_off.add_argument("character")
+    buy_off.add_argument("flaw")
+    _common(buy_off)
+    buy_off.set_defaults(handler=partial(run_service, _buy_off))
+    correct = sub.add_parser("correct", help="fix the record without spending experience",
+                             description="Fix the record without spending experience: add or "
+                                         "remove cards, adjust career experience. Say why in "
+                                         "--note.")
+    correct.add_argument("character")
+    correct.add_argument("--add-merit", action="append", default=[])
+    correct.add_argument("--remove-merit", action="append", default=[])
+    correct.add_argument("--add-flaw", action="append", default=[])
+    correct.add_argument("--remove-flaw", action="append", default=[])
+    correct.add_argument("--xp", type=int, default=0, help="experience to add (or take back)")
+    _common(correct)
+    correct.set_defaults(handler=partial(run_service, _correct))
+
+    history = commands.add_parser("history", help="a character's whole chronicle",
+                                  description="Every event of a character's chronicle with "
+                                              "running totals, undone events included.")
+    history.add_argument("character")
+    add_player(history)
+    add_json(history)
+    history.set_defaults(handler=partial(run_service, _history))
+
+    undo = commands.add_parser("undo", help="reverse the latest event",
+                               description="Reverse the latest event still in force by "
+                                           "appending a compensating event; the history keeps "
+                                           "both.")
+    undo.add_argument("character")
+    add_player(undo)
+    undo.add_argument("--note", help="why")
+    add_json(undo)
+    undo.set_defaults(handler=partial(run_service, _undo))
+
+
+def _record(args: argparse.Namespace) -> int:
+    from chronicle.services.ledger import record_game
+
+    view = record_game(database(args), args.character, args.quests, args.completed,
+                       player=args.player, date=args.date, opponent=args.opponent,
+                       note=args.note)
+    if not args.json:
+        line = view.history[-1]
+        emit(f"Recorded event {line.seq}: {line.text} (+{line.xp_change} experience).")
+    return show_character(view, args.json)
+
+
+def _buy(args: argparse.Namespace) -> int:
+    from chronicle.services.ledger import buy
+
+    view = buy(database(args), args.character, args.merit, player=args.player, date=args.date,
+               note=args.note)
+    if not args.json:
+        emit(f"Recorded: {view.history[-1].text} ({view.history[-1].xp_change} experience).")
+    return show_character(view, args.json)
+
+
+def _buy_off(args: argparse.Namespace) -> int:
+    from chronicle.services.ledger import buy_off
+
+    view = buy_off(database(args), args.character, args.flaw, player=args.player,
+                   date=args.date, note=args.note)
+    if not args.json:
+        emit(f"Recorded: {view.history[-1].text} ({view.history[-1].xp_change} experience).")
+    return show_character(view, args.json)
+
+
+def _correct(args: argparse.Namespace) -> int:
+    from chronicle.services.ledger import correct
+
+    view = correct(database(args), args.character, args.note or "", player=args.player,
+                   add_merits=tuple(args.add_merit), remove_merits=tuple(args.remove_merit),
+                   add_flaws=tuple(args.add_flaw), remove_flaws=tuple(args.remove_flaw),
+                   xp=args.xp, date=args.date)
+    if not args.json:
+        emit(f"Recorded: {view.history[-1].text}.")
+    return show_character(view, args.json)
+
+
+def _history(args: argparse.Namespace) -> int:
+    from chronicle.services.ledger import history
+
+    view = history(database(args), args.character, args.player)
+    if args.json:
+        emit_json({"character": view.name, "player": view.player,
+                   "summary": view.report.summary,
+                   "events": [h.to_dict() for h in view.history]})
+        return 0
+    s = view.report.summary
+    emit(f"{view.name} ({view.player}): {s['xp_earned']} earned, {s['xp_spent']} spent, "
+         f"{s['xp_unspent']} unspent, Waylay bonus +{s['waylay_bonus']}")
+    if not view.history:
+        emit("The chronicle is empty: 'chronicle quest record' adds a game.")
+        return 0
+    for line in view.history:
+        status = f"  [undone by {line.undone_by}]" if line.undone_by else ""
+        change = f"{line.xp_change:+d}" if line.applied and line.xp_change else "  "
+        emit(f"{line.seq:>4}  {(line.recorded_at or '')[:10]}  {change:>3}  "
+             f"earned {line.xp_earned:>3}  unspent {line.xp_unspent:>3}  {line.text}{status}")
+    return 0
+
+
+def _undo(args: argparse.Namespace) -> int:
+    from chronicle.services.ledger import undo
+
+    view, what = undo(database(args), args.character, player=args.player, note=args.note)
+    if not args.json:
+        emit(f"Undid {what}. It stays in the history, marked as undone.")
+    return show_character(view, args.json)
