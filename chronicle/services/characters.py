@@ -135,7 +135,7 @@ def _commit_hooks() -> None:
             while len(_CHECKED) > _CACHE_SIZE:
                 _CHECKED.popitem(last=False)
 
-    def rolled_back(session: Session) -> None:
+    def rolled_back(session: Session, _previous: object) -> None:
         session.info.pop("chronicle_checked", None)
 
     event.listen(SessionClass, "after_commit", committed)
