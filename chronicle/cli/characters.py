@@ -158,7 +158,9 @@ def _export(args: argparse.Namespace) -> int:
     if args.out.exists() and not args.force:
         fail(f"{args.out} exists; add --force to overwrite it")
         return 2
-    args.out.write_text(text, encoding="utf-8")
+    from chronicle.services.files import write_atomically
+
+    write_atomically(args.out, text)
     emit(f"Wrote {args.out}.")
     return 0
 

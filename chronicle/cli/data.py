@@ -55,7 +55,8 @@ def _export(args: argparse.Namespace) -> int:
     from chronicle.services.transfer import write_export
 
     counts = write_export(database(args), args.file, force=args.force)
-    emit(f"Wrote {args.file}" + (f" ({counts})" if counts else "") + ".")
+    emit(f"Wrote {args.file}: " + ", ".join(f"{n} {table}" for table, n in counts.items())
+         + ".")
     return 0
 
 

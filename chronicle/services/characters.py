@@ -27,7 +27,8 @@ from chronicle.services.common import (
     refuse_if,
 )
 from chronicle.services.db import Database
-from chronicle.systems.wyld_hunt.cards import Card, Court, card_to_dict
+from chronicle.services.usercards import card_file_entry
+from chronicle.systems.wyld_hunt.cards import Card, Court
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 from chronicle.systems.wyld_hunt.codec import describe_event, event_to_file, event_to_record
 from chronicle.systems.wyld_hunt.rules.character import CharacterState, check_character
@@ -342,23 +343,6 @@ def list_characters(db: Database, player: str | None = None) -> list[CharacterVi
                 for row in repo.list_characters(session, owner.id if owner else None)]
 
 
-def _card_file_entry(card: Card) -> dict[str, Any]:
-    from chronicle.systems.wyld_hunt.schema import SCHEMA
-
-    allowed = set(SCHEMA.fields(card.kind.value))
-    data = card_to_dict(card)
-    entry: dict[str, Any] = {}
-    for name in ("name", "kind", *sorted(allowed - {"name", "kind"})):
-        item = data.get(name)
-        if item in (None, [], ""):
-            continue
-        if name == "effects" and isinstance(item, list):
-            item = [{k: v for k, v in e.items() if k != "description" and v is not None}
-                    for e in item]
-        entry[name] = item
-    return entry
-
-
 def character_file(view_: CharacterView, cat: WyldHuntCatalog) -> str:
     """The character file of a character: what ``chronicle check`` reads and ``import``
     takes back. Cards of the user's own (new or corrected) that it uses are included."""
@@ -380,7 +364,7 @@ def character_file(view_: CharacterView, cat: WyldHuntCatalog) -> str:
         "merits": list(build.merits), "flaws": list(build.flaws),
         "background": build.background,
         "event": [event_to_file(e) for e in build.events] or None,
-        "card": [_card_file_entry(c) for c in own] or None,
+        "card": [card_file_entry(c) for c in own] or None,
     }
     return dumps(document, header=f"Arcadia Chronicle character file: {build.name} "
                                   f"({view_.player}). Check it with 'chronicle check FILE'.")
@@ -405,6 +389,7 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
         Refused: the character breaks rules an import may not (see ``IMPORT_ALLOWED``).
     """
     from chronicle.persistence import repository as repo
+    from chronicle.services.catalog import load_catalog
     from chronicle.services.usercards import save_user_cards
     from chronicle.systems.wyld_hunt.files import load_file
 
@@ -417,15 +402,15 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
     owner_name = player or build.player
     if not owner_name:
         raise BadInput(f"{path} names no player: add player = \"...\" or pass --player")
-    if loaded.cards:
-        save_user_cards(loaded.cards)
     with db.transaction() as session:
         owner = player_row(session, owner_name)
         assert owner.id is not None
         if repo.find_characters(session, build.name, owner.id):
             raise AlreadyExists(f"{owner.name} already has a character called {build.name!r}")
         row = repo.add_character(session, owner.id, build.name, build.system)
-        cat = catalog()
+        # The file's own cards join the catalog now, and the user's cards only once the import
+        # is sure to be written: a refused import leaves the card folder as it was.
+        cat = load_catalog(loaded.cards) if loaded.cards else catalog()
         build = replace(build, player=owner.name)
         if own_missing:
             report, state = check_character(build, cat)
@@ -446,4 +431,7 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
         repo.set_creation_cards(session, row.id, build.merits, build.flaws)
         for event in build.events:
             repo.append_event(session, row.id, event)
-        return view(session, row, cat)
+        result = view(session, row, cat)
+        if loaded.cards:
+            save_user_cards(loaded.cards)
+        return result

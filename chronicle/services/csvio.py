@@ -47,6 +47,18 @@ class ImportResult:
     counts: list[tuple[str, str, int]] = field(default_factory=list)
     removed: list[tuple[str, str]] = field(default_factory=list)
 
+    def __str__(self) -> str:
+        """What the import did, for people: a summary line, then a line per card."""
+        rows = f"{self.rows} row{'' if self.rows == 1 else 's'}"
+        if self.mode == "replace":
+            head = f"Replaced {self.player}'s collection with the {rows} of the file"
+        else:
+            head = f"Added the {rows} of the file to {self.player}'s collection"
+        lines = [head + ("." if self.counts or self.removed else "; nothing changed.")]
+        lines += [f"  {name} ({kind}): {count}" for name, kind, count in self.counts]
+        lines += [f"  {name} ({kind}): 0 (not in the file)" for name, kind in self.removed]
+        return "\n".join(lines)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``chronicle collection import --json``."""
         return {"player": self.player, "mode": self.mode, "rows": self.rows,
@@ -99,8 +111,9 @@ def _delimiter(text: str) -> str:
 
 def _records(text: str, where: str) -> list[tuple[int, list[str]]]:
     """The non-blank records with the line each starts on."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
     found: list[tuple[int, list[str]]] = []
+    start = 1
     try:
         while True:
             start = reader.line_num + 1
@@ -111,7 +124,9 @@ def _records(text: str, where: str) -> list[tuple[int, list[str]]]:
             if any(cell.strip() for cell in record):
                 found.append((start, record))
     except csv.Error as exc:
-        raise BadInput(f"{where} line {reader.line_num}: cannot be read as CSV ({exc})") from None
+        raise BadInput(f"{where} line {start}: cannot be read as CSV ({exc}); check the "
+                       "quotes: a value in quotes must end with a quote followed by a comma "
+                       "or the end of the line") from None
     return found
 
 
@@ -181,8 +196,9 @@ def _card(cat: WyldHuntCatalog, name: str, kind_text: str) -> tuple[Card | None,
         return None, (f"{name!r} is the name of several cards "
                       f"({', '.join(c.kind.value for c in chosen)}); say which in a kind column")
     if found:
-        return None, (f"no {kind} is called {name!r} (there is a "
-                      f"{' and a '.join(c.kind.value for c in found)} of that name)")
+        kinds_there = " and ".join(("an " if c.kind is Kind.ICON else "a ") + c.kind.value
+                                   for c in found)
+        return None, f"no {kind} is called {name!r} (there is {kinds_there} of that name)"
     near = cat.suggest(name, kind)
     return None, (f"unknown {kind + ' ' if kind else ''}card {name!r}"
                   + (f" (did you mean {near!r}?)" if near else
@@ -210,7 +226,7 @@ def _parse(text: str, where: str, mode: Mode, cat: WyldHuntCatalog,
         def bad(reason: str, line: int = line) -> None:
             problems.append(f"{where} line {line}: {reason}")
 
-        if len(record) > len(header):
+        if len(record) > len(header) and any(c.strip() for c in record[len(header):]):
             bad(f"has {len(record)} values but the header names {len(header)} columns (quote a "
                 "value that contains a comma)")
             continue
@@ -228,8 +244,8 @@ def _parse(text: str, where: str, mode: Mode, cat: WyldHuntCatalog,
                 set_reason = (f"unknown set {given_set!r} for {name!r}; use "
                               f"{' or '.join(s.value for s in CardSet)}, or leave it empty")
             elif card is not None and card.set is not None and card.set.value != key:
-                set_reason = (f"{card.name!r} is a {card.set.value} card, not {given_set}; fix "
-                              "the set or leave it empty")
+                set_reason = (f"{card.name!r} is from the {card.set.value} set, not "
+                              f"{given_set!r}; fix the set or leave it empty")
         for why in (reason, count_reason, set_reason):
             if why:
                 bad(why)
@@ -264,8 +280,9 @@ def import_collection_csv(db: Database, player: str, path: Path, *, mode: str = 
     where = str(path)
     rows, problems = _parse(_read_text(path), where, chosen, catalog())
     if problems:
-        raise BadInput(f"nothing was imported from {where}; fix these {len(problems)} rows and "
-                       "try again:\n" + "\n".join(f"  {p}" for p in problems))
+        rows_text = "this row" if len(problems) == 1 else f"these {len(problems)} rows"
+        raise BadInput(f"nothing was imported from {where}; fix {rows_text} and try again:\n"
+                       + "\n".join(f"  {p}" for p in problems))
     wanted: dict[tuple[str, str], tuple[str, int]] = {}
     for row in rows:
         identity = (name_key(row.card.name), row.card.kind.value)

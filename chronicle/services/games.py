@@ -390,6 +390,10 @@ def record_result(db: Database, game: str, completed: dict[str, list[str]], *,
                                f"{', '.join(s.player for _r, s in seats)})")
         done = {name_key(p): q for p, q in completed.items()}
         waylaid_by = {s.target: s.player for _r, s in seats if s.target}
+        if len(seats) == 2:  # two players waylay each other unless a target says otherwise
+            first, second = (s.player for _r, s in seats)
+            waylaid_by.setdefault(first, second)
+            waylaid_by.setdefault(second, first)
         for seat_row, seat in seats:
             finished = done.get(name_key(seat.player), [])
             seat_row.completed = finished

@@ -101,10 +101,14 @@ def correct(db: Database, name: str, note: str, *, player: str | None = None,
             add_flaws: tuple[str, ...] = (), remove_flaws: tuple[str, ...] = (),
             xp: int = 0, date: str | None = None) -> CharacterView:
     """Fix the record without spending experience; the note says why."""
-    if not note.strip():
-        from chronicle.errors import BadInput
+    from chronicle.errors import BadInput
 
+    if not note.strip():
         raise BadInput("a correction says why (a note)")
+    if not (add_merits or remove_merits or add_flaws or remove_flaws or xp):
+        # A character file cannot hold such an event, so the export could not be imported.
+        raise BadInput("this correction changes nothing: add or remove a Merit or a Flaw, or "
+                       "adjust the experience")
     return _append(db, name, player, Correction(
         note=note, add_merits=add_merits, remove_merits=remove_merits, add_flaws=add_flaws,
         remove_flaws=remove_flaws, xp=xp, date=date))

@@ -24,17 +24,18 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
-from chronicle.domain.values import name_key
+from chronicle.domain.values import Origin, name_key
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.rules.editions import edition_keys
 from chronicle.services.db import Database
+from chronicle.services.usercards import card_file_entry, own_cards, save_user_cards
 from chronicle.systems.wyld_hunt.codec import KINDS, event_from_record
 
 if TYPE_CHECKING:
@@ -153,6 +154,9 @@ class ExportModel(_Model):
     players: list[PlayerModel]
     characters: list[CharacterModel]
     games: list[GameModel]
+    cards: list[dict[str, Any]] = []
+    """The user's own cards and corrections (``[[card]]`` tables), so that the database's card
+    names mean the same on another machine."""
 
 
 # Event payloads, as ``codec.event_to_record`` writes them.
@@ -304,6 +308,7 @@ def export_all(db: Database) -> dict[str, Any]:
                    "version": g.version, "created_at": _stamp(g.created_at),
                    "played_at": _stamp(g.played_at), "seats": seats_of[g.id or 0]}
                   for g in games],
+        "cards": [card_file_entry(card) for card in own_cards()],
     }
 
 
@@ -400,8 +405,9 @@ def _read_document(path: Path) -> tuple[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        hint = ("the file ends too early: it was truncated; export the database again"
-                if exc.pos >= len(text.rstrip()) else "it is damaged or not JSON")
+        ended = text.rstrip().endswith("}")
+        hint = ("it is damaged or not JSON" if ended else
+                "the file stops before its end: it looks truncated; export the database again")
         raise BadInput(f"{path} line {exc.lineno} column {exc.colno}: not valid JSON "
                        f"({exc.msg}); {hint}") from None
     return text, data
@@ -433,25 +439,39 @@ class _Problems:
         self.items.append(f"{where}: {message}")
 
 
-def _check_payloads(document: ExportModel, problems: _Problems) -> None:
-    for c, character in enumerate(document.characters):
-        for e, event in enumerate(character.events):
-            where: list[str | int] = ["characters", c, "events", e, "payload"]
-            try:
-                PAYLOADS[event.kind].model_validate(event.payload)
-            except ValidationError as exc:
-                problems.items.extend(_pydantic_problems(exc, where))
-                continue
-            try:
-                event_from_record(event.kind, event.payload)
-            except ValueError as exc:
-                problems.add(json_path(where), str(exc))
-                continue
-            undone = event.payload.get("event")
-            if event.kind == "undo" and isinstance(undone, int) and undone >= event.seq:
-                problems.add(json_path([*where, "event"]),
-                             f"undoes event {undone}, which is not before this one "
-                             f"({event.seq})")
+def _raw_events(data: Any) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    """Each event object of the parsed file with its place, however broken the rest is."""
+    characters = data.get("characters") if isinstance(data, dict) else None
+    for c, character in enumerate(characters if isinstance(characters, list) else []):
+        events = character.get("events") if isinstance(character, dict) else None
+        for e, event in enumerate(events if isinstance(events, list) else []):
+            if isinstance(event, dict):
+                yield c, e, event
+
+
+def _check_payloads(data: Any, problems: _Problems) -> None:
+    """Check each event's payload against its kind (payloads of an unknown kind are left to
+    the ``kind`` problem)."""
+    for c, e, event in _raw_events(data):
+        kind, payload, seq = event.get("kind"), event.get("payload"), event.get("seq")
+        if not isinstance(kind, str) or kind not in PAYLOADS or not isinstance(payload, dict):
+            continue
+        where: list[str | int] = ["characters", c, "events", e, "payload"]
+        try:
+            PAYLOADS[kind].model_validate(payload)
+        except ValidationError as exc:
+            problems.items.extend(_pydantic_problems(exc, where))
+            continue
+        try:
+            event_from_record(kind, payload)
+        except ValueError as exc:
+            problems.add(json_path(where), str(exc))
+            continue
+        undone = payload.get("event")
+        if kind == "undo" and isinstance(undone, int) and isinstance(seq, int) \
+                and not isinstance(seq, bool) and undone >= seq:
+            problems.add(json_path([*where, "event"]),
+                         f"undoes event {undone}, which is not before this one ({seq})")
 
 
 def _first_seen(seen: dict[Any, str], key: Any, where: str) -> str | None:
@@ -526,6 +546,28 @@ def _check_references(document: ExportModel, schemas: list[str], problems: _Prob
                                                 f"{seat.character!r} in characters")
 
 
+def _check_cards(document: ExportModel, problems: _Problems) -> None:
+    from chronicle.catalog.loader import validate_card_tables
+    from chronicle.systems.wyld_hunt.schema import SCHEMA
+
+    _entries, found = validate_card_tables(document.cards, SCHEMA, path="cards", lines=None,
+                                           origin=Origin.USER)
+    for problem in found:
+        where = f"cards[{problem.card}]" if problem.card else "cards"
+        problems.items.append(f"{where}.{problem.field or 'card'}: {problem.message}"
+                              + (f" ({problem.hint})" if problem.hint else ""))
+
+
+def card_entries(document: ExportModel) -> list[Any]:
+    """The user's own cards of an export, validated."""
+    from chronicle.catalog.loader import validate_card_tables
+    from chronicle.systems.wyld_hunt.schema import SCHEMA
+
+    entries, _problems = validate_card_tables(document.cards, SCHEMA, path="cards", lines=None,
+                                              origin=Origin.USER)
+    return entries
+
+
 def validate_export(path: Path) -> ExportModel:
     """Read and check an export file completely, without touching any database.
 
@@ -543,9 +585,10 @@ def validate_export(path: Path) -> ExportModel:
             document = ExportModel.model_validate_json(text)
         except ValidationError as exc:
             problems.items.extend(_pydantic_problems(exc))
+        _check_payloads(data, problems)
     if document is not None:
-        _check_payloads(document, problems)
         _check_references(document, revisions(), problems)
+        _check_cards(document, problems)
     if problems.items or document is None:
         shown = problems.items[:MAX_PROBLEMS]
         more = len(problems.items) - len(shown)
@@ -563,7 +606,8 @@ def _refuse_unless_empty(session: Session) -> None:
     held = {table: count for table, count in repo.table_counts(session).items() if count}
     if held:
         raise Refused("this database is not empty ("
-                      + ", ".join(f"{count} {table} rows" for table, count in held.items())
+                      + ", ".join(f"{count} row{'s' if count != 1 else ''} in {table}"
+                                  for table, count in held.items())
                       + "); import only into a new, empty database (choose one with --db or "
                         "CHRONICLE_DB); nothing was written")
 
@@ -646,4 +690,10 @@ def _insert(session: Session, document: ExportModel) -> dict[str, int]:
                 pool=list(seat.pool) if seat.pool is not None else None,
                 completed=list(seat.completed) if seat.completed is not None else None))
     list(ids(seats, "game_player"))
+    from chronicle.services.characters import forget_checked
+
+    forget_checked()
+    entries = card_entries(document)
+    if entries:
+        save_user_cards(entries)
     return counts

@@ -18,7 +18,7 @@ from chronicle.catalog.tomlwrite import dumps
 from chronicle.domain.values import Origin, name_key
 from chronicle.errors import BadInput
 from chronicle.systems.wyld_hunt import GAME
-from chronicle.systems.wyld_hunt.cards import Card
+from chronicle.systems.wyld_hunt.cards import Card, card_to_dict
 
 MANAGED_FILE = "my-cards.toml"
 HEADER = ("Your own cards and corrections, written by Arcadia Chronicle.\n"
@@ -96,3 +96,28 @@ def create_card(values: dict[str, Any]) -> Card:
     card = load_catalog().get(entries[0].data["name"], entries[0].data["kind"])
     assert card is not None
     return card
+
+
+def card_file_entry(card: Card) -> dict[str, Any]:
+    """The ``[[card]]`` table of a card file for ``card``: its known values only."""
+    from chronicle.systems.wyld_hunt.schema import SCHEMA
+
+    allowed = set(SCHEMA.fields(card.kind.value))
+    data = card_to_dict(card)
+    entry: dict[str, Any] = {}
+    for name in ("name", "kind", *sorted(allowed - {"name", "kind"})):
+        item = data.get(name)
+        if item in (None, [], ""):
+            continue
+        if name == "effects" and isinstance(item, list):
+            item = [{k: v for k, v in e.items() if k != "description" and v is not None}
+                    for e in item]
+        entry[name] = item
+    return entry
+
+
+def own_cards() -> list[Card]:
+    """The user's own cards and corrections, as the catalog has them."""
+    from chronicle.services.catalog import load_catalog
+
+    return [card for card in load_catalog() if card.origin in (Origin.USER, Origin.CORRECTED)]
