@@ -46,6 +46,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command is None:
+            if sys.stdin.isatty() and sys.stdout.isatty() and not os.environ.get(
+                    "CHRONICLE_NO_TUI"):
+                from chronicle.tui import run
+
+                return run(args.db)
             return overview.run()
         result: int = args.handler(args)
         return result

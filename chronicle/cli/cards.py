@@ -13,16 +13,11 @@ from chronicle.systems.wyld_hunt.cards import (
     Card,
     CardSet,
     Court,
-    Flaw,
     FlawType,
-    Icon,
     Kind,
-    League,
-    Merit,
     MeritType,
-    Quest,
     Terrain,
-    Waylay,
+    card_facts,
     card_to_dict,
     describe_effect,
 )
@@ -124,35 +119,6 @@ def _origin_mark(card: Card) -> str:
             Origin.FILE: "file"}[card.origin]
 
 
-def _num(value: object) -> str:
-    return "?" if value is None else str(value)
-
-
-def facts(card: Card) -> str:
-    """The card's key values on one line, "?" for unknown ones."""
-    if isinstance(card, Icon):
-        return (f"M{_num(card.might)} S{_num(card.savvy)} R{_num(card.resolve)}"
-                f" {card.special or ''}").rstrip()
-    if isinstance(card, Merit | Flaw):
-        points = card.cost if isinstance(card, Merit) else card.bonus
-        parts = [card.type.value if card.type else "?", f"{_num(points)} pt"]
-        if card.attribute:
-            parts.append(card.attribute.value)
-        if card.court:
-            parts.append(card.court.value)
-        return " ".join(parts)
-    if isinstance(card, Quest):
-        return (f"#{_num(card.number)} waylay {_num(card.waylay_rating)} "
-                f"treasure {_num(card.treasure_rating)} xp {_num(card.experience)}")
-    if isinstance(card, League):
-        terrain = ",".join(t.value for t in card.terrain) if card.terrain else "?"
-        return terrain + (" unique" if card.unique else "")
-    assert isinstance(card, Waylay)
-    tests = ",".join(f"{t.value} {_num(card.attribute_value(t))}" for t in card.tests or ())
-    terrain = ",".join(t.value for t in card.terrain) if card.terrain else "?"
-    return f"rating {_num(card.rating)} {tests or '?'} on {terrain}"
-
-
 def run_list(args: argparse.Namespace) -> int:
     """List or search the catalog."""
     from chronicle.systems.wyld_hunt.search import CardFilter, select
@@ -173,7 +139,7 @@ def run_list(args: argparse.Namespace) -> int:
                                    "needs is unknown." if chosen.unknown else ""))
         return 0
     sets = {CardSet.WYLD_HUNT: "WH", CardSet.IRONHEART: "KIM"}
-    rows = [[c.name, c.kind.value, sets[c.set] if c.set else "?", facts(c), _origin_mark(c)]
+    rows = [[c.name, c.kind.value, sets[c.set] if c.set else "?", card_facts(c), _origin_mark(c)]
             for c in chosen.cards]
     table(["name", "kind", "set", "values (? = unknown)", "from"], rows, [27, 6, 3, 27, 9])
     emit()

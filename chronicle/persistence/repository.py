@@ -238,5 +238,28 @@ def table_counts(session: Session) -> dict[str, int]:
 
 
 def touch(row: Any) -> None:
-    """Bump a row's version: optimistic concurrency for edits of the same thing."""
-    row.version = (row.version or 0) + 1
+    """Bump a row's version: optimistic concurrency for edits of the same thing.
+
+    The bump is an UPDATE on the version this transaction read, so a writer whose reads are
+    older than a change someone else committed meanwhile fails here instead of overwriting it
+    (SQLite runs the reads of a transaction before its first write outside it).
+
+    Raises:
+        Conflict: the row changed since it was read; the caller's transaction rolls back.
+    """
+    from sqlalchemy import update
+    from sqlalchemy.orm import object_session
+
+    seen = row.version or 0
+    session = object_session(row)
+    if session is not None and row.id is not None:
+        table = type(row).__table__
+        bumped = session.execute(update(table).where(table.c.id == row.id,
+                                                     table.c.version == seen)
+                                 .values(version=seen + 1))
+        if getattr(bumped, "rowcount", 1) != 1:
+            from chronicle.errors import Conflict
+
+            raise Conflict(f"{getattr(row, 'name', 'This record')} was changed by someone else "
+                           "meanwhile; nothing was written: reload it and try again")
+    row.version = seen + 1

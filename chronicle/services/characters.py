@@ -435,3 +435,79 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
         if loaded.cards:
             save_user_cards(loaded.cards)
         return result
+
+
+@dataclass
+class Candidate:
+    """A card a character could take, and what the rules say would happen if it did."""
+
+    card: Card
+    owned: int
+    problems: list[Any]
+    """The errors taking it would add (violations); empty when it is legal."""
+
+    @property
+    def legal(self) -> bool:
+        """True when taking the card breaks no further rule."""
+        return not self.problems
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of a candidate."""
+        return {"name": self.card.name, "kind": self.card.kind.value, "owned": self.owned,
+                "legal": self.legal, "problems": [v.to_dict() for v in self.problems]}
+
+
+def creation_candidates(db: Database, name: str, role: str, player: str | None = None,
+                        ) -> list[Candidate]:
+    """Every card of ``role`` ("icon", "merit" or "flaw") in the player's collection, each
+    with the errors adding it to the creation choices would introduce: the builder shows
+    illegal choices as such by asking the rules, never by repeating them."""
+    from chronicle.persistence import repository as repo
+
+    with db.transaction() as session:
+        row = character_row(session, name, player)
+        cat = catalog()
+        build, _infos, checked = stored(session, row, cat)
+        before, _state = evaluate(session, row, build, cat, checked)
+        found = []
+        for owned in repo.owned_cards(session, row.player_id):
+            card = cat.get(owned.name, owned.kind)
+            if card is None or card.kind.value != role:
+                continue
+            if role == "icon":
+                trial = replace(build, icons=(card.name,))
+            elif role == "merit":
+                trial = replace(build, merits=(*build.merits, card.name))
+            else:
+                trial = replace(build, flaws=(*build.flaws, card.name))
+            after, _after_state = evaluate(session, row, trial, cat)
+            found.append(Candidate(card, owned.count, new_errors(before, after)))
+        return found
+
+
+def purchase_candidates(db: Database, name: str, player: str | None = None,
+                        ) -> list[Candidate]:
+    """Merits the character could buy and Flaws it could buy off with experience now, each
+    with the errors the purchase would introduce (too expensive, not owned, ...)."""
+    from chronicle.persistence import repository as repo
+    from chronicle.systems.wyld_hunt.chronicle import FlawBoughtOff, MeritBought
+
+    with db.transaction() as session:
+        row = character_row(session, name, player)
+        cat = catalog()
+        build, _infos, checked = stored(session, row, cat)
+        before, state = evaluate(session, row, build, cat, checked)
+        found = []
+        held = {c.name for c in state.merits}
+        for owned in repo.owned_cards(session, row.player_id):
+            card = cat.get(owned.name, owned.kind)
+            if card is None or card.kind.value != "merit" or card.name in held:
+                continue
+            trial = replace(build, events=(*build.events, MeritBought(merit=card.name)))
+            after, _after_state = evaluate(session, row, trial, cat)
+            found.append(Candidate(card, owned.count, new_errors(before, after)))
+        for flaw in state.flaws:
+            trial = replace(build, events=(*build.events, FlawBoughtOff(flaw=flaw.name)))
+            after, _after_state = evaluate(session, row, trial, cat)
+            found.append(Candidate(flaw, 1, new_errors(before, after)))
+        return found

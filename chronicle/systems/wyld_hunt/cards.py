@@ -340,3 +340,32 @@ def _effect_from(data: dict[str, Any]) -> Effect:
 
 KIND_ORDER: dict[Kind, int] = {kind: index for index, kind in enumerate(Kind)}
 """Listings show icons, then Merits, Flaws, quests, Leagues and Waylays."""
+
+
+def _num(value: object) -> str:
+    return "?" if value is None else str(value)
+
+
+def card_facts(card: Card) -> str:
+    """The card's key values on one line, "?" for unknown ones."""
+    if isinstance(card, Icon):
+        return (f"M{_num(card.might)} S{_num(card.savvy)} R{_num(card.resolve)}"
+                f" {card.special or ''}").rstrip()
+    if isinstance(card, Merit | Flaw):
+        points = card.cost if isinstance(card, Merit) else card.bonus
+        parts = [card.type.value if card.type else "?", f"{_num(points)} pt"]
+        if card.attribute:
+            parts.append(card.attribute.value)
+        if card.court:
+            parts.append(card.court.value)
+        return " ".join(parts)
+    if isinstance(card, Quest):
+        return (f"#{_num(card.number)} waylay {_num(card.waylay_rating)} "
+                f"treasure {_num(card.treasure_rating)} xp {_num(card.experience)}")
+    if isinstance(card, League):
+        terrain = ",".join(t.value for t in card.terrain) if card.terrain else "?"
+        return terrain + (" unique" if card.unique else "")
+    assert isinstance(card, Waylay)
+    tests = ",".join(f"{t.value} {_num(card.attribute_value(t))}" for t in card.tests or ())
+    terrain = ",".join(t.value for t in card.terrain) if card.terrain else "?"
+    return f"rating {_num(card.rating)} {tests or '?'} on {terrain}"

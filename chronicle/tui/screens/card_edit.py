@@ -1,0 +1,137 @@
+"""Creating a card from the physical card, or filling in a catalog card's unknown values.
+
+Every field of the card's kind is offered; unknown ones are empty, and whatever is left empty
+stays unknown. Saving writes the user's own card file through the services, which validate it
+the same way as any card file.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select
+
+from chronicle.systems.wyld_hunt.cards import Kind, card_to_dict
+
+if TYPE_CHECKING:
+    from chronicle.systems.wyld_hunt.cards import Card
+
+FIELDS: dict[str, list[str]] = {
+    "icon": ["race", "gender", "might", "savvy", "resolve", "special"],
+    "merit": ["type", "subtype", "cost", "attribute", "court"],
+    "flaw": ["type", "bonus", "attribute", "court"],
+    "quest": ["number", "waylay_rating", "treasure_rating", "experience"],
+    "league": ["terrain", "unique", "enter", "leave", "rest", "special"],
+    "waylay": ["rating", "terrain", "tests", "might", "savvy", "resolve", "combat"],
+}
+NUMBERS = {"might", "savvy", "resolve", "combat", "cost", "bonus", "number", "waylay_rating",
+           "treasure_rating", "experience", "rating"}
+LISTS = {"terrain", "tests"}
+
+
+class CardEditScreen(ModalScreen["Card | None"]):
+    """Edit the values of one card (or a new one)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Save"),
+    ]
+
+    def __init__(self, card: Card | None, *, name: str = "") -> None:
+        super().__init__()
+        self.card = card
+        self.kind = card.kind.value if card else "merit"
+        self.values: dict[str, Any] = card_to_dict(card) if card else {"name": name}
+
+    def compose(self) -> ComposeResult:
+        title = (f"Fill in {self.card.name}" if self.card else "A new card from your card")
+        with Vertical(classes="dialog wide"):
+            yield Label(f"[b]{title}[/b]  [dim]empty = unknown · lists comma-separated · "
+                        "ctrl+s saves · esc cancels[/dim]")
+            with VerticalScroll(id="edit-fields"):
+                with Horizontal(classes="field"):
+                    yield Label("name", classes="field-label")
+                    yield Input(str(self.values.get("name") or ""), id="field-name",
+                                compact=True, disabled=self.card is not None)
+                with Horizontal(classes="field"):
+                    yield Label("kind", classes="field-label")
+                    yield Select([(k.value, k.value) for k in Kind], value=self.kind,
+                                 allow_blank=False, id="field-kind", compact=True,
+                                 disabled=self.card is not None)
+                yield Vertical(id="kind-fields")
+                with Horizontal(classes="field"):
+                    yield Label("summary", classes="field-label")
+                    yield Input(str(self.values.get("summary") or ""), id="field-summary",
+                                compact=True, placeholder="what it does, in your own words")
+            with Horizontal(classes="buttons"):
+                yield Button("Save (ctrl+s)", id="save", variant="primary")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.show_fields()
+        first = self.query("#kind-fields Input").first(Input) if self.card else \
+            self.query_one("#field-name", Input)
+        first.focus()
+
+    def show_fields(self) -> None:
+        """The inputs for the current kind's fields."""
+        box = self.query_one("#kind-fields", Vertical)
+        box.remove_children()
+        for field in FIELDS[self.kind]:
+            value = self.values.get(field)
+            if isinstance(value, list):
+                value = ", ".join(str(v) for v in value)
+            box.mount(Horizontal(Label(field.replace("_", " "), classes="field-label"),
+                                 Input("" if value is None else str(value),
+                                       id=f"field-{field}", compact=True,
+                                       placeholder="unknown"), classes="field"))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "field-kind" and event.value != self.kind:
+            self.kind = str(event.value)
+            self.show_fields()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def collected(self) -> dict[str, Any]:
+        """The values typed, ready for validation (empty fields left out)."""
+        values: dict[str, Any] = {"name": self.query_one("#field-name", Input).value.strip(),
+                                  "kind": self.kind}
+        summary = self.query_one("#field-summary", Input).value.strip()
+        if summary:
+            values["summary"] = summary
+        for field in FIELDS[self.kind]:
+            text = self.query_one(f"#field-{field}", Input).value.strip()
+            if not text:
+                continue
+            if field in LISTS:
+                values[field] = [part.strip() for part in text.split(",") if part.strip()]
+            elif field == "unique":
+                values[field] = text.lower() in ("yes", "true", "y", "1", "unique")
+            elif field in NUMBERS and text.lstrip("-").isdigit():
+                values[field] = int(text)
+            else:
+                values[field] = text
+        return values
+
+    def action_save(self) -> None:
+        from chronicle.errors import ChronicleError
+        from chronicle.services.usercards import create_card
+
+        try:
+            card = create_card(self.collected())
+        except ChronicleError as exc:
+            self.notify(str(exc), title="Not saved", severity="error", timeout=10)
+            return
+        self.dismiss(card)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

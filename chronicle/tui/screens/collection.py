@@ -1,0 +1,324 @@
+"""The collection screen: the whole catalog with search as you type, filters, the owned counts
+of the chosen player (changed in place), and a detail pane showing every value of the card
+under the cursor, unknown ones included.
+
+The catalog paints at once from the card files; players and owned counts arrive from the
+database in a worker a moment later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from chronicle.domain.values import Origin
+from chronicle.tui.query import parse_query
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.widgets.card_list import CardList
+
+if TYPE_CHECKING:
+    from chronicle.services.catalog import WyldHuntCatalog
+    from chronicle.services.collection import Recorded
+    from chronicle.services.db import Database
+    from chronicle.services.players import PlayerInfo
+    from chronicle.systems.wyld_hunt.cards import Card
+
+MARKS = {Origin.BUNDLED: "", Origin.USER: "user", Origin.CORRECTED: "fixed",
+         Origin.FILE: "file"}
+
+
+class CollectionScreen(Screen[None]):
+    """The catalog and a player's collection."""
+
+    TITLE = "Cards"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "search", "Search", key_display="/"),
+        Binding("escape", "list", "List", show=False),
+        Binding("plus,equals_sign", "count(1)", "+1 owned", key_display="+"),
+        Binding("minus", "count(-1)", "-1 owned", key_display="-"),
+        Binding("p", "next_player", "Player"),
+        Binding("o", "open_pack", "Open pack"),
+        Binding("e", "edit_card", "Fill in"),
+        Binding("n", "new_card", "New card"),
+        Binding("a", "add_player", "Add player", show=False),
+        Binding("d", "demo", "Demo data", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.catalog: WyldHuntCatalog | None = None
+        self.shown: list[Card] = []
+        self.players: list[PlayerInfo] = []
+        self.player: str | None = None
+        self.owned: dict[tuple[str, str], int] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="collection-bar"):
+            yield Input(placeholder="search: words, kind:merit type:ability owned user cost:2-3",
+                        id="search", compact=True)
+            yield Static("", id="player-label")
+        with Horizontal(id="collection-body"):
+            with Vertical(id="collection-left"):
+                yield Static("", id="list-header")
+                yield CardList([24, 6, 3, 18], id="cards")
+                yield Static("", id="collection-status")
+            yield Static("", id="card-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from chronicle.services.catalog import load_catalog
+
+        self.catalog = load_catalog()
+        self.refilter()
+        self.query_one(CardList).focus()
+        self.load_players()
+
+    # Data ------------------------------------------------------------------------------------
+
+    def load_players(self) -> None:
+        """Ask the database for the players and the current player's collection."""
+        from chronicle.services import collection, players
+
+        wanted = self.player
+
+        def work(db: Database) -> tuple[list[PlayerInfo], str | None, dict[tuple[str, str], int]]:
+            found = players.list_players(db)
+            names = [p.name for p in found]
+            chosen = wanted if wanted in names else (names[0] if names else None)
+            owned = {}
+            if chosen is not None:
+                owned = {(o.name.casefold(), o.kind): o.count
+                         for o in collection.list_collection(db, chosen)}
+            return found, chosen, owned
+
+        chronicle_app(self).call_service(work, self.players_loaded, description="Loading players",
+                              group="players", exclusive=True)
+
+    def players_loaded(self, result: tuple[list[PlayerInfo], str | None,
+                                           dict[tuple[str, str], int]]) -> None:
+        self.players, self.player, self.owned = result
+        label = self.query_one("#player-label", Static)
+        if self.player is None:
+            label.update("no players yet: [b]a[/b] add one, [b]d[/b] demo data")
+        else:
+            label.update(f"player: [b]{self.player}[/b] ([b]p[/b] next)")
+        self.refilter(keep=True)
+
+    def owned_count(self, card: Card) -> int:
+        """Copies of ``card`` the current player owns."""
+        return self.owned.get((card.name.casefold(), card.kind.value), 0)
+
+    # Listing -----------------------------------------------------------------------------------
+
+    def refilter(self, keep: bool = False) -> None:
+        """Apply the search box to the catalog and show the result."""
+        from chronicle.systems.wyld_hunt.search import select
+
+        if self.catalog is None:
+            return
+        query = parse_query(self.query_one("#search", Input).value)
+        pool = self.catalog.search(query.text) if query.text else list(self.catalog)
+        found = select(pool, query.filter).cards
+        if query.owned:
+            found = [c for c in found if self.owned_count(c) > 0]
+        if query.user:
+            found = [c for c in found if c.origin is not Origin.BUNDLED]
+        card_list = self.query_one(CardList)
+        current = self.current_card() if keep else None
+        self.shown = found
+        index = found.index(current) if current in found else 0
+        card_list.set_rows([self.row(c) for c in found],
+                           dim={i for i, c in enumerate(found) if c.missing()}, keep=index)
+        status = f"{len(found)} of {len(self.catalog)} cards"
+        if query.problems:
+            status += " | " + "; ".join(query.problems)
+        self.query_one("#collection-status", Static).update(status)
+        self.query_one("#list-header", Static).update(card_list.format_row(
+            ["name", "kind", "own", "values (? unknown)"]))
+        self.show_detail()
+
+    def row(self, card: Card) -> list[str]:
+        """The list row of ``card``."""
+        from chronicle.systems.wyld_hunt.cards import card_facts
+
+        count = self.owned_count(card)
+        mark = MARKS[card.origin]
+        return [card.name + (f" ({mark})" if mark else ""), card.kind.value,
+                str(count) if count else "", card_facts(card)]
+
+    def current_card(self) -> Card | None:
+        """The card under the cursor."""
+        index = self.query_one(CardList).cursor
+        return self.shown[index] if 0 <= index < len(self.shown) else None
+
+    def show_detail(self) -> None:
+        """Every value of the current card; unknown ones shown as such."""
+        from chronicle.tui.widgets.card_detail import describe_card
+
+        card = self.current_card()
+        detail = self.query_one("#card-detail", Static)
+        if card is None:
+            detail.update("No card matches the search.")
+            return
+        detail.update(describe_card(card, self.owned_count(card), self.player))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "search":
+            self.refilter()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "search":
+            self.query_one(CardList).focus()
+
+    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
+        self.show_detail()
+
+    def on_card_list_selected(self, _event: CardList.Selected) -> None:
+        self.action_edit_card()
+
+    # Actions -----------------------------------------------------------------------------------
+
+    def action_search(self) -> None:
+        self.query_one("#search", Input).focus()
+
+    def action_list(self) -> None:
+        self.query_one(CardList).focus()
+
+    def action_count(self, delta: int) -> None:
+        """Add or remove one copy of the current card for the current player."""
+        from chronicle.services.collection import add_cards_by_card
+
+        card = self.current_card()
+        if card is None:
+            return
+        if self.player is None:
+            self.notify("Add a player first (a).", severity="warning")
+            return
+        if delta < 0 and self.owned_count(card) == 0:
+            self.notify(f"{self.player} owns no {card.name}.", severity="warning")
+            return
+        player = self.player
+        key = (card.name, card.kind.value)
+
+        def work(db: Database) -> Recorded:
+            return add_cards_by_card(db, player, {key: delta})
+
+        chronicle_app(self).call_service(work, self.count_changed, description="Changing the count")
+
+    def count_changed(self, result: Recorded) -> None:
+        for name, kind, count in result.counts:
+            self.owned[(name.casefold(), kind)] = count
+        card_list = self.query_one(CardList)
+        for index, card in enumerate(self.shown):
+            if any(card.name == name and card.kind.value == kind
+                   for name, kind, _c in result.counts):
+                card_list.update_row(index, self.row(card))
+        self.show_detail()
+
+    def action_next_player(self) -> None:
+        if not self.players:
+            self.notify("No players yet: press a to add one, or d for the demo data.")
+            return
+        names = [p.name for p in self.players]
+        position = names.index(self.player) if self.player in names else -1
+        self.player = names[(position + 1) % len(names)]
+        self.load_players()
+
+    def action_open_pack(self) -> None:
+        from chronicle.tui.screens.pack import PackScreen
+
+        if self.catalog is None or not self.players:
+            self.notify("Add a player first (a).", severity="warning")
+            return
+        self.app.push_screen(PackScreen(self.catalog, [p.name for p in self.players],
+                                        self.player), self.pack_done)
+
+    def pack_done(self, result: Recorded | None) -> None:
+        if result is None:
+            return
+        note = " ".join(f"{w.message}" for w in result.warnings)
+        self.notify(f"Recorded {sum(1 for _ in result.counts)} card(s) for {result.player}."
+                    + (f"\n{note}" if note else ""), severity="warning" if note else
+                    "information")
+        self.player = result.player
+        self.load_players()
+
+    def action_edit_card(self) -> None:
+        from chronicle.tui.screens.card_edit import CardEditScreen
+
+        card = self.current_card()
+        if card is not None:
+            self.app.push_screen(CardEditScreen(card), self.card_saved)
+
+    def action_new_card(self) -> None:
+        from chronicle.tui.screens.card_edit import CardEditScreen
+
+        self.app.push_screen(CardEditScreen(None), self.card_saved)
+
+    def card_saved(self, card: Card | None) -> None:
+        from chronicle.services.catalog import load_catalog
+
+        if card is None:
+            return
+        self.catalog = load_catalog()
+        self.notify(f"Saved {card.name} as your own card.")
+        self.refilter()
+        if card in self.shown:
+            self.query_one(CardList).cursor = self.shown.index(card)
+
+    def action_add_player(self) -> None:
+        from chronicle.tui.screens.prompt import PromptScreen
+
+        self.app.push_screen(PromptScreen("Add a player", "Name"), self.player_named)
+
+    def player_named(self, name: str | None) -> None:
+        from chronicle.services.players import add_player
+
+        if not name:
+            return
+
+        def work(db: Database) -> PlayerInfo:
+            return add_player(db, name)
+
+        def done(info: PlayerInfo) -> None:
+            self.notify(f"Added {info.name}.")
+            self.player = info.name
+            self.load_players()
+
+        chronicle_app(self).call_service(work, done, description="Adding a player")
+
+    def action_demo(self) -> None:
+        from chronicle.services.demo import DemoResult, run_demo
+
+        if self.players:
+            self.notify("The demo fills an empty database only.", severity="warning")
+            return
+
+        def done(result: DemoResult) -> None:
+            self.notify("\n".join(result.lines[-4:]), title="Demo data loaded", timeout=10)
+            self.load_players()
+
+        self.notify("Loading the rulebook's example…")
+        chronicle_app(self).call_service(run_demo, done, description="Loading the demo")
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries of this screen."""
+        yield SystemCommand("Open a pack", "Record a Character or Story Pack (o)",
+                            self.action_open_pack)
+        yield SystemCommand("New card", "Create a card from the physical card (n)",
+                            self.action_new_card)
+        yield SystemCommand("Fill in card values", "Edit the card under the cursor (e)",
+                            self.action_edit_card)
+        yield SystemCommand("Add a player", "A new member of the play group (a)",
+                            self.action_add_player)
+        yield SystemCommand("Next player", "Show another player's collection (p)",
+                            self.action_next_player)
+        yield SystemCommand("Load the demo data", "The rulebook's example, into an empty "
+                            "database (d)", self.action_demo)

@@ -1,0 +1,154 @@
+"""The pack-opening dialog: fifteen card names typed quickly, each completed from the catalog
+(right arrow or tab accepts the suggestion), unknown names flagged at once and creatable on
+the spot from the physical card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Button, Input, Label, Select
+
+from chronicle.tui.screens.base import chronicle_app
+
+if TYPE_CHECKING:
+    from chronicle.services.catalog import WyldHuntCatalog
+    from chronicle.services.collection import Recorded
+    from chronicle.services.db import Database
+    from chronicle.systems.wyld_hunt.cards import Card
+
+PACK_SIZE = 15
+
+
+class PackScreen(ModalScreen["Recorded | None"]):
+    """Record a Character Pack or a Story Pack in one step."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Record pack"),
+        Binding("ctrl+n", "create", "Create card"),
+    ]
+
+    def __init__(self, catalog: WyldHuntCatalog, players: list[str], player: str | None) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.players = players
+        self.player = player or players[0]
+        self.names = sorted({card.name for card in catalog})
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Label("[b]Open a pack[/b]  [dim]tab/→ accepts a suggestion · ctrl+s records · "
+                        "ctrl+n creates an unknown card · esc cancels[/dim]")
+            with Horizontal(classes="row"):
+                yield Select([("Character Pack", "character"), ("Story Pack", "story")],
+                             value="character", allow_blank=False, id="pack-type",
+                             compact=True)
+                yield Select([(p, p) for p in self.players], value=self.player,
+                             allow_blank=False, id="pack-player", compact=True)
+            with VerticalScroll(id="pack-cards"):
+                suggester = SuggestFromList(self.names, case_sensitive=False)
+                for index in range(PACK_SIZE):
+                    yield Input(placeholder=f"card {index + 1}", suggester=suggester,
+                                compact=True, classes="pack-card")
+            yield Label("", id="pack-status")
+            with Horizontal(classes="buttons"):
+                yield Button("Record pack (ctrl+s)", id="save", variant="primary")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query(".pack-card").first(Input).focus()
+
+    def entries(self) -> list[Input]:
+        """The card inputs."""
+        return list(self.query(".pack-card").results(Input))
+
+    def resolve(self, text: str) -> list[Card]:
+        """The catalog cards a typed name may mean (a kind prefix narrows it)."""
+        prefix, colon, rest = text.partition(":")
+        if colon and rest.strip():
+            return [c for c in self.catalog.named(rest) if c.kind.value == prefix.lower()]
+        return self.catalog.named(text)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        text = event.value.strip()
+        event.input.set_class(bool(text) and not self.resolve(text), "unknown")
+        self.update_status()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        inputs = self.entries()
+        if event.input in inputs:
+            position = inputs.index(event.input)
+            if position + 1 < len(inputs):
+                inputs[position + 1].focus()
+            else:
+                self.query_one("#save", Button).focus()
+
+    def update_status(self) -> None:
+        typed = [i.value.strip() for i in self.entries() if i.value.strip()]
+        unknown = [t for t in typed if not self.resolve(t)]
+        shared = [t for t in typed if len(self.resolve(t)) > 1]
+        parts = [f"{len(typed)} of {PACK_SIZE} cards"]
+        if unknown:
+            parts.append(f"unknown: {', '.join(unknown)} (ctrl+n creates it)")
+        if shared:
+            parts.append(f"several kinds share {', '.join(shared)}: prefix one, e.g. "
+                         f"waylay:{shared[0]}")
+        self.query_one("#pack-status", Label).update(" · ".join(parts))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_create(self) -> None:
+        from chronicle.tui.screens.card_edit import CardEditScreen
+
+        focused = self.focused
+        name = focused.value.strip() if isinstance(focused, Input) else ""
+        self.app.push_screen(CardEditScreen(None, name=name), self.created)
+
+    def created(self, card: Card | None) -> None:
+        from chronicle.services.catalog import load_catalog
+
+        if card is None:
+            return
+        self.catalog = load_catalog()
+        self.names = sorted({c.name for c in self.catalog})
+        suggester = SuggestFromList(self.names, case_sensitive=False)
+        for entry in self.entries():
+            entry.suggester = suggester
+            entry.set_class(bool(entry.value.strip()) and not self.resolve(entry.value.strip()),
+                            "unknown")
+        self.update_status()
+
+    def action_save(self) -> None:
+        from chronicle.services.collection import open_pack
+
+        typed = [i.value.strip() for i in self.entries() if i.value.strip()]
+        if not typed:
+            self.notify("Type the pack's cards first.", severity="warning")
+            return
+        unknown = [t for t in typed if not self.resolve(t)]
+        if unknown:
+            self.notify(f"Unknown: {', '.join(unknown)}. Fix the name or create the card "
+                        "(ctrl+n).", severity="error")
+            return
+        kind = str(self.query_one("#pack-type", Select).value)
+        player = str(self.query_one("#pack-player", Select).value)
+
+        def work(db: Database) -> Recorded:
+            return open_pack(db, player, kind, typed)
+
+        def done(result: Recorded) -> None:
+            self.dismiss(result)
+
+        chronicle_app(self).call_service(work, done, description="Recording the pack")

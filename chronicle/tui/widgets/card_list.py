@@ -1,0 +1,162 @@
+"""A fast list of rows for big catalogs: only the visible lines are ever rendered.
+
+Textual's DataTable measures every cell of every row; a 10,000-card catalog needs a widget
+that draws just the lines on screen (the Line API). Rows are plain text cells in fixed-width
+columns; the cursor row is highlighted and moves with the keyboard or the mouse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+
+class CardList(ScrollView, can_focus=True):
+    """Rows of fixed-width text columns with a cursor."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"card-list--cursor", "card-list--dim"}
+    DEFAULT_CSS = """
+    CardList { background: $surface; overflow-x: hidden; scrollbar-size-vertical: 1; }
+    CardList > .card-list--cursor { background: $accent 60%; color: $text; text-style: bold; }
+    CardList:blur > .card-list--cursor { background: $panel; }
+    CardList > .card-list--dim { color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "move(-1)", "Up", show=False),
+        Binding("down,j", "move(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding("enter", "select", "Open", show=False),
+    ]
+
+    cursor: reactive[int] = reactive(0, always_update=True)
+
+    class Highlighted(Message):
+        """The cursor moved to ``index`` (-1 when the list is empty)."""
+
+        def __init__(self, card_list: CardList, index: int) -> None:
+            super().__init__()
+            self.card_list = card_list
+            self.index = index
+
+    class Selected(Message):
+        """Enter (or a click) on row ``index``."""
+
+        def __init__(self, card_list: CardList, index: int) -> None:
+            super().__init__()
+            self.card_list = card_list
+            self.index = index
+
+    def __init__(self, widths: Sequence[int], *, flex: int = 0, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.widths = list(widths)
+        self.flex = flex
+        """The column that takes whatever width the others leave."""
+        self.rows: list[Sequence[str]] = []
+        self.dim: set[int] = set()
+
+    @property
+    def line_width(self) -> int:
+        """The width of one formatted row."""
+        return sum(self.widths) + len(self.widths) - 1
+
+    def set_rows(self, rows: list[Sequence[str]], dim: set[int] | None = None,
+                 keep: int | None = None) -> None:
+        """Replace every row; ``keep`` puts the cursor on that row (else the first)."""
+        self.rows = rows
+        self.dim = dim or set()
+        self.virtual_size = Size(self.line_width, len(rows))
+        self.cursor = min(keep or 0, max(0, len(rows) - 1))
+        self.refresh()
+
+    def update_row(self, index: int, row: Sequence[str]) -> None:
+        """Change one row in place."""
+        if 0 <= index < len(self.rows):
+            self.rows[index] = row
+            self.refresh_line(index)
+
+    def refresh_line(self, index: int) -> None:
+        """Repaint one row, if it is on screen."""
+        y = index - self.scroll_offset.y
+        if 0 <= y < self.size.height:
+            self.refresh_lines(y)
+
+    def format_row(self, row: Sequence[str]) -> str:
+        """A row as one line of text."""
+        cells = []
+        for cell, width in zip(row, self.widths, strict=False):
+            text = cell if len(cell) <= width else cell[: max(0, width - 1)] + "…"
+            cells.append(text.ljust(width))
+        return " ".join(cells)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        width = self.size.width
+        base = self.rich_style
+        if index >= len(self.rows):
+            return Strip.blank(width, base)
+        style: Style = base
+        if index == self.cursor:
+            style = base + self.get_component_rich_style("card-list--cursor")
+        elif index in self.dim:
+            style = base + self.get_component_rich_style("card-list--dim")
+        text = self.format_row(self.rows[index]).ljust(max(width + scroll_x, self.line_width))
+        return Strip([Segment(text, style)]).crop(scroll_x, scroll_x + width)
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        self.refresh_line(old)
+        self.refresh_line(new)
+        self.scroll_to_row(new)
+        self.post_message(self.Highlighted(self, new if self.rows else -1))
+
+    def scroll_to_row(self, index: int) -> None:
+        """Scroll just enough to show row ``index``."""
+        top = self.scroll_offset.y
+        height = max(1, self.size.height)
+        if index < top:
+            self.scroll_to(y=index, animate=False)
+        elif index >= top + height:
+            self.scroll_to(y=index - height + 1, animate=False)
+
+    def action_move(self, delta: int) -> None:
+        if self.rows:
+            self.cursor = max(0, min(len(self.rows) - 1, self.cursor + delta))
+
+    def action_page(self, direction: int) -> None:
+        self.action_move(direction * max(1, self.size.height - 1))
+
+    def action_jump(self, where: int) -> None:
+        if self.rows:
+            self.cursor = where if where >= 0 else len(self.rows) - 1
+
+    def action_select(self) -> None:
+        if self.rows:
+            self.post_message(self.Selected(self, self.cursor))
+
+    def on_resize(self, event: events.Resize) -> None:
+        others = sum(w for i, w in enumerate(self.widths) if i != self.flex)
+        room = event.size.width - others - (len(self.widths) - 1)
+        self.widths[self.flex] = max(8, room)
+        self.virtual_size = Size(self.line_width, len(self.rows))
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        index = self.scroll_offset.y + event.y
+        if 0 <= index < len(self.rows):
+            self.cursor = index
+            if event.chain > 1:
+                self.action_select()
