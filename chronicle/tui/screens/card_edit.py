@@ -62,7 +62,8 @@ class CardEditScreen(ModalScreen["Card | None"]):
                     yield Select([(k.value, k.value) for k in Kind], value=self.kind,
                                  allow_blank=False, id="field-kind", compact=True,
                                  disabled=self.card is not None)
-                yield Vertical(id="kind-fields")
+                with Vertical(id="kind-fields"):
+                    yield from self.field_rows()
                 with Horizontal(classes="field"):
                     yield Label("summary", classes="field-label")
                     yield Input(str(self.values.get("summary") or ""), id="field-summary",
@@ -72,28 +73,33 @@ class CardEditScreen(ModalScreen["Card | None"]):
                 yield Button("Cancel (esc)", id="cancel")
 
     def on_mount(self) -> None:
-        self.show_fields()
         first = self.query("#kind-fields Input").first(Input) if self.card else \
             self.query_one("#field-name", Input)
         first.focus()
 
-    def show_fields(self) -> None:
-        """The inputs for the current kind's fields."""
-        box = self.query_one("#kind-fields", Vertical)
-        box.remove_children()
+    def field_rows(self) -> list[Horizontal]:
+        """A labelled input for each field of the current kind (empty = unknown)."""
+        rows = []
         for field in FIELDS[self.kind]:
             value = self.values.get(field)
             if isinstance(value, list):
                 value = ", ".join(str(v) for v in value)
-            box.mount(Horizontal(Label(field.replace("_", " "), classes="field-label"),
-                                 Input("" if value is None else str(value),
-                                       id=f"field-{field}", compact=True,
-                                       placeholder="unknown"), classes="field"))
+            rows.append(Horizontal(Label(field.replace("_", " "), classes="field-label"),
+                                   Input("" if value is None else str(value),
+                                         id=f"field-{field}", compact=True,
+                                         placeholder="unknown"), classes="field"))
+        return rows
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def show_fields(self) -> None:
+        """Replace the inputs with those of the current kind."""
+        box = self.query_one("#kind-fields", Vertical)
+        await box.remove_children()
+        await box.mount_all(self.field_rows())
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "field-kind" and event.value != self.kind:
             self.kind = str(event.value)
-            self.show_fields()
+            await self.show_fields()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":

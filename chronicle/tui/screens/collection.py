@@ -57,6 +57,7 @@ class CollectionScreen(Screen[None]):
         self.players: list[PlayerInfo] = []
         self.player: str | None = None
         self.owned: dict[tuple[str, str], int] = {}
+        self.loaded = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -103,13 +104,25 @@ class CollectionScreen(Screen[None]):
 
     def players_loaded(self, result: tuple[list[PlayerInfo], str | None,
                                            dict[tuple[str, str], int]]) -> None:
+        first_load = not self.loaded
+        self.loaded = True
         self.players, self.player, self.owned = result
+        if first_load and not self.players:
+            from chronicle.tui.screens.first_run import FirstRunScreen
+
+            self.app.push_screen(FirstRunScreen(), self.first_run_choice)
         label = self.query_one("#player-label", Static)
         if self.player is None:
             label.update("no players yet: [b]a[/b] add one, [b]d[/b] demo data")
         else:
             label.update(f"player: [b]{self.player}[/b] ([b]p[/b] next)")
         self.refilter(keep=True)
+
+    def first_run_choice(self, choice: str | None) -> None:
+        if choice == "demo":
+            self.action_demo()
+        elif choice == "player":
+            self.action_add_player()
 
     def owned_count(self, card: Card) -> int:
         """Copies of ``card`` the current player owns."""

@@ -1,0 +1,163 @@
+"""The collection screen driven with Textual's Pilot, asserting on the database afterwards."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from chronicle.services import collection, players
+from chronicle.services.db import Database, open_database
+from chronicle.services.demo import run_demo
+from chronicle.tui.app import ChronicleApp
+from chronicle.tui.screens.collection import CollectionScreen
+from chronicle.tui.screens.first_run import FirstRunScreen
+from chronicle.tui.screens.pack import PackScreen
+from chronicle.tui.widgets.card_list import CardList
+
+
+def demo_db(tmp_path: Path) -> tuple[str, Database]:
+    url = f"sqlite:///{tmp_path}/demo.db"
+    db = open_database(url)
+    run_demo(db)
+    return url, db
+
+
+def owned(db: Database, player: str, card: str) -> int:
+    return sum(o.count for o in collection.list_collection(db, player) if o.name == card)
+
+
+async def settle(app: ChronicleApp) -> None:
+    for _ in range(3):
+        await app.workers.wait_for_complete()
+        await asyncio.sleep(0.05)
+
+
+def test_search_as_you_type_with_filters(tmp_path: Path) -> None:
+    url, _db = demo_db(tmp_path)
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app)
+            screen = app.screen
+            assert isinstance(screen, CollectionScreen)
+            everything = len(screen.shown)
+            await pilot.press("slash", *"fae")
+            await pilot.pause()
+            assert screen.shown and all("fae" in f"{c.name} {c.summary}".lower()
+                                        for c in screen.shown)
+            await pilot.press(*" kind:merit")
+            await pilot.pause()
+            assert [c.name for c in screen.shown] == ["Fae Armor", "Fae Blade"]
+            screen.query_one("#search").value = "kind:waylay owned"  # type: ignore[attr-defined]
+            await pilot.pause()
+            assert screen.shown and len(screen.shown) < everything
+            assert all(c.kind.value == "waylay" and screen.owned_count(c) > 0
+                       for c in screen.shown)
+
+    asyncio.run(scenario())
+
+
+def test_owned_counts_change_in_place(tmp_path: Path) -> None:
+    url, db = demo_db(tmp_path)
+    before = owned(db, "Josh", "Army Ant Platoon")
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app)
+            screen = app.screen
+            assert isinstance(screen, CollectionScreen)
+            assert screen.player == "Josh"
+            assert screen.current_card() is not None
+            assert screen.current_card().name == "Army Ant Platoon"  # type: ignore[union-attr]
+            await pilot.press("plus", "plus")
+            await settle(app)
+            row = screen.query_one(CardList).rows[0]
+            assert row[2] == str(before + 2)
+            await pilot.press("minus")
+            await settle(app)
+
+    asyncio.run(scenario())
+    assert owned(db, "Josh", "Army Ant Platoon") == before + 1
+
+
+def test_a_pack_opened_in_the_dialog_is_recorded(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/pack.db"
+    db = open_database(url)
+    players.add_player(db, "Tim")
+    cards = ["Sidhe Female", "Lightning Quick", "Clear Thinking", "Eloquent Speech",
+             "Fae Armor", "Indecisive"]
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app)
+            await pilot.press("o")
+            await pilot.pause()
+            assert isinstance(app.screen, PackScreen)
+            for name in cards:
+                await pilot.press(*name.lower()[:8], "right", "enter")
+            await pilot.press(*"fae armour", "enter")
+            await pilot.pause()
+            assert "unknown: fae armour" in str(app.screen.query_one("#pack-status")
+                                                 .render())
+            await pilot.press("ctrl+s")  # refused: an unknown card; nothing recorded
+            await pilot.pause()
+            assert isinstance(app.screen, PackScreen)
+            app.screen.query(".pack-card").results()  # the typed names are still there
+            last = [i for i in app.screen.entries() if i.value == "fae armour"][0]
+            last.value = ""
+            await pilot.press("ctrl+s")
+            await settle(app)
+            assert isinstance(app.screen, CollectionScreen)
+
+    asyncio.run(scenario())
+    got = {o.name: o.count for o in collection.list_collection(db, "Tim")}
+    assert got == {name: 1 for name in cards}
+
+
+def test_first_run_offers_the_demo(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/empty.db"
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app)
+            assert isinstance(app.screen, FirstRunScreen)
+            await pilot.press("d")
+            await settle(app)
+            assert isinstance(app.screen, CollectionScreen)
+
+    asyncio.run(scenario())
+    names = [p.name for p in players.list_players(open_database(url))]
+    assert names == ["Josh", "Tim"]
+
+
+def test_filling_in_an_unknown_value_makes_a_user_card(tmp_path: Path) -> None:
+    url, _db = demo_db(tmp_path)
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app)
+            screen = app.screen
+            assert isinstance(screen, CollectionScreen)
+            screen.query_one("#search").value = "clear thinking"  # type: ignore[attr-defined]
+            await pilot.pause()
+            await pilot.press("escape", "e")
+            await pilot.pause()
+            dialog = app.screen
+            dialog.query_one("#field-type").value = "ability"  # type: ignore[attr-defined]
+            dialog.query_one("#field-cost").value = "1"  # type: ignore[attr-defined]
+            dialog.query_one("#field-court").value = "seelie"  # type: ignore[attr-defined]
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, CollectionScreen)
+
+    asyncio.run(scenario())
+    from chronicle.services.catalog import load_catalog
+
+    card = load_catalog().get("Clear Thinking", "merit")
+    assert card is not None and card.origin.value == "corrected"
+    assert getattr(card, "cost", None) == 1
