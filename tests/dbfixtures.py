@@ -9,11 +9,12 @@ test values, chosen only to make each scenario work.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import text
 
 from chronicle.services import characters, collection, players, usercards
@@ -147,6 +148,35 @@ def unchanged(db: Database, *files: Path) -> Iterator[dict[str, Any]]:
     assert file_bytes(db) == raw
     for path, content in others.items():
         assert (path.read_bytes() if path.exists() else None) == content, path
+
+
+@contextmanager
+def meanwhile(monkeypatch: pytest.MonkeyPatch, module: Any,
+              other: Callable[[], object]) -> Iterator[list[object]]:
+    """Run ``other`` (another client's whole use case, on its own connection) while the use
+    case in the block runs: when the block's use case first loads the catalog in ``module``,
+    after its first reads and before its writes. Yields what ``other`` returned, once run."""
+    original = module.catalog
+    ran: list[object] = []
+    started: list[bool] = []
+
+    def interleaved() -> object:
+        if not started:
+            started.append(True)
+            ran.append(other())
+        return original()
+
+    monkeypatch.setattr(module, "catalog", interleaved)
+    try:
+        yield ran
+    finally:
+        monkeypatch.setattr(module, "catalog", original)
+    assert ran, "the other client never ran"
+
+
+def second_client(db: Database) -> Database:
+    """Another connection to the same database, as another process would have."""
+    return open_database(db.url)
 
 
 def codes(violations: Any) -> list[str]:

@@ -60,6 +60,17 @@ def test_a_new_character_may_start_with_icon_court_and_background(tim: Database)
     assert fx.codes(view.report.errors) == []
 
 
+def test_a_king_ironhearts_madness_character_starts_with_10_points(tim: Database) -> None:
+    view = characters.new_character(tim, "Tim", "Veteran", system="ironheart",
+                                    icon="Sidhe Female", court="seelie")
+    view = characters.edit_character(tim, "Veteran", add_merits=fx.WINERDRIA_MERITS)
+    summary = view.report.summary
+    assert (summary["system"], summary["points_start"], summary["points_spent"],
+            summary["points_unspent"]) == ("ironheart", 10, 7, 3)
+    assert view.report.valid and fx.codes(view.report.warnings) == ["points.unspent"]
+    assert 'system = "ironheart"' in characters.export_character(tim, "Veteran")
+
+
 def test_a_players_character_names_are_unique_whatever_their_case(tim: Database) -> None:
     characters.new_character(tim, "Tim", "Winerdria")
     with fx.unchanged(tim), pytest.raises(AlreadyExists, match="already has a character"):
@@ -96,7 +107,7 @@ def test_a_missing_character_is_named_with_the_nearest(tim: Database) -> None:
     fx.build_winerdria(tim)
     with pytest.raises(NotFound, match="did you mean 'Winerdria'"):
         characters.show_character(tim, "Winerdra")
-    with pytest.raises(NotFound, match="for Tim"):
+    with fx.unchanged(tim), pytest.raises(NotFound, match="for Tim"):
         characters.edit_character(tim, "Annoyicus", player="Tim", background="x")
 
 
@@ -246,6 +257,30 @@ def test_a_stale_version_conflicts_even_with_a_refused_change(tim: Database) -> 
     with fx.unchanged(tim), pytest.raises(Conflict):
         characters.edit_character(tim, "Winerdria", add_merits=("Warhorse",),
                                   expected_version=1)
+
+
+def test_a_change_saved_meanwhile_by_another_client_is_not_overwritten(
+        tim: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = fx.build_winerdria(tim)
+    other = fx.second_client(tim)
+    try:
+        with fx.meanwhile(monkeypatch, characters, lambda: characters.edit_character(
+                other, "Winerdria", remove_merits=("Fae Armor",),
+                add_merits=("Clear Thinking",))), pytest.raises(Conflict, match="meanwhile"):
+            characters.edit_character(tim, "Winerdria", add_merits=("Pearl of Wisdom",),
+                                      expected_version=seen.version)
+        after = characters.show_character(tim, "Winerdria")
+        assert after.version == seen.version + 1
+        assert after.build.merits == ("Lightning Quick", "Eloquent Speech", "Clear Thinking")
+        # Without an expected version as well: the stale build would drop the other's Merit.
+        with fx.meanwhile(monkeypatch, characters, lambda: characters.edit_character(
+                other, "Winerdria", add_merits=("Wooden Horse",))), pytest.raises(Conflict):
+            characters.edit_character(tim, "Winerdria", add_merits=("Pearl of Wisdom",))
+        final = characters.show_character(tim, "Winerdria")
+        assert final.version == after.version + 1
+        assert final.build.merits == (*after.build.merits, "Wooden Horse")
+    finally:
+        other.close()
 
 
 def test_the_chronicle_bumps_the_version_too(tim: Database) -> None:

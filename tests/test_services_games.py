@@ -171,8 +171,8 @@ def test_choices_are_stored_as_the_catalog_spells_them(quests: Database) -> None
     ({"waylays": ["Balanvale"]}, "card.wrong_kind"),
     ({"treasures": ["Lightning Quick"]}, "card.wrong_kind"),
 ])
-def test_a_choice_not_owned_or_not_fitting_is_refused(quests: Database, choice: dict[str, list[str]],
-                                                      code: str) -> None:
+def test_a_choice_not_owned_or_not_fitting_is_refused(
+        quests: Database, choice: dict[str, list[str]], code: str) -> None:
     with fx.unchanged(quests), pytest.raises(Refused) as info:
         games.choose(quests, GAME, "Tim", **choice)
     assert fx.codes(info.value.report) == [code]
@@ -211,6 +211,21 @@ def test_a_stale_version_of_a_game_is_a_conflict(quests: Database) -> None:
     games.choose(quests, GAME, "Tim", waylays=["Manticora"], expected_version=seen.version)
     with fx.unchanged(quests), pytest.raises(Conflict, match="version 4, you had 3"):
         games.choose(quests, GAME, "Josh", waylays=["Oathfriend"], expected_version=seen.version)
+
+
+def test_a_choice_saved_meanwhile_by_another_client_is_not_overwritten(
+        quests: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = games.show_game(quests, GAME)
+    other = fx.second_client(quests)
+    try:
+        with fx.meanwhile(monkeypatch, games, lambda: games.choose(
+                other, GAME, "Josh", waylays=["Oathfriend"])), pytest.raises(Conflict):
+            games.choose(quests, GAME, "Tim", waylays=["Manticora"])
+    finally:
+        other.close()
+    view = games.show_game(quests, GAME)
+    assert view.version == seen.version + 1
+    assert [s.waylays for s in view.seats] == [[], ["Oathfriend"]]
 
 
 def test_a_choice_for_someone_not_seated_is_refused(quests: Database) -> None:

@@ -335,3 +335,20 @@ def test_an_event_from_a_stale_version_is_a_conflict(tim: Database) -> None:
 
         ledger.append(session, character_row(session, "Winerdria"),
                       Undo(event=1), expected_version=seen.version)
+
+
+def test_two_clients_spending_the_same_experience_do_not_overspend(
+        tim: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    won(tim)
+    other = fx.second_client(tim)
+    try:
+        with fx.meanwhile(monkeypatch, ledger, lambda: ledger.buy(
+                other, "Winerdria", "Mirror, Mirror")), pytest.raises(Conflict):
+            ledger.buy(tim, "Winerdria", "Clear Thinking")
+    finally:
+        other.close()
+    view = characters.show_character(tim, "Winerdria")
+    assert view.report.valid
+    assert [h.text for h in view.history] == [
+        f"Game: quests {EDPT}; completed {EDPT}", "Bought Mirror, Mirror"]
+    assert (view.report.summary["xp_spent"], view.report.summary["xp_unspent"]) == (1, 0)

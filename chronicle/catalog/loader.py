@@ -13,11 +13,12 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, Protocol
 
 from chronicle.catalog.problems import FileProblem, did_you_mean
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.values import Origin
 
@@ -86,6 +87,8 @@ def validate_card_tables(tables: Any, schema: CardSchema, *, path: str, lines: L
                          origin: Origin, table: str = "card") -> tuple[list[CardEntry],
                                                                        list[FileProblem]]:
     """Validate the ``[[card]]`` tables of one file; every bad card becomes a problem."""
+    from pydantic import ValidationError  # loaded only when cards are validated
+
     entries: list[CardEntry] = []
     problems: list[FileProblem] = []
     if not isinstance(tables, list):

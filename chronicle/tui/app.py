@@ -60,8 +60,6 @@ class ChronicleApp(App[int]):
 
     def on_mount(self) -> None:
         self.switch_mode("collection")
-        if os.environ.get("CHRONICLE_EXIT_AFTER_PAINT"):
-            self.call_after_refresh(self.exit, 0)
 
     # The database ------------------------------------------------------------------------------
 

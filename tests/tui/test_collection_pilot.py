@@ -73,7 +73,7 @@ def test_owned_counts_change_in_place(tmp_path: Path) -> None:
             assert screen.current_card().name == "Army Ant Platoon"  # type: ignore[union-attr]
             await pilot.press("plus", "plus")
             await settle(app)
-            row = screen.query_one(CardList).rows[0]
+            row = screen.query_one(CardList).row(0)
             assert row[2] == str(before + 2)
             await pilot.press("minus")
             await settle(app)

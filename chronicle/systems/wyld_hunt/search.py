@@ -72,6 +72,13 @@ class CardFilter:
     terrain: str | None = None
     origin: tuple[Origin, ...] = ()
 
+    @property
+    def empty(self) -> bool:
+        """True when the filter asks for nothing (every card matches)."""
+        return (not self.kind and not self.type and not self.set and not self.court
+                and not self.attribute and self.cost is None and self.rating is None
+                and not self.terrain and not self.origin)
+
     def match(self, card: Card) -> bool | None:
         """True or False; None when the card might match but a needed value is unknown."""
         if self.kind and card.kind.value != self.kind:
@@ -157,6 +164,8 @@ class Selection:
 
 def select(cards: Iterable[Card], wanted: CardFilter) -> Selection:
     """Apply ``wanted`` to ``cards``, keeping their order."""
+    if wanted.empty:
+        return Selection(list(cards))
     result = Selection()
     for card in cards:
         verdict = wanted.match(card)

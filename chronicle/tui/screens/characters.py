@@ -1,18 +1,251 @@
-"""The characters screen (placeholder until the builder lands)."""
+"""The characters screen (mode "characters"): every player's characters grouped per player, one
+line each with icon, court, experience earned and unspent, Waylay bonus and what the rules say
+(valid, or how many errors).
+
+Enter opens the character view, ``n`` creates a character and opens the builder, ``b`` opens
+the builder of the highlighted character, ``r`` reloads. Everything comes from the services in
+a worker each time the screen comes back to the front, so changes made elsewhere show at once.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from chronicle.tui.screens.base import chronicle_app
+
+if TYPE_CHECKING:
+    from chronicle.services.characters import CharacterView
+    from chronicle.services.db import Database
+    from chronicle.services.players import PlayerInfo
+
+WIDTHS = (18, 15, 9, 9, 6)
+"""Columns of a character line: name, icon, court, experience, Waylay bonus; the rules last."""
+
+EMPTY = ("[b]No players yet.[/b]\n\n"
+         "Characters are built from their player's own cards. Press [b]1[/b] for Cards, then "
+         "[b]a[/b] to add a player and [b]o[/b] to record the cards of a pack they opened, or "
+         "[b]d[/b] there to load the rulebook's example play group (demo data).\n\n"
+         "Come back here with [b]2[/b] and press [b]n[/b] to create a character.")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A character line of the list: whose it is and its name."""
+
+    player: str
+    name: str
+
+
+def cell(text: str, width: int) -> str:
+    """``text`` cut or padded to ``width`` characters."""
+    if len(text) > width:
+        text = text[: max(0, width - 1)] + "…"
+    return text.ljust(width)
+
+
+def character_line(view: CharacterView) -> Text:
+    """The list line of one character."""
+    summary = view.report.summary
+    court = str(summary.get("court") or "undecided")
+    parts = [view.name, str(summary.get("icon") or "no icon"), court,
+             f"xp {summary.get('xp_earned', 0)}/{summary.get('xp_unspent', 0)}",
+             f"+{summary.get('waylay_bonus', 0)}"]
+    line = Text(" ".join(cell(p, w) for p, w in zip(parts, WIDTHS, strict=True)) + " ")
+    errors = len(view.report.errors)
+    if errors:
+        line.append(f"{errors} error{'s' if errors != 1 else ''}", style="bold red")
+    else:
+        line.append("valid", style="green")
+    return line
+
+
+def header_line() -> str:
+    """The column titles above the list."""
+    titles = ["character", "icon", "court", "xp/unsp.", "bonus"]
+    return " ".join(cell(t, w) for t, w in zip(titles, WIDTHS, strict=True)) + " rules"
+
+
+class CharacterList(OptionList):
+    """The characters, grouped under their players (group titles cannot be highlighted)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select", "Open", show=True),
+        Binding("k", "cursor_up", "Up", show=False),
+        Binding("j", "cursor_down", "Down", show=False),
+    ]
 
 
 class CharactersScreen(Screen[None]):
     """Each player's characters."""
 
     TITLE = "Characters"
+    DEFAULT_CSS = """
+    CharactersScreen #characters-header { height: 1; color: $text-muted; text-style: bold;
+                                          padding: 0 1; }
+    CharactersScreen CharacterList { height: 1fr; border: none; padding: 0 1; }
+    CharactersScreen CharacterList:focus { border: none; }
+    CharactersScreen #characters-empty { height: 1fr; padding: 1 2; }
+    CharactersScreen #characters-status { height: 1; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New character"),
+        Binding("b", "build", "Builder"),
+        Binding("r", "reload", "Reload"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.players: list[PlayerInfo] = []
+        self.views: list[CharacterView] = []
+        self.entries: dict[str, Entry] = {}
+        self.loaded = False
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("Characters are coming here.")
+        yield Static(header_line(), id="characters-header")
+        yield CharacterList(id="characters")
+        yield Static(EMPTY, id="characters-empty")
+        yield Static("Loading characters…", id="characters-status")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#characters-empty").display = False
+        self.query_one(CharacterList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    # Data ------------------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Ask the services for every player and character."""
+        from chronicle.services.characters import list_characters
+        from chronicle.services.players import list_players
+
+        def work(db: Database) -> tuple[list[PlayerInfo], list[CharacterView]]:
+            return list_players(db), list_characters(db)
+
+        chronicle_app(self).call_service(work, self.loaded_data,
+                                         description="Loading characters",
+                                         group="characters-list", exclusive=True)
+
+    def loaded_data(self, result: tuple[list[PlayerInfo], list[CharacterView]]) -> None:
+        """Show what ``reload`` found, keeping the cursor on the same character."""
+        current = self.current()
+        self.players, self.views = result
+        self.loaded = True
+        listing = self.query_one(CharacterList)
+        empty = not self.players
+        listing.display = not empty
+        self.query_one("#characters-header").display = not empty
+        self.query_one("#characters-empty").display = empty
+        options: list[Option] = []
+        self.entries = {}
+        for player in self.players:
+            mine = [v for v in self.views if v.player == player.name]
+            title = Text(f"{player.name}", style="bold")
+            title.append(f"  {player.cards} cards, {len(mine)} character"
+                         f"{'s' if len(mine) != 1 else ''}", style="dim")
+            options.append(Option(title, id=f"p{len(options)}", disabled=True))
+            for view in sorted(mine, key=lambda v: v.name.casefold()):
+                key = f"c{len(options)}"
+                self.entries[key] = Entry(view.player, view.name)
+                options.append(Option(character_line(view), id=key))
+            if not mine:
+                options.append(Option(Text("  no characters yet: n creates one", style="dim"),
+                                      id=f"e{len(options)}", disabled=True))
+        listing.set_options(options)
+        keys = list(self.entries)
+        if keys:
+            chosen = next((k for k, e in self.entries.items() if e == current), keys[0])
+            listing.highlighted = listing.get_option_index(chosen)
+        count = len(self.views)
+        invalid = sum(1 for v in self.views if not v.report.valid)
+        status = (f"{count} character{'s' if count != 1 else ''} of {len(self.players)} "
+                  f"player{'s' if len(self.players) != 1 else ''}")
+        if invalid:
+            status += f" · {invalid} not valid yet (b opens the builder)"
+        self.query_one("#characters-status", Static).update(
+            "" if empty else status + " · enter opens · n new · b builds")
+
+    def current(self) -> Entry | None:
+        """The character under the cursor."""
+        listing = self.query_one(CharacterList)
+        option = listing.highlighted_option
+        if option is None or option.id is None:
+            return None
+        return self.entries.get(option.id)
+
+    # Actions -----------------------------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        """Open the character view of the highlighted character."""
+        from chronicle.tui.screens.character import CharacterViewScreen
+
+        entry = self.current()
+        if entry is None:
+            self.notify("No character here yet: press n to create one.", severity="warning")
+            return
+        self.app.push_screen(CharacterViewScreen(entry.name, entry.player))
+
+    def action_build(self) -> None:
+        """Open the builder of the highlighted character."""
+        from chronicle.tui.screens.builder import BuilderScreen
+
+        entry = self.current()
+        if entry is None:
+            self.notify("No character here yet: press n to create one.", severity="warning")
+            return
+        self.app.push_screen(BuilderScreen(entry.name, entry.player))
+
+    def action_new(self) -> None:
+        """Ask for the player, name and system of a new character, then open the builder."""
+        from chronicle.tui.screens.new_character import NewCharacterScreen
+
+        if not self.loaded:
+            self.notify("Still loading the players…")
+            return
+        if not self.players:
+            self.notify("Add a player first: press 1 for Cards, then a (or d for the demo "
+                        "data).", severity="warning")
+            return
+        entry = self.current()
+        self.app.push_screen(NewCharacterScreen([p.name for p in self.players],
+                                                entry.player if entry else None),
+                             self.created)
+
+    def created(self, view: CharacterView | None) -> None:
+        """Open the builder of a character just created."""
+        from chronicle.tui.screens.builder import BuilderScreen
+
+        if view is None:
+            return
+        self.notify(f"Created {view.name} for {view.player}. Pick the icon, Merits and Flaws.")
+        self.app.push_screen(BuilderScreen(view.name, view.player))
+
+    def action_reload(self) -> None:
+        self.reload()
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries of this screen."""
+        yield SystemCommand("Open character", "The sheet and chronicle of the highlighted "
+                            "character (enter)", self.action_open)
+        yield SystemCommand("New character", "Create a character and build it (n)",
+                            self.action_new)
+        yield SystemCommand("Character builder", "Icon, Merits, Flaws, court and identity of "
+                            "the highlighted character (b)", self.action_build)
+        yield SystemCommand("Reload characters", "Read the characters again (r)",
+                            self.action_reload)

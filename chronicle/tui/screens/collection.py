@@ -74,11 +74,16 @@ class CollectionScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        import os
+
         from chronicle.services.catalog import load_catalog
 
         self.catalog = load_catalog()
         self.refilter()
         self.query_one(CardList).focus()
+        if os.environ.get("CHRONICLE_EXIT_AFTER_PAINT"):
+            self.call_after_refresh(self.app.exit, 0)
+            return
         self.load_players()
 
     # Data ------------------------------------------------------------------------------------
@@ -146,9 +151,9 @@ class CollectionScreen(Screen[None]):
         card_list = self.query_one(CardList)
         current = self.current_card() if keep else None
         self.shown = found
-        index = found.index(current) if current in found else 0
-        card_list.set_rows([self.row(c) for c in found],
-                           dim={i for i, c in enumerate(found) if c.missing()}, keep=index)
+        index = found.index(current) if current is not None and current in found else 0
+        card_list.set_source(len(found), lambda i: self.row(found[i]),
+                             lambda i: bool(found[i].missing()), keep=index)
         status = f"{len(found)} of {len(self.catalog)} cards"
         if query.problems:
             status += " | " + "; ".join(query.problems)
@@ -232,7 +237,7 @@ class CollectionScreen(Screen[None]):
         for index, card in enumerate(self.shown):
             if any(card.name == name and card.kind.value == kind
                    for name, kind, _c in result.counts):
-                card_list.update_row(index, self.row(card))
+                card_list.refresh_line(index)
         self.show_detail()
 
     def action_next_player(self) -> None:

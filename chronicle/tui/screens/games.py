@@ -1,18 +1,212 @@
-"""The games screen (placeholder until the builder lands)."""
+"""The games screen (mode "games"): every game with its status, players and whether its setup
+keeps the rules; enter opens a prepared game's preparation (a played game's recorded result),
+n creates a game, r records a result.
+
+The list loads from the database in a worker each time the screen comes back into view, so a
+game prepared or played on another screen shows its new state at once.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.markup import escape
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.widgets.card_list import CardList
+
+if TYPE_CHECKING:
+    from chronicle.services.db import Database
+    from chronicle.services.games import GameView
+
+
+def rules_cell(game: GameView) -> str:
+    """``valid`` or the number of rule errors of a game's setup."""
+    errors = len(game.report.errors)
+    if not errors:
+        return "valid"
+    return f"{errors} error" + ("" if errors == 1 else "s")
+
+
+def players_cell(game: GameView) -> str:
+    """The seated players, marked solo for a solo game."""
+    names = ", ".join(seat.player for seat in game.seats)
+    return f"solo: {names}" if game.solo else names
+
+
+def seat_lines(game: GameView) -> list[str]:
+    """One line of markup per seat: character, quests, target and the totals of the report."""
+    entries: dict[str, dict[str, Any]] = {
+        str(p.get("name")): p for p in game.report.summary.get("players", [])}
+    lines = []
+    for seat in game.seats:
+        entry = entries.get(seat.player, {})
+        who = escape(seat.player) + (f" · {escape(seat.character)}" if seat.character else "")
+        quests = ", ".join(seat.quests) or "no quest yet"
+        target = entry.get("target")
+        line = f"[b]{who}[/b]: {escape(quests)}"
+        if target and not game.solo:
+            line += f" → waylays {escape(str(target))}"
+        if game.status == "played":
+            done = ", ".join(seat.completed or []) or "none"
+            line += f" [dim]| completed: {escape(done)}[/dim]"
+        else:
+            line += (f" [dim]| {len(seat.waylays)} Waylays, {len(seat.treasures)} Treasures, "
+                     f"{len(seat.leagues)} Leagues[/dim]")
+        lines.append(line)
+    return lines
+
 
 class GamesScreen(Screen[None]):
-    """Game preparation."""
+    """Every game: open one to prepare it or to see its result."""
 
     TITLE = "Games"
+    DEFAULT_CSS = """
+    GamesScreen #games-header { height: 1; color: $text-muted; text-style: bold; padding: 0 1; }
+    GamesScreen #games { height: 1fr; padding: 0 1; }
+    GamesScreen #game-detail {
+        height: auto; max-height: 8; padding: 0 1; border-top: solid $panel;
+    }
+    GamesScreen #games-status { height: 1; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "Open"),
+        Binding("n", "new_game", "New game"),
+        Binding("r", "result", "Result"),
+        Binding("f5", "reload", "Reload", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[GameView] = []
+        self.loaded = False
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("Games are coming here.")
+        with Vertical():
+            yield Static("", id="games-header")
+            yield CardList([24, 9, 24, 12], flex=2, id="games")
+            yield Static("", id="game-detail")
+            yield Static("Loading games…", id="games-status")
         yield Footer()
+
+    def on_mount(self) -> None:
+        card_list = self.query_one(CardList)
+        self.query_one("#games-header", Static).update(
+            card_list.format_row(["game", "status", "players", "rules"]))
+        card_list.focus()
+
+    def on_screen_resume(self) -> None:
+        self.action_reload()
+
+    # Data ------------------------------------------------------------------------------------
+
+    def action_reload(self) -> None:
+        """Load every game from the database."""
+        from chronicle.services.games import list_games
+
+        def work(db: Database) -> list[GameView]:
+            return list_games(db)
+
+        chronicle_app(self).call_service(work, self.games_loaded, description="Loading games",
+                                         group="games", exclusive=True)
+
+    def games_loaded(self, games: list[GameView]) -> None:
+        current = self.current_game()
+        self.games = games
+        self.loaded = True
+        names = [g.name for g in games]
+        keep = names.index(current.name) if current is not None and current.name in names else 0
+        self.query_one(CardList).set_rows(
+            [[g.name, g.status, players_cell(g), rules_cell(g)] for g in games],
+            dim={i for i, g in enumerate(games) if g.status == "played"}, keep=keep)
+        status = self.query_one("#games-status", Static)
+        if games:
+            played = sum(1 for g in games if g.status == "played")
+            status.update(f"{len(games)} game(s), {played} played · enter opens, n creates, "
+                          "r records a result")
+        else:
+            status.update("No games yet: press n to create one (players come from Cards: 1).")
+        self.show_detail()
+
+    def current_game(self) -> GameView | None:
+        """The game under the cursor."""
+        index = self.query_one(CardList).cursor
+        return self.games[index] if 0 <= index < len(self.games) else None
+
+    def show_detail(self) -> None:
+        """The seats of the game under the cursor."""
+        game = self.current_game()
+        detail = self.query_one("#game-detail", Static)
+        if game is None:
+            detail.update("")
+            return
+        detail.update("\n".join(seat_lines(game)) or "[dim]nobody is seated[/dim]")
+
+    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
+        self.show_detail()
+
+    def on_card_list_selected(self, _event: CardList.Selected) -> None:
+        self.action_open()
+
+    # Actions -----------------------------------------------------------------------------------
+
+    def action_open(self) -> None:
+        """Prepare the current game, or show its result when it has been played."""
+        game = self.current_game()
+        if game is None:
+            self.notify("No game yet: press n to create one.")
+            return
+        if game.status == "played":
+            self.open_result(game.name)
+        else:
+            self.open_prep(game.name)
+
+    def open_prep(self, name: str) -> None:
+        """Push the preparation screen of game ``name``."""
+        from chronicle.tui.screens.game_prep import GamePrepScreen
+
+        self.app.push_screen(GamePrepScreen(name))
+
+    def open_result(self, name: str) -> None:
+        """Push the result screen of game ``name``."""
+        from chronicle.tui.screens.game_result import GameResultScreen
+
+        self.app.push_screen(GameResultScreen(name))
+
+    def action_result(self) -> None:
+        """Record (or show) the result of the current game."""
+        game = self.current_game()
+        if game is None:
+            self.notify("No game yet: press n to create one.")
+            return
+        self.open_result(game.name)
+
+    def action_new_game(self) -> None:
+        """Ask for a new game's name, seats and solo play."""
+        from chronicle.tui.screens.new_game import NewGameScreen
+
+        self.app.push_screen(NewGameScreen(), self.game_created)
+
+    def game_created(self, name: str | None) -> None:
+        if name is None:
+            return
+        self.notify(f"Created {name}: choose each player's quests and cards.")
+        self.open_prep(name)
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries of this screen."""
+        yield SystemCommand("New game", "Seat players and their characters (n)",
+                            self.action_new_game)
+        yield SystemCommand("Open game", "Prepare the game under the cursor, or see its result "
+                            "(enter)", self.action_open)
+        yield SystemCommand("Record result", "Who completed which quests, in every chronicle "
+                            "(r)", self.action_result)
+        yield SystemCommand("Reload games", "Read the games from the database again (f5)",
+                            self.action_reload)

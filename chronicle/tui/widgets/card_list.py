@@ -1,13 +1,15 @@
-"""A fast list of rows for big catalogs: only the visible lines are ever rendered.
+"""A fast list of rows for big catalogs: only the visible lines are ever built and rendered.
 
 Textual's DataTable measures every cell of every row; a 10,000-card catalog needs a widget
-that draws just the lines on screen (the Line API). Rows are plain text cells in fixed-width
-columns; the cursor row is highlighted and moves with the keyboard or the mouse.
+that draws just the lines on screen (the Line API). The list is given a row count and a
+function that builds one row on demand, so filtering 10,000 cards costs only the filter.
+Rows are plain text cells in fixed-width columns; the cursor row is highlighted and moves with
+the keyboard or the mouse.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -65,28 +67,35 @@ class CardList(ScrollView, can_focus=True):
         self.widths = list(widths)
         self.flex = flex
         """The column that takes whatever width the others leave."""
-        self.rows: list[Sequence[str]] = []
-        self.dim: set[int] = set()
+        self.count = 0
+        self._row: Callable[[int], Sequence[str]] = lambda _index: ()
+        self._dim: Callable[[int], bool] = lambda _index: False
 
     @property
     def line_width(self) -> int:
         """The width of one formatted row."""
         return sum(self.widths) + len(self.widths) - 1
 
-    def set_rows(self, rows: list[Sequence[str]], dim: set[int] | None = None,
-                 keep: int | None = None) -> None:
-        """Replace every row; ``keep`` puts the cursor on that row (else the first)."""
-        self.rows = rows
-        self.dim = dim or set()
-        self.virtual_size = Size(self.line_width, len(rows))
-        self.cursor = min(keep or 0, max(0, len(rows) - 1))
+    def set_source(self, count: int, row: Callable[[int], Sequence[str]],
+                   dim: Callable[[int], bool] | None = None, keep: int | None = None) -> None:
+        """Show ``count`` rows built on demand by ``row(index)``; ``dim(index)`` greys a row;
+        ``keep`` puts the cursor on that row (else the first)."""
+        self.count = count
+        self._row = row
+        self._dim = dim or (lambda _index: False)
+        self.virtual_size = Size(self.line_width, count)
+        self.cursor = min(keep or 0, max(0, count - 1))
         self.refresh()
 
-    def update_row(self, index: int, row: Sequence[str]) -> None:
-        """Change one row in place."""
-        if 0 <= index < len(self.rows):
-            self.rows[index] = row
-            self.refresh_line(index)
+    def set_rows(self, rows: list[Sequence[str]], dim: set[int] | None = None,
+                 keep: int | None = None) -> None:
+        """Show fixed rows (small lists)."""
+        greyed = dim or set()
+        self.set_source(len(rows), rows.__getitem__, greyed.__contains__, keep)
+
+    def row(self, index: int) -> Sequence[str]:
+        """The cells of row ``index``."""
+        return self._row(index)
 
     def refresh_line(self, index: int) -> None:
         """Repaint one row, if it is on screen."""
@@ -107,21 +116,21 @@ class CardList(ScrollView, can_focus=True):
         index = scroll_y + y
         width = self.size.width
         base = self.rich_style
-        if index >= len(self.rows):
+        if index >= self.count:
             return Strip.blank(width, base)
         style: Style = base
         if index == self.cursor:
             style = base + self.get_component_rich_style("card-list--cursor")
-        elif index in self.dim:
+        elif self._dim(index):
             style = base + self.get_component_rich_style("card-list--dim")
-        text = self.format_row(self.rows[index]).ljust(max(width + scroll_x, self.line_width))
+        text = self.format_row(self._row(index)).ljust(max(width + scroll_x, self.line_width))
         return Strip([Segment(text, style)]).crop(scroll_x, scroll_x + width)
 
     def watch_cursor(self, old: int, new: int) -> None:
         self.refresh_line(old)
         self.refresh_line(new)
         self.scroll_to_row(new)
-        self.post_message(self.Highlighted(self, new if self.rows else -1))
+        self.post_message(self.Highlighted(self, new if self.count else -1))
 
     def scroll_to_row(self, index: int) -> None:
         """Scroll just enough to show row ``index``."""
@@ -133,30 +142,30 @@ class CardList(ScrollView, can_focus=True):
             self.scroll_to(y=index - height + 1, animate=False)
 
     def action_move(self, delta: int) -> None:
-        if self.rows:
-            self.cursor = max(0, min(len(self.rows) - 1, self.cursor + delta))
+        if self.count:
+            self.cursor = max(0, min(self.count - 1, self.cursor + delta))
 
     def action_page(self, direction: int) -> None:
         self.action_move(direction * max(1, self.size.height - 1))
 
     def action_jump(self, where: int) -> None:
-        if self.rows:
-            self.cursor = where if where >= 0 else len(self.rows) - 1
+        if self.count:
+            self.cursor = where if where >= 0 else self.count - 1
 
     def action_select(self) -> None:
-        if self.rows:
+        if self.count:
             self.post_message(self.Selected(self, self.cursor))
 
     def on_resize(self, event: events.Resize) -> None:
         others = sum(w for i, w in enumerate(self.widths) if i != self.flex)
         room = event.size.width - others - (len(self.widths) - 1)
         self.widths[self.flex] = max(8, room)
-        self.virtual_size = Size(self.line_width, len(self.rows))
+        self.virtual_size = Size(self.line_width, self.count)
         self.refresh()
 
     def on_click(self, event: events.Click) -> None:
         index = self.scroll_offset.y + event.y
-        if 0 <= index < len(self.rows):
+        if 0 <= index < self.count:
             self.cursor = index
             if event.chain > 1:
                 self.action_select()

@@ -1,0 +1,114 @@
+"""The new-character dialog: the player (a choice of the group's players), the name and the game
+system. Returns the created character; a refused name leaves the dialog open as typed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select
+
+from chronicle.tui.screens.base import chronicle_app
+
+if TYPE_CHECKING:
+    from chronicle.services.characters import CharacterView
+    from chronicle.services.db import Database
+
+
+def systems() -> list[tuple[str, str]]:
+    """Every game system a character may use, as (label, key)."""
+    import chronicle.systems.wyld_hunt  # noqa: F401  (registers its editions)
+    from chronicle.rules.editions import edition_keys, find_edition
+
+    found = []
+    for key in edition_keys():
+        edition = find_edition(key)
+        found.append((edition.label if edition else key, key))
+    return found
+
+
+class NewCharacterScreen(ModalScreen["CharacterView | None"]):
+    """Create a character for one of the players."""
+
+    DEFAULT_CSS = """
+    NewCharacterScreen .field { height: 1; margin-bottom: 1; }
+    NewCharacterScreen #new-status { color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Create"),
+    ]
+
+    def __init__(self, players: list[str], player: str | None = None) -> None:
+        super().__init__()
+        self.players = players
+        self.player = player if player in players else players[0]
+        self.saving = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("[b]A new character[/b]  [dim]enter or ctrl+s creates · esc cancels"
+                        "[/dim]")
+            yield Label("")
+            with Horizontal(classes="field"):
+                yield Label("player", classes="field-label")
+                yield Select([(p, p) for p in self.players], value=self.player,
+                             allow_blank=False, id="new-player", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("name", classes="field-label")
+                yield Input(id="new-name", compact=True, placeholder="e.g. Winerdria")
+            with Horizontal(classes="field"):
+                yield Label("system", classes="field-label")
+                options = systems()
+                yield Select(options, value=options[0][1], allow_blank=False, id="new-system",
+                             compact=True)
+            yield Label("The builder opens next: icon, Merits and Flaws from the player's own "
+                        "cards, then court and background.", id="new-status")
+            with Horizontal(classes="buttons"):
+                yield Button("Create (ctrl+s)", id="save", variant="primary")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#new-name", Input).focus()
+
+    def on_input_submitted(self, _event: Input.Submitted) -> None:
+        self.action_save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def action_save(self) -> None:
+        """Create the character in a worker; stay open (values kept) if it is refused."""
+        from chronicle.services.characters import new_character
+
+        name = self.query_one("#new-name", Input).value.strip()
+        if not name:
+            self.notify("Type the character's name first.", severity="warning")
+            self.query_one("#new-name", Input).focus()
+            return
+        if self.saving:
+            return
+        player = str(self.query_one("#new-player", Select).value)
+        system = str(self.query_one("#new-system", Select).value)
+
+        def work(db: Database) -> CharacterView:
+            return new_character(db, player, name, system=system)
+
+        def done(view: CharacterView) -> None:
+            self.dismiss(view)
+
+        def failed(_exc: Exception) -> None:
+            self.saving = False
+
+        self.saving = True
+        chronicle_app(self).call_service(work, done, failed=failed,
+                                         description="Creating the character")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

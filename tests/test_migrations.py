@@ -1,0 +1,268 @@
+"""The schema: Alembic owns it, the models match it, and a database written at any revision
+upgrades to the newest with its data intact, read back through the services."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Connection, Engine, inspect, text
+
+from chronicle.persistence import engine as schema
+from chronicle.services import characters, collection, games, players
+from chronicle.services.db import open_database
+
+REPO = Path(__file__).resolve().parent.parent
+WHEN = "1996-07-01 10:00:00.000000"
+EDPT = "Even Dragons Pay Taxes"
+ORACLE = "Seek the Oracle's Advice"
+
+
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path}/old.db"
+
+
+def at_revision(tmp_path: Path, revision: str) -> Engine:
+    engine = schema.open_engine(url(tmp_path))
+    schema.migrate(engine, revision)
+    assert schema.current_revision(engine) == revision
+    return engine
+
+
+def test_head_is_alembics_head() -> None:
+    assert schema.head_revision() == schema.HEAD
+    found = schema.revisions()
+    assert found[-1] == schema.HEAD
+    assert len(found) == len(set(found)) >= 2
+
+
+def test_the_migrated_schema_matches_the_models(tmp_path: Path) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+    from sqlmodel import SQLModel
+
+    import chronicle.persistence.models  # noqa: F401  (registers the tables)
+
+    db = open_database(url(tmp_path))
+    try:
+        assert schema.current_revision(db.engine) == schema.HEAD
+        with db.engine.connect() as connection:
+            context = MigrationContext.configure(connection, opts={"compare_type": True})
+            assert compare_metadata(context, SQLModel.metadata) == []
+            tables = set(inspect(connection).get_table_names())
+        assert tables == {*SQLModel.metadata.tables, "alembic_version"}
+    finally:
+        db.close()
+
+
+# --- data written at every revision ------------------------------------------------------------
+
+
+def rows(connection: Connection, sql: str, *params: dict[str, object]) -> None:
+    for values in params:
+        connection.execute(text(sql), values)
+
+
+def data_0001(connection: Connection) -> None:
+    """Players, their cards, Winerdria with her creation cards and a chronicle of a game won,
+    a Merit bought, a correction and its undo."""
+    rows(connection, "INSERT INTO player (id, name, name_key, created_at) "
+                     "VALUES (:id, :name, :key, :at)",
+         {"id": 1, "name": "Tim", "key": "tim", "at": WHEN},
+         {"id": 2, "name": "Josh", "key": "josh", "at": WHEN})
+    owned = [(1, "Sidhe Female", "icon", 1), (1, "Fae Armor", "merit", 1),
+             (1, "Lightning Quick", "merit", 1), (1, "Eloquent Speech", "merit", 1),
+             (1, "Bag of Gold", "merit", 2), (1, "Indecisive", "flaw", 1),
+             (1, EDPT, "quest", 1), (2, "Imp", "icon", 1), (2, "Pirates", "waylay", 0)]
+    rows(connection, "INSERT INTO ownership (player_id, card_name, card_key, card_kind, count) "
+                     "VALUES (:player, :name, :key, :kind, :count)",
+         *({"player": p, "name": n, "key": n.casefold(), "kind": k, "count": c}
+           for p, n, k, c in owned))
+    rows(connection, "INSERT INTO character (id, player_id, name, name_key, system, icon, court, "
+                     "background, version, created_at) VALUES (1, 1, 'Winerdria', 'winerdria', "
+                     "'wyld-hunt', 'Sidhe Female', NULL, :background, 9, :at)",
+         {"background": "Fights only if she has to.", "at": WHEN})
+    rows(connection, "INSERT INTO creation_card (character_id, role, card_name, position) "
+                     "VALUES (1, :role, :name, :position)",
+         {"role": "merit", "name": "Fae Armor", "position": 0},
+         {"role": "merit", "name": "Lightning Quick", "position": 1},
+         {"role": "merit", "name": "Eloquent Speech", "position": 2},
+         {"role": "flaw", "name": "Indecisive", "position": 3})
+    events = [("game", {"quests": [EDPT], "completed": [EDPT], "opponent": "Josh",
+                        "date": "1996-07-01"}),
+              ("buy", {"merit": "Bag of Gold", "note": "saved up"}),
+              ("correction", {"note": "counted twice", "xp": 1}),
+              ("undo", {"event": 3})]
+    rows(connection, "INSERT INTO ledger_event (character_id, seq, kind, payload, recorded_at) "
+                     "VALUES (1, :seq, :kind, :payload, :at)",
+         *({"seq": seq, "kind": kind, "payload": json.dumps(payload), "at": WHEN}
+           for seq, (kind, payload) in enumerate(events, start=1)))
+
+
+def data_0002(connection: Connection) -> None:
+    """Everything of 0001, and the game Winerdria's first event came from, and a prepared one."""
+    data_0001(connection)
+    rows(connection, "INSERT INTO game (id, name, name_key, system, solo, status, created_at, "
+                     "played_at, version) VALUES (:id, :name, :key, 'wyld-hunt', :solo, :status, "
+                     ":at, :played, :version)",
+         {"id": 1, "name": "Example of Play", "key": "example of play", "solo": False,
+          "status": "played", "at": WHEN, "played": WHEN, "version": 4},
+         {"id": 2, "name": "Alone", "key": "alone", "solo": True, "status": "prepared",
+          "at": WHEN, "played": None, "version": 2})
+    seat = ("INSERT INTO game_player (game_id, player_id, character_id, position, "
+            "target_player_id, quests, waylays, treasures, leagues, pool, completed) VALUES "
+            "(:game, :player, :character, :position, :target, :quests, :waylays, :treasures, "
+            "'[]', NULL, :completed)")
+    rows(connection, seat,
+         {"game": 1, "player": 1, "character": 1, "position": 0, "target": 2,
+          "quests": json.dumps([EDPT]), "waylays": "[]", "treasures": '["Bag of Gold"]',
+          "completed": json.dumps([EDPT])},
+         {"game": 1, "player": 2, "character": None, "position": 1, "target": 1,
+          "quests": json.dumps([ORACLE]), "waylays": "[]", "treasures": "[]",
+          "completed": "[]"},
+         {"game": 2, "player": 1, "character": 1, "position": 0, "target": None,
+          "quests": json.dumps([EDPT]), "waylays": "[]", "treasures": "[]", "completed": None})
+    connection.execute(text("UPDATE ledger_event SET game_id = 1 WHERE seq = 1"))
+
+
+DATA: dict[str, Callable[[Connection], None]] = {"0001": data_0001, "0002": data_0002}
+"""Representative data for each revision, in plain SQL of that revision's schema."""
+
+
+def test_every_revision_has_representative_data() -> None:
+    assert list(DATA) == schema.revisions()
+
+
+@pytest.mark.parametrize("revision", schema.revisions())
+def test_data_written_at_a_revision_reads_back_after_upgrading(tmp_path: Path,
+                                                               revision: str) -> None:
+    engine = at_revision(tmp_path, revision)
+    with engine.begin() as connection:
+        DATA[revision](connection)
+    engine.dispose()
+
+    db = open_database(url(tmp_path))
+    try:
+        assert schema.current_revision(db.engine) == schema.HEAD
+        assert [(p.name, p.cards, p.characters) for p in players.list_players(db)] == [
+            ("Josh", 1, []), ("Tim", 8, ["Winerdria"])]
+        assert [(o.name, o.kind, o.count) for o in collection.list_collection(db, "Tim")][:3] == [
+            ("Indecisive", "flaw", 1), ("Sidhe Female", "icon", 1), ("Bag of Gold", "merit", 2)]
+        view = characters.show_character(db, "winerdria")
+        assert (view.player, view.version) == ("Tim", 9)
+        assert view.build.background == "Fights only if she has to."
+        assert view.report.valid, view.report.errors
+        summary = view.report.summary
+        assert summary["court"] == "seelie"
+        assert (summary["points_spent"], summary["points_unspent"]) == (7, 0)
+        assert (summary["xp_earned"], summary["xp_spent"], summary["xp_unspent"]) == (1, 1, 0)
+        assert summary["merits"] == ["Fae Armor", "Lightning Quick", "Eloquent Speech",
+                                     "Bag of Gold"]
+        assert summary["flaws"] == ["Indecisive"]
+        assert summary["quests_completed"] == [EDPT]
+        game_id = 1 if revision >= "0002" else None
+        assert [(h.seq, h.kind, h.applied, h.undone_by, h.game_id) for h in view.history] == [
+            (1, "game", True, None, game_id), (2, "buy", True, None, None),
+            (3, "correction", False, 4, None), (4, "undo", True, None, None)]
+        assert view.history[0].text == f"Game: quests {EDPT}; completed {EDPT}; against Josh"
+        recorded = view.history[0].recorded_at
+        assert recorded is not None
+        at = datetime.fromisoformat(recorded)  # stored without a zone: UTC
+        assert at.utcoffset() in (None, timedelta(0))
+        assert at.replace(tzinfo=None) == datetime(1996, 7, 1, 10)
+        exported = characters.export_character(db, "Winerdria")
+        assert 'buy = "Bag of Gold"' in exported and "undo = 3" in exported
+        if revision >= "0002":
+            played = games.show_game(db, "Example of Play")
+            assert (played.status, played.version, played.solo) == ("played", 4, False)
+            assert [(s.player, s.character, s.target, s.quests, s.completed)
+                    for s in played.seats] == [
+                ("Tim", "Winerdria", "Josh", [EDPT], [EDPT]),
+                ("Josh", None, "Tim", [ORACLE], [])]
+            alone = games.show_game(db, "alone")
+            assert (alone.status, alone.solo) == ("prepared", True)
+            assert [g.name for g in games.list_games(db)] == ["Alone", "Example of Play"]
+    finally:
+        db.close()
+
+
+def test_an_upgraded_database_takes_new_writes(tmp_path: Path) -> None:
+    first = schema.revisions()[0]
+    engine = at_revision(tmp_path, first)
+    with engine.begin() as connection:
+        DATA[first](connection)
+    engine.dispose()
+    db = open_database(url(tmp_path))
+    try:
+        players.add_player(db, "Ann")
+        view = characters.edit_character(db, "Winerdria", background="Older now.",
+                                         expected_version=9)
+        assert view.version == 10
+        game = games.new_game(db, "After the upgrade", [("Tim", "Winerdria"), ("Josh", None)])
+        assert game.status == "prepared"
+    finally:
+        db.close()
+
+
+# --- opening -----------------------------------------------------------------------------------
+
+
+def modules_after_opening(database: str, tmp_path: Path) -> list[str]:
+    probe = ("import json, sys\nfrom chronicle.services.db import open_database\n"
+             f"open_database({database!r}).close()\n"
+             "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic')))")
+    env = {**os.environ, "CHRONICLE_DATA_DIR": str(tmp_path / "data")}
+    env.pop("CHRONICLE_DB", None)
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, cwd=REPO, env=env)
+    return list(json.loads(done.stdout))
+
+
+def test_opening_an_up_to_date_database_does_not_load_alembic(tmp_path: Path) -> None:
+    open_database(url(tmp_path)).close()
+    assert modules_after_opening(url(tmp_path), tmp_path) == []
+
+
+def test_opening_an_older_database_migrates_it(tmp_path: Path) -> None:
+    at_revision(tmp_path, schema.revisions()[0]).dispose()
+    assert "alembic" in modules_after_opening(url(tmp_path), tmp_path)
+    engine = schema.open_engine(url(tmp_path))
+    try:
+        assert schema.current_revision(engine) == schema.HEAD
+        assert schema.is_current(engine)
+    finally:
+        engine.dispose()
+
+
+def test_opening_twice_changes_nothing(tmp_path: Path) -> None:
+    db = open_database(url(tmp_path))
+    players.add_player(db, "Tim")
+    db.close()
+    again = open_database(url(tmp_path))
+    try:
+        assert [p.name for p in players.list_players(again)] == ["Tim"]
+        assert schema.current_revision(again.engine) == schema.HEAD
+    finally:
+        again.close()
+
+
+def test_a_new_database_file_is_private_to_its_owner(tmp_path: Path) -> None:
+    open_database(f"sqlite:///{tmp_path}/sub/dir/new.db").close()
+    mode = stat.S_IMODE((tmp_path / "sub" / "dir" / "new.db").stat().st_mode)
+    assert mode == 0o600
+
+
+def test_an_empty_database_has_no_revision(tmp_path: Path) -> None:
+    engine = schema.open_engine(url(tmp_path))
+    try:
+        assert schema.current_revision(engine) is None
+        assert not schema.is_current(engine)
+    finally:
+        engine.dispose()
