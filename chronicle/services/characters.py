@@ -296,9 +296,11 @@ def _edit(session: Session, row: CharacterRow, *, icon: str | None = None,
 
     assert row.id is not None
     cards_change = add_merits or remove_merits or add_flaws or remove_flaws or icon is not None
-    if cards_change and repo.event_count(session, row.id):
-        raise Refused(f"{row.name}'s chronicle has begun, so the creation cards are fixed; use "
-                      "'chronicle xp buy', 'chronicle xp buy-off' or a correction")
+    if (cards_change or court is not None) and repo.event_count(session, row.id):
+        what = "creation cards are" if cards_change else "court is"
+        raise Refused(f"{row.name}'s chronicle has begun, so the {what} fixed (the court "
+                      "\"cannot change after you have decided\"); use 'chronicle xp buy', "
+                      "'chronicle xp buy-off' or a correction")
     cat = catalog()
     before_build = repo.load_build(session, row, _player_name(session, row))
     before, _state = evaluate(session, row, before_build, cat)

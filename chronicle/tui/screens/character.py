@@ -1,0 +1,346 @@
+"""The character view: the sheet and the chronicle of one character.
+
+The sheet shows name, race, court, creation points, experience earned, spent and unspent, the
+Waylay bonus, Merits grouped by type with their costs, Flaws with their bonuses, the quests
+completed and every rule problem. The chronicle is a timeline of every event, undone ones
+marked. ``g`` records a game, ``s`` spends experience, ``u`` undoes the latest event (after
+saying which and asking), ``e`` exports the character file to ``exports/<name>.toml`` in the
+data folder (asking before overwriting), ``b`` opens the builder, escape goes back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.markup import escape
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from chronicle.systems.wyld_hunt.cards import MeritType
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.widgets.violations import ViolationsPanel
+
+if TYPE_CHECKING:
+    from chronicle.services.characters import CharacterView, HistoryLine
+    from chronicle.services.db import Database
+
+MERIT_GROUPS = {MeritType.ABILITY: "Abilities", MeritType.ADVANTAGE: "Advantages",
+                MeritType.ALLY: "Allies", MeritType.ART: "Arts",
+                MeritType.TREASURE: "Treasures", None: "Of unknown type"}
+
+
+def safe_name(name: str) -> str:
+    """A file name made of the character's name: letters, digits and dashes only."""
+    slug = re.sub(r"[^\w]+", "-", name.casefold()).replace("_", "-").strip("-")
+    return slug or "character"
+
+
+def export_path(name: str) -> Path:
+    """Where the character file of ``name`` is exported: ``exports/`` in the data folder."""
+    from chronicle.paths import user_data_dir
+
+    return user_data_dir() / "exports" / f"{safe_name(name)}.toml"
+
+
+@dataclass(frozen=True)
+class Exported:
+    """The outcome of an export: the file, and whether it was written (False: it exists)."""
+
+    path: Path
+    written: bool
+
+
+def export_to_file(db: Database, name: str, player: str, *, force: bool) -> Exported:
+    """Write the character file; an existing file is kept unless ``force``."""
+    from chronicle.errors import BadInput
+    from chronicle.services.characters import export_character
+    from chronicle.services.files import write_atomically
+
+    path = export_path(name)
+    if path.exists() and not force:
+        return Exported(path, False)
+    text = export_character(db, name, player)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BadInput(f"cannot create {path.parent}: {exc.strerror or exc}") from None
+    write_atomically(path, text)
+    return Exported(path, True)
+
+
+def latest_in_force(history: list[HistoryLine]) -> HistoryLine | None:
+    """The event an undo would reverse: the latest one not undone that is not itself an undo."""
+    return next((line for line in reversed(history)
+                 if line.kind != "undo" and line.undone_by is None), None)
+
+
+def sheet_markup(view: CharacterView) -> str:
+    """The character sheet."""
+    s = view.report.summary
+    state = view.state
+    errors = len(view.report.errors)
+    rules = ("[green]✓ valid[/green]" if not errors else
+             f"[red]✗ {errors} error{'s' if errors != 1 else ''}[/red]")
+    lines = [f"[b]{escape(view.name)}[/b]  {rules}",
+             f"[dim]{escape(view.player)}'s {escape(view.build.system)} character[/dim]", ""]
+    icon = state.icon
+    if icon is not None:
+        race = " ".join(p for p in (icon.race, icon.gender) if p) or icon.name
+        stats = " ".join(f"{a.title()} {'?' if getattr(icon, a) is None else getattr(icon, a)}"
+                         for a in ("might", "savvy", "resolve"))
+        lines.append(f"Race     {escape(race)} [dim]({escape(icon.name)})[/dim]")
+        lines.append(f"         [dim]{stats}{' · ' + escape(icon.special) if icon.special else ''}"
+                     "[/dim]")
+    else:
+        lines.append("Race     [yellow]no icon yet (b builds)[/yellow]")
+    court = str(s.get("court") or "undecided").title()
+    lines.append(f"Court    {court} [dim](Seelie {s.get('seelie')}, Unseelie "
+                 f"{s.get('unseelie')})[/dim]")
+    limit = (int(s.get("points_start") or 0) + int(s.get("points_flaws") or 0)
+             + int(s.get("points_extra") or 0))
+    colour = "red" if int(s.get("points_spent") or 0) > limit else "green"
+    lines.append(f"Points   [{colour}]{s.get('points_spent')} of {limit}[/{colour}] "
+                 f"[dim]({s.get('points_start')} + {s.get('points_flaws')} from Flaws"
+                 + (f" + {s.get('points_extra')} extra" if s.get("points_extra") else "")
+                 + ")[/dim]")
+    lines.append(f"XP       {s.get('xp_earned')} earned · {s.get('xp_spent')} spent · "
+                 f"[b]{s.get('xp_unspent')} unspent[/b]")
+    lines.append(f"Waylay   +{s.get('waylay_bonus')} to each quest's Waylay rating")
+    lines += ["", "[b]Merits[/b]"]
+    merits = list(state.merits)
+    if not merits:
+        lines.append("  [dim]none yet[/dim]")
+    for merit_type, title in MERIT_GROUPS.items():
+        group = [m for m in merits if m.type is merit_type]
+        if not group:
+            continue
+        lines.append(f"  [u]{title}[/u]")
+        for merit in group:
+            cost = "?" if merit.cost is None else str(merit.cost)
+            extra = " · ".join(str(v.value) for v in (merit.court, merit.attribute) if v)
+            lines.append(f"    {escape(merit.name)} [b]{cost}[/b]"
+                         + (f" [dim]{extra}[/dim]" if extra else ""))
+    lines += ["", "[b]Flaws[/b]"]
+    if not state.flaws:
+        lines.append("  [dim]none[/dim]")
+    for flaw in state.flaws:
+        bonus = "?" if flaw.bonus is None else str(flaw.bonus)
+        extra = " · ".join(str(v.value) for v in (flaw.type, flaw.court) if v)
+        lines.append(f"  {escape(flaw.name)} [b]+{bonus}[/b]"
+                     + (f" [dim]{extra}[/dim]" if extra else ""))
+    lines += ["", "[b]Quests completed[/b]"]
+    quests = list(s.get("quests_completed") or [])
+    lines += [f"  {escape(q)}" for q in quests] or ["  [dim]none yet[/dim]"]
+    if view.build.background:
+        lines += ["", "[b]Background[/b]", f"  [i]{escape(view.build.background)}[/i]"]
+    return "\n".join(lines)
+
+
+def timeline_markup(view: CharacterView) -> str:
+    """Every event of the chronicle, oldest first; undone ones struck through and marked."""
+    if not view.history:
+        return ("[b]Chronicle[/b]\n\n[dim]No events yet. Once the character is valid, record "
+                "a game with g; completed quests earn experience to spend with s.[/dim]")
+    lines = [f"[b]Chronicle[/b] [dim]({len(view.history)} events)[/dim]", ""]
+    for line in view.history:
+        when = (line.recorded_at or "")[:10]
+        text = escape(line.text)
+        if line.kind == "undo":
+            lines.append(f"[dim]#{line.seq} {when}  ↶ {text}[/dim]")
+            continue
+        if line.undone_by is not None:
+            lines.append(f"[dim]#{line.seq} {when}  [strike]{text}[/strike][/dim]")
+            lines.append(f"   [yellow]undone by #{line.undone_by}[/yellow]")
+            continue
+        change = (f"[green]+{line.xp_change} xp[/green]" if line.xp_change > 0 else
+                  f"[red]{line.xp_change} xp[/red]" if line.xp_change < 0 else "0 xp")
+        lines.append(f"#{line.seq} [dim]{when}[/dim]  {text}")
+        lines.append(f"   {change} → {line.xp_earned} earned · {line.xp_unspent} unspent · "
+                     f"Waylay +{line.waylay_bonus}")
+    return "\n".join(lines)
+
+
+class CharacterViewScreen(Screen[None]):
+    """One character's sheet and chronicle."""
+
+    TITLE = "Character"
+    DEFAULT_CSS = """
+    CharacterViewScreen #character-body { height: 1fr; }
+    CharacterViewScreen #character-sheet { width: 42; padding: 0 1;
+                                           border-right: solid $panel; }
+    CharacterViewScreen #character-timeline { width: 1fr; padding: 0 1; }
+    CharacterViewScreen #character-sheet:focus, CharacterViewScreen #character-timeline:focus {
+        background-tint: $foreground 5%; }
+    CharacterViewScreen ViolationsPanel { padding: 0; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("g", "record_game", "Game"),
+        Binding("s", "spend", "Spend xp"),
+        Binding("u", "undo", "Undo"),
+        Binding("e", "export", "Export"),
+        Binding("b", "build", "Builder"),
+        Binding("r", "reload", "Reload", show=False),
+    ]
+
+    def __init__(self, name: str, player: str) -> None:
+        super().__init__()
+        self.character = name
+        self.player = player
+        self.view: CharacterView | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="character-body"):
+            with VerticalScroll(id="character-sheet"):
+                yield Static(f"[b]{escape(self.character)}[/b]\nLoading…", id="sheet")
+                yield ViolationsPanel("", id="character-violations")
+            with VerticalScroll(id="character-timeline"):
+                yield Static("", id="timeline")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#character-timeline").focus()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    # Data ------------------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Read the character again."""
+        from chronicle.services.characters import show_character
+
+        name, player = self.character, self.player
+
+        def work(db: Database) -> CharacterView:
+            return show_character(db, name, player)
+
+        chronicle_app(self).call_service(work, self.show_view,
+                                         description="Loading the character",
+                                         group="character-view", exclusive=True)
+
+    def show_view(self, view: CharacterView) -> None:
+        """Show the sheet and the timeline of ``view``."""
+        self.view = view
+        self.query_one("#sheet", Static).update(sheet_markup(view))
+        panel = self.query_one("#character-violations", ViolationsPanel)
+        panel.display = bool(view.report.violations)
+        panel.show(view.report)
+        self.query_one("#timeline", Static).update(timeline_markup(view))
+        timeline = self.query_one("#character-timeline", VerticalScroll)
+        timeline.call_after_refresh(timeline.scroll_end, animate=False)
+
+    # Actions -----------------------------------------------------------------------------------
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_reload(self) -> None:
+        self.reload()
+
+    def action_build(self) -> None:
+        """Open the builder (read-only once the chronicle has begun)."""
+        from chronicle.tui.screens.builder import BuilderScreen
+
+        self.app.push_screen(BuilderScreen(self.character, self.player))
+
+    def action_record_game(self) -> None:
+        """Record a game: quests undertaken and completed, opponent, date, note."""
+        from chronicle.tui.screens.record_game import RecordGameScreen
+
+        self.app.push_screen(RecordGameScreen(self.character, self.player), self.changed)
+
+    def action_spend(self) -> None:
+        """Spend experience on a Merit, or buy off a Flaw."""
+        from chronicle.tui.screens.spend_xp import SpendXpScreen
+
+        self.app.push_screen(SpendXpScreen(self.character, self.player), self.changed)
+
+    def changed(self, view: CharacterView | None) -> None:
+        """Show the character a dialog saved (the reload on return confirms it)."""
+        if view is not None:
+            last = view.history[-1] if view.history else None
+            if last is not None:
+                self.notify(f"Recorded: {last.text}. Unspent experience: {last.xp_unspent}.")
+            self.show_view(view)
+
+    def action_undo(self) -> None:
+        """Undo the latest event still in force, after saying which and asking."""
+        from chronicle.tui.screens.confirm import ConfirmScreen
+
+        if self.view is None:
+            return
+        target = latest_in_force(self.view.history)
+        if target is None:
+            self.notify(f"{self.character}'s chronicle has nothing to undo.",
+                        severity="warning")
+            return
+        self.app.push_screen(ConfirmScreen(
+            f"Undo event {target.seq}?",
+            f"{target.text} ({target.xp_change:+d} xp). It stays in the chronicle, marked "
+            "undone."), self.undo_answered)
+
+    def undo_answered(self, yes: bool | None) -> None:
+        from chronicle.services.ledger import undo
+
+        if not yes:
+            return
+        name, player = self.character, self.player
+
+        def work(db: Database) -> tuple[CharacterView, str]:
+            return undo(db, name, player=player)
+
+        def done(result: tuple[CharacterView, str]) -> None:
+            view, what = result
+            self.notify(f"Undid {what}.")
+            self.show_view(view)
+
+        chronicle_app(self).call_service(work, done, description="Undoing")
+
+    def action_export(self, force: bool = False) -> None:
+        """Write the character file to exports/; asks before overwriting one."""
+        name, player = self.character, self.player
+
+        def work(db: Database) -> Exported:
+            return export_to_file(db, name, player, force=force)
+
+        chronicle_app(self).call_service(work, self.exported, description="Exporting")
+
+    def exported(self, result: Exported) -> None:
+        from chronicle.tui.screens.confirm import ConfirmScreen
+
+        if result.written:
+            self.notify(f"Wrote {result.path}\nCheck it with 'chronicle check', share it, or "
+                        "import it elsewhere.", title="Character file exported", timeout=10)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.action_export(force=True)
+
+        self.app.push_screen(ConfirmScreen(f"Overwrite {result.path.name}?",
+                                           f"{result.path} exists already."), answered)
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries of this screen."""
+        yield SystemCommand("Record a game", "Quests undertaken and completed (g)",
+                            self.action_record_game)
+        yield SystemCommand("Spend experience", "Buy a Merit or buy off a Flaw (s)",
+                            self.action_spend)
+        yield SystemCommand("Undo the latest event", "Reverse it, keeping it in the chronicle "
+                            "(u)", self.action_undo)
+        yield SystemCommand("Export the character file", "exports/<name>.toml in the data "
+                            "folder (e)", self.action_export)
+        yield SystemCommand("Open the builder", "Icon, Merits, Flaws, court and identity (b)",
+                            self.action_build)
+        yield SystemCommand("Reload the character", "Read it again (r)", self.action_reload)
+        yield SystemCommand("Back to the characters", "Leave the character view (esc)",
+                            self.action_back)

@@ -1,0 +1,241 @@
+"""Recording a game's result: who completed which quests, in the order completed. Confirmed, it
+is stored by ``chronicle.services.games.record_result``, which appends the game to every seated
+character's chronicle at once (all of them, or none). A played game shows its recorded result,
+read-only.
+
+Every quest of every seat is one row; space (or enter) marks it completed, numbering the marks
+in the order they are made (Epic Play: quests are completed in order). Taking a mark out
+renumbers the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.markup import escape
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.widgets.card_list import CardList
+
+if TYPE_CHECKING:
+    from chronicle.services.db import Database
+    from chronicle.services.games import GameView, Seat
+
+
+def who(seat: Seat) -> str:
+    """``Tim · Winerdria``."""
+    return seat.player + (f" · {seat.character}" if seat.character else "")
+
+
+class GameResultScreen(Screen[bool]):
+    """Record (or show) who completed which quests. Dismisses with True once a result has been
+    recorded here."""
+
+    TITLE = "Game result"
+    DEFAULT_CSS = """
+    GameResultScreen #result-intro { height: auto; padding: 0 1; }
+    GameResultScreen #result-header {
+        height: 1; color: $text-muted; text-style: bold; padding: 0 1; margin-top: 1;
+    }
+    GameResultScreen #result-list { height: 1fr; padding: 0 1; }
+    GameResultScreen #result-summary {
+        height: auto; max-height: 8; padding: 0 1; border-top: solid $panel;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "toggle_done", "Completed"),
+        Binding("ctrl+s,s", "save", "Record", key_display="s"),
+        Binding("c", "clear", "Clear", show=False),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game_name = game
+        self.game: GameView | None = None
+        self.rows: list[tuple[str, str]] = []
+        """(player, quest) per list row."""
+        self.completed: dict[str, list[str]] = {}
+        """Per player, the quests marked completed, in order."""
+        self.recorded = False
+        self.busy = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Static("Loading the game…", id="result-intro")
+            yield Static("", id="result-header")
+            yield CardList([4, 26, 30], flex=2, id="result-list")
+            yield Static("", id="result-summary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.game_name
+        card_list = self.query_one(CardList)
+        self.query_one("#result-header", Static).update(
+            card_list.format_row(["done", "player · character", "quest"]))
+        card_list.focus()
+        self.load()
+
+    def load(self) -> None:
+        """Read the game in a worker."""
+        from chronicle.services.games import show_game
+
+        name = self.game_name
+
+        def work(db: Database) -> GameView:
+            return show_game(db, name)
+
+        chronicle_app(self).call_service(work, self.loaded, description="Loading the game")
+
+    @property
+    def played(self) -> bool:
+        """True when the game's result is recorded (then nothing can change here)."""
+        return self.game is not None and self.game.status == "played"
+
+    def loaded(self, game: GameView) -> None:
+        self.game = game
+        self.game_name = game.name
+        self.rows = [(seat.player, quest) for seat in game.seats for quest in seat.quests]
+        if self.played:
+            self.completed = {seat.player: list(seat.completed or []) for seat in game.seats}
+        else:
+            self.completed = {seat.player: [q for q in self.completed.get(seat.player, [])
+                                            if q in seat.quests] for seat in game.seats}
+        intro = self.query_one("#result-intro", Static)
+        if self.played:
+            intro.update(f"[b]{escape(game.name)}[/b] has been played; its result, as "
+                         "recorded in every character's chronicle (read-only):")
+        elif not self.rows:
+            intro.update(f"[b]{escape(game.name)}[/b]: nobody has a quest yet. Choose quests "
+                         "in the preparation first (esc, then enter on the game).")
+        else:
+            intro.update(f"[b]{escape(game.name)}[/b]: mark each quest completed, in the "
+                         "order completed ([b]space[/b]); [b]s[/b] records the result in "
+                         "every character's chronicle at once.")
+        self.render_rows(keep=False)
+
+    def render_rows(self, keep: bool = True) -> None:
+        """The rows with their marks, and the summary per seat."""
+        card_list = self.query_one(CardList)
+        seats = {seat.player: seat for seat in self.game.seats} if self.game else {}
+        cells: list[Sequence[str]] = []
+        for player, quest in self.rows:
+            done = self.completed.get(player, [])
+            mark = f"[{done.index(quest) + 1}]" if quest in done else "[ ]"
+            cells.append([mark, who(seats[player]), quest])
+        cursor = card_list.cursor
+        card_list.set_rows(cells, keep=cursor if keep else 0)
+        self.query_one("#result-summary", Static).update(self.summary())
+
+    def summary(self) -> str:
+        """Per seat, what is (to be) recorded."""
+        if self.game is None:
+            return ""
+        lines = []
+        for seat in self.game.seats:
+            done = self.completed.get(seat.player, [])
+            text = ", ".join(f"{i + 1}. {q}" for i, q in enumerate(done)) or "no quest completed"
+            chronicle = ("" if seat.character else
+                         " [dim](no character: no chronicle to append to)[/dim]")
+            lines.append(f"[b]{escape(who(seat))}[/b]: {escape(text)}{chronicle}")
+        if not self.played:
+            lines.append("[dim]s records · esc goes back without recording[/dim]")
+        return "\n".join(lines)
+
+    def on_card_list_selected(self, _event: CardList.Selected) -> None:
+        self.action_toggle_done()
+
+    def action_toggle_done(self) -> None:
+        """Mark the quest under the cursor completed (next in order), or take the mark out."""
+        if self.game is None:
+            return
+        if self.played:
+            self.notify("This result is recorded already; it is shown read-only.",
+                        severity="warning")
+            return
+        index = self.query_one(CardList).cursor
+        if not 0 <= index < len(self.rows):
+            return
+        player, quest = self.rows[index]
+        done = self.completed.setdefault(player, [])
+        if quest in done:
+            done.remove(quest)
+        else:
+            done.append(quest)
+        self.render_rows()
+
+    def action_clear(self) -> None:
+        """Take every mark out."""
+        if self.game is None or self.played:
+            return
+        self.completed = {seat.player: [] for seat in self.game.seats}
+        self.render_rows()
+
+    def action_save(self) -> None:
+        """Confirm, then record the result in every chronicle."""
+        from chronicle.tui.screens.confirm import ConfirmScreen
+
+        if self.game is None or self.busy:
+            return
+        if self.played:
+            self.notify("This result is recorded already.", severity="warning")
+            return
+        characters = [s.character for s in self.game.seats if s.character]
+        into = (", ".join(characters) + "'s chronicles" if characters
+                else "no chronicle (nobody plays a character)")
+        done = "; ".join(f"{s.player}: {', '.join(self.completed.get(s.player, [])) or 'none'}"
+                         for s in self.game.seats)
+        self.app.push_screen(ConfirmScreen(f"Record the result of {self.game.name}?",
+                                           f"{done}.\nThe game is appended to {into}."),
+                             self.confirmed)
+
+    def confirmed(self, yes: bool | None) -> None:
+        from chronicle.services.games import record_result
+
+        if not yes or self.game is None:
+            return
+        name = self.game.name
+        completed = {player: list(quests) for player, quests in self.completed.items()}
+        self.busy = True
+
+        def work(db: Database) -> GameView:
+            return record_result(db, name, completed)
+
+        def done(game: GameView) -> None:
+            self.busy = False
+            self.recorded = True
+            characters = [s.character for s in game.seats if s.character]
+            self.notify(f"Recorded {game.name}" + (f" in the chronicles of "
+                                                   f"{', '.join(characters)}."
+                                                   if characters else "."),
+                        title="Result recorded")
+            self.loaded(game)
+
+        def failed(_exc: Exception) -> None:
+            self.busy = False
+
+        chronicle_app(self).call_service(work, done, description="Recording the result",
+                                         failed=failed)
+
+    def action_back(self) -> None:
+        """Go back (to the games, or to the preparation)."""
+        if self.busy:
+            return
+        self.dismiss(self.recorded)
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries of this screen."""
+        yield SystemCommand("Mark quest completed", "Mark or unmark the quest under the "
+                            "cursor, in order (space)", self.action_toggle_done)
+        yield SystemCommand("Clear the marks", "Nobody completed anything (c)",
+                            self.action_clear)
+        yield SystemCommand("Record the result", "In every character's chronicle at once (s)",
+                            self.action_save)
+        yield SystemCommand("Back", "Leave without recording (esc)", self.action_back)

@@ -1,0 +1,273 @@
+"""The record-a-game dialog of the character view: the quests undertaken and, in the order they
+were completed, those completed; the opponent, the date and a note.
+
+The quests listed are the player's own first, then the rest of the catalog, each with its
+number and experience where known. Space marks a quest undertaken; ``c`` marks it completed
+(the order of the ``c`` presses is the order of completion). The rules decide the experience:
+a refused game leaves the dialog open with everything as typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.markup import escape
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Button, Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from chronicle.tui.screens.base import chronicle_app
+
+if TYPE_CHECKING:
+    from chronicle.services.characters import CharacterView
+    from chronicle.services.db import Database
+    from chronicle.systems.wyld_hunt.cards import Quest
+
+
+@dataclass(frozen=True)
+class QuestChoice:
+    """A quest the dialog offers, and how many copies the player owns."""
+
+    quest: Quest
+    owned: int
+
+
+@dataclass(frozen=True)
+class GameContext:
+    """What the dialog needs: the quests, the other players, the current Waylay bonus."""
+
+    quests: list[QuestChoice]
+    players: list[str]
+    waylay_bonus: int
+
+
+def gather(db: Database, player: str, name: str) -> GameContext:
+    """The player's quests first, then the catalog's others; the other players; the bonus."""
+    from chronicle.services.catalog import load_catalog
+    from chronicle.services.characters import show_character
+    from chronicle.services.collection import list_collection
+    from chronicle.services.players import list_players
+    from chronicle.systems.wyld_hunt.cards import Quest
+
+    owned = {(o.name.casefold()): o.count for o in list_collection(db, player)
+             if o.kind == "quest"}
+    quests = [card for card in load_catalog() if isinstance(card, Quest)]
+    choices = [QuestChoice(q, owned.get(q.name.casefold(), 0)) for q in quests]
+    choices.sort(key=lambda c: (c.owned == 0, c.quest.number or 999, c.quest.name.casefold()))
+    others = [p.name for p in list_players(db) if p.name != player]
+    view = show_character(db, name, player)
+    return GameContext(choices, others, int(view.report.summary.get("waylay_bonus") or 0))
+
+
+def quest_line(choice: QuestChoice, undertaken: bool, completed: int | None) -> Text:
+    """One quest: undertaken box, completion order, name, number and experience."""
+    quest = choice.quest
+    box = "[x]" if undertaken else "[ ]"
+    done = f"✓{completed}" if completed else "  "
+    line = Text(f"{box} ", style="bold" if undertaken else "")
+    line.append(f"{done} ", style="bold green")
+    line.append(quest.name.ljust(28)[:28], style="bold" if undertaken else "")
+    number = "#?" if quest.number is None else f"#{quest.number}"
+    xp = "? xp" if quest.experience is None else f"{quest.experience} xp"
+    line.append(f" {number:>3} {xp:>5}", style="dim")
+    line.append(f"  owned {choice.owned}" if choice.owned else "", style="cyan")
+    return line
+
+
+class QuestList(OptionList):
+    """The quests offered."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "toggle_undertaken", "Undertaken"),
+        Binding("c", "toggle_completed", "Completed"),
+    ]
+
+    def action_toggle_undertaken(self) -> None:
+        screen = self.screen
+        if isinstance(screen, RecordGameScreen):
+            screen.toggle_undertaken()
+
+    def action_toggle_completed(self) -> None:
+        screen = self.screen
+        if isinstance(screen, RecordGameScreen):
+            screen.toggle_completed()
+
+
+class RecordGameScreen(ModalScreen["CharacterView | None"]):
+    """Record one game in a character's chronicle."""
+
+    DEFAULT_CSS = """
+    RecordGameScreen .dialog { height: 22; }
+    RecordGameScreen QuestList { height: 1fr; border: none; padding: 0; }
+    RecordGameScreen QuestList:focus { border: none; }
+    RecordGameScreen .field { height: 1; }
+    RecordGameScreen .field-label { width: 10; color: $text-muted; }
+    RecordGameScreen #game-status { height: auto; max-height: 3; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Record game"),
+    ]
+
+    def __init__(self, name: str, player: str) -> None:
+        super().__init__()
+        self.character = name
+        self.player = player
+        self.context: GameContext | None = None
+        self.undertaken: list[str] = []
+        self.completed: list[str] = []
+        self.saving = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Label(f"[b]Record a game for {escape(self.character)}[/b]  [dim]space "
+                        "undertaken · c completed (in order) · ctrl+s records · esc cancels"
+                        "[/dim]")
+            yield QuestList(id="game-quests")
+            yield Label("Loading the quests…", id="game-status")
+            with Horizontal(classes="field"):
+                yield Label("opponent", classes="field-label")
+                yield Input(id="game-opponent", compact=True, placeholder="who you played")
+            with Horizontal(classes="field"):
+                yield Label("date", classes="field-label")
+                yield Input(date.today().isoformat(), id="game-date", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("note", classes="field-label")
+                yield Input(id="game-note", compact=True, placeholder="anything to remember")
+            with Horizontal(classes="buttons"):
+                yield Button("Record (ctrl+s)", id="save", variant="primary")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(QuestList).focus()
+        name, player = self.character, self.player
+
+        def work(db: Database) -> GameContext:
+            return gather(db, player, name)
+
+        chronicle_app(self).call_service(work, self.loaded, description="Loading the quests")
+
+    def loaded(self, context: GameContext) -> None:
+        """Show the quests and offer the other players as opponents."""
+        self.context = context
+        self.query_one("#game-opponent", Input).suggester = SuggestFromList(
+            context.players, case_sensitive=False)
+        self.refresh_quests()
+        listing = self.query_one(QuestList)
+        if context.quests:
+            listing.highlighted = 0
+
+    def refresh_quests(self) -> None:
+        """Redraw the quest lines and the summary under them."""
+        if self.context is None:
+            return
+        listing = self.query_one(QuestList)
+        keep = listing.highlighted
+        options = []
+        for index, choice in enumerate(self.context.quests):
+            name = choice.quest.name
+            order = self.completed.index(name) + 1 if name in self.completed else None
+            options.append(Option(quest_line(choice, name in self.undertaken, order),
+                                  id=f"q{index}"))
+        if options:
+            listing.set_options(options)
+            listing.highlighted = keep if keep is not None else 0
+        else:
+            listing.set_options([Option("The catalog has no quests.", disabled=True)])
+        parts = [f"Waylay bonus now: +{self.context.waylay_bonus}"]
+        parts.append("undertaken: " + (", ".join(self.undertaken) or "none (space marks one)"))
+        parts.append("completed in order: " + (", ".join(self.completed) or "none"))
+        self.query_one("#game-status", Label).update(escape(" · ".join(parts)))
+
+    def current_quest(self) -> str | None:
+        """The name of the quest under the cursor."""
+        if self.context is None:
+            return None
+        index = self.query_one(QuestList).highlighted
+        if index is None or not 0 <= index < len(self.context.quests):
+            return None
+        return self.context.quests[index].quest.name
+
+    def toggle_undertaken(self) -> None:
+        """Mark the highlighted quest undertaken, or not (which also un-completes it)."""
+        name = self.current_quest()
+        if name is None:
+            return
+        if name in self.undertaken:
+            self.undertaken.remove(name)
+            if name in self.completed:
+                self.completed.remove(name)
+        else:
+            self.undertaken.append(name)
+        self.refresh_quests()
+
+    def toggle_completed(self) -> None:
+        """Mark the highlighted quest completed next (and undertaken), or not completed."""
+        name = self.current_quest()
+        if name is None:
+            return
+        if name in self.completed:
+            self.completed.remove(name)
+        else:
+            self.completed.append(name)
+            if name not in self.undertaken:
+                self.undertaken.append(name)
+        self.refresh_quests()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.toggle_undertaken()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        inputs = list(self.query(Input).results(Input))
+        position = inputs.index(event.input)
+        if position + 1 < len(inputs):
+            inputs[position + 1].focus()
+        else:
+            self.action_save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def action_save(self) -> None:
+        """Record the game in a worker; a refusal keeps the dialog open as it is."""
+        from chronicle.services.ledger import record_game
+
+        if not self.undertaken:
+            self.notify("Mark the quests undertaken first (space).", severity="warning")
+            self.query_one(QuestList).focus()
+            return
+        if self.saving:
+            return
+        name, player = self.character, self.player
+        quests, completed = list(self.undertaken), list(self.completed)
+        opponent = self.query_one("#game-opponent", Input).value.strip() or None
+        played = self.query_one("#game-date", Input).value.strip() or None
+        note = self.query_one("#game-note", Input).value.strip() or None
+
+        def work(db: Database) -> CharacterView:
+            return record_game(db, name, quests, completed, player=player, date=played,
+                               opponent=opponent, note=note)
+
+        def done(view: CharacterView) -> None:
+            self.dismiss(view)
+
+        def failed(_exc: Exception) -> None:
+            self.saving = False
+
+        self.saving = True
+        chronicle_app(self).call_service(work, done, failed=failed,
+                                         description="Recording the game")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
