@@ -28,6 +28,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from chronicle.systems.wyld_hunt.rules.suggest import opposed_attribute
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.meter import Meter
@@ -44,7 +45,8 @@ SECTIONS: tuple[str, ...] = ("quests", "waylays", "treasures", "leagues")
 SECTION_KINDS = {"quests": "quest", "waylays": "waylay", "treasures": "merit",
                  "leagues": "league"}
 SECTION_KEYS = {"quests": "q", "waylays": "w", "treasures": "t", "leagues": "l"}
-OPPOSED = {"might": "might", "savvy": "savvy", "resolve": "resolve", "combat": "might"}
+EDITING = frozenset({"toggle_card", "copies", "target", "suggest", "apply_suggestion"})
+"""Actions that change the setup (hidden once the game has been played)."""
 """The character Attribute each Test type is rolled against (rulebook, Tests and Trials: a
 Combat Test pits the character's Might against the Waylay's Combat)."""
 
@@ -92,7 +94,7 @@ def waylay_odds(waylay: Waylay, icon: Icon | None, dice: int) -> list[tuple[str,
     found = []
     for test in waylay.tests or ():
         mine = waylay.attribute_value(test)
-        attribute = OPPOSED[test.value]
+        attribute = opposed_attribute(test)
         theirs = getattr(icon, attribute) if icon is not None else None
         label = (f"{test.value.title()} {'?' if mine is None else mine} v {attribute.title()} "
                  f"{'?' if theirs is None else theirs}")
@@ -155,10 +157,10 @@ class GamePrepScreen(Screen[None]):
     GamePrepScreen #seat-bar { height: 1; padding: 0 1; background: $boost; }
     GamePrepScreen #section-bar { height: 1; padding: 0 1; }
     GamePrepScreen #prep-body { height: 1fr; }
-    GamePrepScreen #prep-left { width: 1fr; }
+    GamePrepScreen #prep-left { width: 1fr; padding-right: 1; }
     GamePrepScreen #prep-list-header { height: 1; color: $text-muted; text-style: bold; }
     GamePrepScreen #prep-list { height: 1fr; }
-    GamePrepScreen #prep-detail { height: 3; color: $text; padding: 0 1 0 0; }
+    GamePrepScreen #prep-detail { height: auto; max-height: 5; padding: 0 1 0 0; }
     GamePrepScreen #prep-right { width: 38; border-left: solid $panel; }
     GamePrepScreen #prep-side { height: 1fr; padding: 0 1; }
     GamePrepScreen #prep-side.hidden { display: none; }
@@ -172,7 +174,7 @@ class GamePrepScreen(Screen[None]):
         Binding("space", "toggle_card", "Toggle"),
         Binding("plus,equals_sign", "copies(1)", "+copy", key_display="+", show=False),
         Binding("minus", "copies(-1)", "-copy", key_display="-", show=False),
-        Binding("tab,right_square_bracket", "seat(1)", "Next seat", key_display="tab"),
+        Binding("tab,right_square_bracket", "seat(1)", "Seat", key_display="tab"),
         Binding("shift+tab,left_square_bracket", "seat(-1)", "Prev seat", show=False),
         Binding("q", "section('quests')", "Quests", show=False),
         Binding("w", "section('waylays')", "Waylays", show=False),
@@ -182,7 +184,7 @@ class GamePrepScreen(Screen[None]):
         Binding("left", "next_section(-1)", "Section", show=False),
         Binding("o", "target", "Target"),
         Binding("x", "suggest", "Suggest"),
-        Binding("X", "apply_suggestion", "Apply suggestion", key_display="X"),
+        Binding("X", "apply_suggestion", "Apply", key_display="X"),
         Binding("r", "result", "Result"),
         Binding("v", "report", "Report", show=False),
         Binding("escape", "back", "Back"),
@@ -230,11 +232,8 @@ class GamePrepScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = self.game_name
-        card_list = self.query_one(CardList)
-        self.query_one("#prep-list-header", Static).update(
-            card_list.format_row(["use", "card", "own", "values"]))
         self.render_sections()
-        card_list.focus()
+        self.query_one(CardList).focus()
 
     def on_screen_resume(self) -> None:
         self.action_reload()
@@ -254,9 +253,11 @@ class GamePrepScreen(Screen[None]):
                                          group="prep-load", exclusive=True)
 
     def loaded(self, data: PrepData) -> None:
+        if not self.is_attached:  # closed while the worker ran
+            return
         self.owned, self.icons = data.owned, data.icons
-        self.dirty.clear()
         self.set_game(data.game)
+        self.refresh_bindings()
         if data.game.status == "played":
             self.message = "[b]This game has been played[/b]: its setup is fixed (r shows the " \
                            "result)."
@@ -337,7 +338,7 @@ class GamePrepScreen(Screen[None]):
             title = f"{section.title()} ({SECTION_KEYS[section]})"
             parts.append(f"[reverse b] {title} [/reverse b]" if section == self.section
                          else f" {title} ")
-        hint = "  [dim]←/→ · space toggles · +/- copies[/dim]"
+        hint = " [dim]←/→ +/-[/dim]"
         self.query_one("#section-bar", Static).update("".join(parts) + hint)
 
     def section_rows(self) -> list[tuple[str, Card | None, int]]:
@@ -380,17 +381,23 @@ class GamePrepScreen(Screen[None]):
         return [mark, name, str(owned), self.short_facts(card)]
 
     def short_facts(self, card: Card | None) -> str:
-        """The few values that matter when choosing, for the list."""
-        from chronicle.systems.wyld_hunt.cards import League, Merit, Quest, Waylay
+        """The values that matter when choosing, as many as the values column holds."""
+        from chronicle.systems.wyld_hunt.cards import League, Merit, Quest, Waylay, card_facts
 
         if card is None:
             return "not in catalog"
+        wide = self.query_one(CardList).widths[3] >= 36
+        if isinstance(card, Waylay):
+            odds = waylay_odds(card, self.opponent_icon(), self.dice())
+            if wide:
+                return f"r{_num(card.rating)} " + ("; ".join(
+                    f"{label}: {chance}" for label, chance, _s in odds) or "Test unknown")
+            return f"r{_num(card.rating)} " + (odds[0][2] if odds else "?")
+        if wide:
+            return card_facts(card)
         if isinstance(card, Quest):
             return f"W{_num(card.waylay_rating)} T{_num(card.treasure_rating)} " \
                    f"xp{_num(card.experience)}"
-        if isinstance(card, Waylay):
-            odds = waylay_odds(card, self.opponent_icon(), self.dice())
-            return f"r{_num(card.rating)} " + (odds[0][2] if odds else "?")
         if isinstance(card, Merit):
             return f"{_num(card.cost)} pt"
         if isinstance(card, League):
@@ -409,6 +416,8 @@ class GamePrepScreen(Screen[None]):
 
     def render_list(self, keep: bool = True) -> None:
         card_list = self.query_one(CardList)
+        self.query_one("#prep-list-header", Static).update(
+            card_list.format_row(["use", self.section[:-1], "own", "values"]))
         cursor = card_list.cursor
         self.rows = rows = self.section_rows()
         card_list.set_source(len(rows), lambda index: self.row_cells(*rows[index]),
@@ -449,7 +458,7 @@ class GamePrepScreen(Screen[None]):
         self.query_one("#prep-odds", Static).update(self.odds_markup(seat))
         report = self.game.report
         title = self.query_one("#prep-report-title", Static)
-        title.update(f"Game report: {len(report.errors)} error(s), "
+        title.update(f"Report: {len(report.errors)} error(s), "
                      f"{len(report.warnings)} warning(s)")
         self.query_one(ViolationsPanel).show(report, empty="This setup keeps every rule.")
 
@@ -460,11 +469,16 @@ class GamePrepScreen(Screen[None]):
         if self.game is None:
             return ""
         target = self.opponent(seat.player)
-        icon = self.icons.get(target) if target else None
         if target is None:
-            return "[dim]Odds: choose a target first.[/dim]"
-        against = escape(target) + (f" ({escape(icon.name)})" if icon is not None else
-                                    " [dim](no icon known)[/dim]")
+            return "[dim]Odds: choose a target first (o).[/dim]"
+        icon = self.icons.get(target)
+        character = next((s.character for s in self.game.seats if s.player == target), None)
+        against = escape(character or target)
+        if icon is not None:
+            against += f" ({escape(icon.name)} M{_num(icon.might)} S{_num(icon.savvy)} " \
+                       f"R{_num(icon.resolve)})"
+        else:
+            against += " [dim](no icon known)[/dim]"
         lines = [f"[b]Odds v {against}[/b]"]
         shown = False
         by_name = {name.casefold(): card for name, card, _n in self.all_rows("waylays")}
@@ -476,7 +490,7 @@ class GamePrepScreen(Screen[None]):
             odds = waylay_odds(card, icon, dice_of(self.game.system))
             text = "; ".join(f"{label}: {chance}" for label, chance, _s in odds) or \
                 "Test unknown"
-            lines.append(f"{escape(name)}: {escape(text)}")
+            lines.append(f"{escape(name)}\n  {escape(text)}")
             shown = True
         if not shown and not seat.waylays:
             lines.append("[dim]no Waylay chosen yet (w)[/dim]")
@@ -515,7 +529,7 @@ class GamePrepScreen(Screen[None]):
             lines.append(self.message)
         elif self.sending:
             lines.append("[dim]saving…[/dim]")
-        detail.update("\n".join(lines[-3:]))
+        detail.update("\n".join(lines))
 
     def current_row(self) -> tuple[str, Card | None, int] | None:
         index = self.query_one(CardList).cursor
@@ -523,6 +537,14 @@ class GamePrepScreen(Screen[None]):
 
     def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
         self.render_detail()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the keys that change the setup once the game has been played (and the target
+        in solo play)."""
+        played = self.game is not None and self.game.status != "prepared"
+        if action == "target" and self.game is not None and self.game.solo:
+            return False
+        return not (played and action in EDITING)
 
     def on_card_list_selected(self, _event: CardList.Selected) -> None:
         self.action_toggle_card()
@@ -621,6 +643,8 @@ class GamePrepScreen(Screen[None]):
                                          failed=self.choice_failed, group="prep-choose")
 
     def chosen(self, game: GameView) -> None:
+        if not self.is_attached:  # closed while the worker ran
+            return
         self.sending = False
         self.set_game(game)
         self.render_all()
@@ -632,6 +656,8 @@ class GamePrepScreen(Screen[None]):
 
         self.sending = False
         self.dirty.clear()
+        if not self.is_attached:
+            return
         if self.game is not None:
             self.set_game(self.game)
         self.message = f"[red b]Refused:[/red b] {escape(str(exc))}"
@@ -705,6 +731,8 @@ class GamePrepScreen(Screen[None]):
                                          description=f"Suggesting for {player}")
 
     def suggested(self, suggestion: SuggestionSet) -> None:
+        if not self.is_attached:  # closed while the worker ran
+            return
         self.suggestion = suggestion
         panel = self.query_one(SuggestionPanel)
         panel.show(suggestion)
@@ -734,6 +762,8 @@ class GamePrepScreen(Screen[None]):
 
         def done(suggestion: SuggestionSet) -> None:
             self.sending = False
+            if not self.is_attached:
+                return
             self.action_close_suggestion()
             if suggestion.game is not None:
                 self.set_game(suggestion.game)
@@ -744,6 +774,8 @@ class GamePrepScreen(Screen[None]):
 
         def failed(exc: Exception) -> None:
             self.sending = False
+            if not self.is_attached:
+                return
             self.message = f"[red b]Not applied:[/red b] {escape(str(exc))}"
             self.render_detail()
 

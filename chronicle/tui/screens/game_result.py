@@ -77,10 +77,7 @@ class GameResultScreen(Screen[bool]):
 
     def on_mount(self) -> None:
         self.sub_title = self.game_name
-        card_list = self.query_one(CardList)
-        self.query_one("#result-header", Static).update(
-            card_list.format_row(["done", "player · character", "quest"]))
-        card_list.focus()
+        self.query_one(CardList).focus()
         self.load()
 
     def load(self) -> None:
@@ -100,6 +97,8 @@ class GameResultScreen(Screen[bool]):
         return self.game is not None and self.game.status == "played"
 
     def loaded(self, game: GameView) -> None:
+        if not self.is_attached:  # closed while the worker ran
+            return
         self.game = game
         self.game_name = game.name
         self.rows = [(seat.player, quest) for seat in game.seats for quest in seat.quests]
@@ -116,14 +115,20 @@ class GameResultScreen(Screen[bool]):
             intro.update(f"[b]{escape(game.name)}[/b]: nobody has a quest yet. Choose quests "
                          "in the preparation first (esc, then enter on the game).")
         else:
+            errors = len(game.report.errors)
+            warning = (f"\n[yellow]Its setup breaks {errors} rule(s) (see the preparation); "
+                       "record it only if you played it so.[/yellow]" if errors else "")
             intro.update(f"[b]{escape(game.name)}[/b]: mark each quest completed, in the "
                          "order completed ([b]space[/b]); [b]s[/b] records the result in "
-                         "every character's chronicle at once.")
+                         "every character's chronicle at once." + warning)
         self.render_rows(keep=False)
+        self.refresh_bindings()
 
     def render_rows(self, keep: bool = True) -> None:
         """The rows with their marks, and the summary per seat."""
         card_list = self.query_one(CardList)
+        self.query_one("#result-header", Static).update(
+            card_list.format_row(["done", "player · character", "quest"]))
         seats = {seat.player: seat for seat in self.game.seats} if self.game else {}
         cells: list[Sequence[str]] = []
         for player, quest in self.rows:
@@ -148,6 +153,10 @@ class GameResultScreen(Screen[bool]):
         if not self.played:
             lines.append("[dim]s records · esc goes back without recording[/dim]")
         return "\n".join(lines)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the recording keys once the result is recorded."""
+        return not (action in ("toggle_done", "save", "clear") and self.played)
 
     def on_card_list_selected(self, _event: CardList.Selected) -> None:
         self.action_toggle_done()
@@ -187,13 +196,13 @@ class GameResultScreen(Screen[bool]):
         if self.played:
             self.notify("This result is recorded already.", severity="warning")
             return
+        lines = [f"{who(s)}: {', '.join(self.completed.get(s.player, [])) or 'no quest'}"
+                 for s in self.game.seats]
         characters = [s.character for s in self.game.seats if s.character]
-        into = (", ".join(characters) + "'s chronicles" if characters
-                else "no chronicle (nobody plays a character)")
-        done = "; ".join(f"{s.player}: {', '.join(self.completed.get(s.player, [])) or 'none'}"
-                         for s in self.game.seats)
-        self.app.push_screen(ConfirmScreen(f"Record the result of {self.game.name}?",
-                                           f"{done}.\nThe game is appended to {into}."),
+        lines.append("Appended to every character's chronicle at once." if characters
+                     else "Nobody plays a character: no chronicle changes.")
+        self.app.push_screen(ConfirmScreen(f"Record the result of {escape(self.game.name)}?",
+                                           escape("\n".join(lines))),
                              self.confirmed)
 
     def confirmed(self, yes: bool | None) -> None:
@@ -211,6 +220,8 @@ class GameResultScreen(Screen[bool]):
         def done(game: GameView) -> None:
             self.busy = False
             self.recorded = True
+            if not self.is_attached:
+                return
             characters = [s.character for s in game.seats if s.character]
             self.notify(f"Recorded {game.name}" + (f" in the chronicles of "
                                                    f"{', '.join(characters)}."

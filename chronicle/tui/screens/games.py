@@ -41,26 +41,32 @@ def players_cell(game: GameView) -> str:
 
 
 def seat_lines(game: GameView) -> list[str]:
-    """One line of markup per seat: character, quests, target and the totals of the report."""
+    """One line of markup per seat: character, target, quests, and the cards chosen (W, T,
+    L) or the quests completed."""
     entries: dict[str, dict[str, Any]] = {
         str(p.get("name")): p for p in game.report.summary.get("players", [])}
     lines = []
     for seat in game.seats:
         entry = entries.get(seat.player, {})
         who = escape(seat.player) + (f" · {escape(seat.character)}" if seat.character else "")
-        quests = ", ".join(seat.quests) or "no quest yet"
         target = entry.get("target")
-        line = f"[b]{who}[/b]: {escape(quests)}"
         if target and not game.solo:
-            line += f" → waylays {escape(str(target))}"
+            who += f" → {escape(str(target))}"
+        line = f"[b]{who}[/b]: {escape(', '.join(seat.quests) or 'no quest yet')}"
         if game.status == "played":
             done = ", ".join(seat.completed or []) or "none"
-            line += f" [dim]| completed: {escape(done)}[/dim]"
+            line += f" [dim]· completed: {escape(done)}[/dim]"
         else:
-            line += (f" [dim]| {len(seat.waylays)} Waylays, {len(seat.treasures)} Treasures, "
-                     f"{len(seat.leagues)} Leagues[/dim]")
+            line += (f" [dim]· {len(seat.waylays)}W {len(seat.treasures)}T "
+                     f"{len(seat.leagues)}L[/dim]")
         lines.append(line)
     return lines
+
+
+class GameList(CardList):
+    """The list of games; enter opens one (shown in the footer)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Open")]
 
 
 class GamesScreen(Screen[None]):
@@ -76,7 +82,6 @@ class GamesScreen(Screen[None]):
     GamesScreen #games-status { height: 1; color: $text-muted; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open"),
         Binding("n", "new_game", "New game"),
         Binding("r", "result", "Result"),
         Binding("f5", "reload", "Reload", show=False),
@@ -91,16 +96,13 @@ class GamesScreen(Screen[None]):
         yield Header()
         with Vertical():
             yield Static("", id="games-header")
-            yield CardList([24, 9, 24, 12], flex=2, id="games")
+            yield GameList([24, 9, 24, 12], flex=2, id="games")
             yield Static("", id="game-detail")
             yield Static("Loading games…", id="games-status")
         yield Footer()
 
     def on_mount(self) -> None:
-        card_list = self.query_one(CardList)
-        self.query_one("#games-header", Static).update(
-            card_list.format_row(["game", "status", "players", "rules"]))
-        card_list.focus()
+        self.query_one(CardList).focus()
 
     def on_screen_resume(self) -> None:
         self.action_reload()
@@ -118,6 +120,8 @@ class GamesScreen(Screen[None]):
                                          group="games", exclusive=True)
 
     def games_loaded(self, games: list[GameView]) -> None:
+        if not self.is_attached:  # closed while the worker ran
+            return
         current = self.current_game()
         self.games = games
         self.loaded = True
@@ -126,6 +130,8 @@ class GamesScreen(Screen[None]):
         self.query_one(CardList).set_rows(
             [[g.name, g.status, players_cell(g), rules_cell(g)] for g in games],
             dim={i for i, g in enumerate(games) if g.status == "played"}, keep=keep)
+        self.query_one("#games-header", Static).update(
+            self.query_one(CardList).format_row(["game", "status", "players", "rules"]))
         status = self.query_one("#games-status", Static)
         if games:
             played = sum(1 for g in games if g.status == "played")

@@ -32,10 +32,19 @@ experience (only purchases you can afford are offered), undo the latest event (i
 history, marked undone), export the character file.
 
 ## Games (3)
-Prepare a game: players, characters, quests and targets; Waylays, Treasures and Leagues from
-each player's own cards, with meters that turn red past the limits, the suggestion one key
-away, and each Waylay's odds against the opponent. Record the result in every chronicle at
-once.
+The games, with each seat's character, target and cards. **enter** prepares a game (or shows
+a played game's result), **n** creates one, **r** records a result.
+
+Preparing: **tab**/**]** and **shift+tab**/**[** switch seats; **q** **w** **t** **l** (or
+**←**/**→**) show Quests, Waylays, Treasures or Leagues from the player's own cards;
+**space**/**enter** toggles a card, **+**/**-** a copy; **o** changes whom this player
+waylays. Meters turn red past the limits: Waylays against the target's effective rating,
+Treasures against the player's own, Leagues against five per quest (ten in solo play). Each
+Waylay shows its odds against the opponent's attribute. **x** shows the suggestion and why,
+**X** applies it. The report lists every rule problem with its fix.
+
+Recording a result: **space** marks a quest completed (numbered in the order completed),
+**s** records it into every seated character's chronicle at once.
 
 ## The rules
 Every change is checked by the rules engine; what it refuses is never written, and the message

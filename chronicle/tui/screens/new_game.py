@@ -16,7 +16,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from chronicle.tui.screens.base import chronicle_app
 
@@ -37,10 +37,11 @@ class NewGameScreen(ModalScreen["str | None"]):
     NewGameScreen .seat Label { width: 8; color: $text-muted; }
     NewGameScreen .seat Select { width: 1fr; margin-right: 1; }
     NewGameScreen #solo-row { height: 1; }
-    NewGameScreen #solo-row Label { width: auto; margin-right: 1; }
-    NewGameScreen Switch { border: none; height: 1; padding: 0; width: auto; }
+    NewGameScreen #solo-row Label { width: 1fr; margin-left: 1; }
+    NewGameScreen Switch { border: none; height: 1; padding: 0; width: 8; }
+    NewGameScreen Switch:focus { background: $boost; }
     NewGameScreen #game-name { margin-bottom: 1; }
-    NewGameScreen #new-game-status { color: $text-muted; height: auto; }
+    NewGameScreen #new-game-status { color: $text-muted; height: auto; width: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
@@ -57,15 +58,15 @@ class NewGameScreen(ModalScreen["str | None"]):
             yield Label("[b]New game[/b]  [dim]tab moves · ctrl+s creates · esc cancels[/dim]")
             yield Input(placeholder="the game's name", id="game-name", compact=True)
             with Horizontal(id="solo-row"):
-                yield Label("Solo play (one player, 10 Leagues per quest)")
                 yield Switch(False, id="solo", animate=False)
+                yield Label("Solo play: one player, 10 Leagues per quest (space)")
             for index in range(MAX_SEATS):
                 with Horizontal(classes="seat"):
                     yield Label(f"Seat {index + 1}")
                     yield Select[str]([], prompt="nobody", id=f"player-{index}", compact=True)
                     yield Select[str]([], prompt="no character", id=f"character-{index}",
                                       compact=True)
-            yield Label("Loading players…", id="new-game-status")
+            yield Static("Loading players…", id="new-game-status")
             with Horizontal(classes="buttons"):
                 yield Button("Create (ctrl+s)", id="create", variant="primary")
                 yield Button("Cancel (esc)", id="cancel")
@@ -82,6 +83,8 @@ class NewGameScreen(ModalScreen["str | None"]):
                                          description="Loading players")
 
     def players_loaded(self, players: list[PlayerInfo]) -> None:
+        if not self.is_attached:  # closed while the worker ran
+            return
         self.players = players
         options = [(p.name, p.name) for p in players]
         for index in range(MAX_SEATS):
@@ -93,9 +96,6 @@ class NewGameScreen(ModalScreen["str | None"]):
         self.update_seats()
         if not players:
             self.status("No players yet: add them in Cards (1, then a), or load the demo.")
-        else:
-            self.status("Choose a player for each seat (blank seats are left out) and, "
-                        "optionally, the character each plays.")
 
     def player_select(self, index: int) -> Select[str]:
         """The player chooser of seat ``index``."""
@@ -130,10 +130,14 @@ class NewGameScreen(ModalScreen["str | None"]):
         for index in range(1, MAX_SEATS):
             self.player_select(index).disabled = solo
             self.character_select(index).disabled = solo
+        if self.players:
+            self.status("Solo play: only seat 1 plays, choosing their own Waylays." if solo
+                        else "Choose a player for each seat (blank seats are left out) and, "
+                        "optionally, the character each plays.")
 
     def status(self, text: str) -> None:
         """Show ``text`` under the seats."""
-        self.query_one("#new-game-status", Label).update(text)
+        self.query_one("#new-game-status", Static).update(text)
 
     def seats(self) -> list[tuple[str, str | None]]:
         """The chosen ``(player, character or None)`` pairs, in seating order."""

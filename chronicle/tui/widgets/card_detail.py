@@ -1,8 +1,11 @@
-"""The text of the card detail pane: every value a card's kind prints, unknown ones marked."""
+"""The text of the card detail pane: every value a card's kind prints, unknown ones marked.
+
+Built as styled text, never as markup, so any name or note shows exactly as written.
+"""
 
 from __future__ import annotations
 
-from rich.markup import escape
+from rich.text import Text
 
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt.cards import Card, card_to_dict, describe_effect
@@ -13,31 +16,37 @@ ORIGINS = {Origin.BUNDLED: "bundled catalog", Origin.USER: "your own card",
            Origin.CORRECTED: "bundled, corrected by you", Origin.FILE: "a checked file"}
 
 
-def describe_card(card: Card, owned: int, player: str | None) -> str:
-    """Rich markup for the detail pane."""
+def describe_card(card: Card, owned: int, player: str | None) -> Text:
+    """Styled text for the detail pane."""
     data = card_to_dict(card)
-    lines = [f"[b]{escape(card.name)}[/b]", f"[dim]{card.kind.value} · {ORIGINS[card.origin]}"
-             "[/dim]"]
+    text = Text()
+    text.append(card.name, style="bold")
+    text.append(f"\n{card.kind.value} · {ORIGINS[card.origin]}", style="dim")
     if player is not None:
-        lines.append(f"{escape(player)} owns [b]{owned}[/b]")
-    lines.append("")
+        text.append(f"\n{player} owns ")
+        text.append(str(owned), style="bold")
+    text.append("\n")
     for key, value in data.items():
         if key in HIDDEN:
             continue
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value) or None
-        shown = "[reverse] ? [/reverse]" if value is None else escape(str(value))
-        lines.append(f"{key.replace('_', ' ')}: {shown}")
+        text.append(f"\n{key.replace('_', ' ')}: ")
+        if value is None:
+            text.append(" ? ", style="reverse")
+        else:
+            text.append(str(value))
     for effect in card.effects:
-        lines.append(f"effect: {escape(describe_effect(effect))}")
+        text.append(f"\neffect: {describe_effect(effect)}")
     if card.summary:
-        lines += ["", escape(card.summary)]
+        text.append(f"\n\n{card.summary}")
     missing = card.missing()
     if missing:
-        lines += ["", f"[i]Unknown: {escape(', '.join(missing))}. Press [b]e[/b] to fill them "
-                      "in from your card.[/i]"]
+        text.append(f"\n\nUnknown: {', '.join(missing)}. Press ", style="italic")
+        text.append("e", style="bold italic")
+        text.append(" to fill them in from your card.", style="italic")
     if card.notes:
-        lines += ["", f"[dim]{escape(card.notes)}[/dim]"]
+        text.append(f"\n\n{card.notes}", style="dim")
     for source in card.source[:2]:
-        lines.append(f"[dim]source: {escape(source)}[/dim]")
-    return "\n".join(lines)
+        text.append(f"\nsource: {source}", style="dim")
+    return text

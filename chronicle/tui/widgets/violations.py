@@ -1,26 +1,39 @@
-"""The violations panel: every rule problem of a report, errors first, each with its fix."""
+"""The violations panel: every rule problem of a report, errors first, each with its fix.
+
+Built as styled text, never as markup, so card names and fixes such as ``[[card]]`` show
+exactly as written.
+"""
 
 from __future__ import annotations
 
-from rich.markup import escape
+from rich.text import Text
 from textual.widgets import Static
 
 from chronicle.rules.report import Report
 
 
-def report_markup(report: Report, *, empty: str = "No rule is broken.") -> str:
-    """Rich markup for a report."""
+def report_text(report: Report, *, empty: str = "No rule is broken.") -> Text:
+    """Styled text for a report."""
     ordered = report.errors + report.warnings
     if not ordered:
-        return f"[green]✓ {escape(empty)}[/green]"
-    lines = []
-    for violation in ordered:
+        return Text(f"✓ {empty}", style="green")
+    text = Text()
+    for index, violation in enumerate(ordered):
+        if index:
+            text.append("\n")
         colour = "red" if violation.severity.value == "error" else "yellow"
-        lines.append(f"[{colour}]{violation.severity.value}[/{colour}] [b]{violation.code}[/b]:"
-                     f" {escape(violation.message)}")
+        text.append(violation.severity.value, style=colour)
+        text.append(" ")
+        text.append(violation.code, style="bold")
+        text.append(f": {violation.message}")
         if violation.fix:
-            lines.append(f"  [dim]fix: {escape(violation.fix)}[/dim]")
-    return "\n".join(lines)
+            text.append(f"\n  fix: {violation.fix}", style="dim")
+    return text
+
+
+def report_markup(report: Report, *, empty: str = "No rule is broken.") -> Text:
+    """Kept for callers that expect the old name: the same styled text."""
+    return report_text(report, empty=empty)
 
 
 class ViolationsPanel(Static):
@@ -32,4 +45,4 @@ class ViolationsPanel(Static):
 
     def show(self, report: Report, *, empty: str = "No rule is broken.") -> None:
         """Display ``report``."""
-        self.update(report_markup(report, empty=empty))
+        self.update(report_text(report, empty=empty))

@@ -30,7 +30,8 @@ from chronicle.systems.wyld_hunt.cards import (
     Waylay,
 )
 
-__all__ = ["Suggestion", "suggest_leagues", "suggest_treasures", "suggest_waylays"]
+__all__ = ["Suggestion", "opposed_attribute", "suggest_leagues", "suggest_treasures",
+           "suggest_waylays"]
 
 _NEG = -(1 << 256)
 """The value of a total no selection reaches (stays far below any reachable value)."""
@@ -43,6 +44,18 @@ _OPPOSED: dict[TestType, str] = {
 }
 """The character Attribute each Test type is rolled against (Tests and Trials: Combat uses the
 character's Might against the Waylay's Combat)."""
+
+
+
+def opposed_attribute(test: TestType) -> str:
+    """The character Attribute a Waylay's Test is rolled against (Tests and Trials: "A
+    character uses his/her Might Attribute against a Waylay's Combat Attribute").
+
+    >>> opposed_attribute(TestType.COMBAT)
+    'might'
+    """
+    return _OPPOSED[test]
+
 
 _C = TypeVar("_C", Waylay, Merit, League)
 

@@ -1,0 +1,227 @@
+"""The games screens driven end to end with Textual's Pilot at 80x24, checked in the database.
+
+Each test fills a throwaway SQLite database with the demo (the rulebook's example: Tim plays
+Winerdria, Josh plays Annoyicus; "Example of Play" is played, "Rematch" prepared), drives the
+app with keys only, and asserts on what the services read back afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from chronicle.services import characters, games
+from chronicle.services.db import open_database
+from chronicle.services.demo import run_demo
+from chronicle.tui.app import ChronicleApp
+from chronicle.tui.screens.confirm import ConfirmScreen
+from chronicle.tui.screens.game_prep import GamePrepScreen, SuggestionPanel
+from chronicle.tui.screens.game_result import GameResultScreen
+from chronicle.tui.screens.games import GamesScreen
+from chronicle.tui.screens.new_game import NewGameScreen
+from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.meter import Meter
+
+SIZE = (80, 24)
+
+
+def demo_database(tmp_path: Path) -> str:
+    """A fresh database holding the demo; returns its URL."""
+    url = f"sqlite:///{tmp_path}/t.db"
+    run_demo(open_database(url))
+    return url
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    """Wait for every worker, and for the workers their results start."""
+    for _ in range(4):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+async def open_games(pilot: Pilot[int]) -> GamesScreen:
+    await pilot.press("3")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GamesScreen)
+    return screen
+
+
+async def cursor_to(pilot: Pilot[int], index: int) -> None:
+    """Move the focused list's cursor to row ``index`` with the arrow keys."""
+    card_list = pilot.app.screen.query_one(CardList)
+    await pilot.press("home", *["down"] * index)
+    assert card_list.cursor == index
+
+
+def text_of(screen: GamePrepScreen | GameResultScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).content)
+
+
+def test_new_game_created_and_prepared_through_the_screens(tmp_path: Path) -> None:
+    url = demo_database(tmp_path)
+
+    async def scenario() -> None:
+        async with ChronicleApp(url).run_test(size=SIZE) as pilot:
+            await open_games(pilot)
+            await pilot.press("n")
+            await settle(pilot)
+            assert isinstance(pilot.app.screen, NewGameScreen)
+            await pilot.press(*"Third", "ctrl+s")
+            await settle(pilot)
+            prep = pilot.app.screen
+            assert isinstance(prep, GamePrepScreen)
+            assert prep.game is not None and prep.game.name == "Third"
+            seated = [seat.player for seat in prep.game.seats]
+            assert sorted(seated) == ["Josh", "Tim"]
+            for player in seated:  # quests and targets first: they set the ratings
+                seat = prep.seat()
+                assert seat is not None and seat.player == player
+                await pilot.press("q", "space")  # the player's only quest
+                await settle(pilot)
+                await pilot.press("o")  # target the other player
+                await settle(pilot)
+                await pilot.press("tab")
+                await settle(pilot)
+            for number in range(len(seated)):
+                if number == 0:  # look at the suggestion first, then apply it with enter
+                    await pilot.press("x")
+                    await settle(pilot)
+                    panel = prep.query_one(SuggestionPanel)
+                    assert panel.has_class("shown") and panel.has_focus
+                    assert "Waylays" in text_of(prep, "#suggestion-text")
+                    await pilot.press("enter")
+                else:  # apply it straight away
+                    await pilot.press("X")
+                await settle(pilot)
+                assert not prep.query_one(SuggestionPanel).has_class("shown")
+                assert not prep.query_one("#meter-waylays", Meter).has_class("over")
+                odds = text_of(prep, "#prep-odds")
+                assert " v Might " in odds or " v Resolve " in odds or " v Savvy " in odds
+                assert "wins " in odds
+                await pilot.press("tab")
+                await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(pilot.app.screen, GamesScreen)
+
+    asyncio.run(scenario())
+    game = games.show_game(open_database(url), "Third")
+    errors = [v.code for v in game.report.errors]
+    assert not [code for code in errors if code.startswith("setup.")], errors
+    for seat in game.seats:
+        other = next(s.player for s in game.seats if s.player != seat.player)
+        assert seat.quests and seat.target == other
+        assert seat.waylays and seat.leagues
+    summary = {p["name"]: p for p in game.report.summary["players"]}
+    for seat in game.seats:
+        target = summary[seat.player]["target"]
+        assert summary[seat.player]["waylays_total"] <= summary[target]["waylay_rating"]
+
+
+def test_recorded_result_goes_into_both_chronicles(tmp_path: Path) -> None:
+    url = demo_database(tmp_path)
+    db = open_database(url)
+    rematch = games.show_game(db, "Rematch")
+    before = {name: len(characters.show_character(db, name).history)
+              for name in ("Winerdria", "Annoyicus")}
+
+    async def scenario() -> None:
+        async with ChronicleApp(url).run_test(size=SIZE) as pilot:
+            screen = await open_games(pilot)
+            await cursor_to(pilot, [g.name for g in screen.games].index("Rematch"))
+            await pilot.press("r")
+            await settle(pilot)
+            result = pilot.app.screen
+            assert isinstance(result, GameResultScreen)
+            await cursor_to(pilot, result.rows.index(("Tim", "Even Dragons Pay Taxes")))
+            await pilot.press("space", "s")
+            await settle(pilot)
+            assert isinstance(pilot.app.screen, ConfirmScreen)
+            await pilot.press("y")
+            await settle(pilot)
+            assert result.is_current and result.played
+            await pilot.press("space")  # read-only now: nothing changes
+            assert result.completed == {"Tim": ["Even Dragons Pay Taxes"], "Josh": []}
+            await pilot.press("escape")
+            await settle(pilot)
+            games_screen = pilot.app.screen
+            assert isinstance(games_screen, GamesScreen)
+            assert {g.name: g.status for g in games_screen.games}["Rematch"] == "played"
+
+    asyncio.run(scenario())
+    played = games.show_game(db, "Rematch")
+    assert played.status == "played"
+    assert {s.player: s.completed for s in played.seats} == {
+        "Tim": ["Even Dragons Pay Taxes"], "Josh": []}
+    for name in ("Winerdria", "Annoyicus"):
+        history = characters.show_character(db, name).history
+        assert len(history) == before[name] + 1
+        assert history[-1].kind == "game" and history[-1].game_id == rematch.id
+
+
+def test_played_game_opens_its_result_read_only(tmp_path: Path) -> None:
+    url = demo_database(tmp_path)
+    db = open_database(url)
+    example = games.show_game(db, "Example of Play")
+
+    async def scenario() -> None:
+        async with ChronicleApp(url).run_test(size=SIZE) as pilot:
+            screen = await open_games(pilot)
+            await cursor_to(pilot, [g.name for g in screen.games].index("Example of Play"))
+            await pilot.press("enter")
+            await settle(pilot)
+            result = pilot.app.screen
+            assert isinstance(result, GameResultScreen) and result.played
+            assert "1. Even Dragons Pay Taxes" in text_of(result, "#result-summary")
+            await pilot.press("space", "c", "s")
+            await settle(pilot)
+            assert result.is_current
+            assert result.completed["Tim"] == ["Even Dragons Pay Taxes"]
+
+    asyncio.run(scenario())
+    after = games.show_game(db, "Example of Play")
+    assert after.version == example.version
+    assert [s.completed for s in after.seats] == [s.completed for s in example.seats]
+
+
+def test_refused_choice_changes_nothing(tmp_path: Path) -> None:
+    url = demo_database(tmp_path)
+    db = open_database(url)
+    games.choose(db, "Rematch", "Tim", waylays=["Pirates"])
+    before = games.show_game(db, "Rematch")
+
+    async def scenario() -> None:
+        async with ChronicleApp(url).run_test(size=SIZE) as pilot:
+            screen = await open_games(pilot)
+            await cursor_to(pilot, [g.name for g in screen.games].index("Rematch"))
+            await pilot.press("enter")
+            await settle(pilot)
+            prep = pilot.app.screen
+            assert isinstance(prep, GamePrepScreen)
+            await pilot.press("w")
+            await cursor_to(pilot, [row[0] for row in prep.rows].index("Pirates"))
+            await pilot.press("plus")  # a second Pirates: Tim owns one
+            await settle(pilot)
+            assert prep.desired["Tim"]["waylays"] == ["Pirates"]
+            assert prep.row_cells(*prep.rows[prep.query_one(CardList).cursor])[0] == "[x]"
+            assert "Refused" in text_of(prep, "#prep-detail")
+            # a new game under a taken name is refused too, and the dialog stays open
+            await pilot.press("escape")
+            await settle(pilot)
+            await pilot.press("n")
+            await settle(pilot)
+            await pilot.press(*"Rematch", "ctrl+s")
+            await settle(pilot)
+            dialog = pilot.app.screen
+            assert isinstance(dialog, NewGameScreen), dialog
+            assert "Not created" in str(dialog.query_one("#new-game-status", Static).content)
+
+    asyncio.run(scenario())
+    after = games.show_game(db, "Rematch")
+    assert after.version == before.version
+    assert [s.to_dict() for s in after.seats] == [s.to_dict() for s in before.seats]
+    assert [g.name for g in games.list_games(db)] == ["Rematch", "Example of Play"]
