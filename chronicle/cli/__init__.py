@@ -14,7 +14,18 @@ import sys
 from collections.abc import Sequence
 
 from chronicle import __version__
-from chronicle.cli import cards, characters, check, data, games, group, ledger, odds, overview
+from chronicle.cli import (
+    cards,
+    characters,
+    check,
+    data,
+    exports,
+    games,
+    group,
+    ledger,
+    odds,
+    overview,
+)
 from chronicle.cli.output import fail
 
 
@@ -37,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     ledger.register(commands)
     games.register(commands)
     data.register(commands)
+    exports.register(commands)
     return parser
 
 

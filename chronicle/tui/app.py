@@ -45,7 +45,7 @@ class ChronicleApp(App[int]):
     }
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "switch_mode('collection')", "Cards", show=True),
-        Binding("2", "switch_mode('characters')", "Characters", show=True),
+        Binding("2", "switch_mode('characters')", "Chars", show=True),
         Binding("3", "switch_mode('games')", "Games", show=True),
         Binding("question_mark,f1", "help", "Help", show=True, key_display="?"),
         Binding("ctrl+t", "toggle_dark", "Theme", show=False),
@@ -73,15 +73,20 @@ class ChronicleApp(App[int]):
 
     def call_service(self, work: Callable[[Database], T], done: Callable[[T], None], *,
                      description: str, failed: Callable[[Exception], None] | None = None,
-                     group: str = "db", exclusive: bool = False) -> Worker[None]:
+                     group: str = "db", exclusive: bool = False,
+                     quiet: tuple[type[Exception], ...] = ()) -> Worker[None]:
         """Run ``work(database)`` in a thread worker; call ``done(result)`` on the UI thread, or
-        show the error (and call ``failed``) when it raises. Never shows a traceback."""
+        show the error (and call ``failed``) when it raises. Errors of the ``quiet`` types are
+        left to ``failed`` alone. Never shows a traceback."""
 
         def job() -> None:
             try:
                 result = work(self.database())
             except Exception as exc:  # every error becomes a message in the app
-                self.call_from_thread(self._service_failed, exc, description, failed)
+                if isinstance(exc, quiet) and failed is not None:
+                    self.call_from_thread(failed, exc)
+                else:
+                    self.call_from_thread(self._service_failed, exc, description, failed)
                 return
             self.call_from_thread(done, result)
 

@@ -77,3 +77,53 @@ def test_pack_dialog(snap_compare: Callable[..., bool], demo_app: ChronicleApp) 
         await pilot.pause()
 
     assert snap_compare(demo_app, terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_characters_screen(snap_compare: Callable[..., bool], demo_app: ChronicleApp,
+                           size: str) -> None:
+    """Each player's characters with court, experience, Waylay bonus and validity."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settled(pilot)
+        await pilot.press("2")
+        await settled(pilot)
+
+    assert snap_compare(demo_app, terminal_size=SIZES[size], run_before=run_before)
+
+
+def test_builder_screen(snap_compare: Callable[..., bool], tmp_path: Path) -> None:
+    """The builder of a character in progress: meter past the limit, tally, violations."""
+    from chronicle.services import characters
+
+    url = f"sqlite:///{tmp_path}/demo.db"
+    db = open_database(url)
+    run_demo(db)
+    characters.new_character(db, "Tim", "Aline", icon="Sidhe Female")
+    characters.edit_character(db, "Aline", add_merits=("Eloquent Speech", "Lightning Quick",
+                                                       "Mirror, Mirror"))
+    app = ChronicleApp(url)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        from chronicle.tui.screens.builder import BuilderScreen
+
+        await settled(pilot)
+        await pilot.app.push_screen(BuilderScreen("Aline", "Tim"))
+        await settled(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_preparation_screen(snap_compare: Callable[..., bool], demo_app: ChronicleApp,
+                                 size: str) -> None:
+    """Preparing the demo's second game: meters, odds and the report."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        from chronicle.tui.screens.game_prep import GamePrepScreen
+
+        await settled(pilot)
+        await pilot.press("3")
+        await settled(pilot)
+        await pilot.app.push_screen(GamePrepScreen("Rematch"))
+        await settled(pilot)
+
+    assert snap_compare(demo_app, terminal_size=SIZES[size], run_before=run_before)

@@ -18,18 +18,27 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Header, Input, Label, OptionList, Select, Static
+from textual.widgets import (
+    ContentSwitcher,
+    Footer,
+    Header,
+    Input,
+    Label,
+    OptionList,
+    Select,
+    Static,
+)
 from textual.widgets.option_list import Option
 
 from chronicle.domain.values import name_key
 from chronicle.systems.wyld_hunt.cards import Card, Flaw, Icon, Merit
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.characters import esc
 from chronicle.tui.widgets.meter import Meter
 from chronicle.tui.widgets.violations import ViolationsPanel
 
@@ -97,9 +106,14 @@ def taken_count(data: BuilderData, role: str, card: Card) -> int:
     return sum(1 for n in names if name_key(n) == name_key(card.name))
 
 
-def candidate_line(candidate: Candidate, taken: int) -> Text:
+def clip(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters with an ellipsis."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def candidate_line(candidate: Candidate, taken: int, width: int = 40) -> Text:
     """One candidate: a mark when taken, name, values; the first problem below it (dim and
-    red) when taking it would add an error."""
+    red, cut to ``width``) when taking it would add an error."""
     mark = "✓ " if taken == 1 else (f"{taken}✓" if taken > 1 else "  ")
     name = candidate.card.name
     if len(name) > NAME_WIDTH:
@@ -110,25 +124,26 @@ def candidate_line(candidate: Candidate, taken: int) -> Text:
     line.append(card_values(candidate.card), style="dim" if illegal else "")
     if illegal:
         more = len(candidate.problems) - 1
-        line.append("\n    ✗ " + candidate.problems[0].message
-                    + (f" (+{more} more)" if more > 0 else ""), style="red")
+        suffix = f" (+{more})" if more > 0 else ""
+        line.append("\n    ✗ " + clip(candidate.problems[0].message, width - 6 - len(suffix))
+                    + suffix, style="red")
     return line
 
 
 def candidate_detail(candidate: Candidate, taken: int, player: str) -> str:
     """Markup for the line under the list: what the card is and what taking it would do."""
     card = candidate.card
-    lines = [f"[b]{escape(card.name)}[/b] · {escape(card_values(card))} · {escape(player)} owns "
+    lines = [f"[b]{esc(card.name)}[/b] · {esc(card_values(card))} · {esc(player)} owns "
              f"{candidate.owned}" + (f" · taken {taken}" if taken else "")]
     if card.summary:
-        lines.append(f"[dim]{escape(card.summary)}[/dim]")
+        lines.append(f"[dim]{esc(card.summary)}[/dim]")
     if taken:
         lines.append("[green]In the build.[/green] x or space removes it.")
     elif candidate.legal:
         lines.append("[green]Legal.[/green] a or space adds it.")
     for problem in candidate.problems[:2]:
-        lines.append(f"[red]✗ {escape(problem.message)}[/red]"
-                     + (f" [dim]fix: {escape(problem.fix)}[/dim]" if problem.fix else ""))
+        lines.append(f"[red]✗ {esc(problem.message)}[/red]"
+                     + (f" [dim]fix: {esc(problem.fix)}[/dim]" if problem.fix else ""))
     return "\n".join(lines)
 
 
@@ -145,19 +160,19 @@ class BuilderScreen(Screen[None]):
     """Build one character from its player's cards."""
 
     TITLE = "Builder"
-    DEFAULT_CSS = """
+    CSS = """
     BuilderScreen #builder-info { height: 1; padding: 0 1; }
     BuilderScreen #builder-lock { height: auto; padding: 0 1; color: $warning;
                                   text-style: bold; }
     BuilderScreen #builder-steps { height: 1; padding: 0 1; background: $panel; }
     BuilderScreen #builder-body { height: 1fr; }
-    BuilderScreen #builder-left { width: 1fr; }
+    BuilderScreen #builder-left { width: 3fr; }
     BuilderScreen ContentSwitcher { height: 1fr; }
     BuilderScreen CandidateList { height: 1fr; border: none; padding: 0 1; }
     BuilderScreen CandidateList:focus { border: none; }
     BuilderScreen #builder-detail { height: 5; padding: 0 1; border-top: solid $panel;
                                     overflow-y: auto; }
-    BuilderScreen #builder-side { width: 34; border-left: solid $panel; }
+    BuilderScreen #builder-side { width: 2fr; min-width: 30; border-left: solid $panel; }
     BuilderScreen #builder-points, BuilderScreen #builder-court { padding: 0 1; }
     BuilderScreen #builder-points-detail { height: auto; padding: 0 1; color: $text-muted; }
     BuilderScreen #builder-court { height: auto; }
@@ -165,7 +180,8 @@ class BuilderScreen(Screen[None]):
     BuilderScreen #step-identity { height: 1fr; padding: 0 1; }
     BuilderScreen #step-identity .field { height: 1; margin-top: 1; }
     BuilderScreen #step-identity .field-label { width: 12; color: $text-muted; }
-    BuilderScreen #step-identity .hint { color: $text-muted; margin-left: 12; }
+    BuilderScreen #step-identity .hint { color: $text-muted; margin-left: 12; width: 1fr;
+                                         height: auto; }
     BuilderScreen #identity-background { width: 1fr; }
     BuilderScreen #identity-court { width: 24; }
     """
@@ -177,7 +193,7 @@ class BuilderScreen(Screen[None]):
         Binding("c", "step('identity')", "Court/name"),
         Binding("a", "add", "Add"),
         Binding("x,delete", "remove", "Remove", key_display="x"),
-        Binding("space", "toggle", "Add/remove", show=False),
+        Binding("space", "toggle_card", "Add/remove", show=False),
         Binding("left", "next_step(-1)", "Previous step", show=False),
         Binding("right", "next_step(1)", "Next step", show=False),
         Binding("ctrl+s", "save_background", "Save background", show=False),
@@ -196,7 +212,7 @@ class BuilderScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(f"[b]{escape(self.character)}[/b] ({escape(self.player)}) · loading…",
+        yield Static(f"[b]{esc(self.character)}[/b] ({esc(self.player)}) · loading…",
                      id="builder-info")
         yield Static("", id="builder-lock")
         yield Static("", id="builder-steps")
@@ -208,7 +224,7 @@ class BuilderScreen(Screen[None]):
                     with Vertical(id="step-identity"):
                         with Horizontal(classes="field"):
                             yield Label("name", classes="field-label")
-                            yield Label(escape(self.character), id="identity-name")
+                            yield Label(esc(self.character), id="identity-name")
                         with Horizontal(classes="field"):
                             yield Label("system", classes="field-label")
                             yield Label("", id="identity-system")
@@ -216,12 +232,12 @@ class BuilderScreen(Screen[None]):
                             yield Label("court", classes="field-label")
                             yield Select(COURTS, value="undecided", allow_blank=False,
                                          id="identity-court", compact=True)
-                        yield Label("", id="identity-court-hint", classes="hint")
+                        yield Static("", id="identity-court-hint", classes="hint")
                         with Horizontal(classes="field"):
                             yield Label("background", classes="field-label")
                             yield Input(id="identity-background", compact=True,
                                         placeholder="who they are, where they come from")
-                        yield Label("enter or ctrl+s saves the background", classes="hint")
+                        yield Static("enter or ctrl+s saves the background", classes="hint")
                 yield Static("", id="builder-detail")
             with Vertical(id="builder-side"):
                 yield Meter("", id="builder-points")
@@ -263,12 +279,12 @@ class BuilderScreen(Screen[None]):
         rules = ("[green]✓ valid[/green]" if not errors else
                  f"[red]✗ {errors} error{'s' if errors != 1 else ''}[/red]")
         self.query_one("#builder-info", Static).update(
-            f"[b]{escape(view.name)}[/b] ({escape(view.player)}) · {rules}")
+            f"[b]{esc(view.name)}[/b] ({esc(view.player)}) · {rules}")
         lock = self.query_one("#builder-lock", Static)
         lock.display = data.locked
         if data.locked:
             events = len(view.history)
-            lock.update(f"Read-only: {escape(view.name)}'s chronicle has begun ({events} "
+            lock.update(f"Read-only: {esc(view.name)}'s chronicle has begun ({events} "
                         f"event{'s' if events != 1 else ''}), so the creation choices are fixed. "
                         "Spend experience from the character view (s) instead.")
         for role in ROLES:
@@ -294,7 +310,7 @@ class BuilderScreen(Screen[None]):
         seelie, unseelie = summary.get("seelie", 0), summary.get("unseelie", 0)
         court = summary.get("court")
         verdict = (f"[b]{str(court).title()}[/b]" if court else
-                   "[yellow]tie: choose a court (c)[/yellow]")
+                   "[yellow]tie: choose one (c)[/yellow]")
         self.query_one("#builder-court", Static).update(
             f"Court  Seelie {seelie} · Unseelie {unseelie}\n       → {verdict}")
         self.query_one("#builder-violations", ViolationsPanel).show(view.report)
@@ -307,7 +323,7 @@ class BuilderScreen(Screen[None]):
         build = data.view.build
         edition = find_edition(build.system)
         self.query_one("#identity-system", Label).update(
-            escape(edition.label if edition else build.system))
+            esc(edition.label if edition else build.system))
         court = self.query_one("#identity-court", Select)
         court.value = build.court.value if build.court else "undecided"
         court.disabled = data.locked
@@ -315,7 +331,7 @@ class BuilderScreen(Screen[None]):
         hint = ("The tally decides the court; your choice counts only on a tie."
                 if summary.get("seelie") != summary.get("unseelie") else
                 "A tie: your choice decides, and cannot change later.")
-        self.query_one("#identity-court-hint", Label).update(hint)
+        self.query_one("#identity-court-hint", Static).update(hint)
         background = self.query_one("#identity-background", Input)
         saved = build.background or ""
         if background.value == self.loaded_background:
@@ -336,7 +352,9 @@ class BuilderScreen(Screen[None]):
                 f"{self.player} owns no {kind}: record the cards of their packs in Cards (1).",
                 style="dim"), id=f"{role}-none", disabled=True)])
             return
-        listing.set_options([Option(candidate_line(c, taken_count(self.data, role, c.card)),
+        width = max(30, listing.content_region.width or self.size.width - 36)
+        listing.set_options([Option(candidate_line(c, taken_count(self.data, role, c.card),
+                                                   width),
                                     id=f"{role}-{i}") for i, c in enumerate(candidates)])
         names = [c.card.name for c in candidates]
         listing.highlighted = names.index(before.card.name) if before and \
@@ -365,6 +383,7 @@ class BuilderScreen(Screen[None]):
             text = f" {STEP_KEYS[step]} {title} "
             parts.append(f"[reverse b]{text}[/reverse b]" if step == self.step else text)
         self.query_one("#builder-steps", Static).update("│".join(parts))
+        self.refresh_bindings()
 
     def show_detail(self) -> None:
         """What the highlighted card is, or what the identity step is for."""
@@ -386,7 +405,17 @@ class BuilderScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_toggle()
+        self.action_toggle_card()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out the changing keys once the chronicle has begun, and add/remove outside the
+        card steps."""
+        if action in ("add", "remove", "toggle_card", "save_background") and \
+                self.data is not None and self.data.locked:
+            return None
+        if action in ("add", "remove", "toggle_card") and self.step not in ROLES:
+            return None
+        return True
 
     # Changes ---------------------------------------------------------------------------------
 
@@ -454,7 +483,7 @@ class BuilderScreen(Screen[None]):
         else:
             self.edit(f"Removing {name}", remove_flaws=(name,))
 
-    def action_toggle(self) -> None:
+    def action_toggle_card(self) -> None:
         """Add the highlighted card, or remove it when the build has it."""
         if self.step not in ROLES or self.data is None:
             return

@@ -10,13 +10,12 @@ data folder (asking before overwriting), ``b`` opens the builder, escape goes ba
 
 from __future__ import annotations
 
-import re
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -25,6 +24,7 @@ from textual.widgets import Footer, Header, Static
 
 from chronicle.systems.wyld_hunt.cards import MeritType
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.characters import esc
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:
@@ -36,17 +36,12 @@ MERIT_GROUPS = {MeritType.ABILITY: "Abilities", MeritType.ADVANTAGE: "Advantages
                 MeritType.TREASURE: "Treasures", None: "Of unknown type"}
 
 
-def safe_name(name: str) -> str:
-    """A file name made of the character's name: letters, digits and dashes only."""
-    slug = re.sub(r"[^\w]+", "-", name.casefold()).replace("_", "-").strip("-")
-    return slug or "character"
-
-
 def export_path(name: str) -> Path:
     """Where the character file of ``name`` is exported: ``exports/`` in the data folder."""
-    from chronicle.paths import user_data_dir
+    from chronicle.export.files import safe_name
+    from chronicle.tui.screens.exporting import exports_folder
 
-    return user_data_dir() / "exports" / f"{safe_name(name)}.toml"
+    return exports_folder() / f"{safe_name(name, 'character')}.toml"
 
 
 @dataclass(frozen=True)
@@ -88,31 +83,31 @@ def sheet_markup(view: CharacterView) -> str:
     errors = len(view.report.errors)
     rules = ("[green]✓ valid[/green]" if not errors else
              f"[red]✗ {errors} error{'s' if errors != 1 else ''}[/red]")
-    lines = [f"[b]{escape(view.name)}[/b]  {rules}",
-             f"[dim]{escape(view.player)}'s {escape(view.build.system)} character[/dim]", ""]
+    lines = [f"[b]{esc(view.name)}[/b]  {rules}",
+             f"[dim]{esc(view.player)}'s {esc(view.build.system)} character[/dim]", ""]
     icon = state.icon
     if icon is not None:
         race = " ".join(p for p in (icon.race, icon.gender) if p) or icon.name
-        stats = " ".join(f"{a.title()} {'?' if getattr(icon, a) is None else getattr(icon, a)}"
+        stats = " ".join(f"{a[0].upper()}{'?' if getattr(icon, a) is None else getattr(icon, a)}"
                          for a in ("might", "savvy", "resolve"))
-        lines.append(f"Race     {escape(race)} [dim]({escape(icon.name)})[/dim]")
-        lines.append(f"         [dim]{stats}{' · ' + escape(icon.special) if icon.special else ''}"
-                     "[/dim]")
+        lines.append(f"Race    {esc(race)} [dim]· {stats}[/dim]")
+        if icon.special:
+            lines.append(f"        [dim]{esc(icon.special)}[/dim]")
     else:
-        lines.append("Race     [yellow]no icon yet (b builds)[/yellow]")
+        lines.append("Race    [yellow]no icon yet (b builds)[/yellow]")
     court = str(s.get("court") or "undecided").title()
-    lines.append(f"Court    {court} [dim](Seelie {s.get('seelie')}, Unseelie "
+    lines.append(f"Court   {court} [dim](Seelie {s.get('seelie')} · Unseelie "
                  f"{s.get('unseelie')})[/dim]")
     limit = (int(s.get("points_start") or 0) + int(s.get("points_flaws") or 0)
              + int(s.get("points_extra") or 0))
     colour = "red" if int(s.get("points_spent") or 0) > limit else "green"
-    lines.append(f"Points   [{colour}]{s.get('points_spent')} of {limit}[/{colour}] "
+    lines.append(f"Points  [{colour}]{s.get('points_spent')} of {limit}[/{colour}] "
                  f"[dim]({s.get('points_start')} + {s.get('points_flaws')} from Flaws"
                  + (f" + {s.get('points_extra')} extra" if s.get("points_extra") else "")
                  + ")[/dim]")
-    lines.append(f"XP       {s.get('xp_earned')} earned · {s.get('xp_spent')} spent · "
+    lines.append(f"XP      {s.get('xp_earned')} earned · {s.get('xp_spent')} spent · "
                  f"[b]{s.get('xp_unspent')} unspent[/b]")
-    lines.append(f"Waylay   +{s.get('waylay_bonus')} to each quest's Waylay rating")
+    lines.append(f"Waylay  +{s.get('waylay_bonus')} per quest undertaken")
     lines += ["", "[b]Merits[/b]"]
     merits = list(state.merits)
     if not merits:
@@ -125,21 +120,21 @@ def sheet_markup(view: CharacterView) -> str:
         for merit in group:
             cost = "?" if merit.cost is None else str(merit.cost)
             extra = " · ".join(str(v.value) for v in (merit.court, merit.attribute) if v)
-            lines.append(f"    {escape(merit.name)} [b]{cost}[/b]"
+            lines.append(f"    {esc(merit.name.ljust(20))} [b]{cost:>2}[/b]"
                          + (f" [dim]{extra}[/dim]" if extra else ""))
     lines += ["", "[b]Flaws[/b]"]
     if not state.flaws:
         lines.append("  [dim]none[/dim]")
     for flaw in state.flaws:
         bonus = "?" if flaw.bonus is None else str(flaw.bonus)
-        extra = " · ".join(str(v.value) for v in (flaw.type, flaw.court) if v)
-        lines.append(f"  {escape(flaw.name)} [b]+{bonus}[/b]"
+        extra = " ".join(str(v.value) for v in (flaw.type, flaw.court) if v)
+        lines.append(f"  {esc(flaw.name.ljust(18))} [b]+{bonus}[/b]"
                      + (f" [dim]{extra}[/dim]" if extra else ""))
     lines += ["", "[b]Quests completed[/b]"]
     quests = list(s.get("quests_completed") or [])
-    lines += [f"  {escape(q)}" for q in quests] or ["  [dim]none yet[/dim]"]
+    lines += [f"  {esc(q)}" for q in quests] or ["  [dim]none yet[/dim]"]
     if view.build.background:
-        lines += ["", "[b]Background[/b]", f"  [i]{escape(view.build.background)}[/i]"]
+        lines += ["", "[b]Background[/b]", f"  [i]{esc(view.build.background)}[/i]"]
     return "\n".join(lines)
 
 
@@ -148,22 +143,24 @@ def timeline_markup(view: CharacterView) -> str:
     if not view.history:
         return ("[b]Chronicle[/b]\n\n[dim]No events yet. Once the character is valid, record "
                 "a game with g; completed quests earn experience to spend with s.[/dim]")
-    lines = [f"[b]Chronicle[/b] [dim]({len(view.history)} events)[/dim]", ""]
+    count = len(view.history)
+    lines = [f"[b]Chronicle[/b] [dim]({count} event{'s' if count != 1 else ''})[/dim]", ""]
     for line in view.history:
         when = (line.recorded_at or "")[:10]
-        text = escape(line.text)
+        text = esc(line.text)
         if line.kind == "undo":
-            lines.append(f"[dim]#{line.seq} {when}  ↶ {text}[/dim]")
+            lines.append(f"[dim][b]#{line.seq}[/b] ↶ {text}[/dim]")
+            lines.append(f"   [dim]{when}[/dim]")
             continue
         if line.undone_by is not None:
-            lines.append(f"[dim]#{line.seq} {when}  [strike]{text}[/strike][/dim]")
-            lines.append(f"   [yellow]undone by #{line.undone_by}[/yellow]")
+            lines.append(f"[dim][b]#{line.seq}[/b] [strike]{text}[/strike][/dim]")
+            lines.append(f"   [dim]{when}[/dim] · [yellow]undone by #{line.undone_by}[/yellow]")
             continue
         change = (f"[green]+{line.xp_change} xp[/green]" if line.xp_change > 0 else
-                  f"[red]{line.xp_change} xp[/red]" if line.xp_change < 0 else "0 xp")
-        lines.append(f"#{line.seq} [dim]{when}[/dim]  {text}")
-        lines.append(f"   {change} → {line.xp_earned} earned · {line.xp_unspent} unspent · "
-                     f"Waylay +{line.waylay_bonus}")
+                  f"[red]{line.xp_change} xp[/red]" if line.xp_change < 0 else "±0 xp")
+        lines.append(f"[b]#{line.seq}[/b] {text}")
+        lines.append(f"   [dim]{when}[/dim] · {change} → {line.xp_earned} earned · "
+                     f"{line.xp_unspent} unspent · Waylay +{line.waylay_bonus}")
     return "\n".join(lines)
 
 
@@ -171,9 +168,10 @@ class CharacterViewScreen(Screen[None]):
     """One character's sheet and chronicle."""
 
     TITLE = "Character"
-    DEFAULT_CSS = """
+    CSS = """
     CharacterViewScreen #character-body { height: 1fr; }
-    CharacterViewScreen #character-sheet { width: 42; padding: 0 1;
+    CharacterViewScreen VerticalScroll { scrollbar-size-vertical: 1; }
+    CharacterViewScreen #character-sheet { width: 44; padding: 0 1;
                                            border-right: solid $panel; }
     CharacterViewScreen #character-timeline { width: 1fr; padding: 0 1; }
     CharacterViewScreen #character-sheet:focus, CharacterViewScreen #character-timeline:focus {
@@ -186,6 +184,8 @@ class CharacterViewScreen(Screen[None]):
         Binding("s", "spend", "Spend xp"),
         Binding("u", "undo", "Undo"),
         Binding("e", "export", "Export"),
+        Binding("p", "print_sheet", "PDF sheet"),
+        Binding("l", "print_log", "PDF log", show=False),
         Binding("b", "build", "Builder"),
         Binding("r", "reload", "Reload", show=False),
     ]
@@ -200,7 +200,7 @@ class CharacterViewScreen(Screen[None]):
         yield Header()
         with Horizontal(id="character-body"):
             with VerticalScroll(id="character-sheet"):
-                yield Static(f"[b]{escape(self.character)}[/b]\nLoading…", id="sheet")
+                yield Static(f"[b]{esc(self.character)}[/b]\nLoading…", id="sheet")
                 yield ViolationsPanel("", id="character-violations")
             with VerticalScroll(id="character-timeline"):
                 yield Static("", id="timeline")
@@ -283,10 +283,11 @@ class CharacterViewScreen(Screen[None]):
             self.notify(f"{self.character}'s chronicle has nothing to undo.",
                         severity="warning")
             return
-        self.app.push_screen(ConfirmScreen(
-            f"Undo event {target.seq}?",
-            f"{target.text} ({target.xp_change:+d} xp). It stays in the chronicle, marked "
-            "undone."), self.undo_answered)
+        detail = (f"{target.text} ({target.xp_change:+d} xp). It stays in the chronicle, "
+                  "marked undone.")
+        self.app.push_screen(ConfirmScreen(f"Undo event {target.seq}?",
+                                           "\n".join(textwrap.wrap(detail, 54))),
+                             self.undo_answered)
 
     def undo_answered(self, yes: bool | None) -> None:
         from chronicle.services.ledger import undo
@@ -329,8 +330,34 @@ class CharacterViewScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen(f"Overwrite {result.path.name}?",
                                            f"{result.path} exists already."), answered)
 
+    def action_print_sheet(self, pencil: bool = False) -> None:
+        """Write the printable character sheet (PDF)."""
+        from chronicle.services.exports import export_sheet
+        from chronicle.tui.screens.exporting import export_file, exports_folder
+
+        name, player = self.character, self.player
+        export_file(self, "pencil sheet" if pencil else "character sheet",
+                    lambda db, force: export_sheet(db, name, player, force=force, pencil=pencil,
+                                                   folder=exports_folder()))
+
+    def action_print_log(self) -> None:
+        """Write the chronicle log (PDF)."""
+        from chronicle.services.exports import export_log
+        from chronicle.tui.screens.exporting import export_file, exports_folder
+
+        name, player = self.character, self.player
+        export_file(self, "chronicle log",
+                    lambda db, force: export_log(db, name, player, force=force,
+                                                 folder=exports_folder()))
+
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
+        yield SystemCommand("Print the character sheet", "A PDF in exports/ (p)",
+                            self.action_print_sheet)
+        yield SystemCommand("Print the pencil sheet", "A PDF with the changing values left "
+                            "blank", lambda: self.action_print_sheet(pencil=True))
+        yield SystemCommand("Print the chronicle log", "Every game and purchase, PDF (l)",
+                            self.action_print_log)
         yield SystemCommand("Record a game", "Quests undertaken and completed (g)",
                             self.action_record_game)
         yield SystemCommand("Spend experience", "Buy a Merit or buy off a Flaw (s)",

@@ -45,6 +45,12 @@ class Entry:
     name: str
 
 
+def esc(text: str) -> str:
+    """``text`` safe inside Textual markup: every ``[`` escaped (``rich.markup.escape`` leaves
+    ``[[`` alone, which Textual then misreads)."""
+    return text.replace("[", "\\[")
+
+
 def cell(text: str, width: int) -> str:
     """``text`` cut or padded to ``width`` characters."""
     if len(text) > width:
@@ -88,7 +94,7 @@ class CharactersScreen(Screen[None]):
     """Each player's characters."""
 
     TITLE = "Characters"
-    DEFAULT_CSS = """
+    CSS = """
     CharactersScreen #characters-header { height: 1; color: $text-muted; text-style: bold;
                                           padding: 0 1; }
     CharactersScreen CharacterList { height: 1fr; border: none; padding: 0 1; }
@@ -164,6 +170,8 @@ class CharactersScreen(Screen[None]):
                 options.append(Option(Text("  no characters yet: n creates one", style="dim"),
                                       id=f"e{len(options)}", disabled=True))
         listing.set_options(options)
+        if not empty and self.focused is None:
+            listing.focus()
         keys = list(self.entries)
         if keys:
             chosen = next((k for k, e in self.entries.items() if e == current), keys[0])

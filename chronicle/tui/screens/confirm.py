@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label
+from textual.widgets import Button, Static
 
 
 class ConfirmScreen(ModalScreen[bool]):
     """Confirm a change that cannot be taken back silently."""
+
+    DEFAULT_CSS = "ConfirmScreen .confirm-text { width: 1fr; height: auto; }"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
@@ -26,9 +29,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"[b]{self.question}[/b]")
+            yield Static(Text(self.question, style="bold"), classes="confirm-text")
             if self.detail:
-                yield Label(self.detail)
+                yield Static(Text(self.detail), classes="confirm-text")
             with Horizontal(classes="buttons"):
                 yield Button("Yes (y)", id="yes", variant="warning")
                 yield Button("No (n)", id="no", variant="primary")

@@ -186,6 +186,7 @@ class GamePrepScreen(Screen[None]):
         Binding("x", "suggest", "Suggest"),
         Binding("X", "apply_suggestion", "Apply", key_display="X"),
         Binding("r", "result", "Result"),
+        Binding("p", "print_game", "PDF"),
         Binding("v", "report", "Report", show=False),
         Binding("escape", "back", "Back"),
         Binding("f5", "reload", "Reload", show=False),
@@ -796,8 +797,20 @@ class GamePrepScreen(Screen[None]):
         if recorded:
             self.dismiss(None)
 
+    def action_print_game(self) -> None:
+        """Write the game-preparation sheet (PDF)."""
+        from chronicle.services.exports import export_game
+        from chronicle.tui.screens.exporting import export_file, exports_folder
+
+        name = self.game.name if self.game is not None else self.game_name
+        export_file(self, "game sheet",
+                    lambda db, force: export_game(db, name, force=force,
+                                                  folder=exports_folder()))
+
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
+        yield SystemCommand("Print the game sheet", "Quests, ratings and choices, as a PDF (p)",
+                            self.action_print_game)
         yield SystemCommand("Toggle card", "Choose the card under the cursor, or take it out "
                             "(space)", self.action_toggle_card)
         yield SystemCommand("One more copy", "Add a copy of the card under the cursor (+)",

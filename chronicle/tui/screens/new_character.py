@@ -3,13 +3,14 @@ system. Returns the created character; a refused name leaves the dialog open as 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from chronicle.tui.screens.base import chronicle_app
 
@@ -33,7 +34,7 @@ def systems() -> list[tuple[str, str]]:
 class NewCharacterScreen(ModalScreen["CharacterView | None"]):
     """Create a character for one of the players."""
 
-    DEFAULT_CSS = """
+    CSS = """
     NewCharacterScreen .field { height: 1; margin-bottom: 1; }
     NewCharacterScreen #new-status { color: $text-muted; }
     """
@@ -65,11 +66,12 @@ class NewCharacterScreen(ModalScreen["CharacterView | None"]):
                 options = systems()
                 yield Select(options, value=options[0][1], allow_blank=False, id="new-system",
                              compact=True)
-            yield Label("The builder opens next: icon, Merits and Flaws from the player's own "
+            yield Static("The builder opens next: icon, Merits and Flaws from the player's own "
                         "cards, then court and background.", id="new-status")
             with Horizontal(classes="buttons"):
-                yield Button("Create (ctrl+s)", id="save", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button("Create (ctrl+s)", id="save", variant="primary", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#new-name", Input).focus()
@@ -112,3 +114,10 @@ class NewCharacterScreen(ModalScreen["CharacterView | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries of this dialog."""
+        yield SystemCommand("Create the character", "And open the builder (ctrl+s)",
+                            self.action_save)
+        yield SystemCommand("Cancel the new character", "Close without creating (esc)",
+                            self.action_cancel)

@@ -9,21 +9,22 @@ a refused game leaves the dialog open with everything as typed.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.markup import escape
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Input, Label, OptionList
+from textual.widgets import Button, Footer, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.characters import esc
 
 if TYPE_CHECKING:
     from chronicle.services.characters import CharacterView
@@ -103,13 +104,15 @@ class QuestList(OptionList):
 class RecordGameScreen(ModalScreen["CharacterView | None"]):
     """Record one game in a character's chronicle."""
 
-    DEFAULT_CSS = """
+    CSS = """
     RecordGameScreen .dialog { height: 22; }
+    RecordGameScreen .buttons { margin-top: 1; }
     RecordGameScreen QuestList { height: 1fr; border: none; padding: 0; }
     RecordGameScreen QuestList:focus { border: none; }
     RecordGameScreen .field { height: 1; }
     RecordGameScreen .field-label { width: 10; color: $text-muted; }
-    RecordGameScreen #game-status { height: auto; max-height: 3; color: $text-muted; }
+    RecordGameScreen .game-status { width: 1fr; height: 1; color: $text-muted;
+                                    text-wrap: nowrap; text-overflow: ellipsis; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
@@ -127,11 +130,11 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Label(f"[b]Record a game for {escape(self.character)}[/b]  [dim]space "
-                        "undertaken · c completed (in order) · ctrl+s records · esc cancels"
-                        "[/dim]")
+            yield Label(f"[b]Record a game for {esc(self.character)}[/b]  [dim]space: "
+                        "undertaken · c: completed, in order[/dim]")
             yield QuestList(id="game-quests")
-            yield Label("Loading the quests…", id="game-status")
+            yield Label("Loading the quests…", id="game-undertaken", classes="game-status")
+            yield Label("", id="game-completed", classes="game-status")
             with Horizontal(classes="field"):
                 yield Label("opponent", classes="field-label")
                 yield Input(id="game-opponent", compact=True, placeholder="who you played")
@@ -142,8 +145,9 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
                 yield Label("note", classes="field-label")
                 yield Input(id="game-note", compact=True, placeholder="anything to remember")
             with Horizontal(classes="buttons"):
-                yield Button("Record (ctrl+s)", id="save", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button("Record (ctrl+s)", id="save", variant="primary", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(QuestList).focus()
@@ -181,10 +185,11 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
             listing.highlighted = keep if keep is not None else 0
         else:
             listing.set_options([Option("The catalog has no quests.", disabled=True)])
-        parts = [f"Waylay bonus now: +{self.context.waylay_bonus}"]
-        parts.append("undertaken: " + (", ".join(self.undertaken) or "none (space marks one)"))
-        parts.append("completed in order: " + (", ".join(self.completed) or "none"))
-        self.query_one("#game-status", Label).update(escape(" · ".join(parts)))
+        self.query_one("#game-undertaken", Label).update(esc(
+            "Undertaken: " + (", ".join(self.undertaken) or "none yet (space marks one)")
+            + f" · Waylay bonus +{self.context.waylay_bonus}"))
+        self.query_one("#game-completed", Label).update(esc(
+            "Completed, in order: " + (", ".join(self.completed) or "none (c marks one)")))
 
     def current_quest(self) -> str | None:
         """The name of the quest under the cursor."""
@@ -271,3 +276,14 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries of this dialog."""
+        yield SystemCommand("Quest undertaken", "Mark the highlighted quest undertaken, or not "
+                            "(space)", self.toggle_undertaken)
+        yield SystemCommand("Quest completed", "Mark the highlighted quest completed next, or "
+                            "not (c)", self.toggle_completed)
+        yield SystemCommand("Record the game", "Save it in the chronicle (ctrl+s)",
+                            self.action_save)
+        yield SystemCommand("Cancel recording", "Close without recording (esc)",
+                            self.action_cancel)

@@ -142,6 +142,7 @@ def _correction(index: int, event: Correction, state: LedgerState,
     _remove(index, event.remove_flaws, state.flaws, res)
     state.xp_earned += event.xp
     line.xp_earned = state.xp_earned
+    line.waylay_bonus = waylay_bonus(state.xp_earned)
     if state.xp_earned < state.xp_spent:
         res.report.add(codes.XP_OVERSPENT(
             f"Correction {index} leaves {state.xp_earned} experience earned against "

@@ -1,0 +1,100 @@
+"""``chronicle export``: printable PDFs of a character sheet, a chronicle, a game's preparation
+and all characters of a player."""
+
+from __future__ import annotations
+
+import argparse
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from chronicle.cli.common import add_player, database, run_service
+from chronicle.cli.output import emit
+
+DESTINATION = ("the file to write, or a folder for the default name (default: "
+               "exports/<name>.pdf in the current folder, created when missing)")
+
+
+def _add_destination(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, metavar="PATH", help=DESTINATION)
+    parser.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+
+def register(commands: Any) -> None:
+    """Add ``export`` and its subcommands."""
+    parser = commands.add_parser(
+        "export", help="printable PDFs: character sheets, chronicles, game preparation",
+        description="Write printable PDFs. An existing file is never overwritten without "
+                    "--force.")
+    sub = parser.add_subparsers(dest="export_command", metavar="sheet|log|game|player",
+                                required=True)
+
+    sheet = sub.add_parser("sheet", help="a character sheet",
+                           description="Write a character's sheet, laid out like the "
+                                       "rulebook's.")
+    sheet.add_argument("character")
+    add_player(sheet)
+    sheet.add_argument("--pencil", action="store_true",
+                       help="leave the values that change in play as empty boxes")
+    _add_destination(sheet)
+    sheet.set_defaults(handler=partial(run_service, _sheet))
+
+    log = sub.add_parser("log", help="a character's chronicle",
+                         description="Write every game and purchase of a character's "
+                                     "chronicle, in order, with running totals.")
+    log.add_argument("character")
+    add_player(log)
+    _add_destination(log)
+    log.set_defaults(handler=partial(run_service, _log))
+
+    game = sub.add_parser("game", help="a game's preparation sheet",
+                          description="Write a game's preparation: each player's quests with "
+                                      "effective ratings, chosen Waylays, Treasures and Leagues "
+                                      "against their limits, and who waylays whom.")
+    game.add_argument("game")
+    _add_destination(game)
+    game.set_defaults(handler=partial(run_service, _game))
+
+    player = sub.add_parser("player", help="all characters of a player, in one file",
+                            description="Write the sheets of all of a player's characters "
+                                        "into one PDF.")
+    player.add_argument("player")
+    player.add_argument("--pencil", action="store_true",
+                        help="leave the values that change in play as empty boxes")
+    _add_destination(player)
+    player.set_defaults(handler=partial(run_service, _player))
+
+
+def _sheet(args: argparse.Namespace) -> int:
+    from chronicle.services.exports import export_sheet
+
+    path = export_sheet(database(args), args.character, args.player, out=args.out,
+                        force=args.force, pencil=args.pencil)
+    emit(f"Wrote {path}")
+    return 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    from chronicle.services.exports import export_log
+
+    path = export_log(database(args), args.character, args.player, out=args.out,
+                      force=args.force)
+    emit(f"Wrote {path}")
+    return 0
+
+
+def _game(args: argparse.Namespace) -> int:
+    from chronicle.services.exports import export_game
+
+    path = export_game(database(args), args.game, out=args.out, force=args.force)
+    emit(f"Wrote {path}")
+    return 0
+
+
+def _player(args: argparse.Namespace) -> int:
+    from chronicle.services.exports import export_player
+
+    path = export_player(database(args), args.player, out=args.out, force=args.force,
+                         pencil=args.pencil)
+    emit(f"Wrote {path}")
+    return 0

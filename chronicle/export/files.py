@@ -1,0 +1,93 @@
+"""File names made from what users typed, and writing a finished file whole or not at all.
+
+A name becomes a file name by folding it to ASCII and keeping only letters, digits, ``-`` and
+``_``; the result never holds a dot or a path separator, so it can never leave the folder it is
+written into, and it is never empty, never a reserved device name (``CON``, ``NUL``, ...) and
+never longer than ``MAX_STEM`` characters.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import secrets
+import unicodedata
+from pathlib import Path
+
+from chronicle.errors import AlreadyExists, BadInput
+
+MAX_STEM = 60
+RESERVED = frozenset({"con", "prn", "aux", "nul", "clock$",
+                      *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))})
+"""Names Windows keeps for devices, with any extension."""
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+def safe_name(name: str, fallback: str = "export") -> str:
+    """A file name stem made of ``name``: ASCII letters, digits, ``-`` and ``_`` only.
+
+    >>> safe_name("Zoë d'Arc"), safe_name("../../etc/passwd"), safe_name("CON")
+    ('zoe-d-arc', 'etc-passwd', 'con-file')
+
+    A name with nothing left after folding (``名前``) becomes ``fallback`` and a short digest of
+    the name, so two such names still get two files.
+    """
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", folded).strip("-_").lower()
+    stem = re.sub(r"-{2,}", "-", stem)[:MAX_STEM].strip("-_")
+    if not stem:
+        digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+        stem = f"{fallback}-{digest}"
+    if stem in RESERVED:
+        stem += "-file"
+    return stem
+
+
+def write_bytes_atomically(path: Path, data: bytes, *, overwrite: bool = False) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, so a crash
+    never leaves half a file; an existing file is replaced only with ``overwrite``, and even
+    then in one step.
+
+    Raises:
+        AlreadyExists: ``path`` exists and ``overwrite`` is false.
+        BadInput: the folder does not exist or cannot be written.
+    """
+    if not path.parent.is_dir():
+        raise BadInput(f"cannot write {path}: the folder {path.parent} does not exist")
+    if path.is_dir():
+        raise BadInput(f"cannot write {path}: it is a folder")
+    temporary = path.with_name(f".{path.name[:40]}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:  # created new, with the permissions the umask gives (not mkstemp's private 0600)
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)
+    except OSError as exc:
+        raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if overwrite:
+            os.replace(temporary, path)
+        else:
+            _place_new(temporary, path)
+    except FileExistsError:
+        raise AlreadyExists(f"{path} exists; add --force to overwrite it") from None
+    except OSError as exc:
+        raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _place_new(temporary: Path, path: Path) -> None:
+    """Give ``temporary`` the name ``path`` unless that name exists: a hard link fails when it
+    does, so no other writer's file is ever replaced; where links are not supported the check
+    and the rename happen back to back."""
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        if path.exists():
+            raise FileExistsError(path) from None
+        os.replace(temporary, path)

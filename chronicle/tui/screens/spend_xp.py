@@ -1,0 +1,243 @@
+"""The spend-experience dialog of the character view, listing ``purchase_candidates``: the
+Merits the player owns that the character could buy and the Flaws it could buy off. Those the
+rules allow come first with their cost, the unspent experience shown above them; the others are
+greyed with the reason. Enter buys the highlighted one; a refusal keeps the dialog open with the
+date and note as typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from chronicle.systems.wyld_hunt.cards import Flaw, Merit
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.characters import esc
+
+if TYPE_CHECKING:
+    from chronicle.services.characters import Candidate, CharacterView
+    from chronicle.services.db import Database
+
+
+@dataclass(frozen=True)
+class Offer:
+    """The character and what it could spend experience on."""
+
+    view: CharacterView
+    candidates: list[Candidate]
+
+
+def gather(db: Database, name: str, player: str) -> Offer:
+    """The character and its purchase candidates, legal ones first (cheapest first)."""
+    from chronicle.services.characters import purchase_candidates, show_character
+
+    view = show_character(db, name, player)
+    found = purchase_candidates(db, name, player)
+    found.sort(key=lambda c: (not c.legal, price(c) is None, price(c) or 0,
+                              c.card.name.casefold()))
+    return Offer(view, found)
+
+
+def price(candidate: Candidate) -> int | None:
+    """The experience a purchase costs: a Merit's cost, or a Flaw's bonus to buy it off."""
+    card = candidate.card
+    if isinstance(card, Merit):
+        return card.cost
+    if isinstance(card, Flaw):
+        return card.bonus
+    return None
+
+
+def what(candidate: Candidate) -> str:
+    """``Buy X`` or ``Buy off X``."""
+    verb = "Buy off" if isinstance(candidate.card, Flaw) else "Buy"
+    return f"{verb} {candidate.card.name}"
+
+
+def offer_line(candidate: Candidate) -> Text:
+    """One purchase: what, the price, the type; the reason below when the rules refuse it."""
+    cost = price(candidate)
+    card = candidate.card
+    kind = card.type.value if isinstance(card, Merit | Flaw) and card.type else ""
+    style = "" if candidate.legal else "dim"
+    line = Text(what(candidate).ljust(34)[:34], style=style or "bold")
+    line.append(f" {'?' if cost is None else cost:>2} xp ", style=style)
+    line.append(kind, style="dim")
+    if not candidate.legal:
+        line.append("\n    ✗ " + candidate.problems[0].message, style="dim red")
+    return line
+
+
+class OfferList(OptionList):
+    """The purchases offered."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Buy", show=True)]
+
+
+class SpendXpScreen(ModalScreen["CharacterView | None"]):
+    """Spend experience on a Merit or on buying off a Flaw."""
+
+    CSS = """
+    SpendXpScreen .dialog { height: 21; }
+    SpendXpScreen OfferList { height: 1fr; border: none; padding: 0; }
+    SpendXpScreen OfferList:focus { border: none; }
+    SpendXpScreen .field { height: 1; }
+    SpendXpScreen .field-label { width: 10; color: $text-muted; }
+    SpendXpScreen #spend-detail { height: 2; width: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "buy", "Buy", show=False),
+    ]
+
+    def __init__(self, name: str, player: str) -> None:
+        super().__init__()
+        self.character = name
+        self.player = player
+        self.offer: Offer | None = None
+        self.saving = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Label(f"[b]Spend experience: {esc(self.character)}[/b]  [dim]enter buys · "
+                        "esc cancels[/dim]")
+            yield Label("Loading…", id="spend-xp")
+            yield OfferList(id="spend-offers")
+            yield Static("", id="spend-detail")
+            with Horizontal(classes="field"):
+                yield Label("date", classes="field-label")
+                yield Input(date.today().isoformat(), id="spend-date", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("note", classes="field-label")
+                yield Input(id="spend-note", compact=True, placeholder="why, or where it "
+                            "happened (optional)")
+            with Horizontal(classes="buttons"):
+                yield Button("Buy (enter)", id="buy", variant="primary", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OfferList).focus()
+        name, player = self.character, self.player
+
+        def work(db: Database) -> Offer:
+            return gather(db, name, player)
+
+        chronicle_app(self).call_service(work, self.loaded,
+                                         description="Loading what experience buys")
+
+    def loaded(self, offer: Offer) -> None:
+        """Show the unspent experience and the purchases."""
+        self.offer = offer
+        s = offer.view.report.summary
+        self.query_one("#spend-xp", Label).update(
+            f"Unspent experience: [b]{s.get('xp_unspent')}[/b] [dim]({s.get('xp_earned')} "
+            f"earned, {s.get('xp_spent')} spent)[/dim]")
+        listing = self.query_one(OfferList)
+        if not offer.candidates:
+            listing.set_options([Option(Text(
+                f"Nothing to buy: {self.player} owns no Merit {self.character} lacks, and "
+                "there is no Flaw to buy off.", style="dim"), disabled=True)])
+        else:
+            legal = sum(1 for c in offer.candidates if c.legal)
+            options: list[Option | None] = []
+            for index, candidate in enumerate(offer.candidates):
+                if index == legal and legal:
+                    options.append(None)
+                options.append(Option(offer_line(candidate), id=f"o{index}"))
+            listing.set_options(options)
+            listing.highlighted = 0
+        self.show_detail()
+
+    def current(self) -> Candidate | None:
+        """The purchase under the cursor."""
+        option = self.query_one(OfferList).highlighted_option
+        if self.offer is None or option is None or option.id is None:
+            return None
+        return self.offer.candidates[int(option.id[1:])]
+
+    def show_detail(self) -> None:
+        """What buying the highlighted one costs and leaves, or why the rules refuse it."""
+        detail = self.query_one("#spend-detail", Static)
+        candidate = self.current()
+        if candidate is None or self.offer is None:
+            detail.update("")
+            return
+        unspent = int(self.offer.view.report.summary.get("xp_unspent") or 0)
+        cost = price(candidate)
+        if candidate.legal and cost is not None:
+            detail.update(f"[green]{esc(what(candidate))}[/green] costs {cost} experience "
+                          f"and leaves {unspent - cost} unspent. Enter buys it.")
+        else:
+            problem = candidate.problems[0] if candidate.problems else None
+            reason = esc(problem.message) if problem else "the rules refuse it"
+            fix = f" [dim]fix: {esc(problem.fix)}[/dim]" if problem and problem.fix else ""
+            detail.update(f"[red]✗ {reason}[/red]{fix}")
+
+    def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
+        self.show_detail()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_buy()
+
+    def on_input_submitted(self, _event: Input.Submitted) -> None:
+        self.action_buy()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "buy":
+            self.action_buy()
+        else:
+            self.action_cancel()
+
+    def action_buy(self) -> None:
+        """Buy the highlighted purchase in a worker; the rules have the last word, and a
+        refusal leaves the dialog as it is."""
+        from chronicle.services.ledger import buy, buy_off
+
+        candidate = self.current()
+        if candidate is None:
+            self.notify("Nothing chosen to buy.", severity="warning")
+            return
+        if self.saving:
+            return
+        name, player = self.character, self.player
+        card_name = candidate.card.name
+        flaw = isinstance(candidate.card, Flaw)
+        when = self.query_one("#spend-date", Input).value.strip() or None
+        note = self.query_one("#spend-note", Input).value.strip() or None
+
+        def work(db: Database) -> CharacterView:
+            if flaw:
+                return buy_off(db, name, card_name, player=player, date=when, note=note)
+            return buy(db, name, card_name, player=player, date=when, note=note)
+
+        def done(view: CharacterView) -> None:
+            self.dismiss(view)
+
+        def failed(_exc: Exception) -> None:
+            self.saving = False
+
+        self.saving = True
+        chronicle_app(self).call_service(work, done, failed=failed,
+                                         description=what(candidate))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries of this dialog."""
+        yield SystemCommand("Buy the highlighted purchase", "Spend the experience (enter)",
+                            self.action_buy)
+        yield SystemCommand("Cancel spending", "Close without buying (esc)",
+                            self.action_cancel)

@@ -1,0 +1,65 @@
+"""Printing from the app: the character sheet, the chronicle log and the game sheet land in
+the data folder's exports/, and an existing file is overwritten only after a yes."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from chronicle.services.db import open_database
+from chronicle.services.demo import run_demo
+from chronicle.tui.app import ChronicleApp
+from chronicle.tui.screens.character import CharacterViewScreen
+from chronicle.tui.screens.confirm import ConfirmScreen
+from chronicle.tui.screens.game_prep import GamePrepScreen
+
+
+async def settle(app: ChronicleApp) -> None:
+    for _ in range(4):
+        await app.workers.wait_for_complete()
+        await asyncio.sleep(0.05)
+
+
+def text_of(path: Path) -> str:
+    return "\n".join(page.extract_text() or "" for page in PdfReader(path).pages)
+
+
+def test_sheet_log_and_game_sheet_from_the_app(tmp_path: Path, private_data_dir: Path) -> None:
+    url = f"sqlite:///{tmp_path}/demo.db"
+    run_demo(open_database(url))
+    exports = private_data_dir / "exports"
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app)
+            await app.push_screen(CharacterViewScreen("Winerdria", "Tim"))
+            await settle(app)
+            await pilot.press("p")
+            await settle(app)
+            await pilot.press("l")
+            await settle(app)
+            sheet = exports / "winerdria.pdf"
+            assert "Winerdria" in text_of(sheet) and "Eloquent Speech" in text_of(sheet)
+            assert "Even Dragons Pay Taxes" in text_of(exports / "winerdria-chronicle.pdf")
+            sheet.write_bytes(b"mine")
+            await pilot.press("p")
+            await settle(app)
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("n")
+            await settle(app)
+            assert sheet.read_bytes() == b"mine"
+            await pilot.press("p")
+            await settle(app)
+            await pilot.press("y")
+            await settle(app)
+            assert sheet.read_bytes().startswith(b"%PDF")
+            await app.push_screen(GamePrepScreen("Rematch"))
+            await settle(app)
+            await pilot.press("p")
+            await settle(app)
+
+    asyncio.run(scenario())
+    assert "Rematch" in text_of(exports / "rematch-game.pdf")
