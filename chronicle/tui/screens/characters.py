@@ -106,6 +106,7 @@ class CharactersScreen(Screen[None]):
         Binding("n", "new", "New character"),
         Binding("b", "build", "Builder"),
         Binding("r", "reload", "Reload"),
+        Binding("i", "import_file", "Import", show=False),
     ]
 
     def __init__(self) -> None:
@@ -247,8 +248,45 @@ class CharactersScreen(Screen[None]):
     def action_reload(self) -> None:
         self.reload()
 
+    def action_import_file(self) -> None:
+        """Create a character, chronicle included, from a character file."""
+        from chronicle.tui.screens.prompt import PromptScreen
+
+        self.app.push_screen(PromptScreen("Import a character file",
+                                          "Path of the file (its player must exist; the cards "
+                                          "it uses are added to the collection)"),
+                             self.import_path)
+
+    def import_path(self, text: str | None) -> None:
+        from pathlib import Path
+
+        from chronicle.services.characters import import_character
+        from chronicle.tui.screens.base import chronicle_app
+
+        if not text:
+            return
+        path = Path(text).expanduser()
+
+        def work(db: Database) -> CharacterView:
+            return import_character(db, path, own_missing=True)
+
+        def done(view: CharacterView) -> None:
+            self.loading = False
+            self.notify(f"Imported {view.name} for {view.player} with {len(view.history)} "
+                        "event(s).", title="Character imported")
+            self.reload()
+
+        def failed(_exc: Exception) -> None:
+            self.loading = False
+
+        self.loading = True
+        chronicle_app(self).call_service(work, done, description="Importing the character",
+                                         failed=failed)
+
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
+        yield SystemCommand("Import a character file", "A character and its chronicle from a "
+                            "file (i)", self.action_import_file)
         yield SystemCommand("Open character", "The sheet and chronicle of the highlighted "
                             "character (enter)", self.action_open)
         yield SystemCommand("New character", "Create a character and build it (n)",

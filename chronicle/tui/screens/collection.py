@@ -47,6 +47,8 @@ class CollectionScreen(Screen[None]):
         Binding("e", "edit_card", "Fill in"),
         Binding("n", "new_card", "New card"),
         Binding("a", "add_player", "Add player", show=False),
+        Binding("i", "import_csv", "Import CSV", show=False),
+        Binding("x", "export_csv", "Export CSV", show=False),
         Binding("d", "demo", "Demo data", show=False),
     ]
 
@@ -326,8 +328,71 @@ class CollectionScreen(Screen[None]):
         self.notify("Loading the rulebook's example…")
         chronicle_app(self).call_service(run_demo, done, description="Loading the demo")
 
+    def action_import_csv(self) -> None:
+        """Import a collection CSV (card,set,count) into the current player's collection."""
+        from chronicle.tui.screens.prompt import PromptScreen
+
+        if self.player is None:
+            self.notify("Add a player first (a).", severity="warning")
+            return
+        self.app.push_screen(PromptScreen(f"Import a collection CSV for {self.player}",
+                                          "Path of the CSV file (card,set,count)"),
+                             self.import_path)
+
+    def import_path(self, text: str | None) -> None:
+        from pathlib import Path
+
+        from chronicle.services.csvio import ImportResult, import_collection_csv
+
+        if not text or self.player is None:
+            return
+        player, path = self.player, Path(text).expanduser()
+        cards = self.query_one(CardList)
+
+        def work(db: Database) -> ImportResult:
+            return import_collection_csv(db, player, path)
+
+        def done(result: ImportResult) -> None:
+            cards.loading = False
+            self.notify(str(result).splitlines()[0], title="Collection imported")
+            self.load_players()
+
+        def failed(_exc: Exception) -> None:
+            cards.loading = False
+
+        cards.loading = True
+        chronicle_app(self).call_service(work, done, description="Importing the CSV",
+                                         failed=failed)
+
+    def action_export_csv(self) -> None:
+        """Write the current player's collection as CSV to the exports folder."""
+        from chronicle.export.files import safe_name
+        from chronicle.services.csvio import export_collection_csv
+        from chronicle.services.files import write_atomically
+        from chronicle.tui.screens.exporting import exports_folder
+
+        if self.player is None:
+            self.notify("Add a player first (a).", severity="warning")
+            return
+        player = self.player
+
+        def work(db: Database) -> str:
+            path = exports_folder() / f"{safe_name(player, 'player')}-collection.csv"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, export_collection_csv(db, player))
+            return str(path)
+
+        def done(path: str) -> None:
+            self.notify(f"Wrote {path}", title="Collection exported")
+
+        chronicle_app(self).call_service(work, done, description="Exporting the collection")
+
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
+        yield SystemCommand("Import a collection CSV", "card,set,count into the current "
+                            "player's collection (i)", self.action_import_csv)
+        yield SystemCommand("Export the collection as CSV", "The current player's cards, to "
+                            "exports/ (x)", self.action_export_csv)
         yield SystemCommand("Open a pack", "Record a Character or Story Pack (o)",
                             self.action_open_pack)
         yield SystemCommand("New card", "Create a card from the physical card (n)",
