@@ -56,9 +56,10 @@ def register(commands: Any) -> None:
         add_json(cmd)
         cmd.set_defaults(handler=partial(run_service, _cards), verb=verb)
 
-    setter = sub.add_parser("set", help="set the icon, court or background",
-                            description="Set a character's icon, court or background.")
+    setter = sub.add_parser("set", help="set the name, icon, court or background",
+                            description="Set a character's name, icon, court or background.")
     setter.add_argument("name")
+    setter.add_argument("--name", dest="new_name", help="a new name")
     setter.add_argument("--icon")
     setter.add_argument("--court", choices=("seelie", "unseelie", ""))
     setter.add_argument("--background")
@@ -140,8 +141,15 @@ def _cards(args: argparse.Namespace) -> int:
 
 
 def _set(args: argparse.Namespace) -> int:
-    from chronicle.services.characters import edit_character
+    from chronicle.services.characters import edit_character, rename_character
 
+    if args.new_name is not None:
+        view = rename_character(database(args), args.name, args.new_name, player=args.player,
+                                expected_version=args.expected_version)
+        args.name = view.name
+        args.expected_version = None
+        if args.icon is None and args.court is None and args.background is None:
+            return show_character(view, args.json)
     view = edit_character(database(args), args.name, player=args.player, icon=args.icon,
                           court=args.court, background=args.background,
                           expected_version=args.expected_version)

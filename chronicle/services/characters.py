@@ -262,18 +262,17 @@ def edit_character(db: Database, name: str, *, player: str | None = None,
     """
     with db.transaction() as session:
         row = character_row(session, name, player)
-        _check_version(row, expected_version)
+        _check_version(session, row, expected_version)
         return _edit(session, row, icon=icon, court=court, background=background,
                      add_merits=add_merits, remove_merits=remove_merits, add_flaws=add_flaws,
                      remove_flaws=remove_flaws)
 
 
-def _check_version(row: CharacterRow, expected: int | None) -> None:
-    from chronicle.errors import Conflict
+def _check_version(session: Session, row: CharacterRow, expected: int | None) -> None:
+    from chronicle.persistence import repository as repo
 
     if expected is not None and row.version != expected:
-        raise Conflict(f"{row.name} was changed by someone else (version {row.version}, you "
-                       f"had {expected}); reload it and try again")
+        raise repo.stale(session, row, expected)
 
 
 def _without(names: tuple[str, ...], remove: tuple[str, ...], role: str, who: str,
@@ -513,3 +512,32 @@ def purchase_candidates(db: Database, name: str, player: str | None = None,
             after, _after_state = evaluate(session, row, trial, cat)
             found.append(Candidate(flaw, 1, new_errors(before, after)))
         return found
+
+
+def rename_character(db: Database, name: str, new_name: str, *, player: str | None = None,
+                     expected_version: int | None = None) -> CharacterView:
+    """Give a character another name (part of its identity, Building Your Character Step 4);
+    its chronicle and games stay with it.
+
+    Raises:
+        BadInput: an empty or overlong name.
+        AlreadyExists: the player has another character of that name.
+        Conflict: ``expected_version`` is given and someone saved first.
+    """
+    from chronicle.persistence import repository as repo
+
+    clean = " ".join(new_name.split())
+    if not clean or len(clean) > 200:
+        raise BadInput("a character's name has 1 to 200 characters")
+    with db.transaction() as session:
+        row = character_row(session, name, player)
+        _check_version(session, row, expected_version)
+        if name_key(clean) != row.name_key and repo.find_characters(session, clean,
+                                                                    row.player_id):
+            raise AlreadyExists(f"{_player_name(session, row)} already has a character called "
+                                f"{clean!r}")
+        row.name = clean
+        row.name_key = name_key(clean)
+        repo.touch(row)
+        session.add(row)
+        return view(session, row)

@@ -224,7 +224,7 @@ class BuilderScreen(Screen[None]):
                     with Vertical(id="step-identity"):
                         with Horizontal(classes="field"):
                             yield Label("name", classes="field-label")
-                            yield Label(esc(self.character), id="identity-name")
+                            yield Input(self.character, id="identity-name", compact=True)
                         with Horizontal(classes="field"):
                             yield Label("system", classes="field-label")
                             yield Label("", id="identity-system")
@@ -507,6 +507,27 @@ class BuilderScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "identity-background":
             self.action_save_background()
+        elif event.input.id == "identity-name":
+            self.rename(event.value)
+
+    def rename(self, typed: str) -> None:
+        """Rename the character (kept in the box if refused)."""
+        from chronicle.services.characters import rename_character
+
+        new = " ".join(typed.split())
+        if not new or new == self.character:
+            return
+        old, player = self.character, self.player
+
+        def work(db: Database) -> CharacterView:
+            return rename_character(db, old, new, player=player)
+
+        def done(view: CharacterView) -> None:
+            self.character = view.name
+            self.notify(f"{old} is now called {view.name}.")
+            self.reload()
+
+        chronicle_app(self).call_service(work, done, description="Renaming")
 
     def action_save_background(self) -> None:
         """Save the background typed (kept in the box if the save fails)."""
