@@ -1,9 +1,13 @@
-"""Shared fixtures: every test runs with an empty, private user data directory."""
+"""Shared fixtures: every test runs with an empty, private user data directory, and the
+database tests run on every backend (``backend``: SQLite, and PostgreSQL when
+``CHRONICLE_TEST_POSTGRES`` names a server; see ``dbfixtures``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import dbfixtures as fx
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
@@ -25,3 +29,46 @@ def user_cards(private_data_dir: Path) -> Path:
     folder = private_data_dir / "cards" / "wyld-hunt"
     folder.mkdir(parents=True)
     return folder
+
+
+@pytest.fixture(params=fx.BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """The database backend a test runs on: ``sqlite``, and ``postgresql`` when
+    ``CHRONICLE_TEST_POSTGRES`` is set."""
+    return str(request.param)
+
+
+@pytest.fixture
+def databases(backend: str, tmp_path: Path) -> Iterator[fx.Databases]:
+    """This test's throwaway databases on ``backend``, by name (dropped afterwards)."""
+    made = fx.Databases(backend, tmp_path)
+    try:
+        yield made
+    finally:
+        made.drop()
+
+
+@pytest.fixture
+def db_url(databases: fx.Databases) -> str:
+    """The URL of a fresh database on ``backend`` (created, not yet opened)."""
+    return databases.url()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _drop_postgres_template() -> Iterator[None]:
+    yield
+    fx.drop_template()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print (and keep in pytest's cache) the figures the reliability tests reached."""
+    if not fx.FIGURES:
+        return
+    terminalreporter.section("reliability figures (docs/reliability.md)")
+    for family, counts in sorted(fx.FIGURES.items()):
+        terminalreporter.write_line(
+            f"{family}: " + ", ".join(f"{key.replace('_', ' ')} {value}"
+                                      for key, value in counts.items()))
+    cache = getattr(terminalreporter.config, "cache", None)
+    if cache is not None:
+        cache.set("chronicle/reliability", fx.FIGURES)

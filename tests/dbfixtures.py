@@ -1,5 +1,12 @@
-"""Shared helpers for the service-layer tests: a throwaway database, snapshots proving that a
-refused use case wrote nothing, the cards the tests need, and the rulebook's play group.
+"""Shared helpers for the service-layer tests: throwaway databases on every backend, snapshots
+proving that a refused use case wrote nothing, the cards the tests need, and the rulebook's
+play group.
+
+Backends: SQLite always; PostgreSQL too when ``CHRONICLE_TEST_POSTGRES`` names a server where
+the tests may create and drop databases (a URL such as
+``postgresql://chronicle_test:secret@127.0.0.1:5432/postgres``; ``.ci/run`` sets one up). Each
+test gets fresh databases of its own there (``Databases``), made in a few milliseconds from a
+template migrated once per run, and dropped afterwards.
 
 The bundled catalog leaves many values unknown; the cards below fill in what a test needs
 through ``usercards.create_card``. Values the rulebook prints are used as printed (Forest
@@ -9,13 +16,17 @@ test values, chosen only to make each scenario work.
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import Engine, create_engine, inspect, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
 
 from chronicle.services import characters, collection, players, usercards
 from chronicle.services.characters import CharacterView
@@ -78,9 +89,143 @@ JOSH_LEAGUES = ["Balath Castle", "Sibylline Swamp", "Marsh of Grey Filth",
                 "Unnamed League (web map 8,4)", "Unnamed League (web map 10,7)"]
 
 
-def database(tmp_path: Path) -> Iterator[Database]:
-    """A fresh, migrated SQLite database in ``tmp_path`` (for a fixture to yield from)."""
-    db = open_database(f"sqlite:///{tmp_path}/t.db")
+# --- databases on every backend ------------------------------------------------------------
+
+POSTGRES = os.environ.get("CHRONICLE_TEST_POSTGRES", "")
+"""A server URL where the tests may create and drop databases, or empty (SQLite only)."""
+BACKENDS = ["sqlite", "postgresql"] if POSTGRES else ["sqlite"]
+_TEMPLATE: list[str] = []
+"""The PostgreSQL database migrated once per run that test databases are copied from."""
+_POOL: list[str] = []
+"""Migrated PostgreSQL databases emptied after a test, ready for the next (creating one from
+the template costs a few hundred milliseconds; emptying one, a few dozen)."""
+
+
+def _admin() -> Engine:
+    from chronicle.persistence.engine import normalise_url
+
+    return create_engine(normalise_url(POSTGRES), isolation_level="AUTOCOMMIT",
+                         poolclass=NullPool)
+
+
+def postgres_url(database: str) -> str:
+    """The URL of ``database`` on the test server."""
+    from chronicle.persistence.engine import normalise_url
+
+    return make_url(normalise_url(POSTGRES)).set(database=database).render_as_string(
+        hide_password=False)
+
+
+def _create(name: str, template: str = "template0") -> None:
+    admin = _admin()
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
+    finally:
+        admin.dispose()
+
+
+def drop_postgres(*names: str) -> None:
+    """Drop test databases (their connections are closed first)."""
+    admin = _admin()
+    try:
+        with admin.connect() as connection:
+            for name in names:
+                connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+
+
+def _template() -> str:
+    if not _TEMPLATE:
+        name = f"chronicle_tmpl_{os.getpid()}_{secrets.token_hex(3)}"
+        _create(name)
+        open_database(postgres_url(name)).close()
+        _TEMPLATE.append(name)
+    return _TEMPLATE[0]
+
+
+def drop_template() -> None:
+    """Drop the template and the pooled databases at the end of the run."""
+    if _TEMPLATE or _POOL:
+        drop_postgres(*_TEMPLATE, *_POOL)
+    _TEMPLATE.clear()
+    _POOL.clear()
+
+
+def _emptied(name: str) -> bool:
+    """Empty a test database that is still exactly as migrated (the newest revision, the
+    tables of the models and no other): every row deleted, the ids restarted. False
+    (and nothing done) for anything else, which is then dropped."""
+    from sqlmodel import SQLModel
+
+    import chronicle.persistence.models  # noqa: F401  (registers the tables)
+    from chronicle.persistence.engine import HEAD
+
+    engine = create_engine(postgres_url(name), poolclass=NullPool)
+    try:
+        with engine.begin() as connection:
+            connection.execute(text("SET LOCAL lock_timeout = '2s'"))
+            tables = set(inspect(connection).get_table_names())
+            if tables != {*SQLModel.metadata.tables, "alembic_version"}:
+                return False
+            found = connection.execute(text("SELECT version_num FROM alembic_version")).all()
+            if [row[0] for row in found] != [HEAD]:
+                return False
+            for table in reversed(SQLModel.metadata.sorted_tables):  # tiny: faster than TRUNCATE
+                connection.execute(table.delete())
+                connection.execute(text(f"SELECT setval(pg_get_serial_sequence('\"{table.name}\"',"
+                                        " 'id'), 1, false)"))
+        return True
+    except Exception:  # locked by a connection the test left behind, or anything else: drop it
+        return False
+    finally:
+        engine.dispose()
+
+
+class Databases:
+    """The throwaway databases of one test on one backend, by name: the same name gives the
+    same database. SQLite files live in the test's folder; PostgreSQL databases are created on
+    first use (already migrated, or empty with ``migrated=False``) and dropped by ``drop``."""
+
+    def __init__(self, backend: str, folder: Path) -> None:
+        self.backend = backend
+        self.folder = folder
+        self.made: dict[str, str] = {}
+
+    def url(self, name: str = "t", *, migrated: bool = True) -> str:
+        """The URL of the database called ``name`` (created now on PostgreSQL)."""
+        if name in self.made:
+            return self.made[name]
+        if self.backend == "sqlite":
+            url = f"sqlite:///{self.folder}/{name}.db"
+        elif migrated and _POOL:
+            url = postgres_url(_POOL.pop())
+        else:
+            real = f"chronicle_t_{os.getpid()}_{secrets.token_hex(4)}"
+            _create(real, _template() if migrated else "template0")
+            url = postgres_url(real)
+        self.made[name] = url
+        return url
+
+    def drop(self) -> None:
+        """Empty every PostgreSQL database made for the next test when it is still as
+        migrated, else drop it (SQLite files go with the test's folder)."""
+        from chronicle.services.characters import forget_checked
+
+        forget_checked()
+        if self.backend == "postgresql" and self.made:
+            names = [make_url(url).database or "" for url in self.made.values()]
+            kept = [name for name in names if _emptied(name)]
+            _POOL.extend(kept)
+            drop_postgres(*(name for name in names if name not in kept))
+        self.made.clear()
+
+
+def database(url: str | Path) -> Iterator[Database]:
+    """A fresh, migrated database at ``url`` (for a fixture to yield from); a folder (as the
+    tests passed before there were backends) means a SQLite file in it."""
+    db = open_database(f"sqlite:///{url}/t.db" if isinstance(url, Path) else url)
     try:
         yield db
     finally:
@@ -107,39 +252,89 @@ def define(*names: str) -> None:
     _DEFINED[(before, names)] = target.read_bytes()
 
 
+# --- figures for docs/reliability.md ----------------------------------------------------------
+
+FIGURES: dict[str, dict[str, int]] = {}
+"""What the reliability tests reached in this run, by test family and backend; printed at the
+end of the run and kept in pytest's cache (``chronicle/reliability``)."""
+
+
+def record(family: str, backend: str, **counts: int) -> None:
+    """Add ``counts`` to the figures of ``family`` on ``backend``; a key starting with ``max_``
+    keeps the largest value instead of the sum."""
+    figures = FIGURES.setdefault(f"{family} [{backend}]", {})
+    for key, value in counts.items():
+        figures[key] = max(figures.get(key, 0), value) if key.startswith("max_") \
+            else figures.get(key, 0) + value
+
+
+# --- hostile input ----------------------------------------------------------------------------
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    """Run ``chronicle`` (``chronicle.cli.main``) in this process: exit status, output, errors."""
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from chronicle.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def assert_handled(code: int, out: str, err: str) -> None:
+    """A clear message and an exit status the documentation gives: never a traceback, never
+    the last line of defence's "internal error"."""
+    assert code in (0, 1, 2), (code, err)
+    assert "Traceback" not in out + err and "internal error" not in err, err
+    if code:  # the refusal says why (a report on the output, or a message on the errors)
+        assert (err.startswith("chronicle: ") and len(err.strip()) > len("chronicle: ")) \
+            or (code == 1 and out.strip()), (out, err)
+
+
+def state(db: Database) -> tuple[dict[str, Any], bytes | None]:
+    """Every row of every table, and the SQLite file's bytes: what a refused import must leave
+    exactly as it was."""
+    return snapshot(db), file_bytes(db)
+
+
 # --- proving that nothing was written --------------------------------------------------------
 
 def snapshot(db: Database) -> dict[str, Any]:
-    """Rows per table and every row of every table (the databases of these tests are tiny)."""
+    """Rows per table and every row of every table, Alembic's included: a full dump (the
+    databases of these tests are tiny)."""
     from chronicle.persistence import repository as repo
 
     with db.transaction() as session:
         counts = repo.table_counts(session)
     rows: dict[str, list[tuple[Any, ...]]] = {}
     with db.engine.connect() as connection:
-        for table in [*counts, "alembic_version"]:
+        for table in sorted(inspect(connection).get_table_names()):
             order = "version_num" if table == "alembic_version" else "id"
             found = connection.execute(text(f'SELECT * FROM "{table}" ORDER BY {order}'))
             rows[table] = [tuple(row) for row in found]
     return {"counts": counts, "rows": rows}
 
 
-def file_bytes(db: Database) -> bytes:
-    """The bytes of the SQLite file once the write-ahead log is checkpointed into it."""
+def file_bytes(db: Database) -> bytes | None:
+    """The bytes of the SQLite file once the write-ahead log is checkpointed into it (None for
+    a database that is not a SQLite file: the full dump of ``snapshot`` stands for it)."""
     from chronicle.persistence.engine import sqlite_path
 
+    path = sqlite_path(db.url)
+    if path is None:
+        return None
     with db.engine.connect() as connection:
         busy, _log, _done = connection.execute(text("PRAGMA wal_checkpoint(FULL)")).one()
         assert busy == 0
-    path = sqlite_path(db.url)
-    assert path is not None
     return path.read_bytes()
 
 
 @contextmanager
 def unchanged(db: Database, *files: Path) -> Iterator[dict[str, Any]]:
-    """Assert that the block leaves the database (rows and file bytes) and ``files`` as they
-    were. Yields the snapshot taken before."""
+    """Assert that the block leaves the database (every row of every table, and on SQLite the
+    file's bytes) and ``files`` as they were. Yields the snapshot taken before."""
     before = snapshot(db)
     raw = file_bytes(db)
     others = {path: path.read_bytes() if path.exists() else None for path in files}

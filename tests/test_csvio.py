@@ -17,8 +17,8 @@ from chronicle.services.usercards import create_card
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = open_database(f"sqlite:///{tmp_path}/x.db")
+def db(db_url: str) -> Iterator[Database]:
+    database = open_database(db_url)
     create_card({"name": "Golden Ogre", "kind": "waylay", "set": "ironheart", "rating": 6,
                  "terrain": ["road"], "tests": ["combat"], "combat": 6})
     for name in ("Tim", "Josh"):

@@ -1,5 +1,6 @@
 """The schema: Alembic owns it, the models match it, and a database written at any revision
-upgrades to the newest with its data intact, read back through the services."""
+upgrades to the newest with its data intact, read back through the services (on every backend:
+see ``dbfixtures``)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import dbfixtures as fx
 import pytest
 from sqlalchemy import Connection, Engine, inspect, text
 
+from chronicle.errors import Conflict
 from chronicle.persistence import engine as schema
 from chronicle.services import characters, collection, games, players
 from chronicle.services.db import open_database
@@ -25,12 +28,12 @@ EDPT = "Even Dragons Pay Taxes"
 ORACLE = "Seek the Oracle's Advice"
 
 
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path}/old.db"
+def url(databases: fx.Databases) -> str:
+    return databases.url("old", migrated=False)
 
 
-def at_revision(tmp_path: Path, revision: str) -> Engine:
-    engine = schema.open_engine(url(tmp_path))
+def at_revision(databases: fx.Databases, revision: str) -> Engine:
+    engine = schema.open_engine(url(databases))
     schema.migrate(engine, revision)
     assert schema.current_revision(engine) == revision
     return engine
@@ -43,14 +46,14 @@ def test_head_is_alembics_head() -> None:
     assert len(found) == len(set(found)) >= 2
 
 
-def test_the_migrated_schema_matches_the_models(tmp_path: Path) -> None:
+def test_the_migrated_schema_matches_the_models(databases: fx.Databases) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.runtime.migration import MigrationContext
     from sqlmodel import SQLModel
 
     import chronicle.persistence.models  # noqa: F401  (registers the tables)
 
-    db = open_database(url(tmp_path))
+    db = open_database(url(databases))
     try:
         assert schema.current_revision(db.engine) == schema.HEAD
         with db.engine.connect() as connection:
@@ -68,6 +71,19 @@ def test_the_migrated_schema_matches_the_models(tmp_path: Path) -> None:
 def rows(connection: Connection, sql: str, *params: dict[str, object]) -> None:
     for values in params:
         connection.execute(text(sql), values)
+
+
+def write(engine: Engine, revision: str) -> None:
+    """The representative data of ``revision``; on PostgreSQL the id sequences are then moved
+    past the ids the data gives, as inserts through the app leave them."""
+    with engine.begin() as connection:
+        DATA[revision](connection)
+        if connection.dialect.name == "postgresql":
+            for table in inspect(connection).get_table_names():
+                if table != "alembic_version":
+                    connection.execute(text(
+                        f"SELECT setval(pg_get_serial_sequence('\"{table}\"', 'id'), "
+                        f'coalesce((SELECT max(id) FROM "{table}"), 0) + 1, false)'))
 
 
 def data_0001(connection: Connection) -> None:
@@ -132,7 +148,16 @@ def data_0002(connection: Connection) -> None:
     connection.execute(text("UPDATE ledger_event SET game_id = 1 WHERE seq = 1"))
 
 
-DATA: dict[str, Callable[[Connection], None]] = {"0001": data_0001, "0002": data_0002}
+def data_0003(connection: Connection) -> None:
+    """Everything of 0002, and the change log's record of Winerdria's latest change."""
+    data_0002(connection)
+    rows(connection, "INSERT INTO change_log (subject, subject_id, version, what, changed_at) "
+                     "VALUES ('character', 1, :version, :what, :at)",
+         {"version": 9, "what": "event 3 was undone", "at": WHEN})
+
+
+DATA: dict[str, Callable[[Connection], None]] = {"0001": data_0001, "0002": data_0002,
+                                                 "0003": data_0003}
 """Representative data for each revision, in plain SQL of that revision's schema."""
 
 
@@ -141,14 +166,13 @@ def test_every_revision_has_representative_data() -> None:
 
 
 @pytest.mark.parametrize("revision", schema.revisions())
-def test_data_written_at_a_revision_reads_back_after_upgrading(tmp_path: Path,
+def test_data_written_at_a_revision_reads_back_after_upgrading(databases: fx.Databases,
                                                                revision: str) -> None:
-    engine = at_revision(tmp_path, revision)
-    with engine.begin() as connection:
-        DATA[revision](connection)
+    engine = at_revision(databases, revision)
+    write(engine, revision)
     engine.dispose()
 
-    db = open_database(url(tmp_path))
+    db = open_database(url(databases))
     try:
         assert schema.current_revision(db.engine) == schema.HEAD
         assert [(p.name, p.cards, p.characters) for p in players.list_players(db)] == [
@@ -189,17 +213,19 @@ def test_data_written_at_a_revision_reads_back_after_upgrading(tmp_path: Path,
             alone = games.show_game(db, "alone")
             assert (alone.status, alone.solo) == ("prepared", True)
             assert [g.name for g in games.list_games(db)] == ["Alone", "Example of Play"]
+        if revision >= "0003":
+            with pytest.raises(Conflict, match=r"version 8 -> 9 \(event 3 was undone\)"):
+                characters.edit_character(db, "Winerdria", background="x", expected_version=8)
     finally:
         db.close()
 
 
-def test_an_upgraded_database_takes_new_writes(tmp_path: Path) -> None:
+def test_an_upgraded_database_takes_new_writes(databases: fx.Databases) -> None:
     first = schema.revisions()[0]
-    engine = at_revision(tmp_path, first)
-    with engine.begin() as connection:
-        DATA[first](connection)
+    engine = at_revision(databases, first)
+    write(engine, first)
     engine.dispose()
-    db = open_database(url(tmp_path))
+    db = open_database(url(databases))
     try:
         players.add_player(db, "Ann")
         view = characters.edit_character(db, "Winerdria", background="Older now.",
@@ -225,15 +251,16 @@ def modules_after_opening(database: str, tmp_path: Path) -> list[str]:
     return list(json.loads(done.stdout))
 
 
-def test_opening_an_up_to_date_database_does_not_load_alembic(tmp_path: Path) -> None:
-    open_database(url(tmp_path)).close()
-    assert modules_after_opening(url(tmp_path), tmp_path) == []
+def test_opening_an_up_to_date_database_does_not_load_alembic(databases: fx.Databases,
+                                                              tmp_path: Path) -> None:
+    open_database(url(databases)).close()
+    assert modules_after_opening(url(databases), tmp_path) == []
 
 
-def test_opening_an_older_database_migrates_it(tmp_path: Path) -> None:
-    at_revision(tmp_path, schema.revisions()[0]).dispose()
-    assert "alembic" in modules_after_opening(url(tmp_path), tmp_path)
-    engine = schema.open_engine(url(tmp_path))
+def test_opening_an_older_database_migrates_it(databases: fx.Databases, tmp_path: Path) -> None:
+    at_revision(databases, schema.revisions()[0]).dispose()
+    assert "alembic" in modules_after_opening(url(databases), tmp_path)
+    engine = schema.open_engine(url(databases))
     try:
         assert schema.current_revision(engine) == schema.HEAD
         assert schema.is_current(engine)
@@ -241,11 +268,11 @@ def test_opening_an_older_database_migrates_it(tmp_path: Path) -> None:
         engine.dispose()
 
 
-def test_opening_twice_changes_nothing(tmp_path: Path) -> None:
-    db = open_database(url(tmp_path))
+def test_opening_twice_changes_nothing(databases: fx.Databases) -> None:
+    db = open_database(url(databases))
     players.add_player(db, "Tim")
     db.close()
-    again = open_database(url(tmp_path))
+    again = open_database(url(databases))
     try:
         assert [p.name for p in players.list_players(again)] == ["Tim"]
         assert schema.current_revision(again.engine) == schema.HEAD
@@ -259,8 +286,8 @@ def test_a_new_database_file_is_private_to_its_owner(tmp_path: Path) -> None:
     assert mode == 0o600
 
 
-def test_an_empty_database_has_no_revision(tmp_path: Path) -> None:
-    engine = schema.open_engine(url(tmp_path))
+def test_an_empty_database_has_no_revision(databases: fx.Databases) -> None:
+    engine = schema.open_engine(url(databases))
     try:
         assert schema.current_revision(engine) is None
         assert not schema.is_current(engine)

@@ -18,8 +18,8 @@ from chronicle.services.db import Database, open_database
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    yield from fx.database(tmp_path)
+def db(db_url: str) -> Iterator[Database]:
+    yield from fx.database(db_url)
 
 
 @pytest.fixture
@@ -246,7 +246,7 @@ def test_an_edit_from_a_stale_version_is_a_conflict(tim: Database) -> None:
     saved = characters.edit_character(tim, "Winerdria", background="first",
                                       expected_version=theirs.version)
     assert saved.version == 4
-    with fx.unchanged(tim), pytest.raises(Conflict, match="version 4, you had 3"):
+    with fx.unchanged(tim), pytest.raises(Conflict, match="version 3 -> 4"):
         characters.edit_character(tim, "Winerdria", add_merits=("Clear Thinking",),
                                   expected_version=mine.version)
     assert characters.show_character(tim, "Winerdria").build.background == "first"
@@ -311,7 +311,8 @@ def chronicled_winerdria(db: Database) -> CharacterView:
 
 
 def test_export_and_import_into_another_database_give_the_same_character(
-        tim: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tim: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        databases: fx.Databases) -> None:
     original = chronicled_winerdria(tim)
     assert original.report.valid
     assert original.report.summary["xp_earned"] == 4
@@ -322,7 +323,7 @@ def test_export_and_import_into_another_database_give_the_same_character(
     path.write_text(text, encoding="utf-8")
     # Another machine: another card folder and another database.
     monkeypatch.setenv("CHRONICLE_DATA_DIR", str(tmp_path / "elsewhere"))
-    other = open_database(f"sqlite:///{tmp_path}/other.db")
+    other = open_database(databases.url("other"))
     try:
         players.add_player(other, "Ann")
         imported = characters.import_character(other, path, player="Ann", own_missing=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import dbfixtures as fx
 import pytest
@@ -20,8 +19,8 @@ STORY_PACK = ["Even Dragons Pay Taxes", "Balanvale", "Huntinglane", "Irondew Roa
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    yield from fx.database(tmp_path)
+def db(db_url: str) -> Iterator[Database]:
+    yield from fx.database(db_url)
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 
 import dbfixtures as fx
 import pytest
@@ -26,8 +25,8 @@ MORE_LEAGUES = ["Crystal Falls", "Court of Praxis Tynon", "Unnamed League (web m
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    yield from fx.database(tmp_path)
+def db(db_url: str) -> Iterator[Database]:
+    yield from fx.database(db_url)
 
 
 def counted(names: list[str]) -> list[tuple[str, int]]:
@@ -209,7 +208,7 @@ def test_the_opponents_waylay_bonus_comes_from_their_real_chronicle(quests: Data
 def test_a_stale_version_of_a_game_is_a_conflict(quests: Database) -> None:
     seen = games.show_game(quests, GAME)
     games.choose(quests, GAME, "Tim", waylays=["Manticora"], expected_version=seen.version)
-    with fx.unchanged(quests), pytest.raises(Conflict, match="version 4, you had 3"):
+    with fx.unchanged(quests), pytest.raises(Conflict, match="version 3 -> 4"):
         games.choose(quests, GAME, "Josh", waylays=["Oathfriend"], expected_version=seen.version)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import dbfixtures as fx
 import pytest
 
 from chronicle.errors import AlreadyExists, BadInput, Refused
@@ -154,8 +155,8 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
 
 
 @pytest.fixture
-def source(tmp_path: Path) -> Iterator[Database]:
-    db = open_database(f"sqlite:///{tmp_path}/source.db")
+def source(databases: fx.Databases) -> Iterator[Database]:
+    db = open_database(databases.url("source"))
     build_rich_database(db)
     yield db
     db.close()
@@ -168,8 +169,8 @@ def exported(source: Database, tmp_path: Path) -> Path:
     return path
 
 
-def fresh(tmp_path: Path, name: str = "target") -> Database:
-    return open_database(f"sqlite:///{tmp_path}/{name}.db")
+def fresh(databases: fx.Databases, name: str = "target") -> Database:
+    return open_database(databases.url(name))
 
 
 def is_empty(db: Database) -> bool:
@@ -180,8 +181,8 @@ def is_empty(db: Database) -> bool:
 # Round trip ---------------------------------------------------------------------------------
 
 def test_round_trip_keeps_every_row_of_every_table(source: Database, exported: Path,
-                                                   tmp_path: Path) -> None:
-    target = fresh(tmp_path)
+                                                   tmp_path: Path, databases: fx.Databases) -> None:
+    target = fresh(databases)
     counts = transfer.import_all(target, exported)
     before, after = dump(source), dump(target)
     with source.transaction() as session:
@@ -199,8 +200,8 @@ def test_round_trip_keeps_every_row_of_every_table(source: Database, exported: P
 
 
 def test_round_trip_keeps_what_the_services_derive(source: Database, exported: Path,
-                                                   tmp_path: Path) -> None:
-    target = fresh(tmp_path)
+                                                   tmp_path: Path, databases: fx.Databases) -> None:
+    target = fresh(databases)
     transfer.import_all(target, exported)
     for name in ("Reformed", "Annoyicus", "Unfinished"):
         old, new = ledger.history(source, name), ledger.history(target, name)
@@ -264,29 +265,27 @@ def test_export_into_a_missing_folder_is_refused(source: Database, tmp_path: Pat
         transfer.write_export(source, tmp_path / "nowhere" / "x.json")
 
 
-def test_empty_database_round_trips(tmp_path: Path) -> None:
-    empty = fresh(tmp_path, "empty")
+def test_empty_database_round_trips(tmp_path: Path, databases: fx.Databases) -> None:
+    empty = fresh(databases, "empty")
     path = tmp_path / "empty.json"
     assert transfer.write_export(empty, path) == dict.fromkeys(transfer.TABLES, 0)
-    target = fresh(tmp_path)
+    target = fresh(databases)
     assert transfer.import_all(target, path) == dict.fromkeys(transfer.TABLES, 0)
 
 
 # Refusals -----------------------------------------------------------------------------------
 
 def test_import_refuses_a_non_empty_database_and_leaves_it_untouched(
-        exported: Path, tmp_path: Path) -> None:
-    target = fresh(tmp_path)
+        exported: Path, databases: fx.Databases) -> None:
+    target = fresh(databases)
     players.add_player(target, "Someone")
     target.close()
-    file = tmp_path / "target.db"
-    before = file.read_bytes()
-    target = fresh(tmp_path)
-    with pytest.raises(Refused, match=r"not empty \(1 row in player\).*nothing was written"):
+    target = fresh(databases)
+    with fx.unchanged(target), pytest.raises(
+            Refused, match=r"not empty \(1 row in player\).*nothing was written"):
         transfer.import_all(target, exported)
     assert [p.name for p in players.list_players(target)] == ["Someone"]
     target.close()
-    assert file.read_bytes() == before
 
 
 Mutation = Callable[[dict[str, Any]], None]
@@ -371,21 +370,22 @@ BAD_DOCUMENTS: list[tuple[str, Callable[[dict[str, Any]], Mutation], str]] = [
                          ids=[n for n, _m, _e in BAD_DOCUMENTS])
 def test_bad_documents_are_refused_naming_the_json_path(
         exported: Path, tmp_path: Path, mutation: Callable[[dict[str, Any]], Mutation],
-        expected: str) -> None:
+        expected: str, databases: fx.Databases) -> None:
     document = json.loads(exported.read_text(encoding="utf-8"))
     assert _reformed(document) == 0
     bad = copy.deepcopy(document)
     mutation(bad)(bad)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad, indent=2), encoding="utf-8")
-    target = fresh(tmp_path)
+    target = fresh(databases)
     with pytest.raises(BadInput, match=expected) as caught:
         transfer.import_all(target, path)
     assert str(caught.value).startswith(f"cannot import {path}; nothing was written")
     assert is_empty(target)
 
 
-def test_every_problem_of_a_file_is_listed_at_once(exported: Path, tmp_path: Path) -> None:
+def test_every_problem_of_a_file_is_listed_at_once(exported: Path, tmp_path: Path,
+                                                   databases: fx.Databases) -> None:
     document = json.loads(exported.read_text(encoding="utf-8"))
     document["players"][0]["colour"] = "red"
     document["characters"][0]["events"][2]["kind"] = "bye"
@@ -394,7 +394,7 @@ def test_every_problem_of_a_file_is_listed_at_once(exported: Path, tmp_path: Pat
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     with pytest.raises(BadInput) as caught:
-        transfer.import_all(fresh(tmp_path), path)
+        transfer.import_all(fresh(databases), path)
     message = str(caught.value)
     for where in ("players[0].colour", "characters[0].events[2].kind", "games[1].solo",
                   "characters[0].events[3].payload.merit"):
@@ -410,36 +410,38 @@ def test_every_problem_of_a_file_is_listed_at_once(exported: Path, tmp_path: Pat
      r"version: this chronicle reads export version 1, not None"),
 ])
 def test_damaged_files_are_refused(exported: Path, tmp_path: Path,
-                                   content: Callable[[str], str], expected: str) -> None:
+                                   content: Callable[[str], str], expected: str,
+                                   databases: fx.Databases) -> None:
     path = tmp_path / "damaged.json"
     path.write_text(content(exported.read_text(encoding="utf-8")), encoding="utf-8")
-    target = fresh(tmp_path)
+    target = fresh(databases)
     with pytest.raises(BadInput, match=expected):
         transfer.import_all(target, path)
     assert is_empty(target)
 
 
-def test_a_file_that_is_not_text_is_refused(tmp_path: Path) -> None:
+def test_a_file_that_is_not_text_is_refused(tmp_path: Path, databases: fx.Databases) -> None:
     path = tmp_path / "binary.json"
     path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
     with pytest.raises(BadInput, match="not UTF-8 text"):
-        transfer.import_all(fresh(tmp_path), path)
+        transfer.import_all(fresh(databases), path)
 
 
-def test_a_missing_file_is_refused(tmp_path: Path) -> None:
+def test_a_missing_file_is_refused(tmp_path: Path, databases: fx.Databases) -> None:
     with pytest.raises(BadInput, match=r"cannot read .*missing\.json"):
-        transfer.import_all(fresh(tmp_path), tmp_path / "missing.json")
+        transfer.import_all(fresh(databases), tmp_path / "missing.json")
 
 
 def test_a_failure_while_inserting_writes_nothing(exported: Path, tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  databases: fx.Databases) -> None:
     from chronicle.persistence.models import GamePlayerRow
 
     def broken(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(GamePlayerRow, "__init__", broken)
-    target = fresh(tmp_path)
+    target = fresh(databases)
     with pytest.raises(RuntimeError, match="disk full"):
         transfer.import_all(target, exported)
     monkeypatch.undo()
@@ -447,7 +449,8 @@ def test_a_failure_while_inserting_writes_nothing(exported: Path, tmp_path: Path
 
 
 def test_the_users_own_cards_travel_with_the_export(exported: Path, tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    databases: fx.Databases) -> None:
     """On another machine (another data folder) the import brings the cards the database's
     names refer to, so a character built from them is still whole."""
     from chronicle.services import characters, usercards
@@ -459,7 +462,7 @@ def test_the_users_own_cards_travel_with_the_export(exported: Path, tmp_path: Pa
     elsewhere = tmp_path / "other-machine"
     monkeypatch.setenv("CHRONICLE_DATA_DIR", str(elsewhere))
     assert not usercards.managed_file().exists()
-    target = fresh(tmp_path)
+    target = fresh(databases)
     transfer.import_all(target, exported)
     assert usercards.managed_file().exists()
     assert own <= {card.name for card in load_catalog()}

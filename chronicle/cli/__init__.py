@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     ledger.register(commands)
     games.register(commands)
     data.register(commands)
+    __import__("chronicle.cli.backup", fromlist=["register"]).register(commands)  # backup, restore
     exports.register(commands)
     return parser
 

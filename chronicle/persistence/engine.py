@@ -1,47 +1,179 @@
-"""The engine factory and schema migrations.
+"""The engine factory, schema migrations, and whole-database copies.
 
-``open_engine(url)`` builds an engine for any SQLAlchemy URL (SQLite by default; PostgreSQL for a
-play group), and ``migrate(engine)`` brings the schema to the newest Alembic revision; a new or
-older database is upgraded on start. Nothing here runs at import time.
+``open_engine(url)`` builds an engine for any SQLAlchemy URL: SQLite by default (the file is
+created readable by its owner only, with write-ahead logging), PostgreSQL for a play group
+(``postgres://`` and ``postgresql://`` URLs are driven by psycopg 3, every session in UTC).
+``migrate(engine)`` brings the schema to the newest Alembic revision in one transaction, under a
+lock so that two copies of chronicle starting at once never migrate twice, and calls a hook first
+(the services take a backup there) when a database holding data is really about to be upgraded.
+
+``copy_sqlite`` (SQLite's online backup API) and ``dump_tables`` / ``load_tables`` (every row of
+every table as JSON-ready data, at any revision) are the raw material of backups and restores.
+Nothing here runs at import time.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0002"
+HEAD = "0003"
 """The newest revision; a test keeps it equal to Alembic's head. Knowing it without loading
 Alembic lets an up-to-date database open quickly."""
+
+TABLES_FORMAT = "arcadia-chronicle-tables"
+"""The ``format`` of a raw table dump (``dump_tables``)."""
+_MIGRATION_LOCK = 0x41524341
+"""The PostgreSQL advisory lock key that serialises migrations ("ARCA")."""
+
+BeforeUpgrade = Callable[[Connection, str], None]
+"""Called with the migration's connection (holding the write lock) and the revision the
+database is at, just before a database that holds data is upgraded."""
+
+
+def normalise_url(url: str) -> str:
+    """``url`` with PostgreSQL URLs pointed at psycopg 3: ``postgres://`` and
+    ``postgresql://`` (SQLAlchemy would pick psycopg2) become ``postgresql+psycopg://``.
+    Other URLs, and PostgreSQL URLs naming a driver, are returned unchanged."""
+    scheme, separator, rest = url.partition("://")
+    if separator and scheme.lower() in ("postgres", "postgresql"):
+        return f"postgresql+psycopg://{rest}"
+    return url
+
+
+def backend_of(url: str) -> str:
+    """``sqlite``, ``postgresql`` or another SQLAlchemy backend name."""
+    return make_url(normalise_url(url)).get_backend_name()
 
 
 def sqlite_path(url: str) -> Path | None:
     """The database file of a SQLite URL, or None for other databases and in-memory SQLite."""
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+    parsed = make_url(normalise_url(url))
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:") \
+            or str(parsed.database).startswith("file:"):
         return None
     return Path(parsed.database)
 
 
+def safe_url(url: str) -> str:
+    """``url`` with any password masked, for messages."""
+    try:
+        return make_url(normalise_url(url)).render_as_string(hide_password=True)
+    except Exception:  # an unparsable URL has no password to hide that we could find
+        return "(an unreadable database URL)"
+
+
 def open_engine(url: str) -> Engine:
-    """An engine for ``url``. A new SQLite file is created readable by its owner only, with
-    foreign keys enforced and write-ahead logging."""
-    path = sqlite_path(url)
+    """An engine for ``url``. A new SQLite file is created readable by its owner only (its
+    folder too, when created), with foreign keys enforced and write-ahead logging; PostgreSQL
+    sessions run in UTC and are checked before use (a restarted server is reconnected).
+
+    Raises:
+        BadInput: ``url`` is not a database URL chronicle can use.
+        ChronicleError: the SQLite file cannot be created.
+    """
+    from sqlalchemy import exc
+
+    from chronicle.errors import BadInput, ChronicleError
+
+    url = normalise_url(url)
     connect_args: dict[str, Any] = {}
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists():
-            os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
-        connect_args = {"check_same_thread": False, "timeout": 30}
-    engine = create_engine(url, connect_args=connect_args)
+    options: dict[str, Any] = {}
+    try:
+        path = sqlite_path(url)
+        if path is not None:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if not path.exists():
+                os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+            connect_args = {"check_same_thread": False, "timeout": 30}
+        elif make_url(url).get_backend_name() == "postgresql":
+            connect_args = {"options": "-c timezone=UTC", "connect_timeout": 10,
+                            "application_name": "arcadia-chronicle"}
+            options = {"pool_pre_ping": True}
+        engine = create_engine(url, connect_args=connect_args, **options)
+    except (exc.ArgumentError, exc.NoSuchModuleError, ValueError) as error:
+        raise BadInput(f"{safe_url(url)} is not a database URL Arcadia Chronicle can use "
+                       f"({error}); for example sqlite:////home/me/chronicle.db or "
+                       "postgresql://user:password@server/chronicle") from None
+    except ImportError as error:
+        raise BadInput(f"{safe_url(url)} needs a database driver that is not installed "
+                       f"({error.name or error}); Arcadia Chronicle comes with the drivers for "
+                       "SQLite and PostgreSQL") from None
+    except OSError as error:
+        raise ChronicleError(f"cannot create the database {safe_url(url)}: "
+                             f"{error.strerror or error}") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def _first_line(error: BaseException) -> str:
+    original = getattr(error, "orig", None) or error
+    lines = str(original).strip().splitlines()
+    return lines[0] if lines else type(original).__name__
+
+
+def _unique_violation(error: BaseException) -> bool:
+    """True for two writers saving the same name or number; False for a primary key (ids come
+    from the database, so a clash there is a bug and stays visible)."""
+    original = getattr(error, "orig", None)
+    if getattr(original, "sqlstate", None) == "23505":
+        constraint = getattr(getattr(original, "diag", None), "constraint_name", None) or ""
+        return not constraint.endswith("_pkey")
+    text = str(original)
+    return "UNIQUE constraint failed" in text and not text.rstrip().endswith(".id")
+
+
+def service_error(error: Exception, url: str, *, committing: bool = False) -> Exception | None:
+    """The services' error for a database error (``chronicle.errors``), or None when
+    ``error`` is none (or a bug, which must stay visible as an internal error).
+
+    A value the database cannot store is ``BadInput``; two writers colliding on a unique key, a
+    deadlock or a serialisation failure is a ``Collision`` (run the use case again); a lock
+    held too long is a ``Conflict``; an unreachable server or a damaged file is a
+    ``ChronicleError`` naming the database (password hidden). ``committing``: the error came
+    while committing, so the change may or may not have been saved."""
+    from sqlalchemy import exc
+
+    from chronicle.errors import BadInput, ChronicleError, Conflict
+    from chronicle.persistence.repository import Collision
+
+    where = safe_url(url)
+    if isinstance(error, OverflowError):  # SQLite's driver, before the database sees it
+        return BadInput(f"a number is too large for the database ({error}); nothing was "
+                        "written")
+    if isinstance(error, exc.DataError):
+        return BadInput(f"the database refused a value: {_first_line(error)}; nothing was "
+                        "written")
+    if isinstance(error, exc.IntegrityError) and _unique_violation(error):
+        return Collision("someone else saved the same thing at the same moment; nothing was "
+                         "written: try again")
+    if isinstance(error, exc.OperationalError):
+        code = getattr(getattr(error, "orig", None), "sqlstate", None)
+        if code in ("40001", "40P01"):  # a serialisation failure or a deadlock: one lost
+            return Collision("another writer changed the same records at the same moment; "
+                             "nothing was written: try again")
+        if "database is locked" in str(error):
+            return Conflict(f"{where} stayed locked by another writer for 30 seconds; nothing "
+                            "was written: try again")
+        if committing:
+            return ChronicleError(f"the connection to {where} failed while saving "
+                                  f"({_first_line(error)}); the change may or may not have "
+                                  "been saved: look before trying again")
+        return ChronicleError(f"cannot use the database {where}: {_first_line(error)}; "
+                              "nothing was written")
+    if isinstance(error, exc.DatabaseError) and not isinstance(
+            error, exc.ProgrammingError | exc.IntegrityError):
+        return ChronicleError(f"cannot use the database {where}: {_first_line(error)}")
+    return None
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -77,10 +209,12 @@ def revisions() -> list[str]:
     return [r.revision for r in reversed(list(script.walk_revisions()))]
 
 
-def current_revision(engine: Engine) -> str | None:
+def current_revision(engine: Engine | Connection) -> str | None:
     """The revision the database is at (None for an empty database)."""
     from alembic.runtime.migration import MigrationContext
 
+    if isinstance(engine, Connection):
+        return MigrationContext.configure(engine).get_current_revision()
     with engine.connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()
 
@@ -96,13 +230,261 @@ def is_current(engine: Engine) -> bool:
     return [row[0] for row in found] == [HEAD]
 
 
-def migrate(engine: Engine, revision: str = "head") -> None:
-    """Upgrade the schema to ``revision`` (the newest by default), in one transaction."""
+def lock_for_writing(connection: Connection) -> None:
+    """Take the database's write lock for the rest of ``connection``'s transaction: SQLite's
+    ``BEGIN IMMEDIATE`` (other writers wait, readers go on), PostgreSQL's EXCLUSIVE lock on
+    every table (the same). Call it first in the transaction."""
+    from sqlalchemy import inspect
+
+    if connection.dialect.name == "sqlite":
+        if not connection.connection.driver_connection.in_transaction:  # type: ignore[union-attr]
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+    elif connection.dialect.name == "postgresql":
+        names = [n for n in inspect(connection).get_table_names() if n != "alembic_version"]
+        if names:
+            quote = connection.dialect.identifier_preparer.quote
+            connection.exec_driver_sql(f"LOCK TABLE {', '.join(quote(n) for n in names)} "
+                                       "IN EXCLUSIVE MODE")
+
+
+def holds_data(connection: Connection) -> bool:
+    """True when any table other than Alembic's holds a row."""
+    from sqlalchemy import MetaData, exists, select
+
+    meta = MetaData()
+    meta.reflect(connection)
+    return any(connection.execute(select(exists(select(table)))).scalar()
+               for name, table in meta.tables.items() if name != "alembic_version")
+
+
+def rows_held(connection: Connection) -> dict[str, int]:
+    """Rows per table (Alembic's aside), for the tables that hold any."""
+    from sqlalchemy import MetaData, func, select
+
+    meta = MetaData()
+    meta.reflect(connection)
+    counts = {table.name: int(connection.execute(select(func.count()).select_from(table))
+                              .scalar() or 0)
+              for table in meta.sorted_tables if table.name != "alembic_version"}
+    return {name: n for name, n in counts.items() if n}
+
+
+def empty_tables(connection: Connection) -> None:
+    """Delete every row of every table (Alembic's aside), inside the caller's transaction."""
+    from sqlalchemy import MetaData
+
+    meta = MetaData()
+    meta.reflect(connection)
+    for table in reversed(meta.sorted_tables):
+        if table.name != "alembic_version":
+            connection.execute(table.delete())
+
+
+def database_name(url: str) -> str:
+    """The name of the database at ``url``: the SQLite file's stem, or the server database's
+    name ("chronicle" when there is none)."""
+    path = sqlite_path(url)
+    if path is not None:
+        return path.stem
+    try:
+        return make_url(normalise_url(url)).database or "chronicle"
+    except Exception:  # an unreadable URL: any name does
+        return "chronicle"
+
+
+def migrate(engine: Engine, revision: str = "head", *,
+            before_upgrade: BeforeUpgrade | None = None) -> None:
+    """Upgrade the schema to ``revision`` (the newest by default), in one transaction.
+
+    Two processes opening an old database at once serialise on a lock (SQLite's write lock, a
+    PostgreSQL advisory lock): the second finds the work done. ``before_upgrade`` runs inside
+    the lock, before anything changes, when the database holds data.
+
+    Raises:
+        ChronicleError: the database is at a revision this chronicle does not know (a newer
+            chronicle upgraded it); nothing is changed.
+    """
     if revision == "head" and is_current(engine):
         return
     from alembic import command
+    from sqlalchemy import text
 
+    known = revisions()
+    target = known[-1] if revision == "head" else revision
     config = _config()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                               {"key": _MIGRATION_LOCK})
+        else:
+            lock_for_writing(connection)
+        current = current_revision(connection)
+        if current == target:
+            return
+        if current is not None and current not in known:
+            from chronicle.errors import ChronicleError
+
+            raise ChronicleError(
+                f"this database is at schema revision {current}, which this Arcadia Chronicle "
+                f"does not know (it knows {known[0]} to {known[-1]}): a newer version "
+                "upgraded it; upgrade Arcadia Chronicle. Nothing was changed.")
+        if before_upgrade is not None and current is not None and holds_data(connection):
+            before_upgrade(connection, current)
         config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+        command.upgrade(config, target)
+
+
+# --- whole-database copies -----------------------------------------------------------------
+
+
+def copy_sqlite(source: Path, target: Path) -> None:
+    """Copy the SQLite database ``source`` into the new file ``target`` (readable by its owner
+    only) with SQLite's online backup API: a consistent copy of the last committed state, even
+    while other connections write (they wait only for the copy's last step).
+
+    Raises:
+        FileExistsError: ``target`` exists; it is never overwritten.
+        sqlite3.Error: ``source`` is not a readable SQLite database.
+    """
+    descriptor = os.open(target, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    os.close(descriptor)
+    try:
+        reader = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+        try:
+            writer = sqlite3.connect(target)
+            try:
+                reader.backup(writer)
+                writer.execute("PRAGMA journal_mode=DELETE")
+                writer.commit()
+            finally:
+                writer.close()
+        finally:
+            reader.close()
+        with open(target, "rb") as handle:
+            os.fsync(handle.fileno())
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        if value.utcoffset() is None:
+            value = value.replace(tzinfo=UTC)
+        return value.astimezone(UTC).isoformat()
+    return value
+
+
+def dump_tables(connection: Connection) -> dict[str, Any]:
+    """Every row of every table (Alembic's aside) at the database's current revision, as
+    JSON-ready data: ``{"format", "version", "revision", "dumped_at", "tables": {name:
+    {"columns": [...], "rows": [[...], ...]}}}``, rows in primary-key order, timestamps as ISO
+    8601 text in UTC. ``load_tables`` puts it back into a database at the same revision."""
+    from sqlalchemy import MetaData, select
+
+    meta = MetaData()
+    meta.reflect(connection)
+    tables: dict[str, Any] = {}
+    for table in meta.sorted_tables:
+        if table.name == "alembic_version":
+            continue
+        rows = connection.execute(select(table).order_by(*table.primary_key.columns)).all()
+        tables[table.name] = {"columns": [c.name for c in table.columns],
+                              "rows": [[_jsonable(v) for v in row] for row in rows]}
+    return {"format": TABLES_FORMAT, "version": 1, "revision": current_revision(connection),
+            "dumped_at": datetime.now(UTC).isoformat(), "tables": tables}
+
+
+def _loaded(value: Any, column: Any, where: str) -> Any:
+    """A dumped value for ``column``, checked against its type."""
+    from sqlalchemy import JSON, Boolean, DateTime, Integer, String
+
+    if value is None:
+        if not column.nullable:
+            raise ValueError(f"{where}: null in a column that requires a value")
+        return None
+    kind = column.type
+    if isinstance(kind, JSON):
+        return value
+    if isinstance(kind, Boolean):
+        if not isinstance(value, bool):
+            raise ValueError(f"{where}: {value!r} is not true or false")
+        return value
+    if isinstance(kind, Integer):
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) >= 2**31:
+            raise ValueError(f"{where}: {value!r} is not a whole number the database holds")
+        return value
+    if isinstance(kind, DateTime):
+        if not isinstance(value, str):
+            raise ValueError(f"{where}: {value!r} is not a timestamp")
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            raise ValueError(f"{where}: {value!r} is not an ISO 8601 timestamp") from None
+        if moment.utcoffset() is None:
+            moment = moment.replace(tzinfo=UTC)
+        moment = moment.astimezone(UTC)
+        return moment.replace(tzinfo=None) if not kind.timezone else moment
+    if isinstance(kind, String):
+        if not isinstance(value, str):
+            raise ValueError(f"{where}: {value!r} is not text")
+        if kind.length is not None and len(value) > kind.length:
+            raise ValueError(f"{where}: longer than {kind.length} characters")
+        if "\x00" in value:
+            raise ValueError(f"{where}: holds a NUL character")
+        return value
+    raise ValueError(f"{where}: the column type {kind} cannot be restored")
+
+
+def load_tables(connection: Connection, dump: dict[str, Any]) -> dict[str, int]:
+    """Insert a ``dump_tables`` dump into the empty tables of ``connection``'s database, which
+    must be at the dump's revision; returns the rows inserted per table.
+
+    Raises:
+        ValueError: the dump does not fit the schema (an unknown table or column, a value of
+            the wrong type); the caller's transaction must then be rolled back.
+    """
+    from sqlalchemy import MetaData
+
+    tables = dump.get("tables")
+    if not isinstance(tables, dict):
+        raise ValueError("tables: not an object of tables")
+    meta = MetaData()
+    meta.reflect(connection)
+    unknown = sorted(set(tables) - set(meta.tables) | ({"alembic_version"} & set(tables)))
+    if unknown:
+        raise ValueError(f"tables: no such table at revision {dump.get('revision')}: "
+                         + ", ".join(repr(n)[:60] for n in unknown[:5]))
+    counts: dict[str, int] = {}
+    for table in meta.sorted_tables:
+        entry = tables.get(table.name)
+        if table.name == "alembic_version" or entry is None:
+            continue
+        where = f"tables.{table.name}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("columns"), list) \
+                or not isinstance(entry.get("rows"), list):
+            raise ValueError(f"{where}: needs a list of columns and a list of rows")
+        names = entry["columns"]
+        if any(not isinstance(n, str) or n not in table.columns for n in names) \
+                or len(set(names)) != len(names):
+            raise ValueError(f"{where}.columns: {names!r:.80} are not the columns of "
+                             f"{table.name}")
+        rows = []
+        for r, row in enumerate(entry["rows"]):
+            if not isinstance(row, list) or len(row) != len(names):
+                raise ValueError(f"{where}.rows[{r}]: not a row of {len(names)} values")
+            rows.append({name: _loaded(value, table.columns[name], f"{where}.rows[{r}].{name}")
+                         for name, value in zip(names, row, strict=True)})
+        if rows:
+            connection.execute(table.insert(), rows)
+        counts[table.name] = len(rows)
+    if connection.dialect.name == "postgresql":  # ids were given: move the sequences past them
+        from sqlalchemy import text
+
+        quote = connection.dialect.identifier_preparer.quote
+        for table in meta.sorted_tables:
+            if "id" in table.columns and counts.get(table.name):
+                connection.execute(text(
+                    "SELECT setval(pg_get_serial_sequence(:table, 'id'), "
+                    f"(SELECT max(id) FROM {quote(table.name)}))"), {"table": table.name})
+    return counts

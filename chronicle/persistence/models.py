@@ -3,16 +3,54 @@ revision and are what the repositories read and write.
 
 Cards are referenced by name and kind (``card_key`` holds the case-folded name for lookups):
 the catalog lives in card files, not in the database. The chronicle is append-only:
-``ledger_event`` rows are inserted and never updated or deleted.
+``ledger_event`` rows are inserted and never updated or deleted, and so are ``change_log``
+rows (what each write of a character or game changed, for conflict messages).
+
+Every timestamp is a point in time in UTC (``UTCDateTime``): timezone-aware columns on
+PostgreSQL (revision 0003); SQLite keeps no offset, so the value is stored as UTC and read back
+as UTC. Both databases return timezone-aware datetimes.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Dialect, TypeDecorator, UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware timestamp, normalised to UTC on the way in and out (a naive value is
+    taken to be UTC already, as every revision before 0003 stored them)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Store ``value`` as UTC (SQLite keeps no offset: the UTC wall time)."""
+        if value is None:
+            return None
+        if value.utcoffset() is None:
+            value = value.replace(tzinfo=UTC)
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect,
+                             ) -> datetime | None:
+        """A stored value as an aware datetime in UTC."""
+        if value is None:
+            return None
+        if value.utcoffset() is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+def _stamp(nullable: bool = False) -> Any:
+    """A timestamp field (its own column object: SQLModel tables cannot share one)."""
+    if nullable:
+        return Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))
+    return Field(sa_column=Column(UTCDateTime(), nullable=False))
 
 
 class PlayerRow(SQLModel, table=True):
@@ -24,7 +62,7 @@ class PlayerRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=200)
     name_key: str = Field(max_length=200)
-    created_at: datetime
+    created_at: datetime = _stamp()
 
 
 class OwnershipRow(SQLModel, table=True):
@@ -57,7 +95,7 @@ class CharacterRow(SQLModel, table=True):
     court: str | None = Field(default=None, max_length=20)
     background: str | None = Field(default=None, max_length=4000)
     version: int = 1
-    created_at: datetime
+    created_at: datetime = _stamp()
 
 
 class CreationCardRow(SQLModel, table=True):
@@ -83,7 +121,7 @@ class EventRow(SQLModel, table=True):
     seq: int
     kind: str = Field(max_length=20)
     payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    recorded_at: datetime
+    recorded_at: datetime = _stamp()
     game_id: int | None = None
     """The game whose result appended this event (revision 0002), if any."""
 
@@ -100,8 +138,8 @@ class GameRow(SQLModel, table=True):
     system: str = Field(max_length=40)
     solo: bool = False
     status: str = Field(default="prepared", max_length=20)
-    created_at: datetime
-    played_at: datetime | None = None
+    created_at: datetime = _stamp()
+    played_at: datetime | None = _stamp(nullable=True)
     version: int = 1
 
 
@@ -122,3 +160,21 @@ class GamePlayerRow(SQLModel, table=True):
     leagues: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     pool: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     completed: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+class ChangeRow(SQLModel, table=True):
+    """What one write of a character or a game changed (revision 0003), by the version it
+    produced: a save refused because someone else saved first names what they changed."""
+
+    __tablename__ = "change_log"
+    __table_args__ = (UniqueConstraint("subject", "subject_id", "version",
+                                       name="uq_change_log_version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    subject: str = Field(max_length=20)
+    """The table of the record changed: ``character`` or ``game``."""
+    subject_id: int
+    version: int
+    """The record's version after this change."""
+    what: str = Field(max_length=400)
+    changed_at: datetime = _stamp()

@@ -10,14 +10,16 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import String, func, type_coerce
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from chronicle.domain.values import name_key
+from chronicle.errors import Conflict
 from chronicle.persistence.models import (
+    ChangeRow,
     CharacterRow,
     CreationCardRow,
     EventRow,
@@ -176,14 +178,35 @@ def event_count(session: Session, character_id: int) -> int:
 
 def append_event(session: Session, character_id: int, event: Event,
                  game_id: int | None = None) -> int:
-    """Insert ``event`` at the end of the chronicle; returns its number."""
+    """Insert ``event`` at the end of the chronicle; returns its number.
+
+    The character's row is locked first, on the version this transaction read (see
+    ``guard``), so two writers appending at once are serialised: the later one finds the
+    chronicle grown and raises ``Collision`` instead of numbering its event twice or appending
+    to a chronicle it did not check.
+
+    Raises:
+        Collision: someone else changed the character since it was read; nothing is written.
+    """
+    from sqlalchemy.exc import IntegrityError
+
+    character = session.get(CharacterRow, character_id)
+    if character is not None:
+        guard(character)
     last = session.exec(select(func.max(EventRow.seq))
                         .where(EventRow.character_id == character_id)).one()
     seq = int(last or 0) + 1
     kind, payload = event_to_record(event)
     session.add(EventRow(character_id=character_id, seq=seq, kind=kind, payload=payload,
                          recorded_at=now(), game_id=game_id))
-    session.flush()
+    try:
+        session.flush()
+    except IntegrityError:
+        name = character.name if character is not None else f"Character {character_id}"
+        raise Collision(f"{name}'s chronicle gained event {seq} from someone else at the same "
+                        "moment; nothing was written: try again") from None
+    session.info.setdefault(_APPENDED, {}).setdefault(character_id, []).append(
+        what_happened(event))
     return seq
 
 
@@ -237,29 +260,185 @@ def table_counts(session: Session) -> dict[str, int]:
     return counts
 
 
+# Optimistic concurrency ---------------------------------------------------------------------
+
+_APPENDED = "chronicle_appended"
+"""``session.info`` key: what each character's appended events were, for the change log."""
+SHOWN_CHANGES = 3
+"""How many missed changes a conflict message lists before counting the rest."""
+
+
+class Collision(Conflict):
+    """Someone else wrote the same character or game between this transaction's reads and
+    its writes. Nothing was written; running the whole use case again on the fresh state may
+    succeed (``Database.run`` does, a bounded number of times)."""
+
+
+def what_happened(event: Event) -> str:
+    """An event in a few words, for conflict messages: "a game was recorded"."""
+    from chronicle.systems.wyld_hunt.chronicle import (
+        Correction,
+        FlawBoughtOff,
+        GamePlayed,
+        MeritBought,
+    )
+
+    if isinstance(event, GamePlayed):
+        return "a game was recorded"
+    if isinstance(event, MeritBought):
+        return f"{event.merit} was bought"
+    if isinstance(event, FlawBoughtOff):
+        return f"{event.flaw} was bought off"
+    if isinstance(event, Correction):
+        return "a correction was recorded"
+    return f"event {event.event} was undone"
+
+
+def _subject(row: Any) -> str:
+    return str(type(row).__tablename__)
+
+
+def _what_changed(session: Session, row: Any) -> str:
+    """What this transaction changes about ``row``, in a few words."""
+    from sqlalchemy import inspect
+
+    if isinstance(row, CharacterRow):
+        appended = session.info.get(_APPENDED, {}).pop(row.id, [])
+        if appended:
+            return "; ".join(appended)
+        state = inspect(row)
+        edited = [name for name in ("icon", "court", "background")
+                  if state.attrs[name].history.has_changes()]
+        return ("its " + " and ".join(edited) + (" were" if len(edited) > 1 else " was")
+                + " edited") if edited else "its creation cards were edited"
+    if isinstance(row, GameRow):
+        if row.status == "played":
+            return "its result was recorded"
+        return "a player's quests, target or cards were changed"
+    return "it was edited"
+
+
+def changes_between(session: Session, row: Any, seen: int, current: int) -> list[str]:
+    """What the changes after version ``seen`` up to ``current`` of ``row`` did, oldest first
+    (as far as the change log knows)."""
+    found = session.exec(select(ChangeRow.what).where(
+        ChangeRow.subject == _subject(row), ChangeRow.subject_id == row.id,
+        ChangeRow.version > seen, ChangeRow.version <= current)
+        .order_by(col(ChangeRow.version))).all()
+    return list(found)
+
+
+def conflict_message(session: Session, row: Any, seen: int, current: int | None = None) -> str:
+    """The message of a save refused because ``row`` changed since version ``seen``: who,
+    which versions, and what the missed changes did. ``current`` is read when not given."""
+    from sqlalchemy import select as core_select
+
+    table = type(row).__table__
+    if current is None:
+        current = session.connection().execute(
+            core_select(table.c.version).where(table.c.id == row.id)).scalar()
+    name = getattr(row, "name", "This record")
+    if current is None:
+        return f"{name} was deleted by someone else meanwhile; nothing was written"
+    missed = changes_between(session, row, seen, current)
+    shown = missed[:SHOWN_CHANGES]
+    if len(missed) > len(shown):
+        shown.append(f"and {len(missed) - len(shown)} more changes")
+    what = f" ({'; '.join(shown)})" if shown else ""
+    return (f"{name} was changed by someone else meanwhile: version {seen} -> {current}{what}; "
+            "nothing was written: reload it and try again")
+
+
+def stale(session: Session, row: Any, expected: int) -> Conflict:
+    """The ``Conflict`` for a save made from version ``expected`` of ``row`` when the stored
+    row is at another version (raise it)."""
+    return Conflict(conflict_message(session, row, expected, row.version))
+
+
+_LOCK_READS = "chronicle_lock_reads"
+"""``session.info`` key: this transaction's reads of characters and games lock them."""
+
+
+def _lock_selected(state: Any) -> None:
+    """``do_orm_execute``: add FOR UPDATE to whole-row reads of characters and games in a
+    session that asked for it (``lock_reads``)."""
+    if not state.session.info.get(_LOCK_READS) or not state.is_select:
+        return
+    statement = state.statement
+    described = getattr(statement, "column_descriptions", [])
+    if described and all(d.get("type") in (CharacterRow, GameRow) and
+                         d.get("entity") is d.get("type") for d in described):
+        state.statement = statement.with_for_update()
+
+
+def lock_reads(session: Session) -> None:
+    """Make this transaction pessimistic from now on: on SQLite it takes the write lock first
+    (``BEGIN IMMEDIATE``: its reads then see the latest state, and nobody else writes until it
+    ends); on PostgreSQL each character or game it reads is locked (``FOR UPDATE``). Call it
+    first in the transaction. ``Database.run`` does, when a use case runs again after a
+    collision, so that it cannot lose the same race twice."""
+    from sqlalchemy import event
+    from sqlalchemy.orm import Session as OrmSession
+
+    from chronicle.persistence.engine import lock_for_writing
+
+    connection = session.connection()
+    if connection.dialect.name == "sqlite":
+        lock_for_writing(connection)
+        return
+    if not event.contains(OrmSession, "do_orm_execute", _lock_selected):
+        event.listen(OrmSession, "do_orm_execute", _lock_selected)
+    session.info[_LOCK_READS] = True
+
+
+def guard(row: Any) -> None:
+    """Lock ``row`` for the rest of the transaction, on the version this transaction read: a
+    no-op UPDATE of its version where the version is still the one read. The first write of a
+    transaction, it waits for any other writer of the row to finish (PostgreSQL's row lock,
+    SQLite's write lock) and then sees their work.
+
+    Raises:
+        Collision: the row changed since it was read, naming what changed.
+    """
+    from sqlalchemy import update
+    from sqlalchemy.orm import object_session
+
+    session = cast(Session | None, object_session(row))  # chronicle's sessions are SQLModel's
+    if session is None or row.id is None:
+        return
+    seen = row.version or 0
+    table = type(row).__table__
+    locked = session.execute(update(table).where(table.c.id == row.id, table.c.version == seen)
+                             .values(version=table.c.version))
+    if getattr(locked, "rowcount", 1) != 1:
+        raise Collision(conflict_message(session, row, seen))
+
+
 def touch(row: Any) -> None:
     """Bump a row's version: optimistic concurrency for edits of the same thing.
 
     The bump is an UPDATE on the version this transaction read, so a writer whose reads are
     older than a change someone else committed meanwhile fails here instead of overwriting it
-    (SQLite runs the reads of a transaction before its first write outside it).
+    (SQLite runs the reads of a transaction before its first write outside it). The change log
+    records what the new version changed, so that a save refused later can say.
 
     Raises:
-        Conflict: the row changed since it was read; the caller's transaction rolls back.
+        Collision: the row changed since it was read (a ``Conflict`` naming what changed); the
+            caller's transaction rolls back.
     """
     from sqlalchemy import update
     from sqlalchemy.orm import object_session
 
     seen = row.version or 0
-    session = object_session(row)
+    session = cast(Session | None, object_session(row))
     if session is not None and row.id is not None:
+        what = _what_changed(session, row)[:400]  # before the UPDATE flushes the attributes
         table = type(row).__table__
         bumped = session.execute(update(table).where(table.c.id == row.id,
                                                      table.c.version == seen)
                                  .values(version=seen + 1))
         if getattr(bumped, "rowcount", 1) != 1:
-            from chronicle.errors import Conflict
-
-            raise Conflict(f"{getattr(row, 'name', 'This record')} was changed by someone else "
-                           "meanwhile; nothing was written: reload it and try again")
+            raise Collision(conflict_message(session, row, seen))
+        session.add(ChangeRow(subject=_subject(row), subject_id=row.id, version=seen + 1,
+                              what=what, changed_at=now()))
     row.version = seen + 1

@@ -1,25 +1,38 @@
 """Opening the database and running each use case as one transaction.
 
 The URL comes from ``--db``, else ``CHRONICLE_DB``, else a SQLite file in the user data
-directory. Opening migrates the schema to the newest revision. ``Database.transaction()``
-yields a session whose work is committed at the end, or rolled back entirely on any error:
-nothing is ever half-written.
+directory; a play group shares one PostgreSQL server with ``postgresql://user:pass@host/db``.
+Opening migrates the schema to the newest revision, taking a backup first when a database that
+holds data is really upgraded (``chronicle.services.backup``).
+
+``Database.transaction()`` yields a session whose work is committed at the end, or rolled back
+entirely on any error: nothing is ever half-written. The database's own refusals become the
+services' errors (a value too long or unstorable is ``BadInput``, two writers colliding is a
+``Conflict``, an unreachable server a ``ChronicleError`` naming it), so no traceback reaches
+the user. ``Database.run(work)`` runs ``work`` in a transaction and, when another writer got to
+the same character first, runs it again on the fresh state, a bounded number of times.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import random
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from chronicle import paths
+from chronicle.errors import ChronicleError, Conflict
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
+    from sqlalchemy import Connection, Engine
     from sqlmodel import Session
 
 DEFAULT_FILE = "chronicle.db"
+ATTEMPTS = 10
+"""How many times ``Database.run`` tries a use case that keeps colliding with other writers."""
+T = TypeVar("T")
 
 
 def default_url() -> str:
@@ -36,27 +49,102 @@ class Database:
     def __init__(self, engine: Engine, url: str) -> None:
         self.engine = engine
         self.url = url
+        self.retries = 0
+        """How many times ``run`` ran a use case again after a collision (for figures)."""
+        self.most_tries = 0
+        """The most tries one use case of ``run`` took (for figures)."""
+
+    @property
+    def backend(self) -> str:
+        """``sqlite`` or ``postgresql`` (or another SQLAlchemy dialect name)."""
+        return str(self.engine.dialect.name)
 
     @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        """A session in one transaction: committed on success, rolled back on any error."""
+    def transaction(self, *, lock: bool = False) -> Iterator[Session]:
+        """A session in one transaction: committed on success, rolled back on any error.
+        ``lock``: pessimistic, the characters and games it reads are locked (on SQLite the
+        whole database is, for writing) until it ends (``repository.lock_reads``)."""
         from sqlmodel import Session
 
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
-            yield session
+        body_done = False
+        try:
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                if lock:
+                    from chronicle.persistence.repository import lock_reads
+
+                    lock_reads(session)
+                yield session
+                body_done = True
+        except ChronicleError:
+            raise
+        except Exception as exc:
+            from chronicle.persistence.engine import service_error
+
+            translated = service_error(exc, self.url, committing=body_done)
+            if translated is None:
+                raise
+            raise translated from exc
+
+    def run(self, work: Callable[[Session], T], *, attempts: int = ATTEMPTS) -> T:
+        """``work`` in one transaction; when it collides with another writer (a
+        ``Collision``: the character changed between its reads and its writes), run again on
+        the fresh state, up to ``attempts`` times. The first try is optimistic (it locks
+        nothing while it checks); the tries after a collision lock what they read first
+        (``transaction(lock=True)``), so they cannot lose the same race again.
+
+        Raises:
+            Conflict: still colliding after ``attempts`` tries (the last collision's message).
+        """
+        from chronicle.persistence.repository import Collision
+
+        for attempt in range(1, attempts + 1):
+            try:
+                self.most_tries = max(self.most_tries, attempt)
+                with self.transaction(lock=attempt > 1) as session:
+                    return work(session)
+            except Collision as exc:
+                if attempt == attempts:
+                    raise Conflict(f"{exc} (tried {attempts} times)") from exc
+                self.retries += 1
+                time.sleep(random.uniform(0, 0.002 * attempt))
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def close(self) -> None:
         """Release every connection."""
         self.engine.dispose()
 
 
-def open_database(url: str | None = None, *, migrate: bool = True) -> Database:
-    """Open (and by default migrate) the database at ``url`` or the default."""
-    from chronicle.persistence.engine import migrate as run_migrations
-    from chronicle.persistence.engine import open_engine
+def _before_upgrade(url: str) -> Callable[[Connection, str], None]:
+    def take_backup(connection: Connection, revision: str) -> None:
+        from chronicle.services.backup import before_migration
 
-    chosen = url or default_url()
+        before_migration(url, connection, revision)
+
+    return take_backup
+
+
+def open_database(url: str | None = None, *, migrate: bool = True) -> Database:
+    """Open (and by default migrate) the database at ``url`` or the default.
+
+    Raises:
+        BadInput: ``url`` is not a database URL chronicle can use.
+        ChronicleError: the database cannot be reached, opened or upgraded (nothing changed).
+    """
+    from chronicle.persistence.engine import migrate as run_migrations
+    from chronicle.persistence.engine import normalise_url, open_engine, service_error
+
+    chosen = normalise_url(url or default_url())
     engine = open_engine(chosen)
     if migrate:
-        run_migrations(engine)
+        try:
+            run_migrations(engine, before_upgrade=_before_upgrade(chosen))
+        except ChronicleError:
+            engine.dispose()
+            raise
+        except Exception as exc:
+            engine.dispose()
+            translated = service_error(exc, chosen)
+            if translated is None:
+                raise
+            raise translated from exc
     return Database(engine, chosen)

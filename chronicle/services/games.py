@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from chronicle.domain.text import suggest
 from chronicle.domain.values import name_key
-from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
+from chronicle.errors import AlreadyExists, BadInput, NotFound, Refused
 from chronicle.rules.editions import edition_keys
 from chronicle.rules.report import Report
 from chronicle.services.catalog import WyldHuntCatalog
@@ -246,8 +246,7 @@ def choose(db: Database, game: str, player: str, *, quests: list[str] | None = N
         if row.status != "prepared":
             raise Refused(f"{row.name} has been played; its setup is fixed")
         if expected_version is not None and row.version != expected_version:
-            raise Conflict(f"{row.name} was changed by someone else (version {row.version}, "
-                           f"you had {expected_version}); reload it and try again")
+            raise repo.stale(session, row, expected_version)
         cat = catalog()
         before = _view(session, row, cat)
         seat = _seat_row(session, row, player)

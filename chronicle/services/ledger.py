@@ -42,12 +42,10 @@ def append(session: Session, row: CharacterRow, event: Event, *, game_id: int | 
         Refused: the character is unfinished, or the event breaks a rule.
         Conflict: ``expected_version`` is given and the character changed meanwhile.
     """
-    from chronicle.errors import Conflict
     from chronicle.persistence import repository as repo
 
     if expected_version is not None and row.version != expected_version:
-        raise Conflict(f"{row.name} was changed by someone else (version {row.version}, you "
-                       f"had {expected_version}); reload it and try again")
+        raise repo.stale(session, row, expected_version)
     assert row.id is not None
     cat = catalog()
     build, infos, checked = stored(session, row, cat)
@@ -70,9 +68,9 @@ def append(session: Session, row: CharacterRow, event: Event, *, game_id: int | 
 
 def _append(db: Database, name: str, player: str | None, event: Event,
             expected_version: int | None = None) -> CharacterView:
-    with db.transaction() as session:
-        row = character_row(session, name, player)
-        return append(session, row, event, expected_version=expected_version)
+    # db.run: when another writer appends first, check again on the fresh chronicle
+    return db.run(lambda session: append(session, character_row(session, name, player), event,
+                                         expected_version=expected_version))
 
 
 def record_game(db: Database, name: str, quests: list[str], completed: list[str], *,
@@ -126,7 +124,7 @@ def undo(db: Database, name: str, *, player: str | None = None,
     """
     from chronicle.persistence import repository as repo
 
-    with db.transaction() as session:
+    def work(session: Session) -> tuple[CharacterView, str]:
         row = character_row(session, name, player)
         assert row.id is not None
         events, _infos = repo.events(session, row.id)
@@ -138,6 +136,8 @@ def undo(db: Database, name: str, *, player: str | None = None,
         what = f"event {target}: {describe_event(events[target - 1])}"
         result = append(session, row, Undo(event=target, note=note))
         return result, what
+
+    return db.run(work)
 
 
 def history(db: Database, name: str, player: str | None = None) -> CharacterView:

@@ -410,6 +410,8 @@ def _read_document(path: Path) -> tuple[str, Any]:
                 "the file stops before its end: it looks truncated; export the database again")
         raise BadInput(f"{path} line {exc.lineno} column {exc.colno}: not valid JSON "
                        f"({exc.msg}); {hint}") from None
+    except RecursionError:  # hostile input: arrays nested thousands deep
+        raise BadInput(f"{path} nests its values too deeply to be an export") from None
     return text, data
 
 

@@ -1,0 +1,154 @@
+"""PostgreSQL through the same ``CHRONICLE_DB`` URL as SQLite: the URL forms a play group will
+type, and every column type behaving the same on both backends (timestamps in UTC whatever
+offset they came with, JSON, booleans, the unique constraints, text the database cannot store).
+The tests taking ``db_url`` run on every backend (see ``dbfixtures``)."""
+
+from __future__ import annotations
+
+import stat
+from contextlib import nullcontext
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import dbfixtures as fx
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
+
+from chronicle.errors import AlreadyExists, BadInput, Conflict
+from chronicle.persistence.engine import backend_of, normalise_url, safe_url, sqlite_path
+from chronicle.persistence.models import GamePlayerRow, GameRow, PlayerRow
+from chronicle.services import characters, players
+from chronicle.services.db import open_database
+
+
+@pytest.mark.parametrize(("given", "expected"), [
+    ("postgres://u:p@h/db", "postgresql+psycopg://u:p@h/db"),
+    ("postgresql://u:p@h:5433/db?sslmode=require",
+     "postgresql+psycopg://u:p@h:5433/db?sslmode=require"),
+    ("PostgreSQL://u@h/db", "postgresql+psycopg://u@h/db"),
+    ("postgresql+psycopg://u@h/db", "postgresql+psycopg://u@h/db"),
+    ("postgresql+psycopg2://u@h/db", "postgresql+psycopg2://u@h/db"),
+    ("sqlite:////home/me/chronicle.db", "sqlite:////home/me/chronicle.db"),
+])
+def test_postgres_urls_use_psycopg_3(given: str, expected: str) -> None:
+    assert normalise_url(given) == expected
+
+
+def test_urls_name_their_backend_and_hide_passwords() -> None:
+    assert backend_of("postgres://u:secret@h/db") == "postgresql"
+    assert backend_of("sqlite:///x.db") == "sqlite"
+    assert "secret" not in safe_url("postgres://u:secret@h/db")
+    assert sqlite_path("postgres://u@h/db") is None
+
+
+def test_the_sqlite_files_are_private(tmp_path: Path) -> None:
+    db = open_database(f"sqlite:///{tmp_path}/new/chronicle.db")
+    try:
+        players.add_player(db, "Tim")
+        with db.engine.connect():  # the write-ahead log and its index exist while open
+            found = {p.name: stat.S_IMODE(p.stat().st_mode) for p in (tmp_path / "new").iterdir()}
+    finally:
+        db.close()
+    assert found["chronicle.db"] == 0o600
+    assert found.get("chronicle.db-wal", 0o600) == 0o600
+    assert found.get("chronicle.db-shm", 0o600) == 0o600
+    assert stat.S_IMODE((tmp_path / "new").stat().st_mode) == 0o700
+
+
+@pytest.mark.skipif(not fx.POSTGRES, reason="CHRONICLE_TEST_POSTGRES is not set")
+def test_a_postgres_url_opens_migrates_and_runs_in_utc(tmp_path: Path) -> None:
+    databases = fx.Databases("postgresql", tmp_path)
+    url = databases.url("plain", migrated=False).replace("postgresql+psycopg://",
+                                                         "postgres://")
+    db = open_database(url)
+    try:
+        assert db.backend == "postgresql"
+        with db.engine.connect() as connection:
+            assert connection.execute(text("SHOW timezone")).scalar() == "UTC"
+            kinds = dict(connection.execute(text(
+                "SELECT table_name || '.' || column_name, data_type FROM "
+                "information_schema.columns WHERE table_schema = 'public'")).all())
+        assert kinds["ledger_event.recorded_at"] == "timestamp with time zone"
+        assert kinds["game.played_at"] == "timestamp with time zone"
+        assert kinds["ledger_event.payload"] == "json"
+        assert kinds["game.solo"] == "boolean"
+    finally:
+        db.close()
+        databases.drop()
+
+
+def test_timestamps_come_back_as_the_same_moment_in_utc(db_url: str) -> None:
+    db = open_database(db_url)
+    moment = datetime(1996, 7, 1, 12, 30, tzinfo=timezone(timedelta(hours=2)))
+    try:
+        with db.transaction() as session:
+            session.add(PlayerRow(name="Tim", name_key="tim", created_at=moment))
+            session.add(PlayerRow(name="Naive", name_key="naive",
+                                  created_at=datetime(1996, 7, 1, 10, 30)))  # taken as UTC
+        with db.transaction() as session:
+            found = {p.name: p.created_at for p in session.exec(select(PlayerRow)).all()}
+        assert found["Tim"] == moment and found["Tim"].tzinfo == UTC
+        assert found["Tim"].hour == 10
+        assert found["Naive"] == datetime(1996, 7, 1, 10, 30, tzinfo=UTC)
+    finally:
+        db.close()
+
+
+def test_json_and_booleans_round_trip(db_url: str) -> None:
+    db = open_database(db_url)
+    try:
+        players.add_player(db, "Tim")
+        with db.transaction() as session:
+            tim = session.exec(select(PlayerRow)).one()
+            game = GameRow(name="Solo", name_key="solo", system="wyld-hunt", solo=True,
+                           created_at=datetime.now(UTC))
+            session.add(game)
+            session.flush()
+            assert game.id is not None and tim.id is not None
+            session.add(GamePlayerRow(game_id=game.id, player_id=tim.id, position=0,
+                                      quests=["Ünïcode «quest»", "名前"], waylays=[],
+                                      treasures=[], leagues=[], pool=None, completed=[]))
+        with db.transaction() as session:
+            seat = session.exec(select(GamePlayerRow)).one()
+            solo = session.exec(select(GameRow)).one()
+        assert seat.quests == ["Ünïcode «quest»", "名前"]
+        assert (seat.pool, seat.completed, solo.solo) == (None, [], True)
+    finally:
+        db.close()
+
+
+def test_the_unique_constraints_hold(db_url: str) -> None:
+    db = open_database(db_url)
+    try:
+        players.add_player(db, "Tim")
+        with pytest.raises(AlreadyExists):
+            players.add_player(db, "TIM")
+        # below the services: the database itself refuses, and the services say so clearly
+        with pytest.raises(IntegrityError), db.engine.begin() as connection:
+            connection.execute(text("INSERT INTO player (name, name_key, created_at) VALUES "
+                                    "('Tim', 'tim', CURRENT_TIMESTAMP)"))
+        with fx.unchanged(db), pytest.raises(Conflict, match="at the same moment"), \
+                db.transaction() as session:
+            session.add(PlayerRow(name="Tim", name_key="tim", created_at=datetime.now(UTC)))
+    finally:
+        db.close()
+
+
+def test_text_a_database_cannot_hold_is_refused_cleanly(db_url: str) -> None:
+    """PostgreSQL stores no NUL character and enforces column lengths; SQLite stores both.
+    Either way the user gets an answer, never a traceback, and a refusal writes nothing."""
+    db = open_database(db_url)
+    try:
+        players.add_player(db, "Tim")
+        for background in ("a\x00b", "x" * 5000):
+            characters.new_character(db, "Tim", f"Morwen {len(background)}")
+            try:
+                with fx.unchanged(db) if db.backend == "postgresql" else nullcontext():
+                    characters.edit_character(db, f"Morwen {len(background)}",
+                                              background=background)
+            except BadInput as exc:
+                assert db.backend == "postgresql" and "refused a value" in str(exc)
+    finally:
+        db.close()
