@@ -126,12 +126,17 @@ def _create(name: str, template: str = "template0") -> None:
 
 
 def drop_postgres(*names: str) -> None:
-    """Drop test databases (their connections are closed first)."""
+    """Drop test databases (their connections are closed first). A failure is a warning, not a
+    failed test: ``.ci/run`` drops what an interrupted run leaves behind."""
+    import warnings
+
     admin = _admin()
     try:
         with admin.connect() as connection:
             for name in names:
                 connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    except Exception as exc:  # the server went away, or the role's password changed
+        warnings.warn(f"could not drop test databases {names}: {exc}", stacklevel=2)
     finally:
         admin.dispose()
 

@@ -109,11 +109,15 @@ def test_backup_refuses_to_overwrite_and_unknown_kinds(rich: Database, tmp_path:
     assert path.read_text(encoding="utf-8") == "mine"
     assert backup.backup(rich, path, force=True).path == path
     assert json.loads(path.read_text(encoding="utf-8"))["format"] == "arcadia-chronicle-export"
+    from chronicle.persistence.engine import sqlite_path
+
+    itself = sqlite_path(rich.url)
     for bad, message in ((tmp_path / "x.txt", "name a backup .json"),
                          (tmp_path / "nowhere" / "x.json", "does not exist"),
-                         (tmp_path, "is a folder")):
+                         (tmp_path, "is a folder"),
+                         *([(itself, "the database itself")] if itself else [])):
         with pytest.raises(BadInput, match=message):
-            backup.backup(rich, bad)
+            backup.backup(rich, bad, force=True)
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")) == []
 
 

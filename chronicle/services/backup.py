@@ -182,6 +182,9 @@ def backup(db: Database, path: Path | None = None, *, force: bool = False) -> Ba
     if target.exists() and not force:
         raise AlreadyExists(f"{target} already exists; choose another file, or overwrite it "
                             "with --force")
+    live = _live_files(db)
+    if target.resolve() in live:
+        raise BadInput(f"{target} is the database itself; choose another file")
     if suffix == JSON_SUFFIX:
         document = snapshot_export(db)
         from chronicle.services.transfer import counts_of
@@ -194,6 +197,17 @@ def backup(db: Database, path: Path | None = None, *, force: bool = False) -> Ba
                        "file .json")
     _sqlite_copy_to(db, target, force=force)
     return BackupResult(target, "sqlite")
+
+
+def _live_files(db: Database) -> set[Path]:
+    """The files of a SQLite database (none for a server)."""
+    from chronicle.persistence.engine import sqlite_path
+
+    path = sqlite_path(db.url)
+    if path is None:
+        return set()
+    path = path.resolve()
+    return {path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")}
 
 
 def _sqlite_file(db: Database) -> Path:
@@ -234,7 +248,7 @@ def snapshot_export(db: Database) -> dict[str, Any]:
     from chronicle.services.db import open_database
     from chronicle.services.transfer import export_all
 
-    if db.backend == "sqlite" and _sqlite_file(db):
+    if _live_files(db):
         with tempfile.TemporaryDirectory(prefix="chronicle-backup-") as folder:
             copy = Path(folder) / "snapshot.db"
             _sqlite_copy_to(db, copy)
