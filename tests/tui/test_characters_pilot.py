@@ -218,6 +218,13 @@ def test_experience_spent_then_undone(tmp_path: Path) -> None:
         assert "Undo event 2" in confirm.question and "Mirror, Mirror" in confirm.detail
         await press(pilot, "y")
         assert pilot.app.screen is view
+        # The undo, then the reload of the view, run in workers one after the other: on a
+        # loaded machine the second may start after the first settles, so wait for it.
+        for _ in range(100):
+            if "undone by #3" in text_of(view.query_one("#timeline", Static)):
+                break
+            await settle(pilot)
+            await asyncio.sleep(0.05)
         assert "undone by #3" in text_of(view.query_one("#timeline", Static))
 
     play(url, scenario)
