@@ -7,7 +7,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from chronicle.cli.common import add_json, add_player, database, run_service, show_character
+from chronicle.cli.common import (
+    add_json,
+    add_player,
+    database,
+    print_or_write,
+    run_service,
+    show_character,
+)
 from chronicle.cli.output import emit, emit_json, fail, table
 
 
@@ -160,17 +167,7 @@ def _export(args: argparse.Namespace) -> int:
     from chronicle.services.characters import export_character
 
     text = export_character(database(args), args.name, args.player)
-    if args.out is None:
-        emit(text.rstrip("\n"))
-        return 0
-    if args.out.exists() and not args.force:
-        fail(f"{args.out} exists; add --force to overwrite it")
-        return 2
-    from chronicle.services.files import write_atomically
-
-    write_atomically(args.out, text)
-    emit(f"Wrote {args.out}.")
-    return 0
+    return print_or_write(text, args.out, args.force)
 
 
 def _import(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ characters, reports and refusals the same way everywhere."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chronicle.cli.output import emit, emit_json, fail, report
@@ -89,3 +90,19 @@ def run_service(handler: Any, args: argparse.Namespace) -> int:
     except ChronicleError as exc:
         fail(str(exc))
         return 2
+
+
+def print_or_write(text: str, out: Path | None, force: bool) -> int:
+    """Print ``text``, or write it to ``out`` (never over an existing file without ``force``);
+    returns the exit status."""
+    if out is None:
+        emit(text.rstrip("\n"))
+        return 0
+    if out.exists() and not force:
+        fail(f"{out} exists; add --force to overwrite it")
+        return 2
+    from chronicle.services.files import write_atomically
+
+    write_atomically(out, text)
+    emit(f"Wrote {out}.")
+    return 0

@@ -8,8 +8,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from chronicle.cli.common import add_json, database, run_service
-from chronicle.cli.output import emit, emit_json, fail, table
+from chronicle.cli.common import add_json, database, print_or_write, run_service
+from chronicle.cli.output import emit, emit_json, table
 
 
 def register(commands: Any) -> None:
@@ -149,17 +149,7 @@ def _collection_export(args: argparse.Namespace) -> int:
     from chronicle.services.csvio import export_collection_csv
 
     text = export_collection_csv(database(args), args.player)
-    if args.out is None:
-        emit(text.rstrip("\n"))
-        return 0
-    if args.out.exists() and not args.force:
-        fail(f"{args.out} exists; add --force to overwrite it")
-        return 2
-    from chronicle.services.files import write_atomically
-
-    write_atomically(args.out, text)
-    emit(f"Wrote {args.out}.")
-    return 0
+    return print_or_write(text, args.out, args.force)
 
 
 def _pack_open(args: argparse.Namespace) -> int:
