@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from chronicle.cli.output import emit, emit_json, fail, problems, report
+from chronicle.rules.report import Front
 
 
 def register(commands: Any) -> None:
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     title = summary.get("name") or args.file.name
     emit(f"{title} ({result.kind}, {summary.get('system')}): {verdict}")
     emit()
-    report(result.report)
+    report(result.report, Front.FILE)
     emit()
     if result.kind == "character":
         _character(summary)

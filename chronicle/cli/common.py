@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chronicle.cli.output import emit, emit_json, fail, report
+from chronicle.rules.report import Front
 
 if TYPE_CHECKING:
     from chronicle.services.characters import CharacterView
@@ -81,8 +82,9 @@ def run_service(handler: Any, args: argparse.Namespace) -> int:
                        "violations": [v.to_dict() for v in exc.report.violations]})
         fail(f"refused: {exc}")
         for violation in exc.report.violations:
-            if violation.fix:
-                fail(f"  {violation.code}: fix: {violation.fix}")
+            fix = violation.fix_for(Front.CLI, **_subjects(args))
+            if fix:
+                fail(f"  {violation.code}: fix: {fix}")
         return 1
     except Conflict as exc:
         fail(f"conflict: {exc}")
@@ -90,6 +92,12 @@ def run_service(handler: Any, args: argparse.Namespace) -> int:
     except ChronicleError as exc:
         fail(str(exc))
         return 2
+
+
+def _subjects(args: argparse.Namespace) -> dict[str, str]:
+    """The game a command names, for the placeholders of its fixes."""
+    name = getattr(args, "name", None)
+    return {"game": name} if getattr(args, "command", None) == "game" and name else {}
 
 
 def print_or_write(text: str, out: Path | None, force: bool) -> int:

@@ -120,7 +120,7 @@ def _game(view: GameView, as_json: bool) -> int:
             emit(f"    Completed: {', '.join(seat.completed) or 'none'}")
     if view.report.violations:
         emit()
-        report(view.report)
+        report(view.report, game=view.name)
     return 0
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from chronicle.catalog.problems import FileProblem
-from chronicle.rules.report import Report
+from chronicle.rules.report import Front, Report
 
 
 def emit(text: str = "") -> None:
@@ -53,16 +53,18 @@ def problems(found: Iterable[FileProblem], *, to_stderr: bool = True) -> None:
             emit(text)
 
 
-def report(result: Report) -> None:
-    """Print every violation of a report, errors first."""
+def report(result: Report, front: Front = Front.CLI, **names: str) -> None:
+    """Print every violation of a report, errors first, each fix in the terms of ``front``
+    (a command to run, unless the report is of a file), ``names`` filling its placeholders."""
     ordered = result.errors + result.warnings
     if not ordered:
         emit("No rule is broken.")
         return
     for violation in ordered:
         emit(f"{violation.severity.value:<8}{violation.code}: {violation.message}")
-        if violation.fix:
-            emit(f"{'':8}fix: {violation.fix}")
+        fix = violation.fix_for(front, **names)
+        if fix:
+            emit(f"{'':8}fix: {fix}")
         if violation.section:
             emit(f"{'':8}rule: {violation.section}")
 

@@ -79,7 +79,7 @@ class GameView:
         return {"id": self.id, "name": self.name, "system": self.system, "solo": self.solo,
                 "status": self.status, "version": self.version, "valid": self.report.valid,
                 "seats": [s.to_dict() for s in self.seats], "summary": self.report.summary,
-                "violations": [v.to_dict() for v in self.report.violations]}
+                "violations": [v.to_dict(game=self.name) for v in self.report.violations]}
 
 
 @dataclass

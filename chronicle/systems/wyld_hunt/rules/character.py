@@ -11,7 +11,7 @@ from typing import Any
 
 from chronicle.rules.editions import Edition, find_edition
 from chronicle.rules.lookup import CardLookup
-from chronicle.rules.report import Report
+from chronicle.rules.report import Report, arg
 from chronicle.systems.wyld_hunt.cards import Card, Flaw, Icon, Kind, Merit
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 from chronicle.systems.wyld_hunt.rules.creation import (
@@ -116,6 +116,7 @@ def check_character(build: CharacterBuild, catalog: CardLookup[Card]) -> tuple[R
         raise ValueError(f"unknown system {build.system!r}")
     report = Report()
     res = Resolver(catalog, report)
+    res.subject = arg(build.name) if build.name else "<character>"
     icon = check_icon(build, res)
     merits: list[Merit] = _resolve_all(build.merits, Kind.MERIT, Merit, "in merits", res)
     flaws: list[Flaw] = _resolve_all(build.flaws, Kind.FLAW, Flaw, "in flaws", res)

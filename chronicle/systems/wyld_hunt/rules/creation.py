@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from chronicle.rules.editions import Edition
+from chronicle.rules.report import Fix, arg
 from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.cards import (
     Card,
@@ -28,12 +29,20 @@ def check_icon(build: CharacterBuild, res: Resolver) -> Icon | None:
     and gender")."""
     if not build.icons:
         res.report.add(codes.ICON_MISSING(
-            f"{build.name} has no Character Icon", fix='add icon = "<race> <gender>"'))
+            f"{build.name} has no Character Icon", fix=Fix(
+                "choose a Character Icon (race and gender)",
+                cli=f'chronicle character set {res.subject} --icon "<race> <gender>"',
+                app="in the builder (b), press i and choose an icon",
+                file='add icon = "<race> <gender>"')))
         return None
     if len(build.icons) > 1:
         res.report.add(codes.ICON_MULTIPLE(
             f"{build.name} has {len(build.icons)} Character Icons; a character has one",
-            list(build.icons), fix=f"keep one of: {', '.join(build.icons)}"))
+            list(build.icons), fix=Fix(
+                f"keep one of: {', '.join(build.icons)}",
+                cli=f"chronicle character set {res.subject} --icon <one of them>",
+                app="in the builder (b), press i and choose one icon",
+                file=f"keep one of: {', '.join(build.icons)}")))
     icons = [res.card(name, Kind.ICON, Icon, "as the icon") for name in build.icons]
     return next((i for i in icons if i is not None), None)
 
@@ -125,15 +134,24 @@ def check_points(build: CharacterBuild, edition: Edition, icon: Icon | None,
         fix = (f"drop {cheapest[0][1]} ({cheapest[0][0]} points)" if cheapest
                else f"drop Merits worth {over} points")
         fix += f", or take Flaws worth {over} more bonus points"
+        drop = arg(cheapest[0][1]) if cheapest else "<merit>"
         res.report.add(codes.POINTS_OVER_BUDGET(
             f"Merits cost {needed} but only {general} points are available: "
             f"{state.start} starting{flaw_note}{pool_note}",
-            [m.name for m in merits], fix=fix))
+            [m.name for m in merits], fix=Fix(
+                fix, cli=f"chronicle character remove {res.subject} --merit {drop}, or "
+                         f"chronicle character add {res.subject} --flaw <flaw>",
+                app="in the builder (b), press m and remove a Merit (x), or f and add a Flaw",
+                file=fix.replace("drop ", "remove from merits: ", 1))))
     state.unspent = max(0, -over) + sum((p.effect.points or 0) - p.used for p in state.pools)
     if state.complete and over < 0:
         res.report.add(codes.POINTS_UNSPENT(
             f"{-over} of {general} points are unspent ({needed} spent)",
-            fix=f"add Merits worth {-over} points, or drop Flaws worth {-over}"))
+            fix=Fix(f"add Merits worth {-over} points, or drop Flaws worth {-over}",
+                    cli=f"chronicle character add {res.subject} --merit <merit>",
+                    app="in the builder (b), press m and add Merits",
+                    file=f"add Merits worth {-over} points to merits, or drop Flaws worth "
+                         f"{-over}")))
     for pool in state.pools:
         left = (pool.effect.points or 0) - pool.used
         if state.complete and left > 0:
@@ -192,18 +210,29 @@ def check_court(build: CharacterBuild, icon: Icon | None, merits: list[Merit],
             res.report.add(codes.COURT_OVERRIDDEN(
                 f"court {chosen.value} was chosen, but {fixed[1]} is always "
                 f"{fixed[0].value.title()} ({tally})", [fixed[1]],
-                fix=f'set court = "{fixed[0].value}"'))
+                fix=_court_fix(res, fixed[0].value)))
     elif majority is not None:
         state.court = majority
         if chosen is not None and chosen is not majority:
             res.report.add(codes.COURT_OVERRIDDEN(
                 f"court {chosen.value} was chosen, but the Abilities and Weaknesses make "
                 f"{build.name} {majority.value.title()} ({tally})",
-                [t.name for t in traits], fix=f'set court = "{majority.value}"'))
+                [t.name for t in traits], fix=_court_fix(res, majority.value)))
     elif chosen is not None:
         state.court = chosen
     else:
         res.report.add(codes.COURT_TIE(
             f"Abilities and Weaknesses are tied ({tally}) and no court was chosen",
-            [t.name for t in traits], fix='choose: court = "seelie" or court = "unseelie"'))
+            [t.name for t in traits], fix=Fix(
+                "choose the Seelie or the Unseelie court",
+                cli=f"chronicle character set {res.subject} --court seelie (or unseelie)",
+                app="in the builder (b), press c and choose the court",
+                file='choose: court = "seelie" or court = "unseelie"')))
     return state
+
+
+def _court_fix(res: Resolver, court: str) -> Fix:
+    return Fix(f"choose the {court.title()} court",
+               cli=f"chronicle character set {res.subject} --court {court}",
+               app="in the builder (b), press c and choose the court",
+               file=f'set court = "{court}"')

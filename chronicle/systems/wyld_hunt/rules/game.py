@@ -13,7 +13,7 @@ from chronicle.domain.text import suggest
 from chronicle.rules import fitting
 from chronicle.rules.editions import find_edition
 from chronicle.rules.lookup import CardLookup
-from chronicle.rules.report import Report, Severity
+from chronicle.rules.report import Fix, Report, Severity, arg
 from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.cards import (
     Card,
@@ -156,7 +156,12 @@ def _player(setup: PlayerSetup, catalog: CardLookup[Card], res: Resolver) -> Pla
             res.report.add(codes.SETUP_CHARACTER_INVALID(
                 f"{setup.name}'s character {setup.character.name} has "
                 f"{len(sub_report.errors)} rule error(s): {found}",
-                fix=f"run 'chronicle check' on {setup.character.name}'s character file"))
+                fix=Fix(f"mend {setup.character.name} first",
+                        cli=f"chronicle character show {arg(setup.character.name)} (its "
+                            "violations and their fixes)",
+                        app=f"press 2 (Characters) and open {setup.character.name}",
+                        file=f"run 'chronicle check' on {setup.character.name}'s character "
+                             "file")))
         return PlayerState(setup, character.xp_earned, character.character_points)
     return PlayerState(setup, setup.career_xp or 0, setup.character_points)
 
@@ -194,7 +199,11 @@ def _opponents(setup: GameSetup, players: list[PlayerState], res: Resolver) -> N
             add(codes.SETUP_OPPONENTS(
                 f"{player.name} names no target; in a game of {len(players)} players each "
                 "player names the opponent their Waylays oppose",
-                fix=f"add target = \"<player>\" to {player.name}"))
+                fix=Fix(f"name the opponent {player.name}'s Waylays oppose",
+                        cli=f"chronicle game set <game> --player {arg(player.name)} "
+                            "--target <player>",
+                        app=f"in the game, choose {player.name}'s target",
+                        file=f"add target = \"<player>\" to {player.name}")))
             continue
         if target == player.name:
             add(codes.SETUP_OPPONENTS(f"{player.name} targets themselves",
@@ -220,8 +229,11 @@ def _cards(player: PlayerState, solo: bool, res: Resolver) -> None:
     """Every card is of the kind its list needs; the quests give the ratings."""
     who = player.name
     if not player.setup.quests:
-        res.report.add(codes.QUEST_NONE(f"{who} undertakes no quest",
-                                        fix=f"add quests = [...] to {who}"))
+        res.report.add(codes.QUEST_NONE(f"{who} undertakes no quest", fix=Fix(
+            f"choose {who}'s quests",
+            cli=f"chronicle game set <game> --player {arg(who)} --quest <quest>",
+            app=f"in the game, select {who}'s seat (tab), press q and pick quests (space)",
+            file=f"add quests = [...] to {who}")))
     res.duplicates(player.setup.quests, f"in {who}'s quests")
     for name in player.setup.quests:
         quest = res.card(name, Kind.QUEST, Quest, f"in {who}'s quests")
@@ -267,8 +279,8 @@ def _waylays_within(player: PlayerState, target: PlayerState, res: Resolver) -> 
         over = total - rating
         bonus = (f" ({len(target.quests)} quest(s) plus a Waylay bonus of {target.bonus} each)"
                  if target.bonus else "")
-        fix = _smallest_removal(player.waylays, over, "rating") or \
-            f"remove Waylays rated {over} in total"
+        fix = _choice_fix(player.name, "waylay", _smallest_removal(
+            player.waylays, over, "rating") or f"remove Waylays rated {over} in total")
         res.report.add(codes.SETUP_WAYLAYS_OVER(
             f"{player.name}'s Waylays total {total} against {target.name}'s effective Waylay "
             f"rating of {rating}{bonus}: {over} over", [w.name for w in player.waylays],
@@ -285,13 +297,14 @@ def _treasures(player: PlayerState, res: Resolver) -> None:
         res.report.add(codes.SETUP_TREASURES_OVER(
             f"{player.name}'s Treasures total {total} against a Treasure rating of {rating}: "
             f"{over} over", [t.name for t in player.treasures],
-            fix=_smallest_removal(player.treasures, over, "cost")
-            or f"remove Treasures worth {over}"))
+            fix=_choice_fix(player.name, "treasure", _smallest_removal(
+                player.treasures, over, "cost") or f"remove Treasures worth {over}")))
     elif total < rating and player.quests:
         res.report.add(codes.SETUP_TREASURES_UNDER(
             f"{player.name}'s Treasures total {total} of a Treasure rating of {rating}",
             [t.name for t in player.treasures],
-            fix=f"add Treasures worth {rating - total} more"))
+            fix=_choice_fix(player.name, "treasure",
+                            f"add Treasures worth {rating - total} more")))
 
 
 def _league_count(player: PlayerState, solo: bool, res: Resolver) -> None:
@@ -305,7 +318,18 @@ def _league_count(player: PlayerState, solo: bool, res: Resolver) -> None:
         res.report.add(codes.SETUP_LEAGUE_COUNT(
             f"{player.name} has {have} Leagues; {len(player.setup.quests)} quest(s) need "
             f"{wanted} ({per} per quest{' in solo play' if solo else ''})",
-            fix=f"{change} League(s)"))
+            fix=_choice_fix(player.name, "league", f"{change} League(s)")))
+
+
+def _choice_fix(who: str, what: str, text: str) -> Fix:
+    """A fix that changes one of a player's chosen lists (Waylays, Treasures or Leagues)."""
+    key = {"waylay": "w", "treasure": "t", "league": "l"}[what]
+    return Fix(text,
+               cli=f"chronicle game choose <game> --player {arg(who)} --{what} <card> ... "
+                   f"(the whole list; {text}), or chronicle game suggest <game> --player "
+                   f"{arg(who)} --apply",
+               app=f"in the game, select {who}'s seat (tab), press {key} and {text} (space)",
+               file=f"{text} in {who}'s {what}s = [...]")
 
 
 def _unique_leagues(players: list[PlayerState], res: Resolver) -> None:
@@ -385,7 +409,8 @@ def _solo(player: PlayerState, res: Resolver) -> None:
                  if best is not None else f"; the whole pool totals only {sum(ratings)}")
         res.report.add(codes.SETUP_SOLO_UNDER(
             f"{player.name}'s Waylays total {total}, under the Waylay rating of {rating}{reach}",
-            names, fix=f"add Waylays rated {(best or rating) - total} in total"))
+            names, fix=_choice_fix(player.name, "waylay",
+                                   f"add Waylays rated {(best or rating) - total} in total")))
     elif total > rating and player.setup.pool is not None and best is not None and total > best:
         exact = best == rating
         res.report.add(codes.SETUP_SOLO_EXCESS(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from chronicle.domain.values import name_key
+from chronicle.rules.report import Fix, arg
 from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.cards import Flaw, Kind, Merit, Quest
 from chronicle.systems.wyld_hunt.chronicle import (
@@ -146,7 +147,11 @@ def _correction(index: int, event: Correction, state: LedgerState,
     if state.xp_earned < state.xp_spent:
         res.report.add(codes.XP_OVERSPENT(
             f"Correction {index} leaves {state.xp_earned} experience earned against "
-            f"{state.xp_spent} already spent", fix="undo a purchase first, or correct less"))
+            f"{state.xp_spent} already spent", fix=Fix(
+                "undo a purchase first, or correct less",
+                cli=f"chronicle undo {res.subject} (the latest event), or correct less",
+                app="press u on the character to undo the latest event, or correct less",
+                file="remove a buy event before it, or lower the correction's xp")))
     return line
 
 
@@ -156,8 +161,12 @@ def _game(index: int, event: GamePlayed, state: LedgerState, res: Resolver) -> L
     bonus = waylay_bonus(state.xp_earned)
     where = f"in event {index} (game)"
     if not event.quests:
-        res.report.add(codes.QUEST_NONE(f"Event {index} records a game with no quest undertaken",
-                                        fix="list the quests undertaken in quests = [...]"))
+        res.report.add(codes.QUEST_NONE(
+            f"Event {index} records a game with no quest undertaken", fix=Fix(
+                "name the quests undertaken in the game",
+                cli=f"chronicle quest record {res.subject} --quest <quest>",
+                app="in Record game (g), mark each quest undertaken (space)",
+                file="list the quests undertaken in quests = [...]")))
     res.duplicates(event.quests, where)
     undertaken: dict[str, Quest] = {}
     line = LedgerLine(index, event, 0, state.xp_earned, state.xp_spent, bonus)
@@ -173,7 +182,12 @@ def _game(index: int, event: GamePlayed, state: LedgerState, res: Resolver) -> L
             res.report.add(codes.QUEST_NOT_UNDERTAKEN(
                 f"{name!r} is completed in event {index} but not among its quests "
                 f"({', '.join(event.quests) or 'none'})", [name],
-                fix=f"add {name!r} to quests, or remove it from completed"))
+                fix=Fix(f"add {name!r} to the quests undertaken, or leave it uncompleted",
+                        cli=f"chronicle quest record {res.subject} --quest {arg(name)} "
+                            f"--completed {arg(name)}",
+                        app="in Record game (g), mark it undertaken (space) as well as "
+                            "completed (c)",
+                        file=f"add {name!r} to quests, or remove it from completed")))
             continue
         quest = undertaken.get(name_key(name))
         if quest is not None and quest not in done:
@@ -245,7 +259,12 @@ def _spend(index: int, what: str, cost: int, state: LedgerState, res: Resolver,
         res.report.add(codes.XP_OVERSPENT(
             f"Event {index}: {what} costs {cost} experience but only {unspent} is unspent "
             f"({state.xp_earned} earned, {state.xp_spent} spent)", [card],
-            fix=f"earn {cost - unspent} more experience before this purchase"))
+            fix=Fix(f"earn {cost - unspent} more experience before this purchase",
+                    cli=f"chronicle quest record {res.subject} --quest <quest> --completed "
+                        "<quest> (a game earns experience), then buy it",
+                    app="record a game on the character first (g), then spend (s)",
+                    file=f"put a game event that earns {cost - unspent} more experience "
+                         "before this purchase")))
 
 
 def _buy(index: int, event: MeritBought, state: LedgerState, res: Resolver) -> LedgerLine:
@@ -258,7 +277,11 @@ def _buy(index: int, event: MeritBought, state: LedgerState, res: Resolver) -> L
     if merit in state.merits:
         res.report.add(codes.CARD_DUPLICATE(
             f"Event {index} buys {merit.name!r}, which the character already has",
-            [merit.name], fix="remove the event unless you mean a second copy"))
+            [merit.name], fix=Fix(
+                "take back the purchase unless you mean a second copy",
+                cli=f"chronicle undo {res.subject} (when the purchase is the latest event)",
+                app="press u on the character to undo the purchase",
+                file="remove the buy event unless you mean a second copy")))
     cost = res.need(merit, "cost", "to spend experience on it")
     if cost is None:
         state.merits.append(merit)
@@ -283,7 +306,10 @@ def _buy_off(index: int, event: FlawBoughtOff, state: LedgerState, res: Resolver
         res.report.add(codes.XP_NOT_HELD(
             f"Event {index} buys off {flaw.name!r}, which the character does not have at that "
             f"point (Flaws held: {held})", [flaw.name],
-            fix="remove the event, or buy off a Flaw the character has"))
+            fix=Fix("buy off a Flaw the character has",
+                    cli=f"chronicle xp buy-off {res.subject} <flaw> (one of: {held})",
+                    app="in Spend xp (s), choose one of the Flaws listed",
+                    file="remove the buy_off event, or buy off a Flaw the character has")))
         return line
     bonus = res.need(flaw, "bonus", "to buy it off")
     state.flaws.remove(flaw)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from chronicle.rules.lookup import CardLookup
-from chronicle.rules.report import Report, Severity
+from chronicle.rules.report import Fix, Report, Severity, arg
 from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.cards import Card, Kind
 
@@ -26,6 +26,8 @@ class Resolver:
     def __init__(self, catalog: CardLookup[Card], report: Report) -> None:
         self.catalog = catalog
         self.report = report
+        self.subject = "<character>"
+        """The character being checked, as fixes name it (a placeholder in a game setup)."""
         self._incomplete: set[tuple[str, str]] = set()
         self._unknown: set[tuple[str, Kind]] = set()
 
@@ -52,9 +54,13 @@ class Resolver:
                     "card belongs"))
             return None
         near = self.catalog.suggest(name, kind)
-        fix = (f"did you mean {near!r}?" if near else
-               f"add it as a [[card]] with kind = \"{kind.value}\" and its values from the "
-               "physical card")
+        fix: str | Fix = (f"did you mean {near!r}?" if near else Fix(
+            f"add {name!r} as a card of your own, with the values of the physical card",
+            cli=f"chronicle cards new {arg(name)} --kind {kind.value} ... (the values printed "
+                "on the card)",
+            app="press 1 (Cards), then n, and fill in the card",
+            file=f"add it as a [[card]] with kind = \"{kind.value}\" and its values from the "
+                 "physical card"))
         self.report.add(codes.CARD_UNKNOWN(f"No {kind.value} card is called {name!r} ({role})",
                                            [name], fix=fix))
         return None
@@ -75,8 +81,13 @@ class Resolver:
         self._incomplete.add((card.name, field))
         self.report.add(codes.CARD_INCOMPLETE(
             f"{card.name!r} has no known {field}, needed {purpose}", [card.name],
-            fix=f"fill in {field} from the physical card (a [[card]] correction with "
-                f"name = {card.name!r})", severity=severity))
+            fix=Fix(f"fill in {card.name}'s {field} from the physical card",
+                    cli=f"chronicle cards new {arg(card.name)} --kind {card.kind} "
+                        f"--{field.replace('_', '-')} <value>",
+                    app=f"press 1 (Cards), select {card.name}, press e and fill in {field}",
+                    file=f"a [[card]] correction with name = {card.name!r}, "
+                         f"kind = \"{card.kind}\" and {field} = <value>"),
+            severity=severity))
 
     def duplicates(self, names: tuple[str, ...] | list[str], where: str) -> None:
         """Warn about each card listed more than once."""
