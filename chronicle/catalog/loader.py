@@ -20,9 +20,10 @@ from chronicle.catalog.problems import FileProblem, did_you_mean
 if TYPE_CHECKING:
     from pydantic import ValidationError
 from chronicle.catalog.tomlmap import LineMap
+from chronicle.domain.limits import FILE_MAX_BYTES
 from chronicle.domain.values import Origin
 
-MAX_FILE_BYTES = 5_000_000
+MAX_FILE_BYTES = FILE_MAX_BYTES
 _TOML_LINE = re.compile(r"at line (\d+)")
 
 
@@ -53,26 +54,29 @@ class CardEntry:
 
 
 def read_toml(path: Path, problems: list[FileProblem]) -> tuple[dict[str, Any], LineMap] | None:
-    """Parse a TOML file; on failure record a located problem and return None."""
-    shown = str(path)
+    """Parse a TOML file (a regular file of at most ``FILE_MAX_BYTES``, UTF-8 with or without
+    a byte-order mark, nested at most ``NESTING_MAX`` deep); on failure record a located
+    problem and return None."""
+    from chronicle.reading import Unreadable, parse_toml, read_bytes, shown_path
+
+    shown = shown_path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        problems.append(FileProblem(shown, f"cannot be read: {exc.strerror or exc}"))
-        return None
-    if len(raw) > MAX_FILE_BYTES:
-        problems.append(FileProblem(shown, f"is {len(raw):,} bytes; files over "
-                                           f"{MAX_FILE_BYTES:,} bytes are refused"))
+        raw = read_bytes(path, limit=MAX_FILE_BYTES)
+    except Unreadable as exc:
+        problems.append(FileProblem(shown, f"cannot be read: {exc.reason}"))
         return None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         problems.append(FileProblem(shown, "is not UTF-8 text", line=line,
                                     hint="save the file as UTF-8"))
         return None
     try:
-        document = tomllib.loads(text)
+        document = parse_toml(text, path)
+    except Unreadable as exc:
+        problems.append(FileProblem(shown, f"cannot be read: {exc.reason}"))
+        return None
     except tomllib.TOMLDecodeError as exc:
         match = _TOML_LINE.search(str(exc))
         where = int(match.group(1)) if match else None

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chronicle import paths
+from chronicle.domain.limits import BACKUP_MAX_BYTES
 from chronicle.errors import AlreadyExists, BadInput, ChronicleError, Refused
 from chronicle.services.db import Database
 
@@ -44,7 +45,7 @@ SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 JSON_SUFFIX = ".json"
 FOLDER = "backups"
 """The folder backups go to: in the data folder, or next to a SQLite file (before upgrades)."""
-MAX_BYTES = 512 * 1024 * 1024
+MAX_BYTES = BACKUP_MAX_BYTES
 """The largest backup file ``restore`` reads."""
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -299,19 +300,11 @@ def read_backup(path: Path) -> ExportModel:
             export validation finds, located by JSON path).
     """
     from chronicle.persistence.engine import TABLES_FORMAT
+    from chronicle.reading import read_bytes
     from chronicle.services.transfer import validate_export
 
-    try:
-        if not path.is_file():
-            raise BadInput(f"{path} is not a file" if path.exists() else f"{path} does not exist")
-        size = path.stat().st_size
-        with path.open("rb") as handle:
-            head = handle.read(len(SQLITE_MAGIC))
-    except OSError as exc:
-        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
-    if size > MAX_BYTES:
-        raise BadInput(f"{path} is {size} bytes, more than a backup of Arcadia Chronicle holds "
-                       f"({MAX_BYTES}); it is not one")
+    _small_enough(path)
+    head = read_bytes(path, limit=len(SQLITE_MAGIC), what="backup", head=True)
     if head == SQLITE_MAGIC:
         return _from_sqlite(path)
     document = _json_of(path)
@@ -320,11 +313,36 @@ def read_backup(path: Path) -> ExportModel:
     return validate_export(path)
 
 
+def _small_enough(path: Path) -> bool:
+    """True for a regular file of at most ``MAX_BYTES`` (read only its head to tell its kind).
+
+    Raises:
+        BadInput: the path is missing, not a regular file, too big or unreadable.
+    """
+    from chronicle.reading import read_bytes, shown_path, special_kind
+
+    try:
+        info = path.stat()
+    except (OSError, ValueError):
+        read_bytes(path, what="backup")  # raises the right message (missing, NUL, denied)
+        raise
+    kind = special_kind(info.st_mode)
+    if kind is not None:
+        raise BadInput(f"{shown_path(path)} is {kind}, not a backup; only regular files are "
+                       "read")
+    if info.st_size > MAX_BYTES:
+        raise BadInput(f"{shown_path(path)} is {info.st_size:,} bytes, more than a backup of "
+                       f"Arcadia Chronicle holds ({MAX_BYTES:,}); it is not one")
+    return True
+
+
 def _json_of(path: Path) -> Any:
     """The parsed JSON of ``path``, or None (the export validation then reports why)."""
+    from chronicle.reading import decode, parse_json, read_bytes
+
     try:
-        return json.loads(path.read_bytes().decode("utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return parse_json(decode(read_bytes(path, limit=MAX_BYTES), path), path)
+    except (BadInput, ValueError):
         return None
 
 

@@ -88,14 +88,13 @@ class _Row:
 
 
 def _read_text(path: Path) -> str:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
+    from chronicle.reading import read_bytes, shown_path
+
+    raw = read_bytes(path, what="collection CSV")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise BadInput(f"{path} is not UTF-8 text (byte {exc.start}); save it as "
+        raise BadInput(f"{shown_path(path)} is not UTF-8 text (byte {exc.start}); save it as "
                        "'CSV UTF-8' and try again") from None
 
 

@@ -391,27 +391,22 @@ def _pydantic_problems(exc: ValidationError, prefix: Sequence[str | int] = ()) -
 
 
 def _read_document(path: Path) -> tuple[str, Any]:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise BadInput(f"{path} is not UTF-8 text (byte {exc.start}); it is not an export "
-                       "written by chronicle") from None
+    from chronicle.domain.limits import BACKUP_MAX_BYTES
+    from chronicle.reading import decode, parse_json, read_bytes, shown_path
+
+    shown = shown_path(path)
+    text = decode(read_bytes(path, limit=BACKUP_MAX_BYTES, what="export"), path,
+                  what="export")
     if not text.strip():
-        raise BadInput(f"{path} is empty; export the database again")
+        raise BadInput(f"{shown} is empty; export the database again")
     try:
-        data = json.loads(text)
+        data = parse_json(text, path)
     except json.JSONDecodeError as exc:
         ended = text.rstrip().endswith("}")
         hint = ("it is damaged or not JSON" if ended else
                 "the file stops before its end: it looks truncated; export the database again")
-        raise BadInput(f"{path} line {exc.lineno} column {exc.colno}: not valid JSON "
+        raise BadInput(f"{shown} line {exc.lineno} column {exc.colno}: not valid JSON "
                        f"({exc.msg}); {hint}") from None
-    except RecursionError:  # hostile input: arrays nested thousands deep
-        raise BadInput(f"{path} nests its values too deeply to be an export") from None
     return text, data
 
 

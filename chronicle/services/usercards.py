@@ -33,10 +33,13 @@ def managed_file() -> Path:
 def _read(path: Path) -> list[dict[str, Any]]:
     if not path.exists():
         return []
+    from chronicle.reading import parse_toml, read_text, shown_path
+
     try:
-        document = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise BadInput(f"{path} cannot be read ({exc}); fix or move it, then try again") from None
+        document = parse_toml(read_text(path, what="card file"), path)
+    except (BadInput, tomllib.TOMLDecodeError) as exc:
+        raise BadInput(f"{shown_path(path)} cannot be read ({exc}); fix or move it, then try "
+                       "again") from None
     cards = document.get("card", [])
     return [c for c in cards if isinstance(c, dict)]
 

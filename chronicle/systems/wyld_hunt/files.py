@@ -207,8 +207,10 @@ class Loaded:
     problems: list[FileProblem] = field(default_factory=list)
 
 
-def load_file(path: Path) -> Loaded:
-    """Read a character or setup file. When ``problems`` is not empty, the file is unusable."""
+def load_file(path: Path, *, character_only: bool = False) -> Loaded:
+    """Read a character or setup file. When ``problems`` is not empty, the file is unusable.
+    With ``character_only`` (a file a setup file names) a setup file is refused unread, so a
+    setup file naming itself, or one that names it back, is a problem and not a loop."""
     problems: list[FileProblem] = []
     parsed = read_toml(path, problems)
     if parsed is None:
@@ -217,6 +219,10 @@ def load_file(path: Path) -> Loaded:
     kind = "setup" if isinstance(document.get("player"), list) else "character"
     model_cls: type[CharacterFile | SetupFile] = SetupFile if kind == "setup" else CharacterFile
     loaded = Loaded(path, kind)
+    if character_only and kind == "setup":
+        loaded.problems.append(FileProblem(str(path), "is a setup file, not a character",
+                                           hint="a setup file names character files only"))
+        return loaded
     try:
         model = model_cls.model_validate(document)
     except ValidationError as exc:
@@ -243,7 +249,7 @@ def _player(player: PlayerModel, index: int, path: Path, lines: LineMap,
     character = None
     if player.character is not None:
         target = (path.parent / player.character)
-        sub = load_file(target)
+        sub = load_file(target, character_only=True)
         if sub.kind != "character" and not sub.problems:
             sub.problems.append(FileProblem(str(target), "is a setup file, not a character"))
         if sub.problems:
