@@ -184,10 +184,10 @@ def test_the_same_document_gives_the_same_bytes(winerdria: CharacterView) -> Non
 def test_markup_is_escaped_and_fallback_fonts_are_switched_per_run() -> None:
     assert markup("<b>Tom & Jerry</b>") == "&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;"
     assert markup("a\nb") == "a<br/>b"
-    assert markup("Zoë 名前") == 'Zoë <font name="STSong-Light">名前</font>'
-    assert [f for f, _t in runs("名前ひらがな 한국어 汉字")] == [
-        "HeiseiKakuGo-W5", "ChronicleSans", "HYGothic-Medium", "ChronicleSans",
-        "STSong-Light"]
+    assert markup("Zoë 名前") == 'Zoë <font name="ChronicleCJK-SC">名前</font>'
+    assert [f for f, _t in runs("名前ひらがな 한국어 汉字 שלום 🐉")] == [
+        "ChronicleCJK-JP", "ChronicleCJK-KR", "ChronicleCJK-SC", "ChronicleHebrew",
+        "ChronicleEmoji"]
     assert clean("tab\there\x00\x1b[0m\ud800") == "tab here[0m\ufffd"
 
 

@@ -1,19 +1,29 @@
 """The fonts of the PDFs, and text cut into runs that each font can print.
 
-Text is set in Source Sans Pro (regular, semibold, bold, italic), a TrueType font shipped by the
-small ``font-source-sans-pro`` package (SIL Open Font License, a 2 MB wheel without
-dependencies) and embedded, subset, in every PDF. It covers Latin with accents, Greek and
-Cyrillic. (reportlab's own Vera covers little beyond Western Latin, and DejaVu Sans comes on PyPI
-only with the rinohtype typesetter as a dependency.)
+Every font is a TrueType file from a package on PyPI under the SIL Open Font License (which
+allows embedding), embedded as a subset of the glyphs a document uses:
 
-Chinese, Japanese and Korean, which no reasonably small shipped font covers, fall back run by
-run to reportlab's built-in CID fonts (the Adobe Asian font packs): Hangul in HYGothic-Medium,
-kana in HeiseiKakuGo-W5, and Han characters in HeiseiKakuGo-W5 when their stretch of text has
-kana, HYGothic-Medium when it has Hangul, else STSong-Light (Chinese, the largest character
-set). CID fonts are not embedded: the PDF viewer supplies them (Adobe Reader does; poppler uses
-a CJK font installed on the system). Scripts neither covers (Hebrew, Arabic, emoji) print as the
-missing-glyph box: right-to-left text would need shaping and reordering reportlab lacks.
-Control and format characters are dropped, so nothing a user types can break the layout.
+- Source Sans Pro (``font-source-sans-pro``): the text face, in regular, semibold, bold and
+  italic. Latin with accents, Greek, Cyrillic.
+- Noto Sans Hebrew, Noto Sans Arabic, Noto Sans Armenian, Georgian, Ethiopic, Thai, Noto Sans
+  Symbols and Noto Emoji (monochrome, prints in black and white) from ``manimgx-fonts``.
+- Noto Sans SC, JP and KR (``justmytype-intl-cjk``): Chinese, Japanese, Korean. Han characters
+  take the Japanese face in a stretch of text with kana, the Korean one beside Hangul, else the
+  Chinese one.
+
+The fallback faces come in one weight; where the sheet sets bold or semibold text in them
+(a heading, a card box's title) they are printed with a thin outline ("fake bold", PDF text
+render mode 2), which a reader takes for bold. The CJK files' one weight is their thinnest, so
+their regular text gets an outline too (``outline``).
+
+Right-to-left text (Hebrew, Arabic) is reordered line by line into the order it is drawn in
+(``python-bidi``, the Unicode bidirectional algorithm) after Arabic letters take their joined
+forms (``arabic-reshaper``). Arabic's joined forms are mapped back to the letters typed in the
+PDF's text layer (``EmbeddedFont``), so text copied or extracted from a PDF is what was typed.
+
+A character no font has prints as a box; ``unprintable`` lists them, so an export can say which
+characters will not print. Control and format characters are dropped, so nothing a user types
+can break the layout.
 
 Everything here imports reportlab: only the renderer uses this module.
 """
@@ -24,13 +34,14 @@ import importlib.util
 import re
 import threading
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
 
 from chronicle.errors import ChronicleError
 
@@ -42,55 +53,165 @@ ITALIC = "ChronicleSans-Italic"
 FILES = {REGULAR: "SourceSansPro-Regular.ttf", SEMIBOLD: "SourceSansPro-Semibold.ttf",
          BOLD: "SourceSansPro-Bold.ttf", ITALIC: "SourceSansPro-It.ttf"}
 FONT_PACKAGE = "font_source_sans_pro"
+_OWN_FACES = frozenset(FILES)
 
-CHINESE = "STSong-Light"
-JAPANESE = "HeiseiKakuGo-W5"
-KOREAN = "HYGothic-Medium"
+HEBREW = "ChronicleHebrew"
+ARABIC = "ChronicleArabic"
+ARMENIAN = "ChronicleArmenian"
+GEORGIAN = "ChronicleGeorgian"
+ETHIOPIC = "ChronicleEthiopic"
+THAI = "ChronicleThai"
+SYMBOLS = "ChronicleSymbols"
+EMOJI = "ChronicleEmoji"
+CHINESE = "ChronicleCJK-SC"
+JAPANESE = "ChronicleCJK-JP"
+KOREAN = "ChronicleCJK-KR"
+
+_NOTO = "manimgx_fonts"
+_CJK = "justmytype_intl_cjk"
+FALLBACK_FILES: dict[str, tuple[str, str]] = {
+    HEBREW: (_NOTO, "NotoSansHebrew[wght].ttf"),
+    ARABIC: (_NOTO, "NotoSansArabic[wght].ttf"),
+    ARMENIAN: (_NOTO, "NotoSansArmenian[wght].ttf"),
+    GEORGIAN: (_NOTO, "NotoSansGeorgian[wght].ttf"),
+    ETHIOPIC: (_NOTO, "NotoSansEthiopic[wght].ttf"),
+    THAI: (_NOTO, "NotoSansThai[wght].ttf"),
+    SYMBOLS: (_NOTO, "NotoSansSymbols[wght].ttf"),
+    EMOJI: (_NOTO, "NotoEmoji[wght].ttf"),
+    CHINESE: (_CJK, "fonts/ofl/notosanssc/NotoSansSC[wght].ttf"),
+    JAPANESE: (_CJK, "fonts/ofl/notosansjp/NotoSansJP[wght].ttf"),
+    KOREAN: (_CJK, "fonts/ofl/notosanskr/NotoSansKR[wght].ttf"),
+}
+"""Each fallback face: the package that ships it and the file within."""
+_SCRIPT_FALLBACKS = (HEBREW, ARABIC, ARMENIAN, GEORGIAN, ETHIOPIC, THAI, SYMBOLS, EMOJI)
+"""Tried in this order for a character the text face lacks (CJK is chosen by script)."""
+PACKAGES = {_NOTO: "manimgx-fonts", _CJK: "justmytype-intl-cjk",
+            FONT_PACKAGE: "font-source-sans-pro"}
 
 _CJK_RANGES = ((0x1100, 0x11FF), (0x2E80, 0x2FFF), (0x3000, 0x9FFF), (0xA960, 0xA97F),
                (0xAC00, 0xD7FF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF),
                (0x20000, 0x3FFFF))
 _KANA_RANGES = ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF66, 0xFF9F))
 _HANGUL_RANGES = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF))
+_THIN = frozenset({CHINESE, JAPANESE, KOREAN})
+"""Faces whose one weight is their thinnest (the CJK files' default instance)."""
+_WEIGHT = {REGULAR: 0.0, ITALIC: 0.0, SEMIBOLD: 0.03, BOLD: 0.045}
+"""How much an outline adds to a regular face to look like each face of the text font."""
+_SILENT = frozenset("\u200c\u200d\ufe0e\ufe0f")
+"""Joiners and variation selectors: they choose a form, print nothing, and need no glyph."""
 
 _coverage: dict[str, frozenset[int]] = {}
 _registering = threading.Lock()
 
 
+def _package_folder(package: str) -> Path:
+    spec = importlib.util.find_spec(package)
+    for location in list(spec.submodule_search_locations or []) if spec else []:
+        return Path(location)
+    raise ChronicleError(f"a PDF font is missing: install the {PACKAGES[package]} package "
+                         f"(pip install {PACKAGES[package]}), a dependency of Arcadia "
+                         "Chronicle")
+
+
 def font_folder() -> Path:
-    """The folder of the shipped TrueType files.
+    """The folder of the text face's TrueType files.
 
     Raises:
         ChronicleError: when the font package is not installed.
     """
-    spec = importlib.util.find_spec(FONT_PACKAGE)
-    locations = list(spec.submodule_search_locations or []) if spec else []
-    for location in locations:
-        folder = Path(location) / "files"
-        if (folder / FILES[REGULAR]).is_file():
-            return folder
+    folder = _package_folder(FONT_PACKAGE) / "files"
+    if (folder / FILES[REGULAR]).is_file():
+        return folder
     raise ChronicleError("the PDF font is missing: install the font-source-sans-pro package "
                          "(pip install font-source-sans-pro), a dependency of Arcadia Chronicle")
 
 
+class EmbeddedFont(TTFont):
+    """A TrueType font whose text layer (ToUnicode map) is right for every character: Arabic's
+    joined forms (the presentation forms ``arabic-reshaper`` draws) map back to the letters
+    they stand for, so extracted text is what the user typed, and characters beyond U+FFFF
+    (emoji) are written as UTF-16 pairs (reportlab writes them as five hex digits, which
+    readers reject)."""
+
+    def addObjects(self, doc: Any) -> None:
+        state = self.state.get(doc)
+        subsets = [list(s) for s in state.subsets] if state is not None else []
+        super().addObjects(doc)  # drops the document's state
+        for number, subset in enumerate(subsets):
+            base = b"".join((SUBSETN(number), b"+", self.face.name,
+                             self.face.subfontNameX)).decode("pdfdoc")
+            stream = doc.idToObject.get("toUnicodeCMap:" + base)
+            if stream is not None:
+                stream.content = _to_unicode(base, subset)
+
+
+def _to_unicode(name: str, subset: list[int]) -> str:
+    """A ToUnicode CMap for ``subset`` with presentation forms decomposed (NFKC)."""
+    entries = []
+    for code, char in enumerate(subset):
+        text = chr(char)
+        if 0xFB50 <= char <= 0xFDFF or 0xFE70 <= char <= 0xFEFF:
+            text = unicodedata.normalize("NFKC", text)
+        hexed = "".join(f"{unit:04X}" for unit in _utf16(text))
+        entries.append(f"<{code:02X}> <{hexed}>")
+    return "\n".join([
+        "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
+        "/CIDSystemInfo", f"<< /Registry ({name})", f"/Ordering ({name})", "/Supplement 0",
+        ">> def", f"/CMapName /{name} def", "/CMapType 2 def", "1 begincodespacerange",
+        f"<00> <{len(subset) - 1:02X}>", "endcodespacerange", f"{len(entries)} beginbfchar",
+        *entries, "endbfchar", "endcmap", "CMapName currentdict /CMap defineresource pop",
+        "end", "end"])
+
+
+def _utf16(text: str) -> list[int]:
+    data = text.encode("utf-16-be", "surrogatepass")
+    return [int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data), 2)]
+
+
 def register_fonts() -> None:
-    """Register the fonts with reportlab (once per process, whichever thread asks first)."""
-    if _coverage:
+    """Register the text face with reportlab (once per process, whichever thread asks first);
+    the fallback faces are registered when a text first needs them."""
+    if REGULAR in _coverage:
         return
     with _registering:
-        if _coverage:
+        if REGULAR in _coverage:
             return
         folder = font_folder()
         coverage = {}
         for name, file in FILES.items():
-            font = TTFont(name, str(folder / file))
+            font = EmbeddedFont(name, str(folder / file))
             pdfmetrics.registerFont(font)
             coverage[name] = frozenset(font.face.charToGlyph)
         pdfmetrics.registerFontFamily(FAMILY, normal=REGULAR, bold=BOLD, italic=ITALIC,
                                       boldItalic=BOLD)
-        for name in (CHINESE, JAPANESE, KOREAN):
-            pdfmetrics.registerFont(UnicodeCIDFont(name))
         _coverage.update(coverage)
+
+
+def fallback(name: str) -> frozenset[int]:
+    """The characters of the fallback face ``name``, registering it on first use."""
+    found = _coverage.get(name)
+    if found is not None:
+        return found
+    with _registering:
+        if name not in _coverage:
+            package, file = FALLBACK_FILES[name]
+            path = _package_folder(package) / file
+            if not path.is_file():
+                raise ChronicleError(f"a PDF font is missing: {path} (reinstall the "
+                                     f"{PACKAGES[package]} package)")
+            font = EmbeddedFont(name, str(path))
+            pdfmetrics.registerFont(font)
+            _coverage[name] = frozenset(font.face.charToGlyph)
+    return _coverage[name]
+
+
+def outline(face: str, wanted: str) -> float:
+    """The outline (in ems) that makes ``face`` look like the text font's face ``wanted``: 0
+    for the text font's own faces and for a one-weight fallback face set as regular text."""
+    if face in _OWN_FACES:
+        return 0.0
+    extra = _WEIGHT.get(wanted, 0.0)
+    return extra + (0.05 if face in _THIN else 0.0)
 
 
 def _within(code: int, ranges: tuple[tuple[int, int], ...]) -> bool:
@@ -103,8 +224,8 @@ def is_cjk(char: str) -> bool:
 
 
 def cjk_font(text: str) -> str:
-    """The CID font for a stretch of CJK text: Japanese when it has kana, Korean when it has
-    Hangul, else Chinese (whose character set is the largest)."""
+    """The face for a stretch of CJK text: Japanese when it has kana, Korean when it has
+    Hangul, else Chinese."""
     codes = [ord(c) for c in text]
     if any(_within(c, _KANA_RANGES) for c in codes):
         return JAPANESE
@@ -118,7 +239,7 @@ _CJK_STRETCH = re.compile("[" + "".join(f"\\U{low:08x}-\\U{high:08x}"
 
 
 def cid_fonts(text: str) -> dict[int, str]:
-    """The CID font of each CJK character of ``text``, by position: Hangul is Korean and kana
+    """The CJK face of each CJK character of ``text``, by position: Hangul is Korean and kana
     Japanese; other characters (Han) follow the unbroken stretch of CJK text they stand in."""
     chosen: dict[int, str] = {}
     for match in _CJK_STRETCH.finditer(text):
@@ -156,40 +277,114 @@ def clean(text: str, *, single_line: bool = False) -> str:
     return "".join(kept)
 
 
-def runs(text: str, font: str = REGULAR) -> list[tuple[str, str]]:
-    """``text`` cut into ``(font name, text)`` runs: each character in ``font`` when it has a
-    glyph there, else in the regular font, else (CJK) in a CID font."""
-    if text.isascii():
-        return [(font, text)] if text else []
+def _is_rtl(char: str) -> bool:
+    return unicodedata.bidirectional(char) in ("R", "AL")
+
+
+@lru_cache(maxsize=4096)
+def visual(text: str) -> str:
+    """One line as it is drawn from left to right: right-to-left runs reordered, Arabic
+    letters in their joined forms. The line reads right to left when most of its letters do
+    (a Hebrew name with a Latin word), else left to right (a Hebrew name in an English
+    caption). Text without Hebrew or Arabic is returned as it is."""
+    if text.isascii() or not any(_is_rtl(c) for c in text):
+        return text
+    import arabic_reshaper  # type: ignore[import-untyped]
+    from bidi import get_display  # type: ignore[import-untyped]
+
+    shaped = arabic_reshaper.reshape(text) if any(
+        unicodedata.bidirectional(c) == "AL" for c in text) else text
+    right = sum(1 for c in text if _is_rtl(c))
+    left = sum(1 for c in text if unicodedata.bidirectional(c) == "L")
+    return str(get_display(shaped, base_dir="R" if right > left else "L"))
+
+
+def _cjk_choice(char: str, preferred: str) -> str | None:
+    code = ord(char)
+    for name in (preferred, CHINESE, JAPANESE, KOREAN):
+        if code in fallback(name):
+            return name
+    return None
+
+
+def _face(char: str, index: int, text: str, own: frozenset[int], font: str,
+          cid: dict[int, str] | None) -> tuple[str | None, dict[int, str] | None]:
+    """The face that prints ``char`` (None: no face has it), and the CJK choices so far."""
+    code = ord(char)
+    if code in own or char == " ":
+        return font, cid
+    if code in _coverage[REGULAR]:
+        return REGULAR, cid
+    if is_cjk(char):
+        cid = cid if cid is not None else cid_fonts(text)
+        return _cjk_choice(char, cid.get(index, CHINESE)), cid
+    for name in _SCRIPT_FALLBACKS:
+        if code in fallback(name):
+            return name, cid
+    return None, cid
+
+
+@lru_cache(maxsize=8192)
+def _runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
     register_fonts()
     own = _coverage.get(font)
-    if own is None:  # a CID font: it prints whatever it is given
-        return [(font, text)] if text else []
-    regular = _coverage[REGULAR]
+    if own is None:
+        own = fallback(font)
     cid: dict[int, str] | None = None
     found: list[tuple[str, str]] = []
     for index, char in enumerate(text):
-        code = ord(char)
-        if code in own or char == " ":
-            name = font
-        elif code in regular:
-            name = REGULAR
-        elif is_cjk(char):
-            cid = cid if cid is not None else cid_fonts(text)
-            name = cid.get(index, CHINESE)
-        else:
-            name = font
+        if char in _SILENT or (found and unicodedata.category(char) in ("Mn", "Me")
+                               and ord(char) not in own):
+            if found:  # stays with the character it belongs to, or is left out
+                last = found[-1][0]
+                if ord(char) in _coverage.get(last, frozenset()):
+                    found[-1] = (last, found[-1][1] + char)
+            continue
+        if char == " " and found and 32 in _coverage.get(found[-1][0], frozenset()):
+            found[-1] = (found[-1][0], found[-1][1] + char)  # a space joins the run before
+            continue
+        face, cid = _face(char, index, text, own, font, cid)
+        name = face or font
         if found and found[-1][0] == name:
             found[-1] = (name, found[-1][1] + char)
         else:
             found.append((name, char))
-    return found
+    return tuple(found)
+
+
+def runs(text: str, font: str = REGULAR) -> list[tuple[str, str]]:
+    """``text`` cut into ``(font name, text)`` runs: each character in ``font`` when it has a
+    glyph there, else in the regular face, else in the fallback face of its script. Joiners
+    and variation selectors print nothing and are left out where their face lacks them."""
+    if text.isascii():
+        return [(font, text)] if text else []
+    return list(_runs(text, font))
+
+
+def unprintable(texts: Iterable[str]) -> list[str]:
+    """The characters of ``texts`` that no embedded font has (they would print as a box),
+    each once, in the order they first appear."""
+    register_fonts()
+    missing: dict[str, None] = {}
+    for text in texts:
+        if text.isascii():
+            continue
+        cleaned = clean(text)
+        cid: dict[int, str] | None = None
+        for index, char in enumerate(cleaned):
+            if char.isspace() or char in _SILENT or unicodedata.category(char) in ("Mn", "Me"):
+                continue
+            name, cid = _face(char, index, cleaned, _coverage[REGULAR], REGULAR, cid)
+            if name is None:
+                missing[char] = None
+    return list(missing)
 
 
 @lru_cache(maxsize=8192)
 def width(text: str, font: str, size: float) -> float:
     """The printed width of ``text`` in points, fallback fonts included."""
-    return sum(pdfmetrics.stringWidth(part, name, size) for name, part in runs(text, font))
+    return sum(pdfmetrics.stringWidth(part, name, size)
+               for name, part in runs(visual(text), font))
 
 
 def _tokens(text: str) -> list[str]:
@@ -233,7 +428,8 @@ def _break_word(token: str, font: str, size: float, room: float) -> list[str]:
 def wrap(text: str, font: str, size: float, room: float) -> list[str]:
     """``text`` broken into lines at most ``room`` points wide (at spaces, between CJK
     characters, and inside a word only when the word alone is too wide). Line breaks in
-    ``text`` are kept; an empty text is one empty line."""
+    ``text`` are kept; an empty text is one empty line. Lines stay in the order typed
+    (``visual`` gives the order they are drawn in)."""
     lines: list[str] = []
     for paragraph in clean(text).split("\n"):
         if width(paragraph, font, size) <= room:
@@ -260,7 +456,10 @@ def markup(text: str, font: str = REGULAR) -> str:
     """``text`` as reportlab Paragraph markup: ``&``, ``<`` and ``>`` escaped, line breaks as
     ``<br/>``, and runs the font lacks wrapped in ``<font name=...>``."""
     parts = []
-    for name, part in runs(clean(text), font):
-        escaped = escape(part).replace("\n", "<br/>")
-        parts.append(escaped if name == font else f'<font name="{name}">{escaped}</font>')
+    for line_number, line in enumerate(clean(text).split("\n")):
+        if line_number:
+            parts.append("<br/>")
+        for name, part in runs(visual(line), font):
+            escaped = escape(part)
+            parts.append(escaped if name == font else f'<font name="{name}">{escaped}</font>')
     return "".join(parts)

@@ -43,9 +43,17 @@ def draw_text(canv: Canvas, x: float, y: float, text: str, style: TextStyle,
         shift = room - fonts.width(text, style.font, style.size)
         x += shift / 2 if align == "center" else shift
     canv.setFillColor(style.color)
-    for name, part in fonts.runs(text, style.font):
+    for name, part in fonts.runs(fonts.visual(text), style.font):
         canv.setFont(name, style.size)
-        canv.drawString(x, y, part)
+        outline = fonts.outline(name, style.font)
+        if outline:  # a one-weight face made as heavy as the text around it
+            canv.saveState()
+            canv.setStrokeColor(style.color)
+            canv.setLineWidth(style.size * outline)
+            canv.drawString(x, y, part, mode=2)
+            canv.restoreState()
+        else:
+            canv.drawString(x, y, part)
         x += pdfmetrics.stringWidth(part, name, style.size)
 
 

@@ -1,0 +1,110 @@
+"""Every script a player writes a name in prints, embedded, and reads back as typed: Hebrew and
+Arabic (shaped, drawn right to left, extracted in logical order), Chinese, Japanese, Korean
+(with bold), emoji, Greek, Cyrillic, Armenian, Georgian; a character no font has is named."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+from test_export_document import in_memory_character, merit
+
+from chronicle.export import fonts
+from chronicle.export.document import Document, sheet_document
+from chronicle.export.pdf import render_pdf
+
+NAMES = {
+    "hebrew": "שלום עליכם",
+    "arabic": "مرحبا بالعالم",
+    "arabic ligature": "لا إله",
+    "japanese": "名前ひらがな",
+    "korean": "한국어 이름",
+    "chinese": "汉字名字",
+    "emoji": "🐉🔥",
+    "greek": "Ωμέγα Αλφα",
+    "cyrillic": "Жар-птица",
+    "armenian": "Արամ",
+    "georgian": "თამარ",
+}
+
+
+def pdf_of(document: Document) -> bytes:
+    buffer = io.BytesIO()
+    render_pdf(document, buffer)
+    return buffer.getvalue()
+
+
+@pytest.fixture(scope="module")
+def many_scripts() -> bytes:
+    character = in_memory_character(
+        "名前 Drache 🐉", player="مرحبا بالعالم",
+        merits=[merit(name) for name in NAMES.values()],
+        background=f"Hebrew: {NAMES['hebrew']}. Arabic: {NAMES['arabic']}.")
+    return pdf_of(sheet_document(character))
+
+
+def test_every_script_reads_back_as_typed(many_scripts: bytes) -> None:
+    pages = PdfReader(io.BytesIO(many_scripts)).pages
+    text = "\n".join(page.extract_text() for page in pages)
+    for script, name in NAMES.items():
+        assert name in text, script  # Hebrew and Arabic in logical order, letters as typed
+    assert "名前Drache🐉" in "".join(text.split())  # runs in three faces, one name
+    assert "\ufe8e" not in text and "\ufefb" not in text  # no presentation forms leak out
+
+
+def test_arabic_is_shaped_and_right_to_left_lines_are_drawn_reversed() -> None:
+    drawn = fonts.visual("مرحبا")
+    assert any(0xFE70 <= ord(c) <= 0xFEFF for c in drawn)  # joined forms
+    assert fonts.visual("שלום") == "םולש"
+    # an English caption with a Hebrew name stays left to right around it
+    assert fonts.visual("שלום's sheet").endswith("'s sheet")
+    assert fonts.visual("Abc") == "Abc"
+
+
+def test_every_font_is_embedded_as_a_subset(many_scripts: bytes) -> None:
+    reader = PdfReader(io.BytesIO(many_scripts))
+    names = set()
+    content = b"".join(page.get_contents().get_data() for page in reader.pages
+                       if page.get_contents() is not None)
+    for key, font in reader.pages[0]["/Resources"]["/Font"].items():
+        font = font.get_object()
+        if font["/Subtype"] == "/Type1":  # reportlab declares Helvetica on every page ...
+            used = content.count(f"{key} ".encode())  # ... and never sets text in it
+            assert used == len(re.findall(rf"{key} [\d.]+ Tf [\d.]+ TL ET".encode(), content))
+            continue
+        names.add(str(font["/BaseFont"]))
+        descriptor = font["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, font["/BaseFont"]
+    assert all(re.match(r"/?[A-Z]{6}\+", name) for name in names), names
+    joined = " ".join(names)
+    for family in ("NotoSansHebrew", "NotoSansArabic", "NotoSansJP", "NotoSansKR",
+                   "NotoSansSC", "NotoEmoji", "SourceSansPro"):
+        assert family in joined, family
+    # subsets are small: the whole sheet with five extra faces stays well under a megabyte
+    assert len(many_scripts) < 400_000
+
+
+def test_cjk_text_is_drawn_heavier_in_bold_and_never_thin(many_scripts: bytes) -> None:
+    content = b""
+    for page in PdfReader(io.BytesIO(many_scripts)).pages:
+        data = page.get_contents()
+        assert data is not None
+        content += data.get_data()
+    assert b"2 Tr" in content  # outlined (render mode 2): the CJK title and names
+    assert fonts.outline(fonts.JAPANESE, fonts.BOLD) > fonts.outline(fonts.JAPANESE,
+                                                                     fonts.REGULAR) > 0
+    assert fonts.outline(fonts.REGULAR, fonts.BOLD) == 0  # the text font has real bold
+    assert fonts.outline(fonts.HEBREW, fonts.REGULAR) == 0
+
+
+def test_runs_pick_a_face_for_each_script() -> None:
+    faces = [face for face, _text in fonts.runs("Zoë 名前ひらがな 한국어 汉字 שלום مرحبا 🐉")]
+    assert faces == [fonts.REGULAR, fonts.JAPANESE, fonts.KOREAN, fonts.CHINESE,
+                     fonts.HEBREW, fonts.ARABIC, fonts.EMOJI]
+
+
+def test_characters_no_font_has_are_named() -> None:
+    assert fonts.unprintable(["Zoë ᚠᛁ 名前 𓀀 שלום 🐉 ❤️", "ᚠ again"]) == ["ᚠ", "ᛁ", "𓀀"]
+    assert fonts.unprintable(["plain", "Жар-птица", "汉字"]) == []
