@@ -140,7 +140,9 @@ def _problems_from(exc: ValidationError, schema: CardSchema, kind: str, path: st
         dotted = ".".join(loc) if loc else None
         if error["type"] == "extra_forbidden" and key is not None:
             hint: str | None
-            if key in schema.all_fields():
+            if len(loc) > 1:  # a key inside a nested table: the card's own fields do not apply
+                hint = None
+            elif key in schema.all_fields():
                 hint = f"'{key}' is not a field of a {kind} card"
                 alias = schema.alias(kind, key)
                 if alias:

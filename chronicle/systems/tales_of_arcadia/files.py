@@ -1,0 +1,226 @@
+"""The battle-force (roster) file: its strict TOML format, how it is read and written.
+
+::
+
+    system = "tales-of-arcadia"
+    name = "Iron Vanguard"
+    army = "Clockwork Legion"      # the one army list this force is drawn from
+    limit = 500                    # the agreed point limit
+
+    [[unit]]
+    unit = "Gearknight"
+    variant = "Lancer"             # optional
+    options = ["Tower Shield"]     # optional; an option taken twice is named twice
+    count = 2                      # optional, default 1: identical units
+
+    [[card]]                       # army-list data may also be defined inline
+
+Unknown keys are rejected. Every mistake is reported with the file, line, table and key (a
+misspelt key gets a "did you mean"); a file with any such problem cannot be checked (exit 2).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, model_validator
+
+from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
+from chronicle.catalog.problems import FileProblem, did_you_mean
+from chronicle.catalog.tomlmap import LineMap
+from chronicle.domain.values import Origin
+from chronicle.systems.tales_of_arcadia import KEY
+from chronicle.systems.tales_of_arcadia.battles import Battle, Side, Victory
+from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
+from chronicle.systems.tales_of_arcadia.schema import Name, Text
+
+MAX_LIMIT = 1_000_000
+MAX_COUNT = 1000
+MAX_LINES = 1000
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
+                              defer_build=True)
+
+
+class UnitLineModel(_Strict):
+    """One ``[[unit]]``: the unit's name, an optional variant, options, a count."""
+
+    unit: Name
+    variant: Name | None = None
+    options: Annotated[list[Name], Field(max_length=100)] = []
+    count: Annotated[int, Strict(), Field(ge=1, le=MAX_COUNT)] = 1
+    note: Text | None = None
+
+    def to_line(self) -> RosterLine:
+        """The domain line."""
+        return RosterLine(unit=self.unit, variant=self.variant, options=tuple(self.options),
+                          count=self.count, note=self.note)
+
+
+class RosterFile(_Strict):
+    """A battle-force file."""
+
+    system: Literal["tales-of-arcadia"] = "tales-of-arcadia"
+    name: Name
+    army: Name
+    limit: Annotated[int, Strict(), Field(ge=1, le=MAX_LIMIT)]
+    player: Name | None = None
+    notes: Text | None = None
+    unit: Annotated[list[UnitLineModel], Field(max_length=MAX_LINES)] = []
+    card: list[Any] = []
+
+    def to_roster(self) -> Roster:
+        """The domain battle force."""
+        return Roster(name=self.name, army=self.army, limit=self.limit,
+                      units=tuple(u.to_line() for u in self.unit), player=self.player,
+                      notes=self.notes)
+
+
+class SideModel(_Strict):
+    """One ``[[battle.side]]``: a player, the force they brought, its points."""
+
+    player: Name
+    force: Name | None = None
+    points: Annotated[int, Strict(), Field(ge=0, le=MAX_LIMIT)] | None = None
+
+
+class BattleModel(_Strict):
+    """One ``[[battle]]`` of a battle record file."""
+
+    date: dt.date
+    limit: Annotated[int, Strict(), Field(ge=1, le=MAX_LIMIT)]
+    victory: Victory = Victory.LAST_UNIT_STANDING
+    condition: Text | None = None
+    side: Annotated[list[SideModel], Field(min_length=1, max_length=16)]
+    winner: Name | None = None
+    note: Text | None = None
+
+    @model_validator(mode="after")
+    def _condition(self) -> BattleModel:
+        if self.victory is Victory.OTHER and not self.condition:
+            raise ValueError('victory = "other" says which condition in condition = "..."')
+        if self.date.year < 1900 or self.date.year > 2999:
+            raise ValueError(f"the date {self.date.isoformat()} is not a plausible battle date")
+        return self
+
+    def to_battle(self) -> Battle:
+        """The domain battle."""
+        return Battle(date=self.date, limit=self.limit, victory=self.victory,
+                      sides=tuple(Side(player=s.player, force=s.force, points=s.points)
+                                  for s in self.side),
+                      winner=self.winner, condition=self.condition, note=self.note)
+
+
+class BattleFile(_Strict):
+    """A battle record file: ``system`` and ``[[battle]]`` tables."""
+
+    system: Literal["tales-of-arcadia"] = "tales-of-arcadia"
+    battle: Annotated[list[BattleModel], Field(max_length=100_000)] = []
+
+
+def read_battles(document: dict[str, Any], lines: LineMap | None,
+                 shown: str) -> tuple[list[Battle], list[FileProblem]]:
+    """The battles of a parsed battle record file, or the located problems that stop it."""
+    try:
+        model = BattleFile.model_validate(document)
+    except ValidationError as exc:
+        return [], _problems(exc, shown, lines, BattleFile)
+    return [b.to_battle() for b in model.battle], []
+
+
+def load_battles(path: Path) -> tuple[list[Battle], list[FileProblem]]:
+    """Read a battle record file."""
+    problems: list[FileProblem] = []
+    parsed = read_toml(path, problems)
+    if parsed is None:
+        return [], problems
+    return read_battles(parsed[0], parsed[1], str(path))
+
+
+@dataclass
+class LoadedRoster:
+    """A roster file read: the force, the cards it defines, and any problems found."""
+
+    path: Path
+    roster: Roster | None = None
+    cards: list[CardEntry] = field(default_factory=list)
+    problems: list[FileProblem] = field(default_factory=list)
+
+
+def load_roster(path: Path) -> LoadedRoster:
+    """Read a roster file. When ``problems`` is not empty the file is unusable."""
+    loaded = LoadedRoster(path)
+    parsed = read_toml(path, loaded.problems)
+    if parsed is None:
+        return loaded
+    document, lines = parsed
+    return read_roster(document, lines, str(path), loaded)
+
+
+def read_roster(document: dict[str, Any], lines: LineMap | None, shown: str,
+                loaded: LoadedRoster | None = None) -> LoadedRoster:
+    """Validate a parsed roster document (``shown`` names it in problems)."""
+    loaded = loaded or LoadedRoster(Path(shown))
+    try:
+        model = RosterFile.model_validate(document)
+    except ValidationError as exc:
+        loaded.problems.extend(_problems(exc, shown, lines, RosterFile))
+        return loaded
+    if model.card:
+        from chronicle.systems.tales_of_arcadia.schema import SCHEMA
+
+        loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=shown,
+                                                           lines=lines, origin=Origin.FILE)
+        loaded.problems.extend(card_problems)
+    loaded.roster = model.to_roster()
+    return loaded
+
+
+def dump_roster(roster: Roster) -> str:
+    """``roster`` as roster-file TOML text that reads back to the same force."""
+    from chronicle.catalog.tomlwrite import dumps
+
+    return dumps(roster.to_dict(), header=f"Tales of Arcadia battle force ({KEY})")
+
+
+_TABLES: dict[str, type[BaseModel]] = {"unit": UnitLineModel, "battle": BattleModel}
+
+
+def _problems(exc: ValidationError, path: str, lines: LineMap | None,
+              model_cls: type[BaseModel]) -> list[FileProblem]:
+    found: list[FileProblem] = []
+    for error in exc.errors():
+        loc = list(error["loc"])
+        table: str | None = None
+        index = 0
+        fields: type[BaseModel] = model_cls
+        if len(loc) >= 2 and loc[0] in _TABLES and isinstance(loc[1], int):
+            table, index = str(loc[0]), loc[1]
+            fields = _TABLES[table]
+            loc = loc[2:]
+        key = str(loc[0]) if loc else None
+        where = None
+        if lines is not None:
+            where = (lines.key_line(table, index, key) if key else None) or (
+                lines.entry_line(table, index) if table else None)
+        label = f"{table} #{index + 1}" if table else None
+        dotted = ".".join(str(p) for p in loc) or None
+        shown_field = f"{label}: {dotted}" if label and dotted else (label or dotted)
+        if error["type"] == "extra_forbidden" and key:
+            found.append(FileProblem(path, "unknown key", line=where, field=shown_field,
+                                     hint=did_you_mean(key, list(fields.model_fields))))
+        elif error["type"] == "missing":
+            found.append(FileProblem(path, "is required", line=where, field=shown_field))
+        else:
+            message = error["msg"].removeprefix("Value error, ")
+            shown = error.get("input")
+            if error["type"] != "value_error" and not isinstance(shown, dict | list):
+                text = repr(shown)
+                message += f", got {text[:60] + '...' if len(text) > 60 else text}"
+            found.append(FileProblem(path, message, line=where, field=shown_field))
+    return found

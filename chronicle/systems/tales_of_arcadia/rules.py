@@ -1,0 +1,417 @@
+"""The battle-force rules: ``check_roster`` and the helpers a force builder needs.
+
+``check_roster`` reports every violation of a roster (never stopping at the first) and a JSON
+summary: ``army``, ``limit``, ``points_spent``, ``points_unspent``, ``unit_count`` (counting
+``count``) and ``units`` (one entry per roster line with its resolved cost per unit, options
+included, its six resolved statistics and keywords). A variant uses every statistic it lists and
+the base unit's value for the rest (seed, *Variations*). ``check_army`` checks the units of one
+army list by themselves, as a sourcebook is typed in. ``what_fits`` and ``options_that_fit``
+answer "what still fits in the points left"; ``Roster.copy`` makes the same force at another
+limit, which ``check_roster`` then judges again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from chronicle.catalog.store import Catalog
+from chronicle.domain.text import suggest
+from chronicle.domain.values import name_key
+from chronicle.rules.report import Report, Violation
+from chronicle.systems.tales_of_arcadia import KEY
+from chronicle.systems.tales_of_arcadia import codes as k
+from chronicle.systems.tales_of_arcadia.cards import (
+    STATS,
+    Army,
+    Card,
+    Keyword,
+    Stats,
+    Unit,
+    Variant,
+    read_keyword,
+)
+from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
+
+TalesCatalog = Catalog[Card]
+DIE_FACES = 6
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedLine:
+    """A roster line read against the catalog: its unit, variant, cost and statistics."""
+
+    index: int
+    line: RosterLine
+    unit: Unit | None
+    variant: Variant | None
+    cost: int | None
+    """Cost of one unit of the line, variant and options included; None when unknown."""
+    stats: Stats
+    keywords: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The line's entry in the JSON summary."""
+        return {
+            "unit": self.unit.name if self.unit else self.line.unit,
+            "variant": self.variant.name if self.variant else self.line.variant,
+            "options": list(self.line.options),
+            "count": self.line.count,
+            "cost": self.cost,
+            "line_cost": None if self.cost is None else self.cost * self.line.count,
+            **self.stats.to_dict(),
+            "keywords": list(self.keywords),
+            "types": list(self.unit.types) if self.unit else [],
+            "movement": self.unit.movement.value if self.unit else None,
+        }
+
+
+def resolve_line(line: RosterLine, catalog: TalesCatalog, index: int = 0) -> ResolvedLine:
+    """Read one line: the unit card, its variant (base ⊕ overrides), the cost per unit with
+    its options, the keywords of the unit and of its options. Unknown parts stay unknown."""
+    card = catalog.get(line.unit, "unit")
+    if not isinstance(card, Unit):
+        return ResolvedLine(index, line, None, None, None, Stats(), ())
+    variant = card.variant(line.variant) if line.variant is not None else None
+    cost, stats = card.resolved(variant)
+    words: dict[str, str] = {name_key(w): w for w in card.keywords}
+    for name in line.options:
+        option = card.option(name)
+        if option is None:
+            continue
+        if cost is not None:
+            cost = None if option.cost is None else cost + option.cost
+        for word in option.keywords:
+            words.setdefault(name_key(word), word)
+    return ResolvedLine(index, line, card, variant, cost, stats, tuple(words.values()))
+
+
+@dataclass
+class _Checker:
+    catalog: TalesCatalog
+    keywords: list[Keyword]
+    report: Report = field(default_factory=Report)
+    seen: set[tuple[str, ...]] = field(default_factory=set)
+
+    def once(self, key: tuple[str, ...], violation: Violation) -> None:
+        """Report a fact about a card once, however many lines use the card."""
+        if key not in self.seen:
+            self.seen.add(key)
+            self.report.add(violation)
+
+    def unit_card(self, name: str, where: str, army: str | None) -> Unit | None:
+        card = self.catalog.get(name, "unit")
+        if isinstance(card, Unit):
+            return card
+        others = self.catalog.named(name)
+        if others:
+            kinds = ", ".join(sorted({str(o.kind) for o in others}))
+            self.report.add(k.CARD_WRONG_KIND(
+                f"{where}: {name!r} is a {kinds} card, not a unit", [name],
+                "name a unit of the army list in 'unit'"))
+            return None
+        pool = [u.name for u in self.catalog if isinstance(u, Unit)
+                and (army is None or (u.army and name_key(u.army) == name_key(army)))]
+        near = suggest(name, pool) or suggest(name, [u.name for u in self.catalog
+                                                     if isinstance(u, Unit)])
+        self.report.add(k.CARD_UNKNOWN(
+            f"{where}: no unit is called {name!r}" + (f"; did you mean {near!r}?" if near else ""),
+            [name], f"set unit = {near!r}" if near else
+            "add the unit to a card file ([[card]] with kind = \"unit\") or inline in the roster"))
+        return None
+
+    def unit_facts(self, card: Unit, variant: Variant | None, cost: int | None, stats: Stats,
+                   where: str) -> None:
+        """What is wrong with a unit (in a variant) whatever the roster: unknown values, no
+        wounds, an Accuracy no die reaches, its keywords."""
+        label = card.name if variant is None else f"{card.name} ({variant.name})"
+        ident = (card.name, variant.name if variant else "")
+        missing = [*(["cost"] if cost is None else []), *stats.missing()]
+        if missing:
+            self.once(("incomplete", *ident), k.CARD_INCOMPLETE(
+                f"{where}: {label} has no {', '.join(missing)}", [card.name],
+                f"fill in {', '.join(missing)} of the unit card {card.name!r} from its "
+                "army list"))
+        if stats.wounds is not None and stats.wounds <= 0:
+            self.once(("wounds", *ident), k.UNIT_NO_WOUNDS(
+                f"{where}: {label} has Wounds {stats.wounds}; a unit with 0 or fewer Wound "
+                "points is dead", [card.name], "give the unit (or variant) Wounds of 1 or more"))
+        if stats.accuracy is not None and stats.accuracy > DIE_FACES:
+            self.once(("accuracy", *ident), k.UNIT_NEVER_HITS(
+                f"{where}: {label} has Accuracy {stats.accuracy}; the Accuracy Die shows at "
+                f"most {DIE_FACES}, so it never hits", [card.name],
+                "check the unit's Accuracy (6 or less can hit)"))
+
+    def keyword_facts(self, card: Unit, words: Iterable[str], where: str) -> None:
+        for text in words:
+            use = read_keyword(text, self.keywords)
+            if use.keyword is None:
+                near = suggest(text, [w.name for w in self.keywords])
+                self.once(("keyword", card.name, name_key(text)), k.KEYWORD_UNKNOWN(
+                    f"{where}: {card.name} has the keyword {text!r}, which no keyword card "
+                    "defines" + (f"; did you mean {near!r}?" if near else ""), [card.name, text],
+                    f"write {near!r}" if near else
+                    "add a keyword card for it, or move it to the unit's 'special' text"))
+            elif use.keyword.parameter == "chance" and use.chance is None:
+                shown = f" ({use.parameter!r} is not a chance like 3:6)" if use.parameter else ""
+                self.once(("chance", card.name, name_key(text)), k.KEYWORD_CHANCE_MISSING(
+                    f"{where}: {card.name} has {use.keyword.name} without its chance{shown}",
+                    [card.name, use.keyword.name],
+                    f"write it with its chance, like \"{use.keyword.name} 3:6\""))
+
+    def line(self, index: int, line: RosterLine, army: str | None) -> ResolvedLine:
+        where = f"unit #{index + 1} ({line.unit})"
+        card = self.unit_card(line.unit, where, army)
+        resolved = resolve_line(line, self.catalog, index)
+        if card is None:
+            return resolved
+        if card.army is None:
+            self.once(("army", card.name), k.CARD_INCOMPLETE(
+                f"{where}: {card.name} names no army list", [card.name],
+                f"set army on the unit card {card.name!r}"))
+        elif army is not None and name_key(card.army) != name_key(army):
+            self.report.add(k.ROSTER_MIXED_ARMIES(
+                f"{where}: {card.name} is from the army list {card.army!r}, not {army!r}; a "
+                "battle force uses one army list", [card.name],
+                f"remove unit #{index + 1}, or pick a unit of {army!r}"))
+        if line.variant is not None and resolved.variant is None:
+            names = [v.name for v in card.variants]
+            near = suggest(line.variant, names)
+            self.report.add(k.UNIT_VARIANT_UNKNOWN(
+                f"{where}: {card.name} has no variant {line.variant!r}"
+                + (f" (its variants: {', '.join(names)})" if names else " (it has none)"),
+                [card.name], f"set variant = {near!r}" if near else
+                f"remove variant from unit #{index + 1}"))
+        cost, stats = card.resolved(resolved.variant)
+        self.unit_facts(card, resolved.variant, cost, stats, where)
+        self.options(index, line, card, where)
+        self.keyword_facts(card, resolved.keywords, where)
+        return resolved
+
+    def options(self, index: int, line: RosterLine, card: Unit, where: str) -> None:
+        taken = Counter(name_key(name) for name in line.options)
+        shown = {name_key(name): name for name in line.options}
+        groups: dict[str, list[str]] = {}
+        for key, times in taken.items():
+            option = card.option(shown[key])
+            if option is None:
+                names = [o.name for o in card.options]
+                near = suggest(shown[key], names)
+                self.report.add(k.UNIT_OPTION_UNKNOWN(
+                    f"{where}: {card.name} has no option {shown[key]!r}"
+                    + (f" (its options: {', '.join(names)})" if names else " (it has none)"),
+                    [card.name], f"write {near!r} in options" if near else
+                    f"remove {shown[key]!r} from the options of unit #{index + 1}"))
+                continue
+            if times > option.max:
+                self.report.add(k.UNIT_OPTION_OVER_MAX(
+                    f"{where}: {option.name} is taken {times} times; at most {option.max}",
+                    [card.name, option.name],
+                    f"name {option.name!r} at most {option.max} time(s) in options"))
+            if option.cost is None:
+                self.once(("option-cost", card.name, option.name), k.CARD_INCOMPLETE(
+                    f"{where}: the option {option.name} of {card.name} has no cost",
+                    [card.name, option.name],
+                    f"fill in the cost of {option.name!r} on the unit card {card.name!r}"))
+            if option.group is not None:
+                groups.setdefault(name_key(option.group), []).append(option.name)
+        for option in card.options:
+            times = taken.get(name_key(option.name), 0)
+            if times < option.min:
+                self.report.add(k.UNIT_OPTION_UNDER_MIN(
+                    f"{where}: {option.name} is taken {times} times; at least {option.min}",
+                    [card.name, option.name],
+                    f"add {option.name!r} to the options of unit #{index + 1}"))
+        for chosen in groups.values():
+            if len(chosen) > 1:
+                group = card.option(chosen[0])
+                label = group.group if group is not None else ""
+                self.report.add(k.UNIT_OPTION_GROUP(
+                    f"{where}: {', '.join(chosen)} are all of the group {label!r}; take one",
+                    [card.name, *chosen], f"keep one of {', '.join(map(repr, chosen))}"))
+
+
+def _army_known(catalog: TalesCatalog, army: str) -> bool:
+    if isinstance(catalog.get(army, "army"), Army):
+        return True
+    key = name_key(army)
+    return any(isinstance(c, Unit) and c.army and name_key(c.army) == key for c in catalog)
+
+
+def _keywords(catalog: TalesCatalog) -> list[Keyword]:
+    return [card for card in catalog if isinstance(card, Keyword)]
+
+
+def check_roster(roster: Roster, catalog: TalesCatalog) -> Report:
+    """Every violation of ``roster`` against ``catalog``, and its summary."""
+    checker = _Checker(catalog, _keywords(catalog))
+    army: str | None = roster.army
+    if not _army_known(catalog, roster.army):
+        others = catalog.named(roster.army)
+        if others:
+            checker.report.add(k.CARD_WRONG_KIND(
+                f"army {roster.army!r} is a {others[0].kind} card, not an army list",
+                [roster.army], "set army to the name of an army list"))
+        else:
+            from chronicle.systems.tales_of_arcadia.catalog import armies
+
+            near = suggest(roster.army, armies(catalog))
+            checker.report.add(k.CARD_UNKNOWN(
+                f"no army list is called {roster.army!r}"
+                + (f"; did you mean {near!r}?" if near else ""), [roster.army],
+                f"set army = {near!r}" if near else "add the army list's cards to a card file"))
+        army = None
+    lines = [checker.line(i, line, army) for i, line in enumerate(roster.units)]
+    spent = sum(r.cost * r.line.count for r in lines if r.cost is not None)
+    complete = all(r.cost is not None for r in lines)
+    if spent > roster.limit:
+        checker.report.add(k.ROSTER_OVER_LIMIT(
+            f"the force costs {spent} points"
+            + ("" if complete else " (counting only the known costs)")
+            + f", {spent - roster.limit} over the limit of {roster.limit}",
+            [], _over_fix(lines, spent - roster.limit)))
+    elif complete and spent < roster.limit:
+        checker.report.add(k.ROSTER_POINTS_UNSPENT(
+            f"the force costs {spent} points; {roster.limit - spent} of the {roster.limit} "
+            "are unspent", [], f"add units or options worth up to {roster.limit - spent} points"))
+    checker.report.summary = {
+        "system": KEY, "name": roster.name, "army": roster.army, "limit": roster.limit,
+        "points_spent": spent, "points_unspent": roster.limit - spent,
+        "points_complete": complete, "unit_count": roster.unit_count,
+        "units": [r.to_dict() for r in lines],
+    }
+    return checker.report
+
+
+def _over_fix(lines: list[ResolvedLine], excess: int) -> str:
+    """The cheapest single unit or option whose removal brings the force within its limit."""
+    choices: list[tuple[int, str]] = []
+    for r in lines:
+        if r.cost is not None and r.cost >= excess:
+            choices.append((r.cost, f"remove one {r.line.unit} (unit #{r.index + 1}, "
+                                    f"{r.cost} points)"))
+        if r.unit is None:
+            continue
+        for name in dict.fromkeys(r.line.options):
+            option = r.unit.option(name)
+            if option is not None and option.cost is not None \
+                    and option.cost * r.line.count >= excess:
+                choices.append((option.cost * r.line.count,
+                                f"drop {option.name} from unit #{r.index + 1} "
+                                f"({option.cost * r.line.count} points)"))
+    if choices:
+        return min(choices)[1]
+    return f"remove units or options worth at least {excess} points, or raise the limit"
+
+
+def check_army(catalog: TalesCatalog, army: str) -> Report:
+    """Check the units of one army list by themselves (every variant too): unknown values,
+    Wounds of 0 or less, Accuracy above 6, unknown keywords and keywords without their chance.
+    Summary: ``army``, ``units`` (how many), ``variants``, ``options``."""
+    checker = _Checker(catalog, _keywords(catalog))
+    key = name_key(army)
+    units = [c for c in catalog if isinstance(c, Unit) and c.army and name_key(c.army) == key]
+    for card in units:
+        where = card.name
+        for variant in (None, *card.variants):
+            cost, stats = card.resolved(variant)
+            self_where = where if variant is None else f"{where} ({variant.name})"
+            checker.unit_facts(card, variant, cost, stats, self_where)
+        for option in card.options:
+            if option.cost is None:
+                checker.once(("option-cost", card.name, option.name), k.CARD_INCOMPLETE(
+                    f"{where}: the option {option.name} has no cost", [card.name, option.name],
+                    f"fill in the cost of {option.name!r}"))
+        words = [*card.keywords, *(w for o in card.options for w in o.keywords)]
+        checker.keyword_facts(card, dict.fromkeys(words), where)
+    if not units and not isinstance(catalog.get(army, "army"), Army):
+        checker.report.add(k.CARD_UNKNOWN(f"no army list is called {army!r}", [army]))
+    checker.report.summary = {
+        "system": KEY, "army": army, "units": len(units),
+        "variants": sum(len(u.variants) for u in units),
+        "options": sum(len(u.options) for u in units),
+    }
+    return checker.report
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """Something that still fits in the points left: a unit (in a variant, with the options it
+    must take) or an option for a line, its cost, and how many of it fit."""
+
+    name: str
+    cost: int
+    most: int
+    variant: str | None = None
+    options: tuple[str, ...] = ()
+
+
+def points_left(roster: Roster, catalog: TalesCatalog) -> int | None:
+    """The limit minus the force's cost (negative when over); None while a cost is unknown."""
+    total = 0
+    for index, line in enumerate(roster.units):
+        cost = resolve_line(line, catalog, index).cost
+        if cost is None:
+            return None
+        total += cost * line.count
+    return roster.limit - total
+
+
+def what_fits(roster: Roster, catalog: TalesCatalog, left: int | None = None) -> list[Fit]:
+    """The units of the force's army list (each variant too) that fit in the points left,
+    with the options each must take (``min``); cheapest first. Empty while a cost is unknown."""
+    if left is None:
+        left = points_left(roster, catalog)
+    if left is None or left <= 0:
+        return []
+    found: list[Fit] = []
+    key = name_key(roster.army)
+    for card in catalog:
+        if not isinstance(card, Unit) or not card.army or name_key(card.army) != key:
+            continue
+        required = tuple(o.name for o in card.options for _ in range(o.min))
+        extra = [o.cost for o in card.options for _ in range(o.min)]
+        for variant in (None, *card.variants):
+            cost, stats = card.resolved(variant)
+            if cost is None or None in extra or stats.missing():
+                continue
+            cost += sum(c for c in extra if c is not None)
+            if cost <= left:
+                most = left // cost if cost else roster.limit
+                found.append(Fit(card.name, cost, most,
+                                 variant.name if variant else None, required))
+    found.sort(key=lambda f: (f.cost, f.name.casefold(), f.variant or ""))
+    return found
+
+
+def options_that_fit(roster: Roster, index: int, catalog: TalesCatalog,
+                     left: int | None = None) -> list[Fit]:
+    """The options line ``index`` (0-based) may still take within the points left: below
+    their maximum, no other option of their group taken, cost times the line's count."""
+    line = roster.units[index]
+    card = catalog.get(line.unit, "unit")
+    if left is None:
+        left = points_left(roster, catalog)
+    if not isinstance(card, Unit) or left is None:
+        return []
+    taken = Counter(name_key(name) for name in line.options)
+    groups = {name_key(o.group) for o in card.options
+              if o.group is not None and taken.get(name_key(o.name))}
+    found = []
+    for option in card.options:
+        times = taken.get(name_key(option.name), 0)
+        if option.cost is None or times >= option.max:
+            continue
+        if option.group is not None and not times and name_key(option.group) in groups:
+            continue
+        each = option.cost * line.count
+        if each <= left:
+            most = min(option.max - times, left // each if each else option.max - times)
+            found.append(Fit(option.name, each, most))
+    return found
+
+
+__all__ = ["STATS", "Fit", "ResolvedLine", "check_army", "check_roster", "options_that_fit",
+           "points_left", "resolve_line", "what_fits"]

@@ -1,0 +1,241 @@
+"""The strict TOML format of Tales of Arcadia card files, validated with pydantic.
+
+A card file is::
+
+    version = 1
+    game = "tales-of-arcadia"      # optional
+
+    [[card]]
+    name = "Gearknight"
+    kind = "unit"
+    army = "Clockwork Legion"
+    cost = 40
+    power = 3
+    ...
+    [[card.variant]]               # after its unit's [[card]]
+    name = "Lancer"
+    cost = 50
+    power = 4
+    [[card.option]]
+    name = "Tower Shield"
+    cost = 10
+
+Unknown keys are rejected; integers must be integers. Every value is optional at this level (a
+user's file may correct just one value of a bundled card); a unit missing a statistic or its
+cost is reported by the rules as ``card.incomplete`` when it is used. The same ``[[card]]``
+tables may appear inline in a roster file.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    model_validator,
+)
+
+from chronicle.domain.values import Origin
+from chronicle.systems.tales_of_arcadia import KEY
+from chronicle.systems.tales_of_arcadia import cards as c
+
+FORMAT_VERSION = 1
+MAX_COST = 100_000
+MAX_STAT = 1000
+MAX_LIST = 100
+
+
+def _no_control(value: str) -> str:
+    bad = next((ch for ch in value if (ord(ch) < 32 and ch not in "\n\t") or ord(ch) == 127
+                or 0x80 <= ord(ch) < 0xA0), None)
+    if bad is not None:
+        raise ValueError(f"contains the control character U+{ord(bad):04X}")
+    return value
+
+
+def _single_line(value: str) -> str:
+    if "\n" in value or "\t" in value:
+        raise ValueError("must be a single line")
+    return value
+
+
+def _lower(value: Any) -> Any:
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+Name = Annotated[str, Strict(), Field(min_length=1, max_length=200), AfterValidator(_no_control),
+                 AfterValidator(_single_line)]
+Text = Annotated[str, Strict(), Field(min_length=1, max_length=4000), AfterValidator(_no_control)]
+Cost = Annotated[int, Strict(), Field(ge=0, le=MAX_COST)]
+Stat = Annotated[int, Strict(), Field(ge=-MAX_STAT, le=MAX_STAT)]
+Distance = Annotated[int, Strict(), Field(ge=0, le=MAX_STAT)]
+Picks = Annotated[int, Strict(), Field(ge=0, le=100)]
+Flag = Annotated[bool, Strict()]
+Names = Annotated[list[Name], Field(max_length=MAX_LIST)]
+MovementField = Annotated[c.Movement, BeforeValidator(_lower)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
+                              defer_build=True)
+
+
+class StatsFields(_Strict):
+    """The six statistics, each optional."""
+
+    power: Stat | None = None
+    accuracy: Stat | None = None
+    speed: Distance | None = None
+    wounds: Stat | None = None
+    range: Distance | None = None
+    defense: Stat | None = None
+
+
+class VariantModel(StatsFields):
+    """A ``[[card.variant]]``: a name, an optional cost replacing the base cost, and any of the
+    six statistics."""
+
+    name: Name
+    cost: Cost | None = None
+    summary: Text | None = None
+    notes: Text | None = None
+
+
+class OptionModel(_Strict):
+    """A ``[[card.option]]``: a name, its cost per pick, ``min`` (default 0) and ``max``
+    (default 1) picks, an optional exclusive ``group``, and keywords it grants."""
+
+    name: Name
+    cost: Cost | None = None
+    min: Picks = 0
+    max: Picks = 1
+    group: Name | None = None
+    keywords: Names = []
+    summary: Text | None = None
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _bounds(self) -> OptionModel:
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        return self
+
+
+class CardModel(_Strict):
+    """Fields every card kind has."""
+
+    name: Name
+    kind: str
+    summary: Text | None = None
+    source: Text | Annotated[list[Text], Field(max_length=20)] | None = None
+    notes: Text | None = None
+
+
+class ArmyModel(CardModel):
+    """``kind = "army"``: an army list."""
+
+    kind: Literal["army"]
+    example: Flag | None = None
+
+
+def _unique(items: list[Any], what: str) -> None:
+    seen: set[str] = set()
+    for item in items:
+        key = " ".join(item.name.split()).casefold()
+        if key in seen:
+            raise ValueError(f"two {what}s are called {item.name!r}")
+        seen.add(key)
+
+
+class UnitModel(CardModel, StatsFields):
+    """``kind = "unit"``: a unit of an army list."""
+
+    kind: Literal["unit"]
+    army: Name | None = None
+    cost: Cost | None = None
+    types: Names | None = None
+    movement: MovementField | None = None
+    keywords: Names | None = None
+    special: Text | None = None
+    variant: Annotated[list[VariantModel], Field(max_length=MAX_LIST)] | None = None
+    option: Annotated[list[OptionModel], Field(max_length=MAX_LIST)] | None = None
+
+    @model_validator(mode="after")
+    def _distinct(self) -> UnitModel:
+        _unique(self.variant or [], "variant")
+        _unique(self.option or [], "option")
+        return self
+
+
+class KeywordModel(CardModel):
+    """``kind = "keyword"``: a keyworded special rule; ``parameter = "chance"`` when a unit
+    writes it with its chance (``Rise Again 3:6``)."""
+
+    kind: Literal["keyword"]
+    parameter: Literal["chance"] | None = None
+    category: Name | None = None
+
+
+class TerrainModel(CardModel):
+    """``kind = "terrain"``: a terrain type and who treats it as normal ground."""
+
+    kind: Literal["terrain"]
+    hindering: Flag | None = None
+    movement_cost: Annotated[int, Strict(), Field(ge=1, le=10)] | None = None
+    ignored_by: Names | None = None
+    blocks_movement: Flag | None = None
+    blocks_attacks: Flag | None = None
+    imperfect_los: Flag | None = None
+
+
+MODELS: dict[str, type[CardModel]] = {
+    "army": ArmyModel,
+    "unit": UnitModel,
+    "keyword": KeywordModel,
+    "terrain": TerrainModel,
+}
+
+
+class TalesCardSchema:
+    """The card schema the catalog loader uses for Tales of Arcadia files."""
+
+    game = KEY
+    version = FORMAT_VERSION
+    kinds: tuple[str, ...] = tuple(MODELS)
+
+    def fields(self, kind: str) -> list[str]:
+        """Every key a card of ``kind`` may have."""
+        return list(MODELS[kind].model_fields)
+
+    def all_fields(self) -> list[str]:
+        """Every key any card may have."""
+        seen: dict[str, None] = {}
+        for model in MODELS.values():
+            seen.update(dict.fromkeys(model.model_fields))
+        return list(seen)
+
+    def alias(self, kind: str, key: str) -> str | None:
+        """The field of ``kind`` that means what ``key`` means elsewhere (none in this game)."""
+        return None
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Validate one card table and return the keys it sets, normalised.
+
+        Raises:
+            KeyError: when ``kind`` is missing or unknown.
+            pydantic.ValidationError: when a value or key is wrong.
+        """
+        model = MODELS[data["kind"]].model_validate(data)
+        return model.model_dump(exclude_unset=True, mode="python")
+
+    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
+        """Build the domain card from validated, possibly merged, card data."""
+        return c.card_from_data(data, origin, path)
+
+
+SCHEMA = TalesCardSchema()

@@ -1,0 +1,71 @@
+"""The golden roster cases: every file under ``golden/rosters`` and ``golden/broken`` checked
+against ``golden/cases.toml``, with the test army lists of ``golden/cards`` as the user's cards.
+
+Every violation code of ``codes.py`` that a roster can report appears in some case, and every
+roster file has a case.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chronicle.systems.tales_of_arcadia import codes
+from chronicle.systems.tales_of_arcadia.check import check_path
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+CASES: list[dict[str, Any]] = tomllib.loads((GOLDEN / "cases.toml").read_text("utf-8"))["case"]
+KEYS = {"file", "about", "codes", "exit", "summary", "costs", "problem", "line"}
+ROSTER_CODES = {c.code for c in codes.ALL_CODES if not c.code.startswith("battle.")}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["file"] for c in CASES])
+def test_golden_case(case: dict[str, Any]) -> None:
+    assert set(case) <= KEYS, set(case) - KEYS
+    outcome = check_path(GOLDEN / case["file"], GOLDEN / "cards")
+    assert outcome.catalog_problems == []
+    assert outcome.exit_code == case["exit"], (outcome.problems, outcome.report)
+    if case["exit"] == 2:
+        assert outcome.report is None
+        shown = [str(p) for p in outcome.problems]
+        matching = [p for p in outcome.problems if case["problem"] in str(p)]
+        assert matching, shown
+        if "line" in case:
+            assert any(p.line == case["line"] for p in matching), shown
+        return
+    report = outcome.report
+    assert report is not None
+    assert Counter(report.codes) == Counter(case["codes"]), [v.message for v in report]
+    for violation in report:
+        assert violation.message and violation.section
+        assert violation.severity.value == next(
+            c.severity.value for c in codes.ALL_CODES if c.code == violation.code)
+    for key, value in case.get("summary", {}).items():
+        assert report.summary[key] == value, key
+    if "costs" in case:
+        got = [-1 if u["cost"] is None else u["cost"] for u in report.summary["units"]]
+        assert got == case["costs"]
+
+
+def test_every_roster_code_has_a_golden_case() -> None:
+    covered = {code for case in CASES for code in case.get("codes", [])}
+    assert covered >= ROSTER_CODES, ROSTER_CODES - covered
+
+
+def test_every_golden_file_has_a_case() -> None:
+    files = {str(p.relative_to(GOLDEN)) for folder in ("rosters", "broken")
+             for p in (GOLDEN / folder).glob("*.toml")}
+    assert files == {case["file"] for case in CASES}
+
+
+def test_legal_rosters_report_no_error_code() -> None:
+    legal = [case for case in CASES if case["exit"] == 0]
+    assert len(legal) >= 5
+    for case in legal:
+        outcome = check_path(GOLDEN / case["file"], GOLDEN / "cards")
+        assert outcome.report is not None and outcome.report.valid
+        assert not outcome.report.errors
