@@ -3,7 +3,8 @@
 A Test is opposed: each side rolls and adds its attribute, the higher score wins, equal scores
 tie (rulebook, "Tests and Trials: Tests"). A Trial is unopposed: the roll plus the attribute must
 equal or exceed the difficulty (rulebook, "Tests and Trials: Trials"). The Wyld Hunt rolls one
-six-sided die; King Ironheart's Madness rolls two.
+six-sided die; King Ironheart's Madness rolls two. Both are thin uses of the generic dice engine,
+:mod:`chronicle.rules.faces`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+
+from chronicle.rules import faces
 
 SIDES = 6
 
@@ -24,14 +27,8 @@ def roll_counts(dice: int) -> dict[int, int]:
     """
     if dice < 1:
         raise ValueError(f"at least one die is rolled, not {dice}")
-    counts = {0: 1}
-    for _ in range(dice):
-        nxt: dict[int, int] = {}
-        for total, ways in counts.items():
-            for face in range(1, SIDES + 1):
-                nxt[total + face] = nxt.get(total + face, 0) + ways
-        counts = nxt
-    return counts
+    counted, _total = faces.ways(faces.pool_of(faces.numbered(SIDES), dice))
+    return {tally[faces.VALUE]: ways for tally, ways in sorted(counted.items())}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,19 +62,8 @@ def test_odds(mine: int, theirs: int, dice: int = 1) -> TestOdds:
     >>> test_odds(2, 2).win
     Fraction(5, 12)
     """
-    counts = roll_counts(dice)
-    total = sum(counts.values()) ** 2
-    win = tie = 0
-    for mine_roll, mine_ways in counts.items():
-        for their_roll, their_ways in counts.items():
-            diff = (mine + mine_roll) - (theirs + their_roll)
-            if diff > 0:
-                win += mine_ways * their_ways
-            elif diff == 0:
-                tie += mine_ways * their_ways
-    lose = total - win - tie
-    return TestOdds(mine, theirs, dice, Fraction(win, total), Fraction(tie, total),
-                    Fraction(lose, total))
+    contest = faces.versus(_totals(dice, mine), _totals(dice, theirs))
+    return TestOdds(mine, theirs, dice, contest.win, contest.tie, contest.lose)
 
 
 def trial_odds(attribute: int, difficulty: int, dice: int = 1) -> TrialOdds:
@@ -86,9 +72,13 @@ def trial_odds(attribute: int, difficulty: int, dice: int = 1) -> TrialOdds:
     >>> trial_odds(2, 5).passes
     Fraction(2, 3)
     """
-    counts = roll_counts(dice)
-    total = sum(counts.values())
     needed = difficulty - attribute
-    passing = sum(ways for roll, ways in counts.items() if roll >= needed)
-    return TrialOdds(attribute, difficulty, dice, Fraction(passing, total),
-                     Fraction(total - passing, total), needed)
+    passes = faces.at_least(_totals(dice, 0), needed)
+    return TrialOdds(attribute, difficulty, dice, passes, 1 - passes, needed)
+
+
+def _totals(dice: int, attribute: int) -> faces.Dist[int]:
+    """The distribution of ``dice`` six-sided dice plus ``attribute``."""
+    counts = roll_counts(dice)
+    total = SIDES ** dice
+    return faces.Dist({roll + attribute: Fraction(ways, total) for roll, ways in counts.items()})
