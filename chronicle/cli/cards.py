@@ -16,10 +16,12 @@ from chronicle.systems.wyld_hunt.cards import (
     FlawType,
     Kind,
     MeritType,
+    Quest,
     Terrain,
     card_facts,
     card_to_dict,
     describe_effect,
+    parse_terrain,
 )
 
 
@@ -28,6 +30,13 @@ def _range(text: str) -> Any:
 
     try:
         return Range.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _terrain(text: str) -> str:
+    try:
+        return parse_terrain(text).value
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -45,8 +54,10 @@ def _filters(parser: argparse.ArgumentParser) -> None:
                         help="Merit cost or Flaw bonus: 3, 2-4, 3+ or -2")
     parser.add_argument("--rating", type=_range, metavar="RANGE",
                         help="Waylay rating, or a quest's Waylay rating: 3, 2-4, 3+ or -2")
-    parser.add_argument("--terrain", choices=[t.value for t in Terrain],
-                        help="Leagues and Waylays with this terrain")
+    parser.add_argument("--terrain", type=_terrain, metavar="TERRAIN",
+                        help="Leagues and Waylays with this terrain: "
+                             f"{', '.join(t.value for t in Terrain)} (swamp = marsh, "
+                             "all = any)")
     parser.add_argument("--user", action="store_true",
                         help="only cards from your own card files (new or corrected)")
     parser.add_argument("--json", action="store_true", help="print JSON")
@@ -109,8 +120,8 @@ def _load() -> Any:
 
     catalog = load_catalog()
     if catalog.problems:
-        fail(f"{len(catalog.problems)} problem(s) in card files were skipped; run "
-             "'chronicle cards validate'")
+        fail(f"{len(catalog.problems)} problem(s) found in card files (bad cards are "
+             "skipped); run 'chronicle cards validate'")
     return catalog
 
 
@@ -143,6 +154,9 @@ def run_list(args: argparse.Namespace) -> int:
             for c in chosen.cards]
     table(["name", "kind", "set", "values (? = unknown)", "from"], rows, [27, 6, 3, 27, 9])
     emit()
+    if any(isinstance(c, Quest) for c in chosen.cards):
+        emit("Quests: W = Waylay rating, T = Treasure rating; 'xp 1 (rulebook)' is the value "
+             "the rulebook gives every Wyld Hunt quest, not one read off the card.")
     emit(f"{len(chosen.cards)} card(s)." + (
         f" {chosen.unknown} more left out because a value the filter needs is unknown."
         if chosen.unknown else ""))
@@ -170,7 +184,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 _SKIP = {"name", "kind", "effects", "origin", "path", "source", "notes", "summary",
-         "confidence"}
+         "confidence", "experience_from_rulebook"}
 
 
 def _show(card: Card) -> None:
@@ -184,7 +198,11 @@ def _show(card: Card) -> None:
             continue
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value) or None
-        emit(f"  {key + ':':<17}{'unknown' if value is None else value}")
+        shown = "unknown" if value is None else str(value)
+        if key == "experience" and isinstance(card, Quest) and card.experience_from_rulebook:
+            shown += (" (from the rulebook, which makes every Wyld Hunt quest worth one; "
+                      "not read off the card)")
+        emit(f"  {key + ':':<17}{shown}")
     for effect in card.effects:
         emit(f"  {'effect:':<17}{describe_effect(effect)}")
     if card.summary:

@@ -19,9 +19,9 @@ from chronicle import __version__, paths
 from chronicle.catalog.loader import CardEntry, card_files
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.store import Catalog, merge_entries
-from chronicle.domain.values import Origin
+from chronicle.domain.values import Origin, name_key
 from chronicle.systems.wyld_hunt import GAME
-from chronicle.systems.wyld_hunt.cards import KIND_ORDER, Card, card_from_data
+from chronicle.systems.wyld_hunt.cards import KIND_ORDER, Card, Waylay, card_from_data
 
 WyldHuntCatalog = Catalog[Card]
 CACHE_FORMAT = 1
@@ -47,15 +47,41 @@ class CatalogSources:
         more = list(extra)
         if not more and self.base is not None:
             return self.base
-        cards, problems = merge_entries([self.bundled, self.user, more], card_from_data)
+        layers = [self.bundled, self.user, more]
+        cards, problems = merge_entries(layers, card_from_data)
         cards.sort(key=lambda c: (KIND_ORDER[c.kind], c.name.casefold()))
-        built = Catalog(cards, self.problems + problems)
+        built = Catalog(cards, self.problems + problems + card_problems(cards, layers))
         if not more:
             self.base = built
         return built
 
     def __getstate__(self) -> dict[str, object]:
         return {**self.__dict__, "base": None}
+
+
+def card_problems(cards: Iterable[Card],
+                  layers: Iterable[Iterable[CardEntry]] = ()) -> list[FileProblem]:
+    """What the rulebook rules out in a card as merged from every layer, located at the last
+    entry that defined it: a Waylay whose four Attributes all print no number ("Each Waylay has
+    at least one Attribute with a rating", Waylay Cards: Attributes). The card still loads, and
+    the rules that rely on it report it again (``card.no_attribute``)."""
+    lines: dict[tuple[str, str, str], int | None] = {}
+    for layer in layers:
+        for entry in layer:
+            lines[(name_key(entry.data["name"]), str(entry.data["kind"]), entry.path)] = \
+                entry.line
+    found: list[FileProblem] = []
+    for card in cards:
+        if isinstance(card, Waylay) and card.lacks_attribute():
+            path = card.path or "the catalog"
+            found.append(FileProblem(
+                path, "lists no Attribute with a rating (Might, Savvy, Resolve and Combat are "
+                      "all 'none'), but each Waylay has at least one", card=card.name,
+                field="might, savvy, resolve, combat",
+                line=lines.get((name_key(card.name), card.kind.value, path)),
+                hint="give the Attribute printed on the card a number; 'none' is for an "
+                     "Attribute the card prints no number for"))
+    return found
 
 
 def _read_dir(files: list[Path], origin: Origin) -> tuple[list[CardEntry], list[FileProblem]]:
@@ -149,5 +175,5 @@ def load_catalog(extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
 def validate_files(files: Iterable[Path]) -> tuple[int, list[FileProblem]]:
     """Validate the given card files only: how many cards are good, and every problem."""
     entries, problems = _read_dir(list(files), Origin.USER)
-    _cards, duplicates = merge_entries([entries], card_from_data)
-    return len(entries), problems + duplicates
+    cards, duplicates = merge_entries([entries], card_from_data)
+    return len(entries), problems + duplicates + card_problems(cards, [entries])

@@ -170,6 +170,7 @@ class _GamePayload(_Model):
     date: Date | None = None
     opponent: Name | None = None
     note: Text | None = None
+    epic_order: Literal["quest_number", "waylay_rating"] | None = None
 
 
 class _BuyPayload(_Model):

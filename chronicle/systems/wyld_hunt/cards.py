@@ -95,6 +95,52 @@ class Terrain(enum.StrEnum):
     RIVER = "river"
     ANY = "any"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Terrain | None:
+        """Accept the rulebook's and the cards' other words for a terrain ("swamp", "mountain",
+        "all"), so every way in (card files, filters, the command line) reads them alike."""
+        if not isinstance(value, str):
+            return None
+        word = value.strip().casefold()
+        for member in cls:
+            if member.value == word:
+                return member
+        return TERRAIN_SYNONYMS.get(word)
+
+
+TERRAIN_SYNONYMS: dict[str, Terrain] = {
+    # The rulebook's own words: "If a Waylay lists Forest and Swamp ..." (Waylay Cards: Terrain)
+    # beside the [marsh] glyph of its Terrain Symbols; the [all] glyph is the Arcadia "A".
+    "swamp": Terrain.MARSH, "swamps": Terrain.MARSH, "marshes": Terrain.MARSH,
+    "all": Terrain.ANY,
+    # Singular and plural forms the cards and the researched catalog use ("Mountain", "Field").
+    "mountain": Terrain.MOUNTAINS, "hill": Terrain.HILLS, "field": Terrain.FIELDS,
+    "cave": Terrain.CAVES, "ruin": Terrain.RUINS, "forests": Terrain.FOREST,
+    "roads": Terrain.ROAD, "towns": Terrain.TOWN, "lakes": Terrain.LAKE,
+    "rivers": Terrain.RIVER, "bridges": Terrain.BRIDGE, "castles": Terrain.CASTLE,
+    "borders": Terrain.BORDER, "oceans": Terrain.OCEAN,
+}
+"""Other words for a terrain, each read as the terrain it names (the key is case-folded)."""
+
+
+def terrain_words() -> list[str]:
+    """Every word accepted for a terrain: the terrains themselves, then their other words."""
+    return [t.value for t in Terrain] + list(TERRAIN_SYNONYMS)
+
+
+def parse_terrain(text: str) -> Terrain:
+    """The terrain ``text`` names, by its own word or another one ("swamp" is marsh).
+
+    Raises:
+        ValueError: naming every accepted word.
+    """
+    try:
+        return Terrain(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a terrain; choose from "
+                         f"{', '.join(t.value for t in Terrain)} (swamp is marsh and all is "
+                         "any; singular and plural both do)") from None
+
 
 NOT_PRINTED: Literal["none"] = "none"
 """A Waylay attribute the card prints no number for: the Waylay can never become that Test."""
@@ -221,6 +267,9 @@ class Quest(Card):
     waylay_rating: int | None = None
     treasure_rating: int | None = None
     experience: int | None = None
+    experience_from_rulebook: bool = False
+    """True when ``experience`` is not on the card but stated by the rulebook for its whole set
+    ("Quest Cards in The Wyld Hunt are each worth one experience point")."""
 
     def missing(self) -> list[str]:
         return [f for f in ("number", "waylay_rating", "treasure_rating", "experience")
@@ -259,6 +308,12 @@ class Waylay(Card):
         fields = ["rating", "terrain", "tests"]
         fields += [t.value for t in (self.tests or ()) if getattr(self, t.value) is None]
         return [f for f in fields if getattr(self, f) is None]
+
+    def lacks_attribute(self) -> bool:
+        """True when all four Attributes are known to print no number ("none"), which the
+        rulebook rules out: "Each Waylay has at least one Attribute with a rating" (Waylay
+        Cards: Attributes). An unknown Attribute may still have one."""
+        return all(getattr(self, t.value) == NOT_PRINTED for t in TestType)
 
     def attribute_value(self, test: TestType) -> int | None:
         """The printed value for ``test``, or None when unknown or not printed."""
@@ -311,13 +366,27 @@ def describe_effect(effect: Effect) -> str:
     return text if effect.counts_toward_total else text + " (not counted in total points)"
 
 
+RULEBOOK_QUEST_EXPERIENCE: dict[CardSet, int] = {CardSet.WYLD_HUNT: 1}
+"""Experience a quest of the set is worth when its card file gives none: "Quest Cards in The
+Wyld Hunt are each worth one experience point. However, Quests in later editions, like King
+Ironheart's Madness, will be worth more points" (Optional Rules: Chronicle Play), so a King
+Ironheart's Madness quest keeps its printed value and has none until it is known."""
+
+
 def card_from_data(data: dict[str, Any], origin: Origin, path: str | None) -> Card:
     """Build a domain card from validated card data (as the card schema returns it).
 
-    Pure Python, so a cached catalog rebuilds without loading the validation machinery.
+    A Wyld Hunt quest without ``experience`` gets the rulebook's value for its set, marked as
+    coming from the rulebook. Pure Python, so a cached catalog rebuilds without loading the
+    validation machinery.
     """
     kind = Kind(data["kind"])
     values = {k: v for k, v in data.items() if k != "effects"}
+    if kind is Kind.QUEST and values.get("experience") is None and values.get("set"):
+        rulebook = RULEBOOK_QUEST_EXPERIENCE.get(CardSet(values["set"]))
+        if rulebook is not None:
+            values["experience"] = rulebook
+            values["experience_from_rulebook"] = True
     source = values.pop("source", None)
     values["source"] = tuple([source] if isinstance(source, str) else source or ())
     values["kind"] = kind
@@ -360,8 +429,9 @@ def card_facts(card: Card) -> str:
             parts.append(card.court.value)
         return " ".join(parts)
     if isinstance(card, Quest):
-        return (f"#{_num(card.number)} waylay {_num(card.waylay_rating)} "
-                f"treasure {_num(card.treasure_rating)} xp {_num(card.experience)}")
+        return (f"#{_num(card.number)} W{_num(card.waylay_rating)} "
+                f"T{_num(card.treasure_rating)} xp {_num(card.experience)}"
+                + (" (rulebook)" if card.experience_from_rulebook else ""))
     if isinstance(card, League):
         terrain = ",".join(t.value for t in card.terrain) if card.terrain else "?"
         return terrain + (" unique" if card.unique else "")

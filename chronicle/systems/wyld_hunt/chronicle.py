@@ -7,9 +7,28 @@ derived by replaying the ledger (``chronicle.systems.wyld_hunt.rules.character``
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from chronicle.systems.wyld_hunt.cards import Court
+
+
+class EpicOrder(enum.StrEnum):
+    """How "Quests must be completed in order of increasing Rating" (Epic Play) is read.
+
+    The rulebook's own example orders by quest number (Quest 7 before Quest 25), which the
+    engine follows; a group may instead read "Rating" as the quests' Waylay rating, as a house
+    rule recorded with the game.
+    """
+
+    QUEST_NUMBER = "quest_number"
+    WAYLAY_RATING = "waylay_rating"
+
+    def describe(self) -> str:
+        """A short phrase for sheets and reports."""
+        if self is EpicOrder.QUEST_NUMBER:
+            return "epic quests completed in increasing quest number (the rulebook's example)"
+        return "epic quests completed in increasing Waylay rating (house rule)"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -21,6 +40,9 @@ class GamePlayed:
     date: str | None = None
     opponent: str | None = None
     note: str | None = None
+    epic_order: EpicOrder = EpicOrder.QUEST_NUMBER
+    """The reading of epic order the game was played under (a house rule when not the
+    default)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -7,6 +7,7 @@ from typing import Any
 
 from chronicle.systems.wyld_hunt.chronicle import (
     Correction,
+    EpicOrder,
     Event,
     FlawBoughtOff,
     GamePlayed,
@@ -26,7 +27,9 @@ def event_to_record(event: Event) -> tuple[str, dict[str, Any]]:
     if isinstance(event, GamePlayed):
         return "game", _clean({"quests": list(event.quests), "completed": list(event.completed),
                                "date": event.date, "opponent": event.opponent,
-                               "note": event.note})
+                               "note": event.note,
+                               "epic_order": None if event.epic_order is EpicOrder.QUEST_NUMBER
+                               else event.epic_order.value})
     if isinstance(event, MeritBought):
         return "buy", _clean({"merit": event.merit, "date": event.date, "note": event.note})
     if isinstance(event, FlawBoughtOff):
@@ -50,7 +53,8 @@ def event_from_record(kind: str, data: dict[str, Any]) -> Event:
             return GamePlayed(quests=tuple(data["quests"]),
                               completed=tuple(data.get("completed", ())),
                               date=data.get("date"), opponent=data.get("opponent"),
-                              note=data.get("note"))
+                              note=data.get("note"),
+                              epic_order=EpicOrder(data.get("epic_order") or "quest_number"))
         if kind == "buy":
             return MeritBought(merit=data["merit"], date=data.get("date"), note=data.get("note"))
         if kind == "buy_off":
@@ -75,6 +79,8 @@ def describe_event(event: Event) -> str:
         text = f"Game: quests {', '.join(event.quests)}; completed {done}"
         if event.opponent:
             text += f"; against {event.opponent}"
+        if event.epic_order is not EpicOrder.QUEST_NUMBER:
+            text += f"; {event.epic_order.describe()}"
         return text
     if isinstance(event, MeritBought):
         return f"Bought {event.merit}"
@@ -101,5 +107,5 @@ def event_to_file(event: Event) -> dict[str, Any]:
     elif kind == "game":
         data.setdefault("completed", [])
     order = ["quests", "completed", "buy", "buy_off", "undo", "add_merits", "remove_merits",
-             "add_flaws", "remove_flaws", "xp", "date", "opponent", "note"]
+             "add_flaws", "remove_flaws", "xp", "date", "opponent", "epic_order", "note"]
     return {k: data[k] for k in order if k in data}

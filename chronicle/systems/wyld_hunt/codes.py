@@ -89,6 +89,10 @@ SETUP_UNIQUE_LEAGUE = Code("setup.unique_league", W, f"{STAGE}, 3: Select and Pl
                            "A Unique League chosen more than once")
 SETUP_OPPONENTS = Code("setup.opponents", E, "Optional Rules: Multi-Player Games",
                        "Players and opponents do not pair up one to one")
+SETUP_PLAYER_COUNT = Code("setup.player_count", W, "Optional Rules: Multi-Player Games",
+                          "More players than the rulebook adapts the game to (two to five)")
+CARD_NO_ATTRIBUTE = Code("card.no_attribute", E, "Story Pack: Waylay Cards (Attributes)",
+                         "A Waylay lists no Attribute with a rating")
 SETUP_SOLO_UNDER = Code("setup.solo_waylays_under_rating", E, "Optional Rules: Solo Play",
                         "Solo Waylays total less than the Waylay rating")
 SETUP_SOLO_EXCESS = Code("setup.solo_waylays_excess", E, "Optional Rules: Solo Play",

@@ -32,6 +32,7 @@ from chronicle.systems.wyld_hunt.cards import Court
 from chronicle.systems.wyld_hunt.chronicle import (
     CharacterBuild,
     Correction,
+    EpicOrder,
     Event,
     FlawBoughtOff,
     GamePlayed,
@@ -49,6 +50,15 @@ def _date_text(value: Any) -> Any:
 
 
 DateText = Annotated[str, BeforeValidator(_date_text), Strict(), Field(max_length=40)]
+
+
+def _lower(value: Any) -> Any:
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+EpicOrderField = Annotated[EpicOrder, BeforeValidator(_lower)]
+"""``epic_order = "quest_number"`` (the rulebook's example, the default) or
+``"waylay_rating"`` (the house rule reading "increasing Rating" as the Waylay rating)."""
 
 
 def _system(value: Any) -> Any:
@@ -84,6 +94,7 @@ class EventModel(_Strict):
     xp: Annotated[int, Strict(), Field(ge=-1000, le=1000)] | None = None
     date: DateText | None = None
     opponent: Name | None = None
+    epic_order: EpicOrderField | None = None
     note: Text | None = None
 
     def _kinds(self) -> list[str]:
@@ -111,6 +122,8 @@ class EventModel(_Strict):
             raise ValueError("a correction says why in note = \"...\"")
         if self.opponent is not None and kinds != ["game"]:
             raise ValueError("only a game event has an opponent")
+        if self.epic_order is not None and kinds != ["game"]:
+            raise ValueError("only a game event has an epic_order")
         return self
 
     def to_event(self) -> Event:
@@ -132,7 +145,8 @@ class EventModel(_Strict):
                               remove_flaws=tuple(self.remove_flaws or ()), xp=self.xp or 0,
                               date=self.date)
         return GamePlayed(quests=tuple(self.quests or ()), completed=tuple(self.completed or ()),
-                          date=self.date, opponent=self.opponent, note=self.note)
+                          date=self.date, opponent=self.opponent, note=self.note,
+                          epic_order=self.epic_order or EpicOrder.QUEST_NUMBER)
 
 
 class CharacterFile(_Strict):
@@ -190,6 +204,7 @@ class SetupFile(_Strict):
 
     system: System = "wyld-hunt"
     solo: Annotated[bool, Strict()] = False
+    epic_order: EpicOrderField = EpicOrder.QUEST_NUMBER
     player: Annotated[list[PlayerModel], Field(min_length=1, max_length=12)]
     card: list[Any] = []
 
@@ -240,7 +255,8 @@ def load_file(path: Path, *, character_only: bool = False) -> Loaded:
         players = []
         for index, player in enumerate(model.player):
             players.append(_player(player, index, path, lines, loaded))
-        loaded.setup = GameSetup(system=model.system, solo=model.solo, players=tuple(players))
+        loaded.setup = GameSetup(system=model.system, solo=model.solo, players=tuple(players),
+                                 epic_order=model.epic_order)
     return loaded
 
 

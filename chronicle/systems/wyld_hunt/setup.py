@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
+from chronicle.systems.wyld_hunt.chronicle import CharacterBuild, EpicOrder
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,3 +36,12 @@ class GameSetup:
     system: str = "wyld-hunt"
     solo: bool = False
     players: tuple[PlayerSetup, ...] = ()
+    epic_order: EpicOrder = EpicOrder.QUEST_NUMBER
+    """How epic quests are ordered for completion; ``WAYLAY_RATING`` is a house rule."""
+
+    @property
+    def house_rules(self) -> tuple[str, ...]:
+        """The house rules this game is played under, each as a short phrase."""
+        if self.epic_order is EpicOrder.QUEST_NUMBER:
+            return ()
+        return (self.epic_order.describe(),)

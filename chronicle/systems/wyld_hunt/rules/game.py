@@ -25,11 +25,15 @@ from chronicle.systems.wyld_hunt.cards import (
     Terrain,
     Waylay,
 )
+from chronicle.systems.wyld_hunt.chronicle import EpicOrder
 from chronicle.systems.wyld_hunt.rules.character import check_character
-from chronicle.systems.wyld_hunt.rules.ledger import waylay_bonus
+from chronicle.systems.wyld_hunt.rules.ledger import epic_key, waylay_bonus
 from chronicle.systems.wyld_hunt.rules.resolve import Resolver
 from chronicle.systems.wyld_hunt.setup import GameSetup, PlayerSetup
 
+MOST_PLAYERS = 5
+"""Multi-Player Games: "Arcadia: The Wyld Hunt can be adapted to three, four or five players."
+"""
 LEAGUES_PER_QUEST = 5
 SOLO_LEAGUES_PER_QUEST = 10
 
@@ -88,7 +92,17 @@ class PlayerState:
         """Total points of the Treasures this player selected."""
         return sum(t.cost or 0 for t in self.treasures)
 
-    def summary(self) -> dict[str, Any]:
+    def quest_order(self, order: EpicOrder) -> list[str] | None:
+        """The order this player's quests must be completed in (Epic Play, read as ``order``);
+        None when a value it needs is unknown."""
+        field, _word, _basis = epic_key(order)
+        values = [getattr(q, field) for q in self.quests]
+        if any(v is None for v in values):
+            return None
+        ranked = sorted(zip(values, range(len(values)), strict=True))
+        return [self.quests[i].name for _v, i in ranked]
+
+    def summary(self, order: EpicOrder = EpicOrder.QUEST_NUMBER) -> dict[str, Any]:
         """This player's entry in ``summary.players``."""
         return {
             "name": self.name,
@@ -98,6 +112,7 @@ class PlayerState:
             "waylay_bonus": self.bonus,
             "character_points": self.character_points,
             "quests": [q.name for q in self.quests],
+            "quest_order": self.quest_order(order),
             "waylay_rating": self.waylay_rating,
             "waylays_total": self.waylays_total,
             "treasure_rating": self.treasure_rating,
@@ -115,8 +130,10 @@ class SetupState:
 
     def summary(self) -> dict[str, Any]:
         """The ``summary`` object of ``chronicle check --json`` for a setup."""
+        order = self.setup.epic_order
         return {"system": self.setup.system, "solo": self.setup.solo,
-                "players": [p.summary() for p in self.players]}
+                "epic_order": order.value, "house_rules": list(self.setup.house_rules),
+                "players": [p.summary(order) for p in self.players]}
 
 
 def check_setup(setup: GameSetup, catalog: CardLookup[Card]) -> tuple[Report, SetupState]:
@@ -190,6 +207,11 @@ def _opponents(setup: GameSetup, players: list[PlayerState], res: Resolver) -> N
         add(codes.SETUP_OPPONENTS(f"A game needs at least two players, not {len(players)}",
                                   fix="add a [[player]], or set solo = true"))
         return
+    if len(players) > MOST_PLAYERS:
+        add(codes.SETUP_PLAYER_COUNT(
+            f"{len(players)} players: the rulebook adapts the game to three, four or five "
+            "players, so a larger game is outside what it covers (checked as if it held)",
+            fix=f"split into games of at most {MOST_PLAYERS} players"))
     for player in players:
         target = player.setup.target
         if target is None:
@@ -246,6 +268,7 @@ def _cards(player: PlayerState, solo: bool, res: Resolver) -> None:
         if waylay is not None:
             player.waylays.append(waylay)
             res.need(waylay, "rating", "to total the Waylays")
+            _lacks_attribute(waylay, res)
     for name in player.setup.treasures:
         treasure = res.card(name, Kind.MERIT, Merit, f"in {who}'s treasures")
         if treasure is None:
@@ -262,6 +285,22 @@ def _cards(player: PlayerState, solo: bool, res: Resolver) -> None:
         league = res.card(name, Kind.LEAGUE, League, f"in {who}'s leagues")
         if league is not None:
             player.leagues.append(league)
+
+
+def _lacks_attribute(waylay: Waylay, res: Resolver) -> None:
+    """Totals count a Waylay's rating, which relies on the card being a real Waylay: "Each
+    Waylay has at least one Attribute with a rating" (Waylay Cards: Attributes). A card whose
+    four Attributes all print no number is reported (once), and its rating counted as given."""
+    if not waylay.lacks_attribute() or ("no_attribute", waylay.name) in res.flagged:
+        return
+    res.flagged.add(("no_attribute", waylay.name))
+    rating = "unknown" if waylay.rating is None else str(waylay.rating)
+    res.report.add(codes.CARD_NO_ATTRIBUTE(
+        f"{waylay.name!r} has Might, Savvy, Resolve and Combat all 'none', but each Waylay has "
+        f"at least one Attribute with a rating; its rating ({rating}) is counted as given, and "
+        "no Test against it can be scored",
+        [waylay.name], fix=f"correct the Attributes of {waylay.name!r} from the physical card "
+                           "(a [[card]] correction)"))
 
 
 def _smallest_removal(cards: list[Waylay] | list[Merit], over: int, value: str) -> str | None:

@@ -11,6 +11,7 @@ from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.cards import Flaw, Kind, Merit, Quest
 from chronicle.systems.wyld_hunt.chronicle import (
     Correction,
+    EpicOrder,
     Event,
     FlawBoughtOff,
     GamePlayed,
@@ -193,7 +194,7 @@ def _game(index: int, event: GamePlayed, state: LedgerState, res: Resolver) -> L
         if quest is not None and quest not in done:
             done.append(quest)
     if len(undertaken) > 1:
-        _epic_order(index, list(undertaken.values()), done, res)
+        _epic_order(index, list(undertaken.values()), done, res, event.epic_order)
     gained = 0
     for quest in done:
         gained += res.need(quest, "experience", "to count the experience earned") or 0
@@ -205,24 +206,38 @@ def _game(index: int, event: GamePlayed, state: LedgerState, res: Resolver) -> L
     return line
 
 
-def _epic_order(index: int, undertaken: list[Quest], done: list[Quest], res: Resolver) -> None:
+def epic_key(order: EpicOrder) -> tuple[str, str, str]:
+    """The quest field epic order follows, the word for it in messages, and its fix."""
+    if order is EpicOrder.WAYLAY_RATING:
+        return "waylay_rating", "Waylay rating", "house rule: epic order by Waylay rating"
+    return "number", "Quest", "quest number"
+
+
+def _epic_order(index: int, undertaken: list[Quest], done: list[Quest], res: Resolver,
+                order: EpicOrder = EpicOrder.QUEST_NUMBER) -> None:
     """Epic Play: "Quests must be completed in order of increasing Rating" (the example orders
-    them by quest number: Quest 7 before Quest 25)."""
+    them by quest number: Quest 7 before Quest 25). Under the house rule ``waylay_rating`` the
+    Waylay rating decides instead, and quests of equal rating may be completed in either
+    order."""
+    field, word, basis = epic_key(order)
+    strict = order is EpicOrder.QUEST_NUMBER
     numbers: dict[str, int] = {}
     for quest in undertaken:
-        number = res.need(quest, "number", "to check the order quests are completed in")
+        number = res.need(quest, field, "to check the order quests are completed in"
+                          + (" (house rule)" if not strict else ""))
         if number is not None:
             numbers[quest.name] = number
     last: Quest | None = None
     for quest in done:
         if quest.name not in numbers:
             continue
-        if last is not None and numbers[quest.name] <= numbers[last.name]:
+        if last is not None and (numbers[quest.name] < numbers[last.name] or (
+                strict and numbers[quest.name] == numbers[last.name])):
             res.report.add(codes.EPIC_ORDER(
-                f"Event {index}: {quest.name!r} (Quest {numbers[quest.name]}) is completed "
-                f"after {last.name!r} (Quest {numbers[last.name]}); quests are completed in "
-                "increasing order of number", [last.name, quest.name],
-                fix="list completed quests in increasing order of quest number"))
+                f"Event {index}: {quest.name!r} ({word} {numbers[quest.name]}) is completed "
+                f"after {last.name!r} ({word} {numbers[last.name]}); quests are completed in "
+                f"increasing order of {basis}", [last.name, quest.name],
+                fix=f"list completed quests in increasing order of {basis}"))
         last = quest
     for open_quest in undertaken:
         if open_quest in done or open_quest.name not in numbers:
@@ -230,9 +245,9 @@ def _epic_order(index: int, undertaken: list[Quest], done: list[Quest], res: Res
         for quest in done:
             if quest.name in numbers and numbers[quest.name] > numbers[open_quest.name]:
                 res.report.add(codes.EPIC_ORDER(
-                    f"Event {index}: {quest.name!r} (Quest {numbers[quest.name]}) is completed "
-                    f"while {open_quest.name!r} (Quest {numbers[open_quest.name]}) is not; the "
-                    "lower-numbered quest must be completed first",
+                    f"Event {index}: {quest.name!r} ({word} {numbers[quest.name]}) is "
+                    f"completed while {open_quest.name!r} ({word} {numbers[open_quest.name]}) "
+                    f"is not; the quest lower in {basis} must be completed first",
                     [open_quest.name, quest.name],
                     fix=f"complete {open_quest.name!r} first, or leave {quest.name!r} "
                         "uncompleted"))

@@ -30,6 +30,8 @@ class Resolver:
         """The character being checked, as fixes name it (a placeholder in a game setup)."""
         self._incomplete: set[tuple[str, str]] = set()
         self._unknown: set[tuple[str, Kind]] = set()
+        self.flagged: set[tuple[str, str]] = set()
+        """(rule, card name) pairs already reported, for rules that report a card once."""
 
     def card(self, name: str, kind: Kind, cls: type[C], role: str) -> C | None:
         """The ``kind`` card called ``name``, or None after reporting why not.
