@@ -1,0 +1,80 @@
+"""Loading the Hunters of Arcfall catalog: the bundled cards, then the user's own, then a
+game log's own ``[[card]]`` tables, each layer correcting the one before by name.
+
+Reading, locating errors and merging are the shared ones (``chronicle.catalog.loader`` and
+``store``); this module only says which folders and which schema. ``catalog_violations`` says
+how far the catalog is from the box (8 hunters, 44 bounties): fewer is a warning, never an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from chronicle import paths
+from chronicle.catalog.loader import CardEntry, card_files, load_card_file
+from chronicle.catalog.problems import FileProblem
+from chronicle.catalog.store import Catalog, merge_entries
+from chronicle.domain.values import Origin
+from chronicle.rules.report import Violation
+from chronicle.systems.hunters_of_arcfall import BOUNTIES_IN_SET, HUNTERS_IN_SET, KEY, codes
+from chronicle.systems.hunters_of_arcfall.cards import KIND_ORDER, Card, Kind, card_from_data
+from chronicle.systems.hunters_of_arcfall.schema import SCHEMA
+
+HuntersCatalog = Catalog[Card]
+_PLURAL = {Kind.HUNTER: "hunters", Kind.BOUNTY: "bounties"}
+
+
+def read_dir(directory: Path, origin: Origin) -> tuple[list[CardEntry], list[FileProblem]]:
+    """Every card entry of the ``*.toml`` files of ``directory`` (none when it is absent)."""
+    entries: list[CardEntry] = []
+    problems: list[FileProblem] = []
+    for path in card_files(directory):
+        found, bad = load_card_file(path, SCHEMA, origin)
+        entries.extend(found)
+        problems.extend(bad)
+    return entries, problems
+
+
+def load_catalog(user_dir: Path | None = None, extra: Iterable[CardEntry] = (), *,
+                 bundled_dir: Path | None = None) -> HuntersCatalog:
+    """The catalog of bundled cards, the user's cards (``user_dir``, by default the user's
+    ``cards/hunters-of-arcfall`` folder) and ``extra`` entries (a game log's own cards).
+
+    Problems in card files are kept in ``catalog.problems``; the good cards still load.
+    """
+    bundled, problems = read_dir(bundled_dir or paths.bundled_cards_dir(KEY), Origin.BUNDLED)
+    user, user_problems = read_dir(user_dir if user_dir is not None
+                                   else paths.user_cards_dir(KEY), Origin.USER)
+    cards, merge_problems = merge_entries([bundled, user, list(extra)], card_from_data)
+    cards.sort(key=lambda card: (KIND_ORDER[card.kind], card.name.casefold()))
+    return Catalog(cards, problems + user_problems + merge_problems)
+
+
+def catalog_violations(catalog: Iterable[Card]) -> list[Violation]:
+    """How the catalog compares with the box: ``catalog.incomplete_set`` when hunters or
+    bounties are missing, ``catalog.extra_cards`` when there are more than the box holds."""
+    counts = {Kind.HUNTER: 0, Kind.BOUNTY: 0}
+    for card in catalog:
+        if card.kind in counts:
+            counts[card.kind] += 1
+    found: list[Violation] = []
+    short = [(kind, have, want) for kind, have, want in
+             ((Kind.HUNTER, counts[Kind.HUNTER], HUNTERS_IN_SET),
+              (Kind.BOUNTY, counts[Kind.BOUNTY], BOUNTIES_IN_SET)) if have < want]
+    if short:
+        text = "; ".join(f"{have} of the box's {want} {_PLURAL[kind]}"
+                         for kind, have, want in short)
+        found.append(codes.CATALOG_INCOMPLETE(
+            f"The catalog holds {text}: the missing cards are unknown, enter the ones you "
+            "play with", fix=f"add [[card]] tables to a file in "
+                             f"<data dir>/cards/{KEY}/ (kind = \"hunter\" or \"bounty\")"))
+    over = [(kind, have, want) for kind, have, want in
+            ((Kind.HUNTER, counts[Kind.HUNTER], HUNTERS_IN_SET),
+             (Kind.BOUNTY, counts[Kind.BOUNTY], BOUNTIES_IN_SET)) if have > want]
+    if over:
+        text = "; ".join(f"{have} {_PLURAL[kind]} where the box holds {want}"
+                         for kind, have, want in over)
+        found.append(codes.CATALOG_EXTRA(
+            f"The catalog holds {text} (an expansion, or a card entered twice under two names?)"))
+    return found

@@ -1,0 +1,250 @@
+"""The game-log file: its strict TOML format and how it is read.
+
+A game log is::
+
+    system = "hunters-of-arcfall"
+    name = "Friday night"
+    limit = 15                  # the point limit (default 15, the rulebook's recommendation)
+    ended = true                # optional: true = the game is over, false = still going
+
+    [[player]]                  # in seating order, clockwise from the first player
+    name = "Ana"
+    hunter = "Gus"
+
+    [[turn]]                    # the log, oldest first
+    player = "Ana"
+    drawn = ["Vex the Smuggler"]
+    captured = ["Vex the Smuggler"]
+    ability = false
+    end = "claimed"             # "claimed", "wounded" or "no_dice"
+    heals = 1
+
+    [[turn]]
+    undo = 1                    # takes back entry 1 (a compensating entry; nothing is erased)
+
+and may carry ``[[card]]`` tables that define or correct cards for this game only. Every mistake
+is reported with the file, line, table and key, and a hint for misspellings; a file with any such
+problem cannot be checked (exit status 2).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    ValidationError,
+    model_validator,
+)
+
+from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
+from chronicle.catalog.problems import FileProblem, did_you_mean
+from chronicle.catalog.tomlmap import LineMap
+from chronicle.domain.values import Origin, name_key
+from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY
+from chronicle.systems.hunters_of_arcfall.fields import Flag, Name, Names, Text
+from chronicle.systems.hunters_of_arcfall.log import (
+    End,
+    Entry,
+    GameLog,
+    Seat,
+    TurnPlayed,
+    TurnUndone,
+)
+
+SEATS_MAX = 12
+ENTRIES_MAX = 10_000
+
+
+def _date_text(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, dt.date | dt.datetime) else value
+
+
+def _lower(value: Any) -> Any:
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+def _system(value: Any) -> Any:
+    if isinstance(value, str) and value != KEY:
+        raise ValueError(f"this is a Hunters of Arcfall game log: system = {KEY!r}, "
+                         f"not {value[:60]!r}")
+    return value
+
+
+DateText = Annotated[str, BeforeValidator(_date_text), Strict(), Field(max_length=40)]
+EndField = Annotated[End, BeforeValidator(_lower)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
+                              defer_build=True)
+
+
+class PlayerModel(_Strict):
+    """One ``[[player]]``: the player's name and hunter."""
+
+    name: Name
+    hunter: Name
+
+
+class TurnModel(_Strict):
+    """One ``[[turn]]``: a turn (``player`` and ``end``, with ``drawn``, ``captured``,
+    ``ability``, ``heals``), or an ``undo`` naming the entry it takes back."""
+
+    player: Name | None = None
+    drawn: Names = []
+    captured: Names = []
+    ability: Flag = False
+    end: EndField | None = None
+    heals: Annotated[int, Strict(), Field(ge=0, le=100)] = 0
+    undo: Annotated[int, Strict(), Field(ge=1, le=ENTRIES_MAX)] | None = None
+    note: Text | None = None
+
+    @model_validator(mode="after")
+    def _turn_or_undo(self) -> TurnModel:
+        if self.undo is not None:
+            extra = [k for k in ("player", "drawn", "captured", "ability", "end", "heals")
+                     if k in self.model_fields_set]
+            if extra:
+                raise ValueError(f"an undo entry holds only undo (and a note), not "
+                                 f"{', '.join(extra)}")
+            return self
+        if self.player is None:
+            raise ValueError("a turn names its player (player = \"...\"), or is an undo "
+                             "(undo = <entry number>)")
+        if self.end is None:
+            raise ValueError("a turn says how it ended: end = \"claimed\", \"wounded\" or "
+                             "\"no_dice\"")
+        return self
+
+    def to_entry(self) -> Entry:
+        """The ledger entry."""
+        if self.undo is not None:
+            return TurnUndone(entry=self.undo, note=self.note)
+        assert self.player is not None and self.end is not None
+        return TurnPlayed(player=self.player, drawn=tuple(self.drawn),
+                          captured=tuple(self.captured), ability=self.ability, end=self.end,
+                          heals=self.heals, note=self.note)
+
+
+class GameFile(_Strict):
+    """A game-log file."""
+
+    system: Annotated[Literal["hunters-of-arcfall"], BeforeValidator(_system)]
+    name: Name
+    limit: Annotated[int, Strict(), Field(ge=1, le=1000)] = DEFAULT_LIMIT
+    ended: Flag | None = None
+    date: DateText | None = None
+    note: Text | None = None
+    player: Annotated[list[PlayerModel], Field(min_length=1, max_length=SEATS_MAX)]
+    turn: Annotated[list[TurnModel], Field(max_length=ENTRIES_MAX)] = []
+    card: Annotated[list[Any], Field(max_length=1000)] = []
+
+    def to_log(self) -> GameLog:
+        """The domain game."""
+        return GameLog(name=self.name, limit=self.limit, ended=self.ended, date=self.date,
+                       note=self.note,
+                       seats=tuple(Seat(name=p.name, hunter=p.hunter) for p in self.player),
+                       entries=tuple(t.to_entry() for t in self.turn))
+
+
+@dataclass
+class LoadedGame:
+    """A readable game log: the game, the cards it defines, and any problems found. When
+    ``problems`` is not empty the file is unusable and ``log`` is None."""
+
+    path: Path
+    log: GameLog | None = None
+    cards: list[CardEntry] = field(default_factory=list)
+    problems: list[FileProblem] = field(default_factory=list)
+
+
+def load_game(path: Path) -> LoadedGame:
+    """Read a game-log file, every problem located."""
+    loaded = LoadedGame(path)
+    parsed = read_toml(path, loaded.problems)
+    if parsed is None:
+        return loaded
+    document, lines = parsed
+    shown = str(path)
+    try:
+        model = GameFile.model_validate(document)
+    except ValidationError as exc:
+        loaded.problems.extend(_problems(exc, shown, lines))
+        return loaded
+    if model.card:
+        from chronicle.systems.hunters_of_arcfall.schema import SCHEMA
+
+        loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=shown,
+                                                           lines=lines, origin=Origin.FILE)
+        loaded.problems.extend(card_problems)
+    loaded.problems.extend(_references(model, shown, lines))
+    if not loaded.problems:
+        loaded.log = model.to_log()
+    return loaded
+
+
+def _references(model: GameFile, path: str, lines: LineMap) -> list[FileProblem]:
+    """Players named once each, and every turn played by a player at the table."""
+    found: list[FileProblem] = []
+    seats: dict[str, int] = {}
+    for index, player in enumerate(model.player):
+        key = name_key(player.name)
+        if key in seats:
+            found.append(FileProblem(path, f"{player.name!r} sits at the table twice (player "
+                                           f"#{seats[key] + 1} too)",
+                                     line=lines.key_line("player", index, "name"),
+                                     field=f"player #{index + 1}: name",
+                                     hint="give each player a different name"))
+        else:
+            seats[key] = index
+    names = [p.name for p in model.player]
+    for index, turn in enumerate(model.turn):
+        if turn.player is not None and name_key(turn.player) not in seats:
+            found.append(FileProblem(path, f"{turn.player!r} is not at the table",
+                                     line=lines.key_line("turn", index, "player"),
+                                     field=f"turn #{index + 1}: player",
+                                     hint=did_you_mean(turn.player, names)
+                                     or f"players: {', '.join(names)}"))
+    return found
+
+
+_TABLES: dict[str, type[BaseModel]] = {"player": PlayerModel, "turn": TurnModel}
+
+
+def _problems(exc: ValidationError, path: str, lines: LineMap) -> list[FileProblem]:
+    """Pydantic's errors as located problems: the line, the table entry and the key."""
+    found: list[FileProblem] = []
+    for error in exc.errors():
+        loc = list(error["loc"])
+        table: str | None = None
+        index = 0
+        fields: type[BaseModel] = GameFile
+        if len(loc) >= 2 and loc[0] in _TABLES and isinstance(loc[1], int):
+            table, index, fields, loc = str(loc[0]), loc[1], _TABLES[str(loc[0])], loc[2:]
+        key = str(loc[0]) if loc else None
+        line = (lines.key_line(table, index, key) if key else None) or (
+            lines.entry_line(table, index) if table else lines.key_line(None, 0, key or ""))
+        label = f"{table} #{index + 1}" if table else None
+        dotted = ".".join(str(p) for p in loc) or None
+        where = f"{label}: {dotted}" if label and dotted else (label or dotted)
+        if error["type"] == "extra_forbidden" and key:
+            found.append(FileProblem(path, "unknown key", line=line, field=where,
+                                     hint=did_you_mean(key, list(fields.model_fields))))
+        elif error["type"] == "missing":
+            found.append(FileProblem(path, "is required", line=line, field=where))
+        else:
+            message = error["msg"].removeprefix("Value error, ")
+            shown = error.get("input")
+            if error["type"] != "value_error" and not isinstance(shown, dict | list):
+                text = repr(shown)
+                message += f", got {text[:60] + '...' if len(text) > 60 else text}"
+            found.append(FileProblem(path, message, line=line, field=where))
+    return found

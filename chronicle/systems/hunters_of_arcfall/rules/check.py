@@ -1,0 +1,125 @@
+"""Checking a game log: the seats, every turn (through the one replay), the end of the game,
+and the JSON summary a score keeper shows.
+
+``check_game`` returns a ``Report``: every violation with its stable code, and the summary
+(per player ``fortune``, ``fame``, ``claimed``, ``ability_used``; ``active_bounty``, ``round``,
+``finished``, ``winner``, and the tie when there is one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chronicle.domain.values import name_key
+from chronicle.rules.report import Report, Severity, Violation
+from chronicle.systems.hunters_of_arcfall import KEY, PLAYERS_MAX, PLAYERS_MIN, codes
+from chronicle.systems.hunters_of_arcfall.cards import Kind
+from chronicle.systems.hunters_of_arcfall.log import GameLog
+from chronicle.systems.hunters_of_arcfall.rules.replay import CardLookup, GameState, replay
+
+
+def setup_violations(log: GameLog, cards: CardLookup) -> list[Violation]:
+    """The table itself: how many players, and a hunter for each that nobody else plays."""
+    found: list[Violation] = []
+    count = len(log.seats)
+    if count < PLAYERS_MIN:
+        found.append(codes.PLAYER_COUNT(
+            f"{count} player(s); the game is for {PLAYERS_MIN} to {PLAYERS_MAX}",
+            fix="add a [[player]]"))
+    elif count > PLAYERS_MAX:
+        found.append(codes.PLAYER_COUNT(
+            f"{count} players; the game is made for {PLAYERS_MIN} to {PLAYERS_MAX} (the box "
+            "has 8 hunters, so more can sit in, at a slower pace)", severity=Severity.WARNING))
+    seen: dict[str, str] = {}
+    for seat in log.seats:
+        key = name_key(seat.hunter)
+        if key in seen:
+            found.append(codes.HUNTER_TAKEN(
+                f"{seat.name} plays {seat.hunter}, already taken by {seen[key]}; each player "
+                "takes a different hunter", cards=[seat.hunter],
+                fix=f"give {seat.name} another hunter"))
+        else:
+            seen[key] = seat.name
+        found.extend(_hunter_card(seat.hunter, cards, {v.cards for v in found}))
+    return found
+
+
+def _hunter_card(name: str, cards: CardLookup,
+                 reported: set[tuple[str, ...]]) -> list[Violation]:
+    if cards.get(name, Kind.HUNTER) is not None or (name,) in reported:
+        return []
+    others = [c for c in cards.named(name) if c.kind is not Kind.HUNTER]
+    if others:
+        return [codes.CARD_WRONG_KIND(
+            f"{name} is a {others[0].kind.value} card, named where a hunter belongs",
+            cards=[name], fix="name a hunter card")]
+    hint = cards.suggest(name, Kind.HUNTER)
+    return [codes.CARD_UNKNOWN(
+        f"No hunter card is called {name!r}" + (f" (did you mean {hint!r}?)" if hint else ""),
+        cards=[name], fix=(f"write {hint!r}" if hint else
+                           f"enter the hunter {name!r} in a card file (kind = \"hunter\")"))]
+
+
+def end_violations(log: GameLog, state: GameState) -> list[Violation]:
+    """A game said to be over before its final round is complete (an error), or a log that
+    stops in the final round without saying whether the game goes on (a warning)."""
+    if state.finished or log.ended is False:
+        return []
+    if log.ended is True:
+        if state.final_round:
+            text = (f"the final round lacks {len(state.still_to_play)} turn(s) "
+                    f"({', '.join(state.still_to_play)})")
+        else:
+            text = f"nobody has reached the limit of {log.limit} Fortune"
+        return [codes.ENDED_EARLY(
+            f"The log says the game ended, but {text}; every player has the same number of "
+            "turns once the limit is reached", severity=Severity.ERROR,
+            fix="log the missing turns, or ended = false while the game goes on")]
+    if state.final_round:
+        return [codes.ENDED_EARLY(
+            f"The limit was reached ({', '.join(state.limit_reached_by)}), and the final round "
+            f"lacks {len(state.still_to_play)} turn(s) ({', '.join(state.still_to_play)})",
+            fix="log the missing turns; ended = false says the game is still going")]
+    return []
+
+
+def summary(log: GameLog, state: GameState) -> dict[str, Any]:
+    """The JSON summary of a game (``--json``, the score pad, the app)."""
+    return {
+        "system": KEY,
+        "name": log.name,
+        "limit": log.limit,
+        "players": [{
+            "name": p.name, "hunter": p.hunter, "fortune": p.fortune, "fame": p.fame,
+            "claimed": list(p.claimed), "captured": list(p.captured),
+            "ability_used": p.ability_used, "turns": p.turns,
+            "complete": not p.unknown, "unknown": list(p.unknown),
+        } for p in state.players],
+        "active_bounty": state.active_bounty,
+        "round": state.round,
+        "turns": state.turns,
+        "finished": state.finished,
+        "final_round": state.final_round,
+        "limit_reached_by": list(state.limit_reached_by),
+        "next_player": state.next_player,
+        "still_to_play": list(state.still_to_play),
+        "result": state.result.value,
+        "winner": state.winner,
+        "tie": list(state.tied),
+        "verdict": state.verdict,
+        "undone": [line.number for line in state.lines if line.undone_by is not None],
+    }
+
+
+def check_game(log: GameLog, cards: CardLookup,
+               catalog: list[Violation] | None = None) -> tuple[Report, GameState]:
+    """Check a game log against the rules and the cards. ``catalog`` are the catalog's own
+    violations (``catalog.incomplete_set``), reported first when given."""
+    report = Report()
+    report.extend(catalog or [])
+    report.extend(setup_violations(log, cards))
+    state = replay(log, cards)
+    report.extend(state.violations)
+    report.extend(end_violations(log, state))
+    report.summary = summary(log, state)
+    return report, state

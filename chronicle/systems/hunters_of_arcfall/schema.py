@@ -1,0 +1,159 @@
+"""The strict, versioned TOML format of Hunters of Arcfall card files, validated with pydantic.
+
+A card file is::
+
+    version = 1
+    game = "hunters-of-arcfall"     # optional
+
+    [[card]]
+    name = "Gus"
+    kind = "hunter"                 # hunter, bounty or die
+    wounds = 3
+    source = "https://..."
+
+Unknown keys are rejected. Every printed value is optional: a value nobody knows is left out,
+never written as zero. A die's ``faces`` table gives how many faces show each result
+(``hit``, ``wound``, ``miss``, ``heal``, ``stun``); a result left out is unknown. The same
+``[[card]]`` tables may appear in a game log, for that game only.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+
+from chronicle.domain.values import Origin
+from chronicle.systems.hunters_of_arcfall import KEY
+from chronicle.systems.hunters_of_arcfall import cards as c
+from chronicle.systems.hunters_of_arcfall.fields import (
+    Count,
+    Name,
+    ResultList,
+    SlotNumbers,
+    Text,
+)
+
+FORMAT_VERSION = 1
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
+                              defer_build=True)
+
+
+class CardModel(_Strict):
+    """Fields every card kind has."""
+
+    name: Name
+    kind: str
+    summary: Text | None = None
+    ability: Text | None = None
+    source: Text | Annotated[list[Text], Field(max_length=20)] | None = None
+    confidence: Text | None = None
+    notes: Text | None = None
+
+
+class HunterModel(CardModel):
+    """``kind = "hunter"``."""
+
+    kind: Literal["hunter"]
+    wounds: Annotated[Count, Field(ge=1, le=20)] | None = None
+
+
+class BountyModel(CardModel):
+    """``kind = "bounty"``: ``slots`` lists the die result each slot needs; ``chevrons`` the
+    numbers of the slots marked with the stacked chevron (1 = the first slot)."""
+
+    kind: Literal["bounty"]
+    slots: ResultList | None = None
+    chevrons: SlotNumbers | None = None
+    fortune: Count | None = None
+    fame: Count | None = None
+
+    @field_validator("chevrons")
+    @classmethod
+    def _chevrons_on_slots(cls, chevrons: list[int] | None,
+                           info: ValidationInfo) -> list[int] | None:
+        if chevrons is not None:
+            if len(set(chevrons)) != len(chevrons):
+                raise ValueError("chevrons names the same slot twice")
+            slots = info.data.get("slots")
+            beyond = [n for n in chevrons if slots is not None and n > len(slots)]
+            if beyond:
+                raise ValueError(f"chevrons names slot {beyond[0]}, but the bounty has "
+                                 f"{len(slots or [])} slot(s)")
+        return chevrons
+
+
+class FacesModel(_Strict):
+    """How many faces of a die show each result; a result left out is unknown."""
+
+    hit: Annotated[Count, Field(le=100)] | None = None
+    wound: Annotated[Count, Field(le=100)] | None = None
+    miss: Annotated[Count, Field(le=100)] | None = None
+    heal: Annotated[Count, Field(le=100)] | None = None
+    stun: Annotated[Count, Field(le=100)] | None = None
+
+
+class DieModel(CardModel):
+    """``kind = "die"``."""
+
+    kind: Literal["die"]
+    faces: FacesModel | None = None
+
+    @field_validator("faces")
+    @classmethod
+    def _some_face(cls, faces: FacesModel | None) -> FacesModel | None:
+        if faces is not None:
+            known = [v for v in faces.model_dump().values() if v is not None]
+            if len(known) == len(c.Result) and not sum(known):
+                raise ValueError("a die has at least one face; every count is 0")
+        return faces
+
+
+MODELS: dict[str, type[CardModel]] = {"hunter": HunterModel, "bounty": BountyModel,
+                                      "die": DieModel}
+
+
+class HuntersCardSchema:
+    """The card schema the catalog loader uses for Hunters of Arcfall files."""
+
+    game = KEY
+    version = FORMAT_VERSION
+    kinds: tuple[str, ...] = tuple(MODELS)
+
+    def fields(self, kind: str) -> list[str]:
+        """Every key a card of ``kind`` may have."""
+        return list(MODELS[kind].model_fields)
+
+    def all_fields(self) -> list[str]:
+        """Every key any card may have."""
+        seen: dict[str, None] = {}
+        for model in MODELS.values():
+            seen.update(dict.fromkeys(model.model_fields))
+        return list(seen)
+
+    def alias(self, kind: str, key: str) -> str | None:
+        """The field of ``kind`` that means what ``key`` means on another kind."""
+        return None
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Validate one card table and return the keys it sets, normalised.
+
+        Raises:
+            KeyError: when ``kind`` is missing or not a known kind.
+            pydantic.ValidationError: when a value or key is wrong.
+        """
+        model = MODELS[data["kind"]].model_validate(data)
+        dumped = model.model_dump(exclude_unset=True, mode="json")
+        if "faces" in dumped and dumped["faces"] is not None:
+            dumped["faces"] = {k: v for k, v in dumped["faces"].items() if v is not None}
+        return dumped
+
+    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
+        """Build the domain card from validated, possibly merged, card data."""
+        return c.card_from_data(data, origin, path)
+
+
+SCHEMA = HuntersCardSchema()

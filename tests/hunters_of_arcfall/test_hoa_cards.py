@@ -1,0 +1,99 @@
+"""The Hunters of Arcfall cards: the bundled catalog, the user's corrections, the catalog's
+completeness warning, and located problems in card files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from chronicle.domain.values import Origin
+from chronicle.systems.hunters_of_arcfall.cards import Bounty, Die, Hunter, Kind, Result
+from chronicle.systems.hunters_of_arcfall.catalog import catalog_violations, load_catalog
+
+HEADER = 'version = 1\ngame = "hunters-of-arcfall"\n'
+
+
+def write(folder: Path, text: str, name: str = "mine.toml") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(HEADER + text, encoding="utf-8")
+    return path
+
+
+def test_the_bundled_catalog_holds_gus_and_a_die_of_unknown_faces(tmp_path: Path) -> None:
+    catalog = load_catalog(tmp_path / "none")
+    assert catalog.problems == []
+    gus = catalog.get("gus", Kind.HUNTER)
+    assert isinstance(gus, Hunter) and gus.wounds == 3 and gus.ability is None
+    assert gus.source and gus.origin is Origin.BUNDLED
+    die = catalog.get("Custom die", Kind.DIE)
+    assert isinstance(die, Die) and die.faces is None and die.sides is None
+    assert die.missing_faces == tuple(Result)
+    assert [c for c in catalog if c.kind is Kind.BOUNTY] == []
+
+
+def test_fewer_than_the_box_is_a_warning_naming_both_counts(tmp_path: Path) -> None:
+    (warning,) = catalog_violations(load_catalog(tmp_path / "none"))
+    assert warning.code == "catalog.incomplete_set" and warning.severity.value == "warning"
+    assert "1 of the box's 8 hunters" in warning.message
+    assert "0 of the box's 44 bounties" in warning.message
+
+
+def test_a_full_box_gives_no_warning_and_more_gives_extra_cards() -> None:
+    hunters = [Hunter(name=f"H{i}") for i in range(8)]
+    bounties = [Bounty(name=f"B{i}") for i in range(44)]
+    assert catalog_violations([*hunters, *bounties]) == []
+    codes = [v.code for v in catalog_violations([*hunters, *bounties, Bounty(name="B44")])]
+    assert codes == ["catalog.extra_cards"]
+    codes = [v.code for v in catalog_violations([*hunters[:7], *bounties, Bounty(name="B44")])]
+    assert codes == ["catalog.incomplete_set", "catalog.extra_cards"]
+
+
+def test_the_user_fills_in_gus_and_the_die(tmp_path: Path) -> None:
+    user = tmp_path / "user"
+    write(user, '[[card]]\nname = "Gus"\nkind = "hunter"\nability = "Sets a trap."\n'
+                '[[card]]\nname = "custom die"\nkind = "die"\n'
+                'faces = { hit = 2, wound = 1, miss = 1, heal = 1, stun = 1 }\n')
+    catalog = load_catalog(user)
+    gus = catalog.get("Gus", Kind.HUNTER)
+    assert isinstance(gus, Hunter)
+    assert gus.ability == "Sets a trap." and gus.wounds == 3 and gus.origin is Origin.CORRECTED
+    die = catalog.get("Custom die", Kind.DIE)
+    assert isinstance(die, Die) and die.sides == 6 and die.faces is not None
+    assert die.faces[Result.HIT] == 2
+
+
+def test_a_face_left_out_is_unknown_not_zero(tmp_path: Path) -> None:
+    user = tmp_path / "user"
+    write(user, '[[card]]\nname = "Custom die"\nkind = "die"\n'
+                'faces = { hit = 3, wound = 1, miss = 1, heal = 1 }\n')
+    die = load_catalog(user).get("Custom die", Kind.DIE)
+    assert isinstance(die, Die) and die.faces is None and die.missing_faces == (Result.STUN,)
+
+
+def test_a_bounty_keeps_its_slots_and_chevrons(tmp_path: Path) -> None:
+    user = tmp_path / "user"
+    write(user, '[[card]]\nname = "Vex"\nkind = "bounty"\nslots = ["Hit", "hit", "stun"]\n'
+                'chevrons = [3]\nfortune = 4\nfame = 1\n')
+    vex = load_catalog(user).get("vex", Kind.BOUNTY)
+    assert isinstance(vex, Bounty)
+    assert vex.slots == (Result.HIT, Result.HIT, Result.STUN) and vex.chevrons == (3,)
+    assert (vex.fortune, vex.fame) == (4, 1)
+
+
+def test_bad_cards_are_located_and_skipped(tmp_path: Path) -> None:
+    user = tmp_path / "user"
+    path = write(user, '[[card]]\nname = "Vex"\nkind = "bounty"\nslots = ["hit"]\n'
+                       'chevrons = [2]\n'
+                       '[[card]]\nname = "Kel"\nkind = "bounty"\nfortnue = 2\n'
+                       '[[card]]\nname = "Die"\nkind = "die"\n'
+                       'faces = { hit = 0, wound = 0, miss = 0, heal = 0, stun = 0 }\n'
+                       '[[card]]\nname = "Lou"\nkind = "hunter"\nwounds = "3"\n'
+                       '[[card]]\nname = "Jo"\nkind = "huntre"\n'
+                       '[[card]]\nname = "Ok"\nkind = "bounty"\nfortune = 1\n')
+    catalog = load_catalog(user)
+    text = "\n".join(str(p) for p in catalog.problems)
+    assert len(catalog.problems) == 5, text
+    assert all(p.path == str(path) and p.line for p in catalog.problems)
+    assert "has 1 slot(s)" in text and "did you mean 'fortune'" in text
+    assert "every count is 0" in text and "'huntre'" in text and "'3'" in text
+    assert catalog.get("Ok", Kind.BOUNTY) is not None and catalog.get("Vex") is None
