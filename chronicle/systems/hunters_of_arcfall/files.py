@@ -47,6 +47,7 @@ from pydantic import (
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
+from chronicle.domain.limits import SEATS_MAX
 from chronicle.domain.values import Origin, name_key
 from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY
 from chronicle.systems.hunters_of_arcfall.fields import Flag, Name, Names, Text
@@ -59,7 +60,6 @@ from chronicle.systems.hunters_of_arcfall.log import (
     TurnUndone,
 )
 
-SEATS_MAX = 12
 ENTRIES_MAX = 10_000
 
 
