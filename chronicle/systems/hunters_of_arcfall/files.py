@@ -231,7 +231,8 @@ def _problems(exc: ValidationError, path: str, lines: LineMap) -> list[FileProbl
             table, index, fields, loc = str(loc[0]), loc[1], _TABLES[str(loc[0])], loc[2:]
         key = str(loc[0]) if loc else None
         line = (lines.key_line(table, index, key) if key else None) or (
-            lines.entry_line(table, index) if table else lines.key_line(None, 0, key or ""))
+            lines.entry_line(table, index) if table else lines.key_line(None, 0, key or "")
+            or (lines.entry_line(key, 0) if key in _TABLES else None))
         label = f"{table} #{index + 1}" if table else None
         dotted = ".".join(str(p) for p in loc) or None
         where = f"{label}: {dotted}" if label and dotted else (label or dotted)

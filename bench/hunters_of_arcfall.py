@@ -1,0 +1,157 @@
+"""Speed of the Hunters of Arcfall score keeper, each figure a median and a ratio against a
+baseline measured in the same run (absolute times vary with the host; ratios travel).
+
+    python bench/hunters_of_arcfall.py [--quick]
+
+Figures, on a six-player game of 120 turns (20 rounds) over 44 bounties:
+
+- entering a turn: ``Tracker.play`` plus the recomputed scoreboard (``Tracker.state``), per
+  turn, against a bare tally (plain dicts: the same bounty moves and Fortune sums, no checks);
+- the whole log replayed and checked (``check_game``: every rule, the summary), against
+  parsing the same log's TOML text with ``tomllib``;
+- the bust and hit odds of 13 dice (``bust_odds``), against enumerating the 5**6 rolls of six
+  dice one by one.
+
+Aim (issue "Hunters of Arcfall": entering a turn in the app under 50 ms): the core's share of a
+turn under 1 ms, leaving the rest of the 50 ms to the screen; the check of a whole game under
+50 ms as well.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import time
+import tomllib
+from collections.abc import Callable
+
+from chronicle.catalog.store import Catalog
+from chronicle.systems.hunters_of_arcfall.cards import Bounty, Card, Hunter, Result
+from chronicle.systems.hunters_of_arcfall.log import End, GameLog, Seat, TurnPlayed
+from chronicle.systems.hunters_of_arcfall.odds import bust_odds
+from chronicle.systems.hunters_of_arcfall.rules import Tracker, check_game
+
+PLAYERS = 6
+ROUNDS = 20
+TURN_AIM = 0.001
+CHECK_AIM = 0.050
+FACES = {Result.HIT: 3, Result.WOUND: 1, Result.MISS: 1, Result.HEAL: 1, Result.STUN: 0}
+
+
+def median_seconds(action: Callable[[], object], repeat: int, inner: int = 1) -> float:
+    """Median wall time of ``inner`` calls, divided by ``inner``."""
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(inner):
+            action()
+        samples.append((time.perf_counter() - start) / inner)
+    return statistics.median(samples)
+
+
+def row(name: str, value: float, baseline_name: str, baseline: float, aim: str,
+        met: bool) -> None:
+    """One line of the report."""
+    print(f"{name:<34} {value * 1000:9.3f} ms   {baseline_name:<30} {baseline * 1000:8.3f} ms"
+          f"   x{value / baseline:7.2f}   aim {aim:<10} {'met' if met else 'NOT MET'}")
+
+
+def fixture() -> tuple[GameLog, Catalog[Card], str]:
+    """Six hunters, 44 bounties, and a 120-turn log: every other turn draws a bounty; one in
+    three turns captures the active one and claims it, one in five is a fatal wound."""
+    cards: list[Card] = [Hunter(name=f"Hunter {i}", wounds=3) for i in range(8)]
+    cards += [Bounty(name=f"Bounty {i}", fortune=1 + i % 4, fame=i % 3) for i in range(44)]
+    seats = tuple(Seat(name=f"Player {i}", hunter=f"Hunter {i}") for i in range(PLAYERS))
+    turns: list[TurnPlayed] = []
+    deck = iter(range(44))
+    active: str | None = None
+    for number in range(PLAYERS * ROUNDS):
+        player = seats[number % PLAYERS].name
+        drawn: tuple[str, ...] = ()
+        if active is None:
+            index = next(deck, None)
+            if index is not None:
+                active = f"Bounty {index}"
+                drawn = (active,)
+        captured: tuple[str, ...] = ()
+        end = End.WOUNDED if number % 5 == 4 else End.CLAIMED
+        if active is not None and number % 3 == 0:
+            captured, active = (active,), None
+        turns.append(TurnPlayed(player=player, drawn=drawn, captured=captured, end=end,
+                                heals=number % 3))
+    log = GameLog(name="Bench", seats=seats, limit=1000, entries=tuple(turns))
+    lines = ['system = "hunters-of-arcfall"', 'name = "Bench"', "limit = 1000"]
+    for seat in seats:
+        lines += ["[[player]]", f'name = "{seat.name}"', f'hunter = "{seat.hunter}"']
+    for turn in turns:
+        lines += ["[[turn]]", f'player = "{turn.player}"',
+                  "drawn = [" + ", ".join(f'"{d}"' for d in turn.drawn) + "]",
+                  "captured = [" + ", ".join(f'"{c}"' for c in turn.captured) + "]",
+                  f'end = "{turn.end.value}"', f"heals = {turn.heals}"]
+    return log, Catalog(cards), "\n".join(lines)
+
+
+def tracked(log: GameLog, cards: Catalog[Card]) -> None:
+    """Every turn entered, the scoreboard recomputed after each."""
+    tracker = Tracker(log.seats, log.limit, cards, log.name)
+    for number, entry in enumerate(log.entries, start=1):
+        assert isinstance(entry, TurnPlayed)
+        tracker.play(entry, number)
+        tracker.state()
+
+
+def bare_tally(log: GameLog, worth: dict[str, int]) -> None:
+    """The least a score keeper can do: move bounties and add Fortune, nothing checked."""
+    score = {seat.name: 0 for seat in log.seats}
+    held: dict[str, list[str]] = {seat.name: [] for seat in log.seats}
+    where: dict[str, str] = {}
+    for entry in log.entries:
+        assert isinstance(entry, TurnPlayed)
+        for name in entry.drawn:
+            where[name] = "active"
+        for name in entry.captured:
+            where[name] = "captured"
+            held[entry.player].append(name)
+        if entry.end is End.CLAIMED:
+            for name in held[entry.player]:
+                where[name] = "claimed"
+                score[entry.player] += worth[name]
+        held[entry.player] = []
+        sorted(score.items(), key=lambda item: -item[1])
+
+
+def enumerate_six() -> None:
+    """Every roll of six dice, one by one."""
+    sides = [r for r in Result for _ in range(FACES[r])]
+    busts = 0
+    for roll in itertools.product(sides, repeat=6):
+        busts += roll.count(Result.WOUND) > 2
+    assert busts
+
+
+def main() -> int:
+    """Measure and print; exit status 1 when an aim is not met."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    repeat = 3 if parser.parse_args().quick else 9
+    log, cards, text = fixture()
+    worth = {c.name: c.fortune or 0 for c in cards if isinstance(c, Bounty)}
+    turns = len(log.entries)
+    per_turn = median_seconds(lambda: tracked(log, cards), repeat) / turns
+    bare = median_seconds(lambda: bare_tally(log, worth), repeat, inner=10) / turns
+    row("enter a turn + scoreboard", per_turn, "bare tally, per turn", bare, "< 1 ms",
+        per_turn < TURN_AIM)
+    checked = median_seconds(lambda: check_game(log, cards), repeat)
+    parsed = median_seconds(lambda: tomllib.loads(text), repeat)
+    row(f"check a {turns}-turn game", checked, "tomllib.loads of its file", parsed, "< 50 ms",
+        checked < CHECK_AIM)
+    odds = median_seconds(lambda: bust_odds(FACES, 13, 1), repeat)
+    brute = median_seconds(enumerate_six, repeat)
+    row("odds of 13 dice (exact)", odds, "enumerate 6 dice one by one", brute, "< 50 ms",
+        odds < CHECK_AIM)
+    return 0 if per_turn < TURN_AIM and checked < CHECK_AIM and odds < CHECK_AIM else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
