@@ -156,8 +156,18 @@ def data_0003(connection: Connection) -> None:
          {"version": 9, "what": "event 3 was undone", "at": WHEN})
 
 
+def data_0004(connection: Connection) -> None:
+    """Everything of 0003, and a card the group created (kept in the shared database)."""
+    data_0003(connection)
+    rows(connection, "INSERT INTO group_card (game, name, name_key, kind, data, version, "
+                     "changed_at) VALUES ('wyld-hunt', 'Moonlit Lance', 'moonlit lance', "
+                     "'merit', :data, 1, :at)",
+         {"data": json.dumps({"name": "Moonlit Lance", "kind": "merit", "cost": 2}),
+          "at": WHEN})
+
+
 DATA: dict[str, Callable[[Connection], None]] = {"0001": data_0001, "0002": data_0002,
-                                                 "0003": data_0003}
+                                                 "0003": data_0003, "0004": data_0004}
 """Representative data for each revision, in plain SQL of that revision's schema."""
 
 

@@ -464,8 +464,11 @@ def test_the_users_own_cards_travel_with_the_export(exported: Path, tmp_path: Pa
     assert not usercards.managed_file().exists()
     target = fresh(databases)
     transfer.import_all(target, exported)
-    assert usercards.managed_file().exists()
-    assert own <= {card.name for card in load_catalog()}
+    assert not usercards.managed_file().exists()  # the group's cards, in the database
+    with target.transaction():
+        pass
+    assert own <= {card.name for card in usercards.layered_catalog()}
+    assert not own & {card.name for card in load_catalog()}
     for view in characters.list_characters(target):
         assert not [v for v in view.report.violations if v.code == "card.unknown"], view.name
     target.close()

@@ -115,10 +115,14 @@ def register(commands: Any) -> None:
     validate.set_defaults(handler=run_validate)
 
 
-def _load() -> Any:
-    from chronicle.services.catalog import load_catalog
+def _load(args: argparse.Namespace | None = None) -> Any:
+    """The catalog with the group's cards of the database in use (when there is one)."""
+    from chronicle.services.usercards import layered_catalog, use_group_cards
 
-    catalog = load_catalog()
+    trouble = use_group_cards(getattr(args, "db", None))
+    if trouble:
+        fail(trouble)
+    catalog = layered_catalog()
     if catalog.problems:
         fail(f"{len(catalog.problems)} problem(s) found in card files (bad cards are "
              "skipped); run 'chronicle cards validate'")
@@ -134,7 +138,7 @@ def run_list(args: argparse.Namespace) -> int:
     """List or search the catalog."""
     from chronicle.systems.wyld_hunt.search import CardFilter, select
 
-    catalog = _load()
+    catalog = _load(args)
     wanted = CardFilter(kind=args.kind, type=args.type, set=args.set, court=args.court,
                         attribute=args.attribute, cost=args.cost, rating=args.rating,
                         terrain=args.terrain,
@@ -165,7 +169,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """Show one card (or every kind sharing the name)."""
-    catalog = _load()
+    catalog = _load(args)
     found = catalog.named(args.name)
     if args.kind:
         found = [c for c in found if c.kind.value == args.kind]
@@ -228,8 +232,9 @@ _NEW_FIELDS = ("set", "summary", "type", "subtype", "attribute", "court", "race"
 
 def run_new(args: argparse.Namespace) -> int:
     """Create or correct one of the user's own cards."""
+    from chronicle.cli.common import database
     from chronicle.errors import ChronicleError
-    from chronicle.services.usercards import create_card, managed_file
+    from chronicle.services.usercards import create_card
 
     values: dict[str, object] = {"name": args.name, "kind": args.kind}
     for field in _NEW_FIELDS:
@@ -241,14 +246,14 @@ def run_new(args: argparse.Namespace) -> int:
         if item:
             values[field] = [part.strip() for part in item.split(",") if part.strip()]
     try:
-        card = create_card(values)
+        card = create_card(values, database(args))  # the group's cards: every member sees it
     except ChronicleError as exc:
         fail(str(exc))
         return 2
     if args.json:
         emit_json(card_to_dict(card))
         return 0
-    emit(f"Saved {card.name} ({card.kind.value}) to {managed_file()}.")
+    emit(f"Saved {card.name} ({card.kind.value}) to the group's cards in the database.")
     _show(card)
     return 0
 

@@ -178,3 +178,21 @@ class ChangeRow(SQLModel, table=True):
     """The record's version after this change."""
     what: str = Field(max_length=400)
     changed_at: datetime = _stamp()
+
+
+class GroupCardRow(SQLModel, table=True):
+    """A card the play group created or corrected (revision 0004): one ``[[card]]`` table of a
+    card file, by game, name and kind. Every member's catalog reads it (bundled cards, then
+    these, then the member's own card files)."""
+
+    __tablename__ = "group_card"
+    __table_args__ = (UniqueConstraint("game", "name_key", "kind", name="uq_group_card_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(max_length=40)
+    name: str = Field(max_length=200)
+    name_key: str = Field(max_length=200)
+    kind: str = Field(max_length=20)
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    version: int = 1
+    changed_at: datetime = _stamp()

@@ -79,18 +79,87 @@ def owned_cards(session: Session, player_id: int) -> list[Owned]:
 
 def change_count(session: Session, player_id: int, card_name: str, kind: str,
                  delta: int) -> int:
-    """Add ``delta`` copies (negative to remove); returns the new count (never below zero)."""
+    """Add ``delta`` copies (negative to remove); returns the new count (never below zero,
+    never above ``COUNT_MAX``).
+
+    One statement reads and writes the count (an upsert: ``INSERT … ON CONFLICT DO UPDATE SET
+    count = count + delta``), so two members changing the same count at the same moment both
+    land: neither change is lost.
+
+    Raises:
+        BadInput: the count would go over ``COUNT_MAX`` (nothing is written).
+    """
+    from sqlalchemy import case, literal
+
+    from chronicle.domain.limits import COUNT_MAX
+    from chronicle.errors import BadInput
+
     key = name_key(card_name)
-    row = session.exec(select(OwnershipRow).where(
-        OwnershipRow.player_id == player_id, OwnershipRow.card_key == key,
-        OwnershipRow.card_kind == kind)).first()
+    table = cast(Any, OwnershipRow).__table__
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    dialect: Any = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    added = table.c.count + literal(delta)
+    statement = dialect.insert(table).values(
+        player_id=player_id, card_name=card_name, card_key=key, card_kind=kind,
+        count=max(0, delta),
+    ).on_conflict_do_update(
+        index_elements=["player_id", "card_key", "card_kind"],
+        set_={"count": case((added < 0, 0), else_=added)},
+    ).returning(table.c.count)
+    session.flush()
+    count = int(session.execute(statement).scalar_one())
+    if count > COUNT_MAX:
+        raise BadInput(f"{card_name} ({kind}): a player owns at most {COUNT_MAX} copies of a "
+                       f"card; this change would make it {count}")
+    for row in session.identity_map.values():  # keep loaded rows in step with the database
+        if isinstance(row, OwnershipRow) and row.player_id == player_id \
+                and row.card_key == key and row.card_kind == kind:
+            session.expire(row)
+    return count
+
+
+# The group's cards ---------------------------------------------------------------------------
+
+def group_cards(session: Session, game: str) -> list[tuple[int, int, dict[str, Any]]]:
+    """The group's own cards of ``game``: (id, version, ``[[card]]`` table), oldest first."""
+    from chronicle.persistence.models import GroupCardRow
+
+    found = session.exec(select(GroupCardRow).where(GroupCardRow.game == game)
+                         .order_by(col(GroupCardRow.id))).all()
+    return [(int(row.id or 0), row.version, dict(row.data)) for row in found]
+
+
+def group_card_stamp(session: Session, game: str) -> tuple[int, int, int]:
+    """A cheap fingerprint of the group's cards of ``game``: (rows, largest id, versions)."""
+    from chronicle.persistence.models import GroupCardRow
+
+    found = session.execute(sa_select(func.count(), func.max(GroupCardRow.id),
+                                      func.sum(GroupCardRow.version))
+                            .where(col(GroupCardRow.game) == game)).one()
+    return int(found[0] or 0), int(found[1] or 0), int(found[2] or 0)
+
+
+def save_group_card(session: Session, game: str, data: dict[str, Any]) -> None:
+    """Add a card to the group's cards, or merge ``data`` into the one of the same name and
+    kind (its version bumped)."""
+    from chronicle.persistence.models import GroupCardRow
+
+    key = name_key(str(data["name"]))
+    kind = str(data["kind"])
+    row = session.exec(select(GroupCardRow).where(
+        GroupCardRow.game == game, GroupCardRow.name_key == key,
+        GroupCardRow.kind == kind)).first()
     if row is None:
-        row = OwnershipRow(player_id=player_id, card_name=card_name, card_key=key,
-                           card_kind=kind, count=0)
-    row.count = max(0, row.count + delta)
+        row = GroupCardRow(game=game, name=str(data["name"]), name_key=key, kind=kind,
+                           data=dict(data), version=1, changed_at=now())
+    else:
+        row.data = {**row.data, **data}
+        row.name = str(data["name"])
+        row.version += 1
+        row.changed_at = now()
     session.add(row)
     session.flush()
-    return row.count
 
 
 # Characters ----------------------------------------------------------------------------------

@@ -390,8 +390,7 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
         Refused: the character breaks rules an import may not (see ``IMPORT_ALLOWED``).
     """
     from chronicle.persistence import repository as repo
-    from chronicle.services.catalog import load_catalog
-    from chronicle.services.usercards import save_user_cards
+    from chronicle.services.usercards import save_group_cards, save_user_cards
     from chronicle.systems.wyld_hunt.files import load_file
 
     loaded = load_file(path)
@@ -411,7 +410,7 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
         row = repo.add_character(session, owner.id, build.name, build.system)
         # The file's own cards join the catalog now, and the user's cards only once the import
         # is sure to be written: a refused import leaves the card folder as it was.
-        cat = load_catalog(loaded.cards) if loaded.cards else catalog()
+        cat = catalog(loaded.cards)
         build = replace(build, player=owner.name)
         if own_missing:
             report, state = check_character(build, cat)
@@ -434,6 +433,7 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
             repo.append_event(session, row.id, event)
         result = view(session, row, cat)
         if loaded.cards:
+            save_group_cards(session, loaded.cards)  # the group's, carried in backups
             save_user_cards(loaded.cards)
         return result
 

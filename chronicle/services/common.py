@@ -4,16 +4,18 @@ catalog, and the policy that decides which rule violations refuse a change."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from chronicle.domain.text import suggest
 from chronicle.errors import NotFound, Refused
 from chronicle.rules.report import Report, Severity, Violation
-from chronicle.services.catalog import WyldHuntCatalog, load_catalog
+from chronicle.services.catalog import WyldHuntCatalog
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from chronicle.catalog.loader import CardEntry
     from chronicle.persistence.models import CharacterRow, PlayerRow
 
 EDIT_REFUSALS = frozenset({"card.unknown", "card.wrong_kind", "collection.not_owned",
@@ -26,9 +28,12 @@ UNFINISHED = frozenset({"icon.missing", "icon.multiple", "points.over_budget", "
 """Errors that mean the character is not finished: its chronicle cannot start until fixed."""
 
 
-def catalog() -> WyldHuntCatalog:
-    """The catalog for a use case: bundled cards corrected by the user's own."""
-    return load_catalog()
+def catalog(extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
+    """The catalog for a use case: bundled cards corrected by the group's cards (in the
+    database), the user's own card files and ``extra`` (a file's own cards), in that order."""
+    from chronicle.services.usercards import layered_catalog
+
+    return layered_catalog(extra)
 
 
 def player_row(session: Session, name: str) -> PlayerRow:

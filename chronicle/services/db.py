@@ -53,6 +53,8 @@ class Database:
         """How many times ``run`` ran a use case again after a collision (for figures)."""
         self.most_tries = 0
         """The most tries one use case of ``run`` took (for figures)."""
+        self.group_cards: bool | None = None
+        """Whether the database has the group's cards (revision 0004); looked up once."""
 
     @property
     def backend(self) -> str:
@@ -73,6 +75,7 @@ class Database:
                     from chronicle.persistence.repository import lock_reads
 
                     lock_reads(session)
+                self._sync_group_cards(session)
                 yield session
                 body_done = True
         except ChronicleError:
@@ -84,6 +87,19 @@ class Database:
             if translated is None:
                 raise
             raise translated from exc
+
+    def _sync_group_cards(self, session: Session) -> None:
+        """Make this database's group cards the catalog's group layer (``usercards``)."""
+        from chronicle.services import usercards
+
+        if self.group_cards is None:
+            from sqlalchemy import inspect
+
+            self.group_cards = inspect(session.connection()).has_table("group_card")
+        if self.group_cards:
+            usercards.sync_group(session)
+        else:
+            usercards.forget_group()
 
     def run(self, work: Callable[[Session], T], *, attempts: int = ATTEMPTS) -> T:
         """``work`` in one transaction; when it collides with another writer (a

@@ -35,7 +35,7 @@ from chronicle.domain.values import Origin, name_key
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.rules.editions import edition_keys
 from chronicle.services.db import Database
-from chronicle.services.usercards import card_file_entry, own_cards, save_user_cards
+from chronicle.services.usercards import card_file_entry, own_cards, save_group_cards
 from chronicle.systems.wyld_hunt.codec import KINDS, event_from_record
 
 if TYPE_CHECKING:
@@ -693,5 +693,5 @@ def _insert(session: Session, document: ExportModel) -> dict[str, int]:
     forget_checked()
     entries = card_entries(document)
     if entries:
-        save_user_cards(entries)
+        save_group_cards(session, entries)
     return counts

@@ -1,16 +1,26 @@
-"""The user's own cards: cards created on the spot (with values read off the physical card) and
-corrections, kept in one card file of the user's card folder that this program manages.
+"""The group's and the user's own cards: cards created on the spot (with values read off the
+physical card) and corrections.
 
-Other card files in that folder are the user's to edit and are never rewritten.
+Two layers sit on top of the bundled cards, and the later one wins for each card (by name and
+kind; the keys it sets replace the earlier values, the others are kept):
+
+1. the **group's cards**, kept in the database (table ``group_card``, revision 0004): what a
+   member creates or corrects with a database in use goes there, so every member of a play
+   group sharing a database reads the same card the same way, and every backup carries them;
+2. the **user's card files** (the card folder): a personal layer on top, for one member's own
+   experiments or corrections; ``my-cards.toml`` there is written when no database is given.
+
+The rule for which wins: bundled, then group, then the user's files, then a file's own
+``[[card]]`` tables (for that file only). Other card files in the folder are the user's to edit
+and are never rewritten.
 """
 
 from __future__ import annotations
 
-import os
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chronicle import paths
 from chronicle.catalog.loader import CardEntry
@@ -19,6 +29,12 @@ from chronicle.domain.values import Origin, name_key
 from chronicle.errors import BadInput
 from chronicle.systems.wyld_hunt import GAME
 from chronicle.systems.wyld_hunt.cards import Card, card_to_dict
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from chronicle.services.catalog import WyldHuntCatalog
+    from chronicle.services.db import Database
 
 MANAGED_FILE = "my-cards.toml"
 HEADER = ("Your own cards and corrections, written by Arcadia Chronicle.\n"
@@ -70,23 +86,26 @@ def save_user_cards(entries: Iterable[CardEntry]) -> Path:
         else:
             index[key] = len(existing)
             existing.append(data)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(dumps({"version": 1, "game": GAME, "card": existing}, header=HEADER),
-                         encoding="utf-8")
-    os.replace(temporary, path)
+    from chronicle.export.files import write_bytes_atomically
+
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BadInput(f"cannot create the card folder {path.parent}: "
+                       f"{exc.strerror or exc}") from None
+    write_bytes_atomically(path, dumps({"version": 1, "game": GAME, "card": existing},
+                                       header=HEADER).encode("utf-8"), overwrite=True)
     return path
 
 
-def create_card(values: dict[str, Any]) -> Card:
-    """Validate one card's values and save it as the user's own (or as a correction of a
-    bundled card of the same name and kind).
+def create_card(values: dict[str, Any], db: Database | None = None) -> Card:
+    """Validate one card's values and save it (or a correction of a card of the same name and
+    kind): into the group's cards of ``db`` when given, else into the user's card file.
 
     Raises:
         BadInput: naming each bad field, with a hint for misspellings.
     """
     from chronicle.catalog.loader import validate_card_tables
-    from chronicle.services.catalog import load_catalog
     from chronicle.systems.wyld_hunt.schema import SCHEMA
 
     entries, problems = validate_card_tables([values], SCHEMA, path="the new card", lines=None,
@@ -95,8 +114,13 @@ def create_card(values: dict[str, Any]) -> Card:
         raise BadInput("the card cannot be saved: " + "; ".join(
             f"{p.field or 'card'}: {p.message}" + (f" ({p.hint})" if p.hint else "")
             for p in problems))
-    save_user_cards(entries)
-    card = load_catalog().get(entries[0].data["name"], entries[0].data["kind"])
+    if db is not None:
+        with db.transaction() as session:
+            save_group_cards(session, entries)
+            sync_group(session)
+    else:
+        save_user_cards(entries)
+    card = layered_catalog().get(entries[0].data["name"], entries[0].data["kind"])
     assert card is not None
     return card
 
@@ -120,7 +144,101 @@ def card_file_entry(card: Card) -> dict[str, Any]:
 
 
 def own_cards() -> list[Card]:
-    """The user's own cards and corrections, as the catalog has them."""
-    from chronicle.services.catalog import load_catalog
+    """The group's and the user's own cards and corrections, as the catalog has them."""
+    return [card for card in layered_catalog()
+            if card.origin in (Origin.USER, Origin.CORRECTED)]
 
-    return [card for card in load_catalog() if card.origin in (Origin.USER, Origin.CORRECTED)]
+
+# The group's cards ---------------------------------------------------------------------------
+
+GROUP_PATH = "the group's cards (database)"
+"""Where a group card comes from, in messages."""
+_GROUP: dict[str, Any] = {"stamp": None, "entries": [], "catalog": None, "base": None}
+"""The group layer of the database used last in this process (``sync_group``)."""
+
+
+def save_group_cards(session: Session, entries: Iterable[CardEntry]) -> None:
+    """Add or update cards in the group's cards (inside the caller's transaction)."""
+    from chronicle.persistence import repository as repo
+
+    for entry in entries:
+        repo.save_group_card(session, GAME, _plain(entry.data))
+
+
+def sync_group(session: Session) -> None:
+    """Make the group's cards of the database of ``session`` the group layer of every catalog
+    built from now on (read again only when they changed)."""
+    from chronicle.persistence import repository as repo
+
+    stamp = (id(session.get_bind()), *repo.group_card_stamp(session, GAME))
+    if stamp == _GROUP["stamp"]:
+        return
+    entries: list[CardEntry] = []
+    if stamp[1]:
+        from chronicle.catalog.loader import validate_card_tables
+        from chronicle.systems.wyld_hunt.schema import SCHEMA
+
+        tables = [data for _id, _version, data in repo.group_cards(session, GAME)]
+        entries, _problems = validate_card_tables(tables, SCHEMA, path=GROUP_PATH, lines=None,
+                                                  origin=Origin.USER)
+    _GROUP.update(stamp=stamp, entries=entries, catalog=None, base=None)
+
+
+def use_group_cards(url: str | None) -> str | None:
+    """Read the group's cards of the database at ``url`` (else ``CHRONICLE_DB``, else the
+    default file, when it exists) into the group layer, for commands that otherwise need no
+    database (``cards list``/``show``). Returns why they could not be read, or None."""
+    from chronicle.errors import ChronicleError
+    from chronicle.persistence.engine import safe_url, sqlite_path
+    from chronicle.services.db import default_url, open_database
+
+    chosen = url or default_url()
+    try:
+        path = sqlite_path(chosen)
+        if path is not None and not path.exists():
+            return None
+        db = open_database(chosen)
+    except ChronicleError as exc:
+        return f"the group's cards in {safe_url(chosen)} could not be read: {exc}"
+    try:
+        with db.transaction():
+            pass
+    except ChronicleError as exc:
+        return f"the group's cards in {safe_url(chosen)} could not be read: {exc}"
+    finally:
+        db.close()
+    return None
+
+
+def forget_group() -> None:
+    """Drop the group layer (no database in use)."""
+    _GROUP.update(stamp=None, entries=[], catalog=None, base=None)
+
+
+def group_entries() -> list[CardEntry]:
+    """The group layer in use."""
+    return list(_GROUP["entries"])
+
+
+def layered_catalog(extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
+    """The catalog a use case sees: bundled cards, then the group's cards, then the user's card
+    files, then ``extra`` (a file's own cards); each layer corrects the one before."""
+    from chronicle.catalog.store import Catalog, merge_entries
+    from chronicle.services.catalog import read_sources
+    from chronicle.systems.wyld_hunt.cards import KIND_ORDER, card_from_data
+
+    sources = read_sources()
+    more = list(extra)
+    group: list[CardEntry] = _GROUP["entries"]
+    if not group:
+        return sources.build(more)
+    if not more and _GROUP["catalog"] is not None and _GROUP["base"] is sources:
+        built: WyldHuntCatalog = _GROUP["catalog"]
+        return built
+    cards, problems = merge_entries([sources.bundled, group, sources.user, more],
+                                    card_from_data)
+    cards.sort(key=lambda c: (KIND_ORDER[c.kind], c.name.casefold()))
+    built = Catalog(cards, sources.problems + problems)
+    if not more:
+        _GROUP.update(catalog=built, base=sources)
+    return built

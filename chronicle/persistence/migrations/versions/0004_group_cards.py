@@ -1,0 +1,40 @@
+"""The group's own cards and corrections, kept in the shared database.
+
+A card a member creates (values read off the physical card) or a correction of a bundled card
+is a fact the whole play group relies on: a chronicle that names it must read the same on every
+member's machine. ``group_card`` holds one ``[[card]]`` table per card (by game, name and
+kind), as a card file would; a member's own card files stay a personal layer on top.
+
+Revision ID: 0004
+Revises: 0003
+Create Date: 2026-12-01
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0004"
+down_revision = "0003"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "group_card",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("game", sa.String(40), nullable=False),
+        sa.Column("name", sa.String(200), nullable=False),
+        sa.Column("name_key", sa.String(200), nullable=False),
+        sa.Column("kind", sa.String(20), nullable=False),
+        sa.Column("data", sa.JSON(), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("changed_at", sa.DateTime(timezone=True), nullable=False),
+        sa.UniqueConstraint("game", "name_key", "kind", name="uq_group_card_key"),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("group_card")
