@@ -78,5 +78,5 @@ def test_every_violation_names_its_section_and_the_json_is_plain() -> None:
             continue
         report = run(case).report
         assert report is not None
-        assert all(v.section for v in report.violations)
+        assert all(v.section and v.fix for v in report.violations)
         json.dumps(report.to_dict())

@@ -5,14 +5,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chronicle.catalog.store import Catalog
+from chronicle.rules.report import Front
 from chronicle.systems.hunters_of_arcfall.cards import Bounty, Card, Hunter
+from chronicle.systems.hunters_of_arcfall.cards import Result as Res
 from chronicle.systems.hunters_of_arcfall.log import End, GameLog, Seat, TurnPlayed, TurnUndone
 from chronicle.systems.hunters_of_arcfall.rules import Result, Tracker, check_game, replay
 from chronicle.systems.hunters_of_arcfall.rules.check import summary
+from chronicle.systems.hunters_of_arcfall.rules.ledger import (
+    NothingToUndo,
+    preview,
+    turns_in_effect,
+    undo_last,
+)
 
 WORTH = {f"B{i}": (i % 5 + 1, i % 3) for i in range(1, 13)}
 CARDS: Catalog[Card] = Catalog([*(Hunter(name=h, wounds=3) for h in ("Gus", "H2", "H3")),
@@ -142,3 +151,51 @@ def test_turn_by_turn_is_the_same_as_the_replay_and_never_raises(log: GameLog) -
     assert tracker.state().finished == whole.finished
     claimed = [b for p in whole.players for b in p.claimed]
     assert len(claimed) == len(set(claimed)), "a bounty is claimed once"
+
+
+# -- between turns: look before writing, take back the last turn ------------------------------
+
+def test_preview_shows_the_state_and_only_the_new_turns_violations() -> None:
+    log = game(turn("Ana", drawn=("B1",), captured=("B1",)), turn("Bo", heals=4))
+    state, added = preview(log, turn("Cy", End.WOUNDED, drawn=("B2",)), CARDS)
+    assert added == [] and state.active_bounty == "B2" and state.next_player == "Ana"
+    _state, added = preview(log, turn("Ana", heals=5, ability=True), CARDS)
+    assert sorted(v.code for v in added) == ["turn.order", "turn.too_many_heals"]
+    assert len(log.entries) == 2, "the log itself is never changed"
+
+
+def test_undo_last_appends_a_compensating_entry_for_the_last_turn_in_effect() -> None:
+    log = game(turn("Ana", drawn=("B1",), captured=("B1",)), turn("Bo", End.WOUNDED))
+    once = undo_last(log, note="misclick")
+    assert once.entries[-1] == TurnUndone(entry=2, note="misclick")
+    twice = undo_last(once)
+    assert twice.entries[-1] == TurnUndone(entry=1)
+    assert turns_in_effect(twice) == []
+    assert replay(twice, CARDS).player("Ana").fortune == 0
+    with pytest.raises(NothingToUndo):
+        undo_last(twice)
+
+
+def test_the_summary_ranks_players_and_shows_the_active_bounty_card() -> None:
+    cards: Catalog[Card] = Catalog([*CARDS, Bounty(name="Slotted", slots=(Res.HIT, Res.STUN),
+                                                   chevrons=(2,), ability="No healing.",
+                                                   fortune=2)])
+    log = game(turn("Ana", drawn=("B1",), captured=("B1",)),                   # 2, fame 1
+               turn("Bo", drawn=("B6",), captured=("B6",)),                    # 2, fame 0
+               turn("Cy", End.WOUNDED, drawn=("Slotted",)))
+    report, _state = check_game(log, cards)
+    data = report.summary
+    assert [p["rank"] for p in data["players"]] == [1, 2, 3]
+    assert [p["to_limit"] for p in data["players"]] == [4, 4, 6]
+    assert data["active_card"] == {"name": "Slotted", "fortune": 2, "fame": None,
+                                   "slots": ["hit", "stun"], "chevrons": [2],
+                                   "ability": "No healing."}
+
+
+def test_fixes_say_what_to_write_in_the_log() -> None:
+    report, _state = check_game(game(turn("Ana", heals=4, ability=True),
+                                     turn("Bo"), turn("Cy"), turn("Ana", ability=True)), CARDS)
+    forms = {v.code: v.fix_for(Front.FILE) for v in report.violations}
+    assert forms == {"turn.too_many_heals": "[[turn]] #1: heals = 3 or fewer",
+                     "ability.used_twice": "[[turn]] #4: ability = false"}
+    assert all(v.fix for v in report.violations)

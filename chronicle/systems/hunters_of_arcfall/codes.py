@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chronicle.rules.report import Severity, Violation
+from chronicle.rules.report import Fix, Severity, Violation
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -24,8 +24,12 @@ class Code:
     title: str
 
     def __call__(self, message: str, cards: tuple[str, ...] | list[str] = (),
-                 fix: str | None = None, severity: Severity | None = None) -> Violation:
-        """A violation of this code."""
+                 fix: str | Fix | None = None, severity: Severity | None = None) -> Violation:
+        """A violation of this code; ``fix`` in plain words, or in the terms of each front
+        (``Fix.file`` is the change to make in the game log or card file)."""
+        if isinstance(fix, Fix):
+            return Violation(self.code, severity or self.severity, message, tuple(cards),
+                             fix.text, self.section, fix)
         return Violation(self.code, severity or self.severity, message, tuple(cards), fix,
                          self.section)
 

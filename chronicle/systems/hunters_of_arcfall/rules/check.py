@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from chronicle.domain.values import name_key
-from chronicle.rules.report import Report, Severity, Violation
+from chronicle.rules.report import Fix, Report, Severity, Violation
 from chronicle.systems.hunters_of_arcfall import KEY, PLAYERS_MAX, PLAYERS_MIN, codes
 from chronicle.systems.hunters_of_arcfall.cards import Kind
 from chronicle.systems.hunters_of_arcfall.log import GameLog
@@ -25,7 +25,7 @@ def setup_violations(log: GameLog, cards: CardLookup) -> list[Violation]:
     if count < PLAYERS_MIN:
         found.append(codes.PLAYER_COUNT(
             f"{count} player(s); the game is for {PLAYERS_MIN} to {PLAYERS_MAX}",
-            fix="add a [[player]]"))
+            fix=Fix("add a player", file="add a [[player]] with name and hunter")))
     elif count > PLAYERS_MAX:
         found.append(codes.PLAYER_COUNT(
             f"{count} players; the game is made for {PLAYERS_MIN} to {PLAYERS_MAX} (the box "
@@ -37,7 +37,8 @@ def setup_violations(log: GameLog, cards: CardLookup) -> list[Violation]:
             found.append(codes.HUNTER_TAKEN(
                 f"{seat.name} plays {seat.hunter}, already taken by {seen[key]}; each player "
                 "takes a different hunter", cards=[seat.hunter],
-                fix=f"give {seat.name} another hunter"))
+                fix=Fix(f"give {seat.name} another hunter",
+                        file=f"[[player]] {seat.name!r}: hunter = another hunter")))
         else:
             seen[key] = seat.name
         found.extend(_hunter_card(seat.hunter, cards, {v.cards for v in found}))
@@ -74,17 +75,21 @@ def end_violations(log: GameLog, state: GameState) -> list[Violation]:
         return [codes.ENDED_EARLY(
             f"The log says the game ended, but {text}; every player has the same number of "
             "turns once the limit is reached", severity=Severity.ERROR,
-            fix="log the missing turns, or ended = false while the game goes on")]
+            fix=Fix("log the missing turns, or say the game goes on",
+                    file="add the missing [[turn]] tables, or ended = false"))]
     if state.final_round:
         return [codes.ENDED_EARLY(
             f"The limit was reached ({', '.join(state.limit_reached_by)}), and the final round "
             f"lacks {len(state.still_to_play)} turn(s) ({', '.join(state.still_to_play)})",
-            fix="log the missing turns; ended = false says the game is still going")]
+            fix=Fix("log the missing turns, or say the game goes on",
+                    file="add the missing [[turn]] tables, or ended = false"))]
     return []
 
 
 def summary(log: GameLog, state: GameState) -> dict[str, Any]:
     """The JSON summary of a game (``--json``, the score pad, the app)."""
+    ranks = state.ranks()
+    card = state.active_card
     return {
         "system": KEY,
         "name": log.name,
@@ -94,8 +99,14 @@ def summary(log: GameLog, state: GameState) -> dict[str, Any]:
             "claimed": list(p.claimed), "captured": list(p.captured),
             "ability_used": p.ability_used, "turns": p.turns,
             "complete": not p.unknown, "unknown": list(p.unknown),
+            "rank": ranks[p.name], "to_limit": max(0, log.limit - p.fortune),
         } for p in state.players],
         "active_bounty": state.active_bounty,
+        "active_card": None if card is None else {
+            "name": card.name, "fortune": card.fortune, "fame": card.fame,
+            "slots": None if card.slots is None else [r.value for r in card.slots],
+            "chevrons": None if card.chevrons is None else list(card.chevrons),
+            "ability": card.ability},
         "round": state.round,
         "turns": state.turns,
         "finished": state.finished,

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from chronicle.domain.values import name_key
-from chronicle.rules.report import Violation
+from chronicle.rules.report import Fix, Violation
 from chronicle.systems.hunters_of_arcfall import MAX_HEALS, codes
 from chronicle.systems.hunters_of_arcfall.cards import Bounty, Card, Kind
 from chronicle.systems.hunters_of_arcfall.log import End, GameLog, Seat, TurnPlayed, TurnUndone
@@ -123,11 +123,23 @@ class GameState:
     verdict: str
     lines: tuple[TurnLine, ...] = ()
     violations: tuple[Violation, ...] = ()
+    active_card: Bounty | None = None
+    """The active bounty's card, when the catalog knows it (slots, chevrons, its rule)."""
 
     def player(self, name: str) -> PlayerScore:
         """The scoreboard line of ``name``."""
         key = name_key(name)
         return next(p for p in self.players if name_key(p.name) == key)
+
+    def ranks(self) -> dict[str, int]:
+        """Each player's place (1 = leading) by Fortune, then Fame; equals share a place."""
+        order = sorted(self.players, key=lambda p: (-p.fortune, -p.fame))
+        places: dict[str, int] = {}
+        for index, p in enumerate(order):
+            before = order[index - 1] if index else None
+            same = before is not None and (before.fortune, before.fame) == (p.fortune, p.fame)
+            places[p.name] = places[before.name] if same and before else index + 1
+        return places
 
 
 @dataclass
@@ -195,7 +207,9 @@ class Tracker:
             self.violations.append(codes.TURN_ORDER(
                 f"{who}: it was {wanted}'s turn (seat {expected + 1}), not {turn.player}'s "
                 f"(seat {seat + 1}); play goes clockwise from the first player",
-                fix=f"log {wanted}'s turn first, or undo the turn entered for the wrong player"))
+                fix=Fix(f"log {wanted}'s turn first, or undo the turn entered for the wrong "
+                        "player", file=f"[[turn]] #{number}: player = {wanted!r}, or undo = "
+                                      f"{number} in a later [[turn]]")))
         player = self.players[seat]
         self._heals_and_ability(turn, player, who, number)
         self._bounties(turn, player, who, number)
@@ -221,13 +235,16 @@ class Tracker:
         if turn.heals > MAX_HEALS:
             self.violations.append(codes.TOO_MANY_HEALS(
                 f"{who}: {turn.heals} heals in one turn; at most {MAX_HEALS} are allowed",
-                fix=f"heals = {MAX_HEALS} or fewer"))
+                fix=Fix(f"at most {MAX_HEALS} heals",
+                        file=f"[[turn]] #{number}: heals = {MAX_HEALS} or fewer")))
         if turn.ability:
             if player.ability_entry is not None:
                 self.violations.append(codes.ABILITY_TWICE(
                     f"{who}: {player.seat.hunter}'s ability is used again; it was used in entry "
                     f"{player.ability_entry} and works once per game",
-                    cards=[player.seat.hunter], fix="ability = false"))
+                    cards=[player.seat.hunter],
+                    fix=Fix("the ability was not used this turn",
+                            file=f"[[turn]] #{number}: ability = false")))
             else:
                 player.ability_entry = number
 
@@ -263,14 +280,17 @@ class Tracker:
         if record.status is not Status.DECK:
             self.violations.append(codes.BAD_TRANSITION(
                 f"{who}: {name} is drawn, but it is {self._where(record)}; a bounty is drawn "
-                "from the deck once", cards=[name], fix=f"remove {name!r} from drawn"))
+                "from the deck once", cards=[name],
+                fix=Fix(f"{name} was not drawn this turn",
+                        file=f"[[turn]] #{number}: remove {name!r} from drawn")))
             return
         if self.active is not None:
             active = self._record(self.active)
             self.violations.append(codes.BAD_TRANSITION(
                 f"{who}: {name} is drawn while {active.name} is active; a bounty is drawn only "
                 "when none is present", cards=[name, active.name],
-                fix=f"capture {active.name!r} first, or remove {name!r} from drawn"))
+                fix=Fix(f"capture {active.name} first, or {name} was not drawn",
+                        file=f"[[turn]] #{number}: remove {name!r} from drawn")))
             self._set(active.name, Status.DECK, None, number)
         self._set(name, Status.ACTIVE, None, number)
         self.active = name_key(name)
@@ -293,7 +313,9 @@ class Tracker:
             text = (f"is captured, but it is not the active bounty: it is {self._where(record)}, "
                     f"and the active bounty is {active}")
         self.violations.append(codes.BAD_TRANSITION(
-            f"{who}: {name} {text}", cards=[name], fix=f"remove {name!r} from captured"))
+            f"{who}: {name} {text}", cards=[name],
+            fix=Fix(f"{name} was not captured this turn",
+                    file=f"[[turn]] #{number}: remove {name!r} from captured")))
 
     def _end(self, turn: TurnPlayed, player: _Player, who: str,
              number: int) -> tuple[tuple[str, ...], tuple[str, ...], int]:
@@ -321,7 +343,9 @@ class Tracker:
                     f"{who}: {card.name} is claimed, but its {' and '.join(missing)} "
                     f"{'is' if len(missing) == 1 else 'are'} unknown; the score leaves it out",
                     cards=[card.name],
-                    fix=f"enter {' and '.join(missing)} for {card.name!r} in a card file"))
+                    fix=Fix(f"enter the {' and '.join(missing)} of {card.name}",
+                            file=f"[[card]] name = {card.name!r}, kind = \"bounty\", "
+                                 + ", ".join(f"{m} = ..." for m in missing))))
             gained += card.fortune or 0
             player.fortune += card.fortune or 0
             player.fame += card.fame or 0
@@ -348,6 +372,12 @@ class Tracker:
                                f"enter the bounty {name!r} in a card file (kind = \"bounty\")")))
 
     # -- the scoreboard -------------------------------------------------------------------
+    def _active_card(self) -> Bounty | None:
+        if self.active is None:
+            return None
+        card = self.cards.get(self._record(self.active).name, Kind.BOUNTY)
+        return card if isinstance(card, Bounty) else None
+
     def state(self) -> GameState:
         """The scoreboard as it stands."""
         players = tuple(PlayerScore(p.seat.name, p.seat.hunter, p.fortune, p.fame,
@@ -367,6 +397,7 @@ class Tracker:
             name=self.name, limit=self.limit, players=players,
             bounties=tuple(self.bounties.values()),
             active_bounty=self._record(self.active).name if self.active else None,
+            active_card=self._active_card(),
             round=round_number, turns=self.turns, final_round=bool(still),
             limit_reached_by=self.reached_by, finished=finished,
             next_player=self.players[nxt].seat.name if nxt is not None else None,
@@ -416,7 +447,8 @@ def undone_entries(log: GameLog) -> tuple[dict[int, int], list[Violation]]:
             problem = f"names entry {target}, already undone by entry {undone[target]}"
         if problem:
             problems.append(codes.LEDGER_BAD_UNDO(f"Entry {number} (undo) {problem}",
-                                                  fix=f"remove entry {number}"))
+                                                  fix=Fix(f"remove entry {number}",
+                                                          file=f"remove [[turn]] #{number}")))
         else:
             undone[target] = number
     return undone, problems
@@ -443,6 +475,8 @@ def replay(log: GameLog, cards: CardLookup) -> GameState:
         span = f"entry {first}" if first == last else f"entries {first} to {last}"
         extra = codes.CONTINUED(
             f"{len(tracker.after_end)} turn(s) logged after the round that completed the game "
-            f"({span}); they are not scored", fix=f"undo {span}, or start a new game")
+            f"({span}); they are not scored",
+            fix=Fix(f"undo {span}, or start a new game",
+                    file=f"remove the [[turn]] tables from #{first} on"))
         state = replace(state, violations=(*state.violations, extra))
     return state
