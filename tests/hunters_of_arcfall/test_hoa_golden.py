@@ -78,5 +78,6 @@ def test_every_violation_names_its_section_and_the_json_is_plain() -> None:
             continue
         report = run(case).report
         assert report is not None
-        assert all(v.section and v.fix for v in report.violations)
+        assert all(v.section for v in report.violations)
+        assert all(v.fix for v in report.errors), "every error says how to fix it"
         json.dumps(report.to_dict())

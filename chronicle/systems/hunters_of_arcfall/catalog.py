@@ -76,5 +76,6 @@ def catalog_violations(catalog: Iterable[Card]) -> list[Violation]:
         text = "; ".join(f"{have} {_PLURAL[kind]} where the box holds {want}"
                          for kind, have, want in over)
         found.append(codes.CATALOG_EXTRA(
-            f"The catalog holds {text} (an expansion, or a card entered twice under two names?)"))
+            f"The catalog holds {text} (an expansion, or a card entered twice under two names?)",
+            fix="remove a card entered twice under another name; an expansion's cards can stay"))
     return found
