@@ -3,17 +3,42 @@
 from __future__ import annotations
 
 import csv
+import json
+import os
 from pathlib import Path
 
 import pytest
 
 from chronicle.catalog.loader import load_card_file
+from chronicle.cli import main
 from chronicle.domain.values import Origin
-from chronicle.services.catalog import load_catalog, read_sources
-from chronicle.systems.wyld_hunt.cards import Flaw, Icon, Kind, Merit, Quest, Waylay
+from chronicle.services.cardgaps import catalog_gaps, export_own_cards
+from chronicle.services.catalog import load_catalog, read_sources, validate_files
+from chronicle.systems.wyld_hunt.cards import (
+    Flaw,
+    Icon,
+    Kind,
+    League,
+    Merit,
+    Quest,
+    Waylay,
+    card_facts,
+    card_to_dict,
+    parse_terrain,
+)
 from chronicle.systems.wyld_hunt.schema import SCHEMA
+from chronicle.systems.wyld_hunt.search import CardFilter, select
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "catalog" / "wyld-hunt"
+
+def _shared() -> Path:
+    """The researched catalog: ``../shared`` beside the clone (or CHRONICLE_SHARED_DIR)."""
+    base = os.environ.get("CHRONICLE_SHARED_DIR")
+    root = Path(base) if base else Path(__file__).resolve().parents[2] / "shared"
+    return root / "catalog" / "wyld-hunt"
+
+
+SHARED = _shared()
+ROUND2 = SHARED / "round2"
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -37,7 +62,9 @@ def test_every_researched_row_is_bundled() -> None:
     for path in SHARED.glob("*.csv"):
         with path.open(encoding="utf-8") as handle:
             rows += sum(1 for _ in csv.DictReader(handle))
-    assert len(load_catalog()) == rows
+    new_cards = {(r["name"], r["kind"]) for r in _round2_rows()
+                 if r["kind"] != "unknown" and "NEW CARD" in r["note"]}
+    assert len(load_catalog()) == rows + len(new_cards)
 
 
 def test_unknown_values_stay_unknown_never_zero() -> None:
@@ -57,6 +84,8 @@ def test_rulebook_facts_are_bundled() -> None:
     assert indecisive.court is not None and indecisive.court.value == "seelie"
     quests = [c for c in catalog if isinstance(c, Quest) and c.set and c.set.value == "wyld-hunt"]
     assert quests and all(q.experience == 1 for q in quests)
+    # Only Prove Yourself is seen printing its value; the rest take the rulebook's.
+    assert [q.name for q in quests if not q.experience_from_rulebook] == ["Prove Yourself"]
     human = catalog.get("Human Male", "icon")
     assert isinstance(human, Icon) and human.effects
     # The same name may stand for two kinds of card.
@@ -165,3 +194,278 @@ def test_search_matches_every_word_in_name_or_summary() -> None:
 
 def test_suggest_finds_a_misspelt_card() -> None:
     assert load_catalog().suggest("Fae Armour", "merit") == "Fae Armor"
+
+
+# --- round 2 of the research: every fact bundled with its source, or listed as a lead --------
+
+
+def _round2_rows() -> list[dict[str, str]]:
+    rows: list[dict[str, str]] = []
+    for path in sorted(ROUND2.glob("*.csv")):
+        with path.open(encoding="utf-8") as handle:
+            rows.extend(csv.DictReader(handle))
+    return rows
+
+
+def _urls(row: dict[str, str]) -> list[str]:
+    return [part.strip() for part in row["source_url"].split(" ; ")]
+
+
+def _same_value(card: object, field: str, text: str) -> bool:
+    """The bundled value of ``field`` says what the research row says."""
+    value = getattr(card, field)
+    if field in ("terrain", "tests"):
+        words = [w.strip() for w in text.split(";")]
+        wanted = [parse_terrain(w) for w in words] if field == "terrain" else words
+        return value is not None and [str(v) for v in value] == [str(w) for w in wanted]
+    if field == "unique":
+        return value is (text == "true")
+    if isinstance(value, int):
+        return str(value) == text
+    if field == "set":
+        return value is not None and value.value == text
+    # text values: the bundled value is the research value, or the part naming it (a race
+    # "Fianna" for "Fianna (a Garou / werewolf tribe)"); enum values compare by their text
+    shown = getattr(value, "value", value)
+    return isinstance(shown, str) and text.casefold().startswith(shown.casefold())
+
+
+@pytest.mark.skipif(not ROUND2.is_dir(), reason="the researched catalog is not beside the repo")
+def test_every_round2_fact_is_bundled_with_its_source_or_is_a_lead() -> None:
+    catalog = load_catalog()
+    gaps = catalog_gaps(catalog)
+    leads = {lead.name: lead for lead in gaps.leads}
+    rows = _round2_rows()
+    assert len(rows) == 70, "the round-2 README counts 70 facts"
+    wrong: list[str] = []
+    for row in rows:
+        name, kind, field, value = row["name"], row["kind"], row["field"], row["value"]
+        where = f"{name} ({kind}) {field}"
+        if kind == "unknown":
+            lead = leads.get(name)
+            if lead is None or catalog.named(name):
+                wrong.append(f"{where}: not listed as a lead (or listed as a card)")
+            elif not set(_urls(row)) <= set(lead.source):
+                wrong.append(f"{where}: lead lacks its source {row['source_url']}")
+            continue
+        card = catalog.get(name, kind)
+        if card is None:
+            wrong.append(f"{where}: not bundled")
+            continue
+        if not set(_urls(row)) <= set(card.source):
+            wrong.append(f"{where}: source {row['source_url']} missing from {card.source}")
+        if field.endswith("_partial"):
+            # an observation, never a card value: kept in the notes with its confidence
+            plain = field.removesuffix("_partial")
+            if value not in (card.notes or "") or row["confidence"] not in (card.notes or ""):
+                wrong.append(f"{where}: observation {value!r} not in the notes")
+            if plain in ("enter", "leave") and getattr(card, plain) is not None:
+                wrong.append(f"{where}: an observation was written as the card's {plain}")
+            continue
+        if field in ("summary", "special"):
+            if not getattr(card, field):
+                wrong.append(f"{where}: no {field}")
+            continue
+        if field != "name" and not _same_value(card, field, value):
+            wrong.append(f"{where}: bundled {getattr(card, field)!r}, research {value!r}")
+        if row["confidence"] in ("low", "medium-low") and row["confidence"] not in (
+                card.confidence or ""):
+            wrong.append(f"{where}: confidence {row['confidence']!r} not kept "
+                         f"({card.confidence!r})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_new_facts_change_summaries_and_outdated_notes() -> None:
+    catalog = load_catalog()
+    belt = catalog.get("Belt of Troll Strength", "merit")
+    assert belt is not None and belt.summary and "+3" in belt.summary
+    eshu = catalog.get("Eshu Female", "icon")
+    assert eshu is not None and eshu.summary and "effect unknown" not in (eshu.notes or "")
+    burn = catalog.get("Burn & Boil", "merit")
+    assert burn is not None and "probably KIM" not in (burn.notes or "")
+    wisp = catalog.get("Will-o'-the-Wisp", "merit")
+    assert isinstance(wisp, Merit) and wisp.missing() == [] and wisp.cost == 1
+    # a partial observation is never a terrain value
+    middleguard = catalog.get("Middleguard", "league")
+    assert isinstance(middleguard, League) and middleguard.terrain is None
+
+
+def test_leads_are_not_cards_and_a_user_card_completes_one(user_cards: Path) -> None:
+    catalog = load_catalog()
+    assert catalog.named("Lost!") == []
+    assert "Lost!" in {lead.name for lead in catalog_gaps(catalog).leads}
+    write(user_cards, "mine.toml", 'version = 1\n[[card]]\nname = "lost!"\nkind = "waylay"\n'
+                                   'rating = 2\n')
+    gaps = catalog_gaps(load_catalog())
+    assert "Lost!" not in {lead.name for lead in gaps.leads}
+    assert gaps.completed_leads == ["Lost!"]
+
+
+# --- what the catalog lacks, and sharing one's own cards --------------------------------------
+
+
+def test_missing_counts_each_kind_and_orders_cards_for_a_collector() -> None:
+    catalog = load_catalog()
+    gaps = catalog_gaps(catalog)
+    assert gaps.total == len(catalog)
+    assert gaps.complete == sum(1 for c in catalog if not c.missing())
+    merits = next(k for k in gaps.kinds if k.kind is Kind.MERIT)
+    assert merits.total == sum(1 for c in catalog if c.kind is Kind.MERIT)
+    assert merits.missing["cost"] == sum(1 for c in catalog if isinstance(c, Merit)
+                                         and c.cost is None)
+    lengths = [len(c.missing()) for c in merits.cards]
+    assert lengths == sorted(lengths) and lengths[0] < lengths[-1]
+    assert all(c.missing() for c in merits.cards)
+    only = catalog_gaps(catalog, "quest")
+    assert [k.kind for k in only.kinds] == [Kind.QUEST]
+
+
+def test_export_mine_writes_own_values_only_and_imports_back(user_cards: Path,
+                                                             tmp_path: Path) -> None:
+    write(user_cards, "a.toml", """version = 1
+[[card]]
+name = "Clear Thinking"
+kind = "merit"
+cost = 2
+
+[[card]]
+name = "Homebrew Bog"
+kind = "waylay"
+rating = 2
+terrain = ["Swamp", "forest"]
+tests = ["might"]
+might = 3
+""")
+    write(user_cards, "b.toml", 'version = 1\n[[card]]\nname = "Homebrew Hat"\n'
+                                'kind = "merit"\ntype = "treasure"\n')
+    text, count = export_own_cards()
+    assert count == 3
+    shared = write(tmp_path, "shared.toml", text)
+    good, problems = validate_files([shared])
+    assert (good, problems) == (3, [])
+    entries, _problems = load_card_file(shared, SCHEMA, Origin.USER)
+    by_name = {e.data["name"]: e.data for e in entries}
+    # exactly the user's values, merged; nothing of the bundled card it corrects
+    assert by_name["Clear Thinking"] == {"name": "Clear Thinking", "kind": "merit", "cost": 2}
+    assert [t.value for t in by_name["Homebrew Bog"]["terrain"]] == ["marsh", "forest"]
+    before = {(c.name, c.kind): c for c in load_catalog() if c.origin is not Origin.BUNDLED}
+    for path in user_cards.glob("*.toml"):
+        path.unlink()
+    write(user_cards, "from-a-friend.toml", text)
+    after = {(c.name, c.kind): c for c in load_catalog() if c.origin is not Origin.BUNDLED}
+    assert after.keys() == before.keys()
+    for key, card in after.items():
+        assert card_to_dict(card) | {"path": None} == card_to_dict(before[key]) | {"path": None}
+
+
+def test_cards_missing_and_export_mine_commands(user_cards: Path, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "missing", "--kind", "merit", "--limit", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "merit:" in out and "complete; missing cost" in out and "more (--limit 0" in out
+    assert main(["cards", "missing", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {lead["name"] for lead in data["leads"]} >= {"Lost!", "The Wyldstone"}
+    assert main(["cards", "export-mine"]) == 1
+    assert "no cards or corrections" in capsys.readouterr().err
+    assert main(["cards", "new", "Coin of Clarity", "--kind", "merit", "--cost", "1"]) == 0
+    target = tmp_path / "mine.toml"
+    assert main(["cards", "export-mine", "-o", str(target)]) == 0
+    assert main(["cards", "export-mine", "-o", str(target)]) == 2
+    assert main(["cards", "validate", str(target)]) == 0
+    capsys.readouterr()
+    assert main(["cards", "list", "--missing", "--kind", "merit"]) == 0
+    listed = capsys.readouterr().out
+    assert "missing values" in listed and "Coin of Clarity" not in listed
+    assert "Eloquent Speech" in listed  # its Attribute is unknown
+    assert main(["cards", "show", "Lost!"]) == 1
+    assert "is a lead" in capsys.readouterr().err
+
+
+# --- rule-facing card data: rulebook experience, terrain words, Waylay Attributes ------------
+
+
+def test_wyld_hunt_quest_without_experience_takes_the_rulebook_value(user_cards: Path) -> None:
+    write(user_cards, "q.toml", """version = 1
+[[card]]
+name = "Homebrew Quest"
+kind = "quest"
+set = "wyld-hunt"
+
+[[card]]
+name = "Homebrew Madness"
+kind = "quest"
+set = "ironheart"
+
+[[card]]
+name = "Homebrew Printed"
+kind = "quest"
+set = "wyld-hunt"
+experience = 2
+""")
+    catalog = load_catalog()
+    wyld = catalog.get("Homebrew Quest", "quest")
+    assert isinstance(wyld, Quest) and wyld.experience == 1 and wyld.experience_from_rulebook
+    assert "experience" not in wyld.missing() and "(rulebook)" in card_facts(wyld)
+    madness = catalog.get("Homebrew Madness", "quest")
+    assert isinstance(madness, Quest) and madness.experience is None
+    assert "experience" in madness.missing() and "(rulebook)" not in card_facts(madness)
+    printed = catalog.get("Homebrew Printed", "quest")
+    assert isinstance(printed, Quest) and printed.experience == 2
+    assert not printed.experience_from_rulebook
+
+
+@pytest.mark.parametrize(("word", "terrain"), [("Swamp", "marsh"), ("marsh", "marsh"),
+                                               ("MOUNTAIN", "mountains"), ("all", "any"),
+                                               ("Field", "fields"), (" hills ", "hills")])
+def test_rulebook_and_card_terrain_words_are_one_terrain(word: str, terrain: str,
+                                                         user_cards: Path) -> None:
+    assert parse_terrain(word).value == terrain
+    write(user_cards, "t.toml", f'version = 1\n[[card]]\nname = "Homebrew Fen"\n'
+                                f'kind = "league"\nterrain = ["{word}"]\n')
+    catalog = load_catalog()
+    assert catalog.problems == []
+    fen = catalog.get("Homebrew Fen", "league")
+    assert isinstance(fen, League) and [t.value for t in fen.terrain or ()] == [terrain]
+    assert fen in select(list(catalog), CardFilter(terrain=word)).cards
+
+
+def test_terrain_filter_names_the_accepted_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "list", "--terrain", "swamp", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["cards"]
+    assert listed and all("marsh" in c["terrain"] or "any" in c["terrain"] for c in listed)
+    with pytest.raises(SystemExit):
+        main(["cards", "list", "--terrain", "lava"])
+    assert "swamp is marsh" in capsys.readouterr().err
+
+
+def test_waylay_with_no_attribute_rating_is_flagged_but_loaded(user_cards: Path,
+                                                               tmp_path: Path) -> None:
+    text = ('version = 1\n\n[[card]]\nname = "Blank Fog"\nkind = "waylay"\nrating = 2\n'
+            'might = "none"\nsavvy = "none"\nresolve = "none"\ncombat = "none"\n\n'
+            '[[card]]\nname = "Half Fog"\nkind = "waylay"\nmight = "none"\nsavvy = "none"\n'
+            'resolve = "none"\n')
+    path = write(tmp_path, "fog.toml", text)
+    good, problems = validate_files([path])
+    assert good == 2
+    (problem,) = problems  # an absent Attribute is unknown, not "none": Half Fog is fine
+    assert problem.card == "Blank Fog" and problem.line == 3
+    assert "no Attribute with a rating" in problem.message
+    write(user_cards, "fog.toml", text)
+    catalog = load_catalog()
+    fog = catalog.get("Blank Fog", "waylay")
+    assert isinstance(fog, Waylay) and fog.lacks_attribute() and fog.rating == 2
+    assert [p.card for p in catalog.problems] == ["Blank Fog"]
+
+
+def test_a_duplicate_in_one_layer_still_corrects_the_bundled_card(user_cards: Path) -> None:
+    write(user_cards, "a.toml", 'version = 1\n[[card]]\nname = "Clear Thinking"\n'
+                                'kind = "merit"\ncost = 2\n')
+    write(user_cards, "b.toml", 'version = 1\n[[card]]\nname = "clear thinking"\n'
+                                'kind = "merit"\ncourt = "seelie"\n')
+    catalog = read_sources().build()
+    clear = catalog.get("Clear Thinking", "merit")
+    assert isinstance(clear, Merit) and clear.name == "Clear Thinking"
+    assert clear.cost is None and clear.court is not None  # the later one wins in its layer
+    assert clear.type is not None and clear.type.value == "ability"  # bundled values kept
+    assert any("again" in p.message for p in catalog.problems)

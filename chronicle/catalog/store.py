@@ -93,11 +93,15 @@ def merge_entries(layers: Iterable[Iterable[CardEntry]], factory: CardFactory[C]
                   ) -> tuple[list[C], list[FileProblem]]:
     """Merge card entries layer by layer into cards; later layers correct earlier ones.
 
-    Two entries for the same card within one layer are reported; the later one wins.
+    Two entries for the same card within one layer are reported; the later one wins over the
+    earlier one of that layer, and still corrects the card of the layers before (whose values
+    it does not set are kept). A correction keeps the card's own spelling of its name.
     """
-    merged: dict[tuple[str, str], tuple[dict[str, Any], Origin, str, int]] = {}
+    below: dict[tuple[str, str], tuple[dict[str, Any], Origin]] = {}
+    """Each card as the layers before the current one made it."""
+    merged: dict[tuple[str, str], tuple[dict[str, Any], Origin, str]] = {}
     problems: list[FileProblem] = []
-    for depth, layer in enumerate(layers):
+    for layer in layers:
         seen_here: dict[tuple[str, str], CardEntry] = {}
         for entry in layer:
             key = (name_key(entry.data["name"]), str(entry.data["kind"]))
@@ -108,14 +112,15 @@ def merge_entries(layers: Iterable[Iterable[CardEntry]], factory: CardFactory[C]
                                                         f"(first at {where}); the later one wins",
                                             line=entry.line, card=entry.data["name"]))
             seen_here[key] = entry
-            earlier = merged.get(key)
-            if earlier is not None and earlier[3] < depth:
-                data = {**earlier[0], **entry.data}
+            earlier = below.get(key)
+            if earlier is not None:
+                data = {**earlier[0], **entry.data, "name": earlier[0]["name"]}
                 origin = entry.origin
                 if entry.origin is Origin.USER and earlier[1] is not Origin.USER:
                     origin = Origin.CORRECTED
-                merged[key] = (data, origin, entry.path, depth)
+                merged[key] = (data, origin, entry.path)
             else:
-                merged[key] = (dict(entry.data), entry.origin, entry.path, depth)
-    cards = [factory(data, origin, path) for data, origin, path, _depth in merged.values()]
+                merged[key] = (dict(entry.data), entry.origin, entry.path)
+        below = {key: (data, origin) for key, (data, origin, _path) in merged.items()}
+    cards = [factory(data, origin, path) for data, origin, path in merged.values()]
     return cards, problems

@@ -60,6 +60,8 @@ def _filters(parser: argparse.ArgumentParser) -> None:
                              "all = any)")
     parser.add_argument("--user", action="store_true",
                         help="only cards from your own card files (new or corrected)")
+    parser.add_argument("--missing", action="store_true",
+                        help="only cards with values the catalog lacks, and which ones")
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -68,8 +70,9 @@ def register(commands: Any) -> None:
     parser = commands.add_parser("cards", help="list, search, show and validate cards",
                                  description="The card catalog: bundled cards corrected and "
                                              "extended by your own card files.")
-    sub = parser.add_subparsers(dest="cards_command", metavar="list|search|show|new|validate",
-                                required=True)
+    sub = parser.add_subparsers(
+        dest="cards_command", metavar="list|search|show|new|validate|missing|export-mine",
+        required=True)
     listing = sub.add_parser("list", help="list cards, optionally filtered",
                              description="List cards, optionally filtered.")
     _filters(listing)
@@ -113,6 +116,26 @@ def register(commands: Any) -> None:
     validate.add_argument("files", nargs="*", type=Path, help="card files (default: all)")
     validate.add_argument("--json", action="store_true", help="print JSON")
     validate.set_defaults(handler=run_validate)
+    missing = sub.add_parser(
+        "missing", help="what the catalog lacks: which physical cards to look at first",
+        description="Per kind, how many cards are complete and which values are missing, then "
+                    "the incomplete cards in the order worth checking against your physical "
+                    "cards (fewest values missing first, known set first), and the leads: names "
+                    "whose card kind no source states.")
+    missing.add_argument("--kind", choices=[k.value for k in Kind])
+    missing.add_argument("--limit", type=int, default=10, metavar="N",
+                         help="cards listed per kind (default 10; 0 for all)")
+    missing.add_argument("--json", action="store_true", help="print JSON")
+    missing.set_defaults(handler=run_missing)
+    export = sub.add_parser(
+        "export-mine", help="your own cards and corrections as one file to share",
+        description="Write the cards and corrections of your own card files as one card file, "
+                    "holding exactly the values you gave, for other players to put in their "
+                    "card folder.")
+    export.add_argument("--output", "-o", type=Path, metavar="FILE",
+                        help="write to FILE instead of printing")
+    export.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    export.set_defaults(handler=run_export_mine)
 
 
 def _load(args: argparse.Namespace | None = None) -> Any:
@@ -144,6 +167,8 @@ def run_list(args: argparse.Namespace) -> int:
                         terrain=args.terrain,
                         origin=(Origin.USER, Origin.CORRECTED) if args.user else ())
     pool = catalog.search(args.text) if args.text else list(catalog)
+    if args.missing:
+        pool = [c for c in pool if c.missing()]
     chosen = select(pool, wanted)
     if args.json:
         emit_json({"count": len(chosen.cards), "unknown_excluded": chosen.unknown,
@@ -154,9 +179,14 @@ def run_list(args: argparse.Namespace) -> int:
                                    "needs is unknown." if chosen.unknown else ""))
         return 0
     sets = {CardSet.WYLD_HUNT: "WH", CardSet.IRONHEART: "KIM"}
-    rows = [[c.name, c.kind.value, sets[c.set] if c.set else "?", card_facts(c), _origin_mark(c)]
-            for c in chosen.cards]
-    table(["name", "kind", "set", "values (? = unknown)", "from"], rows, [27, 6, 3, 27, 9])
+    if args.missing:
+        rows = [[c.name, c.kind.value, sets[c.set] if c.set else "?", ", ".join(c.missing())]
+                for c in chosen.cards]
+        table(["name", "kind", "set", "missing values"], rows, [27, 6, 3, 37])
+    else:
+        rows = [[c.name, c.kind.value, sets[c.set] if c.set else "?", card_facts(c),
+                 _origin_mark(c)] for c in chosen.cards]
+        table(["name", "kind", "set", "values (? = unknown)", "from"], rows, [27, 6, 3, 27, 9])
     emit()
     if any(isinstance(c, Quest) for c in chosen.cards):
         emit("Quests: W = Waylay rating, T = Treasure rating; 'xp 1 (rulebook)' is the value "
@@ -174,6 +204,15 @@ def run_show(args: argparse.Namespace) -> int:
     if args.kind:
         found = [c for c in found if c.kind.value == args.kind]
     if not found:
+        from chronicle.services.cardgaps import find_lead
+
+        lead = find_lead(args.name)
+        if lead is not None:
+            fail(f"{lead.name!r} is a lead, not a card of the catalog: {lead.notes or ''} "
+                 f"(source: {', '.join(lead.source)}). If you own it, add it with its kind: "
+                 f"chronicle cards new {lead.name!r} --kind "
+                 f"{'|'.join(k.value for k in lead.kinds) or 'KIND'} ...")
+            return 1
         near = catalog.suggest(args.name, args.kind)
         fail(f"no card is called {args.name!r}" + (f"; did you mean {near!r}?" if near else ""))
         return 1
@@ -281,3 +320,54 @@ def run_validate(args: argparse.Namespace) -> int:
         return 1
     emit(f"{count} card(s) in {where}: no problem found.")
     return 0
+
+
+def run_missing(args: argparse.Namespace) -> int:
+    """Print what the catalog lacks, kind by kind, and the leads."""
+    from chronicle.services.cardgaps import catalog_gaps
+
+    gaps = catalog_gaps(_load(), args.kind)
+    if args.json:
+        emit_json(gaps.to_dict())
+        return 0
+    sets = {CardSet.WYLD_HUNT: "WH", CardSet.IRONHEART: "KIM"}
+    emit(f"{gaps.complete} of {gaps.total} cards are complete. Incomplete cards are listed "
+         "fewest values missing first: one look at the physical card completes them.")
+    for kind in gaps.kinds:
+        emit()
+        needs = ", ".join(f"{name} ({count})" for name, count in kind.missing.most_common())
+        emit(f"{kind.kind.value}: {kind.complete} of {kind.total} complete"
+             + (f"; missing {needs}" if needs else ""))
+        shown = kind.cards if args.limit <= 0 else kind.cards[:args.limit]
+        if shown:
+            table(["  name", "set", "missing values"],
+                  [[f"  {c.name}", sets[c.set] if c.set else "?", ", ".join(c.missing())]
+                   for c in shown], [29, 3, 44])
+        if len(shown) < len(kind.cards):
+            emit(f"  … and {len(kind.cards) - len(shown)} more (--limit 0 lists all)")
+    if gaps.leads:
+        emit()
+        emit(f"Leads ({len(gaps.leads)}): names seen in a source that gives no card kind; "
+             "not cards until you add one you own with 'chronicle cards new NAME --kind KIND'.")
+        for lead in gaps.leads:
+            kinds = "/".join(k.value for k in lead.kinds) or "kind unknown"
+            emit(f"  {lead.name} (perhaps {kinds}; {lead.confidence or 'confidence unknown'})")
+    if gaps.completed_leads:
+        emit()
+        emit(f"Leads completed by a card: {', '.join(gaps.completed_leads)}.")
+    if gaps.problems:
+        problems(gaps.problems)
+    return 0
+
+
+def run_export_mine(args: argparse.Namespace) -> int:
+    """Write the user's own cards and corrections as one card file."""
+    from chronicle.cli.common import print_or_write
+    from chronicle.services.cardgaps import export_own_cards
+
+    text, count = export_own_cards()
+    if count == 0:
+        fail("you have no cards or corrections of your own yet (add one with "
+             "'chronicle cards new')")
+        return 1
+    return print_or_write(text, args.output, args.force)
