@@ -326,7 +326,7 @@ def run_missing(args: argparse.Namespace) -> int:
     """Print what the catalog lacks, kind by kind, and the leads."""
     from chronicle.services.cardgaps import catalog_gaps
 
-    gaps = catalog_gaps(_load(), args.kind)
+    gaps = catalog_gaps(_load(args), args.kind)
     if args.json:
         emit_json(gaps.to_dict())
         return 0
@@ -365,6 +365,7 @@ def run_export_mine(args: argparse.Namespace) -> int:
     from chronicle.cli.common import print_or_write
     from chronicle.services.cardgaps import export_own_cards
 
+    _load(args)  # reads the group's cards of the database in use
     text, count = export_own_cards()
     if count == 0:
         fail("you have no cards or corrections of your own yet (add one with "

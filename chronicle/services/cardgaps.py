@@ -19,7 +19,7 @@ from typing import Any
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.tomlwrite import dumps
 from chronicle.domain.values import name_key
-from chronicle.services.catalog import WyldHuntCatalog, load_catalog, read_sources
+from chronicle.services.catalog import WyldHuntCatalog, read_sources
 from chronicle.systems.wyld_hunt import GAME
 from chronicle.systems.wyld_hunt.cards import KIND_ORDER, Card, CardSet, Kind
 from chronicle.systems.wyld_hunt.leads import Lead, load_leads
@@ -85,7 +85,10 @@ def check_order(card: Card) -> tuple[int, int, str]:
 def catalog_gaps(catalog: WyldHuntCatalog | None = None, kind: str | None = None,
                  leads_dir: Path | None = None) -> CatalogGaps:
     """What the catalog lacks, per kind (or for ``kind`` only), and the open leads."""
-    catalog = catalog if catalog is not None else load_catalog()
+    if catalog is None:
+        from chronicle.services.usercards import layered_catalog
+
+        catalog = layered_catalog()
     by_kind = {k: KindGaps(k) for k in sorted(Kind, key=lambda k: KIND_ORDER[k])
                if kind is None or k.value == kind}
     for card in catalog:
@@ -132,14 +135,19 @@ def _plain(item: Any) -> Any:
 
 
 def export_own_cards() -> tuple[str, int]:
-    """The user's own cards and corrections as one card file's text, and how many cards it
-    holds. Each card holds exactly the values the user's files give, never the bundled values
-    it corrects (when two of the user's files define one card, the later one, as the catalog
-    reads them)."""
+    """The group's and the user's own cards and corrections (the group's cards of the database
+    in use, then the user's card files) as one card file's text, and how many cards it holds.
+    Each card holds exactly the values those layers give, merged as the catalog merges them,
+    never the bundled values it corrects."""
+    from chronicle.services.usercards import group_entries, layered_catalog
+
     merged: dict[tuple[str, str], dict[str, Any]] = {}
-    for entry in read_sources().user:  # as the catalog reads them: a later duplicate wins
-        merged[(name_key(entry.data["name"]), str(entry.data["kind"]))] = _plain(entry.data)
-    catalog = load_catalog()
+    for layer in (group_entries(), read_sources().user):
+        below = dict(merged)  # as the catalog reads them: a later layer corrects an earlier
+        for entry in layer:  # one, and within a layer a later duplicate wins
+            key = (name_key(entry.data["name"]), str(entry.data["kind"]))
+            merged[key] = {**below.get(key, {}), **_plain(entry.data)}
+    catalog = layered_catalog()
     for data in merged.values():
         known = catalog.get(str(data["name"]), str(data["kind"]))
         if known is not None:

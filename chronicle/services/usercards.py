@@ -224,7 +224,7 @@ def layered_catalog(extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
     """The catalog a use case sees: bundled cards, then the group's cards, then the user's card
     files, then ``extra`` (a file's own cards); each layer corrects the one before."""
     from chronicle.catalog.store import Catalog, merge_entries
-    from chronicle.services.catalog import read_sources
+    from chronicle.services.catalog import card_problems, read_sources
     from chronicle.systems.wyld_hunt.cards import KIND_ORDER, card_from_data
 
     sources = read_sources()
@@ -235,10 +235,10 @@ def layered_catalog(extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
     if not more and _GROUP["catalog"] is not None and _GROUP["base"] is sources:
         built: WyldHuntCatalog = _GROUP["catalog"]
         return built
-    cards, problems = merge_entries([sources.bundled, group, sources.user, more],
-                                    card_from_data)
+    layers = [sources.bundled, group, sources.user, more]
+    cards, problems = merge_entries(layers, card_from_data)
     cards.sort(key=lambda c: (KIND_ORDER[c.kind], c.name.casefold()))
-    built = Catalog(cards, sources.problems + problems)
+    built = Catalog(cards, sources.problems + problems + card_problems(cards, layers))
     if not more:
         _GROUP.update(catalog=built, base=sources)
     return built
