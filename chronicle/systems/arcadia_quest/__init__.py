@@ -1,0 +1,26 @@
+"""Arcadia Quest (CMON, 2014): a campaign of six scenarios played by two to four guilds of
+three heroes, who earn coins, buy upgrades, keep death curses and titles between scenarios.
+
+This package is the game's pure core, ready for the plug-in seam:
+
+- ``cards``: the card kinds (hero, upgrade, curse, scenario, monster, title) as immutable domain
+  objects, with the products each comes in;
+- ``schema``: the strict TOML card format (pydantic) and the loader's card schema;
+- ``catalog``: the bundled cards plus a user folder, corrected by name; heroes and scenarios
+  offered by the products a group owns;
+- ``files``: the campaign file; ``ledger``: the campaign as events (start, scenario played,
+  upgrade phase, correction, undo) with one replay; ``codes``: every violation code;
+- ``rules``: ``check_campaign`` (the replay with every rule) and the JSON summary;
+- ``odds``: exact attack odds (wounds = hits minus saves, crits exploding on both sides);
+- ``check``: ``check_path``, the entry ``chronicle check`` dispatches to.
+
+The interface is in English; rules cite the Spanish section names of the rulebook (the seed).
+Nothing heavy is imported here: submodules are imported where they are used.
+"""
+
+KEY = "arcadia-quest"
+"""The system key: ``system = "arcadia-quest"`` in a campaign file, the card folder's name."""
+LABEL = "Arcadia Quest"
+"""The game's name as shown to players."""
+
+__all__ = ["KEY", "LABEL"]

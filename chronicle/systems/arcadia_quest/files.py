@@ -1,0 +1,356 @@
+"""The campaign file: its strict TOML format, how it is read into the ledger's events.
+
+::
+
+    system = "arcadia-quest"
+    name = "Winter campaign"
+    two_player_pve = true            # with 2 guilds one of the 2 quests must still be PvE
+
+    [[guild]]                        # in seating order, clockwise
+    color = "blue"                   # orange, blue, red, green
+    player = "Ana"
+    heroes = ["Diva", "Greensleeves", "Grom"]
+    slots = { Diva = ["Rusty Blade", "Parrying Blade"], Greensleeves = ["Slingshot"],
+              Grom = ["Life Drain", "Nova Bolt"] }
+
+    [[scenario]]                     # one table per scenario played, oldest first
+    name = "District of Hammers"
+    winner = "blue"
+
+    [[scenario.guild]]               # what each guild did in it
+    color = "blue"
+    quests = ["Break the forge", "pvp:green", "Free the smiths"]
+    first = ["Break the forge", "pvp:green"]
+    hero_kills = 2
+    monster_coins = 3
+    chests = 1
+    deaths = { Diva = 1 }
+    neutral_deaths = { Diva = 1 }
+    title = "..."                    # optional
+    rewards = ["..."]                # optional: reward cards won from quests
+
+    [[scenario.upgrade]]             # the upgrade phase after the scenario, per guild
+    color = "blue"
+    bought = ["Fire Sword"]
+    discarded = []
+    curses = { Diva = "Weakness" }
+    slots = { Diva = ["Fire Sword", "Parrying Blade"], ... }
+
+    [[card]]                         # user-entered card data
+
+Unknown keys are rejected. Every mistake is reported with the file, line, table and key (a
+misspelt key gets a "did you mean"); a file with any such problem cannot be checked (exit 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
+from chronicle.catalog.problems import FileProblem, did_you_mean
+from chronicle.catalog.tomlmap import LineMap
+from chronicle.domain.limits import DATE_MAX
+from chronicle.domain.values import Origin
+from chronicle.systems.arcadia_quest.ledger import (
+    CampaignStarted,
+    Color,
+    Event,
+    GuildResult,
+    GuildSetup,
+    GuildUpgrade,
+    ScenarioPlayed,
+    UpgradePhase,
+)
+from chronicle.systems.arcadia_quest.schema import Count, Flag, Name, Names, Text
+
+MAX_GUILDS = 8
+"""Guild tables read (more than 4 is reported by the rules; more than this is refused)."""
+MAX_SCENARIOS = 20
+MAX_HEROES = 20
+
+
+def _lower(value: Any) -> Any:
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+ColorField = Annotated[Color, BeforeValidator(_lower)]
+SlotMap = Annotated[dict[Name, Names], Field(max_length=MAX_HEROES)]
+CountMap = Annotated[dict[Name, Count], Field(max_length=MAX_HEROES)]
+CurseMap = Annotated[dict[Name, Name], Field(max_length=MAX_HEROES)]
+DateText = Annotated[str, Field(min_length=1, max_length=DATE_MAX)]
+
+
+def _date_text(value: Any) -> Any:
+    import datetime as dt
+
+    return value.isoformat() if isinstance(value, dt.date | dt.datetime) else value
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
+                              defer_build=True)
+
+
+class GuildModel(_Strict):
+    """One ``[[guild]]``."""
+
+    color: ColorField
+    player: Name | None = None
+    heroes: Annotated[list[Name], Field(max_length=MAX_HEROES)] = []
+    slots: SlotMap = {}
+    notes: Text | None = None
+
+    def to_setup(self) -> GuildSetup:
+        """The ledger's guild."""
+        return GuildSetup(color=self.color.value, player=self.player, heroes=tuple(self.heroes),
+                          slots={h: tuple(c) for h, c in self.slots.items()})
+
+
+class ResultModel(_Strict):
+    """One ``[[scenario.guild]]``."""
+
+    color: ColorField
+    quests: Names = []
+    first: Names = []
+    hero_kills: Count = 0
+    monster_coins: Count = 0
+    chests: Count = 0
+    deaths: CountMap = {}
+    neutral_deaths: CountMap = {}
+    title: Name | None = None
+    rewards: Names = []
+
+    def to_result(self) -> GuildResult:
+        """The ledger's guild result."""
+        return GuildResult(color=self.color.value, quests=tuple(self.quests),
+                           first=tuple(self.first), hero_kills=self.hero_kills,
+                           monster_coins=self.monster_coins, chests=self.chests,
+                           deaths=dict(self.deaths), neutral_deaths=dict(self.neutral_deaths),
+                           title=self.title, rewards=tuple(self.rewards))
+
+
+class UpgradeModel(_Strict):
+    """One ``[[scenario.upgrade]]``."""
+
+    color: ColorField
+    bought: Names = []
+    discarded: Names = []
+    curses: CurseMap = {}
+    slots: SlotMap | None = None
+
+    def to_upgrade(self) -> GuildUpgrade:
+        """The ledger's guild upgrade."""
+        return GuildUpgrade(color=self.color.value, bought=tuple(self.bought),
+                            discarded=tuple(self.discarded), curses=dict(self.curses),
+                            slots=None if self.slots is None else
+                            {h: tuple(c) for h, c in self.slots.items()})
+
+
+class ScenarioModel(_Strict):
+    """One ``[[scenario]]``."""
+
+    name: Name
+    winner: ColorField
+    date: Annotated[DateText, BeforeValidator(_date_text)] | None = None
+    notes: Text | None = None
+    guild: Annotated[list[ResultModel], Field(max_length=MAX_GUILDS)] = []
+    upgrade: Annotated[list[UpgradeModel], Field(max_length=MAX_GUILDS)] = []
+
+
+class CampaignFile(_Strict):
+    """A campaign file."""
+
+    system: Literal["arcadia-quest"] = "arcadia-quest"
+    name: Name
+    two_player_pve: Flag = True
+    notes: Text | None = None
+    guild: Annotated[list[GuildModel], Field(max_length=MAX_GUILDS)] = []
+    scenario: Annotated[list[ScenarioModel], Field(max_length=MAX_SCENARIOS)] = []
+    card: list[Any] = []
+
+    def to_events(self) -> list[Event]:
+        """The campaign as the ledger's events: the start, then each scenario and the upgrade
+        phase after it (when recorded)."""
+        events: list[Event] = [CampaignStarted(name=self.name, two_player_pve=self.two_player_pve,
+                                               guilds=tuple(g.to_setup() for g in self.guild))]
+        for played in self.scenario:
+            events.append(ScenarioPlayed(name=played.name, winner=played.winner.value,
+                                         results=tuple(r.to_result() for r in played.guild),
+                                         date=played.date, note=played.notes))
+            if played.upgrade:
+                events.append(UpgradePhase(upgrades=tuple(u.to_upgrade()
+                                                          for u in played.upgrade)))
+        return events
+
+
+@dataclass
+class LoadedCampaign:
+    """A campaign file read: its events, the cards it defines, and any problems found."""
+
+    path: Path
+    name: str | None = None
+    events: list[Event] = field(default_factory=list)
+    cards: list[CardEntry] = field(default_factory=list)
+    problems: list[FileProblem] = field(default_factory=list)
+
+
+def load_campaign(path: Path) -> LoadedCampaign:
+    """Read a campaign file. When ``problems`` is not empty the file is unusable."""
+    loaded = LoadedCampaign(path)
+    parsed = read_toml(path, loaded.problems)
+    if parsed is None:
+        return loaded
+    document, lines = parsed
+    return read_campaign(document, lines, str(path), loaded)
+
+
+def read_campaign(document: dict[str, Any], lines: LineMap | None, shown: str,
+                  loaded: LoadedCampaign | None = None) -> LoadedCampaign:
+    """Validate a parsed campaign document (``shown`` names it in problems)."""
+    loaded = loaded or LoadedCampaign(Path(shown))
+    try:
+        model = CampaignFile.model_validate(document)
+    except ValidationError as exc:
+        loaded.problems.extend(_problems(exc, shown, lines, document))
+        return loaded
+    if model.card:
+        from chronicle.systems.arcadia_quest.schema import SCHEMA
+
+        loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=shown,
+                                                           lines=lines, origin=Origin.FILE)
+        loaded.problems.extend(card_problems)
+    loaded.name = model.name
+    loaded.events = model.to_events()
+    return loaded
+
+
+_TABLES: dict[str, type[BaseModel]] = {"guild": GuildModel, "scenario": ScenarioModel,
+                                       "scenario.guild": ResultModel,
+                                       "scenario.upgrade": UpgradeModel}
+
+
+def _nested_index(document: dict[str, Any], scenario: int, sub: str, index: int) -> int:
+    """The index of ``[[scenario.<sub>]]`` number ``index`` of scenario ``scenario`` among all
+    the file's ``[[scenario.<sub>]]`` headers."""
+    scenarios = document.get("scenario")
+    before = 0
+    if isinstance(scenarios, list):
+        for item in scenarios[:scenario]:
+            inner = item.get(sub) if isinstance(item, dict) else None
+            before += len(inner) if isinstance(inner, list) else 0
+    return before + index
+
+
+def _problems(exc: ValidationError, path: str, lines: LineMap | None,
+              document: dict[str, Any]) -> list[FileProblem]:
+    found: list[FileProblem] = []
+    for error in exc.errors():
+        loc = list(error["loc"])
+        table: str | None = None
+        index = 0
+        label = None
+        fields: type[BaseModel] = CampaignFile
+        if len(loc) >= 2 and loc[0] in ("guild", "scenario") and isinstance(loc[1], int):
+            table, index = str(loc[0]), loc[1]
+            label = f"{table} #{index + 1}"
+            loc = loc[2:]
+            if table == "scenario" and len(loc) >= 2 and loc[0] in ("guild", "upgrade") \
+                    and isinstance(loc[1], int):
+                label += f": {loc[0]} #{loc[1] + 1}"
+                table, index = f"scenario.{loc[0]}", _nested_index(document, index, str(loc[0]),
+                                                                    loc[1])
+                loc = loc[2:]
+            fields = _TABLES[table]
+        key = str(loc[0]) if loc else None
+        where = None
+        if lines is not None:
+            where = (lines.key_line(table, index, key) if key else None) or (
+                lines.entry_line(table, index) if table else None)
+        dotted = ".".join(str(p) for p in loc) or None
+        shown_field = f"{label}: {dotted}" if label and dotted else (label or dotted)
+        if error["type"] == "extra_forbidden" and key:
+            hint = did_you_mean(key, list(fields.model_fields)) if len(loc) == 1 else None
+            found.append(FileProblem(path, "unknown key", line=where, field=shown_field,
+                                     hint=hint))
+        elif error["type"] == "missing":
+            found.append(FileProblem(path, "is required", line=where, field=shown_field))
+        else:
+            message = error["msg"].removeprefix("Value error, ")
+            shown = error.get("input")
+            if error["type"] != "value_error" and not isinstance(shown, dict | list):
+                text = repr(shown)
+                message += f", got {text[:60] + '...' if len(text) > 60 else text}"
+            found.append(FileProblem(path, message, line=where, field=shown_field))
+    return found
+
+
+def to_document(events: list[Event]) -> dict[str, Any]:
+    """The campaign file's content for ``events`` (a start, then scenarios and upgrade phases).
+
+    Raises:
+        ValueError: for an event a campaign file cannot hold (a correction or an undo: export
+            the replayed campaign instead) or a history that does not begin with the start.
+    """
+    if not events or not isinstance(events[0], CampaignStarted):
+        raise ValueError("a campaign file begins with the campaign's start")
+    start = events[0]
+    document: dict[str, Any] = {"system": "arcadia-quest", "name": start.name,
+                                "two_player_pve": start.two_player_pve, "guild": [],
+                                "scenario": []}
+    for g in start.guilds:
+        document["guild"].append({"color": g.color, "player": g.player, "heroes": list(g.heroes),
+                                  "slots": {h: list(c) for h, c in g.slots.items()}})
+    for event in events[1:]:
+        if isinstance(event, ScenarioPlayed):
+            document["scenario"].append({
+                "name": event.name, "winner": event.winner, "date": event.date,
+                "notes": event.note, "guild": [_result(r) for r in event.results],
+                "upgrade": []})
+        elif isinstance(event, UpgradePhase) and document["scenario"]:
+            document["scenario"][-1]["upgrade"].extend(_upgrade(u) for u in event.upgrades)
+        else:
+            raise ValueError(f"a campaign file cannot hold this event: {event.describe()}")
+    return document
+
+
+def _result(r: GuildResult) -> dict[str, Any]:
+    return {"color": r.color, "quests": list(r.quests), "first": list(r.first),
+            "hero_kills": r.hero_kills, "monster_coins": r.monster_coins, "chests": r.chests,
+            "deaths": dict(r.deaths), "neutral_deaths": dict(r.neutral_deaths),
+            "title": r.title, "rewards": list(r.rewards) or None}
+
+
+def _upgrade(u: GuildUpgrade) -> dict[str, Any]:
+    return {"color": u.color, "bought": list(u.bought), "discarded": list(u.discarded),
+            "curses": dict(u.curses),
+            "slots": None if u.slots is None else {h: list(c) for h, c in u.slots.items()}}
+
+
+def dump_campaign(events: list[Event], header: str = "") -> str:
+    """``events`` as campaign-file TOML text that reads back to the same events."""
+    from chronicle.catalog.tomlwrite import key, value
+
+    document = to_document(events)
+    lines = [f"# {line}".rstrip() for line in header.splitlines()]
+    lines += [""] if lines else []
+    lines += [f"{key(k)} = {value(v)}" for k, v in document.items()
+              if k not in ("guild", "scenario") and v is not None]
+
+    def table(name: str, entry: dict[str, Any], nested: tuple[str, ...] = ()) -> None:
+        lines.extend(["", f"[[{name}]]"])
+        lines.extend(f"{key(k)} = {value(v)}" for k, v in entry.items()
+                     if v is not None and k not in nested)
+
+    for guild in document["guild"]:
+        table("guild", guild)
+    for played in document["scenario"]:
+        table("scenario", played, ("guild", "upgrade"))
+        for result in played["guild"]:
+            table("scenario.guild", result)
+        for upgrade in played["upgrade"]:
+            table("scenario.upgrade", upgrade)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,272 @@
+"""A campaign as a ledger: the events that make it, and the state they add up to.
+
+Events, oldest first (pure, immutable dataclasses):
+
+- ``CampaignStarted``: the guilds in seating order (clockwise) with their heroes and how the five
+  starting cards are split, and the two-player reading (``two_player_pve``);
+- ``ScenarioPlayed``: one scenario, its winner and what each guild did in it;
+- ``UpgradePhase``: the upgrade phase after the last scenario, per guild (bought, discarded,
+  curses kept, slots);
+- ``Correction``: a guild's coins, cards, slots or titles set right, with a note saying why;
+- ``Undo``: reverses an earlier event (by its 1-based number). Nothing is erased: the undone
+  event stays in the history, marked.
+
+``effective`` resolves the undos; ``rules.replay`` folds the remaining events into a
+``CampaignState``, checking each one on the way (one implementation for the check, the database
+and the app). A campaign file is read into the same events (``files.to_events``).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Color(enum.StrEnum):
+    """The four guilds (seed, *Configuración del gremio*)."""
+
+    ORANGE = "orange"
+    """Lion."""
+    BLUE = "blue"
+    """Eagle."""
+    RED = "red"
+    """Fox."""
+    GREEN = "green"
+    """Panda."""
+
+
+PVP_PREFIX = "pvp:"
+"""A quest written ``pvp:COLOR`` is the PvP quest against that guild."""
+
+
+def pvp_target(quest: str) -> str | None:
+    """The colour a ``pvp:COLOR`` quest names (lower case), or None for a PvE quest.
+
+    >>> pvp_target("PvP: Green"), pvp_target("Break the forge")
+    ('green', None)
+    """
+    text = quest.strip()
+    if text[:len(PVP_PREFIX)].casefold() != PVP_PREFIX:
+        return None
+    return text[len(PVP_PREFIX):].strip().casefold()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GuildSetup:
+    """A guild as it starts the campaign."""
+
+    color: str
+    player: str | None = None
+    heroes: tuple[str, ...] = ()
+    slots: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GuildResult:
+    """What one guild did in one scenario (``[[scenario.guild]]``)."""
+
+    color: str
+    quests: tuple[str, ...] = ()
+    first: tuple[str, ...] = ()
+    hero_kills: int = 0
+    monster_coins: int = 0
+    chests: int = 0
+    deaths: dict[str, int] = field(default_factory=dict)
+    neutral_deaths: dict[str, int] = field(default_factory=dict)
+    title: str | None = None
+    rewards: tuple[str, ...] = ()
+    """Reward cards won from quests, put straight into the inventory (*Tarjetas de recompensa*)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GuildUpgrade:
+    """One guild's upgrade phase (``[[scenario.upgrade]]``)."""
+
+    color: str
+    bought: tuple[str, ...] = ()
+    discarded: tuple[str, ...] = ()
+    curses: dict[str, str] = field(default_factory=dict)
+    slots: dict[str, tuple[str, ...]] | None = None
+    """Every hero's slots after the phase; None leaves them as they were (new cards unplaced)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CampaignStarted:
+    """The campaign's guilds, in seating order."""
+
+    name: str
+    guilds: tuple[GuildSetup, ...]
+    two_player_pve: bool = True
+
+    def describe(self) -> str:
+        """One line for a history listing."""
+        return f"campaign {self.name!r} started with {len(self.guilds)} guilds"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScenarioPlayed:
+    """One scenario played to its end."""
+
+    name: str
+    winner: str
+    results: tuple[GuildResult, ...] = ()
+    date: str | None = None
+    note: str | None = None
+
+    def describe(self) -> str:
+        """One line for a history listing."""
+        return f"played {self.name}, won by {self.winner}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpgradePhase:
+    """The upgrade phase after the last scenario played."""
+
+    upgrades: tuple[GuildUpgrade, ...]
+    note: str | None = None
+
+    def describe(self) -> str:
+        """One line for a history listing."""
+        bought = sum(len(u.bought) for u in self.upgrades)
+        return f"upgrade phase: {bought} cards bought by {len(self.upgrades)} guilds"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Correction:
+    """A guild's record set right: coins added or taken, cards added or removed, slots
+    replaced, titles added. ``note`` says why."""
+
+    color: str
+    note: str
+    coins: int = 0
+    add_cards: tuple[str, ...] = ()
+    remove_cards: tuple[str, ...] = ()
+    slots: dict[str, tuple[str, ...]] | None = None
+    add_titles: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """One line for a history listing."""
+        return f"correction for {self.color}: {self.note}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Undo:
+    """Reverses event number ``target`` (1-based); the event stays in the history."""
+
+    target: int
+    note: str | None = None
+
+    def describe(self) -> str:
+        """One line for a history listing."""
+        return f"undo of event {self.target}"
+
+
+Event = CampaignStarted | ScenarioPlayed | UpgradePhase | Correction | Undo
+
+
+@dataclass(frozen=True, slots=True)
+class UndoProblem:
+    """An undo that cannot apply: its number and why."""
+
+    index: int
+    reason: str
+
+
+def effective(events: tuple[Event, ...] | list[Event]) -> tuple[list[tuple[int, Event]],
+                                                                dict[int, int],
+                                                                list[UndoProblem]]:
+    """The events that still count (with their 1-based numbers), which were undone by which
+    undo, and the undos that cannot apply (an undo of an undo, of a later event, of the
+    campaign's start, or of an event already undone)."""
+    undone: dict[int, int] = {}
+    problems: list[UndoProblem] = []
+    for number, event in enumerate(events, start=1):
+        if not isinstance(event, Undo):
+            continue
+        target = event.target
+        if not 1 <= target < number:
+            problems.append(UndoProblem(number, f"names event {target}, which is not an "
+                                                f"earlier event (1 to {number - 1})"))
+        elif isinstance(events[target - 1], Undo):
+            problems.append(UndoProblem(number, f"names event {target}, itself an undo; "
+                                                "record the event again instead"))
+        elif isinstance(events[target - 1], CampaignStarted):
+            problems.append(UndoProblem(number, "names the campaign's start, which cannot be "
+                                                "undone; start a new campaign instead"))
+        elif target in undone:
+            problems.append(UndoProblem(number, f"names event {target}, already undone by "
+                                                f"event {undone[target]}"))
+        else:
+            undone[target] = number
+    kept: list[tuple[int, Event]] = [(number, event) for number, event
+                                     in enumerate(events, start=1)
+                                     if not isinstance(event, Undo) and number not in undone]
+    return kept, undone, problems
+
+
+@dataclass
+class GuildState:
+    """One guild as the events so far leave it."""
+
+    color: str
+    player: str | None
+    heroes: list[str]
+    owned: list[str] = field(default_factory=list)
+    """Upgrade cards the guild has: starting cards, rewards and purchases, less discards."""
+    slots: dict[str, list[str]] = field(default_factory=dict)
+    curses: dict[str, str] = field(default_factory=dict)
+    titles: list[tuple[str, str]] = field(default_factory=list)
+    """(title, scenario where it was earned)."""
+    earned: list[int] = field(default_factory=list)
+    """Coins earned in each scenario played, in order."""
+    spent: list[int | None] = field(default_factory=list)
+    """Coins spent in each upgrade phase (None when a cost was unknown)."""
+    coins: int = 0
+    """Coins held now: the one carried plus those earned since the last upgrade phase."""
+    carried: int = 0
+    deaths: dict[str, int] = field(default_factory=dict)
+    """Death tokens taken over the whole campaign, per hero."""
+    tokens: dict[str, int] = field(default_factory=dict)
+    """Death tokens from the last scenario, until its upgrade phase."""
+    bought: int = 0
+
+    def under_curse(self, takes_slot: dict[str, bool | None]) -> dict[str, str]:
+        """For each hero with a slot-taking curse and four upgrades, the upgrade lying under
+        the curse (unusable): the last one listed."""
+        found: dict[str, str] = {}
+        for hero, curse in self.curses.items():
+            cards = [c for c in self.slots.get(hero, []) if c != curse]
+            if takes_slot.get(curse) and len(cards) >= 4:
+                found[hero] = cards[-1]
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A scenario in the campaign's order."""
+
+    number: int
+    name: str
+    winner: str
+    circle: str | None
+    titles: tuple[tuple[str, str], ...] = ()
+    """(colour, title) earned in it."""
+
+
+@dataclass
+class CampaignState:
+    """The whole campaign as the events so far leave it."""
+
+    name: str = ""
+    two_player_pve: bool = True
+    guilds: dict[str, GuildState] = field(default_factory=dict)
+    """By colour, in seating order (clockwise)."""
+    played: list[Played] = field(default_factory=list)
+    phase_pending: set[str] = field(default_factory=set)
+    """Guilds whose upgrade phase after the last scenario is not recorded yet."""
+    started: bool = False
+
+    @property
+    def order(self) -> list[str]:
+        """The colours in seating order."""
+        return list(self.guilds)

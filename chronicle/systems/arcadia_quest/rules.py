@@ -1,0 +1,333 @@
+"""The campaign rules: ``replay`` folds the ledger's events into the campaign's state, checking
+each event on the way, and ``check_campaign`` adds the JSON summary.
+
+One implementation serves the campaign file check, the database (each event checked before it
+is written: ``replay`` the history plus the new event) and the app's live checks. Every
+violation carries its code, the actual numbers, the cards involved, a fix and the seed section
+(see ``codes``). Coins follow the seed (*Recompensas de monedas*): the monster values, +1 per
+enemy hero killed, +1 to every other guild per hero death to a monster or neutral effect, +1 per
+first completion of a quest, +1 per quest completed, the treasure chests' values; they are spent
+only in the upgrade phase, and at most one is carried to the next (*Actualizaciones*).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from chronicle.domain.values import name_key
+from chronicle.rules.report import Report, Violation
+from chronicle.systems.arcadia_quest import codes as k
+from chronicle.systems.arcadia_quest.cards import Circle, Kind, Scenario, Upgrade
+from chronicle.systems.arcadia_quest.inventory import (
+    CAMPAIGN_LENGTH,
+    HEROES_PER_GUILD,
+    Context,
+    QuestCatalog,
+    circle_at,
+    gain,
+    not_in_guild,
+    place,
+    unknown_guild,
+)
+from chronicle.systems.arcadia_quest.ledger import (
+    CampaignStarted,
+    CampaignState,
+    Correction,
+    Event,
+    GuildResult,
+    GuildState,
+    Played,
+    ScenarioPlayed,
+    UpgradePhase,
+    effective,
+    pvp_target,
+)
+from chronicle.systems.arcadia_quest.phases import close_phase, correction, phase
+
+
+@dataclass
+class Replay:
+    """The state the events add up to, the violations found, and the undone events."""
+
+    state: CampaignState
+    violations: list[Violation]
+    undone: dict[int, int]
+
+
+def replay(events: Sequence[Event], catalog: QuestCatalog) -> Replay:
+    """Fold the events (undos resolved) into the campaign's state, checking each one.
+
+    Raises:
+        ValueError: when the first event is not ``CampaignStarted``.
+    """
+    kept, undone, problems = effective(tuple(events))
+    if not kept or not isinstance(kept[0][1], CampaignStarted):
+        raise ValueError("a campaign's ledger begins with CampaignStarted")
+    ctx = Context(catalog)
+    for problem in problems:
+        ctx.add(k.LEDGER_UNDO(f"event {problem.index} {problem.reason}",
+                              fix="undo an earlier event that is not an undo"))
+    state = CampaignState()
+    for _number, event in kept:
+        step(state, event, ctx)
+    return Replay(state, ctx.violations, undone)
+
+
+def step(state: CampaignState, event: Event, ctx: Context) -> None:
+    """Apply one event to ``state`` (in place), recording its violations in ``ctx``."""
+    if isinstance(event, CampaignStarted):
+        _start(state, event, ctx)
+    elif isinstance(event, ScenarioPlayed):
+        _scenario(state, event, ctx)
+    elif isinstance(event, UpgradePhase):
+        phase(state, event, ctx)
+    elif isinstance(event, Correction):
+        correction(state, event, ctx)
+
+
+# --- the guilds ---------------------------------------------------------------------------------
+
+
+def _start(state: CampaignState, event: CampaignStarted, ctx: Context) -> None:
+    state.name, state.two_player_pve, state.started = event.name, event.two_player_pve, True
+    count = len(event.guilds)
+    if not 2 <= count <= 4:
+        ctx.add(k.CAMPAIGN_GUILD_COUNT(f"the campaign has {count} guild(s); 2 to 4 play",
+                                       fix="give the campaign 2 to 4 [[guild]] tables",
+                                       file_fix="[[guild]]"))
+    taken: dict[str, str] = {}
+    starters = [c for c in ctx.catalog if isinstance(c, Upgrade) and c.starter]
+    for guild in event.guilds:
+        if guild.color in state.guilds:
+            ctx.add(k.GUILD_COLOR_TAKEN(f"two guilds are {guild.color}",
+                                        fix="give each guild its own colour: orange, blue, red "
+                                            "or green", file_fix='color = "..."'))
+            continue
+        g = GuildState(guild.color, guild.player, list(guild.heroes))
+        state.guilds[guild.color] = g
+        if len(guild.heroes) != HEROES_PER_GUILD:
+            ctx.add(k.GUILD_HERO_COUNT(
+                f"the {guild.color} guild has {len(guild.heroes)} hero(es); a guild has "
+                f"exactly {HEROES_PER_GUILD}", list(guild.heroes),
+                fix=f"list exactly {HEROES_PER_GUILD} heroes", file_fix="heroes = [...]"))
+        for hero in guild.heroes:
+            ctx.card(hero, Kind.HERO, f"a hero of the {guild.color} guild")
+            key = name_key(hero)
+            if key in taken:
+                where = "twice in it" if taken[key] == guild.color else \
+                    f"also in the {taken[key]} guild"
+                ctx.add(k.GUILD_HERO_TAKEN(f"{hero} is a hero of the {guild.color} guild and "
+                                           f"{where}; each hero card exists once", [hero],
+                                           fix="choose another hero"))
+            taken.setdefault(key, guild.color)
+        _starting_cards(g, guild.slots, starters, ctx)
+
+
+def _starting_cards(g: GuildState, slots: dict[str, tuple[str, ...]], starters: list[Upgrade],
+                    ctx: Context) -> None:
+    listed = [card for cards in slots.values() for card in cards]
+    counts = Counter(name_key(c) for c in listed)
+    wanted = {s.key: s.name for s in starters}
+    missing = [name for key, name in wanted.items() if counts[key] == 0]
+    twice = sorted({c for c in listed if counts[name_key(c)] > 1})
+    extra = [c for c in listed if name_key(c) not in wanted and not ctx.is_curse(c)]
+    if missing or twice or extra:
+        parts = ([f"missing {', '.join(missing)}"] if missing else []) + \
+                ([f"{', '.join(twice)} more than once"] if twice else []) + \
+                ([f"{', '.join(extra)} not a starting card"] if extra else [])
+        ctx.add(k.GUILD_STARTING_CARDS(
+            f"the {g.color} guild starts with {len(listed)} card(s): {'; '.join(parts)}; it "
+            f"starts with the {len(wanted)} starting cards, once each",
+            missing + twice + extra, fix=f"split {', '.join(wanted.values())} among the heroes",
+            file_fix="slots = { HERO = [...] }"))
+    g.owned = list(dict.fromkeys(c for c in listed if not ctx.is_curse(c)))
+    place(g, slots, ctx, "at the start")
+
+
+# --- scenarios ----------------------------------------------------------------------------------
+
+
+def _scenario(state: CampaignState, event: ScenarioPlayed, ctx: Context) -> None:
+    number = len(state.played) + 1
+    for color in [c for c in state.order if c in state.phase_pending]:
+        close_phase(state.guilds[color], state.played[-1].name, ctx, recorded=False)
+    state.phase_pending.clear()
+    if number > CAMPAIGN_LENGTH:
+        ctx.add(k.CAMPAIGN_TOO_LONG(f"{event.name} is scenario {number}; a campaign plays "
+                                    f"{CAMPAIGN_LENGTH}", [event.name],
+                                    fix="start a new campaign"))
+    card = ctx.card(event.name, Kind.SCENARIO, f"scenario {number}")
+    _path(state, event.name, number, card if isinstance(card, Scenario) else None, ctx)
+    if event.winner not in state.guilds:
+        ctx.add(unknown_guild(state, event.winner, f"the winner of {event.name}"))
+    results = _results(state, event, ctx)
+    _quests(state, event, results, ctx)
+    titles = _titles_and_rewards(state, event, results,
+                                 card if isinstance(card, Scenario) else None, ctx)
+    _coins(state, results)
+    for color, g in state.guilds.items():
+        result = results.get(color)
+        g.tokens = {}
+        for hero, count in (result.deaths if result else {}).items():
+            if name_key(hero) not in {name_key(h) for h in g.heroes}:
+                ctx.add(not_in_guild(g, hero, f"deaths in {event.name}"))
+                continue
+            g.tokens[hero] = g.tokens.get(hero, 0) + count
+            g.deaths[hero] = g.deaths.get(hero, 0) + count
+    circle = card.circle.value if isinstance(card, Scenario) and card.circle else None
+    state.played.append(Played(number, event.name, event.winner, circle, tuple(titles)))
+    final = circle == Circle.FINAL.value or number >= CAMPAIGN_LENGTH
+    if not final:
+        state.phase_pending = set(state.guilds)
+
+
+def _path(state: CampaignState, name: str, number: int, card: Scenario | None,
+          ctx: Context) -> None:
+    if name_key(name) in {name_key(p.name) for p in state.played}:
+        ctx.add(k.CAMPAIGN_REPEAT(f"{name} was already played in this campaign", [name],
+                                  fix="choose a scenario not played yet"))
+    expected = circle_at(number)
+    if card is None or expected is None:
+        return
+    if card.circle is None:
+        ctx.once(k.CARD_INCOMPLETE, name, f"the scenario {name} has no circle", "set its circle")
+        return
+    if card.circle is not expected:
+        ctx.add(k.CAMPAIGN_PATH(
+            f"{name} ({card.circle} circle) is scenario {number}, which must come from the "
+            f"{expected} circle: 3 outer, then 2 inner, then the final", [name],
+            fix=f"play a scenario of the {expected} circle"))
+    first = ctx.catalog.get(state.played[0].name, Kind.SCENARIO) if state.played else None
+    if isinstance(first, Scenario) and first.campaign and card.campaign \
+            and name_key(first.campaign) != name_key(card.campaign):
+        ctx.add(k.CAMPAIGN_PATH(f"{name} is from the {card.campaign} campaign book, this "
+                                f"campaign from {first.campaign}", [name],
+                                fix=f"play a scenario of {first.campaign}"))
+
+
+def _results(state: CampaignState, event: ScenarioPlayed,
+             ctx: Context) -> dict[str, GuildResult]:
+    results: dict[str, GuildResult] = {}
+    for result in event.results:
+        if result.color not in state.guilds:
+            ctx.add(unknown_guild(state, result.color, f"a guild of {event.name}"))
+        elif result.color in results:
+            ctx.add(k.SCENARIO_GUILD_REPEATED(f"the {result.color} guild is listed twice in "
+                                              f"{event.name}", fix="merge the two tables"))
+        else:
+            results[result.color] = result
+    return results
+
+
+def _quests(state: CampaignState, event: ScenarioPlayed, results: dict[str, GuildResult],
+            ctx: Context) -> None:
+    firsts: dict[str, str] = {}
+    for color, r in results.items():
+        done: set[str] = set()
+        for quest in r.quests:
+            key = name_key(quest)
+            if key in done:
+                ctx.add(k.QUEST_REPEATED(f"the {color} guild completed {quest!r} twice in "
+                                         f"{event.name}; each quest once per scenario",
+                                         [quest], fix="list it once"))
+            done.add(key)
+            target = pvp_target(quest)
+            if target == color:
+                ctx.add(k.QUEST_OWN_GUILD(f"the {color} guild cannot complete the PvP quest "
+                                          f"against its own heroes ({quest!r})", [quest],
+                                          fix="remove it"))
+            elif target is not None and target not in state.guilds:
+                ctx.add(unknown_guild(state, target, f"the PvP quest {quest!r} of {color}"))
+        for quest in r.first:
+            key = name_key(quest)
+            if key not in done:
+                ctx.add(k.QUEST_FIRST_NOT_COMPLETED(
+                    f"the {color} guild is first on {quest!r} in {event.name} without "
+                    "completing it", [quest], fix="add it to quests, or remove it from first"))
+            if key in firsts:
+                ctx.add(k.QUEST_FIRST_TWICE(
+                    f"{firsts[key]} and {color} are both first on {quest!r} in {event.name}; "
+                    "only one guild is first", [quest], fix="keep it in one guild's first"))
+            firsts.setdefault(key, color)
+        pvp = sum(1 for q in dict.fromkeys(map(name_key, r.quests)) if pvp_target(q))
+        if pvp > r.hero_kills:
+            ctx.add(k.SCENARIO_KILLS_MISMATCH(
+                f"the {color} guild completed {pvp} PvP quest(s) in {event.name} with "
+                f"{r.hero_kills} hero kill(s)", fix="check hero_kills and quests"))
+        for hero, count in r.neutral_deaths.items():
+            if name_key(hero) not in {name_key(h) for h in r.deaths}:
+                died = 0
+            else:
+                died = next(v for h, v in r.deaths.items() if name_key(h) == name_key(hero))
+            if count > died:
+                ctx.add(k.SCENARIO_DEATHS(f"{hero} has {count} neutral death(s) but {died} "
+                                          f"death token(s) in {event.name}", [hero],
+                                          fix="neutral deaths are counted among the deaths"))
+    kills = sum(r.hero_kills for r in results.values())
+    by_heroes = sum(max(0, sum(r.deaths.values()) - sum(r.neutral_deaths.values()))
+                    for r in results.values())
+    if kills != by_heroes:
+        ctx.add(k.SCENARIO_KILLS_MISMATCH(
+            f"in {event.name} the guilds record {kills} hero kill(s) but {by_heroes} death(s) "
+            "to enemy heroes", fix="check hero_kills, deaths and neutral_deaths"))
+    _winner(state, event, results.get(event.winner), ctx)
+
+
+def _winner(state: CampaignState, event: ScenarioPlayed, result: GuildResult | None,
+            ctx: Context) -> None:
+    if event.winner not in state.guilds:
+        return
+    quests = list(dict.fromkeys(name_key(q) for q in result.quests)) if result else []
+    valid = [q for q in quests if pvp_target(q) is None or (pvp_target(q) in state.guilds
+             and pvp_target(q) != event.winner)]
+    pve = [q for q in valid if pvp_target(q) is None]
+    two = len(state.guilds) == 2
+    needed = 2 if two else 3
+    needs_pve = not two or state.two_player_pve
+    if len(valid) < needed or (needs_pve and not pve):
+        rule = f"{needed} completed quests" + (", at least one PvE" if needs_pve else "")
+        ctx.add(k.SCENARIO_WINNER_SHORT(
+            f"{event.winner} won {event.name} with {len(valid)} quest(s) ({len(pve)} PvE); "
+            f"winning takes {rule}", fix="record the winner's quests, or the right winner"))
+
+
+def _titles_and_rewards(state: CampaignState, event: ScenarioPlayed,
+                        results: dict[str, GuildResult], card: Scenario | None,
+                        ctx: Context) -> list[tuple[str, str]]:
+    titles: list[tuple[str, str]] = []
+    for color, r in results.items():
+        g = state.guilds[color]
+        if r.title:
+            if card is not None and card.title_quest is False:
+                ctx.add(k.SCENARIO_NO_TITLE(f"the {color} guild earned the title {r.title!r} "
+                                            f"in {event.name}, which has no title quest",
+                                            [r.title], fix="remove the title"))
+            g.titles.append((r.title, event.name))
+            titles.append((color, r.title))
+        for reward in r.rewards:
+            ctx.card(reward, Kind.UPGRADE, f"a reward of {color} in {event.name}")
+            gain(g, reward, ctx, f"a reward in {event.name}")
+    return titles
+
+
+def _coins(state: CampaignState, results: dict[str, GuildResult]) -> None:
+    neutral = {color: sum(r.neutral_deaths.values()) for color, r in results.items()}
+    for color, g in state.guilds.items():
+        r = results.get(color)
+        earned = sum(v for c, v in neutral.items() if c != color)
+        if r is not None:
+            quests = len({name_key(q) for q in r.quests})
+            first = len({name_key(q) for q in r.first})
+            earned += r.monster_coins + r.hero_kills + first + quests + r.chests
+        g.earned.append(earned)
+        g.coins += earned
+
+
+def check_campaign(events: Iterable[Event], catalog: QuestCatalog) -> Report:
+    """Every violation of a campaign and its JSON summary (see ``summary.summarize``)."""
+    from chronicle.systems.arcadia_quest.summary import summarize
+
+    done = replay(list(events), catalog)
+    return Report(done.violations, summarize(done.state, catalog))

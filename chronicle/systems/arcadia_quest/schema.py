@@ -1,0 +1,189 @@
+"""The strict TOML format of Arcadia Quest card files, validated with pydantic.
+
+A card file is::
+
+    version = 1
+    game = "arcadia-quest"         # optional
+
+    [[card]]
+    name = "Fire Sword"
+    kind = "upgrade"
+    cost = 4                       # typed in from the card: costs are not in the public record
+    level = 1
+    type = "attack"
+    group = "sword"
+    dice = 3
+    attack = "melee"
+
+Unknown keys are rejected; integers must be integers. Every kind-specific value is optional (a
+user's file may fill in just the cost of a bundled card); the rules report ``card.incomplete``
+when they need a value nobody entered. The same ``[[card]]`` tables may appear inline in a
+campaign file.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
+
+from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
+from chronicle.domain.values import Origin
+from chronicle.systems.arcadia_quest import KEY
+from chronicle.systems.arcadia_quest import cards as c
+
+FORMAT_VERSION = 1
+MAX_COINS = 1000
+MAX_LIST = 100
+
+
+def _single_line(value: str) -> str:
+    if "\n" in value or "\t" in value:
+        raise ValueError("must be a single line")
+    return value
+
+
+def _lower(value: Any) -> Any:
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+Name = Annotated[str, Strict(), Field(min_length=1, max_length=NAME_MAX),
+                 AfterValidator(valid_name), AfterValidator(_single_line)]
+Text = Annotated[str, Strict(), Field(min_length=1, max_length=TEXT_MAX),
+                 AfterValidator(valid_text)]
+Count = Annotated[int, Strict(), Field(ge=0, le=MAX_COINS)]
+Flag = Annotated[bool, Strict()]
+Names = Annotated[list[Name], Field(max_length=MAX_LIST)]
+Level = Annotated[int, Strict(), Field(ge=1, le=5)] | Literal["starter"]
+CircleField = Annotated[c.Circle, BeforeValidator(_lower)]
+TypeField = Annotated[c.UpgradeType, BeforeValidator(_lower)]
+RangeField = Annotated[c.AttackRange, BeforeValidator(_lower)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
+                              defer_build=True)
+
+
+class CardModel(_Strict):
+    """Fields every card kind has."""
+
+    name: Name
+    kind: str
+    products: Name | Names | None = None
+    summary: Text | None = None
+    source: Text | Annotated[list[Text], Field(max_length=20)] | None = None
+    notes: Text | None = None
+
+
+class HeroModel(CardModel):
+    """``kind = "hero"``."""
+
+    kind: Literal["hero"]
+    defense: Count | None = None
+    life: Count | None = None
+    ability: Name | None = None
+    core_box: Flag | None = None
+
+
+class UpgradeModel(CardModel):
+    """``kind = "upgrade"``."""
+
+    kind: Literal["upgrade"]
+    cost: Count | None = None
+    level: Level | None = None
+    type: TypeField | None = None
+    group: Name | None = None
+    dice: Count | None = None
+    attack: RangeField | None = None
+    defense: Count | None = None
+    name_es: Name | None = None
+
+
+class CurseModel(CardModel):
+    """``kind = "curse"``: a Death Curse."""
+
+    kind: Literal["curse"]
+    value: Count | None = None
+    takes_slot: Flag | None = None
+
+
+class ScenarioModel(CardModel):
+    """``kind = "scenario"``."""
+
+    kind: Literal["scenario"]
+    circle: CircleField | None = None
+    campaign: Name | None = None
+    title_quest: Flag | None = None
+    reward_quest: Flag | None = None
+    uses_titles_of: Names | None = None
+    difficulty: Name | None = None
+
+
+class MonsterModel(CardModel):
+    """``kind = "monster"``."""
+
+    kind: Literal["monster"]
+    monster_class: Name | None = None
+    figures: Count | None = None
+    coins: Count | None = None
+
+
+class TitleModel(CardModel):
+    """``kind = "title"``: typed in by the group (title names are not in the public record)."""
+
+    kind: Literal["title"]
+    scenario: Name | None = None
+    used_in: Names | None = None
+
+
+MODELS: dict[str, type[CardModel]] = {
+    "hero": HeroModel,
+    "upgrade": UpgradeModel,
+    "curse": CurseModel,
+    "scenario": ScenarioModel,
+    "monster": MonsterModel,
+    "title": TitleModel,
+}
+
+
+class QuestCardSchema:
+    """The card schema the catalog loader uses for Arcadia Quest files."""
+
+    game = KEY
+    version = FORMAT_VERSION
+    kinds: tuple[str, ...] = tuple(MODELS)
+
+    def fields(self, kind: str) -> list[str]:
+        """Every key a card of ``kind`` may have."""
+        return list(MODELS[kind].model_fields)
+
+    def all_fields(self) -> list[str]:
+        """Every key any card may have."""
+        seen: dict[str, None] = {}
+        for model in MODELS.values():
+            seen.update(dict.fromkeys(model.model_fields))
+        return list(seen)
+
+    def alias(self, kind: str, key: str) -> str | None:
+        """The field of ``kind`` that means what ``key`` means on another kind."""
+        same = {("curse", "cost"): "value", ("upgrade", "value"): "cost",
+                ("hero", "dice"): "defense", ("monster", "cost"): "coins"}
+        return same.get((kind, key))
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Validate one card table and return the keys it sets, normalised.
+
+        Raises:
+            KeyError: when ``kind`` is missing or unknown.
+            pydantic.ValidationError: when a value or key is wrong.
+        """
+        model = MODELS[data["kind"]].model_validate(data)
+        return model.model_dump(exclude_unset=True, mode="python")
+
+    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
+        """Build the domain card from validated, possibly merged, card data."""
+        return c.card_from_data(data, origin, path)
+
+
+SCHEMA = QuestCardSchema()
