@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chronicle.rules.report import Severity, Violation
+from chronicle.rules.report import Fix, Severity, Violation
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -24,8 +24,12 @@ class Code:
     title: str
 
     def __call__(self, message: str, cards: tuple[str, ...] | list[str] = (),
-                 fix: str | None = None) -> Violation:
-        """A violation of this code."""
+                 fix: str | Fix | None = None) -> Violation:
+        """A violation of this code; ``fix`` in plain words, or as a ``Fix`` with its form for
+        a file (the key to write) and, later, for the other fronts."""
+        if isinstance(fix, Fix):
+            return Violation(self.code, self.severity, message, tuple(cards), fix.text,
+                             self.section, fix)
         return Violation(self.code, self.severity, message, tuple(cards), fix, self.section)
 
 

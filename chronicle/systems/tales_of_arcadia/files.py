@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, mode
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
+from chronicle.domain.limits import COUNT_MAX, YEAR_MAX, YEAR_MIN, cut
 from chronicle.domain.values import Origin
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.battles import Battle, Side, Victory
@@ -38,7 +39,7 @@ from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
 from chronicle.systems.tales_of_arcadia.schema import Name, Text
 
 MAX_LIMIT = 1_000_000
-MAX_COUNT = 1000
+MAX_COUNT = COUNT_MAX
 MAX_LINES = 1000
 
 
@@ -104,7 +105,7 @@ class BattleModel(_Strict):
     def _condition(self) -> BattleModel:
         if self.victory is Victory.OTHER and not self.condition:
             raise ValueError('victory = "other" says which condition in condition = "..."')
-        if self.date.year < 1900 or self.date.year > 2999:
+        if not YEAR_MIN <= self.date.year <= YEAR_MAX:
             raise ValueError(f"the date {self.date.isoformat()} is not a plausible battle date")
         return self
 
@@ -220,7 +221,6 @@ def _problems(exc: ValidationError, path: str, lines: LineMap | None,
             message = error["msg"].removeprefix("Value error, ")
             shown = error.get("input")
             if error["type"] != "value_error" and not isinstance(shown, dict | list):
-                text = repr(shown)
-                message += f", got {text[:60] + '...' if len(text) > 60 else text}"
+                message += f", got {cut(shown)}"
             found.append(FileProblem(path, message, line=where, field=shown_field))
     return found

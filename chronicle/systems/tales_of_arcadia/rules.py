@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chronicle.catalog.store import Catalog
+from chronicle.catalog.tomlwrite import value as toml_value
 from chronicle.domain.text import suggest
 from chronicle.domain.values import name_key
-from chronicle.rules.report import Report, Violation
+from chronicle.rules.report import Fix, Report, Violation
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia import codes as k
 from chronicle.systems.tales_of_arcadia.cards import (
@@ -86,6 +87,23 @@ def resolve_line(line: RosterLine, catalog: TalesCatalog, index: int = 0) -> Res
         for word in option.keywords:
             words.setdefault(name_key(word), word)
     return ResolvedLine(index, line, card, variant, cost, stats, tuple(words.values()))
+
+
+def _in_line(index: int, key: str, item: object) -> str:
+    """A key to write in the roster's ``index``-th ``[[unit]]`` (the file form of a fix)."""
+    return f"[[unit]] #{index + 1}: {key} = {toml_value(item)}"
+
+
+def _without(options: Iterable[str], drop: str, keep: int = 0) -> list[str]:
+    """``options`` keeping only the first ``keep`` picks of ``drop``."""
+    kept: list[str] = []
+    for name in options:
+        if name_key(name) == name_key(drop):
+            if keep <= 0:
+                continue
+            keep -= 1
+        kept.append(name)
+    return kept
 
 
 @dataclass
@@ -182,8 +200,8 @@ class _Checker:
             self.report.add(k.UNIT_VARIANT_UNKNOWN(
                 f"{where}: {card.name} has no variant {line.variant!r}"
                 + (f" (its variants: {', '.join(names)})" if names else " (it has none)"),
-                [card.name], f"set variant = {near!r}" if near else
-                f"remove variant from unit #{index + 1}"))
+                [card.name], Fix(f"set variant = {near!r}", file=_in_line(index, "variant", near))
+                if near else f"remove variant from unit #{index + 1}"))
         cost, stats = card.resolved(resolved.variant)
         self.unit_facts(card, resolved.variant, cost, stats, where)
         self.options(index, line, card, where)
@@ -199,17 +217,23 @@ class _Checker:
             if option is None:
                 names = [o.name for o in card.options]
                 near = suggest(shown[key], names)
+                fixed = _without(line.options, shown[key])
                 self.report.add(k.UNIT_OPTION_UNKNOWN(
                     f"{where}: {card.name} has no option {shown[key]!r}"
                     + (f" (its options: {', '.join(names)})" if names else " (it has none)"),
-                    [card.name], f"write {near!r} in options" if near else
-                    f"remove {shown[key]!r} from the options of unit #{index + 1}"))
+                    [card.name], Fix(
+                        f"write {near!r} instead of {shown[key]!r} in options" if near else
+                        f"remove {shown[key]!r} from the options of unit #{index + 1}",
+                        file=_in_line(index, "options", fixed + ([near] * times if near
+                                                                 else [])))))
                 continue
             if times > option.max:
                 self.report.add(k.UNIT_OPTION_OVER_MAX(
                     f"{where}: {option.name} is taken {times} times; at most {option.max}",
-                    [card.name, option.name],
-                    f"name {option.name!r} at most {option.max} time(s) in options"))
+                    [card.name, option.name], Fix(
+                        f"name {option.name!r} at most {option.max} time(s) in options",
+                        file=_in_line(index, "options",
+                                      _without(line.options, option.name, option.max)))))
             if option.cost is None:
                 self.once(("option-cost", card.name, option.name), k.CARD_INCOMPLETE(
                     f"{where}: the option {option.name} of {card.name} has no cost",
@@ -222,15 +246,21 @@ class _Checker:
             if times < option.min:
                 self.report.add(k.UNIT_OPTION_UNDER_MIN(
                     f"{where}: {option.name} is taken {times} times; at least {option.min}",
-                    [card.name, option.name],
-                    f"add {option.name!r} to the options of unit #{index + 1}"))
+                    [card.name, option.name], Fix(
+                        f"add {option.name!r} to the options of unit #{index + 1}",
+                        file=_in_line(index, "options", [*line.options,
+                                                         *[option.name] * (option.min - times)]))))
         for chosen in groups.values():
             if len(chosen) > 1:
                 group = card.option(chosen[0])
                 label = group.group if group is not None else ""
+                kept = list(line.options)
+                for other in chosen[1:]:
+                    kept = _without(kept, other)
                 self.report.add(k.UNIT_OPTION_GROUP(
                     f"{where}: {', '.join(chosen)} are all of the group {label!r}; take one",
-                    [card.name, *chosen], f"keep one of {', '.join(map(repr, chosen))}"))
+                    [card.name, *chosen], Fix(f"keep one of {', '.join(map(repr, chosen))}",
+                                              file=_in_line(index, "options", kept))))
 
 
 def _army_known(catalog: TalesCatalog, army: str) -> bool:

@@ -40,6 +40,7 @@ from pydantic import (
     model_validator,
 )
 
+from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
 from chronicle.domain.values import Origin
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia import cards as c
@@ -50,27 +51,14 @@ MAX_STAT = 1000
 MAX_LIST = 100
 
 
-def _no_control(value: str) -> str:
-    bad = next((ch for ch in value if (ord(ch) < 32 and ch not in "\n\t") or ord(ch) == 127
-                or 0x80 <= ord(ch) < 0xA0), None)
-    if bad is not None:
-        raise ValueError(f"contains the control character U+{ord(bad):04X}")
-    return value
-
-
-def _single_line(value: str) -> str:
-    if "\n" in value or "\t" in value:
-        raise ValueError("must be a single line")
-    return value
-
-
 def _lower(value: Any) -> Any:
     return value.strip().lower() if isinstance(value, str) else value
 
 
-Name = Annotated[str, Strict(), Field(min_length=1, max_length=200), AfterValidator(_no_control),
-                 AfterValidator(_single_line)]
-Text = Annotated[str, Strict(), Field(min_length=1, max_length=4000), AfterValidator(_no_control)]
+Name = Annotated[str, Strict(), Field(min_length=1, max_length=NAME_MAX),
+                 AfterValidator(valid_name)]
+Text = Annotated[str, Strict(), Field(min_length=1, max_length=TEXT_MAX),
+                 AfterValidator(valid_text)]
 Cost = Annotated[int, Strict(), Field(ge=0, le=MAX_COST)]
 Stat = Annotated[int, Strict(), Field(ge=-MAX_STAT, le=MAX_STAT)]
 Distance = Annotated[int, Strict(), Field(ge=0, le=MAX_STAT)]
