@@ -148,6 +148,10 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
         document = tomllib.loads(text)
     except RecursionError:
         raise _too_deep(path) from None
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError as exc:  # an integer of more than 4,300 digits
+        raise Unreadable(path, f"holds a number too long to read ({exc})") from None
     if depth_of(document) > NESTING_MAX:
         raise _too_deep(path)
     return document

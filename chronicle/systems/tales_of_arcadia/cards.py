@@ -15,8 +15,9 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from chronicle.domain.values import Origin, name_key
@@ -65,12 +66,15 @@ class Stats:
 
     def over(self, overrides: Stats) -> Stats:
         """These statistics with every value ``overrides`` knows put in their place."""
-        changes = {s: getattr(overrides, s) for s in STATS if getattr(overrides, s) is not None}
-        return replace(self, **changes) if changes else self
+        mine, theirs = self.to_dict(), overrides.to_dict()
+        if all(value is None for value in theirs.values()):
+            return self
+        return Stats(**{s: mine[s] if theirs[s] is None else theirs[s] for s in STATS})
 
     def to_dict(self) -> dict[str, int | None]:
         """The six statistics by name."""
-        return {s: getattr(self, s) for s in STATS}
+        return {"power": self.power, "accuracy": self.accuracy, "speed": self.speed,
+                "wounds": self.wounds, "range": self.range, "defense": self.defense}
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> Stats:
@@ -137,15 +141,21 @@ class Unit(CardBase):
     variants: tuple[Variant, ...] = ()
     options: tuple[Option, ...] = ()
 
+    @cached_property
+    def _variants(self) -> dict[str, Variant]:
+        return {name_key(v.name): v for v in reversed(self.variants)}
+
+    @cached_property
+    def _options(self) -> dict[str, Option]:
+        return {name_key(o.name): o for o in reversed(self.options)}
+
     def variant(self, name: str) -> Variant | None:
         """The variant called ``name`` (case and spacing ignored), if the unit has one."""
-        key = name_key(name)
-        return next((v for v in self.variants if name_key(v.name) == key), None)
+        return self._variants.get(name_key(name))
 
     def option(self, name: str) -> Option | None:
         """The option called ``name`` (case and spacing ignored), if the unit has one."""
-        key = name_key(name)
-        return next((o for o in self.options if name_key(o.name) == key), None)
+        return self._options.get(name_key(name))
 
     def resolved(self, variant: Variant | None = None) -> tuple[int | None, Stats]:
         """Cost and statistics with ``variant`` applied: base ⊕ the variant's overrides."""

@@ -29,6 +29,7 @@ from chronicle.systems.tales_of_arcadia.cards import (
     Army,
     Card,
     Keyword,
+    KeywordUse,
     Stats,
     Unit,
     Variant,
@@ -75,6 +76,25 @@ def resolve_line(line: RosterLine, catalog: TalesCatalog, index: int = 0) -> Res
     card = catalog.get(line.unit, "unit")
     if not isinstance(card, Unit):
         return ResolvedLine(index, line, None, None, None, Stats(), ())
+    return _resolve(card, line, index, {})
+
+
+_Resolved = dict[tuple[int, str | None, tuple[str, ...]],
+                 tuple[Variant | None, int | None, Stats, tuple[str, ...]]]
+
+
+def _resolve(card: Unit, line: RosterLine, index: int, seen: _Resolved) -> ResolvedLine:
+    """``resolve_line`` for a known unit card; ``seen`` remembers each (card, variant,
+    options) already resolved."""
+    key = (id(card), line.variant, line.options)
+    known = seen.get(key)
+    if known is None:
+        known = seen[key] = _resolve_new(card, line)
+    return ResolvedLine(index, line, card, *known)
+
+
+def _resolve_new(card: Unit, line: RosterLine) -> tuple[Variant | None, int | None, Stats,
+                                                         tuple[str, ...]]:
     variant = card.variant(line.variant) if line.variant is not None else None
     cost, stats = card.resolved(variant)
     words: dict[str, str] = {name_key(w): w for w in card.keywords}
@@ -86,7 +106,7 @@ def resolve_line(line: RosterLine, catalog: TalesCatalog, index: int = 0) -> Res
             cost = None if option.cost is None else cost + option.cost
         for word in option.keywords:
             words.setdefault(name_key(word), word)
-    return ResolvedLine(index, line, card, variant, cost, stats, tuple(words.values()))
+    return variant, cost, stats, tuple(words.values())
 
 
 def _in_line(index: int, key: str, item: object) -> str:
@@ -112,6 +132,10 @@ class _Checker:
     keywords: list[Keyword]
     report: Report = field(default_factory=Report)
     seen: set[tuple[str, ...]] = field(default_factory=set)
+    resolved: _Resolved = field(default_factory=dict)
+    facts_done: set[tuple[object, ...]] = field(default_factory=set)
+    options_clean: set[tuple[int, tuple[str, ...]]] = field(default_factory=set)
+    uses: dict[str, KeywordUse] = field(default_factory=dict)
 
     def once(self, key: tuple[str, ...], violation: Violation) -> None:
         """Report a fact about a card once, however many lines use the card."""
@@ -164,7 +188,9 @@ class _Checker:
 
     def keyword_facts(self, card: Unit, words: Iterable[str], where: str) -> None:
         for text in words:
-            use = read_keyword(text, self.keywords)
+            use = self.uses.get(text)
+            if use is None:
+                use = self.uses[text] = read_keyword(text, self.keywords)
             if use.keyword is None:
                 near = suggest(text, [w.name for w in self.keywords])
                 self.once(("keyword", card.name, name_key(text)), k.KEYWORD_UNKNOWN(
@@ -182,9 +208,9 @@ class _Checker:
     def line(self, index: int, line: RosterLine, army: str | None) -> ResolvedLine:
         where = f"unit #{index + 1} ({line.unit})"
         card = self.unit_card(line.unit, where, army)
-        resolved = resolve_line(line, self.catalog, index)
         if card is None:
-            return resolved
+            return ResolvedLine(index, line, None, None, None, Stats(), ())
+        resolved = _resolve(card, line, index, self.resolved)
         if card.army is None:
             self.once(("army", card.name), k.CARD_INCOMPLETE(
                 f"{where}: {card.name} names no army list", [card.name],
@@ -202,10 +228,20 @@ class _Checker:
                 + (f" (its variants: {', '.join(names)})" if names else " (it has none)"),
                 [card.name], Fix(f"set variant = {near!r}", file=_in_line(index, "variant", near))
                 if near else f"remove variant from unit #{index + 1}"))
-        cost, stats = card.resolved(resolved.variant)
-        self.unit_facts(card, resolved.variant, cost, stats, where)
-        self.options(index, line, card, where)
-        self.keyword_facts(card, resolved.keywords, where)
+        if (id(card), line.options) not in self.options_clean:
+            before = len(self.report.violations)
+            self.options(index, line, card, where)
+            if len(self.report.violations) == before:
+                self.options_clean.add((id(card), line.options))
+        # Facts of a card do not change from line to line: look at them once.
+        done = (id(card), resolved.variant.name if resolved.variant else None)
+        if done not in self.facts_done:
+            self.facts_done.add(done)
+            cost, stats = card.resolved(resolved.variant)
+            self.unit_facts(card, resolved.variant, cost, stats, where)
+        if (id(card), resolved.keywords) not in self.facts_done:
+            self.facts_done.add((id(card), resolved.keywords))
+            self.keyword_facts(card, resolved.keywords, where)
         return resolved
 
     def options(self, index: int, line: RosterLine, card: Unit, where: str) -> None:
