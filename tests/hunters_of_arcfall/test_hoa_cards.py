@@ -97,3 +97,15 @@ def test_bad_cards_are_located_and_skipped(tmp_path: Path) -> None:
     assert "has 1 slot(s)" in text and "did you mean 'fortune'" in text
     assert "every count is 0" in text and "'huntre'" in text and "'3'" in text
     assert catalog.get("Ok", Kind.BOUNTY) is not None and catalog.get("Vex") is None
+
+
+def test_every_bundled_card_has_a_source_and_no_invented_value(tmp_path: Path) -> None:
+    cards = list(load_catalog(tmp_path / "none"))
+    assert cards and all(card.source for card in cards)
+    for card in cards:
+        if isinstance(card, Bounty):
+            raise AssertionError("no bounty is in the public record")
+        if isinstance(card, Die):
+            assert card.counts == {}, "die faces are not in the public record"
+        if isinstance(card, Hunter):
+            assert card.ability is None, "no hunter's ability text was found"

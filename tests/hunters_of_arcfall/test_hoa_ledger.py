@@ -199,3 +199,11 @@ def test_fixes_say_what_to_write_in_the_log() -> None:
     assert forms == {"turn.too_many_heals": "[[turn]] #1: heals = 3 or fewer",
                      "ability.used_twice": "[[turn]] #4: ability = false"}
     assert all(v.fix for v in report.violations)
+
+
+def test_a_turn_for_someone_not_at_the_table_is_reported_and_ignored() -> None:
+    tracker = Tracker(SEATS, 6, CARDS)
+    line = tracker.play(turn("Zed", drawn=("B1",), captured=("B1",)))
+    assert not line.applied and tracker.turns == 0
+    assert [v.code for v in tracker.violations] == ["turn.order"]
+    assert tracker.state().next_player == "Ana"

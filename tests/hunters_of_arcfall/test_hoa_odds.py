@@ -108,3 +108,16 @@ def test_a_die_with_one_count_missing_is_incomplete() -> None:
     cards: Catalog[Card] = Catalog([Die(name="D", counts=partial)])
     odds, found = odds_from_catalog(cards, 1, 0)
     assert odds is None and "stun" in found[0].message
+
+
+def test_the_odds_entry_gives_exit_codes_for_each_outcome(tmp_path: Path) -> None:
+    from chronicle.systems.hunters_of_arcfall.check import bust_for
+
+    missing = bust_for(3, 1, user_cards_dir=tmp_path / "none")
+    assert missing.exit_code == 1 and missing.odds is None
+    assert [v.code for v in missing.violations] == ["card.incomplete"]
+    entered = bust_for(2, 2, user_cards_dir=GOLDEN / "cards", hunter="Hunter B")
+    assert entered.exit_code == 0 and entered.odds is not None
+    assert entered.odds.bust == Fraction(1, 36)
+    impossible = bust_for(20, 1, user_cards_dir=GOLDEN / "cards")
+    assert impossible.exit_code == 2 and impossible.refused and "1 to 13" in impossible.refused

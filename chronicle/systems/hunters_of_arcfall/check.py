@@ -1,7 +1,10 @@
-"""``check_path``: what ``chronicle check`` runs on a file with ``system = "hunters-of-arcfall"``.
+"""The entries the fronts call: ``check_path`` (what ``chronicle check`` runs on a file with
+``system = "hunters-of-arcfall"``) and ``bust_for`` (``chronicle odds bust``).
 
-Reads the game log, builds the catalog (bundled cards, the user's, the log's own) and checks the
-game. Exit status: 0 without errors, 1 when a rule is broken, 2 when the file cannot be used.
+``check_path`` reads the game log, builds the catalog (bundled cards, the user's, the log's own)
+and checks the game. Exit status: 0 without errors, 1 when a rule is broken, 2 when the file
+cannot be used. ``bust_for`` exits 0 with odds, 1 while the die's faces are unknown, 2 for
+impossible dice or wounds.
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from chronicle.catalog.problems import FileProblem
-from chronicle.rules.report import Report
+from chronicle.rules.report import Report, Violation
+from chronicle.systems.hunters_of_arcfall.odds import BustOdds
 from chronicle.systems.hunters_of_arcfall.rules.replay import GameState
 
 
@@ -47,4 +51,39 @@ def check_path(path: Path, user_cards_dir: Path | None = None) -> CheckResult:
     catalog = load_catalog(user_cards_dir, loaded.cards)
     result = CheckResult(path, catalog_problems=list(catalog.problems))
     result.report, result.state = check_game(loaded.log, catalog, catalog_violations(catalog))
+    return result
+
+
+@dataclass
+class OddsResult:
+    """The outcome of ``chronicle odds bust``: the odds, or why there are none."""
+
+    odds: BustOdds | None = None
+    violations: list[Violation] = field(default_factory=list)
+    """``card.incomplete`` (the die's faces are not entered) or ``card.unknown``."""
+    refused: str | None = None
+    """Dice or wounds out of range: the allowed range."""
+    catalog_problems: list[FileProblem] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """0 with odds, 1 when a card value is missing, 2 when the request is impossible."""
+        if self.refused is not None:
+            return 2
+        return 0 if self.odds is not None else 1
+
+
+def bust_for(dice: int, wounds: int, *, die: str | None = None, hunter: str | None = None,
+             user_cards_dir: Path | None = None) -> OddsResult:
+    """The bust and hit odds with the catalog's die and the hunter's capacity."""
+    from chronicle.systems.hunters_of_arcfall.catalog import load_catalog
+    from chronicle.systems.hunters_of_arcfall.odds import OddsInputError, odds_from_catalog
+
+    catalog = load_catalog(user_cards_dir)
+    result = OddsResult(catalog_problems=list(catalog.problems))
+    try:
+        result.odds, result.violations = odds_from_catalog(catalog, dice, wounds, die=die,
+                                                           hunter=hunter)
+    except OddsInputError as exc:
+        result.refused = str(exc)
     return result

@@ -49,7 +49,7 @@ from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.limits import SEATS_MAX
 from chronicle.domain.values import Origin, name_key
-from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY
+from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY, LABEL
 from chronicle.systems.hunters_of_arcfall.fields import Flag, Name, Names, Text
 from chronicle.systems.hunters_of_arcfall.log import (
     End,
@@ -214,6 +214,32 @@ def _references(model: GameFile, path: str, lines: LineMap) -> list[FileProblem]
                                      hint=did_you_mean(turn.player, names)
                                      or f"players: {', '.join(names)}"))
     return found
+
+
+def game_document(log: GameLog, cards: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The game as the TOML document ``load_game`` reads (defaults left out), with ``cards``
+    as its own ``[[card]]`` tables."""
+    entries: list[dict[str, Any]] = []
+    for entry in log.entries:
+        if isinstance(entry, TurnUndone):
+            entries.append({"undo": entry.entry, "note": entry.note})
+            continue
+        entries.append({"player": entry.player, "drawn": list(entry.drawn) or None,
+                        "captured": list(entry.captured) or None,
+                        "ability": entry.ability or None, "end": entry.end.value,
+                        "heals": entry.heals or None, "note": entry.note})
+    return {"system": KEY, "name": log.name, "limit": log.limit, "ended": log.ended,
+            "date": log.date, "note": log.note,
+            "player": [{"name": s.name, "hunter": s.hunter} for s in log.seats],
+            "turn": entries, "card": cards or None}
+
+
+def dump_game(log: GameLog, cards: list[dict[str, Any]] | None = None) -> str:
+    """The game-log file of ``log``: what an export writes and an import reads back unchanged."""
+    from chronicle.catalog.tomlwrite import dumps
+
+    return dumps(game_document(log, cards), header=f"{LABEL} game log; see "
+                                                    "docs/games/hunters-of-arcfall.md")
 
 
 _TABLES: dict[str, type[BaseModel]] = {"player": PlayerModel, "turn": TurnModel}
