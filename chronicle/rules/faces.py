@@ -347,12 +347,39 @@ def roll(pool: Iterable[Die] | Die, *, depth: int = DEFAULT_DEPTH) -> Dist[Tally
     dice = _pool(pool)
     plain = [d for d in dice if not d.explodes]
     counted, total = ways(plain)
-    out: dict[Tally, Fraction] = {k: Fraction(w, total) for k, w in counted.items()}
     exploding = [d for d in dice if d.explodes]
     for one in exploding:
-        out = _convolve(out, _chain(one, depth))
+        # whole numbers over a common denominator: no gcd at every step
+        chain, denominator = _as_ways(_chain(one, depth))
+        counted = _convolve_ways(counted, chain)
+        total *= denominator
+    out = {k: Fraction(w, total) for k, w in counted.items()}
     resolved = sum(out.values(), Fraction(0))
     return Dist(_sorted(out), 1 - resolved, depth if exploding else None)
+
+
+def _as_ways(chances: Mapping[K, Fraction]) -> tuple[dict[K, int], int]:
+    """Probabilities as whole numbers over their least common denominator."""
+    denominator = math.lcm(*(p.denominator for p in chances.values())) if chances else 1
+    return {k: p.numerator * (denominator // p.denominator) for k, p in chances.items()}, \
+        denominator
+
+
+def expected_count(one: Die, symbol: str = VALUE) -> Fraction:
+    """The exact expected count of ``symbol`` one die shows with its explosions followed for
+    ever (no depth): ``E = sum(p * shows) / (1 - sum(p * extra))`` by linearity.
+
+    >>> expected_count(die(["hit", (), ("hit", "crit")], explode="crit"), "hit")
+    Fraction(1, 1)
+
+    Raises:
+        ValueError: when each die adds one or more dice on average (the roll never ends).
+    """
+    shown = sum((p * face.shows[symbol] for face, p in one.chances()), Fraction(0))
+    growth = sum((p * face.extra for face, p in one.chances()), Fraction(0))
+    if growth >= 1:
+        raise ValueError("this die adds one or more dice on average: the roll never ends")
+    return shown / (1 - growth)
 
 
 def pool_of(one: Die, n: int) -> tuple[Die, ...]:
@@ -381,11 +408,14 @@ def shifted(dist: Dist[int], by: int) -> Dist[int]:
 def combine(a: Dist[K], b: Dist[J], fn: Callable[[K, J], R]) -> Dist[R]:
     """The distribution of ``fn(x, y)`` for independent ``x`` from ``a`` and ``y`` from ``b``;
     the remainder is the chance that either side was unresolved."""
-    out: dict[R, Fraction] = {}
-    for ka, pa in a.outcomes.items():
-        for kb, pb in b.outcomes.items():
+    ways_a, den_a = _as_ways(a.outcomes)
+    ways_b, den_b = _as_ways(b.outcomes)
+    counted: dict[R, int] = {}
+    for ka, wa in ways_a.items():
+        for kb, wb in ways_b.items():
             key = fn(ka, kb)
-            out[key] = out.get(key, Fraction(0)) + pa * pb
+            counted[key] = counted.get(key, 0) + wa * wb
+    out = {k: Fraction(w, den_a * den_b) for k, w in counted.items()}
     resolved = sum(out.values(), Fraction(0))
     depths = [d for d in (a.depth, b.depth) if d is not None]
     return Dist(_sorted(out), 1 - resolved, min(depths) if depths else None)
