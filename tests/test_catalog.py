@@ -430,6 +430,17 @@ def test_rulebook_and_card_terrain_words_are_one_terrain(word: str, terrain: str
     assert fen in select(list(catalog), CardFilter(terrain=word)).cards
 
 
+def test_the_app_search_box_reads_terrain_words_alike() -> None:
+    from chronicle.tui.query import parse_query
+
+    for word in ("terrain:swamp", "terrain:Marsh", "terrain:all"):
+        query = parse_query(word)
+        assert query.problems == [] and query.filter.terrain is not None
+    swamp = select(list(load_catalog()), parse_query("terrain:swamp").filter).cards
+    marsh = select(list(load_catalog()), parse_query("terrain:marsh").filter).cards
+    assert swamp and swamp == marsh
+
+
 def test_terrain_filter_names_the_accepted_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "list", "--terrain", "swamp", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)["cards"]

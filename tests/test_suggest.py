@@ -390,3 +390,14 @@ def test_leagues_without_waylays_go_by_name_known_terrain_first() -> None:
     got = suggest_leagues(owned, 2)
     assert got.cards == ("Bravo", "Charlie")
     assert "No Waylays given, so Leagues were not ranked by terrain." in got.explanation
+
+
+def test_a_waylay_with_no_attribute_rating_is_named_when_chosen() -> None:
+    blank = Waylay(name="Blank Fog", kind=Kind.WAYLAY, rating=3, terrain=(Terrain.MARSH,),
+                   might="none", savvy="none", resolve="none", combat="none")
+    got = suggest_waylays([(blank, 1), (waylay("Imp", 2), 1)], 5, opponent=JOSH)
+    assert set(got.cards) == {"Blank Fog", "Imp"} and got.total == 5
+    assert any("Blank Fog" in line and "at least one Attribute" in line
+               for line in got.explanation)
+    alone = suggest_waylays([(waylay("Imp", 2), 1)], 5, opponent=JOSH)
+    assert not any("at least one Attribute" in line for line in alone.explanation)

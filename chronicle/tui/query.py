@@ -17,7 +17,7 @@ from chronicle.systems.wyld_hunt.cards import (
     FlawType,
     Kind,
     MeritType,
-    Terrain,
+    terrain_words,
 )
 from chronicle.systems.wyld_hunt.search import CardFilter, Range
 
@@ -30,7 +30,7 @@ CHOICES: dict[str, list[str]] = {
     "set": [*(s.value for s in CardSet), "unknown"],
     "court": [c.value for c in Court],
     "attribute": [a.value for a in Attribute],
-    "terrain": [t.value for t in Terrain],
+    "terrain": terrain_words(),  # the rulebook's and the cards' words: swamp is marsh
 }
 
 

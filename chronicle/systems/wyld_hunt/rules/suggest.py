@@ -307,6 +307,12 @@ def suggest_waylays(owned: Sequence[tuple[Waylay, int]], rating: int, *, opponen
     if negative:
         lines.append(f"Left out {_plural(len(negative), 'Waylay')} with a negative rating: "
                      f"{_names(negative)}.")
+    blank = _counted([card.name for card in chosen if card.lacks_attribute()])
+    if blank:
+        lines.append(f"Chosen by rating although Might, Savvy, Resolve and Combat are all "
+                     f"'none' on file, which the rulebook rules out (each Waylay has at least "
+                     f"one Attribute with a rating), so their odds are not scored: "
+                     f"{_names(blank)}; check the physical cards.")
     return Suggestion(tuple(card.name for card in chosen), total, rating, tuple(lines))
 
 
