@@ -109,3 +109,10 @@ def test_every_bundled_card_has_a_source_and_no_invented_value(tmp_path: Path) -
             assert card.counts == {}, "die faces are not in the public record"
         if isinstance(card, Hunter):
             assert card.ability is None, "no hunter's ability text was found"
+
+
+def test_the_user_card_folder_is_read_by_default(private_data_dir: Path) -> None:
+    write(private_data_dir / "cards" / "hunters-of-arcfall",
+          '[[card]]\nname = "Vex"\nkind = "bounty"\nfortune = 4\n')
+    vex = load_catalog().get("Vex", Kind.BOUNTY)
+    assert isinstance(vex, Bounty) and vex.origin is Origin.USER and vex.fame is None

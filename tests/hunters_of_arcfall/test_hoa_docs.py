@@ -23,3 +23,19 @@ def test_codes_are_unique_dotted_and_sourced() -> None:
     assert len(codes) == len(set(codes))
     assert all(re.fullmatch(r"[a-z]+\.[a-z_]+", code) for code in codes)
     assert all(code.section and code.title for code in ALL_CODES)
+
+
+def test_the_documented_game_log_reads_and_checks(tmp_path: Path) -> None:
+    from chronicle.systems.hunters_of_arcfall.check import check_path
+
+    text = DOC.read_text(encoding="utf-8")
+    (example,) = re.findall(r"```toml\n(.*?)```", text, re.DOTALL)
+    path = tmp_path / "friday.toml"
+    path.write_text(example, encoding="utf-8")
+    result = check_path(path, tmp_path / "no-cards")
+    assert result.problems == [] and result.report is not None
+    # One player, said to be over with nobody at the limit; the only turn is taken back, so
+    # its bounty is not looked up.
+    assert sorted(result.report.codes) == ["catalog.incomplete_set", "game.ended_early",
+                                           "setup.player_count"]
+    assert result.report.summary["undone"] == [1]
