@@ -11,17 +11,21 @@ import itertools
 import math
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chronicle.systems.tales_of_arcadia.cards import Stats, Unit
+from chronicle.systems.tales_of_arcadia.catalog import keywords, load_catalog
 from chronicle.systems.tales_of_arcadia.odds import (
     attack_odds,
     parse_rise_again,
     pool_odds,
     roll_off,
     roll_off_odds,
+    unit_attack_odds,
 )
 
 D6 = range(1, 7)
@@ -263,3 +267,36 @@ def test_roll_off_refuses_bad_parties() -> None:
     with pytest.raises(ValueError):
         roll_off_odds(1)
     assert len(roll_off(["Ann", "Bob", "Cid"]).order) == 3
+
+
+# --- one unit against another ------------------------------------------------------------------
+
+def test_unit_against_unit_uses_their_stats_and_keywords(tmp_path: Path) -> None:
+    catalog = load_catalog(tmp_path)
+    known = keywords(catalog)
+
+    def unit(name: str) -> Unit:
+        card = catalog.get(name, "unit")
+        assert isinstance(card, Unit)
+        return card
+
+    knight, martyr, kite, engine = (unit(n) for n in ("Gearknight", "Tin Martyr", "Aether Kite",
+                                                      "Orrery Engine"))
+    odds = unit_attack_odds(knight.stats, martyr.stats, keywords=known,
+                            attacker_keywords=knight.keywords,
+                            defender_keywords=martyr.keywords)
+    assert odds == attack_odds(4, 3, 4, wounds=2, rise_again=Fraction(1, 2))
+    assert odds.kill == brute_kill(4, 3, 4, wounds=2, rise=(3, 6))
+    shrouded = unit_attack_odds(knight.stats, kite.stats, keywords=known,
+                                defender_keywords=kite.keywords, cover=True)
+    assert (shrouded.shroud, shrouded.cover) == (True, True)
+    assert shrouded.kill == brute_kill(4, 3, 4, cover=True, shroud=True, wounds=2)
+    double = unit_attack_odds(engine.stats, kite.stats, keywords=known,
+                              attacker_keywords=engine.keywords,
+                              defender_keywords=kite.keywords)
+    assert (double.attacks, double.attacks_per_turn) == (2, 2)
+    assert double.kill == brute_kill(4, 5, 4, shroud=True, attacks=2, wounds=2, per_turn=2)
+    with pytest.raises(ValueError, match="Defense"):
+        unit_attack_odds(knight.stats, Stats(wounds=1), keywords=known)
+    with pytest.raises(ValueError, match="already dead"):
+        unit_attack_odds(knight.stats, Stats(wounds=0, defense=3), keywords=known)

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import Any
 
 from chronicle.rules import faces
+from chronicle.systems.tales_of_arcadia.cards import Keyword, Stats, read_chance, read_keyword
 
 SIDES = 6
 D6 = faces.numbered(SIDES)
@@ -170,8 +171,6 @@ def parse_rise_again(text: str) -> Fraction:
     Raises:
         ValueError: when the text is not a chance K:N with 0 <= K <= N.
     """
-    from chronicle.systems.tales_of_arcadia.cards import read_chance
-
     chance = read_chance(text)
     if chance is None:
         raise ValueError(f"{text!r} is not a chance like 3:6")
@@ -343,3 +342,45 @@ def roll_off(parties: Sequence[str], roll: Callable[[], int] | None = None) -> R
 
     order = place(list(parties))
     return RollOff(tuple(order), tuple(rounds))
+
+
+# --- one unit against another ------------------------------------------------------------------
+
+def unit_attack_odds(attacker: Stats, defender: Stats, *, keywords: Iterable[Keyword],
+                     attacker_keywords: Iterable[str] = (), defender_keywords: Iterable[str] = (),
+                     cover: bool = False, attacks: int | None = None) -> AttackOdds:
+    """The odds of one unit's attacks on another, from their resolved statistics and keywords
+    (as a roster summary gives them): the defender's Shroud and Rise Again chance apply, its
+    Wounds are the wounds to deal; with Double Attack the attacker makes two attacks in one
+    activation (one turn, so the defender's Shroud works on the first only) unless ``attacks``
+    says otherwise.
+
+    Raises:
+        ValueError: when a statistic needed is unknown, or the defender has no Wounds.
+    """
+    known = list(keywords)
+    needed = {"attacker's Accuracy": attacker.accuracy, "attacker's Power": attacker.power,
+              "defender's Defense": defender.defense, "defender's Wounds": defender.wounds}
+    missing = [name for name, value in needed.items() if value is None]
+    if missing:
+        raise ValueError(f"unknown: {', '.join(missing)}")
+    assert attacker.accuracy is not None and attacker.power is not None
+    assert defender.defense is not None and defender.wounds is not None
+    if defender.wounds < 1:
+        raise ValueError(f"the defender has Wounds {defender.wounds}: it is already dead")
+    mine = {use.keyword.name for use in (read_keyword(t, known) for t in attacker_keywords)
+            if use.keyword is not None}
+    shroud, rise = False, None
+    for text in defender_keywords:
+        use = read_keyword(text, known)
+        if use.keyword is None:
+            continue
+        if use.keyword.name == "Shroud":
+            shroud = True
+        elif use.keyword.parameter == "chance" and use.keyword.name == "Rise Again":
+            rise = use.chance
+    double = "Double Attack" in mine
+    count = attacks if attacks is not None else (2 if double else 1)
+    return attack_odds(attacker.accuracy, attacker.power, defender.defense, cover=cover,
+                       shroud=shroud, attacks=count, wounds=defender.wounds, rise_again=rise,
+                       attacks_per_turn=2 if double else 1)
