@@ -26,6 +26,7 @@ from chronicle.systems.wyld_hunt.cards import (
     card_to_dict,
     parse_terrain,
 )
+from chronicle.systems.wyld_hunt.leads import load_leads
 from chronicle.systems.wyld_hunt.schema import SCHEMA
 from chronicle.systems.wyld_hunt.search import CardFilter, select
 
@@ -480,3 +481,35 @@ def test_a_duplicate_in_one_layer_still_corrects_the_bundled_card(user_cards: Pa
     assert clear.cost is None and clear.court is not None  # the later one wins in its layer
     assert clear.type is not None and clear.type.value == "ability"  # bundled values kept
     assert any("again" in p.message for p in catalog.problems)
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the researched catalog is not beside the repo")
+def test_every_terrain_word_of_the_research_csvs_is_a_terrain() -> None:
+    """The researched CSVs write the cards' words (Mountain, Marsh); each reads as a terrain,
+    and a named League's bundled terrain is what its row says."""
+    catalog = load_catalog()
+    checked = 0
+    for path in sorted(SHARED.glob("*.csv")):
+        with path.open(encoding="utf-8") as handle:
+            for row in csv.DictReader(handle):
+                text = row.get("terrain") or ""
+                if not text or "(" in text or text.startswith("not "):
+                    continue  # "Forest (at least)", "not Road": observations, not a list
+                words = [parse_terrain(word) for word in text.split(";")]
+                checked += 1
+                card = catalog.get(row["name"], "league") if row["name"] else None
+                if isinstance(card, League):
+                    assert list(card.terrain or ()) == words, row["name"]
+    assert checked >= 15
+
+
+def test_a_broken_lead_file_is_reported_with_its_place(tmp_path: Path) -> None:
+    leads = tmp_path / "leads"
+    leads.mkdir()
+    write(leads, "a.toml", 'version = 1\n[[lead]]\nname = "Odd"\nkinds = ["wayley"]\n'
+                           'source = "somewhere"\n')
+    write(leads, "b.toml", 'version = 1\n[[lead]]\nname = "Fine"\nsource = ["x"]\n')
+    found, problems = load_leads(tmp_path)
+    assert [lead.name for lead in found] == ["Fine"]
+    (problem,) = problems
+    assert problem.path.endswith("a.toml") and problem.field == "lead.0.kinds.0"

@@ -305,9 +305,11 @@ def run_validate(args: argparse.Namespace) -> int:
         count, found = validate_files(args.files)
         where = ", ".join(str(f) for f in args.files)
     else:
+        from chronicle.systems.wyld_hunt.leads import load_leads
+
         sources = read_sources()
         count = len(sources.bundled) + len(sources.user)
-        found = sources.build().problems
+        found = sources.build().problems + load_leads(sources.bundled_dir)[1]
         where = f"{sources.bundled_dir} and {sources.user_dir}"
     if args.json:
         emit_json({"valid": not found, "cards": count,
