@@ -3,18 +3,27 @@ errors, variants, keywords as written on units, and terrain costs."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from chronicle.domain.values import Origin
+from chronicle.catalog.loader import load_card_file
+from chronicle.domain.values import Origin, name_key
 from chronicle.systems.tales_of_arcadia.cards import (
     Army,
     Keyword,
+    Kind,
     Movement,
+    Option,
+    Stats,
     Terrain,
     Unit,
+    Variant,
+    card_from_data,
     movement_cost,
     read_keyword,
 )
@@ -25,7 +34,9 @@ from chronicle.systems.tales_of_arcadia.catalog import (
     terrains,
     units_of,
 )
+from chronicle.systems.tales_of_arcadia.files import dump_cards
 from chronicle.systems.tales_of_arcadia.rules import check_army
+from chronicle.systems.tales_of_arcadia.schema import SCHEMA
 
 SEED_KEYWORDS = {"Rise Again", "Shroud", "Flying", "Swimming", "Pathfinding", "Double Attack",
                  "Counter-Attack"}
@@ -183,3 +194,47 @@ def test_two_variants_or_options_with_one_name_are_refused(user_dir: Path) -> No
         '[[card.variant]]\nname = "Big"\n[[card.variant]]\nname = "big"\n', encoding="utf-8")
     catalog = load_catalog(user_dir)
     assert any("two variants are called" in p.message for p in catalog.problems)
+
+
+def _same(card: object) -> object:
+    return replace(card, origin=Origin.BUNDLED, path=None)  # type: ignore[type-var]
+
+
+def test_card_files_written_back_read_the_same(tmp_path: Path, user_dir: Path) -> None:
+    catalog = load_catalog(user_dir)
+    folder = tmp_path / "written"
+    folder.mkdir()
+    (folder / "all.toml").write_text(dump_cards(catalog, header="written back"), "utf-8")
+    again = load_catalog(user_dir, bundled_dir=folder)
+    assert again.problems == []
+    assert [_same(c) for c in again] == [_same(c) for c in catalog]
+
+
+NAMES = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"),
+                              blacklist_characters="\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                                                   "\u2066\u2067\u2068\u2069"),
+                min_size=1, max_size=30).map(str.strip).filter(bool)
+STAT = st.integers(-5, 20) | st.none()
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=NAMES, army=NAMES, cost=st.integers(0, 500) | st.none(), power=STAT, accuracy=STAT,
+       wounds=STAT, variants=st.lists(NAMES, max_size=3, unique_by=name_key),
+       options=st.lists(NAMES, max_size=3, unique_by=name_key),
+       words=st.lists(NAMES, max_size=3))
+def test_generated_units_round_trip(tmp_path: Path, name: str, army: str, cost: int | None,
+                                    power: int | None, accuracy: int | None,
+                                    wounds: int | None, variants: list[str], options: list[str],
+                                    words: list[str]) -> None:
+    unit = Unit(name=name, kind=Kind.UNIT, army=army, cost=cost,
+                stats=Stats(power=power, accuracy=accuracy, wounds=wounds, speed=4),
+                keywords=tuple(words), movement=Movement.SWIMMING,
+                variants=tuple(Variant(name=v, cost=3, stats=Stats(defense=2)) for v in variants),
+                options=tuple(Option(name=o, cost=1, max=2, min=1, group="g") for o in options))
+    path = tmp_path / "unit.toml"
+    path.write_text(dump_cards([unit]), "utf-8")
+    entries, problems = load_card_file(path, SCHEMA, Origin.USER)
+    assert problems == []
+    (entry,) = entries
+    assert _same(card_from_data(entry.data, Origin.USER, None)) == _same(unit)

@@ -1,4 +1,5 @@
-"""The battle-force (roster) file: its strict TOML format, how it is read and written.
+"""The battle-force (roster) file: its strict TOML format, how it is read and written; the
+battle record file; and card files written back (``dump_cards``).
 
 ::
 
@@ -22,6 +23,7 @@ misspelt key gets a "did you mean"); a file with any such problem cannot be chec
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -35,6 +37,14 @@ from chronicle.domain.limits import COUNT_MAX, YEAR_MAX, YEAR_MIN, cut
 from chronicle.domain.values import Origin
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.battles import Battle, Side, Victory
+from chronicle.systems.tales_of_arcadia.cards import (
+    Army,
+    Card,
+    Keyword,
+    Movement,
+    Terrain,
+    Unit,
+)
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
 from chronicle.systems.tales_of_arcadia.schema import Name, Text
 
@@ -224,3 +234,59 @@ def _problems(exc: ValidationError, path: str, lines: LineMap | None,
                 message += f", got {cut(shown)}"
             found.append(FileProblem(path, message, line=where, field=shown_field))
     return found
+
+
+def card_table(card: Card) -> dict[str, Any]:
+    """The ``[[card]]`` keys of a card (unknown values left out), its variants and options as
+    lists of tables under ``variant`` and ``option``."""
+    table: dict[str, Any] = {"name": card.name, "kind": card.kind.value}
+    if isinstance(card, Army) and card.example:
+        table["example"] = True
+    if isinstance(card, Unit):
+        table.update({"army": card.army, "cost": card.cost,
+                      **{s: v for s, v in card.stats.to_dict().items() if v is not None}})
+        if card.types:
+            table["types"] = list(card.types)
+        if card.movement is not Movement.WALKING:
+            table["movement"] = card.movement.value
+        if card.keywords:
+            table["keywords"] = list(card.keywords)
+        table["special"] = card.special
+        table["variant"] = [{"name": v.name, "cost": v.cost,
+                             **{s: x for s, x in v.stats.to_dict().items() if x is not None},
+                             "summary": v.summary} for v in card.variants]
+        table["option"] = [{"name": o.name, "cost": o.cost,
+                            "min": o.min if o.min else None,
+                            "max": o.max if o.max != 1 else None, "group": o.group,
+                            "keywords": list(o.keywords) or None, "summary": o.summary}
+                           for o in card.options]
+    if isinstance(card, Keyword):
+        table.update({"parameter": card.parameter, "category": card.category})
+    if isinstance(card, Terrain):
+        table.update({"hindering": card.hindering, "movement_cost": card.movement_cost,
+                      "ignored_by": list(card.ignored_by) or None,
+                      "blocks_movement": card.blocks_movement,
+                      "blocks_attacks": card.blocks_attacks, "imperfect_los": card.imperfect_los})
+    table.update({"summary": card.summary, "notes": card.notes,
+                  "source": list(card.source) or None})
+    return table
+
+
+def dump_cards(cards: Iterable[Card], *, header: str = "") -> str:
+    """A card file (``version``, ``game``, ``[[card]]`` with ``[[card.variant]]`` and
+    ``[[card.option]]``) holding ``cards``; it reads back to the same cards."""
+    from chronicle.catalog.tomlwrite import key, value
+    from chronicle.systems.tales_of_arcadia.schema import FORMAT_VERSION
+
+    lines = [f"# {line}".rstrip() for line in header.splitlines()]
+    lines += [f"version = {FORMAT_VERSION}", f"game = {value(KEY)}"]
+    for card in cards:
+        table = card_table(card)
+        nested = {name: table.pop(name) for name in ("variant", "option") if name in table}
+        lines += ["", "[[card]]"]
+        lines += [f"{key(k)} = {value(v)}" for k, v in table.items() if v is not None]
+        for name, entries in nested.items():
+            for entry in entries:
+                lines += ["", f"[[card.{name}]]"]
+                lines += [f"{key(k)} = {value(v)}" for k, v in entry.items() if v is not None]
+    return "\n".join(lines) + "\n"
