@@ -45,7 +45,7 @@ FIRST = "Primera bonificación"
 REWARDS = "Tarjetas de recompensa"
 WINNING = "Ganar el escenario"
 COINS = "Recompensas de monedas"
-KILLS = "Muertes y recompensas"
+KILLS = "Ataque: Muertes y recompensas"
 PHASE = "Fase de actualización"
 CURSES = "Maldiciones de la muerte"
 UPGRADES = "Actualizaciones"
@@ -132,7 +132,7 @@ COINS_OVERSPENT = Code("coins.overspent", E, UPGRADES, "Cards bought beyond the 
 COINS_CARRY = Code("coins.carry", W, UPGRADES,
                    "Coins left beyond the one kept are lost to the bank")
 
-LEDGER_UNDO = Code("ledger.undo", E, PHASE,
+LEDGER_UNDO = Code("ledger.undo", E, "not in the rulebook: the campaign ledger's own rule",
                    "An undo that names no event it can reverse")
 
 ALL_CODES: tuple[Code, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Code))

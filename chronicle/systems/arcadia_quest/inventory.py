@@ -8,15 +8,18 @@ losing cards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from chronicle.catalog.store import Catalog
 from chronicle.domain.values import name_key
 from chronicle.rules.report import Violation
 from chronicle.systems.arcadia_quest import codes as k
 from chronicle.systems.arcadia_quest.cards import Card, Circle, Curse, Kind
 from chronicle.systems.arcadia_quest.ledger import CampaignState, GuildState
 
-QuestCatalog = Catalog[Card]
+if TYPE_CHECKING:  # the catalog's module reads card files: not needed to check a campaign
+    from chronicle.catalog.store import Catalog
+
+    QuestCatalog = Catalog[Card]
 HEROES_PER_GUILD = 3
 SLOTS_PER_HERO = 4
 GUILD_CARD_LIMIT = 12

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from chronicle.domain.values import name_key
 from chronicle.rules.report import Report, Violation
@@ -24,7 +25,6 @@ from chronicle.systems.arcadia_quest.inventory import (
     CAMPAIGN_LENGTH,
     HEROES_PER_GUILD,
     Context,
-    QuestCatalog,
     circle_at,
     gain,
     not_in_guild,
@@ -45,6 +45,9 @@ from chronicle.systems.arcadia_quest.ledger import (
     pvp_target,
 )
 from chronicle.systems.arcadia_quest.phases import close_phase, correction, phase
+
+if TYPE_CHECKING:
+    from chronicle.systems.arcadia_quest.inventory import QuestCatalog
 
 
 @dataclass

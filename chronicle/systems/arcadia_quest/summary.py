@@ -17,13 +17,16 @@ jugador*, *Configuración de escenario*, *Fin del juego*).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chronicle.domain.values import name_key
 from chronicle.systems.arcadia_quest import KEY
 from chronicle.systems.arcadia_quest.cards import Circle, Curse, Kind, Scenario
-from chronicle.systems.arcadia_quest.inventory import CAMPAIGN_LENGTH, QuestCatalog, circle_at
+from chronicle.systems.arcadia_quest.inventory import CAMPAIGN_LENGTH, circle_at
 from chronicle.systems.arcadia_quest.ledger import CampaignState, GuildState
+
+if TYPE_CHECKING:
+    from chronicle.systems.arcadia_quest.inventory import QuestCatalog
 
 START_AREAS = 4
 

@@ -1,0 +1,60 @@
+"""The Arcadia Quest core is pure: no database, app or PDF stack, no other game; its rules and
+odds load neither pydantic nor catalog reading; every module has a docstring and stays short."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+PACKAGE = REPO / "chronicle" / "systems" / "arcadia_quest"
+NAME = "chronicle.systems.arcadia_quest"
+HEAVY = ["textual", "sqlmodel", "sqlalchemy", "reportlab", "rich", "alembic", "psycopg"]
+ALLOWED = ("chronicle.rules", "chronicle.domain", "chronicle.catalog", "chronicle.paths", NAME)
+
+
+def loaded_after(code: str) -> list[str]:
+    probe = f"{code}\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, cwd=REPO)
+    return list(json.loads(done.stdout))
+
+
+def test_every_module_loads_no_heavy_stack() -> None:
+    modules = [f"{NAME}.{p.stem}" for p in PACKAGE.glob("*.py") if p.stem != "__init__"]
+    loaded = loaded_after("\n".join(f"import {m}" for m in modules))
+    assert [m for m in loaded if m.split(".")[0] in HEAVY] == []
+
+
+def test_rules_and_odds_load_neither_pydantic_nor_card_files() -> None:
+    loaded = loaded_after(f"import {NAME}.rules, {NAME}.odds, {NAME}.summary")
+    assert not [m for m in loaded if m.startswith(("chronicle.catalog.loader",
+                                                   "chronicle.services", "chronicle.cli",
+                                                   "pydantic", "tomllib"))]
+    root = loaded_after(f"import {NAME}")
+    assert [m for m in root if m.startswith(f"{NAME}.")] == []
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: p.name)
+def test_imports_stay_inside_the_allowed_layers(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    assert ast.get_docstring(tree), f"{path.name} has no docstring"
+    assert len(text.splitlines()) < 600
+    for node in ast.walk(tree):
+        names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+        for name in names:
+            if name.startswith("chronicle"):
+                assert name == "chronicle" or name.startswith(ALLOWED), (path.name, name)
+            assert name.split(".")[0] not in HEAVY, (path.name, name)
+
+
+def test_the_generic_dice_engine_is_pure() -> None:
+    loaded = loaded_after("import chronicle.rules.faces")
+    assert not [m for m in loaded if m.split(".")[0] in [*HEAVY, "pydantic"]]

@@ -1,0 +1,136 @@
+"""The campaign ledger: undo as a compensating event, corrections, and the file as events."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from chronicle.systems.arcadia_quest.catalog import QuestCatalog, read_sources
+from chronicle.systems.arcadia_quest.files import (
+    dump_campaign,
+    load_campaign,
+    read_campaign,
+    to_document,
+)
+from chronicle.systems.arcadia_quest.ledger import (
+    CampaignStarted,
+    Correction,
+    Event,
+    GuildResult,
+    GuildSetup,
+    GuildUpgrade,
+    ScenarioPlayed,
+    Undo,
+    UpgradePhase,
+    effective,
+    pvp_target,
+)
+from chronicle.systems.arcadia_quest.rules import check_campaign, replay
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+STARTERS = ("Rusty Blade", "Parrying Blade", "Slingshot", "Life Drain", "Nova Bolt")
+
+
+@pytest.fixture(scope="module")
+def catalog() -> QuestCatalog:
+    return read_sources(GOLDEN / "cards").build()
+
+
+def start() -> CampaignStarted:
+    blue = GuildSetup(color="blue", heroes=("Diva", "Grom", "Maya"),
+                      slots={"Diva": STARTERS[:2], "Grom": STARTERS[2:4], "Maya": STARTERS[4:]})
+    green = GuildSetup(color="green", heroes=("Zazu", "Kanga", "Seth"),
+                       slots={"Zazu": STARTERS[:3], "Kanga": STARTERS[3:]})
+    return CampaignStarted(name="Ledger test", guilds=(blue, green))
+
+
+def played(name: str = "District of Hammers", monster_coins: int = 4) -> ScenarioPlayed:
+    return ScenarioPlayed(name=name, winner="blue", results=(
+        GuildResult(color="blue", quests=("A", "B"), monster_coins=monster_coins),))
+
+
+def test_undo_is_a_compensating_event(catalog: QuestCatalog) -> None:
+    events: list[Event] = [start(), played(), Undo(target=2, note="wrong scenario"),
+                           played("The Moon Gate", 1)]
+    done = replay(events, catalog)
+    assert done.violations == []
+    assert done.undone == {2: 3}
+    assert [p.name for p in done.state.played] == ["The Moon Gate"]
+    assert done.state.guilds["blue"].earned == [3]
+
+
+def test_undo_restores_the_coins_a_purchase_spent(catalog: QuestCatalog) -> None:
+    buy = UpgradePhase(upgrades=(GuildUpgrade(color="blue", bought=("Fire Sword",)),))
+    events: list[Event] = [start(), played(monster_coins=3), buy]
+    assert replay(events, catalog).state.guilds["blue"].coins == 1
+    undone = replay([*events, Undo(target=3)], catalog)
+    assert undone.state.guilds["blue"].coins == 5
+    assert "Fire Sword" not in undone.state.guilds["blue"].owned
+
+
+@pytest.mark.parametrize(("target", "reason"), [(1, "campaign's start"), (3, "itself an undo"),
+                                                (9, "not an earlier event"),
+                                                (2, "already undone")])
+def test_bad_undos_are_reported(catalog: QuestCatalog, target: int, reason: str) -> None:
+    events: list[Event] = [start(), played(), Undo(target=2), Undo(target=target)]
+    _kept, _undone, problems = effective(events)
+    assert [p.index for p in problems] == [4] and reason in problems[0].reason
+    assert [v.code for v in replay(events, catalog).violations] == ["ledger.undo"]
+
+
+def test_a_ledger_begins_with_the_start(catalog: QuestCatalog) -> None:
+    with pytest.raises(ValueError):
+        replay([played()], catalog)
+
+
+def test_corrections_set_coins_cards_and_slots_right(catalog: QuestCatalog) -> None:
+    fix = Correction(color="blue", note="forgot a chest", coins=2, add_cards=("Iron Shield",),
+                     slots={"Diva": ("Rusty Blade", "Parrying Blade", "Iron Shield"),
+                            "Grom": STARTERS[2:4], "Maya": STARTERS[4:]},
+                     add_titles=("Friend of the Moon",))
+    done = replay([start(), played(), fix], catalog)
+    blue = done.state.guilds["blue"]
+    assert done.violations == [] and blue.coins == 8 and "Iron Shield" in blue.owned
+    assert ("Friend of the Moon", "correction") in blue.titles
+    bad = Correction(color="red", note="no such guild")
+    wrong = Correction(color="blue", note="x", remove_cards=("Fire Sword",))
+    codes = [v.code for v in replay([start(), bad, wrong], catalog).violations]
+    assert codes == ["scenario.guild_unknown", "inventory.not_owned"]
+
+
+def test_events_describe_themselves() -> None:
+    events: list[Event] = [start(), played(), UpgradePhase(upgrades=()),
+                           Correction(color="blue", note="n"), Undo(target=2)]
+    assert all(event.describe() for event in events)
+
+
+def test_pvp_quests_are_read_loosely() -> None:
+    assert pvp_target(" PVP:Red ") == "red"
+    assert pvp_target("pvp:") == ""
+    assert pvp_target("Slay the pvp: beast") is None
+
+
+@pytest.mark.parametrize("path", sorted((GOLDEN / "campaigns").glob("*.toml")),
+                         ids=lambda p: p.name)
+def test_campaign_files_round_trip_through_events(path: Path) -> None:
+    loaded = load_campaign(path)
+    assert loaded.problems == []
+    text = dump_campaign(loaded.events)
+    again = read_campaign(tomllib.loads(text), None, "again")
+    assert again.problems == [] and again.events == loaded.events
+
+
+def test_the_file_cannot_hold_corrections() -> None:
+    with pytest.raises(ValueError):
+        to_document([start(), Correction(color="blue", note="n")])
+    with pytest.raises(ValueError):
+        to_document([played()])
+
+
+def test_check_campaign_equals_replay(catalog: QuestCatalog) -> None:
+    events: list[Event] = [start(), played()]
+    report = check_campaign(events, catalog)
+    assert report.violations == replay(events, catalog).violations
+    assert report.summary["guilds"]["blue"]["coins_earned"] == [6]
