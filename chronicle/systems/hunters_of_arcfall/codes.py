@@ -7,32 +7,10 @@ table in step. Sections are the headings of the rulebook (seed 002).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from chronicle.rules.report import Fix, Severity, Violation
+from chronicle.rules.codes import Code, all_codes
+from chronicle.rules.report import Severity
 
 E, W = Severity.ERROR, Severity.WARNING
-
-
-@dataclass(frozen=True, slots=True)
-class Code:
-    """A violation code and where its rule comes from."""
-
-    code: str
-    severity: Severity
-    section: str
-    title: str
-
-    def __call__(self, message: str, cards: tuple[str, ...] | list[str] = (),
-                 fix: str | Fix | None = None, severity: Severity | None = None) -> Violation:
-        """A violation of this code; ``fix`` in plain words, or in the terms of each front
-        (``Fix.file`` is the change to make in the game log or card file)."""
-        if isinstance(fix, Fix):
-            return Violation(self.code, severity or self.severity, message, tuple(cards),
-                             fix.text, self.section, fix)
-        return Violation(self.code, severity or self.severity, message, tuple(cards), fix,
-                         self.section)
-
 
 PLAYER_COUNT = Code("setup.player_count", E, "Set Up (2-6 players, Kickstarter page)",
                     "Fewer than 2 players (an error) or more than 6 (a warning)")
@@ -64,4 +42,4 @@ CATALOG_INCOMPLETE = Code("catalog.incomplete_set", W, "Components",
 CATALOG_EXTRA = Code("catalog.extra_cards", W, "Components",
                      "The catalog holds more hunters or bounties than the box")
 
-ALL_CODES: tuple[Code, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Code))
+ALL_CODES: tuple[Code, ...] = all_codes(list(globals().values()))

@@ -45,6 +45,7 @@ from pydantic import (
 )
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
+from chronicle.catalog.located import located_problems
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.limits import SEATS_MAX
@@ -177,7 +178,7 @@ def load_game(path: Path) -> LoadedGame:
     try:
         model = GameFile.model_validate(document)
     except ValidationError as exc:
-        loaded.problems.extend(_problems(exc, shown, lines))
+        loaded.problems.extend(located_problems(exc, shown, lines, GameFile, _TABLES))
         return loaded
     if model.card:
         from chronicle.systems.hunters_of_arcfall.schema import SCHEMA
@@ -243,35 +244,3 @@ def dump_game(log: GameLog, cards: list[dict[str, Any]] | None = None) -> str:
 
 
 _TABLES: dict[str, type[BaseModel]] = {"player": PlayerModel, "turn": TurnModel}
-
-
-def _problems(exc: ValidationError, path: str, lines: LineMap) -> list[FileProblem]:
-    """Pydantic's errors as located problems: the line, the table entry and the key."""
-    found: list[FileProblem] = []
-    for error in exc.errors():
-        loc = list(error["loc"])
-        table: str | None = None
-        index = 0
-        fields: type[BaseModel] = GameFile
-        if len(loc) >= 2 and loc[0] in _TABLES and isinstance(loc[1], int):
-            table, index, fields, loc = str(loc[0]), loc[1], _TABLES[str(loc[0])], loc[2:]
-        key = str(loc[0]) if loc else None
-        line = (lines.key_line(table, index, key) if key else None) or (
-            lines.entry_line(table, index) if table else lines.key_line(None, 0, key or "")
-            or (lines.entry_line(key, 0) if key in _TABLES else None))
-        label = f"{table} #{index + 1}" if table else None
-        dotted = ".".join(str(p) for p in loc) or None
-        where = f"{label}: {dotted}" if label and dotted else (label or dotted)
-        if error["type"] == "extra_forbidden" and key:
-            found.append(FileProblem(path, "unknown key", line=line, field=where,
-                                     hint=did_you_mean(key, list(fields.model_fields))))
-        elif error["type"] == "missing":
-            found.append(FileProblem(path, "is required", line=line, field=where))
-        else:
-            message = error["msg"].removeprefix("Value error, ")
-            shown = error.get("input")
-            if error["type"] != "value_error" and not isinstance(shown, dict | list):
-                text = repr(shown)
-                message += f", got {text[:60] + '...' if len(text) > 60 else text}"
-            found.append(FileProblem(path, message, line=line, field=where))
-    return found

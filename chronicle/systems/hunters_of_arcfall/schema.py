@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from chronicle.domain.values import Origin
+from chronicle.catalog.schema import ModelSchema
 from chronicle.systems.hunters_of_arcfall import KEY
 from chronicle.systems.hunters_of_arcfall import cards as c
 from chronicle.systems.hunters_of_arcfall.fields import (
@@ -116,44 +116,13 @@ MODELS: dict[str, type[CardModel]] = {"hunter": HunterModel, "bounty": BountyMod
                                       "die": DieModel}
 
 
-class HuntersCardSchema:
-    """The card schema the catalog loader uses for Hunters of Arcfall files."""
-
-    game = KEY
-    version = FORMAT_VERSION
-    kinds: tuple[str, ...] = tuple(MODELS)
-
-    def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return list(MODELS[kind].model_fields)
-
-    def all_fields(self) -> list[str]:
-        """Every key any card may have."""
-        seen: dict[str, None] = {}
-        for model in MODELS.values():
-            seen.update(dict.fromkeys(model.model_fields))
-        return list(seen)
-
-    def alias(self, kind: str, key: str) -> str | None:
-        """The field of ``kind`` that means what ``key`` means on another kind."""
-        return None
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Validate one card table and return the keys it sets, normalised.
-
-        Raises:
-            KeyError: when ``kind`` is missing or not a known kind.
-            pydantic.ValidationError: when a value or key is wrong.
-        """
-        model = MODELS[data["kind"]].model_validate(data)
-        dumped = model.model_dump(exclude_unset=True, mode="json")
-        if "faces" in dumped and dumped["faces"] is not None:
-            dumped["faces"] = {k: v for k, v in dumped["faces"].items() if v is not None}
-        return dumped
-
-    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
-        """Build the domain card from validated, possibly merged, card data."""
-        return c.card_from_data(data, origin, path)
+def _clean(dumped: dict[str, Any]) -> dict[str, Any]:
+    """A die's face counts left out stay out (unknown), never ``None`` entries."""
+    if dumped.get("faces") is not None:
+        dumped["faces"] = {k: v for k, v in dumped["faces"].items() if v is not None}
+    return dumped
 
 
-SCHEMA = HuntersCardSchema()
+SCHEMA: ModelSchema[c.Card] = ModelSchema(KEY, FORMAT_VERSION, MODELS, c.card_from_data,
+                                          clean=_clean, dump_mode="json")
+"""The card schema the catalog loader uses for Hunters of Arcfall files."""

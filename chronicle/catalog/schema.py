@@ -1,0 +1,70 @@
+"""A card schema made of pydantic models, one per card kind: what every game system gives the
+card loader (``chronicle.catalog.loader.CardSchema``) without writing it again.
+
+pydantic itself is not imported here: the models are, by the game system that defines them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+from chronicle.domain.values import Origin
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+C = TypeVar("C", covariant=True)
+
+
+class ModelSchema(Generic[C]):
+    """A ``CardSchema`` over ``models`` (kind -> pydantic model class).
+
+    ``aliases`` maps (kind, key) to the key of that kind meaning the same (a hint for a key
+    written on the wrong kind); ``clean`` post-processes the validated keys of a card;
+    ``factory`` builds the domain card.
+    """
+
+    def __init__(self, game: str, version: int, models: Mapping[str, type[BaseModel]],
+                 factory: Callable[[dict[str, Any], Origin, str | None], C], *,
+                 aliases: Mapping[tuple[str, str], str] | None = None,
+                 clean: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+                 dump_mode: Literal["python", "json"] = "python") -> None:
+        self.game = game
+        self.version = version
+        self.models = dict(models)
+        self.kinds: tuple[str, ...] = tuple(models)
+        self._factory = factory
+        self._aliases = dict(aliases or {})
+        self._clean = clean
+        self._mode = dump_mode
+
+    def fields(self, kind: str) -> list[str]:
+        """Every key a card of ``kind`` may have."""
+        return list(self.models[kind].model_fields)
+
+    def all_fields(self) -> list[str]:
+        """Every key any card may have."""
+        seen: dict[str, None] = {}
+        for model in self.models.values():
+            seen.update(dict.fromkeys(model.model_fields))
+        return list(seen)
+
+    def alias(self, kind: str, key: str) -> str | None:
+        """The field of ``kind`` that means what ``key`` means on another kind."""
+        return self._aliases.get((kind, key))
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Validate one card table and return the keys it sets, normalised.
+
+        Raises:
+            KeyError: when ``kind`` is missing or not a known kind.
+            pydantic.ValidationError: when a value or key is wrong.
+        """
+        model = self.models[data["kind"]].model_validate(data)
+        dumped = model.model_dump(exclude_unset=True, mode=self._mode)
+        return self._clean(dumped) if self._clean is not None else dumped
+
+    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> C:
+        """Build the domain card from validated, possibly merged, card data."""
+        return self._factory(data, origin, path)
