@@ -211,7 +211,11 @@ def _opponents(setup: GameSetup, players: list[PlayerState], res: Resolver) -> N
         add(codes.SETUP_PLAYER_COUNT(
             f"{len(players)} players: the rulebook adapts the game to three, four or five "
             "players, so a larger game is outside what it covers (checked as if it held)",
-            fix=f"split into games of at most {MOST_PLAYERS} players"))
+            fix=Fix(f"split the table into games of at most {MOST_PLAYERS} players",
+                    cli="chronicle game new <name> --seat ... (a second game for the players "
+                        f"beyond {MOST_PLAYERS})",
+                    app=f"start a second game for the players beyond {MOST_PLAYERS}",
+                    file=f"keep at most {MOST_PLAYERS} [[player]] tables in one setup file")))
     for player in players:
         target = player.setup.target
         if target is None:
@@ -299,8 +303,13 @@ def _lacks_attribute(waylay: Waylay, res: Resolver) -> None:
         f"{waylay.name!r} has Might, Savvy, Resolve and Combat all 'none', but each Waylay has "
         f"at least one Attribute with a rating; its rating ({rating}) is counted as given, and "
         "no Test against it can be scored",
-        [waylay.name], fix=f"correct the Attributes of {waylay.name!r} from the physical card "
-                           "(a [[card]] correction)"))
+        [waylay.name], fix=Fix(
+            f"correct {waylay.name}'s Attributes from the physical card",
+            cli=f"chronicle cards new {arg(waylay.name)} --kind waylay --<attribute> <value> "
+                "(the Attribute the card prints a number for)",
+            app=f"press 1 (Cards), select {waylay.name}, press e and fill in its Attributes",
+            file=f"a [[card]] correction with name = {waylay.name!r}, kind = \"waylay\" and "
+                 "the printed Attribute (might, savvy, resolve or combat) = <value>")))
 
 
 def _smallest_removal(cards: list[Waylay] | list[Merit], over: int, value: str) -> str | None:

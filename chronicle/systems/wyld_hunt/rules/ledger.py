@@ -209,7 +209,7 @@ def _game(index: int, event: GamePlayed, state: LedgerState, res: Resolver) -> L
 def epic_key(order: EpicOrder) -> tuple[str, str, str]:
     """The quest field epic order follows, the word for it in messages, and its fix."""
     if order is EpicOrder.WAYLAY_RATING:
-        return "waylay_rating", "Waylay rating", "house rule: epic order by Waylay rating"
+        return "waylay_rating", "Waylay rating", "Waylay rating (the game's house rule)"
     return "number", "Quest", "quest number"
 
 
