@@ -7,8 +7,10 @@ roster file has a case.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -69,3 +71,53 @@ def test_legal_rosters_report_no_error_code() -> None:
         outcome = check_path(GOLDEN / case["file"], GOLDEN / "cards")
         assert outcome.report is not None and outcome.report.valid
         assert not outcome.report.errors
+
+
+def test_an_army_list_checked_by_itself() -> None:
+    from chronicle.systems.tales_of_arcadia.catalog import load_catalog
+    from chronicle.systems.tales_of_arcadia.rules import check_army
+
+    report = check_army(load_catalog(GOLDEN / "cards"), "golden host")
+    assert Counter(report.codes) == Counter({
+        "unit.no_wounds": 2,          # Spearman (Broken), Skeleton
+        "unit.never_hits": 2,         # Spearman (Blind), Blind Archer
+        "keyword.chance_missing": 2,  # Ghoul, Revenant
+        "keyword.unknown": 2,         # Wisp's Glowing, the Hexer's Torch's Burning
+        "card.incomplete": 3,         # Golem's Defense, Mercenary's cost, Hexer's Curse
+    }), [v.message for v in report]
+    assert report.summary["units"] == 10
+    assert check_army(load_catalog(GOLDEN / "cards"), "Nobody").codes == ["card.unknown"]
+
+
+FILE_FIX = re.compile(r"^(?:\[\[unit\]\] #(\d+): )?(\w+) = (.*)$")
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c["exit"] != 2],
+                         ids=[c["file"] for c in CASES if c["exit"] != 2])
+def test_file_fixes_remove_their_violation(case: dict[str, Any]) -> None:
+    """Writing the key a fix names into the roster makes that violation go away."""
+    from chronicle.rules.report import Front
+    from chronicle.systems.tales_of_arcadia.catalog import load_catalog
+    from chronicle.systems.tales_of_arcadia.files import load_roster
+    from chronicle.systems.tales_of_arcadia.rules import check_roster
+
+    loaded = load_roster(GOLDEN / case["file"])
+    assert loaded.roster is not None
+    catalog = load_catalog(GOLDEN / "cards", loaded.cards)
+    report = check_roster(loaded.roster, catalog)
+    for violation in report:
+        if violation.fixes is None or violation.fixes.file is None:
+            continue
+        match = FILE_FIX.match(violation.fix_for(Front.FILE) or "")
+        assert match, violation.fix_for(Front.FILE)
+        number, key, text = match.groups()
+        value = tomllib.loads(f"v = {text}")["v"]
+        if number is None:
+            fixed = replace(loaded.roster, **{key: value})
+        else:
+            index = int(number) - 1
+            line = loaded.roster.units[index]
+            new = replace(line, **{key: tuple(value) if isinstance(value, list) else value})
+            fixed = loaded.roster.set_line(index, new)
+        after = check_roster(fixed, catalog).codes
+        assert after.count(violation.code) < report.codes.count(violation.code), violation

@@ -143,7 +143,7 @@ class _Checker:
             self.seen.add(key)
             self.report.add(violation)
 
-    def unit_card(self, name: str, where: str, army: str | None) -> Unit | None:
+    def unit_card(self, name: str, where: str, army: str | None, index: int) -> Unit | None:
         card = self.catalog.get(name, "unit")
         if isinstance(card, Unit):
             return card
@@ -160,7 +160,7 @@ class _Checker:
                                                      if isinstance(u, Unit)])
         self.report.add(k.CARD_UNKNOWN(
             f"{where}: no unit is called {name!r}" + (f"; did you mean {near!r}?" if near else ""),
-            [name], f"set unit = {near!r}" if near else
+            [name], Fix(f"set unit = {near!r}", file=_in_line(index, "unit", near)) if near else
             "add the unit to a card file ([[card]] with kind = \"unit\") or inline in the roster"))
         return None
 
@@ -207,7 +207,7 @@ class _Checker:
 
     def line(self, index: int, line: RosterLine, army: str | None) -> ResolvedLine:
         where = f"unit #{index + 1} ({line.unit})"
-        card = self.unit_card(line.unit, where, army)
+        card = self.unit_card(line.unit, where, army, index)
         if card is None:
             return ResolvedLine(index, line, None, None, None, Stats(), ())
         resolved = _resolve(card, line, index, self.resolved)
@@ -327,7 +327,8 @@ def check_roster(roster: Roster, catalog: TalesCatalog) -> Report:
             checker.report.add(k.CARD_UNKNOWN(
                 f"no army list is called {roster.army!r}"
                 + (f"; did you mean {near!r}?" if near else ""), [roster.army],
-                f"set army = {near!r}" if near else "add the army list's cards to a card file"))
+                Fix(f"set army = {near!r}", file=f"army = {toml_value(near)}") if near
+                else "add the army list's cards to a card file"))
         army = None
     lines = [checker.line(i, line, army) for i, line in enumerate(roster.units)]
     spent = sum(r.cost * r.line.count for r in lines if r.cost is not None)
