@@ -93,7 +93,8 @@ def test_every_kind_of_export(sh: Shell) -> None:
                             "josh-characters.pdf", "rematch-game.pdf", "winerdria-pencil.pdf"]
     assert "Game: quests Seek the Oracle's Advice" in made["annoyicus-chronicle.pdf"][1]
     assert "Who waylays whom" in made["example-of-play-game.pdf"][1]
-    assert "No Waylays chosen yet." in made["rematch-game.pdf"][1]
+    assert "No Waylays chosen yet." not in made["rematch-game.pdf"][1]  # rows to fill in
+    assert "Base Camp:" in made["rematch-game.pdf"][1]
     assert "Annoyicus" in made["josh-characters.pdf"][1]
 
 
@@ -132,13 +133,65 @@ def test_names_never_escape_the_exports_folder(sh: Shell, name: str, expected: s
     assert name in read(made)[1]
 
 
-def test_a_name_in_another_script_gets_a_file_of_its_own(sh: Shell) -> None:
-    for name in ("名前", "名字"):
+def test_a_name_in_another_script_gets_a_readable_file_of_its_own(sh: Shell) -> None:
+    for name in ("名前", "名字", "Жар-птица", "שלום"):
         assert sh("character", "new", name, "--player", "Tim")[0] == 0
         assert sh("export", "sheet", name)[0] == 0
     made = sorted(p.name for p in Path("exports").iterdir())
-    assert len(made) == 2 and all(n.startswith("character-") for n in made)
-    assert "名前" in read(Path("exports") / made[0])[1] + read(Path("exports") / made[1])[1]
+    assert made == sorted(["名前.pdf", "名字.pdf", "жар-птица.pdf", "שלום.pdf"])
+    assert "Жар-птица" in read(Path("exports") / "жар-птица.pdf")[1]
+    assert "שלום" in read(Path("exports") / "שלום.pdf")[1]
+
+
+def test_two_players_characters_of_one_name_get_two_files(sh: Shell) -> None:
+    assert sh("character", "new", "Winerdria", "--player", "Josh")[0] == 0
+    code, _out, err = sh("export", "sheet", "Winerdria", "--player", "Tim")
+    assert code == 0, err
+    code, _out, err = sh("export", "sheet", "Winerdria", "--player", "Josh")
+    assert code == 0, err  # no "exists; add --force" for someone else's sheet
+    assert sorted(p.name for p in Path("exports").iterdir()) == [
+        "winerdria-josh.pdf", "winerdria-tim.pdf"]
+    assert "Tim's character" in read(Path("exports/winerdria-tim.pdf"))[1]
+    assert "Josh's character" in read(Path("exports/winerdria-josh.pdf"))[1]
+    assert sh("export", "log", "Winerdria", "--player", "Josh")[0] == 0
+    assert Path("exports/winerdria-josh-chronicle.pdf").is_file()
+
+
+def test_paper_is_a4_or_letter_by_option_setting_or_locale(
+        sh: Shell, monkeypatch: pytest.MonkeyPatch) -> None:
+    def size(path: Path) -> tuple[int, int]:
+        box = PdfReader(io.BytesIO(path.read_bytes())).pages[0].mediabox
+        return round(float(box.width)), round(float(box.height))
+
+    monkeypatch.delenv("CHRONICLE_PAPER", raising=False)
+    for variable in ("LC_ALL", "LC_PAPER"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert sh("export", "sheet", "Winerdria", "--out", "a4.pdf")[0] == 0
+    assert size(Path("a4.pdf")) == (595, 842)
+    assert sh("export", "sheet", "Winerdria", "--paper", "letter", "--out", "l.pdf")[0] == 0
+    assert size(Path("l.pdf")) == (612, 792)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")  # a country that prints on Letter
+    assert sh("export", "game", "Rematch", "--out", "us.pdf")[0] == 0
+    assert size(Path("us.pdf")) == (612, 792)
+    monkeypatch.setenv("CHRONICLE_PAPER", "a4")  # the setting wins over the locale
+    assert sh("export", "log", "Winerdria", "--out", "set.pdf")[0] == 0
+    assert size(Path("set.pdf")) == (595, 842)
+    monkeypatch.setenv("CHRONICLE_PAPER", "tabloid")
+    code, _out, err = sh("export", "log", "Winerdria", "--out", "bad.pdf")
+    assert code == 2 and "CHRONICLE_PAPER" in err and not Path("bad.pdf").exists()
+    with pytest.raises(SystemExit) as refused:  # argparse: not a paper it knows
+        sh("export", "log", "Winerdria", "--paper", "a5")
+    assert refused.value.code == 2
+
+
+def test_characters_no_font_has_are_named_when_exporting(sh: Shell) -> None:
+    assert sh("character", "new", "Rune ᚠᛁ", "--player", "Tim")[0] == 0
+    code, out, err = sh("export", "sheet", "Rune ᚠᛁ")
+    assert code == 0 and "Wrote" in out
+    assert "will print as boxes" in err and "ᚠ ᛁ" in err and "U+16A0" in err
+    code, _out, err = sh("export", "sheet", "Winerdria")
+    assert code == 0 and err == ""
 
 
 def test_the_command_line_starts_without_reportlab() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from chronicle.cli.common import add_player, database, run_service
-from chronicle.cli.output import emit
+from chronicle.cli.output import emit, fail
 
 DESTINATION = ("the file to write, or a folder for the default name (default: "
                "exports/<name>.pdf in the current folder, created when missing)")
@@ -18,6 +18,15 @@ DESTINATION = ("the file to write, or a folder for the default name (default: "
 def _add_destination(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, metavar="PATH", help=DESTINATION)
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
+    parser.add_argument("--paper", choices=("a4", "letter"), type=str.lower,
+                        help="the paper size (default: the CHRONICLE_PAPER setting, else "
+                             "letter where the locale's country uses it, else a4)")
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """What every export takes from the command line: destination, paper, and where to say
+    which characters will not print."""
+    return {"out": args.out, "force": args.force, "paper": args.paper, "warn": fail}
 
 
 def register(commands: Any) -> None:
@@ -68,8 +77,8 @@ def register(commands: Any) -> None:
 def _sheet(args: argparse.Namespace) -> int:
     from chronicle.services.exports import export_sheet
 
-    path = export_sheet(database(args), args.character, args.player, out=args.out,
-                        force=args.force, pencil=args.pencil)
+    path = export_sheet(database(args), args.character, args.player, pencil=args.pencil,
+                        **_options(args))
     emit(f"Wrote {path}")
     return 0
 
@@ -77,8 +86,7 @@ def _sheet(args: argparse.Namespace) -> int:
 def _log(args: argparse.Namespace) -> int:
     from chronicle.services.exports import export_log
 
-    path = export_log(database(args), args.character, args.player, out=args.out,
-                      force=args.force)
+    path = export_log(database(args), args.character, args.player, **_options(args))
     emit(f"Wrote {path}")
     return 0
 
@@ -86,7 +94,7 @@ def _log(args: argparse.Namespace) -> int:
 def _game(args: argparse.Namespace) -> int:
     from chronicle.services.exports import export_game
 
-    path = export_game(database(args), args.game, out=args.out, force=args.force)
+    path = export_game(database(args), args.game, **_options(args))
     emit(f"Wrote {path}")
     return 0
 
@@ -94,7 +102,6 @@ def _game(args: argparse.Namespace) -> int:
 def _player(args: argparse.Namespace) -> int:
     from chronicle.services.exports import export_player
 
-    path = export_player(database(args), args.player, out=args.out, force=args.force,
-                         pencil=args.pencil)
+    path = export_player(database(args), args.player, pencil=args.pencil, **_options(args))
     emit(f"Wrote {path}")
     return 0

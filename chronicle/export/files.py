@@ -1,9 +1,11 @@
 """File names made from what users typed, and writing a finished file whole or not at all.
 
-A name becomes a file name by folding it to ASCII and keeping only letters, digits, ``-`` and
-``_``; the result never holds a dot or a path separator, so it can never leave the folder it is
-written into, and it is never empty, never a reserved device name (``CON``, ``NUL``, ...) and
-never longer than ``MAX_STEM`` characters.
+A name becomes a file name by folding Latin letters to ASCII (``Zoë`` becomes ``zoe``), keeping
+the letters and digits of every other script as typed (``Жар-птица`` stays ``жар-птица``,
+``名前`` stays ``名前``), and keeping only those, ``-`` and ``_``; the result never holds a dot
+or a path separator, so it can never leave the folder it is written into, and it is never
+empty, never a reserved device name (``CON``, ``NUL``, ...) and never longer than ``MAX_STEM``
+characters (nor ``MAX_STEM_BYTES`` bytes of UTF-8, so any file system takes it).
 """
 
 from __future__ import annotations
@@ -18,28 +20,51 @@ from pathlib import Path
 from chronicle.errors import AlreadyExists, BadInput
 
 MAX_STEM = 60
+MAX_STEM_BYTES = 150
+"""A stem of CJK or emoji-free scripts stays far below the 255 bytes file systems allow."""
 RESERVED = frozenset({"con", "prn", "aux", "nul", "clock$",
                       *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))})
 """Names Windows keeps for devices, with any extension."""
 _BINARY = getattr(os, "O_BINARY", 0)
 
 
+def _fold(char: str) -> str:
+    """One character of a file name: Latin folded to ASCII, letters, digits and marks of
+    other scripts kept (lower case), anything else a separator."""
+    if char.isascii():
+        return char if char.isalnum() or char in "-_" else "-"
+    ascii_form = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
+    if ascii_form and ascii_form.isalnum() and unicodedata.name(char, "").startswith("LATIN"):
+        return ascii_form
+    if char.isalnum() or unicodedata.category(char) in ("Mn", "Mc"):
+        return char.lower()
+    return "-"
+
+
 def safe_name(name: str, fallback: str = "export") -> str:
-    """A file name stem made of ``name``: ASCII letters, digits, ``-`` and ``_`` only.
+    """A file name stem made of ``name``: Latin folded to ASCII, other scripts kept, and
+    ``-`` and ``_`` only besides letters and digits.
 
     >>> safe_name("Zoë d'Arc"), safe_name("../../etc/passwd"), safe_name("CON")
     ('zoe-d-arc', 'etc-passwd', 'con-file')
+    >>> safe_name("Жар-птица"), safe_name("名前")
+    ('жар-птица', '名前')
 
-    A name with nothing left after folding (``名前``) becomes ``fallback`` and a short digest of
+    A name with nothing left (``!!!``, emoji alone) becomes ``fallback`` and a short digest of
     the name, so two such names still get two files.
     """
-    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", folded).strip("-_").lower()
+    text = unicodedata.normalize("NFC", name)
+    stem = "".join(_fold(char) for char in text).lower()
+    stem = re.sub(r"-{2,}", "-", stem).strip("-_")
+    while stem and unicodedata.category(stem[0]) in ("Mn", "Mc"):  # a mark on nothing
+        stem = stem[1:].lstrip("-_")
     stem = re.sub(r"-{2,}", "-", stem)[:MAX_STEM].strip("-_")
-    if not stem:
+    while len(stem.encode("utf-8")) > MAX_STEM_BYTES:
+        stem = stem[:-1].rstrip("-_")
+    if not stem or not any(c.isalnum() for c in stem):
         digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
         stem = f"{fallback}-{digest}"
-    if stem in RESERVED:
+    if stem.lower() in RESERVED:
         stem += "-file"
     return stem
 

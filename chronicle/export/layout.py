@@ -1,9 +1,12 @@
-"""The flowables the renderer builds the pages from: boxes, grids and tables made of bands.
+"""The stuff the renderer's flowables are made of: text drawn run by run, cells, bands, and
+``Banded``, a flowable that is a stack of horizontal bands (a header, a row, one line of text).
 
-A flowable here is a stack of horizontal bands (a header, a row, one line of text). It splits
-between bands, and a band of several text lines splits between its lines, so nothing a user
-typed (a name of a thousand characters, a background of ten pages) can be too tall for a page:
-it flows on, and the part that continues gets its header again ("Abilities (continued)").
+Where a page ends, a banded flowable breaks only where its bands allow (between table rows,
+between rows of card boxes, never inside a row), and a block marked ``keep_whole`` moves to the
+next page whole when it fits there. Only what is taller than a page is cut, and a band of
+several text lines then splits between its lines, so nothing a user typed (a name of a thousand
+characters, a background of ten pages) can be too tall for a page: it flows on, and the part
+that continues gets its header again ("Abilities (continued)").
 
 Text is drawn run by run in the fonts ``fonts.runs`` picks, so any script prints; every string
 is plain text (no markup is parsed here).
@@ -12,7 +15,6 @@ is plain text (no markup is parsed here).
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from reportlab.lib.colors import Color
@@ -21,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from chronicle.export import fonts
-from chronicle.export.document import Mark, Value
+from chronicle.export.model import Mark, Value
 
 
 @dataclass(frozen=True)
@@ -63,13 +65,16 @@ def mark_box(canv: Canvas, x: float, top: float, style: TextStyle, mark: Mark,
     height = style.leading
     canv.setStrokeColor(line)
     canv.setLineWidth(0.6)
+    inset = 0.3  # the stroke stays inside the box's room
     if mark is Mark.UNKNOWN:
         canv.setFillColor(Color(0.97, 0.95, 0.9))
-        canv.rect(x, top - height, box_width, height, stroke=1, fill=1)
+        canv.rect(x + inset, top - height + inset, box_width - 2 * inset, height - 2 * inset,
+                  stroke=1, fill=1)
         draw_text(canv, x, top - height + (height - style.size) / 2 + style.size * 0.18, "?",
                   style, "center", box_width)
     else:
-        canv.rect(x, top - height, box_width, height, stroke=1, fill=0)
+        canv.rect(x + inset, top - height + inset, box_width - 2 * inset, height - 2 * inset,
+                  stroke=1, fill=0)
 
 
 @dataclass
@@ -120,6 +125,12 @@ class Band:
     role: str = "line"
     keep_with_next: bool = False
     width: float = 0.0
+    whole: bool = False
+    """Never cut between its lines (a table row, a line of card boxes)."""
+    break_after: bool = True
+    """A page may end after this band (False: it stays with the next one)."""
+    strikes: list[tuple[float, float]] = field(default_factory=list)
+    """Lines struck through the band's first text line (``(x, width)`` each)."""
 
     @property
     def leading(self) -> float:
@@ -136,10 +147,11 @@ class Band:
         """The band's height in points."""
         return self.lines * self.leading + 2 * self.pad
 
-    def split(self, room: float) -> tuple[Band, Band] | None:
-        """The first lines that fit in ``room`` points and the rest, or None."""
+    def split(self, room: float, force: bool = False) -> tuple[Band, Band] | None:
+        """The first lines that fit in ``room`` points and the rest, or None (always None
+        for a ``whole`` band unless ``force``: it is taller than a page)."""
         fit = int((room - 2 * self.pad) // self.leading)
-        if fit < 1 or fit >= self.lines:
+        if (self.whole and not force) or fit < 1 or fit >= self.lines:
             return None
         first = replace(self, cells=[replace(c, lines=c.lines[:fit]) for c in self.cells],
                         min_lines=1, rule=None)
@@ -172,6 +184,13 @@ class Band:
             for text in item.lines:
                 draw_text(canv, item.x, baseline, text, style, item.align, item.width)
                 baseline -= style.leading
+        if self.strikes:
+            leading = self.leading
+            middle = top - self.pad - leading / 2
+            canv.setStrokeColor(line)
+            canv.setLineWidth(0.8)
+            for x, span in self.strikes:
+                canv.line(x, middle, x + span, middle)
         if self.rule is not None:
             canv.setStrokeColor(self.rule)
             canv.setLineWidth(self.rule_width)
@@ -188,6 +207,11 @@ class Banded(Flowable):
     """
 
     line = Color(0.25, 0.22, 0.2)
+    keep_whole = False
+    """Moves to the next page whole when it does not fit the rest of this one (and fits a
+    page); otherwise breaks where its bands allow."""
+    page_height = 10_000.0
+    """The height of a whole page's frame (set by the renderer)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -229,29 +253,49 @@ class Banded(Flowable):
 
     def split(self, aW: float, aH: float, /) -> list[Flowable]:
         bands = self.bands(aW)
-        taken: list[Band] = []
-        rest: list[Band] = []
-        used = 0.0
-        for index, band in enumerate(bands):
-            if used + band.height <= aH + 1e-6:
-                taken.append(band)
-                used += band.height
-                continue
-            pieces = band.split(aH - used)
-            if pieces is not None:
-                taken.append(pieces[0])
-                rest = [pieces[1], *bands[index + 1:]]
-            else:
-                rest = bands[index:]
-            break
-        while taken and taken[-1].keep_with_next:
-            rest.insert(0, taken.pop())
-        if not rest or not any(b.role != "header" for b in taken):
+        height = sum(b.height for b in bands)
+        fresh = aH >= self.page_height - 1.0
+        if self.keep_whole and not fresh and height <= self.page_height:
+            return []  # moves to the next page whole
+        taken = self._fitting(bands, aH, strict=True)
+        if taken is None and fresh:  # taller than a page: cut where it must
+            taken = self._fitting(bands, aH, strict=False)
+        if taken is None:
             return []
+        done, rest = taken
+        if all(band.role == "spare" for band in rest):
+            return [self._fragment(done)]  # spare rows to write in never start a page
         following = self.continuation(aW, rest[0])
         for band in following:
             band.width = aW
-        return [self._fragment(taken), self._fragment(following + rest)]
+        return [self._fragment(done), self._fragment(following + rest)]
+
+    def _fitting(self, bands: list[Band], room: float,
+                 strict: bool) -> tuple[list[Band], list[Band]] | None:
+        """The bands that fit in ``room`` up to a place a page may end, and the rest; with
+        ``strict`` off, any band boundary will do and a band may be cut between its lines."""
+        used = 0.0
+        count = 0
+        for band in bands:
+            if used + band.height > room + 1e-6:
+                break
+            used += band.height
+            count += 1
+        if count >= len(bands):
+            return None
+        cut = count
+        while cut and (bands[cut - 1].keep_with_next
+                       or (strict and not bands[cut - 1].break_after)):
+            cut -= 1
+        if not strict and cut == count:
+            pieces = bands[count].split(room - used, force=True)
+            if pieces is not None:
+                done, rest = [*bands[:count], pieces[0]], [pieces[1], *bands[count + 1:]]
+                if any(b.role != "header" for b in done):
+                    return done, rest
+        if not cut or not any(b.role != "header" for b in bands[:cut]):
+            return None
+        return bands[:cut], bands[cut:]
 
     def draw(self) -> None:
         top = self.height
@@ -295,400 +339,3 @@ class Boxed(Banded):
             canv.rect(0, end, self.width, start - end, stroke=1, fill=0)
 
 
-class TextBoxFlowable(Boxed):
-    """A titled box of text, with at least ``min_lines`` lines of room."""
-
-    def __init__(self, title: str, text: Value, label: TextStyle, body: TextStyle,
-                 min_lines: int, hint: str = "") -> None:
-        super().__init__()
-        self.title = title
-        self.text = text
-        self.label = label
-        self.body = body
-        self.min_lines = min_lines
-        self.hint = hint
-        self.spaceAfter = 6
-
-    def _label(self, width: float, title: str) -> Band:
-        return Band([Cell(6, width - 12, [title], self.label)], pad=2.5, role="header",
-                    keep_with_next=True)
-
-    def build(self, width: float) -> list[Band]:
-        bands = [self._label(width, self.title)]
-        if isinstance(self.text, Mark):
-            cells = [Cell(6, 14, [], self.body, mark=self.text, mark_width=14)]
-            if self.hint:
-                cells.append(Cell(26, width - 32, [self.hint], replace(
-                    self.body, color=Color(0.45, 0.42, 0.4), size=self.body.size - 1)))
-            bands.append(Band(cells, pad=1.5))
-            lines: list[str] = []
-        else:
-            lines = fonts.wrap(self.text, self.body.font, self.body.size, width - 12)
-        bands += [Band([Cell(6, width - 12, [text], self.body)], pad=0.5) for text in lines]
-        while len(bands) < self.min_lines + 1:
-            bands.append(Band([Cell(6, width - 12, [""], self.body)], pad=0.5))
-        bands[-1].pad = 3.0
-        return bands
-
-    def continuation(self, width: float, following: Band) -> list[Band]:
-        return [self._label(width, f"{self.title} (continued)")]
-
-
-@dataclass(frozen=True)
-class FieldStyles:
-    """The styles of a field grid."""
-
-    label: TextStyle
-    value: TextStyle
-    rule: Color
-
-
-class FieldGridFlowable(Banded):
-    """Rows of "Label: value" fields, the values on ruled lines like a printed form; marks
-    print as boxes."""
-
-    def __init__(self, rows: Sequence[Sequence[tuple[str, Value]]], weights: Sequence[float],
-                 styles: FieldStyles, space_after: float = 6.0) -> None:
-        super().__init__()
-        self.rows = rows
-        self.weights = weights
-        self.styles = styles
-        self.spaceAfter = space_after
-
-    def build(self, width: float) -> list[Band]:
-        gap = 14.0
-        label = self.styles.label
-        value = self.styles.value
-        total = sum(self.weights) or 1.0
-        room = width - gap * (len(self.weights) - 1)
-        widths = [room * w / total for w in self.weights]
-        label_widths = [
-            max((fonts.width(row[i][0] + ":", label.font, label.size) for row in self.rows
-                 if i < len(row)), default=0.0) + 5
-            for i in range(len(self.weights))]
-        bands = []
-        for row in self.rows:
-            cells: list[Cell] = []
-            spans: list[tuple[float, float]] = []
-            x = 0.0
-            for index, (name, shown) in enumerate(row):
-                field_width = widths[index]
-                label_width = min(label_widths[index], field_width * 0.6)
-                cells.append(cell(x, label_width, name + ":", replace(
-                    label, leading=value.leading)))
-                value_x = x + label_width
-                value_width = field_width - label_width
-                blank = shown is Mark.BLANK
-                cells.append(cell(value_x, value_width, shown, value,
-                                  mark_width=value_width if blank else 16, pad=2))
-                if not blank:
-                    spans.append((value_x, value_width))
-                x += field_width + gap
-            bands.append(Band(cells, pad=2.5, rule=self.styles.rule, rule_width=0.6,
-                              rule_spans=spans))
-        return bands
-
-
-@dataclass(frozen=True)
-class TableStyles:
-    """The styles of a table."""
-
-    header: TextStyle
-    cell: TextStyle
-    total: TextStyle
-    muted: TextStyle
-    header_fill: Color
-    stripe: Color
-    rule: Color
-
-
-class TableFlowable(Banded):
-    """A table: a header row (repeated where the table continues) and rows of wrapped cells."""
-
-    def __init__(self, columns: Sequence[tuple[str, float, str]],
-                 rows: Sequence[tuple[Sequence[Value], str]], styles: TableStyles) -> None:
-        super().__init__()
-        self.columns = columns
-        self.rows = rows
-        self.styles = styles
-        self.spaceAfter = 8
-
-    def _widths(self, width: float) -> list[float]:
-        total = sum(w for _t, w, _a in self.columns) or 1.0
-        return [width * w / total for _t, w, _a in self.columns]
-
-    def _header(self, width: float) -> Band:
-        cells = []
-        x = 0.0
-        for (title, _w, align), column_width in zip(self.columns, self._widths(width),
-                                                     strict=True):
-            cells.append(cell(x, column_width, title, self.styles.header, align, pad=3))
-            x += column_width
-        return Band(cells, pad=2.5, fill=self.styles.header_fill, role="header",
-                    keep_with_next=True)
-
-    def build(self, width: float) -> list[Band]:
-        bands = [self._header(width)]
-        widths = self._widths(width)
-        for number, (values, tone) in enumerate(self.rows):
-            style = {"muted": self.styles.muted, "total": self.styles.total}.get(
-                tone, self.styles.cell)
-            cells = []
-            x = 0.0
-            for (_t, _w, align), column_width, value in zip(self.columns, widths, values,
-                                                            strict=False):
-                cells.append(cell(x, column_width, value, style, align, mark_width=14, pad=3))
-                x += column_width
-            fill = self.styles.stripe if number % 2 else None
-            bands.append(Band(cells, pad=2.0, fill=fill, rule=self.styles.rule,
-                              rule_width=0.8 if tone == "total" else 0.3))
-        return bands
-
-    def continuation(self, width: float, following: Band) -> list[Band]:
-        return [self._header(width)]
-
-    def decorate(self, canv: Canvas, placed: list[tuple[Band, float]]) -> None:
-        if not placed:
-            return
-        top = placed[0][1]
-        bottom = placed[-1][1] - placed[-1][0].height
-        canv.setStrokeColor(self.line)
-        canv.setLineWidth(0.6)
-        canv.rect(0, bottom, self.width, top - bottom, stroke=1, fill=0)
-
-
-@dataclass(frozen=True)
-class GridStyles:
-    """The styles and colours of the card grid."""
-
-    title: TextStyle
-    column: TextStyle
-    name: TextStyle
-    small: TextStyle
-    spine: TextStyle
-    merit: Color
-    merit_tint: Color
-    flaw: Color
-    flaw_tint: Color
-    rule: Color
-
-
-@dataclass(frozen=True)
-class GridBox:
-    """One box of the grid as the renderer hands it over."""
-
-    title: str
-    side: str
-    points_label: str
-    cards: Sequence[tuple[str, Value, Value, Value]]
-    blank_lines: int
-
-
-class CardGridFlowable(Banded):
-    """The rulebook's card boxes, two to a row, with the MERITS and FLAWS spines between them.
-
-    Each card is a line: its name (wrapped when long), its cost or bonus, its Attribute and its
-    court. A row of boxes is at least ``min_lines`` lines tall, for a sheet that looks like the
-    printed one; where the grid splits, the boxes continue on the next page under their titles.
-    """
-
-    spine_width = 20.0
-    points_width = 26.0
-    attribute_width = 38.0
-    court_width = 42.0
-
-    def __init__(self, rows: Sequence[tuple[GridBox, GridBox]], styles: GridStyles,
-                 min_lines: int) -> None:
-        super().__init__()
-        self.rows = rows
-        self.styles = styles
-        self.min_lines = min_lines
-        self.spaceAfter = 8
-
-    def _box_width(self, width: float) -> float:
-        return (width - self.spine_width) / 2
-
-    def _columns(self, x: float, box_width: float) -> tuple[float, float, float, float]:
-        """x of the name, points, Attribute and court columns of a box starting at ``x``."""
-        court = x + box_width - self.court_width - 3
-        attribute = court - self.attribute_width
-        points = attribute - self.points_width
-        return x + 6, points, attribute, court
-
-    def _tint(self, side: str) -> Color:
-        return self.styles.merit_tint if side == "merits" else self.styles.flaw_tint
-
-    def _header(self, width: float, pair: tuple[GridBox, GridBox], group: int,
-                suffix: str = "") -> Band:
-        box_width = self._box_width(width)
-        cells: list[Cell] = []
-        spans: list[tuple[float, float, Color]] = []
-        for box, x in zip(pair, (0.0, box_width + self.spine_width), strict=True):
-            name_x, points_x, attribute_x, court_x = self._columns(x, box_width)
-            cells.append(Cell(name_x, points_x - name_x, [box.title + suffix],
-                              self.styles.title))
-            for label, column_x, column_width in (
-                    (box.points_label, points_x, self.points_width),
-                    ("Attribute", attribute_x, self.attribute_width),
-                    ("Court", court_x, self.court_width)):
-                cells.append(Cell(column_x, column_width, [label], self.styles.column,
-                                  "center"))
-            spans.append((x, box_width, self._tint(box.side)))
-        return Band(cells, pad=3.0, fill_spans=spans, group=group, role="header",
-                    keep_with_next=True, rule=self.line, rule_width=0.5)
-
-    def _card_cells(self, x: float, box_width: float,
-                    card: tuple[str, Value, Value, Value] | None, blank: bool) -> list[Cell]:
-        name_x, points_x, attribute_x, court_x = self._columns(x, box_width)
-        styles = self.styles
-        if card is None:
-            if not blank:
-                return []
-            return [Cell(points_x, self.points_width, [], styles.name, "center", Mark.BLANK,
-                         16)]
-        name, points, attribute, court = card
-        return [
-            cell(name_x, points_x - name_x - 2, name, styles.name),
-            cell(points_x, self.points_width, points, styles.name, "center", 16),
-            cell(attribute_x, self.attribute_width, attribute, styles.small, "center", 14),
-            cell(court_x, self.court_width, court, styles.small, "center", 14),
-        ]
-
-    def build(self, width: float) -> list[Band]:
-        box_width = self._box_width(width)
-        right_x = box_width + self.spine_width
-        bands: list[Band] = []
-        for group, pair in enumerate(self.rows):
-            left, right = pair
-            bands.append(self._header(width, pair, group))
-            count = max(len(left.cards) + left.blank_lines, len(right.cards) + right.blank_lines,
-                        self.min_lines)
-            for index in range(count):
-                cells = []
-                for box, x in ((left, 0.0), (right, right_x)):
-                    card = box.cards[index] if index < len(box.cards) else None
-                    blank = len(box.cards) <= index < len(box.cards) + box.blank_lines
-                    cells += self._card_cells(x, box_width, card, blank)
-                if not cells:
-                    cells = [Cell(6, 10, [""], self.styles.name)]
-                bands.append(Band(cells, pad=2.25, group=group, rule=self.styles.rule,
-                                  rule_width=0.35,
-                                  rule_spans=[(0, box_width), (right_x, box_width)]))
-            bands[-1].rule = None
-        return bands
-
-    def continuation(self, width: float, following: Band) -> list[Band]:
-        if following.role == "header":
-            return []
-        return [self._header(width, self.rows[following.group], following.group,
-                             " (continued)")]
-
-    def decorate(self, canv: Canvas, placed: list[tuple[Band, float]]) -> None:
-        box_width = self._box_width(self.width)
-        spine_x = box_width
-        groups: dict[int, tuple[float, float]] = {}
-        for band, top in placed:
-            start, _end = groups.get(band.group, (top, top))
-            groups[band.group] = (start, top - band.height)
-        styles = self.styles
-        regions: dict[str, list[tuple[float, float]]] = {"merits": [], "flaws": []}
-        for group, (start, end) in groups.items():
-            left, right = self.rows[group]
-            height = start - end
-            if left.side == right.side:
-                canv.setFillColor(styles.merit if left.side == "merits" else styles.flaw)
-                canv.rect(spine_x, end, self.spine_width, height, stroke=0, fill=1)
-                regions[left.side].append((start, end))
-            else:
-                half = self.spine_width / 2
-                for side, x in ((left.side, spine_x), (right.side, spine_x + half)):
-                    canv.setFillColor(styles.merit if side == "merits" else styles.flaw)
-                    canv.rect(x, end, half, height, stroke=0, fill=1)
-            canv.setStrokeColor(self.line)
-            canv.setLineWidth(0.9)
-            canv.rect(0, end, box_width, height, stroke=1, fill=0)
-            canv.rect(spine_x + self.spine_width, end, box_width, height, stroke=1, fill=0)
-        for side, word in (("merits", "MERITS"), ("flaws", "FLAWS")):
-            spans = _merge(regions[side])
-            if not spans:
-                continue
-            start, end = max(spans, key=lambda s: s[0] - s[1])
-            self._letters(canv, word, spine_x, start, end)
-
-    def _letters(self, canv: Canvas, word: str, x: float, start: float, end: float) -> None:
-        """The spine's word, one letter under the other, centred on the region."""
-        style = self.styles.spine
-        step = min((start - end) / (len(word) + 1), style.leading * 1.35)
-        if step < style.size * 0.8:
-            return
-        top = (start + end) / 2 + step * len(word) / 2
-        for index, letter in enumerate(word):
-            baseline = top - step * (index + 1) + (step - style.size) / 2 + style.size * 0.2
-            draw_text(canv, x, baseline, letter, style, "center", self.spine_width)
-
-
-def _merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Adjacent ``(top, bottom)`` spans joined."""
-    merged: list[tuple[float, float]] = []
-    for start, end in sorted(spans, reverse=True):
-        if merged and abs(merged[-1][1] - start) < 0.5:
-            merged[-1] = (merged[-1][0], end)
-        else:
-            merged.append((start, end))
-    return merged
-
-
-class HeadingFlowable(Banded):
-    """A section heading with a rule under it, kept with what follows."""
-
-    def __init__(self, text: str, style: TextStyle, rule: Color) -> None:
-        super().__init__()
-        self.text = text
-        self.style = style
-        self.rule_color = rule
-        self.keepWithNext = True
-        self.spaceBefore = 6
-        self.spaceAfter = 4
-
-    def build(self, width: float) -> list[Band]:
-        lines = fonts.wrap(self.text, self.style.font, self.style.size, width)
-        bands = [Band([Cell(0, width, [text], self.style)], pad=0.5, keep_with_next=True)
-                 for text in lines]
-        bands[-1].rule = self.rule_color
-        bands[-1].rule_width = 0.8
-        bands[-1].pad = 2.0
-        return bands
-
-
-class ItemListFlowable(Banded):
-    """"Title: item, item, ..." on ruled lines, plus blank ruled lines to write on."""
-
-    def __init__(self, title: str, items: Sequence[str], blank_lines: int, empty: str,
-                 label: TextStyle, value: TextStyle, muted: TextStyle, rule: Color) -> None:
-        super().__init__()
-        self.title = title
-        self.items = items
-        self.blank_lines = blank_lines
-        self.empty = empty
-        self.label = label
-        self.value = value
-        self.muted = muted
-        self.rule_color = rule
-        self.spaceAfter = 6
-
-    def build(self, width: float) -> list[Band]:
-        label_width = fonts.width(self.title + ":", self.label.font, self.label.size) + 6
-        text = ", ".join(self.items)
-        style = self.value if text or self.blank_lines else self.muted
-        shown = text or ("" if self.blank_lines else self.empty)
-        lines = fonts.wrap(shown, style.font, style.size, width - label_width - 4)
-        lines += [""] * max(0, self.blank_lines - (0 if text else 1))
-        label = replace(self.label, leading=self.value.leading)
-        bands = []
-        for index, text_line in enumerate(lines):
-            cells = [Cell(label_width + 2, width - label_width - 2, [text_line], style)]
-            if index == 0:
-                cells.insert(0, Cell(0, label_width, [self.title + ":"], label))
-            bands.append(Band(cells, pad=2.5, rule=self.rule_color, rule_width=0.6,
-                              rule_spans=[(label_width, width - label_width)]))
-        return bands

@@ -1,10 +1,11 @@
 """The reportlab renderer: a ``document.Document`` laid out as a PDF, written to a binary stream.
 
 The page (size, margins), the fonts and the colours are class attributes of ``PdfRenderer``, so
-a variant (US Letter, other colours) is a subclass. The stylesheet, the page template, the page
-decorations and the story are separate methods. Pages are numbered "Page X of Y" within each
-part by ``NumberedCanvas``, which draws every footer once the page count is known; a player's
-file of several sheets thus prints as separate sheets.
+a variant (other colours) is a subclass; the paper (A4 or US Letter) is chosen per render. A
+character sheet is set as loosely as still fits one page (``DENSITIES``). The stylesheet, the
+page template, the page decorations and the story are separate methods. Pages are numbered
+"Page X of Y" within each part by ``NumberedCanvas``, which draws every footer once the page
+count is known; a player's file of several sheets thus prints as separate sheets.
 
 Import this module only when exporting: it loads reportlab.
 """
@@ -16,21 +17,26 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from reportlab.lib.colors import Color
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (
-    BaseDocTemplate,
-    Flowable,
-    Frame,
-    PageBreak,
-    PageTemplate,
-    Paragraph,
-)
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate
 
 from chronicle.export import fonts
-from chronicle.export.document import (
+from chronicle.export.blocks import (
+    FieldGridFlowable,
+    FieldStyles,
+    HeadingFlowable,
+    ItemListFlowable,
+    NoteFlowable,
+    TableFlowable,
+    TableStyles,
+    TallyFlowable,
+    TextBoxFlowable,
+)
+from chronicle.export.grid import CardGridFlowable, GridBox, GridStyles
+from chronicle.export.layout import Banded, Lines, TextStyle, draw_text
+from chronicle.export.model import (
     Block,
     CardBox,
     CardGrid,
@@ -41,23 +47,31 @@ from chronicle.export.document import (
     Note,
     Part,
     Table,
+    Tally,
     TextBox,
 )
-from chronicle.export.layout import (
-    CardGridFlowable,
-    FieldGridFlowable,
-    FieldStyles,
-    GridBox,
-    GridStyles,
-    HeadingFlowable,
-    ItemListFlowable,
-    Lines,
-    TableFlowable,
-    TableStyles,
-    TextBoxFlowable,
-    TextStyle,
-    draw_text,
-)
+
+PAPER = {"a4": A4, "letter": LETTER}
+"""The paper sizes, by the name ``--paper`` takes."""
+
+
+@dataclass(frozen=True)
+class Density:
+    """How tightly a one-page part is set: the type scale, the lines each row of card boxes
+    has at least, their padding, and the scale of text that may shrink (a background)."""
+
+    scale: float
+    grid_lines: int
+    grid_pad: float
+    shrink: float
+    spare: int = 2
+    """At most this many spare lines in a card box (the pencil sheet)."""
+
+
+DENSITIES = (Density(1.0, 5, 2.25, 1.0), Density(1.0, 3, 2.0, 0.9),
+             Density(0.93, 2, 1.5, 0.82), Density(0.86, 1, 1.0, 0.74, 1),
+             Density(0.8, 1, 0.8, 0.66, 1))
+"""Tried in order until a character sheet fits its page."""
 
 
 @dataclass(frozen=True)
@@ -78,16 +92,18 @@ class Styles:
     fields: FieldStyles
     table: TableStyles
     muted: TextStyle
-    note: ParagraphStyle
+    note: TextStyle
+    note_label: TextStyle
 
 
 class PartStart(Flowable):
     """Marks where a part begins, so the canvas knows whose pages follow (no size)."""
 
-    def __init__(self, index: int, footer: str) -> None:
+    def __init__(self, index: int, footer: str, brand: str) -> None:
         super().__init__()
         self.index = index
         self.footer = footer
+        self.brand = brand
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         return 0.0, 0.0
@@ -97,6 +113,7 @@ class PartStart(Flowable):
         if isinstance(canvas, NumberedCanvas):
             canvas.part_index = self.index
             canvas.part_footer = self.footer
+            canvas.part_brand = self.brand
 
 
 class NumberedCanvas(Canvas):
@@ -109,6 +126,7 @@ class NumberedCanvas(Canvas):
         super().__init__(*args, **kwargs)
         self.part_index = 0
         self.part_footer = ""
+        self.part_brand = ""
         self.held: list[dict[str, Any]] = []
 
     def showPage(self) -> None:
@@ -123,6 +141,7 @@ class NumberedCanvas(Canvas):
             seen[self.part_index] += 1
             self.renderer.footer(self, self.part_footer, seen[self.part_index],
                                  totals[self.part_index])
+            self.renderer.brand(self, self.part_brand)
             super().showPage()
         super().save()
 
@@ -133,7 +152,7 @@ class NumberedCanvas(Canvas):
 
 
 class PdfRenderer:
-    """Lays documents out on A4 pages with Source Sans Pro and the sheet's colours."""
+    """Lays documents out on A4 (or US Letter) pages with the sheet's fonts and colours."""
 
     page_size: tuple[float, float] = A4
     margin_left = 14 * mm
@@ -158,17 +177,20 @@ class PdfRenderer:
     grid_min_lines = 5
     """Lines each row of card boxes has at least, like the printed sheet."""
 
-    def __init__(self) -> None:
+    def __init__(self, paper: str | None = None) -> None:
+        if paper is not None:
+            self.page_size = PAPER[paper]
         fonts.register_fonts()
         self.styles = self.stylesheet()
 
     # -- styles and page furniture ----------------------------------------------------------
 
-    def stylesheet(self) -> Styles:
-        """Every style used, derived from the class attributes."""
+    def stylesheet(self, scale: float = 1.0) -> Styles:
+        """Every style used, derived from the class attributes, type scaled by ``scale``."""
         def style(font: str, size: float, leading: float | None = None,
                   color: Color | None = None) -> TextStyle:
-            return TextStyle(font, size, leading or size * 1.25, color or self.ink)
+            return TextStyle(font, size * scale, (leading or size * 1.25) * scale,
+                             color or self.ink)
 
         small = style(self.font, 7.5, 11.5)
         return Styles(
@@ -195,11 +217,12 @@ class PdfRenderer:
                 header=style(self.semibold_font, 8, 10), cell=style(self.font, 8.5, 10.5),
                 total=style(self.semibold_font, 8.5, 10.5),
                 muted=style(self.font, 8.5, 10.5, self.muted_ink),
-                header_fill=self.merit_tint, stripe=self.stripe, rule=self.rule),
+                header_fill=self.merit_tint, stripe=self.stripe, rule=self.rule,
+                title=style(self.semibold_font, 12, 15, self.flaw),
+                legend=style(self.font, 8, 10, self.muted_ink)),
             muted=style(self.font, 9.5, 12.5, self.muted_ink),
-            note=ParagraphStyle("note", fontName=self.font, fontSize=8.5, leading=11,
-                                textColor=self.ink, spaceAfter=3, splitLongWords=True,
-                                allowWidows=1),
+            note=style(self.font, 8.5, 10.5),
+            note_label=style(self.bold_font, 8.5, 10.5),
         )
 
     def page_template(self) -> PageTemplate:
@@ -221,14 +244,21 @@ class PdfRenderer:
         top = height - self.margin_top + 7
         canvas.line(self.margin_left, top, width - self.margin_right, top)
         brand = self.styles.brand
-        canvas.setFillColor(brand.color)
-        canvas.setFont(brand.font, brand.size)
-        canvas.drawString(self.margin_left, top + 3, "ARCADIA · THE WYLD HUNT")
-        canvas.drawRightString(width - self.margin_right, top + 3, "ARCADIA CHRONICLE")
+        draw_text(canvas, self.margin_left, top + 3, "ARCADIA CHRONICLE", brand, "right",
+                  width - self.margin_left - self.margin_right)
         canvas.setStrokeColor(self.rule)
         canvas.setLineWidth(0.5)
         bottom = self.margin_bottom - 6
         canvas.line(self.margin_left, bottom, width - self.margin_right, bottom)
+        canvas.restoreState()
+
+    def brand(self, canvas: Canvas, title: str) -> None:
+        """The edition's own title at the head of a page (drawn once the page's part is
+        known)."""
+        _width, height = self.page_size
+        canvas.saveState()
+        draw_text(canvas, self.margin_left, height - self.margin_top + 10, title,
+                  self.styles.brand)
         canvas.restoreState()
 
     def footer(self, canvas: Canvas, label: str, page: int, pages: int) -> None:
@@ -248,63 +278,130 @@ class PdfRenderer:
 
     # -- the story --------------------------------------------------------------------------
 
+    @property
+    def frame_size(self) -> tuple[float, float]:
+        """The width and height of the text frame."""
+        width, height = self.page_size
+        return (width - self.margin_left - self.margin_right,
+                height - self.margin_top - self.margin_bottom)
+
     def story(self, document: Document) -> list[Flowable]:
         """Every flowable of the document: each part on new pages."""
         story: list[Flowable] = []
         for index, part in enumerate(document.parts):
             if index:
                 story.append(PageBreak())
-            story.append(PartStart(index, part.footer))
-            story.extend(self.part_heading(part))
-            for block in part.blocks:
-                story.extend(self.flowables(block))
+            story.append(PartStart(index, part.footer, part.brand))
+            story.extend(self.part_story(part))
         return story
 
-    def part_heading(self, part: Part) -> list[Flowable]:
+    def part_story(self, part: Part) -> list[Flowable]:
+        """One part's flowables. A one-page part is set as loosely as fits its page; when
+        nothing does, the blocks that may move (a long background) go to a page of their own
+        at the end, whole, and the rest stays together."""
+        if not part.one_page:
+            return self.flowables_of(part, part.blocks, DENSITIES[0])
+        for density in DENSITIES:
+            flowables = self.flowables_of(part, part.blocks, density)
+            if self.fits(flowables):
+                return flowables
+        movable = [b for b in part.blocks if isinstance(b, TextBox) and b.shrink]
+        kept = tuple(b for b in part.blocks if not any(b is m for m in movable))
+        densest = DENSITIES[-1]
+        main = self.flowables_of(part, kept, DENSITIES[0])
+        for density in DENSITIES:
+            main = self.flowables_of(part, kept, density)
+            if self.fits(main):
+                break
+        if not movable:
+            return main
+        tail: list[Flowable] = [PageBreak()]
+        for block in movable:
+            tail.extend(self.flowables(block, self.styles, densest))
+        return main + tail
+
+    def fits(self, flowables: list[Flowable]) -> bool:
+        """True when ``flowables`` fit one frame."""
+        width, height = self.frame_size
+        used = 0.0
+        for number, flowable in enumerate(flowables):
+            _w, h = flowable.wrap(width, height)
+            used += h + flowable.getSpaceAfter() + (flowable.getSpaceBefore() if number else 0)
+        return used <= height + 0.5
+
+    def flowables_of(self, part: Part, blocks: tuple[Block, ...],
+                     density: Density) -> list[Flowable]:
+        """The part's heading and blocks set at ``density``."""
+        styles = self.styles if density.scale == 1.0 else self.stylesheet(density.scale)
+        found = self.part_heading(part, styles)
+        for block in blocks:
+            found.extend(self.flowables(block, styles, density))
+        _width, height = self.frame_size
+        for flowable in found:
+            if isinstance(flowable, Banded):
+                flowable.page_height = height
+        return found
+
+    def part_heading(self, part: Part, styles: Styles | None = None) -> list[Flowable]:
         """What it is, whose, and the caption line."""
-        s = self.styles
+        s = styles or self.styles
         return [Lines(part.kind.upper(), s.kind, space_after=1),
                 Lines(part.title, s.title, space_after=2),
-                Lines(part.caption, s.caption, space_after=8)]
+                Lines(part.caption, s.caption, space_after=7)]
 
-    def flowables(self, block: Block) -> list[Flowable]:
+    def flowables(self, block: Block, styles: Styles | None = None,
+                  density: Density = DENSITIES[0]) -> list[Flowable]:
         """The flowables of one block."""
-        s = self.styles
+        s = styles or self.styles
         if isinstance(block, FieldGrid):
             rows = [[(f.label, f.value) for f in row] for row in block.rows]
             return [FieldGridFlowable(rows, block.weights, s.fields)]
         if isinstance(block, TextBox):
-            return [TextBoxFlowable(block.title.upper(), block.text, s.box_label, s.body,
+            body = s.body
+            if block.shrink and density.shrink != 1.0:
+                body = TextStyle(body.font, body.size * density.shrink,
+                                 body.leading * density.shrink, body.color)
+            return [TextBoxFlowable(block.title.upper(), block.text, s.box_label, body,
                                     block.lines, hint="not recorded yet: write it in from "
-                                                      "your card")]
+                                                      "your card", keep_whole=not block.shrink)]
         if isinstance(block, CardGrid):
-            pairs = [(self.grid_box(left), self.grid_box(right)) for left, right in block.rows]
-            return [CardGridFlowable(pairs, s.grid, self.grid_min_lines)]
+            pairs = [(self.grid_box(left, density.spare), self.grid_box(right, density.spare))
+                     for left, right in block.rows]
+            return [CardGridFlowable(pairs, s.grid, density.grid_lines, block.exhaust,
+                                     density.grid_pad)]
         if isinstance(block, ItemList):
             return [ItemListFlowable(block.title, block.items, block.blank_lines, block.empty,
-                                     s.fields.label, s.fields.value, s.muted, s.fields.rule)]
+                                     s.fields.label, s.fields.value, s.muted, s.fields.rule,
+                                     block.max_lines)]
+        if isinstance(block, Tally):
+            return [TallyFlowable(block.title, block.boxes, block.ticked, block.hint,
+                                  s.fields.label, s.table.legend, self.line)]
         if isinstance(block, Table):
-            if not block.rows:
-                return [Lines(block.empty, s.muted, space_after=8)]
             return [TableFlowable([(c.title, c.weight, c.align) for c in block.columns],
-                                  [(r.cells, r.tone) for r in block.rows], s.table)]
+                                  [(r.cells, r.tone) for r in block.rows], s.table,
+                                  title=block.title, legend=block.legend,
+                                  context=block.context, blank_rows=block.blank_rows)]
         if isinstance(block, Heading):
             return [HeadingFlowable(block.text, s.heading, s.heading.color)]
-        return [self.note(block)]
+        return [self.note(block, s)]
 
     @staticmethod
-    def grid_box(box: CardBox) -> GridBox:
-        """A card box as the grid flowable takes it."""
+    def grid_box(box: CardBox, spare: int = 2) -> GridBox:
+        """A card box as the grid flowable takes it (at most ``spare`` spare lines)."""
         return GridBox(box.title, box.side, box.points_label,
-                       [(c.name, c.points, c.attribute, c.court) for c in box.cards],
-                       box.blank_lines)
+                       [(c.name, c.points, c.attribute, c.court, c.struck, c.note)
+                        for c in box.cards],
+                       min(box.blank_lines, spare))
 
-    def note(self, note: Note) -> Paragraph:
-        """A note as a Paragraph: the label in bold, the text escaped for reportlab markup."""
-        color = {"error": self.error_ink, "warning": self.warning_ink}.get(note.tone, self.ink)
-        label = (f'<font name="{self.bold_font}" color="{color.hexval()}">'
-                 f"{fonts.markup(note.label, self.bold_font)}</font> " if note.label else "")
-        return Paragraph(label + fonts.markup(note.text, self.font), self.styles.note)
+    def note(self, note: Note, styles: Styles | None = None) -> Flowable:
+        """A note: the label in bold and colour, the text beside it."""
+        s = styles or self.styles
+        color = {"error": self.error_ink, "warning": self.warning_ink,
+                 "muted": self.muted_ink}.get(note.tone, self.ink)
+        text_style = s.note if note.tone != "muted" else TextStyle(
+            s.note.font, s.note.size, s.note.leading, self.muted_ink)
+        label = TextStyle(s.note_label.font, s.note_label.size, s.note_label.leading, color)
+        return NoteFlowable(note.label, note.text, label, text_style)
 
     # -- writing ----------------------------------------------------------------------------
 
@@ -330,6 +427,7 @@ class PdfRenderer:
         return made[-1].pages if made else 0
 
 
-def render_pdf(document: Document, stream: IO[bytes]) -> int:
-    """Write ``document`` to ``stream`` with the default renderer; returns the page count."""
-    return PdfRenderer().render(document, stream)
+def render_pdf(document: Document, stream: IO[bytes], paper: str | None = None) -> int:
+    """Write ``document`` to ``stream`` on ``paper`` ("a4", "letter"; default A4); returns
+    the page count."""
+    return PdfRenderer(paper).render(document, stream)

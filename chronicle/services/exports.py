@@ -6,12 +6,19 @@ only now) and writes the file atomically. The default destination is
 ``exports/<safe-name>.pdf`` in the current folder (created when missing), the safe name made
 from the character's, game's or player's name so that it can never leave that folder; ``out``
 names another file, or a folder to put the default name in. An existing file is replaced only
-with ``force``.
+with ``force``. Two players' characters of the same name get the player's name in their
+default file names (``winerdria-tim.pdf``), so neither overwrites the other's sheet.
+
+The paper is A4 or US Letter: ``paper`` when given, else the ``CHRONICLE_PAPER`` setting, else
+Letter where the locale's country uses it (``default_paper``). Characters no embedded font has
+are reported through ``warn`` (they would print as boxes).
 """
 
 from __future__ import annotations
 
 import io
+import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,9 +27,51 @@ from chronicle.services.db import Database
 
 if TYPE_CHECKING:
     from chronicle.export.document import Document
+    from chronicle.systems.wyld_hunt.cards import Card
 
 DEFAULT_FOLDER = Path("exports")
 """Where exports go by default, relative to the current folder."""
+PAPERS = ("a4", "letter")
+LETTER_COUNTRIES = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PR",
+                              "SV", "PA", "NI", "DO", "BZ", "HN", "BO"})
+"""Countries whose locales print on US Letter."""
+Warn = Callable[[str], None]
+
+
+def default_paper(environ: dict[str, str] | None = None) -> str:
+    """The paper when none is asked for: the ``CHRONICLE_PAPER`` setting ("a4" or "letter"),
+    else Letter when the locale (``LC_ALL``, ``LC_PAPER``, ``LANG``) is of a country that uses
+    it, else A4.
+
+    Raises:
+        BadInput: the setting names another paper.
+    """
+    env = os.environ if environ is None else environ
+    setting = env.get("CHRONICLE_PAPER", "").strip().lower()
+    if setting:
+        if setting not in PAPERS:
+            raise BadInput(f"CHRONICLE_PAPER is {setting[:40]!r}; use a4 or letter")
+        return setting
+    for variable in ("LC_ALL", "LC_PAPER", "LANG"):
+        value = env.get(variable, "")
+        if value:
+            country = value.split(".")[0].split("@")[0].partition("_")[2].upper()
+            return "letter" if country in LETTER_COUNTRIES else "a4"
+    return "a4"
+
+
+def paper_of(paper: str | None) -> str:
+    """``paper`` checked, or the default.
+
+    Raises:
+        BadInput: not a paper this knows.
+    """
+    if paper is None:
+        return default_paper()
+    chosen = paper.strip().lower()
+    if chosen not in PAPERS:
+        raise BadInput(f"unknown paper {paper[:40]!r}; use a4 or letter")
+    return chosen
 
 
 def destination(stem_of: str, out: Path | None = None, folder: Path | None = None, *,
@@ -49,8 +98,10 @@ def destination(stem_of: str, out: Path | None = None, folder: Path | None = Non
     return target / name
 
 
-def write_document(document: Document, path: Path, *, force: bool = False) -> Path:
-    """Render ``document`` and write it to ``path`` (whole or not at all).
+def write_document(document: Document, path: Path, *, force: bool = False,
+                   paper: str | None = None, warn: Warn | None = None) -> Path:
+    """Render ``document`` on ``paper`` and write it to ``path`` (whole or not at all); tell
+    ``warn`` which characters no embedded font has.
 
     Raises:
         AlreadyExists: ``path`` exists and ``force`` is false.
@@ -64,17 +115,51 @@ def write_document(document: Document, path: Path, *, force: bool = False) -> Pa
         raise BadInput(f"cannot write {path}: it is a folder")
     if not path.parent.is_dir():
         raise BadInput(f"cannot write {path}: the folder {path.parent} does not exist")
+    from chronicle.export.fonts import unprintable
     from chronicle.export.pdf import render_pdf
 
+    chosen = paper_of(paper)
     buffer = io.BytesIO()
-    render_pdf(document, buffer)
+    render_pdf(document, buffer, chosen)
     write_bytes_atomically(path, buffer.getvalue(), overwrite=force)
+    missing = unprintable(document.texts())
+    if missing and warn is not None:
+        shown = " ".join(missing[:20]) + (" …" if len(missing) > 20 else "")
+        codes = ", ".join(f"U+{ord(c):04X}" for c in missing[:5])
+        warn(f"{len(missing)} character{'s' if len(missing) > 1 else ''} in {path.name} will "
+             f"print as boxes: no embedded font has {shown} ({codes})")
     return path
+
+
+def _shared_name(db: Database, name: str) -> bool:
+    """True when characters of more than one player are called ``name``."""
+    from chronicle.persistence import repository as repo
+
+    with db.transaction() as session:
+        return len({row.player_id for row in repo.find_characters(session, name)}) > 1
+
+
+def _stem(db: Database, name: str, player: str) -> tuple[str, str]:
+    """The name a character's default file is made of, and a suffix naming the player when
+    another player has a character of the same name."""
+    from chronicle.export.files import safe_name
+
+    return name, (f"-{safe_name(player, 'player')}" if _shared_name(db, name) else "")
+
+
+def _flaw_named(name: str) -> Card | None:
+    """A Flaw card of the catalog (for the Flaws a character has bought off)."""
+    from chronicle.services.common import catalog
+    from chronicle.systems.wyld_hunt.cards import Card as Known
+
+    found = catalog().get(name, "flaw")
+    return found if isinstance(found, Known) else None
 
 
 def export_sheet(db: Database, character: str, player: str | None = None,
                  out: Path | None = None, force: bool = False, pencil: bool = False, *,
-                 folder: Path | None = None) -> Path:
+                 folder: Path | None = None, paper: str | None = None,
+                 warn: Warn | None = None) -> Path:
     """Write a character sheet (``pencil``: the values that change in play left as empty
     boxes); returns the file written.
 
@@ -87,14 +172,17 @@ def export_sheet(db: Database, character: str, player: str | None = None,
     from chronicle.services.characters import show_character
 
     view = show_character(db, character, player)
-    path = destination(view.name, out, folder, suffix="-pencil" if pencil else "",
+    stem, owner = _stem(db, view.name, view.player)
+    path = destination(stem, out, folder, suffix=owner + ("-pencil" if pencil else ""),
                        fallback="character")
-    return write_document(sheet_document(view, pencil=pencil), path, force=force)
+    document = sheet_document(view, pencil=pencil, card_named=_flaw_named)
+    return write_document(document, path, force=force, paper=paper, warn=warn)
 
 
 def export_log(db: Database, character: str, player: str | None = None,
                out: Path | None = None, force: bool = False, *,
-               folder: Path | None = None) -> Path:
+               folder: Path | None = None, paper: str | None = None,
+               warn: Warn | None = None) -> Path:
     """Write a character's chronicle: every game and purchase in order, with running totals.
 
     Raises:
@@ -106,12 +194,14 @@ def export_log(db: Database, character: str, player: str | None = None,
     from chronicle.services.characters import show_character
 
     view = show_character(db, character, player)
-    path = destination(view.name, out, folder, suffix="-chronicle", fallback="character")
-    return write_document(log_document(view), path, force=force)
+    stem, owner = _stem(db, view.name, view.player)
+    path = destination(stem, out, folder, suffix=owner + "-chronicle", fallback="character")
+    return write_document(log_document(view), path, force=force, paper=paper, warn=warn)
 
 
 def export_game(db: Database, game: str, out: Path | None = None, force: bool = False, *,
-                folder: Path | None = None) -> Path:
+                folder: Path | None = None, paper: str | None = None,
+                warn: Warn | None = None) -> Path:
     """Write a game's preparation sheet.
 
     Raises:
@@ -124,11 +214,12 @@ def export_game(db: Database, game: str, out: Path | None = None, force: bool = 
 
     view = show_game(db, game)
     path = destination(view.name, out, folder, suffix="-game", fallback="game")
-    return write_document(game_document(view), path, force=force)
+    return write_document(game_document(view), path, force=force, paper=paper, warn=warn)
 
 
 def export_player(db: Database, player: str, out: Path | None = None, force: bool = False,
-                  pencil: bool = False, *, folder: Path | None = None) -> Path:
+                  pencil: bool = False, *, folder: Path | None = None,
+                  paper: str | None = None, warn: Warn | None = None) -> Path:
     """Write the sheets of all of a player's characters into one file.
 
     Raises:
@@ -146,4 +237,5 @@ def export_player(db: Database, player: str, out: Path | None = None, force: boo
     owner = views[0].player
     path = destination(owner, out, folder, suffix="-characters" + ("-pencil" if pencil else ""),
                        fallback="player")
-    return write_document(player_document(owner, views, pencil=pencil), path, force=force)
+    document = player_document(owner, views, pencil=pencil, card_named=_flaw_named)
+    return write_document(document, path, force=force, paper=paper, warn=warn)
