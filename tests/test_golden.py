@@ -166,3 +166,18 @@ def test_every_subject_file_has_a_case_and_an_opening_comment() -> None:
     for name in on_disk:
         first = (GOLDEN / name).read_text(encoding="utf-8").lstrip().splitlines()[0]
         assert first.startswith("#"), f"{name} does not open with a comment saying what it tests"
+
+
+def test_check_shows_the_house_rule_and_the_card_problem(capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """The command line shows what the summary records: the house rule and the order epic
+    quests must be completed in, and each card problem with its line."""
+    from chronicle.cli import main
+
+    assert main(["check", str(GOLDEN / "setups" / "epic-house-rule.toml")]) == 0
+    out = capsys.readouterr().out
+    assert "Played under: epic quests completed in increasing Waylay rating" in out
+    assert "complete in this order: Golden Quest VII, Golden Quest III" in out
+    assert main(["check", str(GOLDEN / "setups" / "waylay-no-attribute.toml")]) == 1
+    err = capsys.readouterr().err
+    assert "waylay-no-attribute.toml:45: card 'Golden Blank'" in err

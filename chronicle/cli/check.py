@@ -34,8 +34,9 @@ def run(args: argparse.Namespace) -> int:
         return result.exit_code
     assert result.report is not None
     if result.catalog_problems:
-        fail(f"{len(result.catalog_problems)} problem(s) in card files were skipped; "
-             "run 'chronicle cards validate'")
+        fail(f"{len(result.catalog_problems)} problem(s) in card definitions (a bad card is "
+             "skipped):")
+        problems(result.catalog_problems)
     if args.json:
         emit_json({**result.report.to_dict(), "kind": result.kind})
         return result.exit_code
@@ -77,8 +78,13 @@ def _character(s: dict[str, Any]) -> None:
 
 def _setup(s: dict[str, Any]) -> None:
     emit("Solo game" if s["solo"] else f"{len(s['players'])}-player game")
+    for rule in s.get("house_rules", []):
+        emit(f"Played under: {rule}")
     for p in s["players"]:
         emit(f"  {p['name']}: quests {', '.join(p['quests']) or '-'}; Waylay rating "
              f"{p['waylay_rating']} (bonus +{p['waylay_bonus']}/quest); waylays "
              f"{p['waylays_total']} against {p['target'] or '-'}; treasures "
              f"{p['treasures_total']}/{p['treasure_rating']}; {p['leagues']} leagues")
+        order = p.get("quest_order")
+        if order and len(order) > 1:
+            emit(f"    complete in this order: {', '.join(order)}")
