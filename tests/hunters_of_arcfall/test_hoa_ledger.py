@@ -18,6 +18,7 @@ from chronicle.systems.hunters_of_arcfall.rules import Result, Tracker, check_ga
 from chronicle.systems.hunters_of_arcfall.rules.check import summary
 from chronicle.systems.hunters_of_arcfall.rules.ledger import (
     NothingToUndo,
+    describe,
     preview,
     turns_in_effect,
     undo_last,
@@ -207,3 +208,23 @@ def test_a_turn_for_someone_not_at_the_table_is_reported_and_ignored() -> None:
     assert not line.applied and tracker.turns == 0
     assert [v.code for v in tracker.violations] == ["turn.order"]
     assert tracker.state().next_player == "Ana"
+
+
+def test_each_turn_is_told_in_one_sentence() -> None:
+    tracker = Tracker(SEATS, 4, CARDS)
+    said = []
+    for entry in (turn("Ana", drawn=("B1", "B2"), captured=("B1",)),      # B1: 2
+                  turn("Bo", End.WOUNDED, captured=("B2",)),
+                  turn("Cy", End.NO_DICE, drawn=("B3",), captured=("B3",)),
+                  turn("Ana", drawn=("B4",), captured=("B4",)),           # B4: 5 -> 7
+                  turn("Bo"), turn("Cy", End.WOUNDED)):
+        line = tracker.play(entry)
+        said.append(describe(line, tracker.state()))
+    assert said == [
+        "Ana claims B1 (+2 Fortune, 2 now). Bo is next.",
+        "Bo is fatally wounded and loses B2. Cy is next.",
+        "Cy runs out of dice; B3 stays beneath the hunter. Ana is next.",
+        "Ana claims B4 (+5 Fortune, 7 now). Final round: Bo and Cy still play; Bo is next.",
+        "Bo stops with nothing to claim. Final round: Cy still plays; Cy is next.",
+        "Cy is fatally wounded and loses B3. Game over: Ana wins with 7 Fortune.",
+    ]
