@@ -245,6 +245,11 @@ def _nested_index(document: dict[str, Any], scenario: int, sub: str, index: int)
     return before + index
 
 
+def _short(part: str) -> str:
+    """A key of the file as shown in a problem: a hostile 10,000-character key is cut."""
+    return part if len(part) <= 40 else f"{part[:37]}..."
+
+
 def _problems(exc: ValidationError, path: str, lines: LineMap | None,
               document: dict[str, Any]) -> list[FileProblem]:
     found: list[FileProblem] = []
@@ -270,7 +275,7 @@ def _problems(exc: ValidationError, path: str, lines: LineMap | None,
         if lines is not None:
             where = (lines.key_line(table, index, key) if key else None) or (
                 lines.entry_line(table, index) if table else None)
-        dotted = ".".join(str(p) for p in loc) or None
+        dotted = ".".join(_short(str(p)) for p in loc) or None
         shown_field = f"{label}: {dotted}" if label and dotted else (label or dotted)
         if error["type"] == "extra_forbidden" and key:
             hint = did_you_mean(key, list(fields.model_fields)) if len(loc) == 1 else None

@@ -45,6 +45,8 @@ class Context:
     catalog: QuestCatalog
     violations: list[Violation] = field(default_factory=list)
     reported: set[tuple[str, str]] = field(default_factory=set)
+    found: dict[tuple[str, Kind], Card | None] = field(default_factory=dict)
+    """Look-ups already made (a campaign names the same cards again and again)."""
 
     def add(self, violation: Violation) -> None:
         """Record one violation."""
@@ -60,7 +62,7 @@ class Context:
     def card(self, name: str, kind: Kind, where: str) -> Card | None:
         """The card called ``name`` of ``kind``; reports ``card.unknown`` or ``card.wrong_kind``
         (once per card) when there is none."""
-        found = self.catalog.get(name, kind)
+        found = self.get(name, kind)
         if found is not None:
             return found
         others = self.catalog.named(name)
@@ -75,10 +77,16 @@ class Context:
                       f"add the {kind} card in a [[card]] table or a card file")
         return None
 
+    def get(self, name: str, kind: Kind) -> Card | None:
+        """The card called ``name`` of ``kind``, or None (nothing reported)."""
+        key = (name, kind)
+        if key not in self.found:
+            self.found[key] = self.catalog.get(name, kind)
+        return self.found[key]
+
     def is_curse(self, name: str) -> bool:
         """True when ``name`` is a curse card (and no upgrade card)."""
-        return (self.catalog.get(name, Kind.CURSE) is not None
-                and self.catalog.get(name, Kind.UPGRADE) is None)
+        return self.get(name, Kind.CURSE) is not None and self.get(name, Kind.UPGRADE) is None
 
 
 # --- slots --------------------------------------------------------------------------------------
@@ -131,7 +139,7 @@ def place(g: GuildState, slots: dict[str, tuple[str, ...]], ctx: Context, when: 
 
 def _over_slots(g: GuildState, hero: str, upgrades: list[str], ctx: Context, when: str) -> None:
     curse_name = g.curses.get(hero)
-    curse = ctx.catalog.get(curse_name, Kind.CURSE) if curse_name else None
+    curse = ctx.get(curse_name, Kind.CURSE) if curse_name else None
     takes = isinstance(curse, Curse) and curse.takes_slot
     if len(upgrades) > SLOTS_PER_HERO:
         under = (f"; its curse {curse_name} fills one slot, so only one upgrade may lie under "
