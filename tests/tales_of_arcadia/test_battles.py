@@ -9,9 +9,13 @@ import pytest
 
 from chronicle.systems.tales_of_arcadia.battles import (
     Battle,
+    BattleEvent,
+    BattleRecorded,
+    BattleUndone,
     Side,
     Victory,
     check_battle,
+    replay,
     standings,
 )
 from chronicle.systems.tales_of_arcadia.files import load_battles
@@ -112,3 +116,32 @@ def test_bad_battle_files_are_located(tmp_path: Path, text: str, needle: str) ->
     assert battles == []
     assert problems and all(p.path == str(path) for p in problems)
     assert any(needle in str(p) for p in problems), [str(p) for p in problems]
+
+
+def test_history_replays_with_undo_as_a_compensating_event() -> None:
+    first, second = battle(ANN, BOB, winner="Ann"), battle(ANN, BOB, winner="Bob")
+    events = [BattleRecorded(battle=first), BattleRecorded(battle=second),
+              BattleUndone(event=1, note="entered twice"), BattleRecorded(battle=first)]
+    battles, report = replay(events)
+    assert battles == [second, first]
+    assert report.codes == []
+    assert report.summary == {"system": "tales-of-arcadia", "battles": 2, "undone": [1]}
+    assert [s.won for s in standings(battles)] == [1, 1]
+
+
+@pytest.mark.parametrize(("events", "standing"), [
+    ([BattleUndone(event=1)], 0),
+    ([BattleRecorded(battle=battle(ANN, BOB)), BattleUndone(event=2)], 1),
+    ([BattleUndone(event=2), BattleRecorded(battle=battle(ANN, BOB))], 1),
+    ([BattleRecorded(battle=battle(ANN, BOB)), BattleUndone(event=1), BattleUndone(event=1)], 0),
+    ([BattleRecorded(battle=battle(ANN, BOB)), BattleUndone(event=1), BattleUndone(event=2)], 0),
+])
+def test_bad_undos_are_reported(events: list[BattleEvent], standing: int) -> None:
+    battles, report = replay(events)
+    assert report.codes == ["ledger.bad_undo"]
+    assert len(battles) == standing
+
+
+def test_replay_reports_each_battles_own_problems() -> None:
+    _battles, report = replay([BattleRecorded(battle=battle(ANN, winner="Cid"))])
+    assert report.codes == ["battle.sides", "battle.winner_unknown"]

@@ -4,7 +4,9 @@ The seed (*Winning*): a player wins when they are the only one with surviving un
 conditions are also possible, such as regicide or territory", so each battle records the
 condition its players agreed. ``check_battle`` validates one record (two or more different
 sides, a winner among them, no side's force above the limit); ``standings`` sums a group's
-history per player. The database stores these records next session.
+history per player. The history is a ledger: a battle entered by mistake is taken back by a
+compensating ``BattleUndone`` event, never deleted, and ``replay`` derives the battles that
+stand. The database stores these events next session.
 """
 
 from __future__ import annotations
@@ -124,3 +126,53 @@ def standings(battles: Iterable[Battle]) -> list[Standing]:
     found = [Standing(names[key], *row) for key, row in tally.items()]
     found.sort(key=lambda s: (-s.won, s.player.casefold()))
     return found
+
+
+# --- a group's history as a ledger -------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BattleRecorded:
+    """A battle entered in the group's history."""
+
+    battle: Battle
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BattleUndone:
+    """The compensating event for a battle entered by mistake: ``event`` is the 1-based number
+    of the ``BattleRecorded`` it takes back. Nothing is deleted; replay leaves it out."""
+
+    event: int
+    note: str | None = None
+
+
+BattleEvent = BattleRecorded | BattleUndone
+
+
+def replay(events: Iterable[BattleEvent]) -> tuple[list[Battle], Report]:
+    """The battles a history holds (in order, undone ones left out) and every problem: each
+    battle's own (``check_battle``) and undos that name no battle or one already undone
+    (``ledger.bad_undo``). Summary: ``battles`` (how many stand), ``undone`` (their numbers)."""
+    report = Report()
+    recorded: dict[int, Battle] = {}
+    undone: set[int] = set()
+    for number, event in enumerate(events, start=1):
+        if isinstance(event, BattleRecorded):
+            recorded[number] = event.battle
+            for violation in check_battle(event.battle):
+                report.add(violation)
+            continue
+        target = event.event
+        if target not in recorded:
+            report.add(k.LEDGER_BAD_UNDO(
+                f"event {number} undoes event {target}, which is not a battle recorded before it",
+                [], f"remove event {number}"))
+        elif target in undone:
+            report.add(k.LEDGER_BAD_UNDO(
+                f"event {number} undoes event {target}, which is already undone", [],
+                f"remove event {number}"))
+        else:
+            undone.add(target)
+    standing = [battle for number, battle in recorded.items() if number not in undone]
+    report.summary = {"system": KEY, "battles": len(standing), "undone": sorted(undone)}
+    return standing, report

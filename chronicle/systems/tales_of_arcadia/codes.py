@@ -77,5 +77,7 @@ BATTLE_WINNER_UNKNOWN = Code("battle.winner_unknown", E, WINNING,
                              "The winner recorded is not one of the battle's sides")
 BATTLE_OVER_LIMIT = Code("battle.over_limit", E, INTRODUCTION,
                          "A side's force cost more than the battle's agreed limit")
+LEDGER_BAD_UNDO = Code("ledger.bad_undo", E, WINNING,
+                       "An undo names no earlier battle, or one already undone")
 
 ALL_CODES: tuple[Code, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Code))
