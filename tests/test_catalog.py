@@ -451,8 +451,8 @@ def test_terrain_filter_names_the_accepted_words(capsys: pytest.CaptureFixture[s
     assert "swamp is marsh" in capsys.readouterr().err
 
 
-def test_waylay_with_no_attribute_rating_is_flagged_but_loaded(user_cards: Path,
-                                                               tmp_path: Path) -> None:
+def test_waylay_with_no_attribute_rating_is_flagged_but_loaded(
+        user_cards: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = ('version = 1\n\n[[card]]\nname = "Blank Fog"\nkind = "waylay"\nrating = 2\n'
             'might = "none"\nsavvy = "none"\nresolve = "none"\ncombat = "none"\n\n'
             '[[card]]\nname = "Half Fog"\nkind = "waylay"\nmight = "none"\nsavvy = "none"\n'
@@ -464,6 +464,8 @@ def test_waylay_with_no_attribute_rating_is_flagged_but_loaded(user_cards: Path,
     assert problem.card == "Blank Fog" and problem.line == 3
     assert "no Attribute with a rating" in problem.message
     write(user_cards, "fog.toml", text)
+    assert main(["cards", "show", "Blank Fog"]) == 0
+    assert "Problem: Might, Savvy, Resolve and Combat are all 'none'" in capsys.readouterr().out
     catalog = load_catalog()
     fog = catalog.get("Blank Fog", "waylay")
     assert isinstance(fog, Waylay) and fog.lacks_attribute() and fog.rating == 2

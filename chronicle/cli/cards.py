@@ -18,6 +18,7 @@ from chronicle.systems.wyld_hunt.cards import (
     MeritType,
     Quest,
     Terrain,
+    Waylay,
     card_facts,
     card_to_dict,
     describe_effect,
@@ -257,6 +258,9 @@ def _show(card: Card) -> None:
         emit(f"  {'source:':<17}{source}")
     if card.notes:
         emit(f"  {'notes:':<17}{card.notes}")
+    if isinstance(card, Waylay) and card.lacks_attribute():
+        emit("  Problem: Might, Savvy, Resolve and Combat are all 'none', but each Waylay has at "
+             "least one Attribute with a rating; correct the one the card prints a number for.")
     missing = card.missing()
     if missing:
         emit(f"  Unknown: {', '.join(missing)} — fill them in from the physical card with a "
