@@ -63,7 +63,7 @@ def test_special_files_are_refused_by_every_command(tmp_path: Path, special: str
 def test_the_safe_reader_refuses_what_is_not_a_regular_file(tmp_path: Path,
                                                             special: str) -> None:
     target = SPECIALS[special](tmp_path)
-    with pytest.raises(BadInput, match="not a|folder"):
+    with pytest.raises(BadInput, match=r"not a|folder"):
         read_bytes(target)
 
 
