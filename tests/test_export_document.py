@@ -445,3 +445,76 @@ def test_a_safe_name_never_leaves_its_folder(name: str) -> None:
     assert len(stem.encode("utf-8")) <= 160
     folder = Path("/exports")
     assert (folder / f"{stem}.pdf").parent == folder
+
+
+# --- player language ---------------------------------------------------------------------------
+
+
+def test_a_king_ironhearts_madness_character_carries_its_editions_title() -> None:
+    from dataclasses import replace
+
+    from chronicle.rules.editions import find_edition
+
+    base = in_memory_character("Courtier")
+    build = replace(base.build, system="ironheart")
+    icon = base.state.icon
+    assert icon is not None
+    report, state = check_character(build, Catalog([icon]))
+    part = character_sheet(Character("Courtier", "Pat", build, report, state))
+    edition = find_edition("ironheart")
+    assert edition is not None and part.brand == edition.label.upper()
+    assert "WYLD HUNT" not in part.brand and edition.label in part.caption
+    assert character_sheet(base).brand == "ARCADIA · THE WYLD HUNT"
+
+
+def test_one_creation_points_figure_counts_everything_available() -> None:
+    from chronicle.export.document import creation_points
+
+    # a Human Male sheet: 8 spent of 5 starting + 3 from Flaws + 2 granted by a card
+    summary: dict[str, object] = {"points_complete": True, "points_start": 5,
+                                  "points_flaws": 3, "points_extra": 2, "points_spent": 8}
+    assert creation_points(summary) == \
+        "8 of 10 spent, 2 unspent (5 starting + 3 from Flaws + 2 from cards)"
+    assert creation_points({**summary, "points_spent": 11}) == \
+        "11 of 10 spent, 1 over (5 starting + 3 from Flaws + 2 from cards)"
+    assert creation_points({**summary, "points_complete": False}) is Mark.UNKNOWN
+
+
+def test_the_sheet_states_points_once_and_never_repeats_them_as_a_finding() -> None:
+    character = in_memory_character(merits=[merit("Cheap", cost=1)])  # 4 of 5 unspent
+    assert "points.unspent" in character.report.codes
+    part = character_sheet(character)
+    assert fields_of(part)["Creation points"] == "1 of 5 spent, 4 unspent (5 starting)"
+    assert not any(isinstance(n, Note) and "unspent" in n.text for n in part.blocks)
+
+
+def test_a_bought_off_flaw_is_struck_through_with_the_quest_after_which_it_went() -> None:
+    from chronicle.systems.wyld_hunt.cards import Quest
+    from chronicle.systems.wyld_hunt.chronicle import FlawBoughtOff, GamePlayed
+
+    base = in_memory_character(flaws=[Flaw(name="Frail", kind=Kind.FLAW,
+                                           type=FlawType.WEAKNESS, bonus=1,
+                                           attribute=Attribute.MIGHT, court=Court.SEELIE)])
+    quest = Quest(name="Prove Yourself", kind=Kind.QUEST, number=1, waylay_rating=7,
+                  treasure_rating=5, experience=2)
+    from dataclasses import replace
+
+    build = replace(base.build, events=(
+        GamePlayed(quests=("Prove Yourself",), completed=("Prove Yourself",)),
+        FlawBoughtOff(flaw="Frail")))
+    assert base.state.icon is not None
+    catalog = Catalog([base.state.icon, quest, *base.state.flaws])
+    report, state = check_character(build, catalog)
+    character = Character("Sample", "Pat", build, report, state)
+    part = character_sheet(character, card_named=catalog.get)
+    (line,) = boxes(part)["Weaknesses"]
+    assert line.struck and line.name == "Frail" and line.note == "bought off after Prove Yourself"
+
+
+def test_the_special_abilitys_effect_prints_beside_its_name() -> None:
+    icon = Icon(name="Dragonkin Male", kind=Kind.ICON, race="Dragonkin", gender="male",
+                might=2, savvy=1, resolve=3, special="Dragon Breath",
+                summary="Exhaust a Might Ability for a fire blast.")
+    part = character_sheet(in_memory_character(icon=icon))
+    special = next(b for b in part.blocks if isinstance(b, TextBox))
+    assert special.text == "Dragon Breath: Exhaust a Might Ability for a fire blast."
