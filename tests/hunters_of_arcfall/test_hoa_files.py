@@ -6,10 +6,17 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chronicle.systems.hunters_of_arcfall.files import dump_game, load_game
+from chronicle.systems.hunters_of_arcfall.files import (
+    EntryRejected,
+    dump_game,
+    entry_from_payload,
+    entry_payload,
+    load_game,
+)
 from chronicle.systems.hunters_of_arcfall.log import End, GameLog, Seat, TurnPlayed, TurnUndone
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -64,3 +71,27 @@ def test_the_golden_logs_round_trip(tmp_path: Path) -> None:
         assert [e.data for e in again.cards] == [e.data for e in first.cards]
         count += 1
     assert count > 20
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(logs())
+def test_an_entry_stored_apart_comes_back_the_same(log: GameLog) -> None:
+    for entry in log.entries:
+        assert entry_from_payload(entry_payload(entry)) == entry
+
+
+@pytest.mark.parametrize(("payload", "wanted"), [
+    ({"player": "Ana"}, "end"),
+    ({"player": "Ana", "end": "fled"}, "'fled'"),
+    ({"player": "x" * 10_000, "end": "claimed"}, "at most 200"),
+    ({"player": "Ana", "end": "claimed", "heals": True}, "heals"),
+    ({"undo": 2, "player": "Ana"}, "only undo"),
+    ({"player": "Ana", "end": "claimed", "extra": 1}, "extra: unknown key"),
+    ("not a table", "valid dictionary"),
+    (None, "valid dictionary"),
+])
+def test_a_bad_entry_from_outside_a_file_is_refused_with_its_keys(payload: object,
+                                                                   wanted: str) -> None:
+    with pytest.raises(EntryRejected) as caught:
+        entry_from_payload(payload)
+    assert wanted in str(caught.value) and len(str(caught.value)) < 1000

@@ -217,22 +217,43 @@ def _references(model: GameFile, path: str, lines: LineMap) -> list[FileProblem]
     return found
 
 
+class EntryRejected(ValueError):
+    """A log entry from outside a file (a database row, an app form) that breaks the format;
+    the message lists every problem."""
+
+
+def entry_payload(entry: Entry) -> dict[str, Any]:
+    """One entry as its ``[[turn]]`` table (defaults left out): how a database stores it."""
+    if isinstance(entry, TurnUndone):
+        data: dict[str, Any] = {"undo": entry.entry, "note": entry.note}
+    else:
+        data = {"player": entry.player, "drawn": list(entry.drawn) or None,
+                "captured": list(entry.captured) or None, "ability": entry.ability or None,
+                "end": entry.end.value, "heals": entry.heals or None, "note": entry.note}
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def entry_from_payload(data: Any) -> Entry:
+    """An entry from its table, held to the same limits as a ``[[turn]]`` of a file.
+
+    Raises:
+        EntryRejected: with every problem, each naming its key.
+    """
+    try:
+        return TurnModel.model_validate(data).to_entry()
+    except ValidationError as exc:
+        problems = located_problems(exc, "entry", None, TurnModel, {})
+        raise EntryRejected("; ".join(f"{p.field}: {p.message}" if p.field else p.message
+                                      for p in problems)) from None
+
+
 def game_document(log: GameLog, cards: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The game as the TOML document ``load_game`` reads (defaults left out), with ``cards``
     as its own ``[[card]]`` tables."""
-    entries: list[dict[str, Any]] = []
-    for entry in log.entries:
-        if isinstance(entry, TurnUndone):
-            entries.append({"undo": entry.entry, "note": entry.note})
-            continue
-        entries.append({"player": entry.player, "drawn": list(entry.drawn) or None,
-                        "captured": list(entry.captured) or None,
-                        "ability": entry.ability or None, "end": entry.end.value,
-                        "heals": entry.heals or None, "note": entry.note})
     return {"system": KEY, "name": log.name, "limit": log.limit, "ended": log.ended,
             "date": log.date, "note": log.note,
             "player": [{"name": s.name, "hunter": s.hunter} for s in log.seats],
-            "turn": entries, "card": cards or None}
+            "turn": [entry_payload(e) for e in log.entries], "card": cards or None}
 
 
 def dump_game(log: GameLog, cards: list[dict[str, Any]] | None = None) -> str:
