@@ -435,19 +435,27 @@ def wrap(text: str, font: str, size: float, room: float) -> list[str]:
         if width(paragraph, font, size) <= room:
             lines.append(paragraph.rstrip())
             continue
+        # widths add up (no kerning), except where Arabic letters join: measure whole lines
+        additive = not any(_is_rtl(c) for c in paragraph)
         current = ""
+        used = 0.0
         for token in _tokens(paragraph):
-            if width((current + token).rstrip(), font, size) <= room:
+            bare = token.rstrip()
+            wide = (used + width(bare, font, size) if additive
+                    else width((current + token).rstrip(), font, size))
+            if wide <= room:
                 current += token
+                used = used + width(token, font, size) if additive else 0.0
                 continue
             if current.strip():
                 lines.append(current.rstrip())
             current = ""
-            if width(token.rstrip(), font, size) > room:
+            if width(bare, font, size) > room:
                 *full, current = _break_word(token, font, size, room)
                 lines.extend(full)
             else:
                 current = token
+            used = width(current, font, size) if additive else 0.0
         lines.append(current.rstrip())
     return lines or [""]
 
