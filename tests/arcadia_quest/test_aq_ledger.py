@@ -134,3 +134,67 @@ def test_check_campaign_equals_replay(catalog: QuestCatalog) -> None:
     report = check_campaign(events, catalog)
     assert report.violations == replay(events, catalog).violations
     assert report.summary["guilds"]["blue"]["coins_earned"] == [6]
+
+
+@pytest.mark.parametrize("path", sorted((GOLDEN / "campaigns").glob("legal-*.toml")),
+                         ids=lambda p: p.name)
+def test_events_round_trip_through_records(path: Path) -> None:
+    import json
+
+    from chronicle.systems.arcadia_quest.codec import event_from_record, event_to_record
+
+    events: list[Event] = [*load_campaign(path).events,
+                           Correction(color="blue", note="a chest", coins=-2,
+                                      add_cards=("Iron Shield",), slots={"Diva": ("Iron Shield",)},
+                                      add_titles=("T",)),
+                           Undo(target=2, note="typo")]
+    for event in events:
+        kind, data = event_to_record(event)
+        assert event_from_record(kind, json.loads(json.dumps(data))) == event
+
+
+@pytest.mark.parametrize(("kind", "data", "wanted"), [
+    ("game", {}, "unknown campaign event kind"),
+    ("undo", {"target": 0}, "target"),
+    ("correction", {"color": "blue"}, "note"),
+    ("correction", {"color": "blue", "note": "x", "coins": 10**6}, "coins"),
+    ("scenario", {"name": "X", "winner": "purple"}, "winner"),
+    ("start", {"name": "x" * 10_000}, "name"),
+    ("upgrade", {"upgrade": [{"color": "blue", "bougth": []}]}, "bougth"),
+])
+def test_bad_records_are_refused_with_the_field(kind: str, data: dict[str, object],
+                                                wanted: str) -> None:
+    from chronicle.systems.arcadia_quest.codec import event_from_record
+
+    with pytest.raises(ValueError, match=wanted) as caught:
+        event_from_record(kind, data)
+    assert len(str(caught.value)) < 400
+
+
+def test_check_event_reports_only_what_the_new_event_adds(catalog: QuestCatalog) -> None:
+    from chronicle.systems.arcadia_quest.rules import check_event
+
+    history: list[Event] = [start(), played()]
+    assert check_event([], start(), catalog) == []
+    slots = {"Diva": (*STARTERS[:2], "Rune Staff"), "Grom": STARTERS[2:4], "Maya": STARTERS[4:]}
+    phase = UpgradePhase(upgrades=(GuildUpgrade(color="blue", bought=("Rune Staff",),
+                                                slots=slots),))
+    assert check_event(history, phase, catalog) == []
+    # the next scenario with no upgrade phase recorded: the coins beyond one are lost
+    skipped = check_event(history, played("The Moon Gate", 1), catalog)
+    assert [v.code for v in skipped] == ["coins.carry"]
+    again = check_event([*history, phase], played(), catalog)
+    assert [v.code for v in again] == ["campaign.repeat"]
+    broken = [*history, phase, played()]
+    assert [v.code for v in check_event(broken, played("The Manor"), catalog)] == ["coins.carry"]
+    greedy = UpgradePhase(upgrades=(GuildUpgrade(color="blue",
+                                                 bought=("Rune Staff", "Fire Sword")),))
+    assert [v.code for v in check_event(history, greedy, catalog)] == ["coins.overspent",
+                                                                      "inventory.unplaced"]
+
+
+def test_owned_products_narrow_the_next_choices(catalog: QuestCatalog) -> None:
+    report = check_campaign([start()], catalog, owned=["Guildmaster"])
+    assert report.summary["next"]["choices"] == []
+    report = check_campaign([start()], catalog, owned=["Arcadia Quest"])
+    assert len(report.summary["next"]["choices"]) == 6

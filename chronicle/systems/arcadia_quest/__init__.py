@@ -8,9 +8,12 @@ This package is the game's pure core, ready for the plug-in seam:
 - ``schema``: the strict TOML card format (pydantic) and the loader's card schema;
 - ``catalog``: the bundled cards plus a user folder, corrected by name; heroes and scenarios
   offered by the products a group owns;
-- ``files``: the campaign file; ``ledger``: the campaign as events (start, scenario played,
-  upgrade phase, correction, undo) with one replay; ``codes``: every violation code;
-- ``rules``: ``check_campaign`` (the replay with every rule) and the JSON summary;
+- ``files``: the campaign file (read into events, and written back); ``ledger``: the campaign
+  as events (start, scenario played, upgrade phase, correction, undo); ``codec``: events to and
+  from stored records; ``codes``: every violation code;
+- ``rules``: ``replay`` (one fold of the events checking every rule, with ``inventory`` and
+  ``phases``), ``check_campaign`` (the report and the JSON summary of ``summary``) and
+  ``check_event`` (what a new event would add, checked before it is written);
 - ``odds``: exact attack odds (wounds = hits minus saves, crits exploding on both sides);
 - ``check``: ``check_path``, the entry ``chronicle check`` dispatches to.
 

@@ -306,33 +306,46 @@ def to_document(events: list[Event]) -> dict[str, Any]:
     document: dict[str, Any] = {"system": "arcadia-quest", "name": start.name,
                                 "two_player_pve": start.two_player_pve, "guild": [],
                                 "scenario": []}
-    for g in start.guilds:
-        document["guild"].append({"color": g.color, "player": g.player, "heroes": list(g.heroes),
-                                  "slots": {h: list(c) for h, c in g.slots.items()}})
+    document["guild"] = [guild_record(g) for g in start.guilds]
     for event in events[1:]:
         if isinstance(event, ScenarioPlayed):
             document["scenario"].append({
                 "name": event.name, "winner": event.winner, "date": event.date,
-                "notes": event.note, "guild": [_result(r) for r in event.results],
+                "notes": event.note, "guild": [result_record(r) for r in event.results],
                 "upgrade": []})
         elif isinstance(event, UpgradePhase) and document["scenario"]:
-            document["scenario"][-1]["upgrade"].extend(_upgrade(u) for u in event.upgrades)
+            document["scenario"][-1]["upgrade"].extend(upgrade_record(u)
+                                                      for u in event.upgrades)
         else:
             raise ValueError(f"a campaign file cannot hold this event: {event.describe()}")
     return document
 
 
-def _result(r: GuildResult) -> dict[str, Any]:
-    return {"color": r.color, "quests": list(r.quests), "first": list(r.first),
-            "hero_kills": r.hero_kills, "monster_coins": r.monster_coins, "chests": r.chests,
-            "deaths": dict(r.deaths), "neutral_deaths": dict(r.neutral_deaths),
-            "title": r.title, "rewards": list(r.rewards) or None}
+def guild_record(g: GuildSetup) -> dict[str, Any]:
+    """A ``[[guild]]`` table for ``g``."""
+    return _set({"color": g.color, "player": g.player, "heroes": list(g.heroes),
+                 "slots": {h: list(c) for h, c in g.slots.items()}})
 
 
-def _upgrade(u: GuildUpgrade) -> dict[str, Any]:
-    return {"color": u.color, "bought": list(u.bought), "discarded": list(u.discarded),
-            "curses": dict(u.curses),
-            "slots": None if u.slots is None else {h: list(c) for h, c in u.slots.items()}}
+def result_record(r: GuildResult) -> dict[str, Any]:
+    """A ``[[scenario.guild]]`` table for ``r``."""
+    return _set({"color": r.color, "quests": list(r.quests), "first": list(r.first),
+                 "hero_kills": r.hero_kills, "monster_coins": r.monster_coins,
+                 "chests": r.chests, "deaths": dict(r.deaths),
+                 "neutral_deaths": dict(r.neutral_deaths), "title": r.title,
+                 "rewards": list(r.rewards) or None})
+
+
+def upgrade_record(u: GuildUpgrade) -> dict[str, Any]:
+    """A ``[[scenario.upgrade]]`` table for ``u``."""
+    return _set({"color": u.color, "bought": list(u.bought), "discarded": list(u.discarded),
+                 "curses": dict(u.curses),
+                 "slots": None if u.slots is None else {h: list(c) for h, c in u.slots.items()}})
+
+
+def _set(table: dict[str, Any]) -> dict[str, Any]:
+    """The keys of a table that hold a value (TOML has no null)."""
+    return {k: v for k, v in table.items() if v is not None}
 
 
 def dump_campaign(events: list[Event], header: str = "") -> str:

@@ -328,9 +328,25 @@ def _coins(state: CampaignState, results: dict[str, GuildResult]) -> None:
         g.coins += earned
 
 
-def check_campaign(events: Iterable[Event], catalog: QuestCatalog) -> Report:
-    """Every violation of a campaign and its JSON summary (see ``summary.summarize``)."""
+def check_campaign(events: Iterable[Event], catalog: QuestCatalog,
+                   owned: Iterable[str] | None = None) -> Report:
+    """Every violation of a campaign and its JSON summary (see ``summary.summarize``);
+    ``owned`` (the products of the group's collection) narrows the next scenario's choices."""
     from chronicle.systems.arcadia_quest.summary import summarize
 
     done = replay(list(events), catalog)
-    return Report(done.violations, summarize(done.state, catalog))
+    return Report(done.violations, summarize(done.state, catalog, owned))
+
+
+def check_event(history: Sequence[Event], event: Event, catalog: QuestCatalog) -> list[Violation]:
+    """The violations ``event`` would add to ``history``: what a store checks before it writes
+    the event (an empty list: the event keeps the campaign as legal as it was)."""
+    before = replay(history, catalog).violations if history else []
+    remaining = list(before)
+    added: list[Violation] = []
+    for violation in replay([*history, event], catalog).violations:
+        if violation in remaining:
+            remaining.remove(violation)
+        else:
+            added.append(violation)
+    return added

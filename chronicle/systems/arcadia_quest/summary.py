@@ -17,6 +17,7 @@ jugador*, *Configuración de escenario*, *Fin del juego*).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from chronicle.domain.values import name_key
@@ -31,8 +32,10 @@ if TYPE_CHECKING:
 START_AREAS = 4
 
 
-def summarize(state: CampaignState, catalog: QuestCatalog) -> dict[str, Any]:
-    """The summary of ``state`` (see the module's docstring)."""
+def summarize(state: CampaignState, catalog: QuestCatalog,
+              owned: Iterable[str] | None = None) -> dict[str, Any]:
+    """The summary of ``state`` (see the module's docstring); ``owned`` products, when given,
+    narrow the next scenario's choices to the group's collection."""
     return {
         "system": KEY,
         "name": state.name,
@@ -40,7 +43,7 @@ def summarize(state: CampaignState, catalog: QuestCatalog) -> dict[str, Any]:
         "scenarios": [{"number": p.number, "name": p.name, "winner": p.winner,
                        "circle": p.circle, "titles": dict(p.titles)} for p in state.played],
         "guilds": {color: _guild(g, catalog) for color, g in state.guilds.items()},
-        "next": next_scenario(state, catalog),
+        "next": next_scenario(state, catalog, owned),
     }
 
 
@@ -65,8 +68,10 @@ def _guild(g: GuildState, catalog: QuestCatalog) -> dict[str, Any]:
     }
 
 
-def next_scenario(state: CampaignState, catalog: QuestCatalog) -> dict[str, Any]:
-    """What to set up next: the legal scenarios, who chooses, who starts, the monster level."""
+def next_scenario(state: CampaignState, catalog: QuestCatalog,
+                  owned: Iterable[str] | None = None) -> dict[str, Any]:
+    """What to set up next: the legal scenarios (of the ``owned`` products, when given), who
+    chooses, who starts, the monster level."""
     order = state.order
     last = state.played[-1] if state.played else None
     final_played = last is not None and (last.circle == Circle.FINAL.value
@@ -75,9 +80,10 @@ def next_scenario(state: CampaignState, catalog: QuestCatalog) -> dict[str, Any]
     circle = None if final_played else circle_at(number)
     played = {name_key(p.name) for p in state.played}
     book = _book(state, catalog)
+    keys = None if owned is None else {name_key(p) for p in owned}
     choices = [] if circle is None else sorted(
         (c.name for c in catalog if isinstance(c, Scenario) and c.circle is circle
-         and name_key(c.name) not in played
+         and name_key(c.name) not in played and (keys is None or c.in_products(keys))
          and (book is None or name_key(c.campaign or "") == book)), key=str.casefold)
     first = None
     if last is not None and last.winner in order:
