@@ -15,7 +15,12 @@ from chronicle.rules.report import Fix, Report, Severity, Violation
 from chronicle.systems.hunters_of_arcfall import KEY, PLAYERS_MAX, PLAYERS_MIN, codes
 from chronicle.systems.hunters_of_arcfall.cards import Kind
 from chronicle.systems.hunters_of_arcfall.log import GameLog
-from chronicle.systems.hunters_of_arcfall.rules.replay import CardLookup, GameState, replay
+from chronicle.systems.hunters_of_arcfall.rules.replay import (
+    CardLookup,
+    GameState,
+    Status,
+    replay,
+)
 
 
 def setup_violations(log: GameLog, cards: CardLookup) -> list[Violation]:
@@ -107,6 +112,7 @@ def summary(log: GameLog, state: GameState) -> dict[str, Any]:
             "slots": None if card.slots is None else [r.value for r in card.slots],
             "chevrons": None if card.chevrons is None else list(card.chevrons),
             "ability": card.ability},
+        "discarded": [b.name for b in state.bounties if b.status is Status.DISCARDED],
         "round": state.round,
         "turns": state.turns,
         "finished": state.finished,
