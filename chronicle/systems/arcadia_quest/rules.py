@@ -249,7 +249,10 @@ def _quests(state: CampaignState, event: ScenarioPlayed, results: dict[str, Guil
                 ctx.add(k.QUEST_FIRST_NOT_COMPLETED(
                     f"the {color} guild is first on {quest!r} in {event.name} without "
                     "completing it", [quest], fix="add it to quests, or remove it from first"))
-            if key in firsts:
+            if firsts.get(key) == color:
+                ctx.add(k.QUEST_REPEATED(f"the {color} guild is first on {quest!r} twice in "
+                                         f"{event.name}", [quest], fix="list it once"))
+            elif key in firsts:
                 ctx.add(k.QUEST_FIRST_TWICE(
                     f"{firsts[key]} and {color} are both first on {quest!r} in {event.name}; "
                     "only one guild is first", [quest], fix="keep it in one guild's first"))
