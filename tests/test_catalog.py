@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -359,6 +360,18 @@ might = 3
         assert card_to_dict(card) | {"path": None} == card_to_dict(before[key]) | {"path": None}
 
 
+@pytest.fixture
+def no_group_layer() -> Iterator[None]:
+    """Commands that write the group's cards leave them as this process's group layer: drop it
+    afterwards so later tests see no group cards."""
+    from chronicle.services.usercards import forget_group
+
+    forget_group()
+    yield
+    forget_group()
+
+
+@pytest.mark.usefixtures("no_group_layer")
 def test_cards_missing_and_export_mine_commands(user_cards: Path, tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "missing", "--kind", "merit", "--limit", "2"]) == 0
