@@ -10,7 +10,7 @@ import io
 import shutil
 import subprocess
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -298,3 +298,19 @@ def test_nothing_is_drawn_past_the_margins(long_road: Character, tmp_path: Path,
             assert darkest > 200, f"ink past the margin in {band}"
         inside = grey.crop((right - 6, 0, right, height)).getextrema()
         assert inside[0] < 100  # the sheet does reach its right margin
+
+
+def test_findings_never_spill_onto_a_page_of_their_own(long_road: Character) -> None:
+    from chronicle.rules.report import Report, Severity, Violation
+
+    report = Report(violations=[
+        Violation(code=f"made.up_{number}", severity=Severity.WARNING,
+                  message=f"Finding {number} of a long list, worded as a sentence a player "
+                          f"reads at the table before the game starts" + ", and on" * 60)
+        for number in range(40)], summary=long_road.report.summary)
+    crowded = replace(long_road, report=report)
+    (page,) = positions(pdf_of(sheet(crowded)))
+    text = " ".join(piece for piece, _y in page)
+    assert "Finding 0 of a long list" in text and "Finding 39 of" not in text
+    assert "more findings: Arcadia Chronicle's check lists them all." in text
+    assert "Finding 9 of" not in text  # fewer than the ten a sheet prints at most

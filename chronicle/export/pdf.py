@@ -297,14 +297,18 @@ class PdfRenderer:
 
     def part_story(self, part: Part) -> list[Flowable]:
         """One part's flowables. A one-page part is set as loosely as fits its page; when
-        nothing does, the blocks that may move (a long background) go to a page of their own
-        at the end, whole, and the rest stays together."""
+        nothing does, its last findings are counted instead of printed (the app lists them),
+        and then the blocks that may move (a long background) go to a page of their own at
+        the end, whole, and the rest stays together."""
         if not part.one_page:
             return self.flowables_of(part, part.blocks, DENSITIES[0])
         for density in DENSITIES:
             flowables = self.flowables_of(part, part.blocks, density)
             if self.fits(flowables):
                 return flowables
+        fewer = self.fewer_findings(part, part.blocks, DENSITIES[-1])
+        if fewer is not None:  # findings give way before what the player wrote
+            return fewer
         movable = [b for b in part.blocks if isinstance(b, TextBox) and b.shrink]
         kept = tuple(b for b in part.blocks if not any(b is m for m in movable))
         densest = DENSITIES[-1]
@@ -313,12 +317,30 @@ class PdfRenderer:
             main = self.flowables_of(part, kept, density)
             if self.fits(main):
                 break
+        else:
+            main = self.fewer_findings(part, kept, densest) or main
         if not movable:
             return main
         tail: list[Flowable] = [PageBreak()]
         for block in movable:
             tail.extend(self.flowables(block, self.styles, densest))
         return main + tail
+
+    def fewer_findings(self, part: Part, blocks: tuple[Block, ...],
+                       density: Density) -> list[Flowable] | None:
+        """The part with its last findings counted instead of printed, so they never spill
+        onto a page of their own (the app lists them all); None when that does not help."""
+        findings = [b for b in blocks if isinstance(b, Note) and b.tone in ("error",
+                                                                              "warning")]
+        for keep in range(len(findings) - 1, -1, -1):
+            dropped = findings[keep:]
+            fewer = tuple(b for b in blocks if not any(b is d for d in dropped))
+            summary = Note(f"{len(dropped)} more finding{'s' if len(dropped) > 1 else ''}: "
+                           "Arcadia Chronicle's check lists them all.", tone="muted")
+            flowables = self.flowables_of(part, (*fewer, summary), density)
+            if self.fits(flowables):
+                return flowables
+        return None
 
     def fits(self, flowables: list[Flowable]) -> bool:
         """True when ``flowables`` fit one frame."""
