@@ -166,8 +166,20 @@ def data_0004(connection: Connection) -> None:
           "at": WHEN})
 
 
+def data_0005(connection: Connection) -> None:
+    """Everything of 0004, and an archived character and an archived game."""
+    data_0004(connection)
+    rows(connection, "INSERT INTO character (id, player_id, name, name_key, system, version, "
+                     "created_at, archived_at) VALUES (2, 2, 'Retired', 'retired', 'wyld-hunt', "
+                     "1, :at, :at)", {"at": WHEN})
+    rows(connection, "INSERT INTO game (id, name, name_key, system, solo, status, created_at, "
+                     "played_at, version, archived_at) VALUES (3, 'Old', 'old', 'wyld-hunt', "
+                     ":solo, 'played', :at, :at, 1, :at)", {"solo": False, "at": WHEN})
+
+
 DATA: dict[str, Callable[[Connection], None]] = {"0001": data_0001, "0002": data_0002,
-                                                 "0003": data_0003, "0004": data_0004}
+                                                 "0003": data_0003, "0004": data_0004,
+                                                 "0005": data_0005}
 """Representative data for each revision, in plain SQL of that revision's schema."""
 
 
@@ -226,6 +238,10 @@ def test_data_written_at_a_revision_reads_back_after_upgrading(databases: fx.Dat
         if revision >= "0003":
             with pytest.raises(Conflict, match=r"version 8 -> 9 \(event 3 was undone\)"):
                 characters.edit_character(db, "Winerdria", background="x", expected_version=8)
+        if revision >= "0005":  # archived: hidden from the lists, restorable
+            assert [v.name for v in characters.list_characters(db, archived=True)] == [
+                "Retired"]
+            assert [g.name for g in games.list_games(db, archived=True)] == ["Old"]
     finally:
         db.close()
 

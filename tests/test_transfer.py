@@ -15,7 +15,7 @@ import pytest
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.persistence import repository as repo
 from chronicle.persistence.engine import HEAD
-from chronicle.services import characters, collection, games, ledger, players, transfer
+from chronicle.services import characters, collection, games, ledger, mending, players, transfer
 from chronicle.services.db import Database, open_database
 from chronicle.services.usercards import create_card
 
@@ -86,17 +86,24 @@ def build_rich_database(db: Database) -> None:
         (seat,) = repo.game_players(session, solo.id)
         seat.pool = ["Golden Ogre", "Golden Ogre"]
         session.add(seat)
+    characters.new_character(db, "Josh", "Retired", icon="Golden Sidhe",  # archived ones too
+                             court="seelie")
+    ledger.correct(db, "Retired", "played before we kept records", xp=2)
+    mending.delete_character(db, "Retired", player="Josh", expected="archive")
+    games.new_game(db, "Old Night", [("Ana Lucía", None)], solo=True)
+    games.record_result(db, "Old Night", {})
+    mending.delete_game(db, "Old Night", expected="archive")
 
 
 COVERED = {
     "player": {"id", "name", "name_key", "created_at"},
     "ownership": {"id", "player_id", "card_name", "card_key", "card_kind", "count"},
     "character": {"id", "player_id", "name", "name_key", "system", "icon", "court",
-                  "background", "version", "created_at"},
+                  "background", "version", "created_at", "archived_at"},
     "creation_card": {"id", "character_id", "role", "card_name", "position"},
     "ledger_event": {"id", "character_id", "seq", "kind", "payload", "recorded_at", "game_id"},
     "game": {"id", "name", "name_key", "system", "solo", "status", "created_at", "played_at",
-             "version"},
+             "version", "archived_at"},
     "game_player": {"id", "game_id", "player_id", "character_id", "position",
                     "target_player_id", "quests", "waylays", "treasures", "leagues", "pool",
                     "completed"},
@@ -134,7 +141,7 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
             "ownership": [(player[o.player_id], o.card_name, o.card_key, o.card_kind, o.count)
                           for o in session.exec(select(OwnershipRow)).all()],
             "character": [(player[c.player_id], c.name, c.name_key, c.system, c.icon, c.court,
-                           c.background, c.version, c.created_at)
+                           c.background, c.version, c.created_at, c.archived_at)
                           for c in session.exec(select(CharacterRow)).all()],
             "creation_card": [(character[c.character_id], c.role, c.card_name, c.position)
                               for c in session.exec(select(CreationCardRow)).all()],
@@ -143,7 +150,8 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
                               game.get(e.game_id) if e.game_id is not None else None)
                              for e in session.exec(select(EventRow)).all()],
             "game": [(g.name, g.name_key, g.system, g.solo, g.status, g.created_at,
-                      g.played_at, g.version) for g in session.exec(select(GameRow)).all()],
+                      g.played_at, g.version, g.archived_at)
+                     for g in session.exec(select(GameRow)).all()],
             "game_player": [(game[s.game_id], player[s.player_id],
                              character.get(s.character_id) if s.character_id else None,
                              s.position, player.get(s.target_player_id)
@@ -239,7 +247,9 @@ def test_export_document_uses_names_and_iso_times(source: Database) -> None:
     night = next(g for g in document["games"] if g["name"] == "First Night")
     assert (night["seats"][1]["player"], night["seats"][1]["character"],
             night["seats"][1]["target"]) == ("Josh", "Annoyicus", "Tim")
-    assert transfer.counts_of(document)["ledger_event"] == 9
+    assert transfer.counts_of(document)["ledger_event"] == 10  # Retired's correction too
+    assert {c["name"] for c in document["characters"] if c["archived_at"]} == {"Retired"}
+    assert {g["name"] for g in document["games"] if g["archived_at"]} == {"Old Night"}
 
 
 def test_export_file_is_written_whole_and_private(exported: Path) -> None:

@@ -7,6 +7,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from chronicle.cli import mending
 from chronicle.cli.common import (
     add_json,
     add_player,
@@ -23,7 +24,8 @@ def register(commands: Any) -> None:
     parser = commands.add_parser("character", help="create, build and show characters",
                                  description="Characters, built from their player's cards.")
     sub = parser.add_subparsers(dest="character_command",
-                                metavar="new|show|list|add|remove|set|export|import",
+                                metavar="new|show|list|add|remove|set|export|import|rename|"
+                                        "delete|restore-archived",
                                 required=True)
     new = sub.add_parser("new", help="create a character", description="Create a character.")
     new.add_argument("name")
@@ -46,6 +48,8 @@ def register(commands: Any) -> None:
 
     listing = sub.add_parser("list", help="list characters", description="List characters.")
     add_player(listing)
+    listing.add_argument("--archived", action="store_true",
+                         help="list the archived characters instead")
     add_json(listing)
     listing.set_defaults(handler=partial(run_service, _list))
 
@@ -93,6 +97,7 @@ def register(commands: Any) -> None:
                           help="add the cards it uses that the player lacks to the collection")
     add_json(imported)
     imported.set_defaults(handler=partial(run_service, _import))
+    mending.register_character(sub)
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -112,12 +117,13 @@ def _show(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     from chronicle.services.characters import list_characters
 
-    found = list_characters(database(args), args.player)
+    found = list_characters(database(args), args.player, archived=args.archived)
     if args.json:
         emit_json([v.to_dict() for v in found])
         return 0
     if not found:
-        emit("No characters yet: 'chronicle character new NAME --player P'.")
+        emit("No archived characters." if args.archived else
+             "No characters yet: 'chronicle character new NAME --player P'.")
         return 0
     rows = []
     for view in found:

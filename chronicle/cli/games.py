@@ -7,6 +7,7 @@ import argparse
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from chronicle.cli import mending
 from chronicle.cli.common import add_json, database, run_service
 from chronicle.cli.output import emit, emit_json, fail, report, table
 
@@ -21,7 +22,8 @@ def register(commands: Any) -> None:
                                              "from each player's cards), check them against the "
                                              "rules, and record their results.")
     sub = parser.add_subparsers(dest="game_command",
-                                metavar="new|list|show|set|choose|suggest|check|result",
+                                metavar="new|list|show|set|choose|suggest|check|result|seat|"
+                                        "unseat|rename|delete|restore-archived",
                                 required=True)
     new = sub.add_parser("new", help="create a game", description="Create a game.")
     new.add_argument("name")
@@ -33,6 +35,7 @@ def register(commands: Any) -> None:
     new.set_defaults(handler=partial(run_service, _new))
 
     listing = sub.add_parser("list", help="list games", description="List games.")
+    listing.add_argument("--archived", action="store_true", help="list the archived games instead")
     add_json(listing)
     listing.set_defaults(handler=partial(run_service, _list))
 
@@ -93,9 +96,11 @@ def register(commands: Any) -> None:
     result.add_argument("--date")
     add_json(result)
     result.set_defaults(handler=partial(run_service, _result))
+    mending.register_game(sub)
 
 
-def _game(view: GameView, as_json: bool) -> int:
+def show_view(view: GameView, as_json: bool) -> int:
+    """Print a game (or its JSON); exit status 0."""
     if as_json:
         emit_json(view.to_dict())
         return 0
@@ -135,19 +140,20 @@ def _seats(values: list[str]) -> list[tuple[str, str | None]]:
 def _new(args: argparse.Namespace) -> int:
     from chronicle.services.games import new_game
 
-    return _game(new_game(database(args), args.name, _seats(args.seat), solo=args.solo,
+    return show_view(new_game(database(args), args.name, _seats(args.seat), solo=args.solo,
                           system=args.system), args.json)
 
 
 def _list(args: argparse.Namespace) -> int:
     from chronicle.services.games import list_games
 
-    found = list_games(database(args))
+    found = list_games(database(args), archived=args.archived)
     if args.json:
         emit_json([g.to_dict() for g in found])
         return 0
     if not found:
-        emit("No games yet: 'chronicle game new NAME --seat Tim:Winerdria --seat Josh'.")
+        emit("No archived games." if args.archived else
+             "No games yet: 'chronicle game new NAME --seat Tim:Winerdria --seat Josh'.")
         return 0
     table(["game", "status", "players", "rules"],
           [[g.name, g.status, ", ".join(s.player for s in g.seats),
@@ -159,14 +165,14 @@ def _list(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from chronicle.services.games import show_game
 
-    return _game(show_game(database(args), args.name), args.json)
+    return show_view(show_game(database(args), args.name), args.json)
 
 
 def _check(args: argparse.Namespace) -> int:
     from chronicle.services.games import show_game
 
     view = show_game(database(args), args.name)
-    _game(view, args.json)
+    show_view(view, args.json)
     return 0 if view.report.valid else 1
 
 
@@ -176,7 +182,7 @@ def _set(args: argparse.Namespace) -> int:
     if args.quests is None and args.target is None:
         fail("give --quest or --target")
         return 2
-    return _game(choose(database(args), args.name, args.player, quests=args.quests,
+    return show_view(choose(database(args), args.name, args.player, quests=args.quests,
                         target=args.target, expected_version=args.expected_version), args.json)
 
 
@@ -188,7 +194,7 @@ def _choose(args: argparse.Namespace) -> int:
     if all(value is None for value in lists.values()):
         fail("give --waylay, --treasure, --league or --clear")
         return 2
-    return _game(choose(database(args), args.name, args.player,
+    return show_view(choose(database(args), args.name, args.player,
                         expected_version=args.expected_version, **lists), args.json)
 
 
@@ -223,4 +229,4 @@ def _result(args: argparse.Namespace) -> int:
     view = record_result(database(args), args.name, completed, date=args.date)
     if not args.json:
         emit(f"Recorded the result of {view.name} in every seated character's chronicle.")
-    return _game(view, args.json)
+    return show_view(view, args.json)

@@ -8,6 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from chronicle.cli import mending
 from chronicle.cli.common import add_json, database, print_or_write, run_service
 from chronicle.cli.output import emit, emit_json, table
 
@@ -16,7 +17,8 @@ def register(commands: Any) -> None:
     """Add ``player``, ``collection`` and ``pack``."""
     player = commands.add_parser("player", help="players of the group",
                                  description="The players of the play group.")
-    sub = player.add_subparsers(dest="player_command", metavar="add|list", required=True)
+    sub = player.add_subparsers(dest="player_command", metavar="add|list|rename|delete",
+                                required=True)
     add = sub.add_parser("add", help="add a player", description="Add a player.")
     add.add_argument("name")
     add_json(add)
@@ -24,6 +26,7 @@ def register(commands: Any) -> None:
     listing = sub.add_parser("list", help="list players", description="List the players.")
     add_json(listing)
     listing.set_defaults(handler=partial(run_service, _player_list))
+    mending.register_player(sub)
 
     coll = commands.add_parser("collection", help="the cards a player owns",
                                description="The cards each player owns.")

@@ -96,6 +96,9 @@ class CharacterRow(SQLModel, table=True):
     background: str | None = Field(default=None, max_length=4000)
     version: int = 1
     created_at: datetime = _stamp()
+    archived_at: datetime | None = _stamp(nullable=True)
+    """When the character was archived (revision 0005): hidden from lists, its cards no longer
+    in use; None while it is in play."""
 
 
 class CreationCardRow(SQLModel, table=True):
@@ -141,6 +144,8 @@ class GameRow(SQLModel, table=True):
     created_at: datetime = _stamp()
     played_at: datetime | None = _stamp(nullable=True)
     version: int = 1
+    archived_at: datetime | None = _stamp(nullable=True)
+    """When the game was archived (revision 0005); None while it is listed."""
 
 
 class GamePlayerRow(SQLModel, table=True):

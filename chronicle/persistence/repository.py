@@ -173,9 +173,14 @@ def find_characters(session: Session, name: str, player_id: int | None = None,
     return list(session.exec(query).all())
 
 
-def list_characters(session: Session, player_id: int | None = None) -> list[CharacterRow]:
-    """Every character (of one player, when given), by name."""
+def list_characters(session: Session, player_id: int | None = None, *,
+                    archived: bool | None = False) -> list[CharacterRow]:
+    """Every character (of one player, when given), by name: those in play, the archived
+    ones (``archived=True``) or both (``None``)."""
     query = select(CharacterRow).order_by(col(CharacterRow.name_key))
+    if archived is not None:
+        query = query.where(col(CharacterRow.archived_at).is_not(None) if archived
+                            else col(CharacterRow.archived_at).is_(None))
     if player_id is not None:
         query = query.where(CharacterRow.player_id == player_id)
     return list(session.exec(query).all())
@@ -311,10 +316,14 @@ def find_game(session: Session, name: str) -> GameRow | None:
     return session.exec(select(GameRow).where(GameRow.name_key == name_key(name))).first()
 
 
-def list_games(session: Session) -> list[GameRow]:
-    """Every game, newest first."""
-    return list(session.exec(select(GameRow).order_by(col(GameRow.created_at).desc(),
-                                                      col(GameRow.id).desc())).all())
+def list_games(session: Session, *, archived: bool | None = False) -> list[GameRow]:
+    """Every game, newest first: those listed, the archived ones (``archived=True``) or both
+    (``None``)."""
+    query = select(GameRow).order_by(col(GameRow.created_at).desc(), col(GameRow.id).desc())
+    if archived is not None:
+        query = query.where(col(GameRow.archived_at).is_not(None) if archived
+                            else col(GameRow.archived_at).is_(None))
+    return list(session.exec(query).all())
 
 
 def game_players(session: Session, game_id: int) -> list[GamePlayerRow]:
@@ -487,7 +496,7 @@ def guard(row: Any) -> None:
         raise Collision(conflict_message(session, row, seen))
 
 
-def touch(row: Any) -> None:
+def touch(row: Any, what: str | None = None) -> None:
     """Bump a row's version: optimistic concurrency for edits of the same thing.
 
     The bump is an UPDATE on the version this transaction read, so a writer whose reads are
@@ -505,7 +514,7 @@ def touch(row: Any) -> None:
     seen = row.version or 0
     session = cast(Session | None, object_session(row))
     if session is not None and row.id is not None:
-        what = _what_changed(session, row)[:400]  # before the UPDATE flushes the attributes
+        what = (what or _what_changed(session, row))[:400]  # before the UPDATE flushes
         table = type(row).__table__
         bumped = session.execute(update(table).where(table.c.id == row.id,
                                                      table.c.version == seen)

@@ -333,15 +333,18 @@ def show_character(db: Database, name: str, player: str | None = None) -> Charac
         return view(session, character_row(session, name, player))
 
 
-def list_characters(db: Database, player: str | None = None) -> list[CharacterView]:
-    """Every character (of one player, when given)."""
+def list_characters(db: Database, player: str | None = None, *,
+                    archived: bool = False) -> list[CharacterView]:
+    """Every character in play (of one player, when given); the archived ones instead when
+    ``archived``."""
     from chronicle.persistence import repository as repo
 
     with db.transaction() as session:
         owner = player_row(session, player) if player else None
         cat = catalog()
         return [view(session, row, cat)
-                for row in repo.list_characters(session, owner.id if owner else None)]
+                for row in repo.list_characters(session, owner.id if owner else None,
+                                                archived=archived)]
 
 
 def character_file(view_: CharacterView, cat: WyldHuntCatalog) -> str:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from chronicle.domain.text import suggest
 from chronicle.errors import NotFound, Refused
-from chronicle.rules.report import Report, Severity, Violation
+from chronicle.rules.report import Report, Severity, Violation, arg
 from chronicle.services.catalog import WyldHuntCatalog
 
 if TYPE_CHECKING:
@@ -52,24 +52,32 @@ def player_row(session: Session, name: str) -> PlayerRow:
         f"; did you mean {near!r}?" if near else f"; add one with 'chronicle player add {name}'"))
 
 
-def character_row(session: Session, name: str, player: str | None = None) -> CharacterRow:
-    """The character called ``name`` (of ``player``, when given).
+def character_row(session: Session, name: str, player: str | None = None, *,
+                  archived: bool = False) -> CharacterRow:
+    """The character called ``name`` (of ``player``, when given); an archived one only when
+    ``archived``.
 
     Raises:
-        NotFound: naming the nearest character; or when two players have a character of that
-            name and no player was given.
+        NotFound: naming the nearest character, or how to restore an archived one; or when
+            two players have a character of that name and no player was given.
     """
     from chronicle.persistence import repository as repo
 
     owner = player_row(session, player) if player else None
-    found = repo.find_characters(session, name, owner.id if owner else None)
+    every = repo.find_characters(session, name, owner.id if owner else None)
+    found = [c for c in every if (c.archived_at is not None) == archived]
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
         raise NotFound(f"{len(found)} players have a character called {name!r}; say whose with "
                        "--player")
+    if every and not archived:
+        raise NotFound(f"{every[0].name} is archived; bring it back with "
+                       f"'chronicle character restore-archived {arg(every[0].name)}'")
+    if every:
+        raise NotFound(f"{every[0].name} is not archived")
     near = suggest(name, [c.name for c in repo.list_characters(
-        session, owner.id if owner else None)])
+        session, owner.id if owner else None, archived=archived)])
     raise NotFound(f"no character is called {name!r}" + (f" for {owner.name}" if owner else "")
                    + (f"; did you mean {near!r}?" if near else ""))
 

@@ -17,7 +17,7 @@ from chronicle.domain.text import suggest
 from chronicle.domain.values import name_key
 from chronicle.errors import AlreadyExists, BadInput, NotFound, Refused
 from chronicle.rules.editions import edition_keys
-from chronicle.rules.report import Report
+from chronicle.rules.report import Report, arg
 from chronicle.services.catalog import WyldHuntCatalog
 from chronicle.services.common import catalog, character_row, new_errors, player_row, refuse_if
 from chronicle.services.db import Database
@@ -103,14 +103,25 @@ class SuggestionSet:
                 "applied": self.applied}
 
 
-def _game_row(session: Session, name: str) -> GameRow:
+def _game_row(session: Session, name: str, *, archived: bool = False) -> GameRow:
+    """The game called ``name`` (an archived one only when ``archived``).
+
+    Raises:
+        NotFound: naming the nearest game, or how to restore an archived one.
+    """
     from chronicle.persistence import repository as repo
 
     row = repo.find_game(session, name)
-    if row is not None:
+    if row is not None and (row.archived_at is not None) == archived:
         return row
-    near = suggest(name, [g.name for g in repo.list_games(session)])
-    raise NotFound(f"no game is called {name!r}" + (f"; did you mean {near!r}?" if near else ""))
+    if row is not None and not archived:
+        raise NotFound(f"{row.name} is archived; bring it back with "
+                       f"'chronicle game restore-archived {arg(row.name)}'")
+    if row is not None:
+        raise NotFound(f"{row.name} is not archived")
+    near = suggest(name, [g.name for g in repo.list_games(session, archived=archived)])
+    raise NotFound(f"no {'archived ' if archived else ''}game is called {name!r}"
+                   + (f"; did you mean {near!r}?" if near else ""))
 
 
 def _seats(session: Session, game: GameRow) -> list[tuple[GamePlayerRow, Seat]]:
@@ -287,13 +298,13 @@ def show_game(db: Database, game: str) -> GameView:
         return _view(session, _game_row(session, game))
 
 
-def list_games(db: Database) -> list[GameView]:
-    """Every game, newest first."""
+def list_games(db: Database, *, archived: bool = False) -> list[GameView]:
+    """Every game, newest first; the archived ones instead when ``archived``."""
     from chronicle.persistence import repository as repo
 
     with db.transaction() as session:
         cat = catalog()
-        return [_view(session, row, cat) for row in repo.list_games(session)]
+        return [_view(session, row, cat) for row in repo.list_games(session, archived=archived)]
 
 
 def _owned_of(session: Session, player_id: int, cat: WyldHuntCatalog, cls: type[Card],

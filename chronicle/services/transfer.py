@@ -112,6 +112,8 @@ class CharacterModel(_Model):
     created_at: AwareDatetime
     creation_cards: list[CreationCardModel]
     events: list[EventModel]
+    archived_at: AwareDatetime | None = None
+    """When the character was archived (schema 0005); absent or null while in play."""
 
 
 class SeatModel(_Model):
@@ -142,6 +144,8 @@ class GameModel(_Model):
     created_at: AwareDatetime
     played_at: AwareDatetime | None
     seats: list[SeatModel]
+    archived_at: AwareDatetime | None = None
+    """When the game was archived (schema 0005); absent or null while listed."""
 
 
 class ExportModel(_Model):
@@ -303,11 +307,13 @@ def export_all(db: Database) -> dict[str, Any]:
                         "system": c.system, "icon": c.icon, "court": c.court,
                         "background": c.background, "version": c.version,
                         "created_at": _stamp(c.created_at),
-                        "creation_cards": cards_of[c.id or 0], "events": events_of[c.id or 0]}
+                        "creation_cards": cards_of[c.id or 0], "events": events_of[c.id or 0],
+                        "archived_at": _stamp(c.archived_at)}
                        for c in characters],
         "games": [{"name": g.name, "system": g.system, "solo": g.solo, "status": g.status,
                    "version": g.version, "created_at": _stamp(g.created_at),
-                   "played_at": _stamp(g.played_at), "seats": seats_of[g.id or 0]}
+                   "played_at": _stamp(g.played_at), "seats": seats_of[g.id or 0],
+                   "archived_at": _stamp(g.archived_at)}
                   for g in games],
         "cards": [card_file_entry(card) for card in own_cards()],
     }
@@ -656,13 +662,15 @@ def _insert(session: Session, document: ExportModel) -> dict[str, int]:
     games = dict(zip([name_key(g.name) for g in document.games], ids(
         [GameRow(name=g.name, name_key=name_key(g.name), system=g.system, solo=g.solo,
                  status=g.status, created_at=g.created_at, played_at=g.played_at,
-                 version=g.version) for g in document.games], "game"), strict=True))
+                 version=g.version, archived_at=g.archived_at) for g in document.games],
+        "game"), strict=True))
     characters = dict(zip(
         [(name_key(c.player), name_key(c.name)) for c in document.characters],
         ids([CharacterRow(player_id=players[name_key(c.player)], name=c.name,
                           name_key=name_key(c.name), system=c.system, icon=c.icon,
                           court=c.court, background=c.background, version=c.version,
-                          created_at=c.created_at) for c in document.characters],
+                          created_at=c.created_at, archived_at=c.archived_at)
+             for c in document.characters],
             "character"), strict=True))
     list(ids([CreationCardRow(character_id=characters[(name_key(c.player), name_key(c.name))],
                               role=card.role, card_name=card.card, position=card.position)

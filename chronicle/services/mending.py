@@ -1,0 +1,496 @@
+"""Mending mistakes: renaming and deleting players, characters and games, archiving what has a
+chronicle, restoring it, and changing a game's seats before its result is recorded.
+
+A chronicle is never erased by accident. Deleting a character whose chronicle has begun (it
+has events, or sat at a game whose result is recorded) or a game whose result is recorded
+archives it instead: it is hidden from the lists, its cards are no longer in use, and
+``restore_character`` / ``restore_game`` bring it back. A delete that would break another
+record (a prepared game seating the character, a player's characters and seats) is refused
+and names that record. ``plan_*`` says beforehand what a delete would do and what the thing
+holds, for the fronts' confirmation; ``delete_*`` re-plans inside its own transaction and
+refuses when the plan changed meanwhile. Each change is one transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from chronicle.domain.limits import SEATS_MAX, name_problem
+from chronicle.domain.values import name_key
+from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
+from chronicle.rules.report import Report, arg
+from chronicle.services.common import catalog, character_row, new_errors, player_row
+from chronicle.services.db import Database
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from chronicle.persistence.models import CharacterRow, GameRow, PlayerRow
+    from chronicle.services.characters import CharacterView
+    from chronicle.services.games import GameView
+    from chronicle.services.players import PlayerInfo
+
+Action = Literal["delete", "archive", "refuse"]
+
+SEAT_REFUSALS = frozenset({"collection.not_owned", "collection.shared_copy"})
+"""Errors that refuse a seat change: the new character would need cards its player lacks."""
+RESTORE_REFUSALS = SEAT_REFUSALS
+"""Errors that refuse bringing back an archived character: its cards are now used by others."""
+
+
+@dataclass(frozen=True)
+class Removal:
+    """What deleting a player, character or game does, and what it holds.
+
+    Attributes:
+        subject: ``player``, ``character`` or ``game``.
+        name: its name as stored.
+        action: ``delete`` (gone for good), ``archive`` (hidden, restorable) or ``refuse``.
+        holds: what it holds, in words ("3 events: 1 game, 2 purchases").
+        blockers: the records a delete would break (why it is refused).
+        fix: what to do first, when refused.
+    """
+
+    subject: str
+    name: str
+    action: Action
+    holds: list[str] = field(default_factory=list)
+    blockers: list[str] = field(default_factory=list)
+    fix: str = ""
+
+    def describe(self) -> str:
+        """One sentence for a confirmation (or a refusal)."""
+        holds = "; ".join(self.holds) or "nothing else"
+        if self.action == "refuse":
+            return (f"{self.name} cannot be deleted: {'; '.join(self.blockers)}"
+                    + (f" ({self.fix})" if self.fix else ""))
+        if self.action == "archive":
+            why, cards = (("its chronicle has begun", ", its cards no longer in use")
+                          if self.subject == "character" else ("its result is recorded", ""))
+            return (f"{self.name} will be archived, not erased ({why}): "
+                    f"hidden from the lists{cards}, restorable with "
+                    f"'chronicle {self.subject} restore-archived {arg(self.name)}'. It holds: "
+                    f"{holds}.")
+        return f"{self.name} will be deleted for good. It holds: {holds}."
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of ``--json``."""
+        return {"subject": self.subject, "name": self.name, "action": self.action,
+                "holds": self.holds, "blockers": self.blockers, "fix": self.fix,
+                "message": self.describe()}
+
+
+def _clean(name: str, what: str) -> str:
+    problem = name_problem(name, what)
+    if problem:
+        raise BadInput(problem)
+    return " ".join(name.split())
+
+
+def _expect(plan: Removal, expected: Action | None) -> Removal:
+    if plan.action == "refuse":
+        raise Refused(plan.describe())
+    if expected is not None and plan.action != expected:
+        raise Conflict(f"{plan.name} changed meanwhile: it would now be {plan.action}d, not "
+                       f"{expected}d; look again and confirm")
+    return plan
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+# Players ---------------------------------------------------------------------------------------
+
+def rename_player(db: Database, name: str, new_name: str) -> PlayerInfo:
+    """Give a player another name; their cards, characters and seats stay theirs.
+
+    Raises:
+        BadInput: not a usable name. AlreadyExists: another player has it (case ignored).
+    """
+    from chronicle.persistence import repository as repo
+    from chronicle.services.players import PlayerInfo
+
+    clean = _clean(new_name, "a player's name")
+    with db.transaction() as session:
+        row = player_row(session, name)
+        other = repo.find_player(session, clean)
+        if other is not None and other.id != row.id:
+            raise AlreadyExists(f"there is already a player called {other.name!r}")
+        row.name, row.name_key = clean, name_key(clean)
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        cards = sum(o.count for o in repo.owned_cards(session, row.id))
+        return PlayerInfo(row.name, cards, [c.name for c in repo.list_characters(
+            session, row.id)])
+
+
+def _player_plan(session: Session, row: PlayerRow) -> Removal:
+    from chronicle.persistence import repository as repo
+
+    assert row.id is not None
+    cards = sum(o.count for o in repo.owned_cards(session, row.id))
+    holds = [f"a collection of {_plural(cards, 'card')}"] if cards else []
+    blockers = []
+    characters = repo.list_characters(session, row.id, archived=None)
+    if characters:
+        blockers.append("their characters " + ", ".join(
+            c.name + (" (archived)" if c.archived_at else "") for c in characters))
+    seated = _games_seating(session, player_id=row.id)
+    if seated:
+        blockers.append("their seats in " + ", ".join(g.name for g in seated))
+    if blockers:
+        return Removal("player", row.name, "refuse", holds, blockers,
+                       "delete or archive those first, or rename the player")
+    return Removal("player", row.name, "delete", holds)
+
+
+def plan_player_delete(db: Database, name: str) -> Removal:
+    """What deleting a player would do: a player with characters or seats is refused."""
+    with db.transaction() as session:
+        return _player_plan(session, player_row(session, name))
+
+
+def delete_player(db: Database, name: str) -> Removal:
+    """Delete a player and their collection (refused while they have characters or seats).
+
+    Raises:
+        Refused: naming the characters and games that need the player.
+    """
+    from sqlmodel import col, delete
+
+    from chronicle.persistence.models import OwnershipRow
+
+    with db.transaction() as session:
+        row = player_row(session, name)
+        plan = _expect(_player_plan(session, row), "delete")
+        session.execute(delete(OwnershipRow).where(
+            col(OwnershipRow.player_id) == row.id))
+        session.delete(row)
+        return plan
+
+
+# Characters ------------------------------------------------------------------------------------
+
+def _games_seating(session: Session, *, player_id: int | None = None,
+                   character_id: int | None = None, status: str | None = None,
+                   ) -> list[GameRow]:
+    """The games (archived ones too) with a seat of ``player_id`` or ``character_id``."""
+    from sqlmodel import col, select
+
+    from chronicle.persistence.models import GamePlayerRow, GameRow
+
+    query = select(GameRow).join(GamePlayerRow, col(GamePlayerRow.game_id) == col(GameRow.id))
+    if player_id is not None:
+        query = query.where(col(GamePlayerRow.player_id) == player_id)
+    if character_id is not None:
+        query = query.where(col(GamePlayerRow.character_id) == character_id)
+    if status is not None:
+        query = query.where(col(GameRow.status) == status)
+    return list(session.exec(query.order_by(col(GameRow.name_key)).distinct()).all())
+
+
+def _character_plan(session: Session, row: CharacterRow) -> Removal:
+    from chronicle.persistence import repository as repo
+
+    assert row.id is not None
+    merits, flaws = repo.creation_cards(session, row.id)
+    events, _infos = repo.events(session, row.id)
+    holds = [f"{_plural(len(merits), 'Merit')} and {_plural(len(flaws), 'Flaw')} at creation"]
+    if events:
+        kinds: dict[str, int] = {}
+        for event in events:
+            kind = type(event).__name__
+            kinds[kind] = kinds.get(kind, 0) + 1
+        words = {"GamePlayed": "game", "MeritBought": "purchase", "FlawBoughtOff": "buy-off",
+                 "Correction": "correction", "Undo": "undo"}
+        holds.append(f"a chronicle of {_plural(len(events), 'event')}: " + ", ".join(
+            _plural(n, words.get(k, k)) for k, n in kinds.items()))
+    played = _games_seating(session, character_id=row.id, status="played")
+    if played:
+        holds.append("a seat in " + ", ".join(g.name for g in played))
+    prepared = _games_seating(session, character_id=row.id, status="prepared")
+    if prepared:
+        owner = _owner_name(session, row)
+        games = ", ".join(g.name for g in prepared)
+        return Removal("character", row.name, "refuse", holds,
+                       [f"{row.name} has a seat in {games}, not yet played"],
+                       f"seat another character first: chronicle game seat "
+                       f"{arg(prepared[0].name)} {arg(owner)}, or delete that game")
+    begun = bool(events) or bool(played)
+    return Removal("character", row.name, "archive" if begun else "delete", holds)
+
+
+def _owner_name(session: Session, row: CharacterRow) -> str:
+    from chronicle.persistence.models import PlayerRow
+
+    owner = session.get(PlayerRow, row.player_id)
+    return owner.name if owner else "?"
+
+
+def plan_character_delete(db: Database, name: str, player: str | None = None) -> Removal:
+    """What deleting a character would do: delete, archive (its chronicle has begun) or
+    refuse (a prepared game seats it)."""
+    with db.transaction() as session:
+        return _character_plan(session, character_row(session, name, player))
+
+
+def delete_character(db: Database, name: str, player: str | None = None, *,
+                     expected: Action | None = None,
+                     expected_version: int | None = None) -> Removal:
+    """Delete a character never played, or archive one whose chronicle has begun.
+
+    Args:
+        expected: the action the user confirmed; refused with a Conflict when it changed.
+
+    Raises:
+        Refused: a prepared game seats the character (named). Conflict: it changed meanwhile.
+    """
+    from sqlmodel import col, delete
+
+    from chronicle.persistence import repository as repo
+    from chronicle.persistence.models import ChangeRow, CreationCardRow
+
+    with db.transaction() as session:
+        row = character_row(session, name, player)
+        if expected_version is not None and row.version != expected_version:
+            raise repo.stale(session, row, expected_version)
+        plan = _expect(_character_plan(session, row), expected)
+        if plan.action == "archive":
+            row.archived_at = repo.now()
+            repo.touch(row, "it was archived")
+            session.add(row)
+            return plan
+        session.execute(delete(CreationCardRow).where(
+            col(CreationCardRow.character_id) == row.id))
+        session.execute(delete(ChangeRow).where(
+            col(ChangeRow.subject) == "character", col(ChangeRow.subject_id) == row.id))
+        session.delete(row)
+        return plan
+
+
+def restore_character(db: Database, name: str, player: str | None = None) -> CharacterView:
+    """Bring an archived character back into play, checked by the rules: refused when its
+    cards are now used by the player's other characters.
+
+    Raises:
+        NotFound: no archived character of that name. Refused: with the collection report.
+    """
+    from chronicle.persistence import repository as repo
+    from chronicle.services.characters import view
+
+    with db.transaction() as session:
+        row = character_row(session, name, player, archived=True)
+        row.archived_at = None
+        session.add(row)
+        session.flush()
+        restored = view(session, row, catalog())
+        blocking = [v for v in restored.report.errors if v.code in RESTORE_REFUSALS]
+        if blocking:
+            raise Refused(f"Bringing back {row.name} would use cards its player no longer has "
+                          "free: " + "; ".join(v.message for v in blocking), Report(blocking))
+        repo.touch(row, "it was brought back from the archive")
+        session.add(row)
+        restored.version = row.version
+        return restored
+
+
+# Games -----------------------------------------------------------------------------------------
+
+def rename_game(db: Database, name: str, new_name: str, *,
+                expected_version: int | None = None) -> GameView:
+    """Give a game another name; its seats and the chronicle events it recorded stay with it.
+
+    Raises:
+        BadInput: not a usable name. AlreadyExists: another game has it. Conflict: stale.
+    """
+    from chronicle.persistence import repository as repo
+    from chronicle.services.games import _game_row, _view
+
+    clean = _clean(new_name, "a game's name")
+    with db.transaction() as session:
+        row = _game_row(session, name)
+        if expected_version is not None and row.version != expected_version:
+            raise repo.stale(session, row, expected_version)
+        other = repo.find_game(session, clean)
+        if other is not None and other.id != row.id:
+            raise AlreadyExists(f"there is already a game called {other.name!r}"
+                                + (" (archived)" if other.archived_at else ""))
+        old = row.name
+        row.name, row.name_key = clean, name_key(clean)
+        repo.touch(row, f"it was renamed from {old}")
+        session.add(row)
+        session.flush()
+        return _view(session, row)
+
+
+def _game_plan(session: Session, row: GameRow) -> Removal:
+    from chronicle.persistence import repository as repo
+
+    assert row.id is not None
+    seats = repo.game_players(session, row.id)
+    chosen = sum(len(s.quests) + len(s.waylays) + len(s.treasures) + len(s.leagues)
+                 for s in seats)
+    holds = [f"{_plural(len(seats), 'seat')} with {_plural(chosen, 'card')} chosen"]
+    if row.status == "played":
+        holds.append("its recorded result, part of the seated characters' chronicles")
+        return Removal("game", row.name, "archive", holds)
+    return Removal("game", row.name, "delete", holds)
+
+
+def plan_game_delete(db: Database, name: str) -> Removal:
+    """What deleting a game would do: delete a prepared game, archive a played one."""
+    from chronicle.services.games import _game_row
+
+    with db.transaction() as session:
+        return _game_plan(session, _game_row(session, name))
+
+
+def delete_game(db: Database, name: str, *, expected: Action | None = None,
+                expected_version: int | None = None) -> Removal:
+    """Delete a prepared game, or archive one whose result is recorded (the characters'
+    chronicles keep the games they played).
+
+    Raises:
+        Conflict: the game changed meanwhile (its result was recorded, say).
+    """
+    from sqlmodel import col, delete
+
+    from chronicle.persistence import repository as repo
+    from chronicle.persistence.models import ChangeRow, GamePlayerRow
+    from chronicle.services.games import _game_row
+
+    with db.transaction() as session:
+        row = _game_row(session, name)
+        if expected_version is not None and row.version != expected_version:
+            raise repo.stale(session, row, expected_version)
+        plan = _expect(_game_plan(session, row), expected)
+        if plan.action == "archive":
+            row.archived_at = repo.now()
+            repo.touch(row, "it was archived")
+            session.add(row)
+            return plan
+        session.execute(delete(GamePlayerRow).where(
+            col(GamePlayerRow.game_id) == row.id))
+        session.execute(delete(ChangeRow).where(
+            col(ChangeRow.subject) == "game", col(ChangeRow.subject_id) == row.id))
+        session.delete(row)
+        return plan
+
+
+def restore_game(db: Database, name: str) -> GameView:
+    """Bring an archived game back into the lists.
+
+    Raises:
+        NotFound: no archived game of that name.
+    """
+    from chronicle.persistence import repository as repo
+    from chronicle.services.games import _game_row, _view
+
+    with db.transaction() as session:
+        row = _game_row(session, name, archived=True)
+        row.archived_at = None
+        repo.touch(row, "it was brought back from the archive")
+        session.add(row)
+        session.flush()
+        return _view(session, row)
+
+
+# Seats -----------------------------------------------------------------------------------------
+
+def _open_game(session: Session, name: str, expected_version: int | None) -> GameRow:
+    from chronicle.persistence import repository as repo
+    from chronicle.services.games import _game_row
+
+    row = _game_row(session, name)
+    if row.status == "played":
+        raise Refused(f"{row.name}'s result is recorded; its seats no longer change")
+    if expected_version is not None and row.version != expected_version:
+        raise repo.stale(session, row, expected_version)
+    return row
+
+
+def seat(db: Database, game: str, player: str, character: str | None = None, *,
+         expected_version: int | None = None) -> GameView:
+    """Seat ``player`` at ``game`` with ``character`` (None: no character), or change the
+    character of their seat; only until the game's result is recorded. Checked by the rules:
+    refused when the character would need cards its player lacks.
+
+    Raises:
+        Refused: the result is recorded, or the rules refuse. NotFound: unknown names.
+        BadInput: the table is full.
+    """
+    from chronicle.persistence import repository as repo
+    from chronicle.persistence.models import GamePlayerRow
+    from chronicle.services.games import _view
+
+    with db.transaction() as session:
+        row = _open_game(session, game, expected_version)
+        assert row.id is not None
+        owner = player_row(session, player)
+        chosen = character_row(session, character, owner.name) if character else None
+        cat = catalog()
+        before = _view(session, row, cat)
+        seats = repo.game_players(session, row.id)
+        mine = next((s for s in seats if s.player_id == owner.id), None)
+        if mine is None:
+            if len(seats) >= SEATS_MAX:
+                raise BadInput(f"{row.name} already seats {len(seats)} players, the most a "
+                               "game can")
+            assert owner.id is not None
+            mine = GamePlayerRow(game_id=row.id, player_id=owner.id, position=len(seats),
+                                 quests=[], waylays=[], treasures=[], leagues=[])
+            what = f"{owner.name} was seated"
+        else:
+            what = f"{owner.name}'s character was changed"
+        mine.character_id = chosen.id if chosen else None
+        session.add(mine)
+        session.flush()
+        after = _view(session, row, cat)
+        fresh = [v for v in new_errors(before.report, after.report) if v.code in SEAT_REFUSALS]
+        if fresh:
+            raise Refused(f"Seating {chosen.name if chosen else owner.name} at {row.name} would "
+                          "break the rules: " + "; ".join(v.message for v in fresh),
+                          Report(fresh))
+        repo.touch(row, what)
+        session.add(row)
+        after.version = row.version
+        return after
+
+
+def unseat(db: Database, game: str, player: str, *,
+           expected_version: int | None = None) -> GameView:
+    """Take ``player``'s seat away from ``game`` (their choices with it; players who targeted
+    them target nobody), only until the result is recorded.
+
+    Raises:
+        Refused: the result is recorded, or it is the last seat (delete the game instead).
+        NotFound: the player has no seat there.
+    """
+    from chronicle.persistence import repository as repo
+    from chronicle.services.games import _view
+
+    with db.transaction() as session:
+        row = _open_game(session, game, expected_version)
+        assert row.id is not None
+        owner = player_row(session, player)
+        seats = repo.game_players(session, row.id)
+        mine = next((s for s in seats if s.player_id == owner.id), None)
+        if mine is None:
+            raise NotFound(f"{owner.name} has no seat in {row.name}")
+        if len(seats) == 1:
+            raise Refused(f"{owner.name} has the only seat in {row.name}; delete the game "
+                          f"instead: chronicle game delete {arg(row.name)}")
+        session.delete(mine)
+        for position, other in enumerate(s for s in seats if s is not mine):
+            other.position = position
+            if other.target_player_id == owner.id:
+                other.target_player_id = None
+            session.add(other)
+        session.flush()
+        repo.touch(row, f"{owner.name}'s seat was taken away")
+        session.add(row)
+        session.flush()
+        return _view(session, row)
