@@ -13,6 +13,8 @@ Pieces, all pure and exact:
   the outcomes that would need more is kept in :attr:`Dist.remainder`, never dropped.
 - :meth:`Dist.map`, :func:`count`, :func:`at_least`, :func:`combine`, :func:`versus` project a
   distribution (symbol counts, thresholds, opposed rolls, "hits minus saves").
+- :func:`expected_count` gives a symbol's exact expectation per die with explosions followed
+  for ever; :func:`ways` counts the equally likely ways of a pool without explosions.
 - :func:`parse` reads die-pool notation (``2d6+1``, ``3d3``, ``1d2-1``).
 
 Example: Arcadia Quest's melee attack die against its defense die::
