@@ -121,3 +121,16 @@ def test_file_fixes_remove_their_violation(case: dict[str, Any]) -> None:
             fixed = loaded.roster.set_line(index, new)
         after = check_roster(fixed, catalog).codes
         assert after.count(violation.code) < report.codes.count(violation.code), violation
+
+
+def test_what_fits_leaves_out_units_that_cannot_be_fielded() -> None:
+    from chronicle.systems.tales_of_arcadia.catalog import load_catalog
+    from chronicle.systems.tales_of_arcadia.files import load_roster
+    from chronicle.systems.tales_of_arcadia.rules import what_fits
+
+    loaded = load_roster(GOLDEN / "rosters" / "points-unspent.toml")  # 15 points left
+    assert loaded.roster is not None
+    fits = what_fits(loaded.roster, load_catalog(GOLDEN / "cards"))
+    assert [(f.name, f.variant, f.cost, f.most) for f in fits] == [
+        ("Wisp", None, 5, 3), ("Blind Archer", None, 10, 1), ("Spearman", None, 10, 1),
+        ("Spearman", "Blind", 10, 1), ("Spearman", "Veteran", 15, 1)]

@@ -340,9 +340,16 @@ def check_roster(roster: Roster, catalog: TalesCatalog) -> Report:
             + f", {spent - roster.limit} over the limit of {roster.limit}",
             [], _over_fix(lines, spent - roster.limit)))
     elif complete and spent < roster.limit:
+        left = roster.limit - spent
+        fits = what_fits(roster, catalog, left) if army is not None else []
+        cheapest = fits[0] if fits else None
         checker.report.add(k.ROSTER_POINTS_UNSPENT(
-            f"the force costs {spent} points; {roster.limit - spent} of the {roster.limit} "
-            "are unspent", [], f"add units or options worth up to {roster.limit - spent} points"))
+            f"the force costs {spent} points; {left} of the {roster.limit} are unspent"
+            + ("" if cheapest or army is None else
+               f"; no unit of {roster.army} costs {left} or less"),
+            [], f"add units or options worth up to {left} points" + (
+                f", e.g. {cheapest.name}" + (f" ({cheapest.variant})" if cheapest.variant else "")
+                + f" at {cheapest.cost}" if cheapest else "")))
     checker.report.summary = {
         "system": KEY, "name": roster.name, "army": roster.army, "limit": roster.limit,
         "points_spent": spent, "points_unspent": roster.limit - spent,
@@ -428,7 +435,8 @@ def points_left(roster: Roster, catalog: TalesCatalog) -> int | None:
 
 def what_fits(roster: Roster, catalog: TalesCatalog, left: int | None = None) -> list[Fit]:
     """The units of the force's army list (each variant too) that fit in the points left,
-    with the options each must take (``min``); cheapest first. Empty while a cost is unknown."""
+    with the options each must take (``min``); cheapest first. Units with an unknown value or
+    no Wounds are left out. Empty while a cost of the force is unknown."""
     if left is None:
         left = points_left(roster, catalog)
     if left is None or left <= 0:
@@ -442,8 +450,9 @@ def what_fits(roster: Roster, catalog: TalesCatalog, left: int | None = None) ->
         extra = [o.cost for o in card.options for _ in range(o.min)]
         for variant in (None, *card.variants):
             cost, stats = card.resolved(variant)
-            if cost is None or None in extra or stats.missing():
-                continue
+            if cost is None or None in extra or stats.missing() \
+                    or (stats.wounds is not None and stats.wounds <= 0):
+                continue  # unknown, or dead before it starts (unit.no_wounds)
             cost += sum(c for c in extra if c is not None)
             if cost <= left:
                 most = left // cost if cost else roster.limit
