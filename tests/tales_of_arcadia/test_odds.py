@@ -170,7 +170,8 @@ def test_rise_again_applies_only_when_it_would_die() -> None:
 
 def test_bad_inputs_are_refused() -> None:
     for kwargs in ({"attacks": 0}, {"wounds": 0}, {"attacks_per_turn": 0},
-                   {"rise_again": Fraction(7, 6)}, {"attacks": 10**6}):
+                   {"rise_again": Fraction(7, 6)}, {"attacks": 101}, {"wounds": 101},
+                   {"attacks_per_turn": 101}):
         with pytest.raises(ValueError):
             attack_odds(4, 2, 5, **kwargs)  # type: ignore[arg-type]
     assert parse_rise_again("3:6") == Fraction(1, 2)

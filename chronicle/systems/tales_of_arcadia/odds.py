@@ -42,8 +42,9 @@ D2 = faces.die([1, 1, 1, 2, 2, 2], name="d2")
 DICE: dict[int, faces.Die] = {6: D6, 3: D3, 2: D2}
 COVER_MISS = Fraction(3, 6)
 """The seed's cover: 3-in-6 that a hit is automatically not a hit (never the erroneous 2:6)."""
-MAX_ATTACKS = 1000
-MAX_WOUNDS = 1000
+MAX_ATTACKS = 100
+"""Most attacks in one calculation: exact fractions of more take seconds to compute."""
+MAX_WOUNDS = 100
 
 
 def _at_least(target: int, die: faces.Die = D6) -> Fraction:
@@ -109,7 +110,8 @@ def attack_odds(accuracy: int, power: int, defense: int, *, cover: bool = False,
     if not 1 <= wounds <= MAX_WOUNDS:
         raise ValueError(f"wounds must be between 1 and {MAX_WOUNDS}, not {wounds}")
     if not 1 <= attacks_per_turn <= MAX_ATTACKS:
-        raise ValueError(f"attacks per turn must be at least 1, not {attacks_per_turn}")
+        raise ValueError(f"attacks per turn must be between 1 and {MAX_ATTACKS}, not "
+                         f"{attacks_per_turn}")
     if rise_again is not None and not 0 <= rise_again <= 1:
         raise ValueError(f"a Rise Again chance is between 0 and 1, not {rise_again}")
     dice = _at_least(accuracy)
