@@ -198,3 +198,20 @@ def test_owned_products_narrow_the_next_choices(catalog: QuestCatalog) -> None:
     assert report.summary["next"]["choices"] == []
     report = check_campaign([start()], catalog, owned=["Arcadia Quest"])
     assert len(report.summary["next"]["choices"]) == 6
+
+
+def test_hero_names_match_whatever_their_case(catalog: QuestCatalog) -> None:
+    died = ScenarioPlayed(name="District of Hammers", winner="blue", results=(
+        GuildResult(color="blue", quests=("A", "B"), deaths={"diva": 1},
+                    neutral_deaths={"DIVA": 1}),))
+    slots: dict[str, tuple[str, ...]] = {"DIVA": ("Hex", "Rusty Blade", "Parrying Blade"),
+                                         "diva": ("Slingshot", "Life Drain", "Nova Bolt")}
+    phase = UpgradePhase(upgrades=(GuildUpgrade(color="blue", curses={"Diva": "Hex"},
+                                                slots=slots),))
+    done = replay([start(), died, phase], catalog)
+    codes = [v.code for v in done.violations]
+    # Diva's two slot lists are one hero's: five upgrades in four slots; two coins, one kept
+    assert codes == ["inventory.over_slots", "coins.carry"], codes
+    blue = done.state.guilds["blue"]
+    assert blue.deaths == {"Diva": 1} and blue.curses == {"Diva": "Hex"}
+    assert len(blue.slots["Diva"]) == 6

@@ -100,12 +100,12 @@ def place(g: GuildState, slots: dict[str, tuple[str, ...]], ctx: Context, when: 
     kept = {name_key(curse): hero for hero, curse in g.curses.items()}
     seen: dict[str, str] = {}
     placed: dict[str, list[str]] = {h: [] for h in g.heroes}
+    upgrades: dict[str, list[str]] = {h: [] for h in g.heroes}
     for hero_name, cards in slots.items():
         hero = heroes.get(name_key(hero_name))
         if hero is None:
             ctx.add(not_in_guild(g, hero_name, "slots"))
             continue
-        upgrades: list[str] = []
         for card in cards:
             key = name_key(card)
             if key in kept or ctx.is_curse(card):
@@ -131,9 +131,10 @@ def place(g: GuildState, slots: dict[str, tuple[str, ...]], ctx: Context, when: 
                     "it: not a starting card, reward or purchase, or discarded", [card],
                     fix="record how the guild got it, or take it out of the slots"))
             seen.setdefault(key, hero)
-            upgrades.append(card)
+            upgrades[hero].append(card)
             placed[hero].append(card)
-        _over_slots(g, hero, upgrades, ctx, when)
+    for hero, cards_of_hero in upgrades.items():
+        _over_slots(g, hero, cards_of_hero, ctx, when)
     g.slots = placed
 
 
@@ -156,6 +157,7 @@ def _over_slots(g: GuildState, hero: str, upgrades: list[str], ctx: Context, whe
 
 
 def keep_curse(g: GuildState, hero: str, curse: str, ctx: Context, when: str) -> None:
+    """``hero`` keeps ``curse``: only a hero with death tokens from the last scenario may."""
     ctx.card(curse, Kind.CURSE, f"kept by {hero}")
     if not g.tokens.get(hero):
         ctx.add(k.CURSE_WITHOUT_DEATH(
@@ -166,6 +168,7 @@ def keep_curse(g: GuildState, hero: str, curse: str, ctx: Context, when: str) ->
 
 
 def not_in_guild(g: GuildState, hero: str, what: str) -> Violation:
+    """``guild.hero_not_in_guild`` for ``hero``, named in ``what``."""
     return k.GUILD_HERO_NOT_IN_GUILD(
         f"{hero} ({what}) is not a hero of the {g.color} guild "
         f"({', '.join(g.heroes) or 'no heroes'})", [hero],
@@ -173,12 +176,14 @@ def not_in_guild(g: GuildState, hero: str, what: str) -> Violation:
 
 
 def unknown_guild(state: CampaignState, color: str, what: str) -> Violation:
+    """``scenario.guild_unknown`` for ``color``, named as ``what``."""
     return k.SCENARIO_GUILD_UNKNOWN(
         f"{what} is {color!r}, not a guild of this campaign "
         f"({', '.join(state.order) or 'none'})", fix="use the colour of a guild of the campaign")
 
 
 def gain(g: GuildState, card: str, ctx: Context, how: str) -> None:
+    """The guild gains ``card`` (``how`` says from where); a second copy is a duplicate."""
     if name_key(card) in {name_key(c) for c in g.owned}:
         ctx.add(k.INVENTORY_DUPLICATE(f"the {g.color} guild gains {card} ({how}) but already "
                                       "has it", [card], fix="record it once"))
@@ -187,6 +192,7 @@ def gain(g: GuildState, card: str, ctx: Context, how: str) -> None:
 
 
 def lose(g: GuildState, card: str) -> bool:
+    """The guild loses ``card``; False when it did not have it."""
     key = name_key(card)
     for held in g.owned:
         if name_key(held) == key:

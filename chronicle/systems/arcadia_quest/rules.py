@@ -173,9 +173,11 @@ def _scenario(state: CampaignState, event: ScenarioPlayed, ctx: Context) -> None
     for color, g in state.guilds.items():
         result = results.get(color)
         g.tokens = {}
-        for hero, count in (result.deaths if result else {}).items():
-            if name_key(hero) not in {name_key(h) for h in g.heroes}:
-                ctx.add(not_in_guild(g, hero, f"deaths in {event.name}"))
+        heroes = {name_key(h): h for h in g.heroes}
+        for written, count in (result.deaths if result else {}).items():
+            hero = heroes.get(name_key(written))
+            if hero is None:
+                ctx.add(not_in_guild(g, written, f"deaths in {event.name}"))
                 continue
             g.tokens[hero] = g.tokens.get(hero, 0) + count
             g.deaths[hero] = g.deaths.get(hero, 0) + count
