@@ -1,6 +1,7 @@
 """The PDFs themselves: rendered, read back with pypdf (text and page count), hostile text
 included; and one sheet rendered to PNG with poppler, compared with the reference image kept
-in ``docs/sheet-reference*.png`` (the sheet, the pencil sheet and the chronicle).
+in ``docs/sheet-reference*.png`` (the sheet, the pencil sheet, the chronicle and the first
+page of a game sheet).
 
 Set ``CHRONICLE_UPDATE_REFERENCE=1`` to rewrite the reference image after a deliberate change
 of the sheet (then look at it before committing it).
@@ -213,19 +214,23 @@ def test_the_renderer_is_configured_by_class_attributes(winerdria: CharacterView
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
-@pytest.mark.parametrize("kind", ["sheet", "pencil", "log"])
+@pytest.mark.parametrize("kind", ["sheet", "pencil", "log", "game"])
 def test_the_demo_sheets_render_like_the_reference_images(winerdria: CharacterView,
+                                                          demo_db: Database,
                                                           tmp_path: Path, kind: str) -> None:
     from PIL import Image, ImageChops, ImageStat
 
-    document = {"sheet": sheet_document(winerdria),
-                "pencil": sheet_document(winerdria, pencil=True),
-                "log": log_document(winerdria)}[kind]
+    from chronicle.export.document import game_document
+
+    document = (game_document(show_game(demo_db, "Example of Play")) if kind == "game" else
+                {"sheet": sheet_document(winerdria),
+                 "pencil": sheet_document(winerdria, pencil=True),
+                 "log": log_document(winerdria)}[kind])
     reference = REFERENCE if kind == "sheet" else REFERENCE.with_name(
         f"sheet-reference-{kind}.png")
     pdf = tmp_path / "sheet.pdf"
     pdf.write_bytes(pdf_bytes(document))
-    subprocess.run(["pdftoppm", "-png", "-r", str(REFERENCE_DPI), "-singlefile", str(pdf),
+    subprocess.run(["pdftoppm", "-png", "-r", str(REFERENCE_DPI), "-singlefile", str(pdf),  # page 1
                     str(tmp_path / "sheet")], check=True, capture_output=True)
     made = tmp_path / "sheet.png"
     if os.environ.get("CHRONICLE_UPDATE_REFERENCE") == "1":

@@ -199,7 +199,7 @@ def game_sheet(source: GameSource) -> Part:
                         f"+{player.bonus}" if player else Mark.UNKNOWN)))
     blocks: list[Block] = [
         FieldGrid(((Field("Base Camp", ""), Field("First player", ""),
-                    Field("Result", _result(source))),), weights=(1.2, 1.0, 1.6)),
+                    Field("Result", _result(source))),), weights=(1.0, 0.8, 2.2)),
         Table((Column("Player", 2.0), Column("Character", 2.2),
                Column("Waylays the quests of", 2.2), Column("Waylaid by", 2.0),
                Column("Career XP", 1.0, "right"), Column("Bonus per Quest", 1.1, "right")),
