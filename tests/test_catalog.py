@@ -528,3 +528,38 @@ def test_a_broken_lead_file_is_reported_with_its_place(tmp_path: Path) -> None:
     assert [lead.name for lead in found] == ["Fine"]
     (problem,) = problems
     assert problem.path.endswith("a.toml") and problem.field == "lead.0.kinds.0"
+
+
+@pytest.mark.usefixtures("no_group_layer")
+def test_a_shared_card_file_imports_into_another_players_catalog(
+        user_cards: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    write(user_cards, "mine.toml", 'version = 1\n[[card]]\nname = "Coin of Clarity"\n'
+                                   'kind = "merit"\ncost = 1\n\n[[card]]\nname = "Homebrew Bog"\n'
+                                   'kind = "waylay"\nrating = 2\nterrain = ["swamp"]\n')
+    shared = tmp_path / "shared.toml"
+    assert main(["cards", "export-mine", "-o", str(shared)]) == 0
+    mine = {c.name: card_to_dict(c) for c in load_catalog() if c.origin is not Origin.BUNDLED}
+    friend = tmp_path / "friend"
+    friend.mkdir()
+    monkeypatch.setenv("CHRONICLE_DATA_DIR", str(friend))
+    broken = write(tmp_path, "broken.toml", shared.read_text(encoding="utf-8")
+                   + '\n[[card]]\nname = "Bad"\nkind = "merit"\ncots = 1\n')
+    assert main(["cards", "import", str(broken)]) == 2
+    assert "nothing imported" in capsys.readouterr().err
+    blank = write(tmp_path, "blank.toml", 'version = 1\n[[card]]\nname = "Fog"\nkind = "waylay"\n'
+                  'might = "none"\nsavvy = "none"\nresolve = "none"\ncombat = "none"\n')
+    assert main(["cards", "import", str(blank)]) == 2
+    assert "no Attribute with a rating" in capsys.readouterr().err
+    assert main(["cards", "import", str(tmp_path / "absent.toml")]) == 2
+    capsys.readouterr()
+    assert main(["cards", "list", "--user", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 0
+    assert main(["cards", "import", str(shared)]) == 0
+    assert "Imported 2 card(s)" in capsys.readouterr().out
+    assert main(["cards", "list", "--user", "--json"]) == 0
+    theirs = {c["name"]: c for c in json.loads(capsys.readouterr().out)["cards"]}
+    assert theirs.keys() == mine.keys()
+    for name, card in theirs.items():
+        assert {k: v for k, v in card.items() if k != "path"} == \
+            {k: v for k, v in mine[name].items() if k != "path"}

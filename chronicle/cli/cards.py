@@ -72,7 +72,8 @@ def register(commands: Any) -> None:
                                  description="The card catalog: bundled cards corrected and "
                                              "extended by your own card files.")
     sub = parser.add_subparsers(
-        dest="cards_command", metavar="list|search|show|new|validate|missing|export-mine",
+        dest="cards_command",
+        metavar="list|search|show|new|validate|missing|export-mine|import",
         required=True)
     listing = sub.add_parser("list", help="list cards, optionally filtered",
                              description="List cards, optionally filtered.")
@@ -137,6 +138,14 @@ def register(commands: Any) -> None:
                         help="write to FILE instead of printing")
     export.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     export.set_defaults(handler=run_export_mine)
+    take = sub.add_parser(
+        "import", help="add the cards of a shared card file",
+        description="Add the cards of a card file another player shared ('chronicle cards "
+                    "export-mine') to the group's cards of the database in use; each corrects "
+                    "a card of the same name and kind. Nothing is imported if the file has any "
+                    "problem.")
+    take.add_argument("file", type=Path, help="the shared card file")
+    take.set_defaults(handler=run_import)
 
 
 def _load(args: argparse.Namespace | None = None) -> Any:
@@ -378,3 +387,18 @@ def run_export_mine(args: argparse.Namespace) -> int:
              "'chronicle cards new')")
         return 1
     return print_or_write(text, args.output, args.force)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """Add the cards of a shared card file to the group's cards."""
+    from chronicle.cli.common import database
+    from chronicle.errors import ChronicleError
+    from chronicle.services.cardgaps import import_cards
+
+    try:
+        count = import_cards(args.file, database(args))
+    except ChronicleError as exc:
+        fail(str(exc))
+        return 2
+    emit(f"Imported {count} card(s) from {args.file} into the group's cards in the database.")
+    return 0

@@ -5,8 +5,8 @@ share.
 cards are complete, which values are missing and how often, and the incomplete cards in the
 order worth checking (fewest values missing first, so one look completes a card; then cards of a
 known set; then by name), plus the leads (names whose kind no source states).
-``export_own_cards`` writes the user's own card files (new cards and corrections, exactly the
-values the user gave) as one card file that imports back cleanly.
+``export_own_cards`` writes the user's own cards (new cards and corrections, exactly the values
+the user gave) as one card file; ``import_cards`` takes such a file in, all or nothing.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.tomlwrite import dumps
@@ -23,6 +23,9 @@ from chronicle.services.catalog import WyldHuntCatalog, read_sources
 from chronicle.systems.wyld_hunt import GAME
 from chronicle.systems.wyld_hunt.cards import KIND_ORDER, Card, CardSet, Kind
 from chronicle.systems.wyld_hunt.leads import Lead, load_leads
+
+if TYPE_CHECKING:
+    from chronicle.services.db import Database
 
 _SET_ORDER = {CardSet.WYLD_HUNT: 0, CardSet.IRONHEART: 1, None: 2}
 
@@ -159,3 +162,37 @@ def export_own_cards() -> tuple[str, int]:
     text = dumps({"version": 1, "game": GAME, "card": ordered or None}, header=EXPORT_HEADER)
     return text, len(ordered)
 
+
+
+def import_cards(path: Path, db: Database | None = None) -> int:
+    """Add the cards of a shared card file (``export_own_cards`` writes one) to the group's
+    cards of ``db`` (else to the user's own card file), each correcting a card of the same name
+    and kind. All or nothing: any problem in the file refuses the whole import.
+
+    Raises:
+        BadInput: listing every problem of the file, with its place.
+    """
+    from chronicle.catalog.loader import load_card_file
+    from chronicle.catalog.store import merge_entries
+    from chronicle.domain.values import Origin
+    from chronicle.errors import BadInput
+    from chronicle.services.catalog import card_problems
+    from chronicle.services.usercards import save_group_cards, save_user_cards, sync_group
+    from chronicle.systems.wyld_hunt.cards import card_from_data
+    from chronicle.systems.wyld_hunt.schema import SCHEMA
+
+    entries, problems = load_card_file(path, SCHEMA, Origin.USER)
+    cards, duplicates = merge_entries([entries], card_from_data)
+    problems += duplicates + card_problems(cards, [entries])
+    if problems:
+        raise BadInput(f"nothing imported from {path}; fix these first:\n"
+                       + "\n".join(f"  {problem}" for problem in problems))
+    if not entries:
+        raise BadInput(f"{path} holds no [[card]]; nothing to import")
+    if db is None:
+        save_user_cards(entries)
+    else:
+        with db.transaction() as session:
+            save_group_cards(session, entries)
+            sync_group(session)
+    return len(entries)
