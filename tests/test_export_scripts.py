@@ -8,6 +8,8 @@ import io
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from test_export_document import in_memory_character, merit
 
@@ -108,3 +110,33 @@ def test_runs_pick_a_face_for_each_script() -> None:
 def test_characters_no_font_has_are_named() -> None:
     assert fonts.unprintable(["Zoë ᚠᛁ 名前 𓀀 שלום 🐉 ❤️", "ᚠ again"]) == ["ᚠ", "ᛁ", "𓀀"]
     assert fonts.unprintable(["plain", "Жар-птица", "汉字"]) == []
+
+
+ALPHABET = st.sampled_from([*"abc XYZ éø Ωμ Жж שלום مرحبا 汉字 かな 한국 🐉🔥 ᚠ", "\n"])
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.lists(ALPHABET, max_size=120).map("".join), st.integers(min_value=20, max_value=300))
+def test_wrapping_keeps_every_character_and_stays_within_its_room(text: str, room: int) -> None:
+    lines = fonts.wrap(text, fonts.REGULAR, 10, room)
+    assert "".join("".join(lines).split()) == "".join(fonts.clean(text).split())
+    for line in lines:  # only a single character wider than the room may overflow
+        assert fonts.width(line, fonts.REGULAR, 10) <= room + 0.01 or len(line.strip()) == 1
+
+
+@pytest.mark.parametrize(("environment", "paper"), [
+    ({}, "a4"),
+    ({"LANG": "en_US.UTF-8"}, "letter"),
+    ({"LANG": "en_GB.UTF-8"}, "a4"),
+    ({"LC_PAPER": "es_MX.UTF-8", "LANG": "de_DE.UTF-8"}, "letter"),
+    ({"LC_ALL": "fr_CA", "LANG": "en_US.UTF-8"}, "letter"),
+    ({"LC_ALL": "fr_FR.UTF-8@euro", "LANG": "en_US.UTF-8"}, "a4"),
+    ({"LANG": "C.UTF-8"}, "a4"),
+    ({"CHRONICLE_PAPER": "Letter", "LANG": "de_DE"}, "letter"),
+    ({"CHRONICLE_PAPER": " a4 ", "LANG": "en_US"}, "a4"),
+])
+def test_the_default_paper_follows_the_setting_then_the_locale(
+        environment: dict[str, str], paper: str) -> None:
+    from chronicle.services.exports import default_paper
+
+    assert default_paper(environment) == paper
