@@ -8,30 +8,10 @@ mean what they mean for every game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from chronicle.rules.report import Fix, Severity, Violation
+from chronicle.rules.codes import Code, all_codes
+from chronicle.rules.report import Severity
 
 E, W = Severity.ERROR, Severity.WARNING
-
-
-@dataclass(frozen=True, slots=True)
-class Code:
-    """A violation code and where its rule comes from."""
-
-    code: str
-    severity: Severity
-    section: str
-    title: str
-
-    def __call__(self, message: str, cards: tuple[str, ...] | list[str] = (),
-                 fix: str | None = None, file_fix: str | None = None) -> Violation:
-        """A violation of this code; ``file_fix`` is the fix as a key to write in the
-        campaign file."""
-        fixes = Fix(fix, file=file_fix) if fix is not None and file_fix is not None else None
-        return Violation(self.code, self.severity, message, tuple(cards), fix, self.section,
-                         fixes)
-
 
 INTRO = "Reglas del juego Arcadia Quest"
 GUILD = "Configuración del gremio"
@@ -135,4 +115,4 @@ COINS_CARRY = Code("coins.carry", W, UPGRADES,
 LEDGER_UNDO = Code("ledger.undo", E, "not in the rulebook: the campaign ledger's own rule",
                    "An undo that names no event it can reverse")
 
-ALL_CODES: tuple[Code, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Code))
+ALL_CODES: tuple[Code, ...] = all_codes(list(globals().values()))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from chronicle.domain.values import name_key
+from chronicle.rules.codes import Code
 from chronicle.rules.report import Violation
 from chronicle.systems.arcadia_quest import codes as k
 from chronicle.systems.arcadia_quest.cards import Card, Circle, Curse, Kind
@@ -52,7 +53,7 @@ class Context:
         """Record one violation."""
         self.violations.append(violation)
 
-    def once(self, code: k.Code, card: str, message: str, fix: str) -> None:
+    def once(self, code: Code, card: str, message: str, fix: str) -> None:
         """Record a card problem once per card."""
         key = (code.code, name_key(card))
         if key not in self.reported:

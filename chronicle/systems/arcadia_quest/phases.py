@@ -7,6 +7,7 @@ most, one coin carried; and a correction that sets a guild's record right.
 from __future__ import annotations
 
 from chronicle.domain.values import name_key
+from chronicle.rules.report import Fix
 from chronicle.systems.arcadia_quest import codes as k
 from chronicle.systems.arcadia_quest.cards import Circle, Kind, Upgrade
 from chronicle.systems.arcadia_quest.inventory import (
@@ -111,15 +112,15 @@ def _limits(g: GuildState, where: str, ctx: Context) -> None:
     if len(g.owned) > GUILD_CARD_LIMIT:
         ctx.add(k.INVENTORY_OVER_LIMIT(
             f"the {g.color} guild has {len(g.owned)} upgrade cards {where}; at most "
-            f"{GUILD_CARD_LIMIT}", fix=f"discard {len(g.owned) - GUILD_CARD_LIMIT} card(s)",
-            file_fix="discarded = [...]"))
+            f"{GUILD_CARD_LIMIT}", fix=Fix(f"discard {len(g.owned) - GUILD_CARD_LIMIT} card(s)",
+                                           file="discarded = [...]")))
     placed = {name_key(c) for cards in g.slots.values() for c in cards}
     loose = [c for c in g.owned if name_key(c) not in placed]
     if loose:
         ctx.add(k.INVENTORY_UNPLACED(f"{', '.join(loose)} of the {g.color} guild lie in no "
                                      f"hero's slots {where}", loose,
-                                     fix="place them in slots, or list them in discarded",
-                                     file_fix="slots = { HERO = [...] }"))
+                                     fix=Fix("place them in slots, or list them in "
+                                             "discarded", file="slots = { HERO = [...] }")))
 
 
 def close_phase(g: GuildState, scenario: str, ctx: Context, *, recorded: bool,

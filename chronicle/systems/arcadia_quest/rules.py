@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from chronicle.domain.values import name_key
-from chronicle.rules.report import Report, Violation
+from chronicle.rules.report import Fix, Report, Violation
 from chronicle.systems.arcadia_quest import codes as k
 from chronicle.systems.arcadia_quest.cards import Circle, Kind, Scenario, Upgrade
 from chronicle.systems.arcadia_quest.inventory import (
@@ -98,15 +98,15 @@ def _start(state: CampaignState, event: CampaignStarted, ctx: Context) -> None:
     count = len(event.guilds)
     if not 2 <= count <= 4:
         ctx.add(k.CAMPAIGN_GUILD_COUNT(f"the campaign has {count} guild(s); 2 to 4 play",
-                                       fix="give the campaign 2 to 4 [[guild]] tables",
-                                       file_fix="[[guild]]"))
+                                       fix=Fix("give the campaign 2 to 4 [[guild]] tables",
+                                               file="[[guild]]")))
     taken: dict[str, str] = {}
     starters = [c for c in ctx.catalog if isinstance(c, Upgrade) and c.starter]
     for guild in event.guilds:
         if guild.color in state.guilds:
             ctx.add(k.GUILD_COLOR_TAKEN(f"two guilds are {guild.color}",
-                                        fix="give each guild its own colour: orange, blue, red "
-                                            "or green", file_fix='color = "..."'))
+                                        fix=Fix("give each guild its own colour: orange, "
+                                                "blue, red or green", file='color = "..."')))
             continue
         g = GuildState(guild.color, guild.player, list(guild.heroes))
         state.guilds[guild.color] = g
@@ -114,7 +114,7 @@ def _start(state: CampaignState, event: CampaignStarted, ctx: Context) -> None:
             ctx.add(k.GUILD_HERO_COUNT(
                 f"the {guild.color} guild has {len(guild.heroes)} hero(es); a guild has "
                 f"exactly {HEROES_PER_GUILD}", list(guild.heroes),
-                fix=f"list exactly {HEROES_PER_GUILD} heroes", file_fix="heroes = [...]"))
+                fix=Fix(f"list exactly {HEROES_PER_GUILD} heroes", file="heroes = [...]")))
         for hero in guild.heroes:
             ctx.card(hero, Kind.HERO, f"a hero of the {guild.color} guild")
             key = name_key(hero)
@@ -143,8 +143,8 @@ def _starting_cards(g: GuildState, slots: dict[str, tuple[str, ...]], starters: 
         ctx.add(k.GUILD_STARTING_CARDS(
             f"the {g.color} guild starts with {len(listed)} card(s): {'; '.join(parts)}; it "
             f"starts with the {len(wanted)} starting cards, once each",
-            missing + twice + extra, fix=f"split {', '.join(wanted.values())} among the heroes",
-            file_fix="slots = { HERO = [...] }"))
+            missing + twice + extra, fix=Fix(f"split {', '.join(wanted.values())} among the "
+                                             "heroes", file="slots = { HERO = [...] }")))
     g.owned = list(dict.fromkeys(c for c in listed if not ctx.is_curse(c)))
     place(g, slots, ctx, "at the start")
 

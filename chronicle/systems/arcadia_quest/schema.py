@@ -27,8 +27,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
+from chronicle.catalog.schema import ModelSchema
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
-from chronicle.domain.values import Origin
 from chronicle.systems.arcadia_quest import KEY
 from chronicle.systems.arcadia_quest import cards as c
 
@@ -147,43 +147,8 @@ MODELS: dict[str, type[CardModel]] = {
 }
 
 
-class QuestCardSchema:
-    """The card schema the catalog loader uses for Arcadia Quest files."""
-
-    game = KEY
-    version = FORMAT_VERSION
-    kinds: tuple[str, ...] = tuple(MODELS)
-
-    def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return list(MODELS[kind].model_fields)
-
-    def all_fields(self) -> list[str]:
-        """Every key any card may have."""
-        seen: dict[str, None] = {}
-        for model in MODELS.values():
-            seen.update(dict.fromkeys(model.model_fields))
-        return list(seen)
-
-    def alias(self, kind: str, key: str) -> str | None:
-        """The field of ``kind`` that means what ``key`` means on another kind."""
-        same = {("curse", "cost"): "value", ("upgrade", "value"): "cost",
-                ("hero", "dice"): "defense", ("monster", "cost"): "coins"}
-        return same.get((kind, key))
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Validate one card table and return the keys it sets, normalised.
-
-        Raises:
-            KeyError: when ``kind`` is missing or unknown.
-            pydantic.ValidationError: when a value or key is wrong.
-        """
-        model = MODELS[data["kind"]].model_validate(data)
-        return model.model_dump(exclude_unset=True, mode="python")
-
-    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
-        """Build the domain card from validated, possibly merged, card data."""
-        return c.card_from_data(data, origin, path)
-
-
-SCHEMA = QuestCardSchema()
+SCHEMA: ModelSchema[c.Card] = ModelSchema(
+    KEY, FORMAT_VERSION, MODELS, c.card_from_data,
+    aliases={("curse", "cost"): "value", ("upgrade", "value"): "cost",
+             ("hero", "dice"): "defense", ("monster", "cost"): "coins"})
+"""The card schema the catalog loader uses for Arcadia Quest files."""
