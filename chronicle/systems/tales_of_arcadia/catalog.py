@@ -24,7 +24,6 @@ from chronicle.systems.tales_of_arcadia.cards import (
     Army,
     Card,
     Keyword,
-    Kind,
     Terrain,
     Unit,
     card_from_data,
@@ -116,5 +115,5 @@ def terrains(catalog: TalesCatalog) -> list[Terrain]:
     return [card for card in catalog if isinstance(card, Terrain)]
 
 
-__all__ = ["Kind", "Sources", "TalesCatalog", "armies", "keywords", "load_catalog",
+__all__ = ["Sources", "TalesCatalog", "armies", "keywords", "load_catalog",
            "read_files", "read_sources", "terrains", "units_of"]

@@ -361,15 +361,14 @@ def unit_attack_odds(attacker: Stats, defender: Stats, *, keywords: Iterable[Key
         ValueError: when a statistic needed is unknown, or the defender has no Wounds.
     """
     known = list(keywords)
-    needed = {"attacker's Accuracy": attacker.accuracy, "attacker's Power": attacker.power,
-              "defender's Defense": defender.defense, "defender's Wounds": defender.wounds}
-    missing = [name for name, value in needed.items() if value is None]
-    if missing:
-        raise ValueError(f"unknown: {', '.join(missing)}")
-    assert attacker.accuracy is not None and attacker.power is not None
-    assert defender.defense is not None and defender.wounds is not None
-    if defender.wounds < 1:
-        raise ValueError(f"the defender has Wounds {defender.wounds}: it is already dead")
+    accuracy, power = attacker.accuracy, attacker.power
+    defense, wounds = defender.defense, defender.wounds
+    if accuracy is None or power is None or defense is None or wounds is None:
+        needed = {"attacker's Accuracy": accuracy, "attacker's Power": power,
+                  "defender's Defense": defense, "defender's Wounds": wounds}
+        raise ValueError("unknown: " + ", ".join(n for n, v in needed.items() if v is None))
+    if wounds < 1:
+        raise ValueError(f"the defender has Wounds {wounds}: it is already dead")
     mine = {use.keyword.name for use in (read_keyword(t, known) for t in attacker_keywords)
             if use.keyword is not None}
     shroud, rise = False, None
@@ -383,6 +382,5 @@ def unit_attack_odds(attacker: Stats, defender: Stats, *, keywords: Iterable[Key
             rise = use.chance
     double = "Double Attack" in mine
     count = attacks if attacks is not None else (2 if double else 1)
-    return attack_odds(attacker.accuracy, attacker.power, defender.defense, cover=cover,
-                       shroud=shroud, attacks=count, wounds=defender.wounds, rise_again=rise,
-                       attacks_per_turn=2 if double else 1)
+    return attack_odds(accuracy, power, defense, cover=cover, shroud=shroud, attacks=count,
+                       wounds=wounds, rise_again=rise, attacks_per_turn=2 if double else 1)
