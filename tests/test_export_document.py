@@ -480,6 +480,33 @@ def test_one_creation_points_figure_counts_everything_available() -> None:
     assert creation_points({**summary, "points_complete": False}) is Mark.UNKNOWN
 
 
+@pytest.mark.parametrize(("ally", "others", "expected"), [
+    (2, 6, "8 of 10 spent, 2 unspent (5 starting + 3 from Flaws + 2 points for Allies "
+           "from Leader Icon)"),
+    (0, 8, "8 of 10 spent, 2 unspent (5 starting + 3 from Flaws + 2 points for Allies "
+           "from Leader Icon)"),
+    (0, 10, "10 of 10 spent, 2 over, 2 unspent (5 starting + 3 from Flaws + 2 points for "
+            "Allies from Leader Icon)"),  # points for Allies cannot pay for an Ability
+])
+def test_points_granted_for_some_merits_are_counted_as_the_rules_count_them(
+        ally: int, others: int, expected: str) -> None:
+    from chronicle.systems.wyld_hunt.cards import ExtraPoints
+
+    icon = Icon(name="Leader Icon", kind=Kind.ICON, race="Human", gender="male", might=2,
+                savvy=2, resolve=2, special="Leader",
+                effects=(ExtraPoints(points=2, merit_type=MeritType.ALLY,
+                                     counts_toward_total=False),))
+    merits = [merit("Pricey", cost=others)]
+    if ally:
+        merits.append(merit("Friend", MeritType.ALLY, cost=ally, attribute=None, court=None))
+    character = in_memory_character(icon=icon, merits=merits, flaws=[
+        Flaw(name="Frail", kind=Kind.FLAW, type=FlawType.WEAKNESS, bonus=3,
+             attribute=Attribute.MIGHT, court=Court.SEELIE)])
+    assert fields_of(character_sheet(character))["Creation points"] == expected
+    over = [v for v in character.report.violations if v.code == "points.over_budget"]
+    assert bool(over) == ("over" in expected)  # the rules and the sheet agree
+
+
 def test_the_sheet_states_points_once_and_never_repeats_them_as_a_finding() -> None:
     character = in_memory_character(merits=[merit("Cheap", cost=1)])  # 4 of 5 unspent
     assert "points.unspent" in character.report.codes

@@ -39,6 +39,7 @@ from chronicle.export.wording import (
 )
 from chronicle.systems.wyld_hunt.cards import Card, Flaw, FlawType, Kind, Merit, MeritType
 from chronicle.systems.wyld_hunt.chronicle import Event, FlawBoughtOff, GamePlayed
+from chronicle.systems.wyld_hunt.rules.creation import PointsState
 from chronicle.systems.wyld_hunt.rules.ledger import waylay_bonus
 
 CardLookup = Callable[[str], Card | None]
@@ -119,24 +120,29 @@ def card_grid(merits: Sequence[Merit], flaws: Sequence[Flaw], spare: int = 0, *,
     return CardGrid(tuple(rows), exhaust=exhaust)
 
 
-def creation_points(summary: dict[str, object]) -> Value:
+def creation_points(summary: dict[str, object], points: PointsState | None = None) -> Value:
     """The one creation-points figure: what the Merits cost against everything available
-    (starting points, Flaws' bonus, points granted by cards), and what is left or over."""
+    (starting points, Flaws' bonus, points granted by cards), and what is left or over, in
+    the rules' own numbers (``points``: points granted for some Merits only pay for those)."""
     if not summary.get("points_complete"):
         return Mark.UNKNOWN
-    start = int(str(summary.get("points_start") or 0))
-    flaws = int(str(summary.get("points_flaws") or 0))
-    extra = int(str(summary.get("points_extra") or 0))
-    spent = int(str(summary.get("points_spent") or 0))
-    available = start + flaws + extra
-    parts = [f"{start} starting"]
-    if flaws:
-        parts.append(f"{flaws} from Flaws")
-    if extra:
-        parts.append(f"{extra} from cards")
-    left = available - spent
-    state = f", {left} unspent" if left > 0 else f", {-left} over" if left < 0 else ""
-    return f"{spent} of {available} spent{state} ({' + '.join(parts)})"
+    if points is None:
+        start = int(str(summary.get("points_start") or 0))
+        flaws = int(str(summary.get("points_flaws") or 0))
+        extra = int(str(summary.get("points_extra") or 0))
+        spent = int(str(summary.get("points_spent") or 0))
+        grants = [f"{extra} from cards"] if extra else []
+        over = spent - start - flaws - extra
+        left = max(0, -over)
+    else:
+        start, flaws, spent = points.start, points.flaws, points.spent
+        extra = sum(p.effect.points or 0 for p in points.pools)
+        grants = [f"{p.effect.describe()} from {p.source}" for p in points.pools]
+        over = spent - sum(p.used for p in points.pools) - start - flaws
+        left = points.unspent
+    parts = [f"{start} starting", *([f"{flaws} from Flaws"] if flaws else []), *grants]
+    state = (f", {over} over" if over > 0 else "") + (f", {left} unspent" if left > 0 else "")
+    return f"{spent} of {start + flaws + extra} spent{state} ({' + '.join(parts)})"
 
 
 def _special(source: CharacterSource) -> Value:
@@ -198,7 +204,8 @@ def character_sheet(source: CharacterSource, *, pencil: bool = False,
     court_value: Value = (f"{word(court)} ({tally})" if isinstance(court, str)
                           else f"undecided ({tally})")
     blocks.append(FieldGrid(((Field("Court", court_value),
-                              Field("Creation points", creation_points(summary))),),
+                              Field("Creation points",
+                                    creation_points(summary, state.points))),),
                             weights=(1.0, 1.25)))
     blocks.append(ItemList("Quests Completed", collapsed(state.ledger.quests_completed),
                            blank_lines=1 if pencil else 0, empty="none yet", max_lines=2))
@@ -238,7 +245,7 @@ def starting_build(source: CharacterSource) -> str:
         parts.append(f"Merits {', '.join(build.merits)}")
     if build.flaws:
         parts.append(f"Flaws {', '.join(build.flaws)}")
-    points = creation_points(source.report.summary)
+    points = creation_points(source.report.summary, source.state.points)
     if isinstance(points, str):
         parts.append(f"creation points {points}")
     return "; ".join(parts)
