@@ -1,6 +1,7 @@
 """Loading the Arcadia Quest catalog: bundled cards, then the user's own, then a file's.
 
-The bundled files (``cards/arcadia-quest/*.toml``: heroes, the five starting cards, the core
+Read through the shared layers (``chronicle.catalog.layers``). The bundled files
+(``cards/arcadia-quest/*.toml``: heroes, the five starting cards, the core
 campaign's scenarios, the known curses and core monsters) and the user's files
 (``<data dir>/cards/arcadia-quest/*.toml``: the upgrade cards, costs, curse values and titles
 typed in from their own cards) are read with the shared loader; a later layer corrects a card of
@@ -13,14 +14,13 @@ reported with its file, line and field and skipped; every other card still loads
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from chronicle import paths
-from chronicle.catalog.loader import CardEntry, card_files, load_card_file
-from chronicle.catalog.problems import FileProblem
-from chronicle.catalog.store import Catalog, merge_entries
-from chronicle.domain.values import Origin, name_key
+from chronicle.catalog import layers
+from chronicle.catalog.layers import Sources
+from chronicle.catalog.loader import CardEntry
+from chronicle.catalog.store import Catalog
+from chronicle.domain.values import name_key
 from chronicle.systems.arcadia_quest import KEY
 from chronicle.systems.arcadia_quest.cards import (
     KIND_ORDER,
@@ -37,52 +37,14 @@ CORE_CAMPAIGN = "Arcadia Quest"
 """The campaign book of the core box."""
 
 
-def read_files(files: Iterable[Path], origin: Origin) -> tuple[list[CardEntry],
-                                                                list[FileProblem]]:
-    """Every valid card entry of ``files`` and every problem found in them."""
+def read_sources(user_dir: Path | None = None,
+                 bundled_dir: Path | None = None) -> Sources[Card]:
+    """Read the bundled card files and the user's (default: the user's data directory)."""
     from chronicle.systems.arcadia_quest.schema import SCHEMA
 
-    entries: list[CardEntry] = []
-    problems: list[FileProblem] = []
-    for path in files:
-        found, bad = load_card_file(path, SCHEMA, origin)
-        entries.extend(found)
-        problems.extend(bad)
-    return entries, problems
-
-
-@dataclass
-class Sources:
-    """The card entries of the bundled and user layers, read once."""
-
-    bundled: list[CardEntry]
-    user: list[CardEntry]
-    problems: list[FileProblem]
-    base: QuestCatalog | None = field(default=None, repr=False)
-
-    def build(self, extra: Iterable[CardEntry] = ()) -> QuestCatalog:
-        """The catalog of bundled, then user, then ``extra`` cards (a campaign file's own)."""
-        more = list(extra)
-        if not more and self.base is not None:
-            return self.base
-        cards, problems = merge_entries([self.bundled, self.user, more], card_from_data)
-        cards.sort(key=lambda card: (KIND_ORDER[card.kind], card.name.casefold()))
-        built: QuestCatalog = Catalog(cards, self.problems + problems)
-        if not more:
-            self.base = built
-        return built
-
-
-def read_sources(user_dir: Path | None = None, bundled_dir: Path | None = None) -> Sources:
-    """Read the bundled card files and the user's (default: the user's data directory)."""
-    bundled_dir = bundled_dir or paths.bundled_cards_dir(KEY)
-    user_dir = user_dir if user_dir is not None else paths.user_cards_dir(KEY)
-    bundled, problems = read_files(card_files(bundled_dir), Origin.BUNDLED)
-    if not bundled and not problems:
-        problems.append(FileProblem(str(bundled_dir), "holds no bundled card files; the "
-                                                      "installation is incomplete"))
-    user, user_problems = read_files(card_files(user_dir), Origin.USER)
-    return Sources(bundled, user, problems + user_problems)
+    return layers.read_sources(KEY, SCHEMA, card_from_data,
+                               lambda card: (KIND_ORDER[card.kind], card.name.casefold()),
+                               user_dir, bundled_dir)
 
 
 def load_catalog(user_dir: Path | None = None, extra: Iterable[CardEntry] = (),
@@ -125,4 +87,4 @@ def scenarios(catalog: QuestCatalog, circle: Circle | None = None,
 
 
 __all__ = ["CORE_CAMPAIGN", "QuestCatalog", "Sources", "heroes", "load_catalog", "offered",
-           "products", "read_files", "read_sources", "scenarios"]
+           "products", "read_sources", "scenarios"]
