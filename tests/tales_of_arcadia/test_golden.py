@@ -134,3 +134,26 @@ def test_what_fits_leaves_out_units_that_cannot_be_fielded() -> None:
     assert [(f.name, f.variant, f.cost, f.most) for f in fits] == [
         ("Wisp", None, 5, 3), ("Blind Archer", None, 10, 1), ("Spearman", None, 10, 1),
         ("Spearman", "Blind", 10, 1), ("Spearman", "Veteran", 15, 1)]
+
+
+BATTLES: list[dict[str, Any]] = tomllib.loads(
+    (GOLDEN / "cases.toml").read_text("utf-8"))["battles"]
+
+
+@pytest.mark.parametrize("case", BATTLES, ids=[c["file"] for c in BATTLES])
+def test_golden_battle_files(case: dict[str, Any]) -> None:
+    from chronicle.systems.tales_of_arcadia.battles import BattleRecorded, replay
+    from chronicle.systems.tales_of_arcadia.files import load_battles
+
+    battles, problems = load_battles(GOLDEN / case["file"])
+    assert problems == []
+    standing, report = replay([BattleRecorded(battle=b) for b in battles])
+    assert Counter(report.codes) == Counter(case["codes"]), [v.message for v in report]
+    assert len(standing) == case["standing"]
+
+
+def test_every_battle_code_has_a_golden_case() -> None:
+    wanted = {c.code for c in codes.ALL_CODES if c.code.startswith("battle.")}
+    assert {code for case in BATTLES for code in case["codes"]} == wanted
+    files = {str(p.relative_to(GOLDEN)) for p in (GOLDEN / "battles").glob("*.toml")}
+    assert files == {case["file"] for case in BATTLES}
