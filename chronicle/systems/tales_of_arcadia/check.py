@@ -1,44 +1,18 @@
 """``check_path``: the entry ``chronicle check`` dispatches to for a Tales of Arcadia roster.
 
 Reads the roster file, builds the catalog (bundled cards, the user's, the file's own
-``[[card]]`` tables) and runs ``check_roster``. Exit status as for every checked file: 0 legal
-(warnings allowed), 1 a rule is broken, 2 the file cannot be used (located problems instead of a
-report).
+``[[card]]`` tables) and runs ``check_roster``. The outcome is the shared
+``chronicle.catalog.outcome.CheckOutcome`` (kind ``roster``): exit status 0 legal (warnings
+allowed), 1 a rule is broken, 2 the file cannot be used (located problems instead of a report).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from chronicle.catalog.problems import FileProblem
-from chronicle.rules.report import Report
+from chronicle.catalog.outcome import CheckOutcome
 
-
-@dataclass
-class CheckOutcome:
-    """The outcome of checking one roster file."""
-
-    path: Path
-    report: Report | None = None
-    problems: list[FileProblem] = field(default_factory=list)
-    """Problems that make the file unusable; when present there is no report."""
-    catalog_problems: list[FileProblem] = field(default_factory=list)
-    """Problems in card files: those cards were skipped, the check still ran."""
-
-    @property
-    def exit_code(self) -> int:
-        """0 without errors, 1 with rule errors, 2 when the file cannot be used."""
-        if self.problems or self.report is None:
-            return 2
-        return 0 if self.report.valid else 1
-
-    def to_dict(self) -> dict[str, object]:
-        """The ``--json`` shape: the report, or ``file_problems`` when unusable."""
-        if self.report is None:
-            return {"valid": False, "file_problems": [p.to_dict() for p in self.problems]}
-        return {**self.report.to_dict(), "kind": "roster",
-                "card_problems": [p.to_dict() for p in self.catalog_problems]}
+KIND = "roster"
 
 
 def check_path(path: Path, user_cards_dir: Path | None = None,
@@ -51,7 +25,10 @@ def check_path(path: Path, user_cards_dir: Path | None = None,
 
     loaded = load_roster(path)
     if loaded.problems or loaded.roster is None:
-        return CheckOutcome(path, problems=loaded.problems)
+        return CheckOutcome(path, problems=loaded.problems, kind=KIND)
     catalog = read_sources(user_cards_dir, bundled_dir).build(loaded.cards)
     return CheckOutcome(path, check_roster(loaded.roster, catalog),
-                        catalog_problems=list(catalog.problems))
+                        catalog_problems=list(catalog.problems), kind=KIND)
+
+
+__all__ = ["KIND", "CheckOutcome", "check_path"]
