@@ -7,30 +7,10 @@ table in step. The ``card.*`` codes mean what they mean for every game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from chronicle.rules.report import Fix, Severity, Violation
+from chronicle.rules.codes import Code, all_codes
+from chronicle.rules.report import Severity
 
 E, W = Severity.ERROR, Severity.WARNING
-
-
-@dataclass(frozen=True, slots=True)
-class Code:
-    """A violation code and where its rule comes from."""
-
-    code: str
-    severity: Severity
-    section: str
-    title: str
-
-    def __call__(self, message: str, cards: tuple[str, ...] | list[str] = (),
-                 fix: str | Fix | None = None) -> Violation:
-        """A violation of this code; ``fix`` in plain words, or as a ``Fix`` with its form for
-        a file (the key to write) and, later, for the other fronts."""
-        if isinstance(fix, Fix):
-            return Violation(self.code, self.severity, message, tuple(cards), fix.text,
-                             self.section, fix)
-        return Violation(self.code, self.severity, message, tuple(cards), fix, self.section)
 
 
 INTRODUCTION = "Introduction"
@@ -80,4 +60,4 @@ BATTLE_OVER_LIMIT = Code("battle.over_limit", E, INTRODUCTION,
 LEDGER_BAD_UNDO = Code("ledger.bad_undo", E, WINNING,
                        "An undo names no earlier battle, or one already undone")
 
-ALL_CODES: tuple[Code, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Code))
+ALL_CODES: tuple[Code, ...] = all_codes(list(globals().values()))

@@ -31,9 +31,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, model_validator
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
-from chronicle.catalog.problems import FileProblem, did_you_mean
+from chronicle.catalog.located import located_problems
+from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.limits import COUNT_MAX, YEAR_MAX, YEAR_MIN, cut
+from chronicle.domain.limits import COUNT_MAX, YEAR_MAX, YEAR_MIN
 from chronicle.domain.values import Origin
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.battles import Battle, Side, Victory
@@ -140,7 +141,7 @@ def read_battles(document: dict[str, Any], lines: LineMap | None,
     try:
         model = BattleFile.model_validate(document)
     except ValidationError as exc:
-        return [], _problems(exc, shown, lines, BattleFile)
+        return [], located_problems(exc, shown, lines, BattleFile, {"battle": BattleModel})
     return [b.to_battle() for b in model.battle], []
 
 
@@ -180,7 +181,8 @@ def read_roster(document: dict[str, Any], lines: LineMap | None, shown: str,
     try:
         model = RosterFile.model_validate(document)
     except ValidationError as exc:
-        loaded.problems.extend(_problems(exc, shown, lines, RosterFile))
+        loaded.problems.extend(located_problems(exc, shown, lines, RosterFile,
+                                                 {"unit": UnitLineModel}))
         return loaded
     if model.card:
         from chronicle.systems.tales_of_arcadia.schema import SCHEMA
@@ -197,43 +199,6 @@ def dump_roster(roster: Roster) -> str:
     from chronicle.catalog.tomlwrite import dumps
 
     return dumps(roster.to_dict(), header=f"Tales of Arcadia battle force ({KEY})")
-
-
-_TABLES: dict[str, type[BaseModel]] = {"unit": UnitLineModel, "battle": BattleModel}
-
-
-def _problems(exc: ValidationError, path: str, lines: LineMap | None,
-              model_cls: type[BaseModel]) -> list[FileProblem]:
-    found: list[FileProblem] = []
-    for error in exc.errors():
-        loc = list(error["loc"])
-        table: str | None = None
-        index = 0
-        fields: type[BaseModel] = model_cls
-        if len(loc) >= 2 and loc[0] in _TABLES and isinstance(loc[1], int):
-            table, index = str(loc[0]), loc[1]
-            fields = _TABLES[table]
-            loc = loc[2:]
-        key = str(loc[0]) if loc else None
-        where = None
-        if lines is not None:
-            where = (lines.key_line(table, index, key) if key else None) or (
-                lines.entry_line(table, index) if table else None)
-        label = f"{table} #{index + 1}" if table else None
-        dotted = ".".join(str(p) for p in loc) or None
-        shown_field = f"{label}: {dotted}" if label and dotted else (label or dotted)
-        if error["type"] == "extra_forbidden" and key:
-            found.append(FileProblem(path, "unknown key", line=where, field=shown_field,
-                                     hint=did_you_mean(key, list(fields.model_fields))))
-        elif error["type"] == "missing":
-            found.append(FileProblem(path, "is required", line=where, field=shown_field))
-        else:
-            message = error["msg"].removeprefix("Value error, ")
-            shown = error.get("input")
-            if error["type"] != "value_error" and not isinstance(shown, dict | list):
-                message += f", got {cut(shown)}"
-            found.append(FileProblem(path, message, line=where, field=shown_field))
-    return found
 
 
 def card_table(card: Card) -> dict[str, Any]:

@@ -40,8 +40,8 @@ from pydantic import (
     model_validator,
 )
 
+from chronicle.catalog.schema import ModelSchema
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
-from chronicle.domain.values import Origin
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia import cards as c
 
@@ -189,41 +189,5 @@ MODELS: dict[str, type[CardModel]] = {
 }
 
 
-class TalesCardSchema:
-    """The card schema the catalog loader uses for Tales of Arcadia files."""
-
-    game = KEY
-    version = FORMAT_VERSION
-    kinds: tuple[str, ...] = tuple(MODELS)
-
-    def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return list(MODELS[kind].model_fields)
-
-    def all_fields(self) -> list[str]:
-        """Every key any card may have."""
-        seen: dict[str, None] = {}
-        for model in MODELS.values():
-            seen.update(dict.fromkeys(model.model_fields))
-        return list(seen)
-
-    def alias(self, kind: str, key: str) -> str | None:
-        """The field of ``kind`` that means what ``key`` means elsewhere (none in this game)."""
-        return None
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Validate one card table and return the keys it sets, normalised.
-
-        Raises:
-            KeyError: when ``kind`` is missing or unknown.
-            pydantic.ValidationError: when a value or key is wrong.
-        """
-        model = MODELS[data["kind"]].model_validate(data)
-        return model.model_dump(exclude_unset=True, mode="python")
-
-    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
-        """Build the domain card from validated, possibly merged, card data."""
-        return c.card_from_data(data, origin, path)
-
-
-SCHEMA = TalesCardSchema()
+SCHEMA: ModelSchema[c.Card] = ModelSchema(KEY, FORMAT_VERSION, MODELS, c.card_from_data)
+"""The card schema the catalog loader uses for Tales of Arcadia files."""
