@@ -128,17 +128,16 @@ class CardGridFlowable(Banded):
         else:
             name, points, attribute, court, struck, note = card
             name_cell = cell(name_x, points_x - name_x - 2, name, styles.name)
-            cells = [name_cell,
-                     cell(points_x, self.points_width, points, styles.name, "center", 16)]
-            if struck:
-                cells[1].style = styles.small
-                cells.append(cell(attribute_x, self.attribute_width + self.court_width, note,
+            cells = [name_cell]
+            if struck:  # the note takes the value columns: a Flaw gone gives no bonus
+                cells.append(cell(points_x, court_x + self.court_width - points_x, note,
                                   styles.small, "left"))
                 strikes.append((name_x, min(fonts.width(name_cell.lines[0], styles.name.font,
                                                         styles.name.size),
                                             name_cell.width)))
             else:
-                cells += [cell(attribute_x, self.attribute_width, attribute, styles.small,
+                cells += [cell(points_x, self.points_width, points, styles.name, "center", 16),
+                          cell(attribute_x, self.attribute_width, attribute, styles.small,
                                "center", 14),
                           cell(court_x, self.court_width, court, styles.small, "center", 14)]
         if self.exhaust_width:
@@ -152,8 +151,9 @@ class CardGridFlowable(Banded):
         for group, pair in enumerate(self.rows):
             left, right = pair
             bands.append(self._header(width, pair, group))
+            spine = 3 if left.side == right.side == "flaws" else 0  # room for FLAWS
             count = max(len(left.cards) + left.blank_lines, len(right.cards) + right.blank_lines,
-                        self.min_lines)
+                        self.min_lines, spine)
             for index in range(count):
                 cells: list[Cell] = []
                 strikes: list[tuple[float, float]] = []
