@@ -44,7 +44,8 @@ def register(commands: Any) -> None:
     sheet.add_argument("character")
     add_player(sheet)
     sheet.add_argument("--pencil", action="store_true",
-                       help="leave the values that change in play as empty boxes")
+                       help="a play aid: exhausted boxes, lines to write on, an "
+                            "experience tally and a Quest Treasures box")
     _add_destination(sheet)
     sheet.set_defaults(handler=partial(run_service, _sheet))
 
@@ -69,7 +70,8 @@ def register(commands: Any) -> None:
                                         "into one PDF.")
     player.add_argument("player")
     player.add_argument("--pencil", action="store_true",
-                        help="leave the values that change in play as empty boxes")
+                        help="a play aid: exhausted boxes, lines to write on, an "
+                             "experience tally and a Quest Treasures box")
     _add_destination(player)
     player.set_defaults(handler=partial(run_service, _player))
 

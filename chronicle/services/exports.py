@@ -160,8 +160,8 @@ def export_sheet(db: Database, character: str, player: str | None = None,
                  out: Path | None = None, force: bool = False, pencil: bool = False, *,
                  folder: Path | None = None, paper: str | None = None,
                  warn: Warn | None = None) -> Path:
-    """Write a character sheet (``pencil``: the values that change in play left as empty
-    boxes); returns the file written.
+    """Write a character sheet (``pencil``: the play aid, with exhausted boxes, lines to
+    write on, an experience tally and a Quest Treasures box); returns the file written.
 
     Raises:
         NotFound: no such character (or player).
