@@ -25,12 +25,14 @@ from chronicle.cli import (
     ledger,
     odds,
     overview,
+    systems,
 )
 from chronicle.cli.output import fail
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command tree."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command tree. Given the ``argv`` it will parse, the game systems' odds
+    commands are read from the registry only when ``odds`` is in it (start-up)."""
     parser = argparse.ArgumentParser(
         prog="chronicle",
         description="Arcadia Chronicle: cards, characters, chronicles and game preparation for "
@@ -42,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     cards.register(commands)
     check.register(commands)
-    odds.register(commands)
+    odds.register(commands, with_systems=argv is None or "odds" in argv)
+    systems.register(commands)
     group.register(commands)
     characters.register(commands)
     ledger.register(commands)
@@ -55,7 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
         if args.command is None:

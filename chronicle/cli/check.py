@@ -1,4 +1,9 @@
-"""``chronicle check FILE``: the rules report for a character or setup file."""
+"""``chronicle check FILE``: the rules report for any game's file.
+
+The file's ``system = "..."`` key picks the game system through the registry
+(``chronicle.systems.registry``); a file without it is read as the default system's (Wyld Hunt
+character and setup files predate the key). Only the named system is imported.
+"""
 
 from __future__ import annotations
 
@@ -6,26 +11,54 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from chronicle.catalog.problems import FileProblem
 from chronicle.cli.output import emit, emit_json, fail, problems, report
+from chronicle.domain.limits import cut, printable
 from chronicle.rules.report import Front
 
 
 def register(commands: Any) -> None:
     """Add the ``check`` command."""
     parser = commands.add_parser(
-        "check", help="check a character file or a game setup file",
-        description="Check a character file or a game setup file against the rules. Exit "
-                    "status: 0 without errors, 1 with errors, 2 when the file cannot be used.")
-    parser.add_argument("file", type=Path, help="a character or setup TOML file")
+        "check", help="check a character, setup, roster, campaign or game-log file",
+        description="Check a game's file against its rules; the file's `system = ...` key "
+                    "names the game (`chronicle systems` lists them). Exit status: 0 without "
+                    "errors, 1 with errors, 2 when the file cannot be used.")
+    parser.add_argument("file", type=Path, help="a TOML file of any installed game")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.set_defaults(handler=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Check the file and print the report."""
-    from chronicle.services.check import check_file
+def _system_key(path: Path) -> str | None:
+    """The file's ``system`` key, or None when it has none or cannot be read (the default
+    system's checker then reports why, located)."""
+    from chronicle.errors import BadInput
+    from chronicle.reading import parse_toml, read_text
 
-    result = check_file(args.file)
+    try:
+        value = parse_toml(read_text(path), path).get("system")
+    except (BadInput, OSError, ValueError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the file with its game system's checker and print the report."""
+    from chronicle.systems import registry
+
+    key = _system_key(args.file) or registry.DEFAULT
+    if key not in registry.installed():
+        unknown = FileProblem(str(args.file), f"system = {cut(key)} is not an installed game "
+                              f"system (installed: {', '.join(registry.installed())})",
+                              field="system", hint="`chronicle systems` lists them")
+        if args.json:
+            emit_json({"valid": False, "file_problems": [unknown.to_dict()]})
+        fail(f"cannot use {printable(str(args.file))}:")
+        problems([unknown])
+        return 2
+    system = registry.system(key)
+    result = system.checker()(args.file, None)
+    kind = getattr(result, "kind", None) or system.file_kinds[0].name
     if result.problems:
         if args.json:
             emit_json({"valid": False, "file_problems": [p.to_dict() for p in result.problems]})
@@ -38,22 +71,52 @@ def run(args: argparse.Namespace) -> int:
              "skipped):")
         problems(result.catalog_problems)
     if args.json:
-        emit_json({**result.report.to_dict(), "kind": result.kind})
+        to_dict = getattr(result, "to_dict", None)
+        data = to_dict() if callable(to_dict) else {**result.report.to_dict(), "kind": kind}
+        if result.catalog_problems and "card_problems" not in data:
+            data["card_problems"] = [p.to_dict() for p in result.catalog_problems]
+        emit_json(data)
         return result.exit_code
     summary = result.report.summary
     verdict = "valid" if result.report.valid else f"{len(result.report.errors)} error(s)"
     if result.report.warnings:
         verdict += f", {len(result.report.warnings)} warning(s)"
     title = summary.get("name") or args.file.name
-    emit(f"{title} ({result.kind}, {summary.get('system')}): {verdict}")
+    emit(f"{printable(str(title))} ({kind}, {summary.get('system') or system.key}): {verdict}")
     emit()
     report(result.report, Front.FILE)
     emit()
-    if result.kind == "character":
+    if system.key != registry.DEFAULT:
+        _summary(summary)
+    elif kind == "character":
         _character(summary)
     else:
         _setup(summary)
     return result.exit_code
+
+
+def _shown(value: Any) -> str | None:
+    """A summary value on one line, or None when it is nested (the JSON output has it)."""
+    if isinstance(value, bool) or value is None:
+        return {True: "yes", False: "no", None: "-"}[value]
+    if isinstance(value, int | float | str):
+        return printable(str(value))
+    if isinstance(value, list | tuple) and all(isinstance(v, int | str) for v in value):
+        return ", ".join(printable(str(v)) for v in value) or "-"
+    return None
+
+
+def _summary(s: dict[str, Any]) -> None:
+    """Any game's summary: its plain values, one per line; nested parts counted."""
+    for key, value in s.items():
+        if key in ("name", "system"):
+            continue
+        shown = _shown(value)
+        label = key.replace("_", " ")
+        if shown is None:
+            count = len(value) if isinstance(value, dict | list | tuple) else 1
+            shown = f"{count} entr{'y' if count == 1 else 'ies'} (see --json)"
+        emit(f"{label}: {shown}")
 
 
 def _character(s: dict[str, Any]) -> None:

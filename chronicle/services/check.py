@@ -47,3 +47,9 @@ def check_file(path: Path, sources: CatalogSources | None = None) -> CheckResult
 
         result.report, _setup_state = check_setup(loaded.setup, catalog)
     return result
+
+
+def check_path(path: Path, user_cards_dir: Path | None = None) -> CheckResult:
+    """The game-system protocol's checker (``chronicle.systems.protocol.FileKind.check``):
+    :func:`check_file` with the user's card folder, or ``user_cards_dir`` in its place."""
+    return check_file(path, read_sources(user_dir=user_cards_dir) if user_cards_dir else None)

@@ -1,0 +1,83 @@
+"""Arcadia Quest as a plug-in: what the registry lists, and the thin adapters the fronts call.
+
+Registered in ``pyproject.toml`` under the entry-point group ``chronicle.systems``. Importing
+this module imports only the protocol and the game's package constants; the checker and the odds
+are imported when a command runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chronicle.systems.arcadia_quest import KEY, LABEL
+from chronicle.systems.protocol import (
+    Edition,
+    FileKind,
+    GameSystem,
+    OddsAnswer,
+    OddsCommand,
+    Option,
+)
+
+_HERE = "chronicle.systems.arcadia_quest"
+MAX_DEPTH = 16
+"""The deepest chain of crits the command follows (the rest is reported as ``remainder``)."""
+
+
+def _fraction(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 40 else f"{float(value):.6e} (exact in --json)"
+
+
+def odds_attack(options: dict[str, Any]) -> OddsAnswer:
+    """``chronicle odds aq-attack DICE --defense N``: the wounds an attack deals."""
+    from chronicle.systems.arcadia_quest.odds import attack_odds
+
+    depth = options.get("depth")
+    depth = 8 if depth is None else depth
+    try:
+        if not 0 <= depth <= MAX_DEPTH:
+            raise ValueError(f"the depth is 0 to {MAX_DEPTH}, not {depth}")
+        defense = options.get("defense")
+        odds = attack_odds(options["dice"], 0 if defense is None else defense,
+                           ranged=bool(options.get("ranged")), depth=depth)
+    except ValueError as exc:
+        return OddsAnswer({"kind": "aq-attack", "error": str(exc)}, (str(exc),), 2)
+    kind = "ranged" if odds.ranged else "melee"
+    lines = [f"Arcadia Quest {kind} attack: {odds.dice} attack dice against {odds.defense} "
+             f"defense dice (crits explode, followed {odds.depth} deep)",
+             f"  {'wounds':>6}  {'chance':>7}  {'at least':>8}  exact chance"]
+    lines += [f"  {n:>6}  {float(p) * 100:>6.2f}%  {float(odds.at_least(n)) * 100:>7.2f}%"
+              f"  {_fraction(p)}" for n, p in odds.wounds.items()]
+    lines.append(f"  beyond the depth: {_fraction(odds.remainder)}")
+    lines.append(f"  expected wounds: between {float(odds.expected):.4f} and "
+                 f"{float(odds.expected_at_most):.4f}")
+    return OddsAnswer(odds.to_dict(), tuple(lines))
+
+
+SYSTEM = GameSystem(
+    key=KEY,
+    label=LABEL,
+    editions=(Edition(KEY, "Arcadia Quest"),),
+    card_kinds=("hero", "upgrade", "curse", "scenario", "monster", "title"),
+    file_kinds=(FileKind("campaign", "a guild campaign: guilds, scenarios played, upgrade phases",
+                         f"{_HERE}.check:check_path"),),
+    odds=(
+        OddsCommand(
+            "aq-attack", "Arcadia Quest: the wounds an attack pool deals against defense dice",
+            "The exact distribution of wounds (hits minus saves, never below 0) of an attack "
+            "against a defense pool, crits exploding on both sides; the chance beyond the "
+            "stated depth is reported, never dropped.",
+            (Option(("dice",), "attack dice", metavar="DICE"),
+             Option(("--defense",), "defense dice (default 0)", default=0, metavar="N"),
+             Option(("--ranged",), "a ranged attack (default melee)", "flag"),
+             Option(("--depth",), f"crit chains followed (0-{MAX_DEPTH}, default 8)",
+                    default=8, metavar="D")),
+            f"{_HERE}.plugin:odds_attack"),
+    ),
+    card_schema=f"{_HERE}.schema:SCHEMA",
+    codes=f"{_HERE}.codes",
+    ledger_codec=f"{_HERE}.codec",
+    docs="docs/games/arcadia-quest.md",
+)
+"""The entry point's value."""

@@ -1,0 +1,76 @@
+"""Hunters of Arcfall as a plug-in: what the registry lists, and the thin adapters the fronts
+call.
+
+Registered in ``pyproject.toml`` under the entry-point group ``chronicle.systems``. Importing
+this module imports only the protocol and the game's package constants; the checker and the odds
+are imported when a command runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chronicle.systems.hunters_of_arcfall import KEY, LABEL
+from chronicle.systems.protocol import (
+    Edition,
+    FileKind,
+    GameSystem,
+    OddsAnswer,
+    OddsCommand,
+    Option,
+)
+
+_HERE = "chronicle.systems.hunters_of_arcfall"
+
+
+def odds_bust(options: dict[str, Any]) -> OddsAnswer:
+    """``chronicle odds bust --dice N --wounds W``: the next roll's bust and hit chances."""
+    from chronicle.systems.hunters_of_arcfall.check import bust_for
+
+    result = bust_for(options["dice"], options["wounds"], die=options.get("die"),
+                      hunter=options.get("hunter"))
+    if result.refused is not None:
+        return OddsAnswer({"kind": "bust", "error": result.refused}, (result.refused,), 2)
+    if result.odds is None:
+        data = {"kind": "bust", "violations": [v.to_dict() for v in result.violations]}
+        lines = [f"{v.code}: {v.message}" + (f" (fix: {v.fix})" if v.fix else "")
+                 for v in result.violations]
+        return OddsAnswer(data, tuple(lines), result.exit_code)
+    odds = result.odds
+    lines = [f"Bust: {odds.dice} dice, the hunter holding {odds.wounds} of {odds.capacity} "
+             f"wounds ({odds.fatal_at} or more wounds rolled are fatal)",
+             f"  fatally wounded {odds.bust!s:>14}  {float(odds.bust) * 100:5.1f}%",
+             f"  {'hits':>4}  {'at least':>14}  {'and safe':>14}"]
+    lines += [f"  {k:>4}  {p!s:>14}  {q!s:>14}"
+              for k, (p, q) in enumerate(zip(odds.hits_at_least, odds.hits_and_safe,
+                                             strict=True)) if k]
+    return OddsAnswer({"kind": "bust", **odds.to_dict(),
+                       "bust_probability": float(odds.bust),
+                       "safe_probability": float(odds.safe)}, tuple(lines))
+
+
+SYSTEM = GameSystem(
+    key=KEY,
+    label=LABEL,
+    editions=(Edition(KEY, "Hunters of Arcfall"),),
+    card_kinds=("hunter", "bounty", "die"),
+    file_kinds=(FileKind("game", "a game log: seats, point limit and every turn",
+                         f"{_HERE}.check:check_path"),),
+    odds=(
+        OddsCommand(
+            "bust", "Hunters of Arcfall: the chance the next roll fatally wounds a hunter",
+            "The exact chance that the next roll of N dice fatally wounds a hunter holding W "
+            "wounds, and the chance of at least k Hits, from the die faces in the card "
+            "catalog (card.incomplete, exit 1, while they are unknown).",
+            (Option(("--dice",), "dice rolled", required=True, metavar="N"),
+             Option(("--wounds",), "wounds the hunter holds", required=True, metavar="W"),
+             Option(("--die",), "the die card (when the catalog has several)", "str"),
+             Option(("--hunter",), "the hunter (its wound capacity)", "str")),
+            f"{_HERE}.plugin:odds_bust"),
+    ),
+    card_schema=f"{_HERE}.schema:SCHEMA",
+    codes=f"{_HERE}.codes",
+    ledger_codec=f"{_HERE}.rules.ledger",
+    docs="docs/games/hunters-of-arcfall.md",
+)
+"""The entry point's value."""

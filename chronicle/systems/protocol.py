@@ -1,0 +1,202 @@
+"""What a game system provides to Arcadia Chronicle: the plug-in protocol.
+
+A game system is one package, ``chronicle/systems/<game>/`` or a separate distribution, that
+exposes one :class:`GameSystem` value through the package entry-point group
+``chronicle.systems`` (see :mod:`chronicle.systems.registry`). The value is plain data: keys,
+label, editions, card kinds, file kinds, odds commands. Everything heavier (checking a file,
+computing odds, the card schema, sheet builders, TUI screens, the ledger codec) is named lazily
+as a ``"module:attribute"`` string and imported only when used, so listing the installed
+systems or checking a file of one game never imports the others.
+
+The contracts of the lazily named callables:
+
+- a file kind's ``check``: ``check(path: Path, user_cards_dir: Path | None) -> Checked``
+  (:class:`Checked`: ``exit_code`` 0 legal / 1 a rule broken / 2 the file is unusable, the
+  ``report``, the located ``problems`` that make the file unusable, ``catalog_problems``);
+- an odds command's ``run``: ``run(options: dict[str, object]) -> OddsAnswer``, the options
+  being the parsed values of its :class:`Option` list by ``dest``;
+- ``card_schema``: an object satisfying ``chronicle.catalog.loader.CardSchema``;
+- ``sheets``, ``screens``, ``ledger_codec``: named now, routed by the next revision of the seam.
+
+This module imports nothing of any game and nothing heavy.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+if TYPE_CHECKING:
+    from chronicle.catalog.problems import FileProblem
+    from chronicle.rules.report import Report
+
+
+def load_name(name: str) -> Any:
+    """Import ``"package.module:attribute"`` (attribute may be dotted) and return the object;
+    a name without ``:attribute`` is the module itself.
+
+    Raises:
+        ValueError: when the name is not of that form.
+        ImportError, AttributeError: when it does not exist.
+    """
+    module_name, sep, attribute = name.partition(":")
+    if not module_name or (sep and not attribute):
+        raise ValueError(f"{name!r} is not a lazy name like 'package.module:attribute'")
+    value: Any = importlib.import_module(module_name)
+    for part in attribute.split(".") if attribute else ():
+        value = getattr(value, part)
+    return value
+
+
+class Checked(Protocol):
+    """What a file kind's checker returns (every game's ``check_path`` outcome is one)."""
+
+    @property
+    def exit_code(self) -> int:
+        """0 without errors, 1 with rule errors, 2 when the file cannot be used."""
+
+    @property
+    def report(self) -> Report | None:
+        """The rules report; None when the file cannot be used."""
+
+    @property
+    def problems(self) -> list[FileProblem]:
+        """Located problems that make the file unusable."""
+
+    @property
+    def catalog_problems(self) -> list[FileProblem]:
+        """Problems in card files: those cards were skipped, the check still ran."""
+
+
+@dataclass(frozen=True, slots=True)
+class OddsAnswer:
+    """An odds command's answer: the JSON shape and the lines a terminal shows."""
+
+    data: dict[str, Any]
+    """Exact fractions as ``"n/d"`` strings, with floats beside them."""
+    lines: tuple[str, ...]
+    exit_code: int = 0
+    """0 with odds; 1 when a card value they need is unknown; 2 for impossible input."""
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """A key a file may name in ``system = "..."``, with its label (``ironheart``)."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class FileKind:
+    """A kind of file the game reads (character, roster, campaign, game log)."""
+
+    name: str
+    summary: str
+    check: str
+    """Lazy name of ``check(path, user_cards_dir) -> Checked``."""
+    example: str | None = None
+    """A bundled or documented example of the file, relative to the repository (optional)."""
+
+    def checker(self) -> Callable[[Path, Path | None], Checked]:
+        """The checker, imported now."""
+        found: Callable[[Path, Path | None], Checked] = load_name(self.check)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One argument of an odds command, as argparse takes it."""
+
+    flags: tuple[str, ...]
+    """``("--accuracy",)`` for an option, ``("dice",)`` for a positional argument."""
+    help: str
+    type: Literal["int", "str", "flag"] = "int"
+    required: bool = False
+    default: int | str | bool | None = None
+    metavar: str | None = None
+
+    @property
+    def dest(self) -> str:
+        """The key of this option's value in the parsed options."""
+        return self.flags[0].lstrip("-").replace("-", "_")
+
+
+@dataclass(frozen=True, slots=True)
+class OddsCommand:
+    """A subcommand of ``chronicle odds`` (``attack``, ``pool``, ``aq-attack``, ``bust``)."""
+
+    name: str
+    help: str
+    description: str
+    options: tuple[Option, ...]
+    run: str
+    """Lazy name of ``run(options: dict[str, object]) -> OddsAnswer``."""
+
+    def runner(self) -> Callable[[dict[str, Any]], OddsAnswer]:
+        """The command, imported now."""
+        found: Callable[[dict[str, Any]], OddsAnswer] = load_name(self.run)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class GameSystem:
+    """Everything Arcadia Chronicle knows of one game before importing it."""
+
+    key: str
+    """The system key: the card folder's name and a file's ``system =``."""
+    label: str
+    editions: tuple[Edition, ...]
+    """Every key a file may name for this game (the system key's own edition first)."""
+    card_kinds: tuple[str, ...]
+    file_kinds: tuple[FileKind, ...]
+    odds: tuple[OddsCommand, ...] = ()
+    check: str | None = None
+    """Lazy name of the checker for any file of the game (telling its kinds apart); by default
+    the one checker all its file kinds share."""
+    card_schema: str | None = None
+    """Lazy name of the game's ``CardSchema``."""
+    codes: str | None = None
+    """Lazy name of the module holding the game's violation codes."""
+    ledger_codec: str | None = None
+    """Lazy name of the ledger codec (events to and from stored records), where the game
+    keeps a history."""
+    sheets: dict[str, str] = field(default_factory=dict)
+    """Printable sheets by name: lazy names of their builders (routed next session)."""
+    screens: dict[str, str] = field(default_factory=dict)
+    """TUI screens by name: lazy names of their classes (routed next session)."""
+    docs: str | None = None
+    """The game's documentation, relative to the repository."""
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every key a file may name for this game."""
+        found = [self.key, *(edition.key for edition in self.editions)]
+        return tuple(dict.fromkeys(found))
+
+    def checker(self) -> Callable[[Path, Path | None], Checked]:
+        """The checker ``chronicle check`` runs on a file naming this system, imported now.
+
+        Raises:
+            ValueError: when the file kinds have different checkers and ``check`` is not set.
+        """
+        names = {self.check} if self.check else {kind.check for kind in self.file_kinds}
+        if len(names) != 1:
+            raise ValueError(f"the game system {self.key!r} has no one checker for its files")
+        found: Callable[[Path, Path | None], Checked] = load_name(names.pop())
+        return found
+
+    def file_kind(self, name: str) -> FileKind | None:
+        """The file kind called ``name``."""
+        return next((kind for kind in self.file_kinds if kind.name == name), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``chronicle systems --json`` shape."""
+        return {"key": self.key, "label": self.label,
+                "editions": [{"key": e.key, "label": e.label} for e in self.editions],
+                "card_kinds": list(self.card_kinds),
+                "file_kinds": [{"name": k.name, "summary": k.summary} for k in self.file_kinds],
+                "odds": [command.name for command in self.odds]}

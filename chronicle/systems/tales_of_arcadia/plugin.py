@@ -1,0 +1,107 @@
+"""Tales of Arcadia as a plug-in: what the registry lists, and the thin adapters the fronts call.
+
+Registered in ``pyproject.toml`` under the entry-point group ``chronicle.systems``. Importing
+this module imports only the protocol and the game's package constants; the checker and the odds
+are imported when a command runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chronicle.systems.protocol import (
+    Edition,
+    FileKind,
+    GameSystem,
+    OddsAnswer,
+    OddsCommand,
+    Option,
+)
+from chronicle.systems.tales_of_arcadia import KEY, LABEL
+
+_HERE = "chronicle.systems.tales_of_arcadia"
+
+
+def _percent(value: Any) -> str:
+    return f"{float(value) * 100:.1f}%"
+
+
+def _given(options: dict[str, Any], name: str, default: int) -> int:
+    value = options.get(name)
+    return default if value is None else int(value)
+
+
+def odds_attack(options: dict[str, Any]) -> OddsAnswer:
+    """``chronicle odds attack``: one attack's hit and wound chances, and the kill chance."""
+    from chronicle.systems.tales_of_arcadia.odds import attack_odds, parse_rise_again
+
+    try:
+        rise = options.get("rise_again")
+        odds = attack_odds(options["accuracy"], options["power"], options["defense"],
+                           cover=bool(options.get("cover")), shroud=bool(options.get("shroud")),
+                           attacks=_given(options, "attacks", 1),
+                           wounds=_given(options, "wounds", 1),
+                           rise_again=parse_rise_again(rise) if rise is not None else None)
+    except ValueError as exc:
+        return OddsAnswer({"kind": "attack", "error": str(exc)}, (str(exc),), 2)
+    extras = [name for name, on in (("cover", odds.cover), ("Shroud", odds.shroud)) if on]
+    lines = [f"Attack: Accuracy {odds.accuracy}, Power {odds.power} against Defense "
+             f"{odds.defense}" + (f" ({', '.join(extras)})" if extras else "")]
+    lines += [f"  {label:<14}{value!s:>12}  {_percent(value):>6}"
+              for label, value in (("hit", odds.hit), ("hit and wound", odds.wound))]
+    rise_text = "" if odds.rise_again is None else f", Rise Again {options['rise_again']}"
+    lines.append(f"  kill ({odds.attacks} attack(s), {odds.wounds} wound(s){rise_text}): "
+                 f"{odds.kill!s}  {_percent(odds.kill)}")
+    return OddsAnswer({"kind": "attack", **odds.to_dict()}, tuple(lines))
+
+
+def odds_pool(options: dict[str, Any]) -> OddsAnswer:
+    """``chronicle odds pool 2d6+1``: the exact distribution of a die pool's total."""
+    from chronicle.systems.tales_of_arcadia.odds import pool_odds
+
+    try:
+        odds = pool_odds(options["pool"])
+    except ValueError as exc:
+        return OddsAnswer({"kind": "pool", "error": str(exc)}, (str(exc),), 2)
+    lines = [f"Pool {odds.text}: totals {odds.lowest} to {odds.highest}, mean {odds.mean} "
+             f"({float(odds.mean):.2f})", f"  {'total':>5}  {'chance':>12}  {'at least':>12}"]
+    lines += [f"  {total:>5}  {p!s:>12}  {_percent(odds.at_least(total)):>12}"
+              for total, p in odds.distribution.items()]
+    return OddsAnswer({"kind": "pool", **odds.to_dict()}, tuple(lines))
+
+
+SYSTEM = GameSystem(
+    key=KEY,
+    label=LABEL,
+    editions=(Edition(KEY, "Tales of Arcadia (64th Edition)"),),
+    card_kinds=("army", "unit", "keyword", "terrain"),
+    file_kinds=(FileKind("roster", "a battle force drawn from one army list, to a point limit",
+                         f"{_HERE}.check:check_path"),),
+    odds=(
+        OddsCommand(
+            "attack", "Tales of Arcadia: an attack's chance to hit, wound and kill",
+            "Exact chances that one attack hits and wounds (two d6: the Accuracy Die and the "
+            "Power Die), and that N attacks kill a defender of W wounds. Cover is 3-in-6.",
+            (Option(("--accuracy",), "the attacker's Accuracy", required=True),
+             Option(("--power",), "the attacker's Power", required=True),
+             Option(("--defense",), "the defender's Defense", required=True),
+             Option(("--cover",), "the defender is in cover (a hit misses on 3-in-6)", "flag"),
+             Option(("--shroud",), "the defender has Shroud (one re-roll per turn)", "flag"),
+             Option(("--attacks",), "attacks made (default 1)", default=1, metavar="N"),
+             Option(("--wounds",), "the defender's Wounds (default 1)", default=1, metavar="W"),
+             Option(("--rise-again",), "the defender's Rise Again chance, like 3:6", "str",
+                    metavar="K:N")),
+            f"{_HERE}.plugin:odds_attack"),
+        OddsCommand(
+            "pool", "Tales of Arcadia: a die pool's totals (2d6+1, 3d3, 1d2-1)",
+            "The exact distribution of a die pool in the game's notation: d6, d3 and d2, "
+            "a modifier added to the total.",
+            (Option(("pool",), "the pool, like 2d6+1", "str", metavar="POOL"),),
+            f"{_HERE}.plugin:odds_pool"),
+    ),
+    card_schema=f"{_HERE}.schema:SCHEMA",
+    codes=f"{_HERE}.codes",
+    ledger_codec=None,
+    docs="docs/games/tales-of-arcadia.md",
+)
+"""The entry point's value."""

@@ -1,0 +1,106 @@
+"""Nothing outside a game's folder names that game, except the registry's entry points and the
+known legacy Wyld Hunt wiring, listed here to shrink as the plug-in seam grows (issue 9).
+
+A module that newly imports a game from outside its folder fails the test; so does an entry of
+the allow-list that no longer imports the game (delete it: the list only shrinks)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGE = REPO / "chronicle"
+GAMES = sorted(p.name for p in (PACKAGE / "systems").iterdir()
+               if p.is_dir() and (p / "__init__.py").is_file())
+
+LEGACY_WYLD_HUNT = {
+    # Wyld Hunt was wired into every layer before the seam existed. Next session routes these
+    # through chronicle.systems.registry (and lifts the generic parts into chronicle/rules).
+    "chronicle/cli/cards.py",
+    "chronicle/export/character.py",
+    "chronicle/export/game.py",
+    "chronicle/export/sources.py",
+    "chronicle/persistence/repository.py",
+    "chronicle/services/cardgaps.py",
+    "chronicle/services/catalog.py",
+    "chronicle/services/characters.py",
+    "chronicle/services/check.py",
+    "chronicle/services/collection.py",
+    "chronicle/services/csvio.py",
+    "chronicle/services/exports.py",
+    "chronicle/services/games.py",
+    "chronicle/services/ledger.py",
+    "chronicle/services/transfer.py",
+    "chronicle/services/usercards.py",
+    "chronicle/tui/query.py",
+    "chronicle/tui/screens/builder.py",
+    "chronicle/tui/screens/card_edit.py",
+    "chronicle/tui/screens/character.py",
+    "chronicle/tui/screens/collection.py",
+    "chronicle/tui/screens/game_prep.py",
+    "chronicle/tui/screens/new_character.py",
+    "chronicle/tui/screens/pack.py",
+    "chronicle/tui/screens/record_game.py",
+    "chronicle/tui/screens/spend_xp.py",
+    "chronicle/tui/widgets/card_detail.py",
+}
+
+
+def imported_games(path: Path) -> set[str]:
+    """The game packages a module imports (``chronicle.systems.<game>`` in any form)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id == "__import__" and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            names = [node.args[0].value]
+        for name in names:
+            parts = name.split(".")
+            if parts[:2] == ["chronicle", "systems"] and len(parts) > 2 and parts[2] in GAMES:
+                found.add(parts[2])
+    return found
+
+
+def leaks() -> dict[str, set[str]]:
+    """Every module outside a game's folder that imports a game, with the games."""
+    out: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(REPO).as_posix()
+        parts = path.relative_to(PACKAGE).parts
+        own = parts[1] if len(parts) > 2 and parts[0] == "systems" else None
+        games = imported_games(path) - {own}
+        if games:
+            out[relative] = games
+    return out
+
+
+def test_no_module_outside_a_game_imports_it_beyond_the_known_legacy() -> None:
+    found = leaks()
+    new = {module: games for module, games in found.items()
+           if module not in LEGACY_WYLD_HUNT or games != {"wyld_hunt"}}
+    assert new == {}, ("these modules import a game from outside its folder; go through "
+                       "chronicle.systems.registry instead")
+
+
+def test_the_legacy_list_only_shrinks() -> None:
+    stale = sorted(LEGACY_WYLD_HUNT - set(leaks()))
+    assert stale == [], "these no longer import Wyld Hunt: remove them from LEGACY_WYLD_HUNT"
+
+
+def test_the_check_finds_a_leak(tmp_path: Path) -> None:
+    module = tmp_path / "leaky.py"
+    module.write_text("from chronicle.systems.tales_of_arcadia import odds\n"
+                      "import chronicle.systems.arcadia_quest.rules as r\n"
+                      "from chronicle.systems import hunters_of_arcfall\n")
+    assert imported_games(module) == {"tales_of_arcadia", "arcadia_quest", "hunters_of_arcfall"}
+
+
+def test_the_registry_and_protocol_import_no_game() -> None:
+    for name in ("registry.py", "protocol.py", "__init__.py"):
+        assert imported_games(PACKAGE / "systems" / name) == set()
