@@ -314,3 +314,15 @@ def test_findings_never_spill_onto_a_page_of_their_own(long_road: Character) -> 
     assert "Finding 0 of a long list" in text and "Finding 39 of" not in text
     assert "more findings: Arcadia Chronicle's check lists them all." in text
     assert "Finding 9 of" not in text  # fewer than the ten a sheet prints at most
+
+
+def test_a_list_too_long_for_its_lines_counts_the_rest() -> None:
+    from chronicle.export.document import ItemList, Part
+
+    items = tuple(f"The Quest of the {number}th Gate" for number in range(60))
+    part = Part("Character Sheet", "Many", "", "", (ItemList("Quests Completed", items,
+                                                             max_lines=2),))
+    (page,) = positions(pdf_of(Document("Many", (part,))))
+    text = " ".join(piece for piece, _y in page)
+    shown = sum(1 for item in items if item in text)
+    assert 5 < shown < 60 and f"+ {60 - shown} more" in text

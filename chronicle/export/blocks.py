@@ -46,7 +46,10 @@ class TextBoxFlowable(Boxed):
         else:
             lines = fonts.wrap(self.text, self.body.font, self.body.size, width - 12)
             lines = lines if any(lines) else []
-        bands += [Band([Cell(6, width - 12, [text], self.body)], pad=0.5) for text in lines]
+        flush = "right" if isinstance(self.text, str) and fonts.reads_right_to_left(
+            self.text) else "left"  # a Hebrew or Arabic text reads from the right edge
+        bands += [Band([Cell(6, width - 12, [text], self.body, flush)], pad=0.5)
+                  for text in lines]
         while len(bands) < self.min_lines + 1:
             bands.append(Band([Cell(6, width - 12, [""], self.body)], pad=0.5))
         bands[-1].pad = 2.5

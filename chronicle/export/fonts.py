@@ -281,6 +281,14 @@ def _is_rtl(char: str) -> bool:
     return unicodedata.bidirectional(char) in ("R", "AL")
 
 
+def reads_right_to_left(text: str) -> bool:
+    """True when most letters of ``text`` are Hebrew or Arabic (it is set flush right)."""
+    if text.isascii():
+        return False
+    right = sum(1 for c in text if _is_rtl(c))
+    return right > sum(1 for c in text if unicodedata.bidirectional(c) == "L")
+
+
 @lru_cache(maxsize=4096)
 def visual(text: str) -> str:
     """One line as it is drawn from left to right: right-to-left runs reordered, Arabic
@@ -294,9 +302,7 @@ def visual(text: str) -> str:
 
     shaped = arabic_reshaper.reshape(text) if any(
         unicodedata.bidirectional(c) == "AL" for c in text) else text
-    right = sum(1 for c in text if _is_rtl(c))
-    left = sum(1 for c in text if unicodedata.bidirectional(c) == "L")
-    return str(get_display(shaped, base_dir="R" if right > left else "L"))
+    return str(get_display(shaped, base_dir="R" if reads_right_to_left(text) else "L"))
 
 
 def _cjk_choice(char: str, preferred: str) -> str | None:
