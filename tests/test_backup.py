@@ -20,6 +20,7 @@ from test_migrations import at_revision, write
 from test_transfer import build_rich_database, dump
 
 from chronicle.cli import main
+from chronicle.domain import limits
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.persistence.engine import HEAD
 from chronicle.services import backup, characters, ledger, players
@@ -352,3 +353,77 @@ def test_a_sqlite_copy_is_a_plain_database_file(rich: Database, tmp_path: Path) 
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert connection.execute("SELECT count(*) FROM player").fetchone() == (3,)
     connection.close()
+
+
+# --- everything accepted restores; everything beyond the limits is refused at input ----------
+
+EXTREME_NAME = ("Ωmega ☾ أبجد 名前 " * 20)[:limits.NAME_MAX]
+"""A name of the longest length accepted, in several scripts."""
+
+
+def fill_with_extremes(db: Database) -> None:
+    """Every kind of value at the edge of what the services accept."""
+    fx.winerdria(db)
+    players.add_player(db, EXTREME_NAME)
+    characters.new_character(db, "Tim", EXTREME_NAME[:-1] + "x",
+                             background=("line\n\ttab\r\n" + "b" * limits.TEXT_MAX)
+                             [:limits.TEXT_MAX])
+    ledger.record_game(db, "Winerdria", [EDPT], [EDPT], opponent=EXTREME_NAME,
+                       date="d" * limits.DATE_MAX, note="n" * limits.TEXT_MAX)
+    ledger.correct(db, "Winerdria", "c" * limits.TEXT_MAX, xp=limits.XP_MAX,
+                   date="é" * limits.DATE_MAX)
+    ledger.correct(db, "Winerdria", "back", xp=-limits.XP_MAX)
+    from chronicle.services import collection, games
+
+    collection.add_cards(db, "Tim", [("Bag of Gold", limits.COUNT_MAX)])
+    games.new_game(db, EXTREME_NAME, [("Tim", "Winerdria"), (EXTREME_NAME, None)])
+
+
+@pytest.mark.parametrize("kind", [".json", ".db"])
+def test_everything_accepted_round_trips_through_every_backup(databases: fx.Databases,
+                                                              tmp_path: Path, kind: str) -> None:
+    if kind == ".db" and databases.backend != "sqlite":
+        pytest.skip("a SQLite copy is taken of SQLite databases only")
+    source = open_database(databases.url("extreme"))
+    target = open_database(databases.url("restored"))
+    try:
+        fill_with_extremes(source)
+        written = backup.backup(source, tmp_path / f"copy-of-extreme{kind}")  # verified before placed
+        backup.restore(target, written.path)
+        assert dump(target) == dump(source)
+        fx.record("backups verified restorable", databases.backend, backups=1)
+    finally:
+        source.close()
+        target.close()
+
+
+BEYOND = [
+    (["xp", "correct", "Winerdria", "--xp", "1001", "--note", "n"], "experience 1001"),
+    (["xp", "correct", "Winerdria", "--xp", "99999999999999999999", "--note", "n"],
+     "experience 99999999999999999999 is outside -1000 to 1000"),
+    (["xp", "correct", "Winerdria", "--xp", "1", "--note", "n" * 4001], "4,001 characters"),
+    (["xp", "correct", "Winerdria", "--xp", "1", "--note", "n", "--date", "d" * 45],
+     "the date has 45 characters"),
+    (["quest", "record", "Winerdria", "--quest", EDPT, "--opponent", "o" * 201],
+     "the opponent has 201 characters"),
+    (["character", "new", "n" * 201, "--player", "Tim"], "201"),
+    (["character", "set", "Winerdria", "--background", "b" * 4001], "4,001 characters"),
+    (["player", "add", "Evil\x1b]0;pwned\x07\x1b[2J"], r"control character (\x1b"),
+    (["player", "add", "x" * 1_000_000], "200"),
+]
+
+
+@pytest.mark.parametrize(("argv", "said"), BEYOND, ids=[" ".join(a)[:40] for a, _ in BEYOND])
+def test_values_beyond_the_limits_are_refused_at_input(databases: fx.Databases,
+                                                       argv: list[str], said: str) -> None:
+    url = databases.url()
+    db = open_database(url)
+    try:
+        fx.winerdria(db)
+        with fx.unchanged(db):
+            code, out, err = fx.cli("--db", url, *argv)
+        fx.assert_handled(code, out, err)
+        assert code == 2 and said in err, err
+        assert len(err) < 1000  # the value is not echoed whole
+    finally:
+        db.close()

@@ -94,6 +94,11 @@ def control_position(text: str) -> tuple[int, str] | None:
     return found.start() + 1, found.group()
 
 
+def _layout_as_spaces(text: str) -> str:
+    """Line breaks and tabs (allowed in free text) as spaces."""
+    return text.replace("\r\n", "  ").replace("\n", " ").replace("\t", " ").replace("\r", " ")
+
+
 def _control_message(what: str, text: str, *, name: bool) -> str | None:
     found = control_position(text)
     if found is None and name:
@@ -130,7 +135,7 @@ def text_problem(value: object, what: str = "the note", *, limit: int = TEXT_MAX
         return f"{what} is empty; say why in 1 to {limit} characters"
     if len(value) > limit:
         return f"{what} has {len(value):,} characters; at most {limit} are allowed"
-    return _control_message(what, value.replace("\n", " ").replace("\t", " "), name=False)
+    return _control_message(what, _layout_as_spaces(value), name=False)
 
 
 def date_problem(value: object, what: str = "the date") -> str | None:
@@ -194,6 +199,22 @@ def depth_of(value: Any, limit: int = NESTING_MAX) -> int:
     return deepest
 
 
+def stamp_problem(value: Any, what: str = "the time") -> str | None:
+    """Why a point in time cannot be stored (its year, in UTC, outside ``YEAR_MIN`` to
+    ``YEAR_MAX``), or None. A time without a zone is taken to be UTC."""
+    from datetime import UTC
+
+    if value.utcoffset() is None:
+        value = value.replace(tzinfo=UTC)
+    try:
+        year = value.astimezone(UTC).year
+    except OverflowError:
+        year = value.year
+    if not YEAR_MIN <= year <= YEAR_MAX or not YEAR_MIN <= value.year <= YEAR_MAX:
+        return f"{what} {value.isoformat()} is outside the years {YEAR_MIN} to {YEAR_MAX}"
+    return None
+
+
 def stored_text_problem(value: str, what: str) -> str | None:
     """Why text cannot be stored in both databases (a NUL character), or None."""
     if "\x00" in value:
@@ -243,6 +264,5 @@ def valid_name(value: str) -> str:
 def valid_text(value: str) -> str:
     """A pydantic ``AfterValidator``: free text without control characters other than line
     breaks and tabs."""
-    checked(_control_message("the text", value.replace("\n", " ").replace("\t", " "),
-                             name=False), value)
+    checked(_control_message("the text", _layout_as_spaces(value), name=False), value)
     return value

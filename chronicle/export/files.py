@@ -1,5 +1,12 @@
 """File names made from what users typed, and writing a finished file whole or not at all.
 
+Every file Arcadia Chronicle writes (databases, backups, exports, sheets, card files, the
+cache) is readable by its owner only (``0600``), and every folder it creates is ``0700``: one
+rule, whatever the umask. A file is first written to a temporary file created exclusively
+(``O_EXCL``: never through a planted symbolic link) with an unpredictable name in the
+destination folder, then renamed over the destination. An export never replaces a database
+file (SQLite, or its ``-wal``/``-shm``) or a backup.
+
 A name becomes a file name by folding Latin letters to ASCII (``Zoë`` becomes ``zoe``), keeping
 the letters and digits of every other script as typed (``Жар-птица`` stays ``жар-птица``,
 ``名前`` stays ``名前``), and keeping only those, ``-`` and ``_``; the result never holds a dot
@@ -26,6 +33,13 @@ RESERVED = frozenset({"con", "prn", "aux", "nul", "clock$",
                       *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))})
 """Names Windows keeps for devices, with any extension."""
 _BINARY = getattr(os, "O_BINARY", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+FILE_MODE = 0o600
+"""Permissions of every file written."""
+FOLDER_MODE = 0o700
+"""Permissions of every folder created."""
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_BACKUP_MARKS = (b'"arcadia-chronicle-export"', b'"arcadia-chronicle-tables"')
 
 
 def _fold(char: str) -> str:
@@ -69,22 +83,61 @@ def safe_name(name: str, fallback: str = "export") -> str:
     return stem
 
 
-def write_bytes_atomically(path: Path, data: bytes, *, overwrite: bool = False) -> None:
+def refuse_precious(path: Path) -> None:
+    """Refuse to replace a database file (SQLite, its ``-wal`` or ``-shm``) or a backup.
+
+    Raises:
+        BadInput: ``path`` is one of them.
+    """
+    name = path.name
+    for suffix in ("-wal", "-shm", "-journal"):
+        if name.endswith(suffix) and _is_database(path.with_name(name[: -len(suffix)])):
+            raise BadInput(f"{path} belongs to the database "
+                           f"{path.with_name(name[: -len(suffix)])}; an export never replaces "
+                           "it: choose another file")
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return
+    if head.startswith(_SQLITE_MAGIC):
+        raise BadInput(f"{path} is a database; an export never replaces a database: choose "
+                       "another file")
+    if any(mark in head for mark in _BACKUP_MARKS):
+        raise BadInput(f"{path} is a backup of the database; an export never replaces a "
+                       "backup: choose another file")
+
+
+def _is_database(path: Path) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(_SQLITE_MAGIC)) == _SQLITE_MAGIC
+    except OSError:
+        return False
+
+
+def write_bytes_atomically(path: Path, data: bytes, *, overwrite: bool = False,
+                           protect: bool = True) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, so a crash
-    never leaves half a file; an existing file is replaced only with ``overwrite``, and even
-    then in one step.
+    never leaves half a file (not even the temporary one, on a full disk); an existing file is
+    replaced only with ``overwrite``, and even then in one step; never a database or a backup
+    (unless ``protect`` is false: a backup replacing an older one).
 
     Raises:
         AlreadyExists: ``path`` exists and ``overwrite`` is false.
-        BadInput: the folder does not exist or cannot be written.
+        BadInput: the folder does not exist or cannot be written, or ``path`` is a database
+            or a backup.
     """
     if not path.parent.is_dir():
         raise BadInput(f"cannot write {path}: the folder {path.parent} does not exist")
     if path.is_dir():
         raise BadInput(f"cannot write {path}: it is a folder")
-    temporary = path.with_name(f".{path.name[:40]}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    try:  # created new, with the permissions the umask gives (not mkstemp's private 0600)
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)
+    if protect:
+        refuse_precious(path)
+    temporary = path.with_name(f".{path.name[:40]}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
+    try:  # created new, never through a link, readable by its owner only
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY | _NOFOLLOW,
+                         FILE_MODE)
     except OSError as exc:
         raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
     try:

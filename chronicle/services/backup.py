@@ -48,6 +48,7 @@ FOLDER = "backups"
 MAX_BYTES = BACKUP_MAX_BYTES
 """The largest backup file ``restore`` reads."""
 SQLITE_MAGIC = b"SQLite format 3\x00"
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 @dataclass
@@ -123,16 +124,25 @@ def default_path(db: Database, note: str = "") -> Path:
     return inside(backups_folder(), f"{database_name(db.url)}{note}-{_stamp()}{suffix}")
 
 
-def _write_new(path: Path, data: bytes, *, force: bool = False) -> None:
+def _write_new(path: Path, data: bytes, *, force: bool = False,
+               verify: bool = False) -> None:
     """Write ``data`` to ``path`` whole or not at all, readable by its owner only; an existing
-    file is replaced only with ``force``."""
-    temporary = path.with_name(f".{path.name[:40]}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    file is replaced only with ``force``. With ``verify`` the written file is read back
+    through ``read_backup`` (the restore's own validation) before it takes ``path``'s name.
+
+    The temporary file is created exclusively (``O_EXCL``, never through a symbolic link), in
+    the destination folder, with a random name, and removed whatever happens.
+    """
+    temporary = _temporary_for(path)
     try:
-        descriptor = os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        descriptor = os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY | _NOFOLLOW,
+                             0o600)
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        if verify:
+            _verify(temporary, path)
         _place(temporary, path, force)
     except FileExistsError:
         raise AlreadyExists(f"{path} already exists; choose another file, or overwrite it "
@@ -141,6 +151,27 @@ def _write_new(path: Path, data: bytes, *, force: bool = False) -> None:
         raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def _temporary_for(path: Path) -> Path:
+    """A fresh, unpredictable name next to ``path`` for writing it."""
+    return path.with_name(f".{path.name[:40]}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
+
+
+def _verify(written: Path, path: Path) -> None:
+    """Read the backup just written back through ``read_backup``.
+
+    Raises:
+        ChronicleError: it would not restore (the problems named; nothing is left behind).
+    """
+    try:
+        read_backup(written)
+    except BadInput as exc:
+        raise ChronicleError(
+            f"the backup was not written: reading it back, {path} would not restore:\n"
+            + str(exc).replace(str(written), str(path))
+            + "\nfix the values named above (they predate the checks), then back up again"
+        ) from None
 
 
 def _place(temporary: Path, path: Path, force: bool) -> None:
@@ -183,21 +214,29 @@ def backup(db: Database, path: Path | None = None, *, force: bool = False) -> Ba
     if target.exists() and not force:
         raise AlreadyExists(f"{target} already exists; choose another file, or overwrite it "
                             "with --force")
-    live = _live_files(db)
-    if target.resolve() in live:
-        raise BadInput(f"{target} is the database itself; choose another file")
+    refuse_live(db, target)
     if suffix == JSON_SUFFIX:
         document = snapshot_export(db)
         from chronicle.services.transfer import counts_of
 
         _write_new(target, (json.dumps(document, indent=2, ensure_ascii=False) + "\n")
-                   .encode("utf-8"), force=force)
+                   .encode("utf-8"), force=force, verify=True)
         return BackupResult(target, "json", counts_of(document))
     if db.backend != "sqlite":
         raise BadInput(f"{target}: a {db.backend} database is backed up as JSON; name the "
                        "file .json")
-    _sqlite_copy_to(db, target, force=force)
+    _sqlite_copy_to(db, target, force=force, verify=True)
     return BackupResult(target, "sqlite")
+
+
+def refuse_live(db: Database, target: Path) -> None:
+    """Refuse to write over the database in use, its ``-wal`` or ``-shm`` file.
+
+    Raises:
+        BadInput: ``target`` is one of them.
+    """
+    if target.resolve() in _live_files(db):
+        raise BadInput(f"{target} is the database itself; choose another file")
 
 
 def _live_files(db: Database) -> set[Path]:
@@ -220,16 +259,19 @@ def _sqlite_file(db: Database) -> Path:
     return source
 
 
-def _sqlite_copy_to(db: Database, target: Path, *, force: bool = False) -> None:
-    """A SQLite online-backup copy of ``db`` at ``target``, placed whole or not at all."""
+def _sqlite_copy_to(db: Database, target: Path, *, force: bool = False,
+                    verify: bool = False) -> None:
+    """A SQLite online-backup copy of ``db`` at ``target``, placed whole or not at all (read
+    back through ``read_backup`` first, with ``verify``)."""
     import sqlite3
 
     from chronicle.persistence.engine import copy_sqlite
 
-    temporary = target.with_name(f".{target.name[:40]}.{os.getpid()}."
-                                 f"{secrets.token_hex(4)}.tmp")
+    temporary = _temporary_for(target)
     try:
         copy_sqlite(_sqlite_file(db), temporary)
+        if verify:
+            _verify(temporary, target)
         _place(temporary, target, force)
     except FileExistsError:
         raise AlreadyExists(f"{target} already exists; choose another file, or overwrite it "

@@ -71,6 +71,9 @@ class Database:
         body_done = False
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                from chronicle.persistence.guard import install
+
+                install(session)
                 if lock:
                     from chronicle.persistence.repository import lock_reads
 

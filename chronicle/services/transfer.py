@@ -23,20 +23,30 @@ everything in one transaction, keeping event numbers, timestamps and game links 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from chronicle.domain.values import Origin, name_key
 from chronicle.errors import AlreadyExists, BadInput, Refused
+from chronicle.persistence.payloads import PAYLOADS
 from chronicle.rules.editions import edition_keys
 from chronicle.services.db import Database
+from chronicle.services.exportformat import (  # the format, re-exported
+    CharacterModel,
+    CreationCardModel,
+    EventModel,
+    ExportModel,
+    GameModel,
+    OwnedModel,
+    PlayerModel,
+    SeatModel,
+)
 from chronicle.services.usercards import card_file_entry, own_cards, save_group_cards
-from chronicle.systems.wyld_hunt.codec import KINDS, event_from_record
+from chronicle.systems.wyld_hunt.codec import event_from_record
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -49,166 +59,8 @@ TABLES = ("player", "ownership", "character", "creation_card", "ledger_event", "
 MAX_PROBLEMS = 40
 """How many problems of a bad file are listed before the rest are only counted."""
 
-
-# The file format ----------------------------------------------------------------------------
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
-
-
-Name = Annotated[str, Field(min_length=1, max_length=200)]
-Names = list[Name]
-Text = Annotated[str, Field(max_length=4000)]
-Position = Annotated[int, Field(ge=0)]
-Version = Annotated[int, Field(ge=1)]
-CardKind = Literal["icon", "merit", "flaw", "quest", "league", "waylay"]
-EventKind = Literal["game", "buy", "buy_off", "correction", "undo"]
-
-
-class OwnedModel(_Model):
-    """How many copies of a card a player owns (zero counts are kept too)."""
-
-    card: Name
-    kind: CardKind
-    count: Annotated[int, Field(ge=0)]
-
-
-class PlayerModel(_Model):
-    """A player and their collection."""
-
-    name: Name
-    created_at: AwareDatetime
-    collection: list[OwnedModel]
-
-
-class CreationCardModel(_Model):
-    """A Merit or Flaw taken at creation."""
-
-    role: Literal["merit", "flaw"]
-    card: Name
-    position: Position
-
-
-class EventModel(_Model):
-    """One chronicle event: its number, kind, stored payload, time and game (by name)."""
-
-    seq: Annotated[int, Field(ge=1)]
-    kind: EventKind
-    payload: dict[str, Any]
-    recorded_at: AwareDatetime
-    game: Name | None
-
-
-class CharacterModel(_Model):
-    """A character, its creation cards and its chronicle."""
-
-    player: Name
-    name: Name
-    system: Annotated[str, Field(max_length=40)]
-    icon: Name | None
-    court: Literal["seelie", "unseelie"] | None
-    background: Text | None
-    version: Version
-    created_at: AwareDatetime
-    creation_cards: list[CreationCardModel]
-    events: list[EventModel]
-    archived_at: AwareDatetime | None = None
-    """When the character was archived (schema 0005); absent or null while in play."""
-
-
-class SeatModel(_Model):
-    """One player's part of a game. ``character`` is one of the seat player's characters
-    (of ``character_player``'s, when that is given)."""
-
-    position: Position
-    player: Name
-    character: Name | None
-    character_player: Name | None = None
-    target: Name | None
-    quests: Names
-    waylays: Names
-    treasures: Names
-    leagues: Names
-    pool: Names | None
-    completed: Names | None
-
-
-class GameModel(_Model):
-    """A game, prepared or played, with its seats."""
-
-    name: Name
-    system: Annotated[str, Field(max_length=40)]
-    solo: bool
-    status: Literal["prepared", "played"]
-    version: Version
-    created_at: AwareDatetime
-    played_at: AwareDatetime | None
-    seats: list[SeatModel]
-    archived_at: AwareDatetime | None = None
-    """When the game was archived (schema 0005); absent or null while listed."""
-
-
-class ExportModel(_Model):
-    """The whole export file."""
-
-    format: Literal["arcadia-chronicle-export"]
-    version: Literal[1]
-    schema_: Annotated[str, Field(alias="schema", min_length=1, max_length=40)]
-    exported_at: AwareDatetime
-    players: list[PlayerModel]
-    characters: list[CharacterModel]
-    games: list[GameModel]
-    cards: list[dict[str, Any]] = []
-    """The user's own cards and corrections (``[[card]]`` tables), so that the database's card
-    names mean the same on another machine."""
-
-
-# Event payloads, as ``codec.event_to_record`` writes them.
-
-Date = Annotated[str, Field(max_length=40)]
-
-
-class _GamePayload(_Model):
-    quests: Names
-    completed: Names = []
-    date: Date | None = None
-    opponent: Name | None = None
-    note: Text | None = None
-    epic_order: Literal["quest_number", "waylay_rating"] | None = None
-
-
-class _BuyPayload(_Model):
-    merit: Name
-    date: Date | None = None
-    note: Text | None = None
-
-
-class _BuyOffPayload(_Model):
-    flaw: Name
-    date: Date | None = None
-    note: Text | None = None
-
-
-class _CorrectionPayload(_Model):
-    note: Annotated[str, Field(min_length=1, max_length=4000)]
-    add_merits: Names = []
-    remove_merits: Names = []
-    add_flaws: Names = []
-    remove_flaws: Names = []
-    xp: Annotated[int, Field(ge=-1000, le=1000)] = 0
-    date: Date | None = None
-
-
-class _UndoPayload(_Model):
-    event: Annotated[int, Field(ge=1)]
-    date: Date | None = None
-    note: Text | None = None
-
-
-PAYLOADS: dict[str, type[_Model]] = {"game": _GamePayload, "buy": _BuyPayload,
-                                     "buy_off": _BuyOffPayload,
-                                     "correction": _CorrectionPayload, "undo": _UndoPayload}
-assert set(PAYLOADS) == set(KINDS)
+__all__ = ["CharacterModel", "CreationCardModel", "EventModel", "ExportModel", "GameModel",
+           "OwnedModel", "PlayerModel", "SeatModel"]
 
 
 # Export -------------------------------------------------------------------------------------
@@ -345,24 +197,16 @@ def write_export(db: Database, path: Path, *, force: bool = False) -> dict[str, 
         raise AlreadyExists(refusal)
     if not path.parent.is_dir():
         raise BadInput(f"cannot write {path}: the folder {path.parent} does not exist")
+    from chronicle.export.files import write_bytes_atomically
+    from chronicle.services.backup import refuse_live
+
+    refuse_live(db, path)
     document = export_all(db)
     text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        descriptor = os.open(temporary, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if path.exists() and not force:
-            raise AlreadyExists(refusal)
-        os.replace(temporary, path)
-    except OSError as exc:
-        temporary.unlink(missing_ok=True)
-        raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+        write_bytes_atomically(path, text.encode("utf-8"), overwrite=force, protect=False)
+    except AlreadyExists:
+        raise AlreadyExists(refusal) from None
     return counts_of(document)
 
 
@@ -562,6 +406,63 @@ def _check_cards(document: ExportModel, problems: _Problems) -> None:
                               + (f" ({problem.hint})" if problem.hint else ""))
 
 
+CREATION_REFUSALS = frozenset({"card.unknown", "card.wrong_kind", "icon.multiple"})
+"""Errors that the services never let a character be saved with."""
+
+
+def _check_chronicles(document: ExportModel, problems: _Problems) -> None:
+    """Replay every character's chronicle through the rules, as every append was checked:
+    creation choices the services refuse, a chronicle that starts before the character is
+    finished, and an event that adds an error the chronicle before it did not have are each a
+    problem naming the character, the event and the violation."""
+    from dataclasses import replace
+
+    from chronicle.services.common import UNFINISHED, catalog, new_errors
+    from chronicle.systems.wyld_hunt.cards import Court
+    from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
+    from chronicle.systems.wyld_hunt.codec import describe_event
+    from chronicle.systems.wyld_hunt.rules.character import check_character
+
+    cat = catalog(card_entries(document))
+    unfinished = UNFINISHED - {"collection.not_owned"}  # collections are checked by the app
+    for c, character in enumerate(document.characters):
+        where = f"characters[{c}]"
+        who = f"{character.name} ({character.player})"
+        events = tuple(event_from_record(e.kind, dict(e.payload))
+                       for e in sorted(character.events, key=lambda e: e.seq))
+        cards = sorted(character.creation_cards, key=lambda card: card.position)
+        build = CharacterBuild(
+            name=character.name, system=character.system,
+            icons=(character.icon,) if character.icon else (),
+            court=Court(character.court) if character.court else None,
+            merits=tuple(card.card for card in cards if card.role == "merit"),
+            flaws=tuple(card.card for card in cards if card.role == "flaw"),
+            background=character.background, player=character.player, events=events)
+        final, _state = check_character(build, cat)
+        start, _state = check_character(replace(build, events=()), cat) \
+            if events else (final, _state)
+        refused = [v for v in start.errors if v.code in CREATION_REFUSALS
+                   or (events and v.code in unfinished)]
+        for violation in refused[:3]:
+            problems.add(where, f"{who}: {violation.code}: {violation.message}"
+                         + (" (the chronicle cannot start until it is fixed)"
+                            if violation.code not in CREATION_REFUSALS else ""))
+        if refused or not events or not new_errors(start, final):
+            continue
+        before = start
+        for index in range(1, len(events) + 1):
+            after, _state = check_character(replace(build, events=events[:index]), cat)
+            fresh = new_errors(before, after)
+            if fresh:
+                seq = sorted(character.events, key=lambda e: e.seq)[index - 1].seq
+                problems.add(f"{where}.events[{index - 1}]",
+                             f"{who}, event {seq} ({describe_event(events[index - 1])}) breaks "
+                             "the rules: " + "; ".join(f"{v.code}: {v.message}"
+                                                       for v in fresh[:3]))
+                break
+            before = after
+
+
 def card_entries(document: ExportModel) -> list[Any]:
     """The user's own cards of an export, validated."""
     from chronicle.catalog.loader import validate_card_tables
@@ -593,6 +494,8 @@ def validate_export(path: Path) -> ExportModel:
     if document is not None:
         _check_references(document, revisions(), problems)
         _check_cards(document, problems)
+    if document is not None and not problems.items:
+        _check_chronicles(document, problems)
     if problems.items or document is None:
         shown = problems.items[:MAX_PROBLEMS]
         more = len(problems.items) - len(shown)

@@ -1,0 +1,128 @@
+"""The whole-database export file format (``arcadia-chronicle-export`` version 1) as pydantic
+models, every field held to the limits of ``chronicle.domain.limits`` through the field types
+of ``chronicle.persistence.payloads``: what a database can hold, an export can carry."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from chronicle.persistence.payloads import (
+    Count,
+    Name,
+    Names,
+    Position,
+    Seq,
+    Stamp,
+    System,
+    Text,
+    Version,
+)
+
+# The file format ----------------------------------------------------------------------------
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
+
+
+CardKind = Literal["icon", "merit", "flaw", "quest", "league", "waylay"]
+EventKind = Literal["game", "buy", "buy_off", "correction", "undo"]
+
+
+class OwnedModel(_Model):
+    """How many copies of a card a player owns (zero counts are kept too)."""
+
+    card: Name
+    kind: CardKind
+    count: Count
+
+
+class PlayerModel(_Model):
+    """A player and their collection."""
+
+    name: Name
+    created_at: Stamp
+    collection: list[OwnedModel]
+
+
+class CreationCardModel(_Model):
+    """A Merit or Flaw taken at creation."""
+
+    role: Literal["merit", "flaw"]
+    card: Name
+    position: Position
+
+
+class EventModel(_Model):
+    """One chronicle event: its number, kind, stored payload, time and game (by name)."""
+
+    seq: Seq
+    kind: EventKind
+    payload: dict[str, Any]
+    recorded_at: Stamp
+    game: Name | None
+
+
+class CharacterModel(_Model):
+    """A character, its creation cards and its chronicle."""
+
+    player: Name
+    name: Name
+    system: System
+    icon: Name | None
+    court: Literal["seelie", "unseelie"] | None
+    background: Text | None
+    version: Version
+    created_at: Stamp
+    creation_cards: list[CreationCardModel]
+    events: list[EventModel]
+    archived_at: Stamp | None = None
+    """When the character was archived (schema 0005); absent or null while in play."""
+
+
+class SeatModel(_Model):
+    """One player's part of a game. ``character`` is one of the seat player's characters
+    (of ``character_player``'s, when that is given)."""
+
+    position: Position
+    player: Name
+    character: Name | None
+    character_player: Name | None = None
+    target: Name | None
+    quests: Names
+    waylays: Names
+    treasures: Names
+    leagues: Names
+    pool: Names | None
+    completed: Names | None
+
+
+class GameModel(_Model):
+    """A game, prepared or played, with its seats."""
+
+    name: Name
+    system: System
+    solo: bool
+    status: Literal["prepared", "played"]
+    version: Version
+    created_at: Stamp
+    played_at: Stamp | None
+    seats: list[SeatModel]
+    archived_at: Stamp | None = None
+    """When the game was archived (schema 0005); absent or null while listed."""
+
+
+class ExportModel(_Model):
+    """The whole export file."""
+
+    format: Literal["arcadia-chronicle-export"]
+    version: Literal[1]
+    schema_: Annotated[str, Field(alias="schema", min_length=1, max_length=40)]
+    exported_at: Stamp
+    players: list[PlayerModel]
+    characters: list[CharacterModel]
+    games: list[GameModel]
+    cards: list[dict[str, Any]] = []
+    """The user's own cards and corrections (``[[card]]`` tables), so that the database's card
+    names mean the same on another machine."""
