@@ -388,7 +388,7 @@ def test_everything_accepted_round_trips_through_every_backup(databases: fx.Data
     target = open_database(databases.url("restored"))
     try:
         fill_with_extremes(source)
-        written = backup.backup(source, tmp_path / f"copy-of-extreme{kind}")  # verified before placed
+        written = backup.backup(source, tmp_path / f"copy-of-extreme{kind}")  # read back first
         backup.restore(target, written.path)
         assert dump(target) == dump(source)
         fx.record("backups verified restorable", databases.backend, backups=1)
