@@ -106,17 +106,36 @@ def _shown(value: Any) -> str | None:
     return None
 
 
+def _plain(entry: dict[str, Any], skip: str | None = None) -> str:
+    """The plain values of one nested entry, on one line."""
+    parts = [f"{key.replace('_', ' ')} {shown}" for key, value in entry.items()
+             if key != skip and (shown := _shown(value)) is not None]
+    return "; ".join(parts) or "-"
+
+
 def _summary(s: dict[str, Any]) -> None:
-    """Any game's summary: its plain values, one per line; nested parts counted."""
+    """Any game's summary: plain values one per line, nested entries (players, guilds, units)
+    one line each with their plain values; the JSON output has everything."""
     for key, value in s.items():
         if key in ("name", "system"):
             continue
-        shown = _shown(value)
         label = key.replace("_", " ")
-        if shown is None:
-            count = len(value) if isinstance(value, dict | list | tuple) else 1
-            shown = f"{count} entr{'y' if count == 1 else 'ies'} (see --json)"
-        emit(f"{label}: {shown}")
+        shown = _shown(value)
+        if shown is not None:
+            emit(f"{label}: {shown}")
+        elif isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
+            emit(f"{label}:")
+            for name, entry in value.items():
+                emit(f"  {printable(str(name))}: {_plain(entry)}")
+        elif isinstance(value, dict):
+            emit(f"{label}: {_plain(value)}")
+        elif isinstance(value, list) and all(isinstance(v, dict) for v in value):
+            emit(f"{label}:")
+            for number, entry in enumerate(value, 1):
+                name = next((entry[k] for k in ("name", "unit", "color") if k in entry), number)
+                emit(f"  {printable(str(name))}: {_plain(entry, skip='name')}")
+        else:
+            emit(f"{label}: (see --json)")
 
 
 def _character(s: dict[str, Any]) -> None:
