@@ -21,6 +21,7 @@ LEGACY_WYLD_HUNT = {
     "chronicle/export/character.py",
     "chronicle/export/game.py",
     "chronicle/export/sources.py",
+    "chronicle/persistence/payloads.py",
     "chronicle/persistence/repository.py",
     "chronicle/services/cardgaps.py",
     "chronicle/services/catalog.py",
