@@ -183,6 +183,27 @@ def test_check_a_file_of_an_unknown_system(tmp_path: Path) -> None:
     assert "wyld-hunt" in err
 
 
+def test_a_misspelt_system_gets_a_suggestion(tmp_path: Path) -> None:
+    path = tmp_path / "log.toml"
+    path.write_text('system = "Hunters-of-Arcfal"\nname = "Friday"\n')
+    code, _, err = run_cli("check", str(path))
+    assert code == 2 and "did you mean 'hunters-of-arcfall'?" in err
+
+
+def test_an_edition_key_checks_as_its_game(tmp_path: Path) -> None:
+    from chronicle.services.check import check_file
+
+    path = tmp_path / "winerdria.toml"
+    path.write_text(WINERDRIA.read_text().replace('system = "wyld-hunt"', 'system = "ironheart"'))
+    assert 'system = "ironheart"' in path.read_text()
+    code, out, _ = run_cli("check", str(path), "--json")
+    expected = check_file(path)
+    assert expected.report is not None
+    assert code == expected.exit_code
+    assert json.loads(out) == {**expected.report.to_dict(), "kind": "character"}
+    assert json.loads(out)["summary"]["system"] == "ironheart"
+
+
 def test_an_unreadable_file_is_still_located(tmp_path: Path) -> None:
     path = tmp_path / "broken.toml"
     path.write_text('system = "tales-of-arcadia"\nname = [\n')

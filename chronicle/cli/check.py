@@ -48,9 +48,13 @@ def run(args: argparse.Namespace) -> int:
 
     key = _system_key(args.file) or registry.DEFAULT
     if key not in registry.installed():
+        from difflib import get_close_matches
+
+        close = get_close_matches(key.casefold(), registry.installed(), n=1)
         unknown = FileProblem(str(args.file), f"system = {cut(key)} is not an installed game "
                               f"system (installed: {', '.join(registry.installed())})",
-                              field="system", hint="`chronicle systems` lists them")
+                              field="system", hint=f"did you mean {close[0]!r}?" if close else
+                              "`chronicle systems` lists them")
         if args.json:
             emit_json({"valid": False, "file_problems": [unknown.to_dict()]})
         fail(f"cannot use {printable(str(args.file))}:")
