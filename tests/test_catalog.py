@@ -392,7 +392,7 @@ def test_cards_missing_and_export_mine_commands(user_cards: Path, tmp_path: Path
     listed = capsys.readouterr().out
     assert "missing values" in listed and "Coin of Clarity" not in listed
     assert "Eloquent Speech" in listed  # its Attribute is unknown
-    assert main(["cards", "show", "Lost!"]) == 1
+    assert main(["cards", "show", "Lost!"]) == 2
     assert "is a lead" in capsys.readouterr().err
 
 

@@ -67,7 +67,7 @@ def test_cards_show_lists_unknowns_and_suggests(capsys: pytest.CaptureFixture[st
     code, out, _ = run(capsys, "cards", "show", "clear thinking")
     assert code == 0 and "cost:" in out and "unknown" in out and "Unknown: " in out
     code, _, err = run(capsys, "cards", "show", "Fae Armour")
-    assert code == 1 and "did you mean 'Fae Armor'?" in err
+    assert code == 2 and "did you mean 'Fae Armor'?" in err
     code, out, _ = run(capsys, "cards", "show", "Slavers", "--json")
     assert code == 0 and {c["kind"] for c in json.loads(out)} == {"quest", "waylay"}
 

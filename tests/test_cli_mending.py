@@ -42,7 +42,7 @@ def test_deleting_asks_first_and_archives_a_chronicle(sh: Shell) -> None:
     code, _, err = sh("character", "show", "Winerdria")
     assert code == 2 and "chronicle character restore-archived Winerdria" in err
     code, out, _ = sh("character", "restore-archived", "winerdria")
-    assert code == 0 and "Winerdria is back in play." in out
+    assert code == 0 and "Brought Winerdria back into play." in out
     code, out, _ = sh("game", "delete", "Example of Play", "--yes", "--json")
     assert code == 0 and json.loads(out)["action"] == "archive"
     assert sh("game", "restore-archived", "Example of Play")[0] == 0
@@ -57,7 +57,7 @@ def test_a_delete_that_breaks_a_record_is_refused(sh: Shell) -> None:
 
 def test_renames_and_seats(sh: Shell) -> None:
     code, out, _ = sh("player", "rename", "tim", "Timothy")
-    assert code == 0 and "Renamed the player to Timothy." in out
+    assert code == 0 and "Renamed tim to Timothy." in out
     code, _, err = sh("player", "rename", "Timothy", "josh")
     assert code == 2 and "already a player called 'Josh'" in err
     assert sh("character", "rename", "Winerdria", "Wini")[0] == 0

@@ -11,7 +11,7 @@ import dbfixtures as fx
 import pytest
 
 from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
-from chronicle.services import characters, collection, games, ledger, mending, players
+from chronicle.services import characters, collection, games, ledger, mending, players, usercards
 from chronicle.services.db import Database
 
 EDPT = "Even Dragons Pay Taxes"
@@ -219,3 +219,4 @@ def test_backups_carry_the_archive(group: Database, tmp_path: Path,
         assert mending.restore_character(other, "Winerdria").report.summary["xp_earned"] == 1
     finally:
         other.close()
+        usercards.forget_group()  # the imported group cards belong to this test only

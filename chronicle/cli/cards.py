@@ -222,10 +222,10 @@ def run_show(args: argparse.Namespace) -> int:
                  f"(source: {', '.join(lead.source)}). If you own it, add it with its kind: "
                  f"chronicle cards new {lead.name!r} --kind "
                  f"{'|'.join(k.value for k in lead.kinds) or 'KIND'} ...")
-            return 1
+            return 2
         near = catalog.suggest(args.name, args.kind)
         fail(f"no card is called {args.name!r}" + (f"; did you mean {near!r}?" if near else ""))
-        return 1
+        return 2
     if args.json:
         emit_json([card_to_dict(c) for c in found] if len(found) > 1 else card_to_dict(found[0]))
         return 0

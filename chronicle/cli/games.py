@@ -93,7 +93,8 @@ def register(commands: Any) -> None:
     result.add_argument("name")
     result.add_argument("--completed", action="append", default=[], metavar="PLAYER:QUEST",
                         help="a quest a player completed, in order (repeatable)")
-    result.add_argument("--date")
+    result.add_argument("--date", help="the day it was played: an ISO date, YYYY-MM-DD")
+    result.add_argument("--note", help="a note kept with the game in every chronicle")
     add_json(result)
     result.set_defaults(handler=partial(run_service, _result))
     mending.register_game(sub)
@@ -109,11 +110,12 @@ def show_view(view: GameView, as_json: bool) -> int:
     players = {p["name"]: p for p in view.report.summary.get("players", [])}
     for seat in view.seats:
         p = players.get(seat.player, {})
+        opponent = seat.target or p.get("target")  # two players waylay each other
         emit(f"  {seat.player}" + (f" with {seat.character}" if seat.character else "")
-             + f": quests {', '.join(seat.quests) or '-'}; waylays {seat.target or '-'}")
-        target = players.get(seat.target or "", {})
+             + f": quests {', '.join(seat.quests) or '-'}; waylays {opponent or '-'}")
+        target = players.get(opponent or "", {})
         emit(f"    Waylays {p.get('waylays_total', 0)}/{target.get('waylay_rating', '?')} against "
-             f"{seat.target or '-'} | own quests' Waylay rating {p.get('waylay_rating', 0)} "
+             f"{opponent or '-'} | own quests' Waylay rating {p.get('waylay_rating', 0)} "
              f"(+{p.get('waylay_bonus', 0)}/quest) | Treasures "
              f"{p.get('treasures_total', 0)}/{p.get('treasure_rating', 0)} | Leagues "
              f"{p.get('leagues', 0)}")
@@ -226,7 +228,7 @@ def _result(args: argparse.Namespace) -> int:
             fail(f"--completed takes PLAYER:QUEST, not {value!r}")
             return 2
         completed.setdefault(player.strip(), []).append(quest.strip())
-    view = record_result(database(args), args.name, completed, date=args.date)
+    view = record_result(database(args), args.name, completed, date=args.date, note=args.note)
     if not args.json:
         emit(f"Recorded the result of {view.name} in every seated character's chronicle.")
     return show_view(view, args.json)

@@ -13,7 +13,7 @@ from chronicle.cli.output import emit, emit_json
 
 def _common(parser: argparse.ArgumentParser) -> None:
     add_player(parser)
-    parser.add_argument("--date", help="when (e.g. 2026-11-29)")
+    parser.add_argument("--date", help="the day it happened: an ISO date, YYYY-MM-DD")
     parser.add_argument("--note", help="a note kept with the event")
     add_json(parser)
 
@@ -145,8 +145,11 @@ def _history(args: argparse.Namespace) -> int:
     for line in view.history:
         status = f"  [undone by {line.undone_by}]" if line.undone_by else ""
         change = f"{line.xp_change:+d}" if line.applied and line.xp_change else "  "
-        emit(f"{line.seq:>4}  {(line.recorded_at or '')[:10]}  {change:>3}  "
-             f"earned {line.xp_earned:>3}  unspent {line.xp_unspent:>3}  {line.text}{status}")
+        day = line.date or (line.recorded_at or "")[:10]  # the game's date, else when recorded
+        extra = (f" (game {line.game})" if line.game else "") + (
+            f" — {line.note}" if line.note else "")
+        emit(f"{line.seq:>4}  {day:<10}  {change:>3}  earned {line.xp_earned:>3}  "
+             f"unspent {line.xp_unspent:>3}  {line.text}{extra}{status}")
     return 0
 
 

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from chronicle.services.mending import Removal
 
 
+def _sentence(text: str) -> str:
+    """``text`` with one full stop at the end (a name may end with its own)."""
+    return text if text.endswith(".") else text + "."
+
+
 def _add_yes(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--yes", action="store_true",
                         help="do it without asking (what it does is still printed)")
@@ -117,7 +122,7 @@ def _player_rename(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(info.to_dict())
     else:
-        emit(f"Renamed the player to {info.name}.")
+        emit(_sentence(f"Renamed {args.name} to {info.name}"))
     return 0
 
 
@@ -126,7 +131,7 @@ def _character_rename(args: argparse.Namespace) -> int:
 
     view = rename_character(database(args), args.name, args.new_name, player=args.player)
     if not args.json:
-        emit(f"Renamed the character to {view.name}.")
+        emit(_sentence(f"Renamed {args.name} to {view.name}"))
         return 0
     return show_character(view, args.json)
 
@@ -136,7 +141,7 @@ def _character_restore(args: argparse.Namespace) -> int:
 
     view = restore_character(database(args), args.name, args.player)
     if not args.json:
-        emit(f"{view.name} is back in play.")
+        emit(_sentence(f"Brought {view.name} back into play"))
         return 0
     return show_character(view, args.json)
 
@@ -147,7 +152,7 @@ def _game_rename(args: argparse.Namespace) -> int:
 
     view = rename_game(database(args), args.name, args.new_name)
     if not args.json:
-        emit(f"Renamed the game to {view.name}.")
+        emit(_sentence(f"Renamed {args.name} to {view.name}"))
         return 0
     return show_view(view, args.json)
 
@@ -158,7 +163,7 @@ def _game_restore(args: argparse.Namespace) -> int:
 
     view = restore_game(database(args), args.name)
     if not args.json:
-        emit(f"{view.name} is listed again.")
+        emit(_sentence(f"Brought {view.name} back into the lists"))
         return 0
     return show_view(view, args.json)
 
@@ -219,5 +224,5 @@ def _delete(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(done.to_dict())
     else:
-        emit(f"{'Archived' if done.action == 'archive' else 'Deleted'} {done.name}.")
+        emit(_sentence(f"{'Archived' if done.action == 'archive' else 'Deleted'} {done.name}"))
     return 0

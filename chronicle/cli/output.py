@@ -32,10 +32,16 @@ def clip(text: str, width: int) -> str:
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[str]], widths: Sequence[int]) -> None:
-    """Print an aligned table; the last column is not padded."""
+    """Print an aligned table; ``widths`` are the least widths of the columns, which grow to
+    their longest cell: nothing is ever cut, so two names that begin alike stay apart. The
+    last column is not padded."""
+    rows = [list(row) for row in rows]
+    widths = [max([w, len(h), *(len(r[i]) for r in rows)])
+              for i, (w, h) in enumerate(zip(widths, headers, strict=True))]
+
     def line(cells: Sequence[str]) -> str:
-        parts = [clip(c, w).ljust(w) for c, w in zip(cells[:-1], widths[:-1], strict=True)]
-        return "  ".join([*parts, clip(cells[-1], widths[-1])]).rstrip()
+        parts = [c.ljust(w) for c, w in zip(cells[:-1], widths[:-1], strict=True)]
+        return "  ".join([*parts, cells[-1]]).rstrip()
 
     emit(line(headers))
     emit(line(["-" * w for w in widths]))

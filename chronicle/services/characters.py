@@ -60,6 +60,12 @@ class HistoryLine:
     applied: bool
     undone_by: int | None
     game_id: int | None = None
+    date: str | None = None
+    """The day the event happened, as given (``--date``); ``recorded_at`` is when it was
+    written down."""
+    note: str | None = None
+    game: str | None = None
+    """The name of the game whose result recorded the event, if any."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``chronicle history --json``."""
@@ -215,14 +221,29 @@ def view(session: Session, row: CharacterRow, cat: WyldHuntCatalog | None = None
         infos = repo.events(session, row.id)[1]
     report, state = evaluate(session, row, build, cat, checked)
     history = []
+    games = _game_names(session, {i.game_id for i in infos if i.game_id is not None})
     for line, info in zip(state.ledger.lines, infos, strict=False):
         history.append(HistoryLine(
             seq=line.index, kind=event_to_record(line.event)[0],
             text=describe_event(line.event), recorded_at=info.recorded_at.isoformat(
                 timespec="seconds"), xp_change=line.xp_change, xp_earned=line.xp_earned,
             xp_unspent=line.xp_unspent, waylay_bonus=line.waylay_bonus, applied=line.applied,
-            undone_by=line.undone_by, game_id=info.game_id))
+            undone_by=line.undone_by, game_id=info.game_id,
+            date=getattr(line.event, "date", None), note=getattr(line.event, "note", None),
+            game=games.get(info.game_id) if info.game_id is not None else None))
     return CharacterView(row.id, player, row.version, build, report, state, history)
+
+
+def _game_names(session: Session, ids: set[int]) -> dict[int, str]:
+    """The names of the games with these ids."""
+    if not ids:
+        return {}
+    from sqlmodel import col, select
+
+    from chronicle.persistence.models import GameRow
+
+    found = session.exec(select(GameRow.id, GameRow.name).where(col(GameRow.id).in_(ids)))
+    return {int(game_id): name for game_id, name in found if game_id is not None}
 
 
 def new_character(db: Database, player: str, name: str, *, system: str = "wyld-hunt",

@@ -20,6 +20,7 @@ from chronicle.rules.editions import edition_keys
 from chronicle.rules.report import Report, arg
 from chronicle.services.catalog import WyldHuntCatalog
 from chronicle.services.common import catalog, character_row, new_errors, player_row, refuse_if
+from chronicle.services.dates import iso_date
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Card, Icon, Kind, League, Merit, Waylay
 from chronicle.systems.wyld_hunt.chronicle import GamePlayed
@@ -377,7 +378,7 @@ def suggest_for(db: Database, game: str, player: str, *, apply: bool = False,
 
 
 def record_result(db: Database, game: str, completed: dict[str, list[str]], *,
-                  date: str | None = None) -> GameView:
+                  date: str | None = None, note: str | None = None) -> GameView:
     """Record who completed which quests (in the order completed): a game event is appended
     to every seated character's chronicle, all in one transaction, and the game is marked
     played.
@@ -388,6 +389,7 @@ def record_result(db: Database, game: str, completed: dict[str, list[str]], *,
     """
     from chronicle.services.ledger import append
 
+    date = iso_date(date)
     with db.transaction() as session:
         row = _game_row(session, game)
         if row.status == "played":
@@ -416,7 +418,7 @@ def record_result(db: Database, game: str, completed: dict[str, list[str]], *,
             assert character is not None
             event = GamePlayed(quests=tuple(seat.quests), completed=tuple(finished),
                                date=date, opponent=waylaid_by.get(seat.player) if not row.solo
-                               else None, note=f"game {row.name}")
+                               else None, note=note or None)
             append(session, character, event, game_id=row.id)
         from chronicle.persistence import repository as repo
 

@@ -8,13 +8,15 @@ transaction. Undo appends a compensating event that reverses the latest event st
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from chronicle.errors import Refused
-from chronicle.rules.report import Report
+from chronicle.rules.report import Report, Severity, Violation
 from chronicle.services.characters import CharacterView, evaluate, remember, stored, view
-from chronicle.services.common import UNFINISHED, catalog, character_row, new_errors, refuse_if
+from chronicle.services.common import UNFINISHED, catalog, character_row, new_errors
+from chronicle.services.dates import iso_date
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.chronicle import (
     Correction,
@@ -47,6 +49,7 @@ def append(session: Session, row: CharacterRow, event: Event, *, game_id: int | 
     if expected_version is not None and row.version != expected_version:
         raise repo.stale(session, row, expected_version)
     assert row.id is not None
+    iso_date(getattr(event, "date", None))
     cat = catalog()
     build, infos, checked = stored(session, row, cat)
     before, _state = evaluate(session, row, build, cat, checked)
@@ -57,13 +60,44 @@ def append(session: Session, row: CharacterRow, event: Event, *, game_id: int | 
     after_build = replace(build, events=(*build.events, event))
     after_checked = check_character(after_build, cat)
     after, _after_state = evaluate(session, row, after_build, cat, after_checked)
-    refuse_if(new_errors(before, after), f"{describe_event(event)} for {row.name}")
+    _refuse_new(new_errors(before, after), row.name, event, len(build.events) + 1)
     seq = repo.append_event(session, row.id, event, game_id)
     repo.touch(row)
     session.add(row)
     after_infos = [*infos, repo.EventInfo(seq, repo.now(), game_id)]
     remember(session, row, cat, after_build, after_infos, after_checked)
     return view(session, row, cat, after_build, after_infos, after_checked)
+
+
+def _attempt(event: Event) -> str:
+    """What appending ``event`` tries to do, in plain words."""
+    if isinstance(event, MeritBought):
+        return f"buy {event.merit}"
+    if isinstance(event, FlawBoughtOff):
+        return f"buy off {event.flaw}"
+    if isinstance(event, GamePlayed):
+        return "record this game"
+    if isinstance(event, Correction):
+        return "take this correction"
+    return f"undo event {event.event}" if isinstance(event, Undo) else "append this event"
+
+
+def _refuse_new(fresh: list[Violation], name: str, event: Event, number: int) -> None:
+    """Refuse an event that would add errors, in words about the event being tried (it has
+    no number yet: the messages' "Event N" becomes "this event").
+
+    Raises:
+        Refused: naming the character and what it tried.
+    """
+    blocking = [v for v in fresh if v.severity is Severity.ERROR]
+    if not blocking:
+        return
+    def plain(message: str) -> str:
+        message = re.sub(rf"^Event {number}: ", "", message)
+        message = re.sub(rf"^Event {number}\b", "It", message)
+        return re.sub(rf"\b[Ee]vent {number}\b", "this event", message)
+    raise Refused(f"{name} cannot {_attempt(event)}: "
+                  + "; ".join(plain(v.message) for v in blocking), Report(blocking))
 
 
 def _append(db: Database, name: str, player: str | None, event: Event,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from chronicle.domain.limits import name_problem
 from chronicle.errors import AlreadyExists, BadInput
 from chronicle.services.db import Database
 
@@ -31,12 +32,14 @@ def add_player(db: Database, name: str) -> PlayerInfo:
     """
     from chronicle.persistence import repository as repo
 
+    problem = name_problem(name, "a player's name")
+    if problem:
+        raise BadInput(problem)
     clean = " ".join(name.split())
-    if not clean or len(clean) > 200:
-        raise BadInput("a player's name has 1 to 200 characters")
     with db.transaction() as session:
-        if repo.find_player(session, clean):
-            raise AlreadyExists(f"there is already a player called {clean!r}")
+        existing = repo.find_player(session, clean)
+        if existing is not None:
+            raise AlreadyExists(f"there is already a player called {existing.name!r}")
         row = repo.add_player(session, clean)
         return PlayerInfo(row.name, 0, [])
 

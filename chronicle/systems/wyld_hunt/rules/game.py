@@ -117,7 +117,7 @@ class PlayerState:
             "waylays_total": self.waylays_total,
             "treasure_rating": self.treasure_rating,
             "treasures_total": self.treasures_total,
-            "leagues": len(self.leagues),
+            "leagues": len(self.setup.leagues),  # as the league-count rule counts them
         }
 
 
