@@ -327,6 +327,26 @@ def test_a_toy_game_goes_through_chronicle_check(toy: GameSystem) -> None:
     assert "toy-pebbles" in {one["key"] for one in json.loads(out)["systems"]}
 
 
+def test_a_toy_game_reads_cards_through_the_shared_loader(toy: GameSystem,
+                                                          private_data_dir: Path) -> None:
+    files = TESTS / "toy_game" / "files"
+    code, out, _ = run_cli("check", str(files / "bad-card.toml"), "--json")
+    (problem,) = json.loads(out)["file_problems"]
+    assert code == 2 and problem["line"] == 9 and problem["field"] == "weight"
+    code, out, _ = run_cli("check", str(files / "borrowed.toml"), "--json")
+    assert code == 1 and [v["code"] for v in json.loads(out)["violations"]] == ["card.unknown"]
+    folder = private_data_dir / "cards" / "toy-pebbles"
+    folder.mkdir(parents=True)
+    (folder / "mine.toml").write_text('version = 1\n\n[[card]]\nname = "Jade"\n'
+                                      'kind = "pebble"\nweight = 9\n')
+    code, out, _ = run_cli("check", str(files / "borrowed.toml"), "--json")
+    data = json.loads(out)
+    assert code == 1 and [v["code"] for v in data["violations"]] == ["bag.too_heavy"]
+    assert data["summary"]["weight"] == 11
+    from chronicle.systems.protocol import load_name
+    assert toy.card_schema is not None and load_name(toy.card_schema).kinds == ("pebble",)
+
+
 def test_a_toy_odds_command_joins_chronicle_odds(toy: GameSystem) -> None:
     from chronicle.systems.protocol import OddsCommand, Option
 
