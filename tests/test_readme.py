@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -143,7 +143,7 @@ def _check_command(block: Block) -> str:
 
 @pytest.fixture
 def runner(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-           monkeypatch: pytest.MonkeyPatch) -> Runner:
+           monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
     work = tmp_path / "work"
     work.mkdir()
     monkeypatch.setenv("CHRONICLE_DATA_DIR", str(tmp_path / "data"))
@@ -151,7 +151,10 @@ def runner(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     monkeypatch.setenv("CHRONICLE_NO_TUI", "1")
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.chdir(work)
-    return Runner(work, capsys, monkeypatch)
+    yield Runner(work, capsys, monkeypatch)
+    from chronicle.services.usercards import forget_group
+
+    forget_group()  # the walkthrough's group cards stay in its own database
 
 
 def test_every_block_of_the_readme_runs_as_documented(runner: Runner) -> None:
