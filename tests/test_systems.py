@@ -111,9 +111,16 @@ def test_a_broken_registration_is_reported() -> None:
     try:
         with pytest.raises(registry.BadSystem, match="broken-game"):
             registry.system("broken-game")
+        assert {one.key for one in registry.systems()} == set(GAMES)
+        assert "nothing_here" in registry.broken()["broken-game"]
+        code, out, err = run_cli("systems", "--json")
+        assert code == 1 and "broken-game" in err
+        assert {one["key"] for one in json.loads(out)["systems"]} == set(GAMES)
+        code, data = odds_json("pool", "1d6")  # the other games' commands still work
+        assert code == 0 and data["highest"] == 6
     finally:
         registry.unregister(("broken-game",))
-    assert "broken-game" not in registry.installed()
+    assert "broken-game" not in registry.installed() and registry.broken() == {}
 
 
 def test_chronicle_systems_lists_every_game() -> None:

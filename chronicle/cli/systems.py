@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from chronicle.cli.output import emit, emit_json
+from chronicle.cli.output import emit, emit_json, fail
 
 
 def register(commands: Any) -> None:
@@ -13,7 +13,8 @@ def register(commands: Any) -> None:
     parser = commands.add_parser(
         "systems", help="list the installed game systems",
         description="List the installed game systems: the keys a file may name in "
-                    "`system = ...`, their editions, file kinds, card kinds and odds commands.")
+                    "`system = ...`, their editions, file kinds, card kinds and odds commands. "
+                    "Exit status 1 when a registered system cannot be loaded (it is named).")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=run)
 
@@ -23,9 +24,13 @@ def run(args: argparse.Namespace) -> int:
     from chronicle.systems import registry
 
     found = registry.systems()
+    broken = registry.broken()
+    for why in broken.values():
+        fail(f"left out: {why}")
     if args.json:
-        emit_json({"systems": [one.to_dict() for one in found]})
-        return 0
+        emit_json({"systems": [one.to_dict() for one in found],
+                   "broken": [{"key": key, "problem": why} for key, why in broken.items()]})
+        return 1 if broken else 0
     for number, one in enumerate(found):
         if number:
             emit()
@@ -38,4 +43,4 @@ def run(args: argparse.Namespace) -> int:
         emit(f"  card kinds: {', '.join(one.card_kinds)}")
         if one.odds:
             emit(f"  odds:       {', '.join(f'chronicle odds {c.name}' for c in one.odds)}")
-    return 0
+    return 1 if broken else 0

@@ -31,6 +31,7 @@ _added: dict[str, str | GameSystem] = {}
 _found: dict[str, str] | None = None
 """The entry points read from the installed metadata, by key (read once per process)."""
 _loaded: dict[str, GameSystem] = {}
+_broken: dict[str, str] = {}
 
 
 class UnknownSystem(LookupError):
@@ -92,12 +93,23 @@ def system(key: str) -> GameSystem:
 
 
 def systems() -> list[GameSystem]:
-    """Every installed game system (each once, by its system key), imported now."""
+    """Every installed game system that loads (each once, by its system key), imported now;
+    the registrations that do not load are left out and reported by :func:`broken`."""
     found: dict[str, GameSystem] = {}
     for key in installed():
-        one = system(key)
+        try:
+            one = system(key)
+        except BadSystem as exc:
+            _broken[key] = str(exc)
+            continue
         found.setdefault(one.key, one)
     return [found[key] for key in sorted(found)]
+
+
+def broken() -> dict[str, str]:
+    """The registrations :func:`systems` left out, by key, with why (a broken installation of
+    a game must not take the others down)."""
+    return {key: why for key, why in _broken.items() if key in installed()}
 
 
 def system_keys() -> tuple[str, ...]:
@@ -124,6 +136,7 @@ def unregister(keys_: tuple[str, ...]) -> None:
     for key in keys_:
         _added.pop(key, None)
         _loaded.pop(key, None)
+        _broken.pop(key, None)
 
 
 @contextmanager
@@ -141,3 +154,4 @@ def forget() -> None:
     global _found
     _found = None
     _loaded.clear()
+    _broken.clear()
