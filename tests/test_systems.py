@@ -296,6 +296,23 @@ def test_impossible_odds_are_refused_with_a_message(argv: tuple[str, ...],
     assert err.startswith("chronicle: ") and len(err.splitlines()) == 1
 
 
+def test_the_whole_parser_has_every_games_odds_commands(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from chronicle.cli import build_parser
+
+    parser = build_parser()  # no argv: the whole tree (help, shell completion)
+    with pytest.raises(SystemExit) as done:
+        parser.parse_args(["odds", "--help"])
+    assert done.value.code == 0
+    shown = capsys.readouterr().out
+    for name in ("test", "trial", "attack", "pool", "aq-attack", "bust"):
+        assert f"\n    {name} " in shown
+    lean = build_parser(["check", "x.toml"])  # another command: the registry is not read
+    with pytest.raises(SystemExit) as refused:
+        lean.parse_args(["odds", "bust", "--dice", "1", "--wounds", "0"])
+    assert refused.value.code == 2
+
+
 def test_wyld_hunt_odds_are_unchanged() -> None:
     code, data = odds_json("test", "3", "2")
     assert code == 0 and data["win"] == "7/12"
