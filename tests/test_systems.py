@@ -211,6 +211,17 @@ def test_an_edition_key_checks_as_its_game(tmp_path: Path) -> None:
     assert json.loads(out)["summary"]["system"] == "ironheart"
 
 
+@pytest.mark.parametrize("key", ["\u001b[31mred\u001b[0m", "x" * 10_000, "", "wyld-hunt\u202e"])
+def test_a_hostile_system_key_is_refused_plainly(tmp_path: Path, key: str) -> None:
+    path = tmp_path / "hostile.toml"
+    path.write_text(f"system = {json.dumps(key)}\nname = 'x'\n", encoding="utf-8")
+    code, out, err = run_cli("check", str(path), "--json")
+    assert code == 2
+    assert "\x1b" not in out + err and "\u202e" not in out + err
+    assert len(err) < 2000
+    assert json.loads(out)["valid"] is False
+
+
 def test_an_unreadable_file_is_still_located(tmp_path: Path) -> None:
     path = tmp_path / "broken.toml"
     path.write_text('system = "tales-of-arcadia"\nname = [\n')
