@@ -58,7 +58,7 @@ def test_a_players_name_is_taken_whatever_its_case(tim: Database, again: str) ->
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 201])
 def test_a_players_name_has_1_to_200_characters(db: Database, name: str) -> None:
-    with fx.unchanged(db), pytest.raises(BadInput, match="1 to 200|at most 200"):
+    with fx.unchanged(db), pytest.raises(BadInput, match=r"1 to 200|at most 200"):
         players.add_player(db, name)
 
 
