@@ -118,6 +118,7 @@ class Option:
     required: bool = False
     default: int | str | bool | None = None
     metavar: str | None = None
+    choices: tuple[int | str, ...] | None = None
 
     @property
     def dest(self) -> str:

@@ -4,15 +4,78 @@ Registered in ``pyproject.toml`` under the entry-point group ``chronicle.systems
 ``wyld-hunt`` and as its expansion's edition key ``ironheart`` (both name this value). Importing
 this module imports only the protocol.
 
-Legacy wiring, to move into this folder as the seam grows: Wyld Hunt's file check still runs
-through ``chronicle.services.check`` (it reads the catalog service's cached card sources), and
-its odds (``chronicle odds test|trial``), sheets and screens are still wired directly in the
-fronts, so ``odds``, ``sheets`` and ``screens`` are empty here.
+Its odds commands (``chronicle odds test|trial``) are declared here like every game's, with
+their adapters; the dice themselves are ``chronicle.rules.dice``. Legacy wiring, to move into
+this folder as the seam grows: Wyld Hunt's file check still runs through
+``chronicle.services.check`` (it reads the catalog service's cached card sources), and its
+sheets and screens are still wired directly in the fronts, so ``sheets`` and ``screens`` are
+empty here.
 """
 
 from __future__ import annotations
 
-from chronicle.systems.protocol import Edition, FileKind, GameSystem
+from typing import Any
+
+from chronicle.systems.protocol import (
+    Edition,
+    FileKind,
+    GameSystem,
+    OddsAnswer,
+    OddsCommand,
+    Option,
+)
+
+_HERE = "chronicle.systems.wyld_hunt.plugin"
+
+
+def _percent(value: Any) -> str:
+    return f"{float(value) * 100:.1f}%"
+
+
+def _dice(n: int) -> str:
+    return "one die" if n == 1 else f"{n} dice"
+
+
+def odds_test(options: dict[str, Any]) -> OddsAnswer:
+    """``chronicle odds test MINE THEIRS``: an opposed Test's chances."""
+    from chronicle.rules.dice import test_odds
+
+    odds = test_odds(options["mine"], options["theirs"], options.get("dice") or 1)
+    data = {"kind": "test", "mine": odds.mine, "theirs": odds.theirs, "dice": odds.dice,
+            "win": str(odds.win), "tie": str(odds.tie), "lose": str(odds.lose),
+            "win_probability": float(odds.win), "tie_probability": float(odds.tie),
+            "lose_probability": float(odds.lose)}
+    lines = [f"Test: {odds.mine} against {odds.theirs}, {_dice(odds.dice)} each"]
+    lines += [f"  {label:<5}{value!s:>8}  {_percent(value):>6}"
+              for label, value in (("win", odds.win), ("tie", odds.tie), ("lose", odds.lose))]
+    return OddsAnswer(data, tuple(lines))
+
+
+def odds_trial(options: dict[str, Any]) -> OddsAnswer:
+    """``chronicle odds trial ATTRIBUTE DIFFICULTY``: a Trial's chance."""
+    from chronicle.rules.dice import trial_odds
+
+    odds = trial_odds(options["attribute"], options["difficulty"], options.get("dice") or 1)
+    data = {"kind": "trial", "attribute": odds.attribute, "difficulty": odds.difficulty,
+            "dice": odds.dice, "needed": odds.needed, "pass": str(odds.passes),
+            "fail": str(odds.fails), "pass_probability": float(odds.passes),
+            "fail_probability": float(odds.fails)}
+    lines = [f"Trial: attribute {odds.attribute} against difficulty {odds.difficulty}, "
+             f"{_dice(odds.dice)}"]
+    lowest, highest = odds.dice, 6 * odds.dice
+    if odds.needed <= lowest:
+        lines.append("  any roll passes")
+    elif odds.needed > highest:
+        lines.append(f"  no roll passes (a {odds.needed} is needed)")
+    else:
+        lines.append(f"  a roll of {odds.needed} or better passes")
+    lines.append(f"  pass {odds.passes!s:>8}  {_percent(odds.passes):>6}")
+    lines.append(f"  fail {odds.fails!s:>8}  {_percent(odds.fails):>6}")
+    return OddsAnswer(data, tuple(lines))
+
+
+_DICE = Option(("--dice",), "dice rolled per side: 1 (The Wyld Hunt) or 2 (King Ironheart's "
+                            "Madness); default 1", default=1, choices=(1, 2))
 
 SYSTEM = GameSystem(
     key="wyld-hunt",
@@ -25,6 +88,20 @@ SYSTEM = GameSystem(
                  "chronicle.services.check:check_path"),
         FileKind("setup", "a game setup: players, quests, Waylays, Treasures and Leagues",
                  "chronicle.services.check:check_path"),
+    ),
+    odds=(
+        OddsCommand("test", "an opposed Test: your attribute against theirs",
+                    "Chances of winning, tying and losing a Test: your attribute plus a roll "
+                    "against theirs plus a roll.",
+                    (Option(("mine",), "your attribute"),
+                     Option(("theirs",), "the opposing attribute"), _DICE),
+                    f"{_HERE}:odds_test"),
+        OddsCommand("trial", "a Trial: attribute plus roll at least the difficulty",
+                    "Chance of passing a Trial: your attribute plus a roll must equal or exceed "
+                    "the difficulty.",
+                    (Option(("attribute",), "your attribute"),
+                     Option(("difficulty",), "the Trial's difficulty"), _DICE),
+                    f"{_HERE}:odds_trial"),
     ),
     card_schema="chronicle.systems.wyld_hunt.schema:SCHEMA",
     codes="chronicle.systems.wyld_hunt.codes",
