@@ -165,3 +165,83 @@ def test_numbers_over_32_bits_are_refused_naming_the_row(db_url: str, value: int
                                     created_at=datetime.now(UTC), version=value))
     finally:
         db.close()
+
+
+# --- secrets and settings ------------------------------------------------------------------
+
+SECRET = "S3cr3t-Pa55"
+
+
+@pytest.mark.parametrize("url", [
+    f"postgresql://u@127.0.0.1:1/x?password={SECRET}",
+    f"postgresql://u:{SECRET}@127.0.0.1:1/x",
+    f"postgresql://u:{SECRET}@ss@127.0.0.1:1/x",
+    f"postgresql://u:{SECRET}@127.0.0.1:1/x?nosuchsetting=1",
+    f"postgresql+nosuchdriver://u:{SECRET}@127.0.0.1:1/x",
+])
+def test_no_password_is_ever_shown(url: str) -> None:
+    for argv in (["--db", url, "player", "list"], ["--db", url, "db", "path"],
+                 ["--db", url, "backup"]):
+        code, out, err = fx.cli(*argv)
+        fx.assert_handled(code, out, err)
+        assert SECRET not in out + err and SECRET[2:] not in out + err, (argv, out, err)
+        assert "[SQL:" not in err
+    assert SECRET not in safe_url(url)
+
+
+def test_a_nul_in_a_database_path_is_refused(tmp_path: Path) -> None:
+    code, out, err = fx.cli("--db", f"sqlite:///{tmp_path}/a\x00.db", "player", "list")
+    fx.assert_handled(code, out, err)
+    assert code == 2 and "\x00" not in err
+
+
+@pytest.mark.skipif(not fx.POSTGRES, reason="needs the PostgreSQL test server")
+def test_an_unknown_url_parameter_is_named() -> None:
+    code, out, err = fx.cli("--db", fx.POSTGRES + "?nosuchsetting=1", "player", "list")
+    fx.assert_handled(code, out, err)
+    assert code == 2 and '"nosuchsetting"' in err and "remove it from the URL" in err
+
+
+@pytest.mark.skipif(not fx.POSTGRES, reason="needs the PostgreSQL test server")
+def test_a_login_without_rights_is_told_which_grants_it_needs(db_url: str,
+                                                              backend: str) -> None:
+    import re
+    import secrets
+
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.pool import NullPool
+
+    if backend != "postgresql":
+        pytest.skip("PostgreSQL logins")
+    db = open_database(db_url)
+    players.add_player(db, "Tim")
+    db.close()
+    login = f"member_{secrets.token_hex(4)}"
+    admin = create_engine(normalise_url(db_url), isolation_level="AUTOCOMMIT",
+                          poolclass=NullPool)
+    with admin.connect() as connection:  # .ci/run gives the test login CREATEROLE
+        connection.execute(text(f"CREATE ROLE {login} LOGIN PASSWORD '{SECRET}'"))
+    try:
+        member = make_url(normalise_url(db_url)).set(username=login, password=SECRET)
+        member_url = member.render_as_string(hide_password=False)
+        code, out, err = fx.cli("--db", member_url, "player", "list")
+        fx.assert_handled(code, out, err)
+        assert code == 2 and "GRANT SELECT, INSERT, UPDATE, DELETE" in err, err
+        assert SECRET not in err
+        command = re.search(r'psql -d \S+ -c "(.*)"', err)
+        assert command is not None, err
+        with admin.connect() as connection:  # the owner runs the command it was given
+            connection.execute(text(command.group(1)))
+        code, out, err = fx.cli("--db", member_url, "player", "list")
+        assert code == 0 and "Tim" in out, err
+        code, out, err = fx.cli("--db", member_url, "player", "add", "Josh")
+        assert code == 0, err
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(
+                f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {login}; "
+                f"REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM {login}; "
+                f"REVOKE ALL ON SCHEMA public FROM {login}"))
+            connection.execute(text(f"DROP ROLE IF EXISTS {login}"))
+        admin.dispose()

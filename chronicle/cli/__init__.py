@@ -80,6 +80,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: never a traceback
         if os.environ.get("CHRONICLE_DEBUG"):
             raise
-        fail(f"internal error: {type(exc).__name__}: {exc} "
+        from chronicle.persistence.engine import scrub
+
+        message = scrub(str(exc).splitlines()[0] if str(exc) else "")[:300]
+        fail(f"internal error: {type(exc).__name__}: {message} "
              "(set CHRONICLE_DEBUG=1 for details, and please report it)")
         return 3

@@ -72,7 +72,8 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _path(args: argparse.Namespace) -> int:
+    from chronicle.persistence.engine import safe_url
     from chronicle.services.db import default_url
 
-    emit(args.db or default_url())
+    emit(safe_url(args.db or default_url()))  # never the password
     return 0

@@ -10,15 +10,33 @@ from typing import Any
 from chronicle.catalog.problems import FileProblem
 from chronicle.rules.report import Front, Report
 
+LINE_MAX = 1000
+"""Characters of one error line printed; the rest (a value echoed whole) is cut."""
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with control characters (stored before names refused them, or in a file
+    name) shown as escapes, so nothing a user typed can drive another member's terminal."""
+    from chronicle.domain.limits import printable_line
+
+    return printable_line(text)
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= LINE_MAX else \
+        f"{line[:LINE_MAX]}... ({len(line) - LINE_MAX:,} more characters cut)"
+
 
 def emit(text: str = "") -> None:
-    """Print a line to standard output."""
-    sys.stdout.write(text + "\n")
+    """Print a line to standard output (control characters escaped)."""
+    sys.stdout.write(terminal_safe(text) + "\n")
 
 
 def fail(text: str) -> None:
-    """Print an error line to standard error."""
-    sys.stderr.write(f"chronicle: {text}\n")
+    """Print an error line to standard error (control characters escaped, overlong lines
+    cut)."""
+    shown = "\n".join(_cut(line) for line in terminal_safe(text).split("\n"))
+    sys.stderr.write(f"chronicle: {shown}\n")
 
 
 def emit_json(data: Any) -> None:

@@ -63,12 +63,42 @@ def sqlite_path(url: str) -> Path | None:
     return Path(parsed.database)
 
 
+_SECRET_KEYS = ("password", "passwd", "pwd", "sslpassword", "passfile", "sslkey")
+
+
 def safe_url(url: str) -> str:
-    """``url`` with any password masked, for messages."""
-    try:
-        return make_url(normalise_url(url)).render_as_string(hide_password=True)
-    except Exception:  # an unparsable URL has no password to hide that we could find
-        return "(an unreadable database URL)"
+    """``url`` with any password masked, for messages: the password of the user part (all of
+    it up to the last ``@``, so a password holding an unencoded ``@`` never leaks its tail)
+    and any password-like parameter (``?password=...``).
+
+    >>> safe_url("postgresql://u:p@ss@host/db?sslmode=require&password=x")
+    'postgresql://u:***@host/db?sslmode=require&password=***'
+    """
+    scheme, separator, rest = url.partition("://")
+    if not separator:
+        return scrub(url)
+    address, question, query = rest.partition("?")
+    before, at, after = address.rpartition("@")
+    if at:
+        user = before.split(":", 1)[0]
+        address = f"{user}:***@{after}" if ":" in before else f"{user}@{after}"
+    if question:
+        parts = []
+        for item in query.split("&"):
+            key, equals, _value = item.partition("=")
+            parts.append(f"{key}=***" if equals and key.lower() in _SECRET_KEYS else item)
+        query = "&".join(parts)
+    return f"{scheme}://{address}{question}{query}"
+
+
+def scrub(text: str) -> str:
+    """``text`` with anything that looks like a database URL's password masked (for
+    exceptions and messages that may quote a URL)."""
+    import re
+
+    text = re.sub(r"(\w[\w+.-]*://[^:/@\s]*:)[^\s]*@(?=[^@\s]*(?:[/?\s]|$))", r"\1***@",
+                  text)
+    return re.sub(r"(?i)\b(" + "|".join(_SECRET_KEYS) + r")=[^&\s'\"]*", r"\1=***", text)
 
 
 def open_engine(url: str) -> Engine:
@@ -85,6 +115,10 @@ def open_engine(url: str) -> Engine:
     from chronicle.errors import BadInput, ChronicleError
 
     url = normalise_url(url)
+    address = url.partition("://")[2].partition("?")[0]
+    if address.count("@") > 1:
+        raise BadInput(f"{safe_url(url)}: the user and password part holds more than one '@'; "
+                       "write an '@' inside the password as %40 (and ':' as %3A, '/' as %2F)")
     connect_args: dict[str, Any] = {}
     options: dict[str, Any] = {}
     try:
@@ -101,7 +135,8 @@ def open_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args=connect_args, **options)
     except (exc.ArgumentError, exc.NoSuchModuleError, ValueError) as error:
         raise BadInput(f"{safe_url(url)} is not a database URL Arcadia Chronicle can use "
-                       f"({error}); for example sqlite:////home/me/chronicle.db or "
+                       f"({scrub(str(error))[:200]}); for example "
+                       "sqlite:////home/me/chronicle.db or "
                        "postgresql://user:password@server/chronicle") from None
     except ImportError as error:
         raise BadInput(f"{safe_url(url)} needs a database driver that is not installed "
@@ -116,9 +151,11 @@ def open_engine(url: str) -> Engine:
 
 
 def _first_line(error: BaseException) -> str:
+    """The first line of the driver's message (never the SQL statement or its parameters,
+    which SQLAlchemy appends), any password masked."""
     original = getattr(error, "orig", None) or error
     lines = str(original).strip().splitlines()
-    return lines[0] if lines else type(original).__name__
+    return scrub(lines[0])[:300] if lines else type(original).__name__
 
 
 def _unique_violation(error: BaseException) -> bool:
@@ -170,9 +207,40 @@ def service_error(error: Exception, url: str, *, committing: bool = False) -> Ex
                                   "been saved: look before trying again")
         return ChronicleError(f"cannot use the database {where}: {_first_line(error)}; "
                               "nothing was written")
-    if isinstance(error, exc.DatabaseError) and not isinstance(
-            error, exc.ProgrammingError | exc.IntegrityError):
+    if isinstance(error, exc.ProgrammingError):
+        return _programming_error(error, where)
+    if isinstance(error, exc.DatabaseError) and not isinstance(error, exc.IntegrityError):
         return ChronicleError(f"cannot use the database {where}: {_first_line(error)}")
+    return None
+
+
+GRANTS = ("GRANT USAGE ON SCHEMA public TO {login}; "
+          "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {login}; "
+          "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {login};")
+"""What one member's PostgreSQL login needs on the group's database (the tables' owner, who
+runs the migrations, needs nothing more)."""
+
+
+def _programming_error(error: Exception, where: str) -> Exception | None:
+    """A connection setting the driver does not know, or a login without rights on the
+    tables, as a message saying what to do; None for anything else (a bug)."""
+    from chronicle.errors import BadInput, ChronicleError
+
+    original = getattr(error, "orig", None)
+    text = _first_line(error)
+    if "invalid connection option" in text or "invalid dsn" in text or \
+            "invalid URI query parameter" in text:
+        return BadInput(f"the database URL {where} has a setting PostgreSQL does not know "
+                        f"({text}); remove it from the URL (after '?'), or use one of "
+                        "sslmode, connect_timeout, application_name")
+    if getattr(original, "sqlstate", None) == "42501":  # insufficient privilege
+        login = make_url(normalise_url(where.replace("***", "x"))).username or "<login>"
+        database = make_url(normalise_url(where.replace("***", "x"))).database or "<database>"
+        grants = GRANTS.format(login=login)
+        return ChronicleError(
+            f"the login {login!r} may not use the tables of {where} ({text}); the owner of "
+            f"the database can give it the rights a member needs:\n  psql -d {database} -c "
+            f"\"{grants}\"\nnothing was written")
     return None
 
 
