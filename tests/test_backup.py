@@ -369,9 +369,9 @@ def fill_with_extremes(db: Database) -> None:
                              background=("line\n\ttab\r\n" + "b" * limits.TEXT_MAX)
                              [:limits.TEXT_MAX])
     ledger.record_game(db, "Winerdria", [EDPT], [EDPT], opponent=EXTREME_NAME,
-                       date="d" * limits.DATE_MAX, note="n" * limits.TEXT_MAX)
+                       date="1996-07-01", note="n" * limits.TEXT_MAX)
     ledger.correct(db, "Winerdria", "c" * limits.TEXT_MAX, xp=limits.XP_MAX,
-                   date="é" * limits.DATE_MAX)
+                   date="9998-12-31")
     ledger.correct(db, "Winerdria", "back", xp=-limits.XP_MAX)
     from chronicle.services import collection, games
 
@@ -403,7 +403,7 @@ BEYOND = [
      "experience 99999999999999999999 is outside -1000 to 1000"),
     (["xp", "correct", "Winerdria", "--xp", "1", "--note", "n" * 4001], "4,001 characters"),
     (["xp", "correct", "Winerdria", "--xp", "1", "--note", "n", "--date", "d" * 45],
-     "the date has 45 characters"),
+     "the date"),
     (["quest", "record", "Winerdria", "--quest", EDPT, "--opponent", "o" * 201],
      "the opponent has 201 characters"),
     (["character", "new", "n" * 201, "--player", "Tim"], "201"),

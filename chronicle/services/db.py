@@ -129,7 +129,10 @@ class Database:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def close(self) -> None:
-        """Release every connection."""
+        """Release every connection (and the group's cards read from this database)."""
+        from chronicle.services import usercards
+
+        usercards.forget_group()
         self.engine.dispose()
 
 

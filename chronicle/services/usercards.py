@@ -192,6 +192,7 @@ def use_group_cards(url: str | None) -> str | None:
     from chronicle.persistence.engine import safe_url, sqlite_path
     from chronicle.services.db import default_url, open_database
 
+    forget_group()
     chosen = url or default_url()
     try:
         path = sqlite_path(chosen)
@@ -203,10 +204,12 @@ def use_group_cards(url: str | None) -> str | None:
     try:
         with db.transaction():
             pass
+        kept = dict(_GROUP)
     except ChronicleError as exc:
         return f"the group's cards in {safe_url(chosen)} could not be read: {exc}"
     finally:
         db.close()
+    _GROUP.update(kept)  # the layer outlives the connection, for this command
     return None
 
 
