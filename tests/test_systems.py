@@ -170,6 +170,25 @@ def test_check_dispatches_each_game_through_the_cli(key: str, folder: Path,
     assert f"{key}):" in text.splitlines()[0]
 
 
+def broken_files() -> Iterator[Any]:
+    for key in SISTERS:
+        for path in sorted((TESTS / GAMES[key] / "golden").glob("broken/*.toml")):
+            yield pytest.param(key, path, id=f"{key}-{path.name}")
+
+
+@pytest.mark.parametrize(("key", "path"), broken_files())
+def test_each_games_broken_files_through_the_cli(key: str, path: Path) -> None:
+    from chronicle.systems.protocol import load_name
+
+    system = registry.system(key)
+    expected = load_name(system.file_kinds[0].check)(path, None)
+    code, out, err = run_cli("check", str(path))
+    assert code == expected.exit_code != 3
+    assert "internal error" not in err and "Traceback" not in out + err
+    if code == 2:
+        assert str(path) in err
+
+
 def test_check_a_wyld_hunt_file_as_before() -> None:
     code, out, _ = run_cli("check", str(WINERDRIA), "--json")
     assert code == 0
