@@ -219,3 +219,35 @@ def test_unknown_player_and_mode(db: Database, tmp_path: Path) -> None:
         csvio.export_collection_csv(db, "Nobody")
     with pytest.raises(BadInput, match="'add' or 'replace', not 'merge'"):
         csvio.import_collection_csv(db, "Tim", path, mode="merge")
+
+
+FORMULAS = ["=cmd|' /C calc'!A0", "+SUM(A1)", "-2+3", "@IMPORT(x)"]
+
+
+@pytest.mark.parametrize("name", FORMULAS)
+def test_formula_cells_are_neutralised_and_read_back_unchanged(db: Database, tmp_path: Path,
+                                                              name: str) -> None:
+    create_card({"name": name, "kind": "merit", "cost": 1}, db)
+    collection.add_cards(db, "Tim", [(name, 2)])
+    text = csvio.export_collection_csv(db, "Tim")
+    cells = [row[0] for row in csv.reader(io.StringIO(text))]
+    assert f"'{name}" in cells and name not in cells  # a spreadsheet shows it as text
+    assert not [cell for cell in cells if cell.startswith(csvio.FORMULA_STARTS)]
+    csvio.import_collection_csv(db, "Josh", write(tmp_path, text))
+    assert held(db, "Josh") == held(db, "Tim")
+    assert (name, "merit", 2) in held(db, "Josh")
+
+
+def test_counts_are_capped_in_total_not_only_per_row(db: Database, tmp_path: Path) -> None:
+    rows = "".join("Fae Armor,1000\n" for _ in range(3000))
+    path = write(tmp_path, "card,count\n" + rows)
+    before = held(db, "Tim")
+    with pytest.raises(BadInput, match="at most 1000 copies"):
+        csvio.import_collection_csv(db, "Tim", path)
+    assert held(db, "Tim") == before
+    with pytest.raises(BadInput, match="at most 1000 copies"):
+        collection.add_cards(db, "Tim", [("Fae Armor", 999)])
+    collection.add_cards(db, "Tim", [("Fae Armor", 998)])
+    again = write(tmp_path, csvio.export_collection_csv(db, "Tim"), "again.csv")
+    csvio.import_collection_csv(db, "Josh", again)  # its own export imports again
+    assert ("Fae Armor", "merit", 1000) in held(db, "Josh")

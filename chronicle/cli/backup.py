@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from chronicle.cli.common import database, run_service
+from chronicle.cli.common import database, out_path, run_service
 from chronicle.cli.output import emit, emit_json
 
 
@@ -21,7 +21,7 @@ def register(commands: Any) -> None:
                     "online backup), .json the JSON export of any database. Without PATH: a "
                     "new timestamped file in the data folder's backups/. An existing file is "
                     "never overwritten without --force.")
-    saved.add_argument("path", nargs="?", type=Path, metavar="PATH",
+    saved.add_argument("path", nargs="?", type=out_path, metavar="PATH",
                        help="the file to write (.db, .sqlite, .sqlite3 or .json)")
     saved.add_argument("--force", action="store_true", help="overwrite an existing file")
     saved.add_argument("--json", action="store_true", help="print JSON")

@@ -12,6 +12,7 @@ from chronicle.cli.common import (
     add_json,
     add_player,
     database,
+    out_path,
     print_or_write,
     run_service,
     show_character,
@@ -84,7 +85,7 @@ def register(commands: Any) -> None:
                                         "character file 'chronicle check' reads.")
     export.add_argument("name")
     add_player(export)
-    export.add_argument("--out", type=Path, help="the file (default: print it)")
+    export.add_argument("--out", type=out_path, help="the file (default: print it)")
     export.add_argument("--force", action="store_true", help="overwrite an existing file")
     export.set_defaults(handler=partial(run_service, _export))
 

@@ -15,6 +15,36 @@ if TYPE_CHECKING:
     from chronicle.services.db import Database
 
 
+def out_path(text: str) -> Path:
+    """An ``argparse`` type for a file to write: a name ending in a folder separator is
+    refused (it names a folder, not a file), as is an empty name or one holding NUL."""
+    import os
+
+    separators = tuple({os.sep, os.altsep or os.sep, "/"})
+    if not text or "\x00" in text:
+        raise argparse.ArgumentTypeError("name a file to write")
+    if text.endswith(separators):
+        raise argparse.ArgumentTypeError(
+            f"{text!r:.80} ends with a folder separator: name the file to write after it")
+    return Path(text)
+
+
+def out_file_or_folder(text: str) -> Path:
+    """An ``argparse`` type for where to write a file: a file, or an existing folder (for
+    the default name). A name ending in a separator must be an existing folder, so it never
+    becomes a file of that name."""
+    import os
+
+    separators = tuple({os.sep, os.altsep or os.sep, "/"})
+    if text.endswith(separators) and not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(
+            f"{text!r:.80} ends with a folder separator but there is no such folder: create "
+            "it first, or name the file to write")
+    if text.endswith(separators):
+        return Path(text)
+    return out_path(text)
+
+
 def database(args: argparse.Namespace) -> Database:
     """The database of ``--db`` (else ``CHRONICLE_DB``, else the default file), migrated."""
     from chronicle.services.db import open_database

@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from chronicle.cli.common import database, run_service
+from chronicle.cli.common import database, out_path, run_service
 from chronicle.cli.output import emit, emit_json
 
 
@@ -24,7 +24,7 @@ def register(commands: Any) -> None:
     sub = db.add_subparsers(dest="db_command", metavar="export|import|path", required=True)
     export = sub.add_parser("export", help="write every table to one JSON file",
                             description="Write the whole database to one JSON file.")
-    export.add_argument("file", type=Path)
+    export.add_argument("file", type=out_path)
     export.add_argument("--force", action="store_true", help="overwrite an existing file")
     export.set_defaults(handler=partial(run_service, _export))
     imported = sub.add_parser("import", help="load a JSON export into an empty database",

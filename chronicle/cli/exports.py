@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import argparse
 from functools import partial
-from pathlib import Path
 from typing import Any
 
-from chronicle.cli.common import add_player, database, run_service
+from chronicle.cli.common import add_player, database, out_file_or_folder, run_service
 from chronicle.cli.output import emit, fail
 
 DESTINATION = ("the file to write, or a folder for the default name (default: "
@@ -16,7 +15,7 @@ DESTINATION = ("the file to write, or a folder for the default name (default: "
 
 
 def _add_destination(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", type=Path, metavar="PATH", help=DESTINATION)
+    parser.add_argument("--out", type=out_file_or_folder, metavar="PATH", help=DESTINATION)
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
     parser.add_argument("--paper", choices=("a4", "letter"), type=str.lower,
                         help="the paper size (default: the CHRONICLE_PAPER setting, else "

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from chronicle.cli import mending
-from chronicle.cli.common import add_json, database, print_or_write, run_service
+from chronicle.cli.common import add_json, database, out_path, print_or_write, run_service
 from chronicle.cli.output import emit, emit_json, table
 
 
@@ -60,7 +60,7 @@ def register(commands: Any) -> None:
     exp = sub.add_parser("export", help="export a collection as CSV",
                          description="Export a player's collection as CSV.")
     exp.add_argument("--player", required=True)
-    exp.add_argument("--out", type=Path, help="write to this file (default: print)")
+    exp.add_argument("--out", type=out_path, help="write to this file (default: print)")
     exp.add_argument("--force", action="store_true", help="overwrite an existing file")
     exp.set_defaults(handler=partial(run_service, _collection_export))
 

@@ -66,6 +66,25 @@ class ImportResult:
                 "removed": [{"name": n, "kind": k} for n, k in self.removed]}
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula."""
+
+
+def neutralise(cell: str) -> str:
+    """A cell a spreadsheet shows as text: one starting like a formula gets a leading ``'``
+    (what spreadsheet users type themselves), which ``restore`` takes off again.
+
+    >>> neutralise("=cmd|' /C calc'!A0"), restore(neutralise("=cmd|' /C calc'!A0"))
+    ("'=cmd|' /C calc'!A0", "=cmd|' /C calc'!A0")
+    """
+    return f"'{cell}" if cell.startswith(FORMULA_STARTS) else cell
+
+
+def restore(cell: str) -> str:
+    """A cell as written before ``neutralise``."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS) else cell
+
+
 def export_collection_csv(db: Database, player: str) -> str:
     """The CSV text of a player's collection: ``card,set,kind,count``, one row per card owned
     (the set is the catalog's key, empty when unknown)."""
@@ -76,7 +95,7 @@ def export_collection_csv(db: Database, player: str) -> str:
     writer.writerow(EXPORT_HEADER)
     for owned in list_collection(db, player):
         card_set = owned.card.set.value if owned.card and owned.card.set else ""
-        writer.writerow([owned.name, card_set, owned.kind, owned.count])
+        writer.writerow([neutralise(owned.name), card_set, owned.kind, owned.count])
     return buffer.getvalue()
 
 
@@ -219,7 +238,8 @@ def _parse(text: str, where: str, mode: Mode, cat: WyldHuntCatalog,
 
     def cell(record: list[str], column: str) -> str:
         index = columns.get(column)
-        return record[index].strip() if index is not None and index < len(record) else ""
+        return restore(record[index].strip()) if index is not None and index < len(record) \
+            else ""
 
     for line, record in records[1:]:
         def bad(reason: str, line: int = line) -> None:

@@ -1,0 +1,111 @@
+"""Files we write: temporaries created exclusively (a planted symbolic link is never
+followed), owner-only, in the destination folder and gone afterwards, even on a full disk; an
+export never replaces the database, its -wal/-shm files or a backup; an output name ending in
+a folder separator is refused."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+import dbfixtures as fx
+import pytest
+
+from chronicle.export.files import write_bytes_atomically
+from chronicle.services.db import open_database
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'group.db'}"
+    code, _out, err = fx.cli("--db", url, "demo")
+    assert code == 0, err
+    return url
+
+
+def test_a_planted_symlink_is_never_followed(tmp_path: Path, demo: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine", encoding="utf-8")
+    target = tmp_path / "group.json"
+    # every predictable name a writer of this process could choose
+    for name in (f".{target.name}.{os.getpid()}.tmp", f".{target.name}.tmp"):
+        (tmp_path / name).symlink_to(victim)
+    code, out, err = fx.cli("--db", demo, "db", "export", str(target))
+    fx.assert_handled(code, out, err)
+    assert code == 0, err
+    assert victim.read_text(encoding="utf-8") == "mine"
+    assert target.is_file() and not target.is_symlink()
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp") and not p.is_symlink()]
+
+
+@pytest.mark.parametrize("argv", [
+    ["export", "sheet", "Winerdria", "--force", "--out"],
+    ["character", "export", "Winerdria", "--force", "--out"],
+    ["collection", "export", "--player", "Tim", "--force", "--out"],
+])
+@pytest.mark.parametrize("victim", ["group.db", "group.db-wal", "group.db-shm", "backup.json"])
+def test_exports_never_replace_the_database_or_a_backup(tmp_path: Path, demo: str,
+                                                        argv: list[str], victim: str) -> None:
+    assert fx.cli("--db", demo, "backup", str(tmp_path / "backup.json"))[0] == 0
+    db = open_database(demo)
+    try:
+        with db.transaction():  # the write-ahead log and its index exist while open
+            pass
+        path = tmp_path / victim
+        if not path.exists():
+            path.write_bytes(b"")
+        before = path.read_bytes()
+        code, out, err = fx.cli("--db", demo, *argv, str(path))
+        fx.assert_handled(code, out, err)
+        assert code == 2 and ("database" in err or "backup" in err), err
+        assert path.read_bytes() == before
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("argv", [["character", "export", "Winerdria", "--out"],
+                                  ["db", "export"], ["backup"],
+                                  ["export", "sheet", "Winerdria", "--out"]])
+def test_an_output_ending_in_a_separator_is_refused(tmp_path: Path, demo: str,
+                                                    argv: list[str],
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from chronicle.cli import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["--db", demo, *argv, str(tmp_path / "missing") + os.sep])
+    assert exited.value.code == 2 and "separator" in capsys.readouterr().err
+    assert not (tmp_path / "missing").exists()
+
+
+def test_a_full_disk_leaves_no_temporary_file(tmp_path: Path, demo: str,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(_descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    target = tmp_path / "cards.toml"
+    with pytest.raises(Exception, match="No space left on device"):
+        write_bytes_atomically(target, b"x" * 1000)
+    assert not target.exists()
+    assert list(tmp_path.glob(".*.tmp")) == []
+    code, out, err = fx.cli("--db", demo, "character", "export", "Winerdria", "--out",
+                            str(tmp_path / "w.toml"))
+    fx.assert_handled(code, out, err)
+    assert code == 2 and "No space left on device" in err
+    assert list(tmp_path.glob(".*.tmp")) == [] and not (tmp_path / "w.toml").exists()
+
+
+def test_every_file_written_is_owner_only(tmp_path: Path, demo: str) -> None:
+    os.umask(0o022)
+    outputs = {"sheet.pdf": ["export", "sheet", "Winerdria", "--out"],
+               "w.toml": ["character", "export", "Winerdria", "--out"],
+               "c.csv": ["collection", "export", "--player", "Tim", "--out"],
+               "all.json": ["db", "export"], "b.json": ["backup"]}
+    for name, argv in outputs.items():
+        code, _out, err = fx.cli("--db", demo, *argv, str(tmp_path / name))
+        assert code == 0, err
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o600, name
