@@ -136,8 +136,9 @@ def _summary(s: dict[str, Any]) -> None:
         elif isinstance(value, list) and all(isinstance(v, dict) for v in value):
             emit(f"{label}:")
             for number, entry in enumerate(value, 1):
-                name = next((entry[k] for k in ("name", "unit", "color") if k in entry), number)
-                emit(f"  {printable(str(name))}: {_plain(entry, skip='name')}")
+                named = next((k for k in ("name", "unit", "color") if k in entry), None)
+                name = entry[named] if named else number
+                emit(f"  {printable(str(name))}: {_plain(entry, skip=named)}")
         else:
             emit(f"{label}: (see --json)")
 
