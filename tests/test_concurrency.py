@@ -244,3 +244,48 @@ def test_two_processes_upgrading_at_once_migrate_once(databases: fx.Databases,
         engine.dispose()
     backups = [*tmp_path.glob("backups/*"), *private_data_dir.glob("backups/*")]
     assert len(backups) == 1 and "-0001-before-" in backups[0].name
+
+
+# --- collection counts ----------------------------------------------------------------------
+
+def test_simultaneous_count_changes_all_land(db_url: str, backend: str) -> None:
+    """``repository.change_count`` reads and writes in one statement: writers changing the
+    same count at the same moment never lose a change."""
+    import threading
+
+    from chronicle.services import collection, players
+
+    setup = open_database(db_url)
+    players.add_player(setup, "Tim")
+    collection.add_cards(setup, "Tim", [("Fae Armor", 1)])
+    setup.close()
+    writers, changes = 4, 15
+    start = threading.Barrier(writers)
+    failures: list[BaseException] = []
+
+    def write() -> None:
+        db = open_database(db_url)
+        try:
+            start.wait()
+            for _ in range(changes):
+                collection.add_cards(db, "Tim", [("Fae Armor", 2)])
+                collection.add_cards(db, "Tim", [("Fae Armor", -1)])
+        except BaseException as exc:  # reported below
+            failures.append(exc)
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=write) for _ in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(TIMEOUT)
+    assert not failures, failures
+    check = open_database(db_url)
+    try:
+        owned = {o.name: o.count for o in collection.list_collection(check, "Tim")}
+    finally:
+        check.close()
+    assert owned["Fae Armor"] == 1 + writers * changes
+    fx.record("collection counts changed at once", backend, writers=writers,
+              changes=writers * changes * 2, changes_lost=0)
