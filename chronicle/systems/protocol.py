@@ -98,8 +98,6 @@ class FileKind:
     summary: str
     check: str
     """Lazy name of ``check(path, user_cards_dir) -> Checked``."""
-    example: str | None = None
-    """A bundled or documented example of the file, relative to the repository (optional)."""
 
     def checker(self) -> Callable[[Path, Path | None], Checked]:
         """The checker, imported now."""
