@@ -171,3 +171,40 @@ def test_special_file_kinds_are_named() -> None:
 
     assert special_kind(stat.S_IFIFO) == "a named pipe (FIFO)"
     assert special_kind(stat.S_IFREG) is None
+
+
+def _demo_backup(tmp_path: Path, suffix: str) -> Path:
+    url = f"sqlite:///{tmp_path / 'group.db'}"
+    assert fx.cli("--db", url, "demo")[0] == 0
+    target = tmp_path / f"backup{suffix}"
+    code, _out, err = fx.cli("--db", url, "backup", str(target))
+    assert code == 0, err
+    return target
+
+
+def test_a_blob_in_a_sqlite_backup_is_named(tmp_path: Path, backend: str,
+                                            databases: fx.Databases) -> None:
+    import sqlite3
+
+    copy = _demo_backup(tmp_path, ".db")
+    with sqlite3.connect(copy) as connection:
+        connection.execute("UPDATE player SET name = X'00FF41' WHERE id = 1")
+    connection.close()
+    code, out, err = fx.cli("--db", databases.url("target"), "restore", str(copy))
+    fx.assert_handled(code, out, err)
+    assert code == 2 and "players[0].name: binary data" in err
+
+
+@pytest.mark.parametrize("stamp", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00",
+                                   "1899-12-31T23:59:59+00:00"])
+def test_timestamps_at_the_calendars_edge_are_refused_without_sql(
+        tmp_path: Path, stamp: str, backend: str, databases: fx.Databases) -> None:
+    import json
+
+    exported = _demo_backup(tmp_path, ".json")
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    document["players"][0]["created_at"] = stamp
+    exported.write_text(json.dumps(document), encoding="utf-8")
+    code, out, err = fx.cli("--db", databases.url("target"), "restore", str(exported))
+    fx.assert_handled(code, out, err)
+    assert code == 2 and "players[0].created_at" in err and "[SQL:" not in err

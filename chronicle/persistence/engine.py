@@ -201,6 +201,11 @@ def service_error(error: Exception, url: str, *, committing: bool = False) -> Ex
         if "database is locked" in str(error):
             return Conflict(f"{where} stayed locked by another writer for 30 seconds; nothing "
                             "was written: try again")
+        if "readonly database" in str(error) or "read-only database" in str(error):
+            return ChronicleError(
+                f"{where} cannot be written: {_first_line(error)}; make the database file "
+                "and its -wal and -shm files (next to it) writable by you (chmod u+w), or "
+                "remove the -shm file while no one uses the database; nothing was written")
         if committing:
             return ChronicleError(f"the connection to {where} failed while saving "
                                   f"({_first_line(error)}); the change may or may not have "

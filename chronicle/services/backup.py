@@ -411,11 +411,34 @@ def _through_export(path: Path, work: Any) -> ExportModel:
                            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}; "
                            "nothing was written") from None
         exported = Path(folder) / "restore.json"
-        exported.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+        try:
+            text = json.dumps(document, ensure_ascii=False)
+        except (TypeError, ValueError):
+            raise BadInput(f"{path} holds a value no Arcadia Chronicle database holds ("
+                           f"{_binary_at(document)}); it is not a usable backup; nothing was "
+                           "written") from None
+        exported.write_text(text, encoding="utf-8")
         try:
             return validate_export(exported)
         except BadInput as exc:
             raise BadInput(str(exc).replace(str(exported), str(path))) from None
+
+
+def _binary_at(document: Any, where: str = "") -> str:
+    """Where the first value that is not JSON (binary data in a text column) is, and what."""
+    if isinstance(document, dict):
+        for key, value in document.items():
+            found = _binary_at(value, f"{where}.{key}" if where else str(key))
+            if found:
+                return found
+    elif isinstance(document, list):
+        for index, value in enumerate(document):
+            found = _binary_at(value, f"{where}[{index}]")
+            if found:
+                return found
+    elif not isinstance(document, str | int | float | bool | type(None)):
+        return f"{where}: binary data ({type(document).__name__}) where text belongs"
+    return ""
 
 
 def _from_sqlite(path: Path) -> ExportModel:
