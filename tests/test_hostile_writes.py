@@ -109,3 +109,18 @@ def test_every_file_written_is_owner_only(tmp_path: Path, demo: str) -> None:
         code, _out, err = fx.cli("--db", demo, *argv, str(tmp_path / name))
         assert code == 0, err
         assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o600, name
+
+
+def test_the_cache_is_owner_only(private_data_dir: Path) -> None:
+    import shutil
+
+    shutil.rmtree(private_data_dir / "cache", ignore_errors=True)
+    os.umask(0o022)
+    from chronicle.services import catalog
+
+    catalog._IN_PROCESS.clear()
+    catalog.read_sources()
+    folder = private_data_dir / "cache"
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    files = list(folder.iterdir())
+    assert files and all(stat.S_IMODE(f.stat().st_mode) == 0o600 for f in files)

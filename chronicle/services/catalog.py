@@ -127,11 +127,15 @@ def _load_cached(fingerprint: tuple[object, ...]) -> CatalogSources | None:
 
 
 def _store_cached(fingerprint: tuple[object, ...], sources: CatalogSources) -> None:
+    import secrets
+
     target = _cache_file()
-    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with temporary.open("wb") as handle:
+    temporary = target.with_name(f"{target.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
+    try:  # owner-only, created exclusively (see chronicle.export.files)
+        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                             | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
             pickle.dump((fingerprint, sources), handle, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, target)
     except OSError:
