@@ -208,3 +208,54 @@ def test_timestamps_at_the_calendars_edge_are_refused_without_sql(
     code, out, err = fx.cli("--db", databases.url("target"), "restore", str(exported))
     fx.assert_handled(code, out, err)
     assert code == 2 and "players[0].created_at" in err and "[SQL:" not in err
+
+
+EXTREME_INTS = st.one_of(st.integers(-1100, 1100), st.integers(-(2**70), 2**70),
+                         st.sampled_from([2**31, 2**31 - 1, -(2**31), 10**20]))
+HOSTILE_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=0,
+                       max_size=30).map(lambda s: s * 9)
+
+
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(xp=EXTREME_INTS, note=HOSTILE_TEXT, name=HOSTILE_TEXT, date=HOSTILE_TEXT)
+def test_whatever_the_services_accept_a_backup_restores(databases: fx.Databases,
+                                                         tmp_path_factory: pytest.TempPathFactory,
+                                                         xp: int, note: str, name: str,
+                                                         date: str) -> None:
+    """Generated values at and past every limit, control characters included: each write is
+    accepted (and then the database's backup reads back through the restore's validation)
+    or refused with a message, writing nothing."""
+    from chronicle.errors import ChronicleError
+    from chronicle.services import backup, ledger, players
+    from chronicle.services.db import open_database
+
+    db = open_database(databases.url())
+    folder = tmp_path_factory.mktemp("backup")
+    try:
+        from chronicle.services.transfer import export_all
+
+        if not export_all(db)["players"]:
+            fx.winerdria(db)
+        accepted = refused = 0
+        for write in (lambda: players.add_player(db, name),
+                      lambda: ledger.correct(db, "Winerdria", note, xp=xp, date=date or None)):
+            try:
+                with fx.unchanged(db):
+                    try:
+                        write()
+                    except ChronicleError:
+                        refused += 1
+                        continue
+                    raise _Accepted
+            except _Accepted:
+                accepted += 1
+        backup.backup(db, folder / "b.json")  # read back before it is placed
+        fx.record("generated values at the limits", databases.backend, writes=2,
+                  accepted=accepted, refused=refused, backups_verified=1)
+    finally:
+        db.close()
+
+
+class _Accepted(Exception):
+    """A write went through (so ``fx.unchanged`` must not hold)."""
