@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, Strict
+from pydantic import AfterValidator, BeforeValidator, Field, Strict
 
+from chronicle.domain.limits import COUNT_MAX, NAME_MAX, TEXT_MAX, valid_name, valid_text
 from chronicle.systems.wyld_hunt import cards as c
 
 
@@ -23,9 +24,12 @@ def _lower_list(value: Any) -> Any:
     return value
 
 
-Count = Annotated[int, Strict(), Field(ge=0, le=1000)]
-Text = Annotated[str, Strict(), Field(min_length=1, max_length=4000)]
-Name = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+Count = Annotated[int, Strict(), Field(ge=0, le=COUNT_MAX)]
+Text = Annotated[str, Strict(), Field(min_length=1, max_length=TEXT_MAX),
+                 AfterValidator(valid_text)]
+Name = Annotated[str, Strict(), Field(min_length=1, max_length=NAME_MAX),
+                 AfterValidator(valid_name)]
+"""The one set of limits (``chronicle.domain.limits``): no control characters in names."""
 AttributeField = Annotated[c.Attribute, BeforeValidator(_lower)]
 CourtField = Annotated[c.Court, BeforeValidator(_lower)]
 MeritTypeField = Annotated[c.MeritType, BeforeValidator(_lower)]
