@@ -245,3 +245,19 @@ def test_a_login_without_rights_is_told_which_grants_it_needs(db_url: str,
                 f"REVOKE ALL ON SCHEMA public FROM {login}"))
             connection.execute(text(f"DROP ROLE IF EXISTS {login}"))
         admin.dispose()
+
+
+def test_a_read_only_database_says_which_files_to_make_writable() -> None:
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    from chronicle.persistence.engine import service_error
+
+    error = OperationalError("INSERT INTO player ...", {"name": "x"},
+                             sqlite3.OperationalError("attempt to write a readonly database"))
+    found = service_error(error, "sqlite:////home/me/chronicle.db")
+    assert found is not None
+    message = str(found)
+    assert "-wal and -shm" in message and "chmod u+w" in message
+    assert "INSERT" not in message
