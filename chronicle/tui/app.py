@@ -1,9 +1,11 @@
-"""The application: modes (collection, characters, games), global keys, the command palette,
-themes, and running service calls in thread workers so the screen never freezes.
+"""The application: modes (cards, characters, games, players), global keys, the command
+palette, themes kept in the user's settings, and running service calls in thread workers so
+the screen never freezes.
 
 Screens never touch the database themselves: they ask ``call_service`` to run a function of
 ``chronicle.services`` in a worker and get its result (or a readable error) back on the UI
-thread.
+thread. Notifications never parse markup: whatever a message quotes (a name, a filter, a
+path) is shown as written.
 """
 
 from __future__ import annotations
@@ -14,14 +16,44 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.command import CommandPalette, Hit, Hits
+from textual.screen import ModalScreen, Screen
+from textual.system_commands import SystemCommandsProvider
+
+from chronicle.tui.text import clean
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+    from textual.theme import Theme
     from textual.worker import Worker
 
     from chronicle.services.db import Database
 
 T = TypeVar("T")
+
+TYPING_GAP = 0.09
+"""Seconds: letters closer together than this are a word being typed (people press command
+keys further apart; typists type faster)."""
+
+MODE_KEYS = {"collection": "1", "characters": "2", "games": "3", "players": "4"}
+
+SEARCH_WORDS = {
+    "print": "pdf paper sheet export",
+    "export": "save write file",
+    "import": "load read file open",
+    "theme": "dark light colour color",
+    "player": "people group member friend",
+    "new": "create add make",
+    "add": "create new",
+    "delete": "remove erase",
+    "rename": "name change",
+    "spend": "experience xp buy",
+    "record": "save played result",
+    "undo": "revert back cancel",
+    "help": "keys manual",
+    "suggest": "suggestion auto deck",
+}
+"""Words people type in the palette that a command's title may not contain, by title word."""
 
 
 def _screen(module: str, name: str) -> Screen[Any]:
@@ -33,33 +65,178 @@ def _screen(module: str, name: str) -> Screen[Any]:
     return screen
 
 
+def search_words(title: str, help_text: str) -> str:
+    """Everything a command can be found by: its title, its help and the words people use for
+    it (``pdf`` finds "Print the character sheet")."""
+    extra = [words for key, words in SEARCH_WORDS.items() if key in title.casefold()]
+    return " ".join([title, help_text, *extra]).casefold()
+
+
+class ChronicleCommands(SystemCommandsProvider):
+    """The app's commands: matched on their titles first, then on their help and the words
+    people type for them."""
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        words = query.casefold().split()
+        for title, help_text, callback, *_ in self.app.get_system_commands(self.screen):
+            score = matcher.match(title)
+            if score <= 0 and words and all(w in search_words(title, help_text)
+                                            for w in words):
+                score = 0.5
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback, help=help_text)
+
+
+class SafeCommandPalette(CommandPalette):
+    """Textual's command palette, with PageDown and PageUp guarded.
+
+    Upstream bug (Textual 8.2.8, ``OptionList._move_page``; to report to Textualize/textual):
+    paging reads ``self._index_to_line[self.highlighted or 0]`` before the list has laid out
+    its lines, so PageDown or PageUp within about 100 ms of opening the palette raises
+    ``KeyError: 0`` and exits the app. Minimal reproduction (no other code needed)::
+
+        from textual.app import App
+        import asyncio
+
+        async def main() -> None:
+            async with App().run_test() as pilot:
+                pilot.app.action_command_palette()
+                await asyncio.sleep(0)
+                await pilot.press("pagedown")   # KeyError: 0 in _move_page
+
+        asyncio.run(main())
+
+    Until it is fixed upstream, a page key pressed before the list is laid out does nothing
+    (there is nothing to page through yet). ``tests/tui/test_hostile_pilot.py`` keeps the
+    reproduction.
+    """
+
+    def _action_command_list(self, action: str) -> None:
+        try:
+            super()._action_command_list(action)
+        except (KeyError, IndexError):
+            return
+
+
 class ChronicleApp(App[int]):
     """Arcadia Chronicle."""
 
     TITLE = "Arcadia Chronicle"
     CSS_PATH = "app.tcss"
+    COMMANDS: ClassVar[set[Any]] = {ChronicleCommands}
     MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {
         "collection": lambda: _screen("collection", "CollectionScreen"),
         "characters": lambda: _screen("characters", "CharactersScreen"),
         "games": lambda: _screen("games", "GamesScreen"),
+        "players": lambda: _screen("players", "PlayersScreen"),
     }
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "switch_mode('collection')", "Cards", show=True),
-        Binding("2", "switch_mode('characters')", "Chars", show=True),
-        Binding("3", "switch_mode('games')", "Games", show=True),
+        Binding("1", "open_mode('collection')", "Areas", show=True, key_display="1-4",
+                tooltip="1 Cards · 2 Characters · 3 Games · 4 Players"),
+        Binding("2", "open_mode('characters')", "Characters", show=False),
+        Binding("3", "open_mode('games')", "Games", show=False),
+        Binding("4", "open_mode('players')", "Players", show=False),
         Binding("question_mark,f1", "help", "Help", show=True, key_display="?"),
         Binding("ctrl+t", "toggle_dark", "Theme", show=False),
-        Binding("ctrl+q", "quit", "Quit", show=True, priority=True),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
     ]
 
     def __init__(self, db_url: str | None = None, *, database: Database | None = None) -> None:
+        from chronicle.tui.settings import load_settings
+
         super().__init__()
         self.db_url = db_url
         self._database = database
-        self.theme = os.environ.get("CHRONICLE_THEME", "textual-dark")
+        self.settings = load_settings()
+        self.typing_gap_set: float | None = None
+        """Overrides ``typing_gap`` (tests of the guard set it)."""
+        self._last_letter: tuple[str, float] = ("", 0.0)
+        self._burst = False
+        self._burst_said = False
+        wanted = os.environ.get("CHRONICLE_THEME") or self.settings.theme
+        self.theme = wanted if wanted in self.available_themes else "textual-dark"
 
     def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.switch_mode("collection")
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """Keep the theme chosen (ctrl+t or the palette) for the next start."""
+        from chronicle.tui.settings import save_settings
+
+        if theme.name != self.settings.theme:
+            self.settings.theme = theme.name
+            if not save_settings(self.settings):
+                self.notify("The theme applies now but could not be saved for next time.",
+                            severity="warning")
+
+    # Text is data ------------------------------------------------------------------------------
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Show a notification; its text is never parsed as markup (``markup`` is ignored),
+        so a name like ``Sam [/x]`` is shown as typed."""
+        super().notify(clean(message, lines=True), title=clean(title), severity=severity,
+                       timeout=timeout, markup=False)
+
+    def action_command_palette(self) -> None:
+        """Show the command palette (guarded, see ``SafeCommandPalette``)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            self.push_screen(SafeCommandPalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The theme picker, in the guarded palette."""
+        from textual.theme import ThemeProvider
+
+        self.push_screen(SafeCommandPalette(providers=[ThemeProvider],
+                                            placeholder="Search for themes…"))
+
+    @property
+    def typing_gap(self) -> float:
+        """Letters closer together than this (seconds) are typing, not keys; off in headless
+        runs (Pilot presses keys faster than anyone types) unless ``typing_gap_set``."""
+        if self.typing_gap_set is not None:
+            return self.typing_gap_set
+        return 0.0 if self.is_headless else TYPING_GAP
+
+    def action_help_quit(self) -> None:
+        """ctrl+c outside a text field: say how to quit (plain text)."""
+        self.notify("Press ctrl+q to quit the app.", title="Do you want to quit?")
+
+    # Typing is not a key sequence ----------------------------------------------------------------
+
+    async def _check_bindings(self, key: str, priority: bool = False) -> bool:
+        """Letters typed at typing speed outside a text field are a word typed by mistake, not
+        commands: after the first, each letter that follows another within ``typing_gap``
+        seconds is ignored (a key held down, like j j j, still repeats)."""
+        if priority:
+            self._burst = self._typing(key)
+            if self._burst and not self._burst_said:
+                self._burst_said = True
+                self.notify("Typed text is ignored here: letters are keys on this screen. "
+                            "Focus a text field first (tab).", severity="warning", timeout=4)
+        elif self._burst:
+            return False
+        return await super()._check_bindings(key, priority)
+
+    def _typing(self, key: str) -> bool:
+        """True when ``key`` is a letter following another letter within ``typing_gap``."""
+        from time import monotonic
+
+        from textual.widgets import Input, TextArea
+
+        now = monotonic()
+        last, when = self._last_letter
+        letter = len(key) == 1 and key.isalpha()
+        self._last_letter = (key if letter else "", now if letter else 0.0)
+        if not letter or not last or key == last:
+            if not letter or now - when >= self.typing_gap:
+                self._burst_said = False
+            return False
+        if isinstance(self.focused, Input | TextArea):
+            return False
+        return now - when < self.typing_gap
 
     # The database ------------------------------------------------------------------------------
 
@@ -95,16 +272,12 @@ class ChronicleApp(App[int]):
 
     def _service_failed(self, exc: Exception, description: str,
                         failed: Callable[[Exception], None] | None) -> None:
-        from chronicle.errors import ChronicleError, Refused
+        from chronicle.errors import ChronicleError
+        from chronicle.tui.messages import error_message
 
-        if isinstance(exc, Refused):
-            fixes = [f"fix: {v.fix}" for v in exc.report.violations if v.fix][:3]
-            lines = [str(exc), *fixes]
-            self.notify("\n".join(lines), title=f"{description}: refused", severity="error",
-                        timeout=12)
-        elif isinstance(exc, ChronicleError):
-            self.notify(str(exc), title=f"{description}: not possible", severity="error",
-                        timeout=10)
+        if isinstance(exc, ChronicleError):
+            self.notify(error_message(exc), title=f"{description}: not possible",
+                        severity="error", timeout=12)
         else:
             self.notify(f"{type(exc).__name__}: {exc}\nNothing was saved. Please report it.",
                         title=f"{description}: internal error", severity="error", timeout=15)
@@ -113,11 +286,33 @@ class ChronicleApp(App[int]):
 
     # Actions -----------------------------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The area keys (1 to 4) wait while a dialog is open, so a digit typed there is
+        never taken as a change of area."""
+        return not (action == "open_mode" and isinstance(self.screen, ModalScreen))
+
+    def action_open_mode(self, mode: str) -> None:
+        """Show an area at its list: ``2`` always opens the Characters list, not the last
+        character opened."""
+        if self.current_mode != mode:
+            self.switch_mode(mode)
+            self.call_after_refresh(self._to_list, mode)
+        else:
+            self._to_list(mode)
+
+    def _to_list(self, mode: str) -> None:
+        """Leave the screens opened over ``mode``'s list (never a dialog)."""
+        while (self.current_mode == mode and len(self.screen_stack) > 1
+               and not isinstance(self.screen, ModalScreen)):
+            self.pop_screen()
+
     def action_help(self) -> None:
-        """Show the help screen."""
+        """Show the help screen, the current screen's keys first."""
         from chronicle.tui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen())
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(HelpScreen(self.screen))
 
     def action_toggle_dark(self) -> None:
         """Switch between the light and the dark theme."""
@@ -126,11 +321,13 @@ class ChronicleApp(App[int]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Cards", "The catalog and your collection (1)",
-                            lambda: self.switch_mode("collection"))
+                            lambda: self.action_open_mode("collection"))
         yield SystemCommand("Characters", "Characters, builder and chronicles (2)",
-                            lambda: self.switch_mode("characters"))
+                            lambda: self.action_open_mode("characters"))
         yield SystemCommand("Games", "Prepare and record games (3)",
-                            lambda: self.switch_mode("games"))
+                            lambda: self.action_open_mode("games"))
+        yield SystemCommand("Players", "Add, rename or delete players; their collections (4)",
+                            lambda: self.action_open_mode("players"))
         yield SystemCommand("Help", "Keys and how things work (?)", self.action_help)
         yield SystemCommand("Light or dark theme", "Toggle the theme (ctrl+t)",
                             self.action_toggle_dark)

@@ -37,12 +37,15 @@ from textual.widgets.option_list import Option
 
 from chronicle.domain.values import name_key
 from chronicle.systems.wyld_hunt.cards import Card, Flaw, Icon, Merit
+from chronicle.tui.messages import app_fix
 from chronicle.tui.screens.base import chronicle_app
-from chronicle.tui.screens.characters import esc
+from chronicle.tui.text import clip_words, esc, fit
 from chronicle.tui.widgets.meter import Meter
+from chronicle.tui.widgets.points import points_figures, points_text
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:
+    from chronicle.rules.report import Report
     from chronicle.services.characters import Candidate, CharacterView
     from chronicle.services.db import Database
 
@@ -107,21 +110,20 @@ def taken_count(data: BuilderData, role: str, card: Card) -> int:
 
 
 def clip(text: str, width: int) -> str:
-    """``text`` cut to ``width`` characters with an ellipsis."""
-    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+    """``text`` cut to ``width`` cells at a word boundary, with an ellipsis."""
+    return clip_words(text, width)
 
 
 def candidate_line(candidate: Candidate, taken: int, width: int = 40) -> Text:
     """One candidate: a mark when taken, name, values; the first problem below it (dim and
     red, cut to ``width``) when taking it would add an error."""
     mark = "✓ " if taken == 1 else (f"{taken}✓" if taken > 1 else "  ")
-    name = candidate.card.name
-    if len(name) > NAME_WIDTH:
-        name = name[: NAME_WIDTH - 1] + "…"
     line = Text(mark, style="bold green")
     illegal = not taken and not candidate.legal
-    line.append(name.ljust(NAME_WIDTH) + " ", style="dim" if illegal else "bold" if taken else "")
-    line.append(card_values(candidate.card), style="dim" if illegal else "")
+    line.append(fit(candidate.card.name, NAME_WIDTH) + " ",
+                style="dim" if illegal else "bold" if taken else "")
+    line.append(clip_words(card_values(candidate.card), max(8, width - NAME_WIDTH - 3)),
+                style="dim" if illegal else "")
     if illegal:
         more = len(candidate.problems) - 1
         suffix = f" (+{more})" if more > 0 else ""
@@ -130,8 +132,13 @@ def candidate_line(candidate: Candidate, taken: int, width: int = 40) -> Text:
     return line
 
 
-def candidate_detail(candidate: Candidate, taken: int, player: str) -> str:
-    """Markup for the line under the list: what the card is and what taking it would do."""
+def candidate_detail(candidate: Candidate, taken: int, player: str,
+                     report: Report | None = None) -> str:
+    """Markup for the line under the list: what the card is and what taking it would do.
+
+    For a card already taken, the problems shown are those the build has now with it (from
+    ``report``), not those a further copy would add: a card used once is not flagged for a
+    second copy nobody took."""
     card = candidate.card
     lines = [f"[b]{esc(card.name)}[/b] · {esc(card_values(card))} · {esc(player)} owns "
              f"{candidate.owned}" + (f" · taken {taken}" if taken else "")]
@@ -141,9 +148,14 @@ def candidate_detail(candidate: Candidate, taken: int, player: str) -> str:
         lines.append("[green]In the build.[/green] x or space removes it.")
     elif candidate.legal:
         lines.append("[green]Legal.[/green] a or space adds it.")
-    for problem in candidate.problems[:2]:
+    problems = candidate.problems
+    if taken:
+        problems = [v for v in (report.errors if report else [])
+                    if any(name_key(c) == name_key(card.name) for c in v.cards)]
+    for problem in problems[:2]:
+        fix = app_fix(problem)
         lines.append(f"[red]✗ {esc(problem.message)}[/red]"
-                     + (f" [dim]fix: {esc(problem.fix)}[/dim]" if problem.fix else ""))
+                     + (f" [dim]fix: {esc(fix)}[/dim]" if fix else ""))
     return "\n".join(lines)
 
 
@@ -187,9 +199,9 @@ class BuilderScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
-        Binding("i", "step('icon')", "Icon"),
-        Binding("m", "step('merit')", "Merits"),
-        Binding("f", "step('flaw')", "Flaws"),
+        Binding("i", "step('icon')", "Icon step", show=False),
+        Binding("m", "step('merit')", "Merits step", show=False),
+        Binding("f", "step('flaw')", "Flaws step", show=False),
         Binding("c", "step('identity')", "Court/name"),
         Binding("a", "add", "Add"),
         Binding("x,delete", "remove", "Remove", key_display="x"),
@@ -245,7 +257,7 @@ class BuilderScreen(Screen[None]):
                 yield Static("", id="builder-court")
                 with VerticalScroll(id="builder-problems"):
                     yield ViolationsPanel("", id="builder-violations")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#builder-lock").display = False
@@ -291,22 +303,10 @@ class BuilderScreen(Screen[None]):
             self.fill(role)
         self.show_steps()
         self.show_detail()
-        # Points, court and problems: straight from the report.
-        limit = (int(summary.get("points_start") or 0) + int(summary.get("points_flaws") or 0)
-                 + int(summary.get("points_extra") or 0))
-        spent = int(summary.get("points_spent") or 0)
-        self.query_one("#builder-points", Meter).set("Points", spent, limit)
-        detail = (f"{summary.get('points_start')} start + {summary.get('points_flaws')} from "
-                  "Flaws")
-        if summary.get("points_extra"):
-            detail += f" + {summary.get('points_extra')} extra"
-        if not summary.get("points_complete"):
-            detail += "\n[yellow]some costs are unknown[/yellow]"
-        elif spent > limit:
-            detail += f"\n[red]{spent - limit} over: drop a Merit or take a Flaw[/red]"
-        else:
-            detail += f"\n{limit - spent} unspent"
-        self.query_one("#builder-points-detail", Static).update(detail)
+        # Points, court and problems: straight from the rules' own budget and report.
+        needed, general = points_figures(view)
+        self.query_one("#builder-points", Meter).set("Points", needed, general)
+        self.query_one("#builder-points-detail", Static).update(points_text(view))
         seelie, unseelie = summary.get("seelie", 0), summary.get("unseelie", 0)
         court = summary.get("court")
         verdict = (f"[b]{str(court).title()}[/b]" if court else
@@ -398,7 +398,8 @@ class BuilderScreen(Screen[None]):
             detail.update("")
             return
         detail.update(candidate_detail(candidate, taken_count(self.data, self.step,
-                                                              candidate.card), self.player))
+                                                              candidate.card), self.player,
+                                       self.data.view.report))
 
     def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
         self.show_detail()

@@ -1,7 +1,9 @@
 """Creating a card from the physical card, or filling in a catalog card's unknown values.
 
 Every field of the card's kind is offered; unknown ones are empty, and whatever is left empty
-stays unknown. Saving writes the user's own card file through the services, which validate it
+stays unknown. Type, attribute, court and "unique" are pick lists, terrain and tests lists to
+tick; numbers are checked and every refusal is said in plain words. Saving writes the user's
+own card file through the services, which validate it
 the same way as any card file.
 """
 
@@ -13,9 +15,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Select, SelectionList
 
-from chronicle.systems.wyld_hunt.cards import Kind, card_to_dict
+from chronicle.systems.wyld_hunt.cards import (
+    Attribute,
+    Court,
+    FlawType,
+    Kind,
+    MeritType,
+    Terrain,
+    TestType,
+    card_to_dict,
+)
+from chronicle.tui.text import esc
 
 if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.cards import Card
@@ -31,6 +44,13 @@ FIELDS: dict[str, list[str]] = {
 NUMBERS = {"might", "savvy", "resolve", "combat", "cost", "bonus", "number", "waylay_rating",
            "treasure_rating", "experience", "rating"}
 LISTS = {"terrain", "tests"}
+PICKS: dict[str, list[str]] = {
+    "attribute": [a.value for a in Attribute],
+    "court": [c.value for c in Court],
+    "unique": ["yes", "no"],
+}
+TYPES = {"merit": [t.value for t in MeritType], "flaw": [t.value for t in FlawType]}
+TICKS = {"terrain": [t.value for t in Terrain], "tests": [t.value for t in TestType]}
 
 
 class CardEditScreen(ModalScreen["Card | None"]):
@@ -41,16 +61,17 @@ class CardEditScreen(ModalScreen["Card | None"]):
         Binding("ctrl+s", "save", "Save"),
     ]
 
-    def __init__(self, card: Card | None, *, name: str = "") -> None:
+    def __init__(self, card: Card | None, *, name: str = "", kind: str | None = None) -> None:
         super().__init__()
         self.card = card
-        self.kind = card.kind.value if card else "merit"
+        kinds = [k.value for k in Kind]
+        self.kind = card.kind.value if card else (kind if kind in kinds else "merit")
         self.values: dict[str, Any] = card_to_dict(card) if card else {"name": name}
 
     def compose(self) -> ComposeResult:
         title = (f"Fill in {self.card.name}" if self.card else "A new card from your card")
         with Vertical(classes="dialog wide"):
-            yield Label(f"[b]{title}[/b]  [dim]empty = unknown · lists comma-separated · "
+            yield Label(f"[b]{esc(title)}[/b]  [dim]empty = unknown · lists comma-separated · "
                         "ctrl+s saves · esc cancels[/dim]")
             with VerticalScroll(id="edit-fields"):
                 with Horizontal(classes="field"):
@@ -78,16 +99,29 @@ class CardEditScreen(ModalScreen["Card | None"]):
         first.focus()
 
     def field_rows(self) -> list[Horizontal]:
-        """A labelled input for each field of the current kind (empty = unknown)."""
+        """A labelled chooser for each field of the current kind (empty = unknown)."""
         rows = []
         for field in FIELDS[self.kind]:
             value = self.values.get(field)
-            if isinstance(value, list):
-                value = ", ".join(str(v) for v in value)
+            chooser: Widget
+            choices = TYPES.get(self.kind, []) if field == "type" else PICKS.get(field)
+            if choices:
+                current = ("yes" if value else "no") if field == "unique" and value is not None \
+                    else value
+                chooser = Select([(c, c) for c in choices], prompt="unknown", compact=True,
+                                 id=f"field-{field}",
+                                 value=current if current in choices else Select.NULL)
+            elif field in TICKS:
+                chosen = {str(v) for v in value or ()}
+                chooser = SelectionList[str](*[(t, t, t in chosen) for t in TICKS[field]],
+                                             id=f"field-{field}", classes="ticks",
+                                             compact=True)
+            else:
+                chooser = Input("" if value is None else str(value), id=f"field-{field}",
+                                compact=True, placeholder="unknown")
             rows.append(Horizontal(Label(field.replace("_", " "), classes="field-label"),
-                                   Input("" if value is None else str(value),
-                                         id=f"field-{field}", compact=True,
-                                         placeholder="unknown"), classes="field"))
+                                   chooser, classes="field ticks-row" if field in TICKS
+                                   else "field"))
         return rows
 
     async def show_fields(self) -> None:
@@ -115,14 +149,24 @@ class CardEditScreen(ModalScreen["Card | None"]):
         if summary:
             values["summary"] = summary
         for field in FIELDS[self.kind]:
-            text = self.query_one(f"#field-{field}", Input).value.strip()
+            chooser = self.query_one(f"#field-{field}")
+            if isinstance(chooser, Select):
+                picked = chooser.value
+                if isinstance(picked, str):
+                    values[field] = picked == "yes" if field == "unique" else picked
+                continue
+            if isinstance(chooser, SelectionList):
+                if chooser.selected:
+                    values[field] = [str(v) for v in chooser.selected]
+                continue
+            assert isinstance(chooser, Input)
+            text = chooser.value.strip()
             if not text:
                 continue
-            if field in LISTS:
-                values[field] = [part.strip() for part in text.split(",") if part.strip()]
-            elif field == "unique":
-                values[field] = text.lower() in ("yes", "true", "y", "1", "unique")
-            elif field in NUMBERS and text.lstrip("-").isdigit():
+            if field in NUMBERS:
+                if not text.lstrip("-").isdigit():
+                    raise ValueError(f"{field.replace('_', ' ')}: a whole number, not "
+                                     f"{text[:20]!r} (leave it empty when unknown)")
                 values[field] = int(text)
             else:
                 values[field] = text
@@ -131,11 +175,12 @@ class CardEditScreen(ModalScreen["Card | None"]):
     def action_save(self) -> None:
         from chronicle.errors import ChronicleError
         from chronicle.services.usercards import create_card
+        from chronicle.tui.messages import people
 
         try:
             card = create_card(self.collected())
-        except ChronicleError as exc:
-            self.notify(str(exc), title="Not saved", severity="error", timeout=10)
+        except (ChronicleError, ValueError) as exc:
+            self.notify(people(str(exc)), title="Not saved", severity="error", timeout=10)
             return
         self.dismiss(card)
 

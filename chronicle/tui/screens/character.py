@@ -24,7 +24,8 @@ from textual.widgets import Footer, Header, Static
 
 from chronicle.systems.wyld_hunt.cards import MeritType
 from chronicle.tui.screens.base import chronicle_app
-from chronicle.tui.screens.characters import esc
+from chronicle.tui.text import esc, fit
+from chronicle.tui.widgets.points import bought_off, points_figures
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:
@@ -98,13 +99,15 @@ def sheet_markup(view: CharacterView) -> str:
     court = str(s.get("court") or "undecided").title()
     lines.append(f"Court   {court} [dim](Seelie {s.get('seelie')} · Unseelie "
                  f"{s.get('unseelie')})[/dim]")
-    limit = (int(s.get("points_start") or 0) + int(s.get("points_flaws") or 0)
-             + int(s.get("points_extra") or 0))
-    colour = "red" if int(s.get("points_spent") or 0) > limit else "green"
-    lines.append(f"Points  [{colour}]{s.get('points_spent')} of {limit}[/{colour}] "
-                 f"[dim]({s.get('points_start')} + {s.get('points_flaws')} from Flaws"
-                 + (f" + {s.get('points_extra')} extra" if s.get("points_extra") else "")
-                 + ")[/dim]")
+    needed, general = points_figures(view)
+    colour = "red" if needed > general else "green"
+    lines.append(f"Points  [{colour}]{needed} of {general}[/{colour}] "
+                 f"[dim]({esc(s.get('points_sources') or '')})[/dim]")
+    lines += [f"        [dim]{esc(line)}[/dim]" for line in s.get("points_pools") or []]
+    gone = bought_off(view)
+    if gone:
+        lines.append(f"        [i]as at creation: {esc(', '.join(gone))} bought off later "
+                     "changes neither the points nor the court[/i]")
     lines.append(f"XP      {s.get('xp_earned')} earned · {s.get('xp_spent')} spent · "
                  f"[b]{s.get('xp_unspent')} unspent[/b]")
     lines.append(f"Waylay  +{s.get('waylay_bonus')} per quest undertaken")
@@ -120,7 +123,7 @@ def sheet_markup(view: CharacterView) -> str:
         for merit in group:
             cost = "?" if merit.cost is None else str(merit.cost)
             extra = " · ".join(str(v.value) for v in (merit.court, merit.attribute) if v)
-            lines.append(f"    {esc(merit.name.ljust(20))} [b]{cost:>2}[/b]"
+            lines.append(f"    {esc(fit(merit.name, 20))} [b]{cost:>2}[/b]"
                          + (f" [dim]{extra}[/dim]" if extra else ""))
     lines += ["", "[b]Flaws[/b]"]
     if not state.flaws:
@@ -128,7 +131,7 @@ def sheet_markup(view: CharacterView) -> str:
     for flaw in state.flaws:
         bonus = "?" if flaw.bonus is None else str(flaw.bonus)
         extra = " ".join(str(v.value) for v in (flaw.type, flaw.court) if v)
-        lines.append(f"  {esc(flaw.name.ljust(18))} [b]+{bonus}[/b]"
+        lines.append(f"  {esc(fit(flaw.name, 18))} [b]+{bonus}[/b]"
                      + (f" [dim]{extra}[/dim]" if extra else ""))
     lines += ["", "[b]Quests completed[/b]"]
     quests = list(s.get("quests_completed") or [])
@@ -138,8 +141,9 @@ def sheet_markup(view: CharacterView) -> str:
     return "\n".join(lines)
 
 
-def timeline_markup(view: CharacterView) -> str:
-    """Every event of the chronicle, oldest first; undone ones struck through and marked."""
+def timeline_markup(view: CharacterView, games: dict[int, str] | None = None) -> str:
+    """Every event of the chronicle, oldest first; undone ones struck through and marked; an
+    event recorded from a game names the game (``games``: game names by id)."""
     if not view.history:
         return ("[b]Chronicle[/b]\n\n[dim]No events yet. Once the character is valid, record "
                 "a game with g; completed quests earn experience to spend with s.[/dim]")
@@ -158,7 +162,9 @@ def timeline_markup(view: CharacterView) -> str:
             continue
         change = (f"[green]+{line.xp_change} xp[/green]" if line.xp_change > 0 else
                   f"[red]{line.xp_change} xp[/red]" if line.xp_change < 0 else "±0 xp")
-        lines.append(f"[b]#{line.seq}[/b] {text}")
+        game = (games or {}).get(line.game_id) if line.game_id is not None else None
+        lines.append(f"[b]#{line.seq}[/b] {text}"
+                     + (f" [dim]· game {esc(game)}[/dim]" if game else ""))
         lines.append(f"   [dim]{when}[/dim] · {change} → {line.xp_earned} earned · "
                      f"{line.xp_unspent} unspent · Waylay +{line.waylay_bonus}")
     return "\n".join(lines)
@@ -171,7 +177,8 @@ class CharacterViewScreen(Screen[None]):
     CSS = """
     CharacterViewScreen #character-body { height: 1fr; }
     CharacterViewScreen VerticalScroll { scrollbar-size-vertical: 1; }
-    CharacterViewScreen #character-sheet { width: 44; padding: 0 1;
+    CharacterViewScreen #character-sheet { width: 45%; min-width: 40; max-width: 72;
+                                           padding: 0 1;
                                            border-right: solid $panel; }
     CharacterViewScreen #character-timeline { width: 1fr; padding: 0 1; }
     CharacterViewScreen #character-sheet:focus, CharacterViewScreen #character-timeline:focus {
@@ -184,7 +191,7 @@ class CharacterViewScreen(Screen[None]):
         Binding("s", "spend", "Spend xp"),
         Binding("u", "undo", "Undo"),
         Binding("e", "export", "Export"),
-        Binding("p", "print_sheet", "PDF sheet"),
+        Binding("p", "print_sheet", "PDF"),
         Binding("l", "print_log", "PDF log", show=False),
         Binding("b", "build", "Builder"),
         Binding("r", "reload", "Reload", show=False),
@@ -195,6 +202,7 @@ class CharacterViewScreen(Screen[None]):
         self.character = name
         self.player = player
         self.view: CharacterView | None = None
+        self.games: dict[int, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -204,7 +212,7 @@ class CharacterViewScreen(Screen[None]):
                 yield ViolationsPanel("", id="character-violations")
             with VerticalScroll(id="character-timeline"):
                 yield Static("", id="timeline")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#character-timeline").focus()
@@ -220,10 +228,19 @@ class CharacterViewScreen(Screen[None]):
 
         name, player = self.character, self.player
 
-        def work(db: Database) -> CharacterView:
-            return show_character(db, name, player)
+        def work(db: Database) -> tuple[CharacterView, dict[int, str]]:
+            from chronicle.services.games import list_games
 
-        chronicle_app(self).call_service(work, self.show_view,
+            view = show_character(db, name, player)
+            wanted = {line.game_id for line in view.history if line.game_id is not None}
+            games = {g.id: g.name for g in list_games(db) if g.id in wanted} if wanted else {}
+            return view, games
+
+        def done(result: tuple[CharacterView, dict[int, str]]) -> None:
+            self.games = result[1]
+            self.show_view(result[0])
+
+        chronicle_app(self).call_service(work, done,
                                          description="Loading the character",
                                          group="character-view", exclusive=True)
 
@@ -234,7 +251,7 @@ class CharacterViewScreen(Screen[None]):
         panel = self.query_one("#character-violations", ViolationsPanel)
         panel.display = bool(view.report.violations)
         panel.show(view.report)
-        self.query_one("#timeline", Static).update(timeline_markup(view))
+        self.query_one("#timeline", Static).update(timeline_markup(view, self.games))
         timeline = self.query_one("#character-timeline", VerticalScroll)
         timeline.call_after_refresh(timeline.scroll_end, animate=False)
 

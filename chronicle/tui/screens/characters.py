@@ -21,14 +21,17 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import fit
 
 if TYPE_CHECKING:
     from chronicle.services.characters import CharacterView
     from chronicle.services.db import Database
     from chronicle.services.players import PlayerInfo
 
-WIDTHS = (18, 15, 9, 9, 6)
-"""Columns of a character line: name, icon, court, experience, Waylay bonus; the rules last."""
+WIDTHS = (14, 13, 9, 7, 5)
+"""Columns of a character line: name (at least; it takes the room left), icon, court,
+experience earned/unspent, Waylay bonus; the rules last."""
+RULES_WIDTH = 9
 
 EMPTY = ("[b]No players yet.[/b]\n\n"
          "Characters are built from their player's own cards. Press [b]1[/b] for Cards, then "
@@ -45,27 +48,25 @@ class Entry:
     name: str
 
 
-def esc(text: str) -> str:
-    """``text`` safe inside Textual markup: every ``[`` escaped (``rich.markup.escape`` leaves
-    ``[[`` alone, which Textual then misreads)."""
-    return text.replace("[", "\\[")
-
-
 def cell(text: str, width: int) -> str:
-    """``text`` cut or padded to ``width`` characters."""
-    if len(text) > width:
-        text = text[: max(0, width - 1)] + "…"
-    return text.ljust(width)
+    """``text`` cut or padded to ``width`` terminal cells."""
+    return fit(text, width)
 
 
-def character_line(view: CharacterView) -> Text:
+def widths_for(total: int) -> tuple[int, ...]:
+    """The column widths for a list ``total`` cells wide: the name takes what is left."""
+    fixed = sum(WIDTHS[1:]) + len(WIDTHS) + RULES_WIDTH
+    return (max(WIDTHS[0], total - fixed), *WIDTHS[1:])
+
+
+def character_line(view: CharacterView, widths: tuple[int, ...] = WIDTHS) -> Text:
     """The list line of one character."""
     summary = view.report.summary
     court = str(summary.get("court") or "undecided")
     parts = [view.name, str(summary.get("icon") or "no icon"), court,
-             f"xp {summary.get('xp_earned', 0)}/{summary.get('xp_unspent', 0)}",
+             f"{summary.get('xp_earned', 0)}/{summary.get('xp_unspent', 0)}",
              f"+{summary.get('waylay_bonus', 0)}"]
-    line = Text(" ".join(cell(p, w) for p, w in zip(parts, WIDTHS, strict=True)) + " ")
+    line = Text(" ".join(cell(p, w) for p, w in zip(parts, widths, strict=True)) + " ")
     errors = len(view.report.errors)
     if errors:
         line.append(f"{errors} error{'s' if errors != 1 else ''}", style="bold red")
@@ -74,10 +75,10 @@ def character_line(view: CharacterView) -> Text:
     return line
 
 
-def header_line() -> str:
+def header_line(widths: tuple[int, ...] = WIDTHS) -> str:
     """The column titles above the list."""
-    titles = ["character", "icon", "court", "xp/unsp.", "bonus"]
-    return " ".join(cell(t, w) for t, w in zip(titles, WIDTHS, strict=True)) + " rules"
+    titles = ["character", "icon", "court", "xp/unsp", "bonus"]
+    return " ".join(cell(t, w) for t, w in zip(titles, widths, strict=True)) + " rules"
 
 
 class CharacterList(OptionList):
@@ -118,11 +119,11 @@ class CharactersScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(header_line(), id="characters-header")
+        yield Static(Text(header_line()), id="characters-header")
         yield CharacterList(id="characters")
         yield Static(EMPTY, id="characters-empty")
         yield Static("Loading characters…", id="characters-status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#characters-empty").display = False
@@ -130,6 +131,10 @@ class CharactersScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.reload()
+
+    def on_resize(self) -> None:
+        if self.loaded:
+            self.loaded_data((self.players, self.views))
 
     # Data ------------------------------------------------------------------------------------
 
@@ -155,6 +160,8 @@ class CharactersScreen(Screen[None]):
         listing.display = not empty
         self.query_one("#characters-header").display = not empty
         self.query_one("#characters-empty").display = empty
+        widths = widths_for(listing.scrollable_content_region.width or self.size.width - 4)
+        self.query_one("#characters-header", Static).update(Text(header_line(widths)))
         options: list[Option] = []
         self.entries = {}
         for player in self.players:
@@ -166,7 +173,7 @@ class CharactersScreen(Screen[None]):
             for view in sorted(mine, key=lambda v: v.name.casefold()):
                 key = f"c{len(options)}"
                 self.entries[key] = Entry(view.player, view.name)
-                options.append(Option(character_line(view), id=key))
+                options.append(Option(character_line(view, widths), id=key))
             if not mine:
                 options.append(Option(Text("  no characters yet: n creates one", style="dim"),
                                       id=f"e{len(options)}", disabled=True))
@@ -261,8 +268,6 @@ class CharactersScreen(Screen[None]):
         from pathlib import Path
 
         from chronicle.services.characters import import_character
-        from chronicle.tui.screens.base import chronicle_app
-
         if not text:
             return
         path = Path(text).expanduser()

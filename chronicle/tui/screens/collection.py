@@ -20,6 +20,7 @@ from textual.widgets import Footer, Header, Input, Static
 from chronicle.domain.values import Origin
 from chronicle.tui.query import parse_query
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import clip_words, esc, plain
 from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
@@ -40,12 +41,12 @@ class CollectionScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "search", "Search", key_display="/"),
         Binding("escape", "list", "List", show=False),
-        Binding("plus,equals_sign", "count(1)", "+1 owned", key_display="+"),
-        Binding("minus", "count(-1)", "-1 owned", key_display="-"),
+        Binding("plus,equals_sign", "count(1)", "Own +1", key_display="+"),
+        Binding("minus", "count(-1)", "Own -1", key_display="-", show=False),
         Binding("p", "next_player", "Player"),
-        Binding("o", "open_pack", "Open pack"),
+        Binding("o", "open_pack", "Pack"),
         Binding("e", "edit_card", "Fill in"),
-        Binding("n", "new_card", "New card"),
+        Binding("n", "new_card", "New"),
         Binding("a", "add_player", "Add player", show=False),
         Binding("i", "import_csv", "Import CSV", show=False),
         Binding("x", "export_csv", "Export CSV", show=False),
@@ -60,20 +61,21 @@ class CollectionScreen(Screen[None]):
         self.player: str | None = None
         self.owned: dict[tuple[str, str], int] = {}
         self.loaded = False
+        self.demo_loaded = False
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="collection-bar"):
-            yield Input(placeholder="search: words, kind:merit type:ability owned user cost:2-3",
+            yield Input(placeholder="/ search: fire kind:merit cost:2-3 owned",
                         id="search", compact=True)
             yield Static("", id="player-label")
         with Horizontal(id="collection-body"):
             with Vertical(id="collection-left"):
                 yield Static("", id="list-header")
-                yield CardList([24, 6, 3, 18], id="cards")
+                yield CardList([20, 6, 3, 18], flex=3, id="cards")
                 yield Static("", id="collection-status")
             yield Static("", id="card-detail")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         import os
@@ -81,6 +83,8 @@ class CollectionScreen(Screen[None]):
         from chronicle.services.catalog import load_catalog
 
         self.catalog = load_catalog()
+        self.query_one(CardList).set_header(self.query_one("#list-header", Static),
+                                            ["name", "kind", "own", "values (? unknown)"])
         self.refilter()
         self.query_one(CardList).focus()
         if os.environ.get("CHRONICLE_EXIT_AFTER_PAINT"):
@@ -122,8 +126,14 @@ class CollectionScreen(Screen[None]):
         if self.player is None:
             label.update("no players yet: [b]a[/b] add one, [b]d[/b] demo data")
         else:
-            label.update(f"player: [b]{self.player}[/b] ([b]p[/b] next)")
+            label.update(f"player: [b]{esc(self.player)}[/b] ([b]p[/b] next)")
         self.refilter(keep=True)
+        if self.demo_loaded:
+            self.demo_loaded = False
+            names = " and ".join(p.name for p in self.players)
+            count = sum(len(p.characters) for p in self.players)
+            self.notify(f"{names}, their cards, {count} characters and a first game. "
+                        "2: characters · 3: games", title="Demo loaded", timeout=6)
 
     def first_run_choice(self, choice: str | None) -> None:
         if choice == "demo":
@@ -159,19 +169,22 @@ class CollectionScreen(Screen[None]):
         status = f"{len(found)} of {len(self.catalog)} cards"
         if query.problems:
             status += " | " + "; ".join(query.problems)
-        self.query_one("#collection-status", Static).update(status)
-        self.query_one("#list-header", Static).update(card_list.format_row(
-            ["name", "kind", "own", "values (? unknown)"]))
+        self.query_one("#collection-status", Static).update(plain(status))
         self.show_detail()
 
     def row(self, card: Card) -> list[str]:
         """The list row of ``card``."""
         from chronicle.systems.wyld_hunt.cards import card_facts
+        from chronicle.tui.widgets.card_detail import short_facts
 
         count = self.owned_count(card)
         mark = MARKS[card.origin]
+        values = card_facts(card)
+        room = self.query_one(CardList).widths[3]
+        if len(values) > room:
+            values = clip_words(short_facts(card), room)
         return [card.name + (f" ({mark})" if mark else ""), card.kind.value,
-                str(count) if count else "", card_facts(card)]
+                str(count) if count else "", values]
 
     def current_card(self) -> Card | None:
         """The card under the cursor."""
@@ -278,9 +291,14 @@ class CollectionScreen(Screen[None]):
             self.app.push_screen(CardEditScreen(card), self.card_saved)
 
     def action_new_card(self) -> None:
+        """Create a card; after a search that found nothing, its words are the new name."""
         from chronicle.tui.screens.card_edit import CardEditScreen
 
-        self.app.push_screen(CardEditScreen(None), self.card_saved)
+        query = parse_query(self.query_one("#search", Input).value)
+        name = query.text if query.text and not self.shown else ""
+        kind = query.filter.kind if name else None
+        self.app.push_screen(CardEditScreen(None, name=name, kind=str(kind) if kind else None),
+                             self.card_saved)
 
     def card_saved(self, card: Card | None) -> None:
         from chronicle.services.catalog import load_catalog
@@ -294,25 +312,19 @@ class CollectionScreen(Screen[None]):
             self.query_one(CardList).cursor = self.shown.index(card)
 
     def action_add_player(self) -> None:
-        from chronicle.tui.screens.prompt import PromptScreen
-
-        self.app.push_screen(PromptScreen("Add a player", "Name"), self.player_named)
-
-    def player_named(self, name: str | None) -> None:
+        """Ask for a new player's name; the dialog stays open until the name is accepted."""
         from chronicle.services.players import add_player
+        from chronicle.tui.screens.name_dialog import NameDialog
 
-        if not name:
+        self.app.push_screen(NameDialog("Add a player", "Name", add_player,
+                                        description="Adding a player"), self.player_added)
+
+    def player_added(self, info: PlayerInfo | None) -> None:
+        if info is None:
             return
-
-        def work(db: Database) -> PlayerInfo:
-            return add_player(db, name)
-
-        def done(info: PlayerInfo) -> None:
-            self.notify(f"Added {info.name}.")
-            self.player = info.name
-            self.load_players()
-
-        chronicle_app(self).call_service(work, done, description="Adding a player")
+        self.notify(f"Added {info.name}.")
+        self.player = info.name
+        self.load_players()
 
     def action_demo(self) -> None:
         from chronicle.services.demo import DemoResult, run_demo
@@ -321,11 +333,11 @@ class CollectionScreen(Screen[None]):
             self.notify("The demo fills an empty database only.", severity="warning")
             return
 
-        def done(result: DemoResult) -> None:
-            self.notify("\n".join(result.lines[-4:]), title="Demo data loaded", timeout=10)
+        def done(_result: DemoResult) -> None:
+            self.demo_loaded = True
             self.load_players()
 
-        self.notify("Loading the rulebook's example…")
+        self.query_one("#player-label", Static).update("loading the demo…")
         chronicle_app(self).call_service(run_demo, done, description="Loading the demo")
 
     def action_import_csv(self) -> None:

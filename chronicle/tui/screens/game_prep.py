@@ -21,7 +21,6 @@ from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -30,6 +29,7 @@ from textual.widgets import Footer, Header, Static
 
 from chronicle.systems.wyld_hunt.rules.suggest import opposed_attribute
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import esc
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.meter import Meter
 from chronicle.tui.widgets.violations import ViolationsPanel
@@ -137,13 +137,13 @@ class SuggestionPanel(VerticalScroll, can_focus=True):
 
     def show(self, suggestion: SuggestionSet) -> None:
         """Display ``suggestion``."""
-        lines = [f"[b]Suggestion for {escape(suggestion.player)}[/b]",
+        lines = [f"[b]Suggestion for {esc(suggestion.player)}[/b]",
                  "[dim]enter or X applies · esc closes[/dim]"]
         for title, part in (("Waylays", suggestion.waylays), ("Treasures", suggestion.treasures),
                             ("Leagues", suggestion.leagues)):
             cards = ", ".join(part.cards) or "none"
-            lines.append(f"\n[b]{title}[/b] {part.total} of {part.limit}: {escape(cards)}")
-            lines.extend(f"[dim]· {escape(line)}[/dim]" for line in part.explanation)
+            lines.append(f"\n[b]{title}[/b] {part.total} of {part.limit}: {esc(cards)}")
+            lines.extend(f"[dim]· {esc(line)}[/dim]" for line in part.explanation)
         self.query_one("#suggestion-text", Static).update("\n".join(lines))
         self.add_class("shown")
         self.scroll_home(animate=False)
@@ -154,14 +154,15 @@ class GamePrepScreen(Screen[None]):
 
     TITLE = "Game preparation"
     DEFAULT_CSS = """
-    GamePrepScreen #seat-bar { height: 1; padding: 0 1; background: $boost; }
+    GamePrepScreen #seat-bar { height: auto; max-height: 2; padding: 0 1; background: $boost; }
     GamePrepScreen #section-bar { height: 1; padding: 0 1; }
     GamePrepScreen #prep-body { height: 1fr; }
     GamePrepScreen #prep-left { width: 1fr; padding-right: 1; }
     GamePrepScreen #prep-list-header { height: 1; color: $text-muted; text-style: bold; }
     GamePrepScreen #prep-list { height: 1fr; }
     GamePrepScreen #prep-detail { height: auto; max-height: 5; padding: 0 1 0 0; }
-    GamePrepScreen #prep-right { width: 38; border-left: solid $panel; }
+    GamePrepScreen #prep-right { width: 40%; min-width: 36; max-width: 72;
+                                 border-left: solid $panel; }
     GamePrepScreen #prep-side { height: 1fr; padding: 0 1; }
     GamePrepScreen #prep-side.hidden { display: none; }
     GamePrepScreen #prep-side:focus { background: $boost; }
@@ -171,7 +172,7 @@ class GamePrepScreen(Screen[None]):
     GamePrepScreen ViolationsPanel { padding: 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "toggle_card", "Toggle"),
+        Binding("space", "toggle_card", "Pick"),
         Binding("plus,equals_sign", "copies(1)", "+copy", key_display="+", show=False),
         Binding("minus", "copies(-1)", "-copy", key_display="-", show=False),
         Binding("tab,right_square_bracket", "seat(1)", "Seat", key_display="tab"),
@@ -182,12 +183,12 @@ class GamePrepScreen(Screen[None]):
         Binding("l", "section('leagues')", "Leagues", show=False),
         Binding("right", "next_section(1)", "Section", show=False),
         Binding("left", "next_section(-1)", "Section", show=False),
-        Binding("o", "target", "Target"),
+        Binding("o", "target", "Target", show=False),
         Binding("x", "suggest", "Suggest"),
-        Binding("X", "apply_suggestion", "Apply", key_display="X"),
-        Binding("r", "result", "Result"),
-        Binding("p", "print_game", "PDF"),
-        Binding("v", "report", "Report", show=False),
+        Binding("X", "apply_suggestion", "Apply suggestion", key_display="X", show=False),
+        Binding("r", "result", "Result", show=False),
+        Binding("p", "print_game", "PDF game sheet", show=False),
+        Binding("v", "report", "Report"),
         Binding("escape", "back", "Back"),
         Binding("f5", "reload", "Reload", show=False),
     ]
@@ -229,7 +230,7 @@ class GamePrepScreen(Screen[None]):
                     yield Static("", id="prep-report-title")
                     yield ViolationsPanel("", id="violations")
                 yield SuggestionPanel(id="suggestion")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = self.game_name
@@ -311,11 +312,11 @@ class GamePrepScreen(Screen[None]):
             bar.update("This game seats nobody." if self.game else "Loading the game…")
             return
         icon = self.icons.get(seat.player)
-        who = f"[b]{escape(seat.player)}[/b]"
+        who = f"[b]{esc(seat.player)}[/b]"
         if seat.character:
-            who += f" · {escape(seat.character)}"
+            who += f" · {esc(seat.character)}"
             if icon is not None:
-                who += f" ({escape(icon.name)} M{_num(icon.might)} S{_num(icon.savvy)} " \
+                who += f" ({esc(icon.name)} M{_num(icon.might)} S{_num(icon.savvy)} " \
                        f"R{_num(icon.resolve)})"
         else:
             who += " [dim](no character)[/dim]"
@@ -325,9 +326,9 @@ class GamePrepScreen(Screen[None]):
             chosen = self.desired_target.get(seat.player, "")
             target = self.opponent(seat.player)
             if chosen:
-                against = f" → waylays [b]{escape(chosen)}[/b]"
+                against = f" → waylays [b]{esc(chosen)}[/b] [dim](o)[/dim]"
             elif target:
-                against = f" → waylays [b]{escape(target)}[/b] [dim](the other player)[/dim]"
+                against = f" → waylays [b]{esc(target)}[/b] [dim](o)[/dim]"
             else:
                 against = " → [yellow]no target yet (o)[/yellow]"
         seats = f"[dim]seat {self.seat_index + 1}/{len(self.game.seats)}[/dim] "
@@ -417,8 +418,8 @@ class GamePrepScreen(Screen[None]):
 
     def render_list(self, keep: bool = True) -> None:
         card_list = self.query_one(CardList)
-        self.query_one("#prep-list-header", Static).update(
-            card_list.format_row(["use", self.section[:-1], "own", "values"]))
+        card_list.set_header(self.query_one("#prep-list-header", Static),
+                             ["use", self.section[:-1], "own", "values"])
         cursor = card_list.cursor
         self.rows = rows = self.section_rows()
         card_list.set_source(len(rows), lambda index: self.row_cells(*rows[index]),
@@ -474,9 +475,9 @@ class GamePrepScreen(Screen[None]):
             return "[dim]Odds: choose a target first (o).[/dim]"
         icon = self.icons.get(target)
         character = next((s.character for s in self.game.seats if s.player == target), None)
-        against = escape(character or target)
+        against = esc(character or target)
         if icon is not None:
-            against += f" ({escape(icon.name)} M{_num(icon.might)} S{_num(icon.savvy)} " \
+            against += f" ({esc(icon.name)} M{_num(icon.might)} S{_num(icon.savvy)} " \
                        f"R{_num(icon.resolve)})"
         else:
             against += " [dim](no icon known)[/dim]"
@@ -486,12 +487,12 @@ class GamePrepScreen(Screen[None]):
         for name in seat.waylays:
             card = by_name.get(name.casefold())
             if not isinstance(card, Waylay):
-                lines.append(f"{escape(name)}: [dim]unknown card[/dim]")
+                lines.append(f"{esc(name)}: [dim]unknown card[/dim]")
                 continue
             odds = waylay_odds(card, icon, dice_of(self.game.system))
             text = "; ".join(f"{label}: {chance}" for label, chance, _s in odds) or \
                 "Test unknown"
-            lines.append(f"{escape(name)}\n  {escape(text)}")
+            lines.append(f"{esc(name)}\n  {esc(text)}")
             shown = True
         if not shown and not seat.waylays:
             lines.append("[dim]no Waylay chosen yet (w)[/dim]")
@@ -516,7 +517,7 @@ class GamePrepScreen(Screen[None]):
         if current is not None:
             name, card, owned = current
             facts = card_facts(card) if card is not None else "not in the catalog"
-            lines.append(f"[b]{escape(name)}[/b] [dim](own {owned})[/dim] {escape(facts)}")
+            lines.append(f"[b]{esc(name)}[/b] [dim](own {owned})[/dim] {esc(facts)}")
             if isinstance(card, Waylay):
                 odds = waylay_odds(card, self.opponent_icon(), self.dice())
                 lines.append("; ".join(f"{label}: {chance}" for label, chance, _s in odds)
@@ -524,7 +525,7 @@ class GamePrepScreen(Screen[None]):
         elif self.game is not None and self.seat() is not None:
             seat = self.seat()
             assert seat is not None
-            lines.append(f"{escape(seat.player)} owns no {self.section[:-1]} card: record a "
+            lines.append(f"{esc(seat.player)} owns no {self.section[:-1]} card: record a "
                          "pack in Cards (1, then o).")
         if self.message:
             lines.append(self.message)
@@ -607,6 +608,11 @@ class GamePrepScreen(Screen[None]):
             self.notify("Nobody else is seated.", severity="warning")
             return
         current = self.desired_target.get(seat.player, "")
+        if len(others) == 1:
+            self.notify(f"{others[0]} is the only other player: {seat.player}'s Waylays "
+                        f"always oppose {others[0]}'s quests. o chooses among three or more "
+                        "players.")
+            return
         position = others.index(current) if current in others else -1
         self.desired_target[seat.player] = others[(position + 1) % len(others)]
         self.changed(seat.player, "target")
@@ -661,7 +667,7 @@ class GamePrepScreen(Screen[None]):
             return
         if self.game is not None:
             self.set_game(self.game)
-        self.message = f"[red b]Refused:[/red b] {escape(str(exc))}"
+        self.message = f"[red b]Refused:[/red b] {esc(str(exc))}"
         self.render_all()
         if isinstance(exc, Conflict):
             self.action_reload()
@@ -770,14 +776,14 @@ class GamePrepScreen(Screen[None]):
                 self.set_game(suggestion.game)
             self.message = (f"Applied: {len(suggestion.waylays.cards)} Waylays, "
                             f"{len(suggestion.treasures.cards)} Treasures, "
-                            f"{len(suggestion.leagues.cards)} Leagues for {escape(player)}.")
+                            f"{len(suggestion.leagues.cards)} Leagues for {esc(player)}.")
             self.render_all()
 
         def failed(exc: Exception) -> None:
             self.sending = False
             if not self.is_attached:
                 return
-            self.message = f"[red b]Not applied:[/red b] {escape(str(exc))}"
+            self.message = f"[red b]Not applied:[/red b] {esc(str(exc))}"
             self.render_detail()
 
         chronicle_app(self).call_service(work, done, description=f"Applying the suggestion "

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -21,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import esc
 from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class GameResultScreen(Screen[bool]):
             yield Static("", id="result-header")
             yield CardList([4, 26, 30], flex=2, id="result-list")
             yield Static("", id="result-summary")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = self.game_name
@@ -109,16 +109,16 @@ class GameResultScreen(Screen[bool]):
                                             if q in seat.quests] for seat in game.seats}
         intro = self.query_one("#result-intro", Static)
         if self.played:
-            intro.update(f"[b]{escape(game.name)}[/b] has been played; its result, as "
+            intro.update(f"[b]{esc(game.name)}[/b] has been played; its result, as "
                          "recorded in every character's chronicle (read-only):")
         elif not self.rows:
-            intro.update(f"[b]{escape(game.name)}[/b]: nobody has a quest yet. Choose quests "
+            intro.update(f"[b]{esc(game.name)}[/b]: nobody has a quest yet. Choose quests "
                          "in the preparation first (esc, then enter on the game).")
         else:
             errors = len(game.report.errors)
             warning = (f"\n[yellow]Its setup breaks {errors} rule(s) (see the preparation); "
                        "record it only if you played it so.[/yellow]" if errors else "")
-            intro.update(f"[b]{escape(game.name)}[/b]: mark each quest completed, in the "
+            intro.update(f"[b]{esc(game.name)}[/b]: mark each quest completed, in the "
                          "order completed ([b]space[/b]); [b]s[/b] records the result in "
                          "every character's chronicle at once." + warning)
         self.render_rows(keep=False)
@@ -127,8 +127,8 @@ class GameResultScreen(Screen[bool]):
     def render_rows(self, keep: bool = True) -> None:
         """The rows with their marks, and the summary per seat."""
         card_list = self.query_one(CardList)
-        self.query_one("#result-header", Static).update(
-            card_list.format_row(["done", "player · character", "quest"]))
+        card_list.set_header(self.query_one("#result-header", Static),
+                             ["done", "player · character", "quest"])
         seats = {seat.player: seat for seat in self.game.seats} if self.game else {}
         cells: list[Sequence[str]] = []
         for player, quest in self.rows:
@@ -149,7 +149,7 @@ class GameResultScreen(Screen[bool]):
             text = ", ".join(f"{i + 1}. {q}" for i, q in enumerate(done)) or "no quest completed"
             chronicle = ("" if seat.character else
                          " [dim](no character: no chronicle to append to)[/dim]")
-            lines.append(f"[b]{escape(who(seat))}[/b]: {escape(text)}{chronicle}")
+            lines.append(f"[b]{esc(who(seat))}[/b]: {esc(text)}{chronicle}")
         if not self.played:
             lines.append("[dim]s records · esc goes back without recording[/dim]")
         return "\n".join(lines)
@@ -201,8 +201,8 @@ class GameResultScreen(Screen[bool]):
         characters = [s.character for s in self.game.seats if s.character]
         lines.append("Appended to every character's chronicle at once." if characters
                      else "Nobody plays a character: no chronicle changes.")
-        self.app.push_screen(ConfirmScreen(f"Record the result of {escape(self.game.name)}?",
-                                           escape("\n".join(lines))),
+        self.app.push_screen(ConfirmScreen(f"Record the result of {esc(self.game.name)}?",
+                                           esc("\n".join(lines))),
                              self.confirmed)
 
     def confirmed(self, yes: bool | None) -> None:

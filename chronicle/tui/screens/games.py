@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -19,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import esc
 from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
@@ -48,14 +48,14 @@ def seat_lines(game: GameView) -> list[str]:
     lines = []
     for seat in game.seats:
         entry = entries.get(seat.player, {})
-        who = escape(seat.player) + (f" · {escape(seat.character)}" if seat.character else "")
+        who = esc(seat.player) + (f" · {esc(seat.character)}" if seat.character else "")
         target = entry.get("target")
         if target and not game.solo:
-            who += f" → {escape(str(target))}"
-        line = f"[b]{who}[/b]: {escape(', '.join(seat.quests) or 'no quest yet')}"
+            who += f" → {esc(str(target))}"
+        line = f"[b]{who}[/b]: {esc(', '.join(seat.quests) or 'no quest yet')}"
         if game.status == "played":
             done = ", ".join(seat.completed or []) or "none"
-            line += f" [dim]· completed: {escape(done)}[/dim]"
+            line += f" [dim]· completed: {esc(done)}[/dim]"
         else:
             line += (f" [dim]· {len(seat.waylays)}W {len(seat.treasures)}T "
                      f"{len(seat.leagues)}L[/dim]")
@@ -99,7 +99,7 @@ class GamesScreen(Screen[None]):
             yield GameList([24, 9, 24, 12], flex=2, id="games")
             yield Static("", id="game-detail")
             yield Static("Loading games…", id="games-status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(CardList).focus()
@@ -130,8 +130,8 @@ class GamesScreen(Screen[None]):
         self.query_one(CardList).set_rows(
             [[g.name, g.status, players_cell(g), rules_cell(g)] for g in games],
             dim={i for i, g in enumerate(games) if g.status == "played"}, keep=keep)
-        self.query_one("#games-header", Static).update(
-            self.query_one(CardList).format_row(["game", "status", "players", "rules"]))
+        self.query_one(CardList).set_header(self.query_one("#games-header", Static),
+                                            ["game", "status", "players", "rules"])
         status = self.query_one("#games-status", Static)
         if games:
             played = sum(1 for g in games if g.status == "played")

@@ -1,8 +1,12 @@
-"""The help screen: what each part of the app does and its keys."""
+"""The help screen: the current screen's keys first, then what each part of the app does.
+
+The keys are read from the screen the help was opened over (every binding active there,
+hidden ones included), so the help never drifts from the keys themselves.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -10,11 +14,22 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
 HELP = """\
 # Arcadia Chronicle
 
-**1** Cards · **2** Characters · **3** Games · **ctrl+p** every command · **?** this help ·
-**ctrl+t** light/dark · **ctrl+q** quit. The mouse works too, but is never needed.
+**1** Cards · **2** Characters · **3** Games · **4** Players · **ctrl+p** every command
+(type what you want: "pdf", "player", "undo") · **?** this help · **ctrl+t** light/dark (kept
+for next time) · **ctrl+q** quit. The mouse works too, but is never needed. Letter keys act
+only outside text fields; a word typed by mistake outside a field is ignored after its first
+letter.
+
+## Players (4)
+Everyone in the play group with their cards, characters and games: **a** adds a player,
+**r** renames, **delete** removes one (only when nothing refers to them), **enter** shows
+their collection in Cards.
 
 ## Cards (1)
 The whole catalog with the chosen player's owned counts. Type to search (**/**); add filters
@@ -52,15 +67,46 @@ says what to do. Codes and their rulebook passages are in `docs/rules.md`.
 """
 
 
+def screen_keys(screen: Screen[Any] | None) -> str:
+    """Markdown for the keys of ``screen``: every binding active there, the screen's own and
+    its widgets' first, the app's after."""
+    if screen is None:
+        return ""
+    app = screen.app
+    title = str(screen.title or getattr(screen, "TITLE", "") or "this screen")
+    mine: list[str] = []
+    everywhere: list[str] = []
+    seen: set[str] = set()
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        if not binding.description or binding.description in seen:
+            continue
+        seen.add(binding.description)
+        key = app.get_key_display(binding).replace("`", "")
+        line = f"| `{key}` | {binding.description} |"
+        (everywhere if active.node is app else mine).append(line)
+    if not mine and not everywhere:
+        return ""
+    rows = "\n".join(mine + everywhere)
+    return f"# Keys here: {title}\n\n| key | does |\n|---|---|\n{rows}\n\n"
+
+
 class HelpScreen(ModalScreen[None]):
-    """Keys and how things work."""
+    """The current screen's keys, then how things work."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close",
                                                      "Close")]
 
+    def __init__(self, over: Screen[Any] | None = None) -> None:
+        super().__init__()
+        self.keys = screen_keys(over)
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide", id="help"):
-            yield Markdown(HELP)
+            yield Markdown(self.keys + HELP)
+
+    def on_mount(self) -> None:
+        self.query_one("#help", VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
     from chronicle.services.characters import CharacterView
@@ -56,7 +57,7 @@ class NewCharacterScreen(ModalScreen["CharacterView | None"]):
             yield Label("")
             with Horizontal(classes="field"):
                 yield Label("player", classes="field-label")
-                yield Select([(p, p) for p in self.players], value=self.player,
+                yield Select([(plain(p), p) for p in self.players], value=self.player,
                              allow_blank=False, id="new-player", compact=True)
             with Horizontal(classes="field"):
                 yield Label("name", classes="field-label")
@@ -71,7 +72,7 @@ class NewCharacterScreen(ModalScreen["CharacterView | None"]):
             with Horizontal(classes="buttons"):
                 yield Button("Create (ctrl+s)", id="save", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#new-name", Input).focus()

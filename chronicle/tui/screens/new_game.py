@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -19,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import esc, plain
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -86,7 +86,7 @@ class NewGameScreen(ModalScreen["str | None"]):
         if not self.is_attached:  # closed while the worker ran
             return
         self.players = players
-        options = [(p.name, p.name) for p in players]
+        options = [(plain(p.name), p.name) for p in players]
         for index in range(MAX_SEATS):
             select = self.player_select(index)
             select.set_options(options)
@@ -110,7 +110,7 @@ class NewGameScreen(ModalScreen["str | None"]):
         info = next((p for p in self.players if p.name == player), None)
         names = list(info.characters) if info else []
         select = self.character_select(index)
-        select.set_options([(name, name) for name in names])
+        select.set_options([(plain(name), name) for name in names])
         if names:
             select.value = names[0]
 
@@ -120,6 +120,18 @@ class NewGameScreen(ModalScreen["str | None"]):
             index = int(select_id.removeprefix("player-"))
             value = event.value
             self.fill_characters(index, value if isinstance(value, str) else None)
+        self.update_seats()
+
+    def without_character(self) -> list[str]:
+        """``Seat 2 (Sam)`` for each seated player who plays no character."""
+        solo = self.query_one("#solo", Switch).value
+        found = []
+        for index in range(1 if solo else MAX_SEATS):
+            player = self.player_select(index).value
+            if isinstance(player, str) and not isinstance(self.character_select(index).value,
+                                                          str):
+                found.append(f"Seat {index + 1} ({player})")
+        return found
 
     def on_switch_changed(self, _event: Switch.Changed) -> None:
         self.update_seats()
@@ -131,9 +143,15 @@ class NewGameScreen(ModalScreen["str | None"]):
             self.player_select(index).disabled = solo
             self.character_select(index).disabled = solo
         if self.players:
-            self.status("Solo play: only seat 1 plays, choosing their own Waylays." if solo
-                        else "Choose a player for each seat (blank seats are left out) and, "
-                        "optionally, the character each plays.")
+            text = plain("Solo play: only seat 1 plays, choosing their own Waylays." if solo
+                         else "Choose a player for each seat (blank seats are left out) and "
+                         "the character each plays.")
+            bare = self.without_character()
+            if bare:
+                text.append(f"\n{', '.join(bare)}: no character, so no chronicle gets this "
+                            "game. Choose one, or create it in Characters (2).",
+                            style="bold yellow")
+            self.query_one("#new-game-status", Static).update(text)
 
     def status(self, text: str) -> None:
         """Show ``text`` under the seats."""
@@ -163,7 +181,7 @@ class NewGameScreen(ModalScreen["str | None"]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def action_create(self) -> None:
+    def action_create(self, confirmed: bool = False) -> None:
         """Create the game in a worker; close with its name when it is stored."""
         from chronicle.services.games import new_game
 
@@ -179,6 +197,19 @@ class NewGameScreen(ModalScreen["str | None"]):
             return
         if self.busy:
             return
+        bare = self.without_character()
+        if bare and not confirmed:
+            from chronicle.tui.screens.confirm import ConfirmScreen
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.action_create(confirmed=True)
+
+            self.app.push_screen(ConfirmScreen(
+                "Create the game with a seat without a character?",
+                f"{', '.join(bare)} plays no character: the result will not go into any "
+                "chronicle for them."), answered)
+            return
         self.busy = True
 
         def work(db: Database) -> GameView:
@@ -190,7 +221,7 @@ class NewGameScreen(ModalScreen["str | None"]):
 
         def failed(exc: Exception) -> None:
             self.busy = False
-            self.status(f"[b]Not created:[/b] {escape(str(exc))}")
+            self.status(f"[b]Not created:[/b] {esc(str(exc))}")
 
         chronicle_app(self).call_service(work, done, description="Creating the game",
                                          failed=failed)

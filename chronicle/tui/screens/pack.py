@@ -14,6 +14,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Select
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
     from chronicle.services.catalog import WyldHuntCatalog
@@ -22,6 +23,23 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.cards import Card
 
 PACK_SIZE = 15
+
+
+class CardInput(Input):
+    """A card name with completion: tab (or right arrow) accepts the suggestion shown; tab
+    with nothing to accept moves to the next card."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "accept", "Accept", show=False),
+    ]
+
+    def action_accept(self) -> None:
+        suggestion = self._suggestion
+        if suggestion and len(suggestion) > len(self.value):
+            self.value = suggestion
+            self.cursor_position = len(suggestion)
+        else:
+            self.screen.focus_next()
 
 
 class PackScreen(ModalScreen["Recorded | None"]):
@@ -42,19 +60,20 @@ class PackScreen(ModalScreen["Recorded | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Label("[b]Open a pack[/b]  [dim]tab/→ accepts a suggestion · ctrl+s records · "
-                        "ctrl+n creates an unknown card · esc cancels[/dim]")
+            yield Label("[b]Open a pack[/b]")
+            yield Label("[dim]tab accepts a suggestion · enter next · ctrl+s records · "
+                        "ctrl+n creates an unknown card · esc cancels[/dim]", classes="hint")
             with Horizontal(classes="row"):
                 yield Select([("Character Pack", "character"), ("Story Pack", "story")],
                              value="character", allow_blank=False, id="pack-type",
                              compact=True)
-                yield Select([(p, p) for p in self.players], value=self.player,
+                yield Select([(plain(p), p) for p in self.players], value=self.player,
                              allow_blank=False, id="pack-player", compact=True)
             with VerticalScroll(id="pack-cards"):
                 suggester = SuggestFromList(self.names, case_sensitive=False)
                 for index in range(PACK_SIZE):
-                    yield Input(placeholder=f"card {index + 1}", suggester=suggester,
-                                compact=True, classes="pack-card")
+                    yield CardInput(placeholder=f"card {index + 1}", suggester=suggester,
+                                    compact=True, classes="pack-card")
             yield Label("", id="pack-status")
             with Horizontal(classes="buttons"):
                 yield Button("Record pack (ctrl+s)", id="save", variant="primary")
@@ -98,7 +117,7 @@ class PackScreen(ModalScreen["Recorded | None"]):
         if shared:
             parts.append(f"several kinds share {', '.join(shared)}: prefix one, e.g. "
                          f"waylay:{shared[0]}")
-        self.query_one("#pack-status", Label).update(" · ".join(parts))
+        self.query_one("#pack-status", Label).update(plain(" · ".join(parts)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":

@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from chronicle.tui.text import esc, plain
+
 
 class PromptScreen(ModalScreen[str | None]):
     """Ask for one value."""
@@ -24,8 +26,8 @@ class PromptScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"[b]{self.title_text}[/b]")
-            yield Label(self.label)
+            yield Label(f"[b]{esc(self.title_text)}[/b]")
+            yield Label(plain(self.label))
             yield Input(value=self.value, id="prompt-input")
             yield Label("[dim]enter to confirm, escape to cancel[/dim]")
 

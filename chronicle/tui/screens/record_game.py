@@ -24,7 +24,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from chronicle.tui.screens.base import chronicle_app
-from chronicle.tui.screens.characters import esc
+from chronicle.tui.text import esc, fit, plain
 
 if TYPE_CHECKING:
     from chronicle.services.characters import CharacterView
@@ -47,6 +47,8 @@ class GameContext:
     quests: list[QuestChoice]
     players: list[str]
     waylay_bonus: int
+    errors: int = 0
+    """The character's rule errors now: an unfinished character cannot record a game."""
 
 
 def gather(db: Database, player: str, name: str) -> GameContext:
@@ -64,7 +66,8 @@ def gather(db: Database, player: str, name: str) -> GameContext:
     choices.sort(key=lambda c: (c.owned == 0, c.quest.number or 999, c.quest.name.casefold()))
     others = [p.name for p in list_players(db) if p.name != player]
     view = show_character(db, name, player)
-    return GameContext(choices, others, int(view.report.summary.get("waylay_bonus") or 0))
+    return GameContext(choices, others, int(view.report.summary.get("waylay_bonus") or 0),
+                       len(view.report.errors))
 
 
 def quest_line(choice: QuestChoice, undertaken: bool, completed: int | None) -> Text:
@@ -74,7 +77,7 @@ def quest_line(choice: QuestChoice, undertaken: bool, completed: int | None) -> 
     done = f"✓{completed}" if completed else "  "
     line = Text(f"{box} ", style="bold" if undertaken else "")
     line.append(f"{done} ", style="bold green")
-    line.append(quest.name.ljust(28)[:28], style="bold" if undertaken else "")
+    line.append(fit(quest.name, 28), style="bold" if undertaken else "")
     number = "#?" if quest.number is None else f"#{quest.number}"
     xp = "? xp" if quest.experience is None else f"{quest.experience} xp"
     line.append(f" {number:>3} {xp:>5}", style="dim")
@@ -105,7 +108,8 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
     """Record one game in a character's chronicle."""
 
     CSS = """
-    RecordGameScreen .dialog { height: 22; }
+    RecordGameScreen .dialog { height: 23; }
+    RecordGameScreen #game-ready { height: auto; }
     RecordGameScreen .buttons { margin-top: 1; }
     RecordGameScreen QuestList { height: 1fr; border: none; padding: 0; }
     RecordGameScreen QuestList:focus { border: none; }
@@ -135,6 +139,7 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
             yield QuestList(id="game-quests")
             yield Label("Loading the quests…", id="game-undertaken", classes="game-status")
             yield Label("", id="game-completed", classes="game-status")
+            yield Label("", id="game-ready")
             with Horizontal(classes="field"):
                 yield Label("opponent", classes="field-label")
                 yield Input(id="game-opponent", compact=True, placeholder="who you played")
@@ -145,9 +150,10 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
                 yield Label("note", classes="field-label")
                 yield Input(id="game-note", compact=True, placeholder="anything to remember")
             with Horizontal(classes="buttons"):
-                yield Button("Record (ctrl+s)", id="save", variant="primary", compact=True)
+                yield Button("Record (ctrl+s)", id="save", variant="primary", compact=True,
+                             disabled=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(QuestList).focus()
@@ -190,6 +196,28 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
             + f" · Waylay bonus +{self.context.waylay_bonus}"))
         self.query_one("#game-completed", Label).update(esc(
             "Completed, in order: " + (", ".join(self.completed) or "none (c marks one)")))
+        self.show_ready()
+
+    def missing(self) -> str | None:
+        """What keeps the game from being recorded now, or None when it can be."""
+        if self.context is None:
+            return "Loading…"
+        if self.context.errors:
+            count = self.context.errors
+            return (f"{self.character} is not finished ({count} rule error"
+                    f"{'s' if count != 1 else ''}): finish it in the builder (esc, then b) "
+                    "before recording games.")
+        if not self.undertaken:
+            return "Mark the quests undertaken first (space on a quest)."
+        return None
+
+    def show_ready(self) -> None:
+        """Say what is missing, and allow recording only when nothing is."""
+        missing = self.missing()
+        label = self.query_one("#game-ready", Label)
+        label.update(plain(missing or "Ready: ctrl+s records the game.",
+                           "bold yellow" if missing else "green"))
+        self.query_one("#save", Button).disabled = missing is not None
 
     def current_quest(self) -> str | None:
         """The name of the quest under the cursor."""
@@ -248,8 +276,9 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
         """Record the game in a worker; a refusal keeps the dialog open as it is."""
         from chronicle.services.ledger import record_game
 
-        if not self.undertaken:
-            self.notify("Mark the quests undertaken first (space).", severity="warning")
+        missing = self.missing()
+        if missing is not None:
+            self.notify(missing, severity="warning")
             self.query_one(QuestList).focus()
             return
         if self.saving:

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from chronicle.systems.wyld_hunt.cards import Flaw, Merit
 from chronicle.tui.screens.base import chronicle_app
-from chronicle.tui.screens.characters import esc
+from chronicle.tui.text import esc, fit
 
 if TYPE_CHECKING:
     from chronicle.services.characters import Candidate, CharacterView
@@ -70,7 +70,7 @@ def offer_line(candidate: Candidate) -> Text:
     card = candidate.card
     kind = card.type.value if isinstance(card, Merit | Flaw) and card.type else ""
     style = "" if candidate.legal else "dim"
-    line = Text(what(candidate).ljust(34)[:34], style=style or "bold")
+    line = Text(fit(what(candidate), 34), style=style or "bold")
     line.append(f" {'?' if cost is None else cost:>2} xp ", style=style)
     line.append(kind, style="dim")
     if not candidate.legal:
@@ -124,7 +124,7 @@ class SpendXpScreen(ModalScreen["CharacterView | None"]):
             with Horizontal(classes="buttons"):
                 yield Button("Buy (enter)", id="buy", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(OfferList).focus()

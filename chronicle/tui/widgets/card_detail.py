@@ -8,7 +8,17 @@ from __future__ import annotations
 from rich.text import Text
 
 from chronicle.domain.values import Origin
-from chronicle.systems.wyld_hunt.cards import Card, card_to_dict, describe_effect
+from chronicle.systems.wyld_hunt.cards import (
+    Card,
+    Flaw,
+    Icon,
+    League,
+    Merit,
+    Quest,
+    Waylay,
+    card_to_dict,
+    describe_effect,
+)
 
 HIDDEN = {"name", "kind", "effects", "origin", "path", "source", "notes", "summary",
           "confidence", "missing"}
@@ -50,3 +60,30 @@ def describe_card(card: Card, owned: int, player: str | None) -> Text:
     for source in card.source[:2]:
         text.append(f"\nsource: {source}", style="dim")
     return text
+
+
+def _n(value: object) -> str:
+    return "?" if value is None else str(value)
+
+
+def short_facts(card: Card) -> str:
+    """The card's key values in the fewest cells, most telling first (for narrow columns):
+    ``3pt ability seelie``, ``#7 W10 T5 xp2``, ``r3 combat 4 forest``."""
+    if isinstance(card, Icon):
+        return f"M{_n(card.might)} S{_n(card.savvy)} R{_n(card.resolve)}"
+    if isinstance(card, Merit | Flaw):
+        points = card.cost if isinstance(card, Merit) else card.bonus
+        sign = "+" if isinstance(card, Flaw) and points is not None else ""
+        parts = [f"{sign}{_n(points)}pt", card.type.value if card.type else "?"]
+        parts += [v.value for v in (card.court, card.attribute) if v]
+        return " ".join(parts)
+    if isinstance(card, Quest):
+        return (f"#{_n(card.number)} W{_n(card.waylay_rating)} T{_n(card.treasure_rating)} "
+                f"xp{_n(card.experience)}")
+    if isinstance(card, League):
+        terrain = ",".join(t.value for t in card.terrain) if card.terrain else "?"
+        return ("unique " if card.unique else "") + terrain
+    assert isinstance(card, Waylay)
+    tests = " ".join(f"{t.value} {_n(card.attribute_value(t))}" for t in card.tests or ())
+    terrain = ",".join(t.value for t in card.terrain) if card.terrain else "?"
+    return f"r{_n(card.rating)} {tests or '?'} {terrain}"

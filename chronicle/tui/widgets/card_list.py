@@ -3,8 +3,11 @@
 Textual's DataTable measures every cell of every row; a 10,000-card catalog needs a widget
 that draws just the lines on screen (the Line API). The list is given a row count and a
 function that builds one row on demand, so filtering 10,000 cards costs only the filter.
-Rows are plain text cells in fixed-width columns; the cursor row is highlighted and moves with
-the keyboard or the mouse.
+Rows are plain text cells (never markup) in columns measured in terminal cells, so emoji and
+CJK names keep the columns aligned; one column takes the room the others leave, and the first
+column grows a little on wide terminals. A header ``Static`` given to ``set_header`` is kept
+aligned with the columns whenever the width changes. The cursor row is highlighted and moves
+with the keyboard or the mouse.
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from rich.cells import set_cell_size
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
@@ -21,6 +26,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widgets import Static
+
+from chronicle.tui.text import fit
 
 
 class CardList(ScrollView, can_focus=True):
@@ -65,11 +73,13 @@ class CardList(ScrollView, can_focus=True):
                  id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.widths = list(widths)
+        self.base = list(widths)
         self.flex = flex
         """The column that takes whatever width the others leave."""
         self.count = 0
         self._row: Callable[[int], Sequence[str]] = lambda _index: ()
         self._dim: Callable[[int], bool] = lambda _index: False
+        self._header: tuple[Static, list[str]] | None = None
 
     @property
     def line_width(self) -> int:
@@ -97,6 +107,16 @@ class CardList(ScrollView, can_focus=True):
         """The cells of row ``index``."""
         return self._row(index)
 
+    def set_header(self, header: Static, titles: list[str]) -> None:
+        """Keep ``header`` showing ``titles`` over the columns, at every width."""
+        self._header = (header, list(titles))
+        self._show_header()
+
+    def _show_header(self) -> None:
+        if self._header is not None:
+            header, titles = self._header
+            header.update(Text(self.format_row(titles)))
+
     def refresh_line(self, index: int) -> None:
         """Repaint one row, if it is on screen."""
         y = index - self.scroll_offset.y
@@ -105,11 +125,7 @@ class CardList(ScrollView, can_focus=True):
 
     def format_row(self, row: Sequence[str]) -> str:
         """A row as one line of text."""
-        cells = []
-        for cell, width in zip(row, self.widths, strict=False):
-            text = cell if len(cell) <= width else cell[: max(0, width - 1)] + "…"
-            cells.append(text.ljust(width))
-        return " ".join(cells)
+        return " ".join(fit(cell, width) for cell, width in zip(row, self.widths, strict=False))
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -123,7 +139,8 @@ class CardList(ScrollView, can_focus=True):
             style = base + self.get_component_rich_style("card-list--cursor")
         elif self._dim(index):
             style = base + self.get_component_rich_style("card-list--dim")
-        text = self.format_row(self._row(index)).ljust(max(width + scroll_x, self.line_width))
+        line = self.format_row(self._row(index))
+        text = set_cell_size(line, max(width + scroll_x, self.line_width))
         return Strip([Segment(text, style)]).crop(scroll_x, scroll_x + width)
 
     def watch_cursor(self, old: int, new: int) -> None:
@@ -157,10 +174,10 @@ class CardList(ScrollView, can_focus=True):
             self.post_message(self.Selected(self, self.cursor))
 
     def on_resize(self, event: events.Resize) -> None:
-        others = sum(w for i, w in enumerate(self.widths) if i != self.flex)
-        room = event.size.width - others - (len(self.widths) - 1)
-        self.widths[self.flex] = max(8, room)
+        bar = self.styles.scrollbar_size_vertical
+        self.widths = layout(self.base, self.flex, event.size.width - bar)
         self.virtual_size = Size(self.line_width, self.count)
+        self._show_header()
         self.refresh()
 
     def on_click(self, event: events.Click) -> None:
@@ -169,3 +186,15 @@ class CardList(ScrollView, can_focus=True):
             self.cursor = index
             if event.chain > 1:
                 self.action_select()
+
+
+def layout(base: Sequence[int], flex: int, total: int) -> list[int]:
+    """Column widths for ``total`` cells: the ``flex`` column takes what the others leave;
+    past 100 cells the first column (the name) grows by a third of the extra, up to twice its
+    base width, so a wide window shows long names whole instead of a wide empty gap."""
+    widths = list(base)
+    if flex != 0 and total > 100:
+        widths[0] = min(2 * base[0], base[0] + (total - 100) // 3)
+    others = sum(w for i, w in enumerate(widths) if i != flex)
+    widths[flex] = max(8, total - others - (len(widths) - 1))
+    return widths

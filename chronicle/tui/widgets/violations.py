@@ -1,7 +1,7 @@
 """The violations panel: every rule problem of a report, errors first, each with its fix.
 
-Built as styled text, never as markup, so card names and fixes such as ``[[card]]`` show
-exactly as written.
+Built as styled text, never as markup, so card names show exactly as written; each fix is said
+in the app's terms (keys and fields, ``chronicle.tui.messages.app_fix``).
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from chronicle.rules.report import Report
+from chronicle.tui.messages import app_fix
+from chronicle.tui.text import clean
 
 
 def report_text(report: Report, *, empty: str = "No rule is broken.") -> Text:
@@ -22,12 +24,12 @@ def report_text(report: Report, *, empty: str = "No rule is broken.") -> Text:
         if index:
             text.append("\n")
         colour = "red" if violation.severity.value == "error" else "yellow"
-        text.append(violation.severity.value, style=colour)
-        text.append(" ")
-        text.append(violation.code, style="bold")
-        text.append(f": {violation.message}")
-        if violation.fix:
-            text.append(f"\n  fix: {violation.fix}", style="dim")
+        text.append("✗ " if violation.severity.value == "error" else "! ", style=colour)
+        text.append(clean(violation.message, lines=True))
+        text.append(f" ({violation.code})", style="dim")
+        fix = app_fix(violation)
+        if fix:
+            text.append(f"\n  fix: {fix}", style="dim")
     return text
 
 

@@ -58,7 +58,13 @@ class Pool:
 
 @dataclass
 class PointsState:
-    """The creation budget as computed."""
+    """The creation budget as computed: the one set of numbers the engine's messages, the
+    app's meter, the character view and the sheet all show (never recomputed elsewhere).
+
+    ``needed`` is what the Merits cost once the card pools (points usable on some Merits only)
+    have paid what they can; it is measured against ``general`` (starting points plus the
+    creation Flaws' bonuses). The Flaws counted are those taken at creation: buying one off
+    later changes neither the creation points nor the court tally."""
 
     start: int
     flaws: int
@@ -71,6 +77,43 @@ class PointsState:
     """False when any cost, bonus or granted amount is unknown."""
     budget_known: bool = True
     """False when the points available are unknown (a Flaw's bonus, a card's grant)."""
+    needed: int = 0
+    """The Merits' cost left for the general points after the pools paid their share."""
+    flaw_bonuses: list[tuple[str, int]] = field(default_factory=list)
+    """The creation Flaws with a known bonus, as (name, bonus)."""
+
+    @property
+    def general(self) -> int:
+        """Points any Merit may use: the starting points plus the creation Flaws' bonuses."""
+        return self.start + self.flaws
+
+    @property
+    def over(self) -> int:
+        """How far the Merits go past the general points (0 within them)."""
+        return max(0, self.needed - self.general)
+
+    @property
+    def general_left(self) -> int:
+        """General points not spent yet."""
+        return max(0, self.general - self.needed)
+
+    @property
+    def pools_left(self) -> int:
+        """Pool points not spent yet (they pay only for the Merits they name)."""
+        return sum((p.effect.points or 0) - p.used for p in self.pools)
+
+    def sources(self) -> str:
+        """Where the points come from: ``5 starting + 2 from Indecisive (plus 2 points for
+        Allies from Human Male)``."""
+        flaw_note = "".join(f" + {bonus} from {name}" for name, bonus in self.flaw_bonuses)
+        pool_note = "".join(f" (plus {p.effect.describe()} from {p.source})"
+                            for p in self.pools)
+        return f"{self.start} starting{flaw_note}{pool_note}"
+
+    def pool_lines(self) -> list[str]:
+        """One line per pool: ``2 points for Allies from Human Male: 0 used``."""
+        return [f"{p.effect.describe()} from {p.source}: {p.used} used"
+                for p in self.pools]
 
 
 def _pool_order(pool: Pool) -> int:
@@ -90,7 +133,8 @@ def check_points(build: CharacterBuild, edition: Edition, icon: Icon | None,
         known = known and value is not None
         bonus += value or 0
     state = PointsState(start=edition.starting_points, flaws=bonus, complete=known,
-                        budget_known=known)
+                        budget_known=known,
+                        flaw_bonuses=[(f.name, f.bonus) for f in flaws if f.bonus])
     sources: list[Card] = ([icon] if icon else []) + list(merits) + list(flaws)
     for card in sources:
         for effect in card.effects:
@@ -124,10 +168,9 @@ def check_points(build: CharacterBuild, edition: Edition, icon: Icon | None,
                 if not pool.effect.counts_toward_total:
                     state.uncounted += take
     needed = sum(left for _m, left in remaining)
-    general = state.start + state.flaws
+    state.needed = needed
+    general = state.general
     over = needed - general
-    flaw_note = "".join(f" + {f.bonus} from {f.name}" for f in flaws if f.bonus)
-    pool_note = "".join(f" (plus {p.effect.describe()} from {p.source})" for p in state.pools)
     if over > 0 and state.budget_known:
         cheapest = sorted((cost, m.name) for m, cost in
                           ((m, m.cost) for m in merits if m.cost is not None) if cost >= over)
@@ -137,7 +180,7 @@ def check_points(build: CharacterBuild, edition: Edition, icon: Icon | None,
         drop = arg(cheapest[0][1]) if cheapest else "<merit>"
         res.report.add(codes.POINTS_OVER_BUDGET(
             f"Merits cost {needed} but only {general} points are available: "
-            f"{state.start} starting{flaw_note}{pool_note}",
+            f"{state.sources()}",
             [m.name for m in merits], fix=Fix(
                 fix, cli=f"chronicle character remove {res.subject} --merit {drop}, or "
                          f"chronicle character add {res.subject} --flaw <flaw>",

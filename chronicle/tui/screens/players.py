@@ -1,0 +1,233 @@
+"""The players screen (mode "players", key 4): everyone in the play group with their cards and
+characters. ``a`` adds a player, ``r`` renames the highlighted one, ``delete`` removes one
+(asking first; the services refuse while anything refers to them), ``enter`` shows their
+collection in Cards.
+
+Rename and delete go through ``chronicle.services.players`` (``rename_player`` and
+``delete_player``); while a build of the services lacks them, the keys say so instead of
+pretending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import plain
+from chronicle.tui.widgets.card_list import CardList
+
+if TYPE_CHECKING:
+    from chronicle.services.db import Database
+    from chronicle.services.players import PlayerInfo
+
+
+def player_service(name: str) -> Callable[..., Any] | None:
+    """``chronicle.services.players.<name>``, when this build of the services has it."""
+    from chronicle.services import players
+
+    found = getattr(players, name, None)
+    return found if callable(found) else None
+
+
+class PlayerList(CardList):
+    """The players; enter shows the highlighted player's collection."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Collection")]
+
+
+class PlayersScreen(Screen[None]):
+    """The play group."""
+
+    TITLE = "Players"
+    DEFAULT_CSS = """
+    PlayersScreen #players-header { height: 1; color: $text-muted; text-style: bold;
+                                    padding: 0 1; }
+    PlayersScreen #players { height: 1fr; padding: 0 1; }
+    PlayersScreen #players-detail { height: auto; max-height: 8; padding: 0 1;
+                                    border-top: solid $panel; }
+    PlayersScreen #players-status { height: 1; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "add", "Add"),
+        Binding("r", "rename", "Rename"),
+        Binding("delete", "delete", "Delete", key_display="del"),
+        Binding("f5", "reload", "Reload", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.players: list[PlayerInfo] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Static("", id="players-header")
+            yield PlayerList([24, 7, 30], flex=2, id="players")
+            yield Static("", id="players-detail")
+            yield Static("Loading players…", id="players-status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        listing = self.query_one(PlayerList)
+        listing.set_header(self.query_one("#players-header", Static),
+                           ["player", "cards", "characters"])
+        listing.focus()
+
+    def on_screen_resume(self) -> None:
+        self.action_reload()
+
+    def action_reload(self) -> None:
+        """Read the players again."""
+        from chronicle.services.players import list_players
+
+        chronicle_app(self).call_service(list_players, self.loaded,
+                                         description="Loading players", group="players-list",
+                                         exclusive=True)
+
+    def loaded(self, players: list[PlayerInfo]) -> None:
+        if not self.is_attached:
+            return
+        current = self.current()
+        self.players = players
+        names = [p.name for p in players]
+        keep = names.index(current.name) if current is not None and current.name in names else 0
+        self.query_one(PlayerList).set_rows(
+            [[p.name, str(p.cards), ", ".join(p.characters) or "none yet"] for p in players],
+            keep=keep)
+        status = self.query_one("#players-status", Static)
+        if players:
+            status.update(f"{len(players)} player(s) · a adds · r renames · del deletes · "
+                          "enter: their cards")
+        else:
+            status.update("No players yet: press a to add the first one.")
+        self.show_detail()
+
+    def current(self) -> PlayerInfo | None:
+        """The player under the cursor."""
+        index = self.query_one(PlayerList).cursor
+        return self.players[index] if 0 <= index < len(self.players) else None
+
+    def show_detail(self) -> None:
+        player = self.current()
+        detail = self.query_one("#players-detail", Static)
+        if player is None:
+            detail.update("")
+            return
+        text = plain(player.name, "bold")
+        text.append(f"\n{player.cards} card(s) in the collection · "
+                    f"{len(player.characters)} character(s)")
+        for name in player.characters[:4]:
+            text.append(f"\n  {name}")
+        detail.update(text)
+
+    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
+        self.show_detail()
+
+    def on_card_list_selected(self, _event: CardList.Selected) -> None:
+        self.action_collection()
+
+    # Actions -----------------------------------------------------------------------------------
+
+    def action_add(self) -> None:
+        """Ask for a new player's name (the dialog stays open until it is accepted)."""
+        from chronicle.services.players import add_player
+        from chronicle.tui.screens.name_dialog import NameDialog
+
+        self.app.push_screen(NameDialog("Add a player", "Name", add_player,
+                                        description="Adding a player"), self.added)
+
+    def added(self, info: PlayerInfo | None) -> None:
+        if info is not None:
+            self.notify(f"Added {info.name}.")
+            self.action_reload()
+
+    def action_rename(self) -> None:
+        """Rename the highlighted player."""
+        from chronicle.tui.screens.name_dialog import NameDialog
+
+        player = self.current()
+        rename = player_service("rename_player")
+        if player is None:
+            self.notify("No player here yet: press a to add one.", severity="warning")
+            return
+        if rename is None:
+            self.notify("Renaming players needs a newer chronicle.services.players.",
+                        severity="warning")
+            return
+        old = player.name
+
+        def save(db: Database, new: str) -> object:
+            return rename(db, old, new)
+
+        def renamed(result: object) -> None:
+            if result is not None:
+                self.notify(f"{old} is now called {getattr(result, 'name', 'by the new name')}.")
+                self.action_reload()
+
+        self.app.push_screen(NameDialog(f"Rename {old}", "New name", save, value=old,
+                                        description="Renaming the player"), renamed)
+
+    def action_delete(self) -> None:
+        """Delete the highlighted player, after asking (refused while anything refers to
+        them)."""
+        from chronicle.tui.screens.confirm import ConfirmScreen
+
+        player = self.current()
+        delete = player_service("delete_player")
+        if player is None:
+            return
+        if delete is None:
+            self.notify("Deleting players needs a newer chronicle.services.players.",
+                        severity="warning")
+            return
+        name = player.name
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+
+            def done(_result: object) -> None:
+                self.notify(f"Deleted {name}.")
+                self.action_reload()
+
+            chronicle_app(self).call_service(lambda db: delete(db, name), done,
+                                             description="Deleting the player")
+
+        self.app.push_screen(ConfirmScreen(f"Delete {name}?", f"{player.cards} card(s), "
+                                           f"{len(player.characters)} character(s)."),
+                             answered)
+
+    def action_collection(self) -> None:
+        """Show the highlighted player's collection in Cards."""
+        from chronicle.tui.screens.collection import CollectionScreen
+
+        player = self.current()
+        if player is None:
+            return
+        self.app.switch_mode("collection")
+
+        def show() -> None:
+            screen = self.app.screen
+            if isinstance(screen, CollectionScreen):
+                screen.player = player.name
+                screen.load_players()
+
+        self.app.call_after_refresh(show)
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries of this screen."""
+        yield SystemCommand("Add a player", "A new member of the play group (a)",
+                            self.action_add)
+        yield SystemCommand("Rename the player", "Change the highlighted player's name (r)",
+                            self.action_rename)
+        yield SystemCommand("Delete the player", "Remove the highlighted player (del)",
+                            self.action_delete)
+        yield SystemCommand("Show the player's collection", "Their cards, in Cards (enter)",
+                            self.action_collection)

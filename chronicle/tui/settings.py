@@ -1,0 +1,68 @@
+"""The app's user settings: a small JSON file in the user's data folder (``settings.json``).
+
+Only what the user chose in the app is kept there (the theme, for now). A missing, unreadable
+or hand-broken file never stops the app: it starts with the defaults and says nothing is lost;
+saving replaces the file atomically. Pure Python: no Textual import.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+MAX_BYTES = 64 * 1024
+"""A settings file larger than this is not read (it cannot be ours)."""
+NAME_CHARS = 64
+
+
+@dataclass
+class Settings:
+    """What the app remembers between runs."""
+
+    theme: str = "textual-dark"
+
+
+def settings_path() -> Path:
+    """``settings.json`` in the user's data folder."""
+    from chronicle.paths import user_data_dir
+
+    return user_data_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings, or the defaults when there are none or they cannot be read."""
+    path = path or settings_path()
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_BYTES:
+            return Settings()
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Settings()
+    settings = Settings()
+    theme = data.get("theme") if isinstance(data, dict) else None
+    if isinstance(theme, str) and 0 < len(theme) <= NAME_CHARS and theme.isprintable():
+        settings.theme = theme
+    return settings
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> bool:
+    """Write ``settings`` atomically; False (and nothing changed) when it cannot be written."""
+    path = path or settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-",
+                                             suffix=".tmp")
+    except OSError:
+        return False
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(asdict(settings), out, indent=2)
+            out.write("\n")
+        os.replace(temporary, path)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+        return False
+    return True
