@@ -2,7 +2,7 @@
 
 The rules state each fix in the words of a character or game file (``add icon = "<race>
 <gender>"``); in the app the same fix is a key to press. ``app_fix`` prefers the app form the
-violation carries itself (``Violation.fix_for("app")`` when the rules provide it) and otherwise
+violation carries itself (``Fix.app`` through ``Violation.fix_for(Front.APP)``) and otherwise
 says it by code, keeping the engine's numbers. ``people`` rewrites raw validation text
 (``Input should be less than or equal to 1000``) in plain words.
 """
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING
+
+from chronicle.rules.report import Front
 
 if TYPE_CHECKING:
     from chronicle.rules.report import Violation
@@ -70,13 +72,13 @@ def people(text: str) -> str:
     return text.strip()
 
 
-def app_fix(violation: Violation) -> str | None:
-    """The smallest fix of ``violation`` in the app's terms (keys and fields)."""
-    for_front = getattr(violation, "fix_for", None)
-    if callable(for_front):
-        said = for_front("app")
-        if isinstance(said, str) and said:
-            return said
+def app_fix(violation: Violation, **names: str) -> str | None:
+    """The smallest fix of ``violation`` in the app's terms (keys and fields): the rule's own
+    app form when it has one (``Fix.app``, placeholders filled from ``names``), else said by
+    code from the engine's fix."""
+    fixes = violation.fixes
+    if fixes is not None and fixes.app:
+        return violation.fix_for(Front.APP, **names)
     template = KEYS_BY_CODE.get(violation.code)
     engine = violation.fix or ""
     if template is None:

@@ -71,7 +71,8 @@ def test_characters_flows(demo_url: str, private_data_dir: Path) -> None:
         await press(pilot, "2")
         await pilot.app.push_screen(CharacterViewScreen("Winerdria", "Tim"))
         await settle(pilot)
-        assert "· game Example of Play" in screen_text(pilot)
+        timeline = app.screen.query_one("#timeline", Static)
+        assert "· game Example of Play" in str(timeline.render())
         # A word typed by mistake: only its first letter can act ("x" does nothing here).
         assert isinstance(app, ChronicleApp)
         app.typing_gap_set = 10.0
@@ -83,7 +84,9 @@ def test_characters_flows(demo_url: str, private_data_dir: Path) -> None:
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.keys.startswith("# Keys here: Character")
-        assert "Spend xp" in app.screen.keys.split("Arcadia Chronicle")[0]
+        own = app.screen.keys.split("Arcadia Chronicle")[0].splitlines()
+        areas = next(i for i, line in enumerate(own) if line.endswith(" Areas"))
+        assert own.index("- `s` Spend") < areas and own.index("- `g` Game") < areas
         await press(pilot, "escape")
         # The palette finds the sheet by "pdf".
         await press(pilot, "ctrl+p", *"pdf")
@@ -108,11 +111,11 @@ def test_characters_flows(demo_url: str, private_data_dir: Path) -> None:
         await pilot.app.push_screen(CharacterViewScreen("Unfinished", "Tim"))
         await settle(pilot)
         await press(pilot, "g")
-        dialog = app.screen
-        assert isinstance(dialog, RecordGameScreen)
+        second = app.screen
+        assert isinstance(second, RecordGameScreen)
         await press(pilot, "space")
-        assert dialog.query_one("#save", Button).disabled
-        assert "not finished" in str(dialog.query_one("#game-ready", Label).render())
+        assert second.query_one("#save", Button).disabled
+        assert "not finished" in str(second.query_one("#game-ready", Label).render())
 
     run(demo_url, scenario)
 
@@ -249,3 +252,20 @@ def test_bought_off_flaw_is_said_as_at_creation(demo_url: str) -> None:
         assert isinstance(pilot.app.screen, SpendXpScreen)
 
     run(demo_url, scenario, size=(140, 45))
+
+
+def test_a_card_taken_once_is_not_flagged_for_a_second_copy(demo_url: str) -> None:
+    """Winerdria uses Tim's one Indecisive: the builder does not say she uses two."""
+    async def scenario(pilot: Pilot[Any]) -> None:
+        await pilot.app.push_screen(BuilderScreen("Winerdria", "Tim"))
+        await settle(pilot)
+        builder = pilot.app.screen
+        assert isinstance(builder, BuilderScreen)
+        await press(pilot, "f")
+        names = [c.card.name for c in builder.shown["flaw"]]
+        await press(pilot, *["down"] * names.index("Indecisive"))
+        detail = str(builder.query_one("#builder-detail", Static).render())
+        assert "Indecisive" in detail and "taken 1" in detail
+        assert "2 copies" not in detail
+
+    run(demo_url, scenario)

@@ -18,12 +18,13 @@ from chronicle.services.db import open_database
 from chronicle.services.demo import run_demo
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.confirm import ConfirmScreen
-from chronicle.tui.screens.game_prep import GamePrepScreen, SuggestionPanel
+from chronicle.tui.screens.game_prep import GamePrepScreen
 from chronicle.tui.screens.game_result import GameResultScreen
 from chronicle.tui.screens.games import GamesScreen
 from chronicle.tui.screens.new_game import NewGameScreen
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.meter import Meter
+from chronicle.tui.widgets.prep import SuggestionPanel
 
 SIZE = (80, 24)
 
@@ -61,6 +62,13 @@ def text_of(screen: GamePrepScreen | GameResultScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).content)
 
 
+def summary_target(game: games.GameView, player: str) -> str | None:
+    """Whom ``player`` waylays, as the rules resolved it."""
+    entry = next(p for p in game.report.summary["players"] if p["name"] == player)
+    target = entry.get("target")
+    return None if target is None else str(target)
+
+
 def test_new_game_created_and_prepared_through_the_screens(tmp_path: Path) -> None:
     url = demo_database(tmp_path)
 
@@ -82,7 +90,7 @@ def test_new_game_created_and_prepared_through_the_screens(tmp_path: Path) -> No
                 assert seat is not None and seat.player == player
                 await pilot.press("q", "space")  # the player's only quest
                 await settle(pilot)
-                await pilot.press("o")  # target the other player
+                await pilot.press("o")  # two players: the other is the target; o says so
                 await settle(pilot)
                 await pilot.press("tab")
                 await settle(pilot)
@@ -114,7 +122,8 @@ def test_new_game_created_and_prepared_through_the_screens(tmp_path: Path) -> No
     assert not [code for code in errors if code.startswith("setup.")], errors
     for seat in game.seats:
         other = next(s.player for s in game.seats if s.player != seat.player)
-        assert seat.quests and seat.target == other
+        assert seat.quests and seat.target is None  # nothing stored: the rules resolve it
+        assert summary_target(game, seat.player) == other
         assert seat.waylays and seat.leagues
     summary = {p["name"]: p for p in game.report.summary["players"]}
     for seat in game.seats:

@@ -55,11 +55,11 @@ async def type_into(pilot: Pilot[Any], field: Input, text: str) -> None:
     await pilot.pause()
 
 
-async def every_input(pilot: Pilot[Any], text: str) -> None:
-    """Type ``text`` into every enabled input of the current screen, then clear them."""
-    for field in list(pilot.app.screen.query(Input)):
-        if field.disabled or not field.display:
-            continue
+async def every_input(pilot: Pilot[Any], text: str, limit: int = 4) -> None:
+    """Type ``text`` into the enabled inputs of the current screen (the first ``limit``; the
+    pack dialog's fifteen are alike), then clear them."""
+    fields = [f for f in pilot.app.screen.query(Input) if not f.disabled and f.display]
+    for field in fields[:limit]:
         await type_into(pilot, field, text)
         field.value = ""
     await pilot.pause()
@@ -88,8 +88,8 @@ def test_hostile_names_in_every_field_and_screen(demo_url: str) -> None:
             # The pack dialog: typed names, the status line, creating an unknown card.
             await pilot.press("o")
             await settle(pilot)
-            for text in ("[/x] [b]Bold", "Winerdria [retired]", LONG):
-                await every_input(pilot, text)
+            for text in ("[/x] [b]Bold", LONG):
+                await every_input(pilot, text, limit=2)
             first = app.screen.query(Input).first()
             await type_into(pilot, first, "[/x] [b]Bold")
             await pilot.press("ctrl+n")
@@ -112,7 +112,7 @@ def test_hostile_names_in_every_field_and_screen(demo_url: str) -> None:
             await pilot.press("enter")
             await settle(pilot)
             assert isinstance(app.screen, NameDialog)
-            assert "not saved" in screen_text(pilot)
+            assert "at most" in screen_text(pilot)
             app.screen.query_one(Input).value = ""
             await type_into(pilot, app.screen.query_one(Input), "Ann [/x] [b]")
             await pilot.press("enter")
@@ -124,7 +124,7 @@ def test_hostile_names_in_every_field_and_screen(demo_url: str) -> None:
             await settle(pilot)
             shown = screen_text(pilot)
             assert "Winerdria [retired]" in shown and "[/x] [b]Bold" in shown
-            for name in NAMES:
+            for name in ("[/x] [b]Bold", "🐉 龍 Drake"):  # the list above showed them all
                 await app.push_screen(CharacterViewScreen(name, "Tim"))
                 await settle(pilot)
                 assert name in screen_text(pilot) or name[:10] in screen_text(pilot)
@@ -210,7 +210,7 @@ KEYS = [*"abcdefghijklmnopqrstuvwxyzX0123456789[]/:-+= ", "enter", "escape", "ta
 
 def test_random_keys_on_every_screen(demo_url: str) -> None:
     """A long seeded random key sequence from each area and each opened screen; the app keeps
-    running (bounded: 120 keys per start, a few seconds each)."""
+    running (bounded: 80 keys per start, at most about five seconds each)."""
     hostile_database(demo_url)
     rng = random.Random(15)
 
@@ -231,8 +231,8 @@ def test_random_keys_on_every_screen(demo_url: str) -> None:
                 else:
                     await pilot.press(start)
                 await settle(pilot)
-                deadline = time.monotonic() + 8
-                for count in range(120):
+                deadline = time.monotonic() + 5
+                for count in range(80):
                     await pilot.press(rng.choice(KEYS))
                     if count % 20 == 0:
                         await settle(pilot)

@@ -8,7 +8,9 @@ characters ``Winerdria [retired]``, ``[/x] [b]Bold``, emoji, CJK and Arabic name
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Awaitable, Callable
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -25,15 +27,44 @@ SIZES = {"80x24": (80, 24), "140x45": (140, 45)}
 Steps = Callable[[Pilot[Any]], Awaitable[None]]
 
 
-@pytest.fixture
-def hostile_url(demo_url: str) -> str:
-    hostile_database(demo_url)
-    db = open_database(demo_url)
+class FixedDay(date):
+    """``date`` whose today is always the same day, so the dialogs' date fields do not
+    change the snapshots from one day to the next."""
+
+    @classmethod
+    def today(cls) -> FixedDay:
+        return cls(2026, 1, 15)
+
+
+@pytest.fixture(scope="session")
+def hostile_template(demo_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo with the hostile names and a character in progress, built once."""
+    from sqlalchemy import text
+
+    path = tmp_path_factory.mktemp("hostile-template") / "hostile.db"
+    shutil.copyfile(demo_template, path)
+    url = f"sqlite:///{path}"
+    hostile_database(url)
+    db = open_database(url)
     characters.new_character(db, "Tim", "Aline", icon="Sidhe Female")
     characters.edit_character(db, "Aline", add_merits=("Eloquent Speech", "Lightning Quick",
                                                        "Mirror, Mirror"))
+    with db.engine.begin() as connection:  # the chronicle's dates, fixed for the snapshots
+        connection.execute(text("UPDATE ledger_event SET recorded_at = '2026-01-10 12:00:00'"))
     db.engine.dispose()
-    return demo_url
+    return path
+
+
+@pytest.fixture
+def hostile_url(hostile_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh copy of the hostile demo; the dialogs' date fields show a fixed day."""
+    from chronicle.tui.screens import record_game, spend_xp
+
+    path = tmp_path / "hostile.db"
+    shutil.copyfile(hostile_template, path)
+    monkeypatch.setattr(record_game, "date", FixedDay)
+    monkeypatch.setattr(spend_xp, "date", FixedDay)
+    return f"sqlite:///{path}"
 
 
 def push(module: str, name: str, *args: str) -> Steps:

@@ -188,9 +188,9 @@ class CharacterViewScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("g", "record_game", "Game"),
-        Binding("s", "spend", "Spend xp"),
+        Binding("s", "spend", "Spend"),
         Binding("u", "undo", "Undo"),
-        Binding("e", "export", "Export"),
+        Binding("e", "export", "Export file", show=False),
         Binding("p", "print_sheet", "PDF"),
         Binding("l", "print_log", "PDF log", show=False),
         Binding("b", "build", "Builder"),
@@ -203,6 +203,7 @@ class CharacterViewScreen(Screen[None]):
         self.player = player
         self.view: CharacterView | None = None
         self.games: dict[int, str] = {}
+        self.loads = 0
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -236,16 +237,24 @@ class CharacterViewScreen(Screen[None]):
             games = {g.id: g.name for g in list_games(db) if g.id in wanted} if wanted else {}
             return view, games
 
+        self.loads += 1
+        token = self.loads
+
         def done(result: tuple[CharacterView, dict[int, str]]) -> None:
+            if token != self.loads:  # a newer reload or a change came back first
+                return
             self.games = result[1]
-            self.show_view(result[0])
+            self.show_view(result[0], fresh=False)
 
         chronicle_app(self).call_service(work, done,
                                          description="Loading the character",
                                          group="character-view", exclusive=True)
 
-    def show_view(self, view: CharacterView) -> None:
-        """Show the sheet and the timeline of ``view``."""
+    def show_view(self, view: CharacterView, *, fresh: bool = True) -> None:
+        """Show the sheet and the timeline of ``view``; ``fresh`` (a change just saved) makes
+        any reload still on its way stale."""
+        if fresh:
+            self.loads += 1
         self.view = view
         self.query_one("#sheet", Static).update(sheet_markup(view))
         panel = self.query_one("#character-violations", ViolationsPanel)

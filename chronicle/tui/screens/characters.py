@@ -191,7 +191,7 @@ class CharactersScreen(Screen[None]):
         if invalid:
             status += f" · {invalid} not valid yet (b opens the builder)"
         self.query_one("#characters-status", Static).update(
-            "" if empty else status + " · enter opens · n new · b builds")
+            "" if empty else status)
 
     def current(self) -> Entry | None:
         """The character under the cursor."""

@@ -16,8 +16,6 @@ says why.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -27,126 +25,37 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from chronicle.systems.wyld_hunt.rules.suggest import opposed_attribute
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.meter import Meter
+from chronicle.tui.widgets.prep import (
+    PrepData,
+    SuggestionPanel,
+    _num,
+    dice_of,
+    load_prep,
+    seat_lists,
+    waylay_odds,
+)
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:
     from chronicle.services.collection import OwnedCard
     from chronicle.services.db import Database
     from chronicle.services.games import GameView, Seat, SuggestionSet
-    from chronicle.systems.wyld_hunt.cards import Card, Icon, Waylay
+    from chronicle.systems.wyld_hunt.cards import Card, Icon
 
 SECTIONS: tuple[str, ...] = ("quests", "waylays", "treasures", "leagues")
 """The lists a seat chooses, in the order the sections are shown."""
 SECTION_KINDS = {"quests": "quest", "waylays": "waylay", "treasures": "merit",
                  "leagues": "league"}
 SECTION_KEYS = {"quests": "q", "waylays": "w", "treasures": "t", "leagues": "l"}
-EDITING = frozenset({"toggle_card", "copies", "target", "suggest", "apply_suggestion"})
+EDITING = frozenset({"toggle_card", "copies", "target", "suggest", "apply_suggestion",
+                     "seat_character"})
 """Actions that change the setup (hidden once the game has been played)."""
 """The character Attribute each Test type is rolled against (rulebook, Tests and Trials: a
 Combat Test pits the character's Might against the Waylay's Combat)."""
-
-
-@dataclass
-class PrepData:
-    """What the screen shows, loaded in one worker."""
-
-    game: GameView
-    owned: dict[str, list[OwnedCard]]
-    """Each seated player's collection."""
-    icons: dict[str, Icon | None]
-    """Each seated player's character icon (None without a character or a known icon)."""
-
-
-def load_prep(db: Database, name: str) -> PrepData:
-    """The game, the seated players' collections and their characters' icons."""
-    from chronicle.services.characters import show_character
-    from chronicle.services.collection import list_collection
-    from chronicle.services.games import show_game
-
-    game = show_game(db, name)
-    owned = {seat.player: list_collection(db, seat.player) for seat in game.seats}
-    icons: dict[str, Icon | None] = {}
-    for seat in game.seats:
-        icons[seat.player] = (show_character(db, seat.character, seat.player).state.icon
-                              if seat.character else None)
-    return PrepData(game, owned, icons)
-
-
-def percent(chance: Fraction) -> str:
-    """``72%``."""
-    return f"{round(chance * 100)}%"
-
-
-def dice_of(system: str) -> int:
-    """Dice rolled in a Test: one in The Wyld Hunt, two in King Ironheart's Madness."""
-    return 2 if system == "ironheart" else 1
-
-
-def waylay_odds(waylay: Waylay, icon: Icon | None, dice: int) -> list[tuple[str, str, str]]:
-    """Per Test the Waylay can be: (``Combat 4 v Might 2``, ``wins 72%``, short form)."""
-    from chronicle.rules.dice import test_odds
-
-    found = []
-    for test in waylay.tests or ():
-        mine = waylay.attribute_value(test)
-        attribute = opposed_attribute(test)
-        theirs = getattr(icon, attribute) if icon is not None else None
-        label = (f"{test.value.title()} {'?' if mine is None else mine} v {attribute.title()} "
-                 f"{'?' if theirs is None else theirs}")
-        short = f"{test.value[0].upper()}{'?' if mine is None else mine}"
-        if mine is None or not isinstance(theirs, int):
-            found.append((label, "odds unknown", short + " ?"))
-        else:
-            odds = test_odds(mine, theirs, dice)
-            found.append((label, f"wins {percent(odds.win)}",
-                          f"{short}v{theirs} {percent(odds.win)}"))
-    return found
-
-
-def seat_lists(seat: Seat) -> dict[str, list[str]]:
-    """A seat's chosen lists by section."""
-    return {"quests": list(seat.quests), "waylays": list(seat.waylays),
-            "treasures": list(seat.treasures), "leagues": list(seat.leagues)}
-
-
-def _num(value: object) -> str:
-    return "?" if value is None else str(value)
-
-
-class SuggestionPanel(VerticalScroll, can_focus=True):
-    """The suggested Waylays, Treasures and Leagues with their explanation; enter or X applies,
-    escape closes."""
-
-    DEFAULT_CSS = """
-    SuggestionPanel { display: none; height: 1fr; padding: 0 1; }
-    SuggestionPanel.shown { display: block; }
-    SuggestionPanel:focus { background: $boost; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "screen.apply_suggestion", "Apply"),
-        Binding("escape", "screen.close_suggestion", "Close"),
-    ]
-
-    def compose(self) -> ComposeResult:
-        yield Static("", id="suggestion-text")
-
-    def show(self, suggestion: SuggestionSet) -> None:
-        """Display ``suggestion``."""
-        lines = [f"[b]Suggestion for {esc(suggestion.player)}[/b]",
-                 "[dim]enter or X applies · esc closes[/dim]"]
-        for title, part in (("Waylays", suggestion.waylays), ("Treasures", suggestion.treasures),
-                            ("Leagues", suggestion.leagues)):
-            cards = ", ".join(part.cards) or "none"
-            lines.append(f"\n[b]{title}[/b] {part.total} of {part.limit}: {esc(cards)}")
-            lines.extend(f"[dim]· {esc(line)}[/dim]" for line in part.explanation)
-        self.query_one("#suggestion-text", Static).update("\n".join(lines))
-        self.add_class("shown")
-        self.scroll_home(animate=False)
 
 
 class GamePrepScreen(Screen[None]):
@@ -184,6 +93,7 @@ class GamePrepScreen(Screen[None]):
         Binding("right", "next_section(1)", "Section", show=False),
         Binding("left", "next_section(-1)", "Section", show=False),
         Binding("o", "target", "Target", show=False),
+        Binding("c", "seat_character", "Character of this seat", show=False),
         Binding("x", "suggest", "Suggest"),
         Binding("X", "apply_suggestion", "Apply suggestion", key_display="X", show=False),
         Binding("r", "result", "Result", show=False),
@@ -617,6 +527,45 @@ class GamePrepScreen(Screen[None]):
         self.desired_target[seat.player] = others[(position + 1) % len(others)]
         self.changed(seat.player, "target")
 
+    def action_seat_character(self) -> None:
+        """Change the character this seat plays (or play none), until the result is
+        recorded (``chronicle.services.mending.seat``)."""
+        from chronicle.services.players import PlayerInfo, list_players
+
+        seat = self.editable()
+        if seat is None or self.busy():
+            return
+        player = seat.player
+
+        def chosen(info: list[PlayerInfo]) -> None:
+            from chronicle.tui.screens.pick import PickScreen
+
+            mine = next((p.characters for p in info if p.name == player), [])
+            choices: list[tuple[str, str]] = [(name, name) for name in mine]
+            choices.append(("no character (no chronicle gets this game)", ""))
+            self.app.push_screen(PickScreen(f"{player} plays", "enter chooses · esc keeps "
+                                            "the seat as it is", choices,
+                                            seat.character or ""),
+                                 lambda picked: self.reseat(player, picked))
+
+        chronicle_app(self).call_service(list_players, chosen, description="Loading players")
+
+    def reseat(self, player: str, character: str | None) -> None:
+        from chronicle.services.mending import seat
+
+        if character is None or self.game is None:
+            return
+        name, version = self.game.name, self.game.version
+
+        def work(db: Database) -> GameView:
+            return seat(db, name, player, character or None, expected_version=version)
+
+        def done(_game: GameView) -> None:
+            self.message = f"{esc(player)} now plays {esc(character or 'no character')}."
+            self.action_reload()
+
+        chronicle_app(self).call_service(work, done, description=f"Seating {player}")
+
     def changed(self, player: str, field: str) -> None:
         """Show a change at once and queue it for the database."""
         self.dirty.setdefault(player, set()).add(field)
@@ -831,6 +780,8 @@ class GamePrepScreen(Screen[None]):
             yield SystemCommand(f"Show {section}", f"The seat's {section} "
                                 f"({SECTION_KEYS[section]})",
                                 partial(self.action_section, section))
+        yield SystemCommand("Change the seat's character", "Which character this player "
+                            "plays in this game (c)", self.action_seat_character)
         yield SystemCommand("Change target", "Whose quests this player's Waylays oppose (o)",
                             self.action_target)
         yield SystemCommand("Suggest cards", "Waylays, Treasures and Leagues from the player's "

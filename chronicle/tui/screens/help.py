@@ -68,14 +68,13 @@ says what to do. Codes and their rulebook passages are in `docs/rules.md`.
 
 
 def screen_keys(screen: Screen[Any] | None) -> str:
-    """Markdown for the keys of ``screen``: every binding active there, the screen's own and
-    its widgets' first, the app's after."""
+    """Markdown for the keys of ``screen``: every binding active there, the screen's own
+    first, then its focused widget's, then the app's."""
     if screen is None:
         return ""
     app = screen.app
     title = str(screen.title or getattr(screen, "TITLE", "") or "this screen")
-    mine: list[str] = []
-    everywhere: list[str] = []
+    groups: list[list[str]] = [[], [], []]
     seen: set[str] = set()
     for active in screen.active_bindings.values():
         binding = active.binding
@@ -83,12 +82,13 @@ def screen_keys(screen: Screen[Any] | None) -> str:
             continue
         seen.add(binding.description)
         key = app.get_key_display(binding).replace("`", "")
-        line = f"| `{key}` | {binding.description} |"
-        (everywhere if active.node is app else mine).append(line)
-    if not mine and not everywhere:
+        moving = binding.action.removeprefix("app.") in ("focus_next", "focus_previous")
+        rank = 2 if active.node is app else 0 if active.node is screen and not moving else 1
+        groups[rank].append(f"- `{key}` {binding.description}")
+    lines = [line for group in groups for line in group]
+    if not lines:
         return ""
-    rows = "\n".join(mine + everywhere)
-    return f"# Keys here: {title}\n\n| key | does |\n|---|---|\n{rows}\n\n"
+    return f"# Keys here: {title}\n\n" + "\n".join(lines) + "\n\n"
 
 
 class HelpScreen(ModalScreen[None]):

@@ -2,7 +2,8 @@
 wrong in the dialog itself, until the service accepts it (an empty name, a 10,000-character
 paste, a name already taken). Returns the service's result, or None when cancelled.
 
-The limits are the services' own: the app never has a second, different idea of a valid name.
+The limits are the shared ones (``chronicle.domain.limits``, which the services apply too): the
+app never has a second, different idea of a valid name.
 """
 
 from __future__ import annotations
@@ -60,12 +61,17 @@ class NameDialog(ModalScreen[Any]):
         self.query_one("#name-input", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        from chronicle.domain.limits import name_problem
         from chronicle.errors import ChronicleError
         from chronicle.tui.messages import error_message
 
         text = event.value.strip()
         if not text:
             self.problem("Type a name first (or escape to cancel).")
+            return
+        wrong = name_problem(text, "a name")
+        if wrong:
+            self.problem(f"Not saved: {wrong}.")
             return
         if self.saving:
             return

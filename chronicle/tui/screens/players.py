@@ -3,15 +3,15 @@ characters. ``a`` adds a player, ``r`` renames the highlighted one, ``delete`` r
 (asking first; the services refuse while anything refers to them), ``enter`` shows their
 collection in Cards.
 
-Rename and delete go through ``chronicle.services.players`` (``rename_player`` and
-``delete_player``); while a build of the services lacks them, the keys say so instead of
-pretending.
+Rename and delete go through ``chronicle.services.mending``: the delete asks first with the
+services' own plan (what the player holds), and a player with characters or seats is refused
+with the reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -26,14 +26,6 @@ from chronicle.tui.widgets.card_list import CardList
 if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.services.players import PlayerInfo
-
-
-def player_service(name: str) -> Callable[..., Any] | None:
-    """``chronicle.services.players.<name>``, when this build of the services has it."""
-    from chronicle.services import players
-
-    found = getattr(players, name, None)
-    return found if callable(found) else None
 
 
 class PlayerList(CardList):
@@ -149,60 +141,62 @@ class PlayersScreen(Screen[None]):
             self.action_reload()
 
     def action_rename(self) -> None:
-        """Rename the highlighted player."""
+        """Rename the highlighted player (the dialog stays open while the name is refused)."""
+        from chronicle.services.mending import rename_player
         from chronicle.tui.screens.name_dialog import NameDialog
 
         player = self.current()
-        rename = player_service("rename_player")
         if player is None:
             self.notify("No player here yet: press a to add one.", severity="warning")
             return
-        if rename is None:
-            self.notify("Renaming players needs a newer chronicle.services.players.",
-                        severity="warning")
-            return
         old = player.name
 
-        def save(db: Database, new: str) -> object:
-            return rename(db, old, new)
+        def save(db: Database, new: str) -> PlayerInfo:
+            return rename_player(db, old, new)
 
-        def renamed(result: object) -> None:
+        def renamed(result: PlayerInfo | None) -> None:
             if result is not None:
-                self.notify(f"{old} is now called {getattr(result, 'name', 'by the new name')}.")
+                self.notify(f"{old} is now called {result.name}.")
                 self.action_reload()
 
         self.app.push_screen(NameDialog(f"Rename {old}", "New name", save, value=old,
                                         description="Renaming the player"), renamed)
 
     def action_delete(self) -> None:
-        """Delete the highlighted player, after asking (refused while anything refers to
-        them)."""
-        from chronicle.tui.screens.confirm import ConfirmScreen
+        """Delete the highlighted player: the services' plan says what goes, and a player who
+        still has characters or seats is refused with the reason."""
+        from chronicle.services.mending import Removal, plan_player_delete
 
         player = self.current()
-        delete = player_service("delete_player")
         if player is None:
-            return
-        if delete is None:
-            self.notify("Deleting players needs a newer chronicle.services.players.",
-                        severity="warning")
             return
         name = player.name
 
-        def answered(yes: bool | None) -> None:
-            if not yes:
+        def planned(plan: Removal) -> None:
+            from chronicle.tui.screens.confirm import ConfirmScreen
+
+            if plan.action == "refuse":
+                self.notify(plan.describe(), title=f"{name} is not deleted", severity="warning",
+                            timeout=10)
                 return
+            self.app.push_screen(ConfirmScreen(f"Delete {name}?", plan.describe()),
+                                 lambda yes: self.delete_confirmed(name, yes))
 
-            def done(_result: object) -> None:
-                self.notify(f"Deleted {name}.")
-                self.action_reload()
+        chronicle_app(self).call_service(lambda db: plan_player_delete(db, name), planned,
+                                         description="Checking the player")
 
-            chronicle_app(self).call_service(lambda db: delete(db, name), done,
-                                             description="Deleting the player")
+    def delete_confirmed(self, name: str, yes: bool | None) -> None:
+        from chronicle.services.mending import Removal, delete_player
 
-        self.app.push_screen(ConfirmScreen(f"Delete {name}?", f"{player.cards} card(s), "
-                                           f"{len(player.characters)} character(s)."),
-                             answered)
+        if not yes:
+            return
+
+        def done(_plan: Removal) -> None:
+            self.notify(f"Deleted {name}.")
+            self.action_reload()
+
+        chronicle_app(self).call_service(lambda db: delete_player(db, name), done,
+                                         description="Deleting the player")
 
     def action_collection(self) -> None:
         """Show the highlighted player's collection in Cards."""

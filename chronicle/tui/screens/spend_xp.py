@@ -21,6 +21,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chronicle.systems.wyld_hunt.cards import Flaw, Merit
+from chronicle.tui.messages import app_fix
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc, fit
 
@@ -181,7 +182,8 @@ class SpendXpScreen(ModalScreen["CharacterView | None"]):
         else:
             problem = candidate.problems[0] if candidate.problems else None
             reason = esc(problem.message) if problem else "the rules refuse it"
-            fix = f" [dim]fix: {esc(problem.fix)}[/dim]" if problem and problem.fix else ""
+            said = app_fix(problem) if problem else None
+            fix = f" [dim]fix: {esc(said)}[/dim]" if said else ""
             detail.update(f"[red]✗ {reason}[/red]{fix}")
 
     def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
