@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from chronicle.services import characters
 from chronicle.services.db import open_database
@@ -127,6 +128,12 @@ def test_screen(snap_compare: Callable[..., bool], hostile_url: str, screen: str
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await SCREENS[screen](pilot)
+        await settle(pilot)
+        for shown in pilot.app.screen_stack:  # a blinking cursor would make snapshots flaky
+            for field in shown.query(Input):
+                field.cursor_blink = False
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.1)
         await settle(pilot)
 
     assert snap_compare(ChronicleApp(hostile_url), terminal_size=SIZES[size],

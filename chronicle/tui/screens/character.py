@@ -141,9 +141,9 @@ def sheet_markup(view: CharacterView) -> str:
     return "\n".join(lines)
 
 
-def timeline_markup(view: CharacterView, games: dict[int, str] | None = None) -> str:
+def timeline_markup(view: CharacterView) -> str:
     """Every event of the chronicle, oldest first; undone ones struck through and marked; an
-    event recorded from a game names the game (``games``: game names by id)."""
+    event recorded from a game names the game."""
     if not view.history:
         return ("[b]Chronicle[/b]\n\n[dim]No events yet. Once the character is valid, record "
                 "a game with g; completed quests earn experience to spend with s.[/dim]")
@@ -162,7 +162,7 @@ def timeline_markup(view: CharacterView, games: dict[int, str] | None = None) ->
             continue
         change = (f"[green]+{line.xp_change} xp[/green]" if line.xp_change > 0 else
                   f"[red]{line.xp_change} xp[/red]" if line.xp_change < 0 else "±0 xp")
-        game = (games or {}).get(line.game_id) if line.game_id is not None else None
+        game = line.game
         lines.append(f"[b]#{line.seq}[/b] {text}"
                      + (f" [dim]· game {esc(game)}[/dim]" if game else ""))
         lines.append(f"   [dim]{when}[/dim] · {change} → {line.xp_earned} earned · "
@@ -202,7 +202,6 @@ class CharacterViewScreen(Screen[None]):
         self.character = name
         self.player = player
         self.view: CharacterView | None = None
-        self.games: dict[int, str] = {}
         self.loads = 0
 
     def compose(self) -> ComposeResult:
@@ -229,22 +228,16 @@ class CharacterViewScreen(Screen[None]):
 
         name, player = self.character, self.player
 
-        def work(db: Database) -> tuple[CharacterView, dict[int, str]]:
-            from chronicle.services.games import list_games
-
-            view = show_character(db, name, player)
-            wanted = {line.game_id for line in view.history if line.game_id is not None}
-            games = {g.id: g.name for g in list_games(db) if g.id in wanted} if wanted else {}
-            return view, games
+        def work(db: Database) -> CharacterView:
+            return show_character(db, name, player)
 
         self.loads += 1
         token = self.loads
 
-        def done(result: tuple[CharacterView, dict[int, str]]) -> None:
+        def done(view: CharacterView) -> None:
             if token != self.loads:  # a newer reload or a change came back first
                 return
-            self.games = result[1]
-            self.show_view(result[0], fresh=False)
+            self.show_view(view, fresh=False)
 
         chronicle_app(self).call_service(work, done,
                                          description="Loading the character",
@@ -260,7 +253,7 @@ class CharacterViewScreen(Screen[None]):
         panel = self.query_one("#character-violations", ViolationsPanel)
         panel.display = bool(view.report.violations)
         panel.show(view.report)
-        self.query_one("#timeline", Static).update(timeline_markup(view, self.games))
+        self.query_one("#timeline", Static).update(timeline_markup(view))
         timeline = self.query_one("#character-timeline", VerticalScroll)
         timeline.call_after_refresh(timeline.scroll_end, animate=False)
 
