@@ -53,7 +53,21 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     data.register(commands)
     __import__("chronicle.cli.backup", fromlist=["register"]).register(commands)  # backup, restore
     exports.register(commands)
+    _everyday_first(commands)
     return parser
+
+
+EVERYDAY = ("character", "game", "quest", "xp", "history", "undo", "player", "collection",
+            "pack", "cards", "check", "odds", "export")
+"""The commands ``chronicle --help`` and the overview list first, in this order; the rest
+(setting up, backups, the database) follow in the order they were added."""
+
+
+def _everyday_first(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Order the listed commands everyday ones first."""
+    rank = {name: index for index, name in enumerate(EVERYDAY)}
+    listed = commands._choices_actions
+    listed.sort(key=lambda action: rank.get(action.dest, len(rank)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

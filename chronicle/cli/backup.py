@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from chronicle.cli.common import database, out_path, run_service
-from chronicle.cli.output import emit, emit_json
+from chronicle.cli.output import counts_in_words, emit, emit_json
 
 
 def register(commands: Any) -> None:
@@ -48,7 +48,7 @@ def _backup(args: argparse.Namespace) -> int:
         return 0
     what = "SQLite copy" if result.kind == "sqlite" else "JSON export"
     emit(f"Backed up the database to {result.path} ({what}"
-         + (": " + ", ".join(f"{n} {table}" for table, n in result.counts.items())
+         + (": " + counts_in_words(result.counts)
             if result.counts else "") + ").")
     return 0
 
@@ -63,6 +63,5 @@ def _restore(args: argparse.Namespace) -> int:
         return 0
     if result.replaced is not None:
         emit(f"Backed up what the database held to {result.replaced} first.")
-    emit(f"Restored {args.path}: " + ", ".join(f"{n} {table}"
-                                               for table, n in result.counts.items()) + ".")
+    emit(f"Restored {args.path}: " + counts_in_words(result.counts) + ".")
     return 0

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from chronicle.cli.common import database, out_path, run_service
-from chronicle.cli.output import emit, emit_json
+from chronicle.cli.output import counts_in_words, emit, emit_json
 
 
 def register(commands: Any) -> None:
@@ -55,7 +55,7 @@ def _export(args: argparse.Namespace) -> int:
     from chronicle.services.transfer import write_export
 
     counts = write_export(database(args), args.file, force=args.force)
-    emit(f"Wrote {args.file}: " + ", ".join(f"{n} {table}" for table, n in counts.items())
+    emit(f"Wrote {args.file}: " + counts_in_words(counts)
          + ".")
     return 0
 
@@ -67,7 +67,7 @@ def _import(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(counts)
     else:
-        emit("Imported " + ", ".join(f"{n} {table}" for table, n in counts.items()) + ".")
+        emit("Imported " + counts_in_words(counts) + ".")
     return 0
 
 

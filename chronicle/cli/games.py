@@ -105,7 +105,8 @@ def show_view(view: GameView, as_json: bool) -> int:
     if as_json:
         emit_json(view.to_dict())
         return 0
-    verdict = "valid" if view.report.valid else f"{len(view.report.errors)} error(s)"
+    verdict = "valid" if view.report.valid else f"{len(view.report.errors)} error(s)" + (
+        " to fix before playing" if view.status == "prepared" else "")
     emit(f"{view.name} ({view.system}{', solo' if view.solo else ''}, {view.status}): {verdict}")
     players = {p["name"]: p for p in view.report.summary.get("players", [])}
     for seat in view.seats:
@@ -207,9 +208,11 @@ def _suggest(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result.to_dict())
         return 0
-    for label, part in (("Waylays", result.waylays), ("Treasures", result.treasures),
-                        ("Leagues", result.leagues)):
-        emit(f"{label} for {result.player} ({part.total} of {part.limit}): "
+    for label, part, counted in (
+            ("Waylays", result.waylays, "rated {} in all of the {} allowed"),
+            ("Treasures", result.treasures, "worth {} in all of the {} allowed"),
+            ("Leagues", result.leagues, "{} of the {} needed")):
+        emit(f"{label} for {result.player}, {counted.format(part.total, part.limit)}: "
              f"{', '.join(part.cards) or 'none'}")
         for line in part.explanation:
             emit(f"  - {line}")

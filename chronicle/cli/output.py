@@ -93,6 +93,31 @@ def report(result: Report, front: Front = Front.CLI, **names: str) -> None:
             emit(f"{'':8}rule: {violation.section}")
 
 
+TABLE_WORDS = {
+    "player": ("player", "players"), "ownership": ("collection entry", "collection entries"),
+    "character": ("character", "characters"), "creation_card": ("creation card",
+                                                               "creation cards"),
+    "ledger_event": ("chronicle event", "chronicle events"), "game": ("game", "games"),
+    "game_player": ("seat at a game", "seats at games"), "group_card": ("group card",
+                                                                        "group cards"),
+    "change_log": ("change record", "change records"),
+}
+"""What the rows of each table are, in words, for the summaries of exports and backups."""
+
+
+def counts_in_words(counts: dict[str, int]) -> str:
+    """Row counts by table in words: ``2 players, 60 collection entries, ...``.
+
+    >>> counts_in_words({"player": 1, "ownership": 2, "other_table": 3})
+    '1 player, 2 collection entries, 3 other table rows'
+    """
+    def one(table: str, n: int) -> str:
+        single, plural = TABLE_WORDS.get(table, (f"{table.replace('_', ' ')} row",
+                                                 f"{table.replace('_', ' ')} rows"))
+        return f"{n} {single if n == 1 else plural}"
+    return ", ".join(one(table, n) for table, n in counts.items())
+
+
 def percent(value: Any) -> str:
     """A fraction as a percentage with one decimal."""
     return f"{float(value) * 100:.1f}%"

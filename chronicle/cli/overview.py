@@ -8,15 +8,20 @@ from chronicle import __version__
 from chronicle.cli.output import emit
 from chronicle.domain.values import Origin
 
-COMMANDS = [
-    ("chronicle cards list [--kind K] [filters] [--json]", "list the catalog"),
-    ("chronicle cards search TEXT [filters] [--json]", "find cards by name or summary"),
-    ("chronicle cards show NAME [--json]", "every known value of a card"),
-    ("chronicle cards validate [FILE...]", "check card files (yours by default)"),
-    ("chronicle check FILE [--json]", "check a character or game setup file"),
-    ("chronicle odds test MINE THEIRS [--dice 2]", "chances of an opposed Test"),
-    ("chronicle odds trial ATTRIBUTE DIFFICULTY", "chance of passing a Trial"),
-]
+
+def every_command() -> list[tuple[str, str]]:
+    """Every command of the command line with what it does, as ``--help`` lists them."""
+    import argparse
+
+    from chronicle.cli import build_parser
+
+    parser = build_parser([])
+    found: list[tuple[str, str]] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                found.append((f"chronicle {choice.dest}", " ".join((choice.help or "").split())))
+    return found
 
 
 def run() -> int:
@@ -40,10 +45,11 @@ def run() -> int:
         emit(f"  {len(catalog.problems)} problem(s) in card files: "
              "run 'chronicle cards validate'")
     emit()
-    emit("Commands:")
-    width = max(len(c) for c, _ in COMMANDS)
-    for command, what in COMMANDS:
+    emit("Commands (everyday ones first):")
+    listed = every_command()
+    width = max(len(c) for c, _ in listed)
+    for command, what in listed:
         emit(f"  {command.ljust(width)}  {what}")
     emit()
-    emit("Add --help to any command for its options.")
+    emit("Run 'chronicle' in a terminal for the app. Add --help to any command for its options.")
     return 0

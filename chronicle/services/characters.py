@@ -20,12 +20,14 @@ from chronicle.rules.report import Report
 from chronicle.services.catalog import WyldHuntCatalog
 from chronicle.services.common import (
     EDIT_REFUSALS,
+    UNFINISHED,
     catalog,
     character_row,
     new_errors,
     player_row,
     refuse_if,
 )
+from chronicle.services.dates import date_problem
 from chronicle.services.db import Database
 from chronicle.services.usercards import card_file_entry
 from chronicle.systems.wyld_hunt.cards import Card, Court
@@ -445,8 +447,21 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
                     repo.change_count(session, owner.id, card.name, key[1],
                                       count - have.get(key, 0))
         report, _state = evaluate(session, row, build, cat)
-        blocking = [v for v in report.errors if v.code not in IMPORT_ALLOWED]
-        refuse_if(blocking, f"Importing {build.name}")
+        blocking = [v for v in report.errors if v.code not in IMPORT_ALLOWED
+                    or (build.events and v.code in UNFINISHED)]
+        if blocking:
+            # the same rule as every other way in: a chronicle starts only once the build is
+            # finished; an unknown card value (card.incomplete) does not stop it
+            lacking = any(v.code == "collection.not_owned" for v in blocking)
+            raise Refused(
+                f"{owner.name} cannot import {build.name}: "
+                + "; ".join(v.message for v in blocking)
+                + (f" (--own-missing adds the cards {owner.name} lacks to the collection)"
+                   if lacking and not own_missing else ""), Report(blocking))
+        for number, event in enumerate(build.events, start=1):
+            problem = date_problem(event.date, f"event {number}'s date") if event.date else None
+            if problem:
+                raise BadInput(f"cannot use {path}: {problem}")
         row.icon = build.icons[0] if build.icons else None
         row.court = build.court.value if build.court else None
         row.background = build.background

@@ -206,20 +206,30 @@ def _card(cat: WyldHuntCatalog, name: str, kind_text: str) -> tuple[Card | None,
             hint = did_you_mean(kind, kinds)
             return None, (f"unknown kind {kind_text.strip()!r}"
                           + (f" ({hint})" if hint else "") + f"; use one of {', '.join(kinds)}")
+    prefix, colon, rest = name.partition(":")
+    if colon and prefix.strip().casefold() in kinds and rest.strip():
+        if kind is not None and kind != prefix.strip().casefold():
+            return None, (f"{name!r} says {prefix.strip()!r} but the kind column says "
+                          f"{kind!r}")
+        kind, name = prefix.strip().casefold(), rest.strip()  # waylay:Slavers, as typed
     found = cat.named(name)
     chosen = [c for c in found if kind is None or c.kind.value == kind]
     if len(chosen) == 1:
         return chosen[0], None
     if len(chosen) > 1:
         return None, (f"{name!r} is the name of several cards "
-                      f"({', '.join(c.kind.value for c in chosen)}); say which in a kind column")
+                      f"({', '.join(c.kind.value for c in chosen)}); say which in a kind column "
+                      f"or with a prefix ({', '.join(f'{c.kind.value}:{c.name}' for c in chosen)})")
     if found:
         kinds_there = " and ".join(("an " if c.kind is Kind.ICON else "a ") + c.kind.value
                                    for c in found)
         return None, f"no {kind} is called {name!r} (there is {kinds_there} of that name)"
     near = cat.suggest(name, kind)
+    hint = repr(near)
+    if near is not None and kind is None and len(cat.named(near)) > 1:
+        hint = " or ".join(repr(f"{c.kind.value}:{c.name}") for c in cat.named(near))
     return None, (f"unknown {kind + ' ' if kind else ''}card {name!r}"
-                  + (f" (did you mean {near!r}?)" if near else
+                  + (f" (did you mean {hint}?)" if near else
                      "; create it first with 'chronicle cards new'"))
 
 

@@ -35,6 +35,22 @@ ATTEMPTS = 10
 T = TypeVar("T")
 
 
+def _named_folder_exists(url: str, named: str | None) -> None:
+    """A SQLite file the user named (``--db``, ``CHRONICLE_DB``) goes in a folder that exists:
+    only the default file's data folder is created.
+
+    Raises:
+        BadInput: the named file's folder does not exist.
+    """
+    from chronicle.errors import BadInput
+    from chronicle.persistence.engine import sqlite_path
+
+    path = sqlite_path(url) if named else None
+    if path is not None and not path.parent.is_dir():
+        raise BadInput(f"the folder {path.parent} of the database {named} does not exist; "
+                       "create it first, or name a file in an existing folder")
+
+
 def default_url() -> str:
     """``CHRONICLE_DB``, or the SQLite file in the user data directory."""
     configured = os.environ.get("CHRONICLE_DB")
@@ -156,6 +172,7 @@ def open_database(url: str | None = None, *, migrate: bool = True) -> Database:
     from chronicle.persistence.engine import normalise_url, open_engine, service_error
 
     chosen = normalise_url(url or default_url())
+    _named_folder_exists(chosen, url or os.environ.get("CHRONICLE_DB"))
     engine = open_engine(chosen)
     if migrate:
         try:

@@ -101,7 +101,8 @@ def run_demo(db: Database) -> DemoResult:
     for player in ("Tim", "Josh"):
         chosen = games.suggest_for(db, FIRST_GAME, player, apply=True)
         result.lines.append(
-            f"{player}'s Waylays ({chosen.waylays.total} of {chosen.waylays.limit}): "
+            f"{player}'s Waylays, rated {chosen.waylays.total} in all of the "
+            f"{chosen.waylays.limit} the opponent's quest allows: "
             f"{', '.join(chosen.waylays.cards)}")
     played = games.record_result(db, FIRST_GAME, {"Tim": ["Even Dragons Pay Taxes"]})
     result.lines.append(f"Game '{played.name}' played: Winerdria completed Even Dragons Pay "
