@@ -307,6 +307,7 @@ def test_opening_twice_changes_nothing(databases: fx.Databases) -> None:
 
 
 def test_a_new_database_file_is_private_to_its_owner(tmp_path: Path) -> None:
+    (tmp_path / "sub" / "dir").mkdir(parents=True)  # a named file's folder must exist
     open_database(f"sqlite:///{tmp_path}/sub/dir/new.db").close()
     mode = stat.S_IMODE((tmp_path / "sub" / "dir" / "new.db").stat().st_mode)
     assert mode == 0o600
