@@ -259,3 +259,20 @@ def test_whatever_the_services_accept_a_backup_restores(databases: fx.Databases,
 
 class _Accepted(Exception):
     """A write went through (so ``fx.unchanged`` must not hold)."""
+
+
+def test_a_laptop_database_with_unstorable_values_names_them(tmp_path: Path, backend: str,
+                                                             databases: fx.Databases) -> None:
+    """A SQLite file holding what PostgreSQL cannot store (a NUL, a number over 2^31) is
+    refused on every backend, naming the row and the field."""
+    import sqlite3
+
+    copy = _demo_backup(tmp_path, ".db")
+    with sqlite3.connect(copy) as connection:
+        connection.execute("UPDATE character SET background = 'a' || char(0) || 'b', "
+                           "version = 1099511627776 WHERE name = 'Winerdria'")
+    connection.close()
+    code, out, err = fx.cli("--db", databases.url("target"), "restore", str(copy))
+    fx.assert_handled(code, out, err)
+    assert code == 2
+    assert "characters[" in err and ".background" in err and ".version" in err, err
