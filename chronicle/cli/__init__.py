@@ -18,6 +18,7 @@ from chronicle.cli import (
     cards,
     characters,
     check,
+    completion,
     data,
     exports,
     games,
@@ -74,6 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv)
+    if completion.active():
+        completion.complete(parser)  # the shell asks for completions: answers and exits
     args = parser.parse_args(argv)
     try:
         if args.command is None:
