@@ -45,6 +45,7 @@ LEGACY_WYLD_HUNT = {
     "chronicle/tui/screens/record_game.py",
     "chronicle/tui/screens/spend_xp.py",
     "chronicle/tui/widgets/card_detail.py",
+    "chronicle/tui/widgets/prep.py",
 }
 
 
