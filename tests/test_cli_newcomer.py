@@ -149,3 +149,11 @@ def test_the_collection_import_takes_kind_prefixes(sh: Shell, tmp_path: Path) ->
     path.write_text("card,count\nSlaver,1\n", encoding="utf-8")
     code, _, err = sh("collection", "import", str(path), "--player", "Josh")
     assert code == 2 and "'quest:Slavers' or 'waylay:Slavers'" in err
+
+
+def test_card_listings_never_cut_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "list", "--kind", "league"]) == 0
+    out = capsys.readouterr().out
+    for name in ("Unnamed League (web map 8,4)", "Unnamed League (web map 10,7)"):
+        assert name in out
+    assert "…" not in out
