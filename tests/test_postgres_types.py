@@ -43,6 +43,7 @@ def test_urls_name_their_backend_and_hide_passwords() -> None:
 
 
 def test_the_sqlite_files_are_private(tmp_path: Path) -> None:
+    (tmp_path / "new").mkdir(mode=0o700)  # a named folder must exist (it is not created)
     db = open_database(f"sqlite:///{tmp_path}/new/chronicle.db")
     try:
         players.add_player(db, "Tim")
