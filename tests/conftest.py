@@ -4,6 +4,7 @@ database tests run on every backend (``backend``: SQLite, and PostgreSQL when
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -58,6 +59,22 @@ def db_url(databases: fx.Databases) -> str:
 def _drop_postgres_template() -> Iterator[None]:
     yield
     fx.drop_template()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In a pytest-xdist worker, hand the reliability figures to the controller."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["chronicle_figures"] = json.dumps(fx.FIGURES)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """In the pytest-xdist controller, gather each worker's reliability figures."""
+    output = getattr(node, "workeroutput", {}).get("chronicle_figures")
+    if output:
+        for family, counts in json.loads(output).items():
+            fx.FIGURES.setdefault(family, {}).update(counts)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
