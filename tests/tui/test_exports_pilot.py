@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from chronicle.services.characters import rename_character
 from chronicle.services.db import open_database
 from chronicle.services.demo import run_demo
 from chronicle.tui.app import ChronicleApp
@@ -63,3 +64,25 @@ def test_sheet_log_and_game_sheet_from_the_app(tmp_path: Path, private_data_dir:
 
     asyncio.run(scenario())
     assert "Rematch" in text_of(exports / "rematch-game.pdf")
+
+
+def test_the_app_says_which_characters_will_not_print(tmp_path: Path,
+                                                      private_data_dir: Path) -> None:
+    url = f"sqlite:///{tmp_path}/demo.db"
+    db = open_database(url)
+    run_demo(db)
+    rename_character(db, "Winerdria", "Winerdria \u16a0", player="Tim")  # a rune: no font has it
+
+    async def scenario() -> list[str]:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app)
+            await app.push_screen(CharacterViewScreen("Winerdria \u16a0", "Tim"))
+            await settle(app)
+            await pilot.press("p")
+            await settle(app)
+            return [str(note.message) for note in app._notifications]
+
+    messages = asyncio.run(scenario())
+    assert any("U+16A0" in message for message in messages), messages
+    assert any("Wrote" in message for message in messages), messages

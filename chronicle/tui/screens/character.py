@@ -356,8 +356,9 @@ class CharacterViewScreen(Screen[None]):
 
         name, player = self.character, self.player
         export_file(self, "pencil sheet" if pencil else "character sheet",
-                    lambda db, force: export_sheet(db, name, player, force=force, pencil=pencil,
-                                                   folder=exports_folder()))
+                    lambda db, force, warn: export_sheet(db, name, player, force=force,
+                                                         pencil=pencil, folder=exports_folder(),
+                                                         warn=warn))
 
     def action_print_log(self) -> None:
         """Write the chronicle log (PDF)."""
@@ -366,8 +367,8 @@ class CharacterViewScreen(Screen[None]):
 
         name, player = self.character, self.player
         export_file(self, "chronicle log",
-                    lambda db, force: export_log(db, name, player, force=force,
-                                                 folder=exports_folder()))
+                    lambda db, force, warn: export_log(db, name, player, force=force,
+                                                       folder=exports_folder(), warn=warn))
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""

@@ -23,16 +23,23 @@ def exports_folder() -> Path:
 
 
 def export_file(screen: Screen[None], what: str,
-                write: Callable[[Database, bool], Path]) -> None:
-    """Run ``write(db, force)`` in a worker; when the file exists, ask, then force."""
+                write: Callable[[Database, bool, Callable[[str], None]], Path]) -> None:
+    """Run ``write(db, force, warn)`` in a worker; when the file exists, ask, then force. What
+    the export warns about (characters no embedded font has) is said beside where it went."""
     from chronicle.errors import AlreadyExists
 
     def attempt(force: bool) -> None:
+        warnings: list[str] = []
+
         def work(db: Database) -> Path:
-            return write(db, force)
+            warnings.clear()
+            return write(db, force, warnings.append)
 
         def done(path: Path) -> None:
             screen.notify(f"Wrote {path}", title=f"{what} exported", timeout=10)
+            for warning in warnings:
+                screen.notify(warning, title="Some characters will not print",
+                              severity="warning", timeout=15)
 
         def failed(exc: Exception) -> None:
             if isinstance(exc, AlreadyExists) and not force:

@@ -759,8 +759,8 @@ class GamePrepScreen(Screen[None]):
 
         name = self.game.name if self.game is not None else self.game_name
         export_file(self, "game sheet",
-                    lambda db, force: export_game(db, name, force=force,
-                                                  folder=exports_folder()))
+                    lambda db, force, warn: export_game(db, name, force=force,
+                                                        folder=exports_folder(), warn=warn))
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
