@@ -177,9 +177,15 @@ def data_0005(connection: Connection) -> None:
                      ":solo, 'played', :at, :at, 1, :at)", {"solo": False, "at": WHEN})
 
 
+def data_0006(connection: Connection) -> None:
+    """Everything of 0005, the archived game played under the epic-order house rule."""
+    data_0005(connection)
+    rows(connection, "UPDATE game SET epic_order = 'waylay_rating' WHERE id = 3", {})
+
+
 DATA: dict[str, Callable[[Connection], None]] = {"0001": data_0001, "0002": data_0002,
                                                  "0003": data_0003, "0004": data_0004,
-                                                 "0005": data_0005}
+                                                 "0005": data_0005, "0006": data_0006}
 """Representative data for each revision, in plain SQL of that revision's schema."""
 
 

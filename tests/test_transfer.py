@@ -103,7 +103,7 @@ COVERED = {
     "creation_card": {"id", "character_id", "role", "card_name", "position"},
     "ledger_event": {"id", "character_id", "seq", "kind", "payload", "recorded_at", "game_id"},
     "game": {"id", "name", "name_key", "system", "solo", "status", "created_at", "played_at",
-             "version", "archived_at"},
+             "version", "archived_at", "epic_order"},
     "game_player": {"id", "game_id", "player_id", "character_id", "position",
                     "target_player_id", "quests", "waylays", "treasures", "leagues", "pool",
                     "completed"},

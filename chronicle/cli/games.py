@@ -31,6 +31,9 @@ def register(commands: Any) -> None:
                      help="a player and the character they play (repeatable, in seat order)")
     new.add_argument("--solo", action="store_true", help="solo play (one seat)")
     new.add_argument("--system", default="wyld-hunt", choices=("wyld-hunt", "ironheart"))
+    new.add_argument("--epic-order", choices=("quest_number", "waylay_rating"), default=None,
+                     help="how epic quests are ordered: quest_number (the rulebook's example, "
+                          "the default) or waylay_rating (a house rule, printed on the sheet)")
     add_json(new)
     new.set_defaults(handler=partial(run_service, _new))
 
@@ -144,7 +147,7 @@ def _new(args: argparse.Namespace) -> int:
     from chronicle.services.games import new_game
 
     return show_view(new_game(database(args), args.name, _seats(args.seat), solo=args.solo,
-                          system=args.system), args.json)
+                          system=args.system, epic_order=args.epic_order), args.json)
 
 
 def _list(args: argparse.Namespace) -> int:

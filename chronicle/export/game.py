@@ -197,9 +197,12 @@ def game_sheet(source: GameSource) -> Part:
                         waylaid_by or Mark.UNKNOWN,
                         str(player.career_xp) if player else Mark.UNKNOWN,
                         f"+{player.bonus}" if player else Mark.UNKNOWN)))
+    house_rules = "; ".join(source.state.setup.house_rules)
     blocks: list[Block] = [
         FieldGrid(((Field("Base Camp", ""), Field("First player", ""),
                     Field("Result", _result(source))),), weights=(1.0, 0.8, 2.2)),
+        *([FieldGrid(((Field("House rules", house_rules),),), weights=(1.0,))]
+          if house_rules else []),
         Table((Column("Player", 2.0), Column("Character", 2.2),
                Column("Waylays the quests of", 2.2), Column("Waylaid by", 2.0),
                Column("Career XP", 1.0, "right"), Column("Bonus per Quest", 1.1, "right")),

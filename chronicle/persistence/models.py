@@ -146,6 +146,9 @@ class GameRow(SQLModel, table=True):
     version: int = 1
     archived_at: datetime | None = _stamp(nullable=True)
     """When the game was archived (revision 0005); None while it is listed."""
+    epic_order: str | None = Field(default=None, max_length=20)
+    """The reading of epic order (revision 0006): None for the rulebook's example (quest
+    number), "waylay_rating" for the house rule."""
 
 
 class GamePlayerRow(SQLModel, table=True):

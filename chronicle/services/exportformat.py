@@ -111,6 +111,8 @@ class GameModel(_Model):
     seats: list[SeatModel]
     archived_at: Stamp | None = None
     """When the game was archived (schema 0005); absent or null while listed."""
+    epic_order: Literal["quest_number", "waylay_rating"] | None = None
+    """The game's reading of epic order (schema 0006); absent or null: the rulebook's example."""
 
 
 class ExportModel(_Model):

@@ -23,7 +23,7 @@ from chronicle.services.common import catalog, character_row, new_errors, player
 from chronicle.services.dates import iso_date
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Card, Icon, Kind, League, Merit, Waylay
-from chronicle.systems.wyld_hunt.chronicle import GamePlayed
+from chronicle.systems.wyld_hunt.chronicle import EpicOrder, GamePlayed
 from chronicle.systems.wyld_hunt.rules.collection import CardKey, check_ownership, key_of
 from chronicle.systems.wyld_hunt.rules.game import SetupState, check_setup
 from chronicle.systems.wyld_hunt.rules.suggest import (
@@ -183,7 +183,8 @@ def _evaluate(session: Session, game: GameRow, seats: list[tuple[GamePlayerRow, 
                     names[key] = card.name
         ownership.extend(check_ownership(seat.player, f"{seat.player}'s game selection", uses,
                                          owned, names, at_table))
-    setup = GameSetup(system=game.system, solo=game.solo, players=tuple(players))
+    setup = GameSetup(system=game.system, solo=game.solo, players=tuple(players),
+                      epic_order=_epic_order(game.epic_order))
     report, state = check_setup(setup, cat)
     report.extend(ownership)
     return report, state
@@ -198,9 +199,23 @@ def _view(session: Session, game: GameRow, cat: WyldHuntCatalog | None = None) -
                     [s for _r, s in seats], report, state)
 
 
+def _epic_order(value: str | None) -> EpicOrder:
+    """The reading of epic order named by ``value`` (None: the rulebook's example)."""
+    if value is None:
+        return EpicOrder.QUEST_NUMBER
+    try:
+        return EpicOrder(value)
+    except ValueError:
+        choices = " or ".join(repr(o.value) for o in EpicOrder)
+        raise BadInput(f"unknown epic order {value[:40]!r}; use {choices}") from None
+
+
 def new_game(db: Database, name: str, seats: list[tuple[str, str | None]], *,
-             solo: bool = False, system: str = "wyld-hunt") -> GameView:
-    """Create a game seating ``(player, character or None)`` pairs, in seating order."""
+             solo: bool = False, system: str = "wyld-hunt",
+             epic_order: str | None = None) -> GameView:
+    """Create a game seating ``(player, character or None)`` pairs, in seating order, played
+    under ``epic_order`` ("quest_number", the rulebook's example and the default, or the house
+    rule "waylay_rating")."""
     from chronicle.persistence import repository as repo
     from chronicle.persistence.models import GamePlayerRow, GameRow
 
@@ -210,11 +225,13 @@ def new_game(db: Database, name: str, seats: list[tuple[str, str | None]], *,
         raise BadInput("a game needs a name")
     if not seats:
         raise BadInput("a game needs at least one player")
+    order = _epic_order(epic_order)
     with db.transaction() as session:
         if repo.find_game(session, name):
             raise AlreadyExists(f"there is already a game called {name!r}")
         game = GameRow(name=" ".join(name.split()), name_key=name_key(name), system=system,
-                       solo=solo, status="prepared", created_at=repo.now())
+                       solo=solo, status="prepared", created_at=repo.now(),
+                       epic_order=None if order is EpicOrder.QUEST_NUMBER else order.value)
         session.add(game)
         session.flush()
         assert game.id is not None
@@ -418,7 +435,8 @@ def record_result(db: Database, game: str, completed: dict[str, list[str]], *,
             assert character is not None
             event = GamePlayed(quests=tuple(seat.quests), completed=tuple(finished),
                                date=date, opponent=waylaid_by.get(seat.player) if not row.solo
-                               else None, note=note or None)
+                               else None, note=note or None,
+                               epic_order=_epic_order(row.epic_order))
             append(session, character, event, game_id=row.id)
         from chronicle.persistence import repository as repo
 

@@ -12,6 +12,7 @@ names), never by database ids, and keeps every timestamp as an ISO 8601 string w
                      "created_at", "creation_cards": [{"role", "card", "position"}],
                      "events": [{"seq", "kind", "payload", "recorded_at", "game"}]}],
      "games": [{"name", "system", "solo", "status", "version", "created_at", "played_at",
+                "epic_order",
                 "seats": [{"position", "player", "character", "target", "quests", "waylays",
                            "treasures", "leagues", "pool", "completed"}]}]}
 
@@ -165,7 +166,7 @@ def export_all(db: Database) -> dict[str, Any]:
         "games": [{"name": g.name, "system": g.system, "solo": g.solo, "status": g.status,
                    "version": g.version, "created_at": _stamp(g.created_at),
                    "played_at": _stamp(g.played_at), "seats": seats_of[g.id or 0],
-                   "archived_at": _stamp(g.archived_at)}
+                   "archived_at": _stamp(g.archived_at), "epic_order": g.epic_order}
                   for g in games],
         "cards": [card_file_entry(card) for card in own_cards()],
     }
@@ -565,7 +566,8 @@ def _insert(session: Session, document: ExportModel) -> dict[str, int]:
     games = dict(zip([name_key(g.name) for g in document.games], ids(
         [GameRow(name=g.name, name_key=name_key(g.name), system=g.system, solo=g.solo,
                  status=g.status, created_at=g.created_at, played_at=g.played_at,
-                 version=g.version, archived_at=g.archived_at) for g in document.games],
+                 version=g.version, archived_at=g.archived_at, epic_order=g.epic_order)
+         for g in document.games],
         "game"), strict=True))
     characters = dict(zip(
         [(name_key(c.player), name_key(c.name)) for c in document.characters],
