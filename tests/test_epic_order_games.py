@@ -62,3 +62,22 @@ def test_the_cli_export_and_sheet_carry_the_house_rule(tmp_path: Path,
     assert show_game(open_database(fresh), "By rating").report.summary["epic_order"] == \
         "waylay_rating"
     capsys.readouterr()
+
+
+def test_the_results_of_such_a_game_carry_the_house_rule(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite:///{tmp_path}/group.db"
+    run_demo(open_database(url))
+    for args in (["game", "new", "By rating", "--seat", "Tim:Winerdria", "--seat",
+                  "Josh:Annoyicus", "--epic-order", "waylay_rating"],
+                 ["game", "set", "By rating", "--player", "Tim", "--quest",
+                  "Even Dragons Pay Taxes"],
+                 ["game", "set", "By rating", "--player", "Josh", "--quest",
+                  "Seek the Oracle's Advice"]):
+        assert main(["--db", url, *args]) in (0, 1)
+    capsys.readouterr()
+    assert main(["--db", url, "game", "result", "By rating", "--completed",
+                 "Tim:Even Dragons Pay Taxes"]) == 0
+    capsys.readouterr()
+    assert main(["--db", url, "history", "Winerdria"]) == 0
+    assert "Waylay rating (house rule)" in capsys.readouterr().out
