@@ -1,8 +1,9 @@
 """The collection screen's search box: free words plus ``key:value`` filters.
 
 ``fire kind:merit type:ability court:seelie cost:2-3 owned user`` finds owned, user-made
-Seelie Abilities costing 2 or 3 with "fire" in their name or summary. Parsing is pure, so it is
-tested without the app.
+Seelie Abilities costing 2 or 3 with "fire" in their name or summary; ``missing`` keeps the cards
+the catalog lacks values for (a collector's list of physical cards to look at). Parsing is pure,
+so it is tested without the app.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from chronicle.systems.wyld_hunt.cards import (
 from chronicle.systems.wyld_hunt.search import CardFilter, Range
 
 KEYS = ("kind", "type", "set", "court", "attribute", "cost", "rating", "terrain")
-FLAGS = ("owned", "user")
+FLAGS = ("owned", "user", "missing")
 ALIASES = {"attr": "attribute", "k": "kind", "t": "type"}
 CHOICES: dict[str, list[str]] = {
     "kind": [k.value for k in Kind],
@@ -42,6 +43,7 @@ class Query:
     filter: CardFilter = field(default_factory=CardFilter)
     owned: bool = False
     user: bool = False
+    missing: bool = False
     problems: list[str] = field(default_factory=list)
 
 

@@ -162,3 +162,23 @@ def test_filling_in_an_unknown_value_makes_a_user_card(tmp_path: Path) -> None:
     card = load_catalog().get("Clear Thinking", "merit")
     assert card is not None and card.origin.value == "corrected"
     assert getattr(card, "cost", None) == 1
+
+
+def test_missing_lists_the_cards_the_catalog_lacks_values_for(tmp_path: Path) -> None:
+    url, _db = demo_db(tmp_path)
+
+    async def scenario() -> str:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app)
+            screen = app.screen
+            assert isinstance(screen, CollectionScreen)
+            everything = len(screen.shown)
+            screen.query_one("#search").value = "missing kind:merit"  # type: ignore[attr-defined]
+            await pilot.pause()
+            assert screen.shown and len(screen.shown) < everything
+            assert all(c.kind.value == "merit" and c.missing() for c in screen.shown)
+            return str(screen.query_one("#collection-status").render())
+
+    status = asyncio.run(scenario())
+    assert "complete: " in status and "merit " in status

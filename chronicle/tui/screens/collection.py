@@ -160,6 +160,8 @@ class CollectionScreen(Screen[None]):
             found = [c for c in found if self.owned_count(c) > 0]
         if query.user:
             found = [c for c in found if c.origin is not Origin.BUNDLED]
+        if query.missing:
+            found = [c for c in found if c.missing()]
         card_list = self.query_one(CardList)
         current = self.current_card() if keep else None
         self.shown = found
@@ -167,10 +169,20 @@ class CollectionScreen(Screen[None]):
         card_list.set_source(len(found), lambda i: self.row(found[i]),
                              lambda i: bool(found[i].missing()), keep=index)
         status = f"{len(found)} of {len(self.catalog)} cards"
+        if query.missing:
+            status += " | complete: " + self.completeness()
         if query.problems:
             status += " | " + "; ".join(query.problems)
         self.query_one("#collection-status", Static).update(plain(status))
         self.show_detail()
+
+    def completeness(self) -> str:
+        """Per kind, how many cards of the catalog have every value ("merit 20/60, ...")."""
+        from chronicle.services.cardgaps import catalog_gaps
+
+        assert self.catalog is not None
+        gaps = catalog_gaps(self.catalog)
+        return ", ".join(f"{g.kind.value} {g.complete}/{g.total}" for g in gaps.kinds)
 
     def row(self, card: Card) -> list[str]:
         """The list row of ``card``."""

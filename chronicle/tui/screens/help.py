@@ -34,7 +34,8 @@ their collection in Cards.
 ## Cards (1)
 The whole catalog with the chosen player's owned counts. Type to search (**/**); add filters
 to the words: `kind:merit` `type:ability` `set:wyld-hunt` `court:seelie` `attribute:might`
-`cost:2-3` `rating:3+` `terrain:forest`, and `owned` or `user` for owned or your own cards.
+`cost:2-3` `rating:3+` `terrain:forest`, `owned` or `user` for owned or your own cards, and
+`missing` for the cards the catalog lacks values for.
 **+**/**-** change the owned count in place, **p** shows the next player, **o** opens a pack
 (15 cards, completed from the catalog as you type), **e** fills in a card's unknown values
 from your physical card, **n** creates a card. Grey rows have unknown values.
