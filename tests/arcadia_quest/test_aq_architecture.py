@@ -15,7 +15,9 @@ REPO = Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "chronicle" / "systems" / "arcadia_quest"
 NAME = "chronicle.systems.arcadia_quest"
 HEAVY = ["textual", "sqlmodel", "sqlalchemy", "reportlab", "rich", "alembic", "psycopg"]
-ALLOWED = ("chronicle.rules", "chronicle.domain", "chronicle.catalog", "chronicle.paths", NAME)
+ALLOWED = ("chronicle.rules", "chronicle.domain", "chronicle.catalog", "chronicle.paths",
+           "chronicle.systems.protocol",  # plugin.py registers the game through the protocol
+           NAME)
 
 
 def loaded_after(code: str) -> list[str]:
