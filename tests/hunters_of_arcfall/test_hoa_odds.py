@@ -121,3 +121,12 @@ def test_the_odds_entry_gives_exit_codes_for_each_outcome(tmp_path: Path) -> Non
     assert entered.odds.bust == Fraction(1, 36)
     impossible = bust_for(20, 1, user_cards_dir=GOLDEN / "cards")
     assert impossible.exit_code == 2 and impossible.refused and "1 to 13" in impossible.refused
+
+
+@pytest.mark.parametrize(("dice", "wounds"), [(99, 0), (0, 1), (3, 7)])
+def test_an_impossible_roll_is_refused_before_the_unknown_die(tmp_path: Path, dice: int,
+                                                              wounds: int) -> None:
+    from chronicle.systems.hunters_of_arcfall.check import bust_for
+
+    answer = bust_for(dice, wounds, user_cards_dir=tmp_path / "none")   # faces unknown
+    assert answer.exit_code == 2 and answer.violations == [] and answer.refused

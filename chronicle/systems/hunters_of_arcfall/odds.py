@@ -82,6 +82,20 @@ def die_from_counts(counts: dict[Result, int], name: str = "") -> faces.Die:
     return faces.die([r.value for r in Result for _ in range(counts[r])], name=name)
 
 
+def check_request(dice: int, wounds: int, capacity: int = WOUND_CAPACITY) -> None:
+    """Refuse an impossible roll, whatever the catalog knows of the die.
+
+    Raises:
+        OddsInputError: dice outside 1..13, or wounds outside 0..capacity.
+    """
+    if not 1 <= dice <= DICE_IN_GAME:
+        raise OddsInputError(f"the dice rolled are 1 to {DICE_IN_GAME} (the box has "
+                             f"{DICE_IN_GAME}), not {dice}")
+    if not 0 <= wounds <= capacity:
+        raise OddsInputError(f"a hunter holds 0 to {capacity} wounds before a roll (more is "
+                             f"already fatal), not {wounds}")
+
+
 def bust_odds(counts: dict[Result, int], dice: int, wounds: int,
               capacity: int = WOUND_CAPACITY, die_name: str = "") -> BustOdds:
     """Exact odds for ``dice`` dice with these face counts, the hunter holding ``wounds`` of
@@ -90,12 +104,7 @@ def bust_odds(counts: dict[Result, int], dice: int, wounds: int,
     Raises:
         OddsInputError: dice outside 1..13, wounds outside 0..capacity, or no face at all.
     """
-    if not 1 <= dice <= DICE_IN_GAME:
-        raise OddsInputError(f"the dice rolled are 1 to {DICE_IN_GAME} (the box has "
-                             f"{DICE_IN_GAME}), not {dice}")
-    if not 0 <= wounds <= capacity:
-        raise OddsInputError(f"a hunter holds 0 to {capacity} wounds before a roll (more is "
-                             f"already fatal), not {wounds}")
+    check_request(dice, wounds, capacity)
     if sum(counts.values()) <= 0:
         raise OddsInputError("the die has no face")
     one = die_from_counts(counts, die_name).keeping(Result.HIT.value, Result.WOUND.value)
@@ -123,7 +132,12 @@ def odds_from_catalog(cards: Cards, dice: int, wounds: int, *, die: str | None =
                       hunter: str | None = None) -> tuple[BustOdds | None, list[Violation]]:
     """The odds with the catalog's die (the only die card, or the one named) and the hunter's
     wound capacity (the rulebook's 3 unless the hunter's card says otherwise). Returns the
-    violations instead when a card is unknown or its faces are not entered yet."""
+    violations instead when a card is unknown or its faces are not entered yet.
+
+    Raises:
+        OddsInputError: an impossible roll (checked before any card, so the answer to
+            ``--dice 99`` is the allowed range, never ``card.incomplete``).
+    """
     found: list[Violation] = []
     capacity = WOUND_CAPACITY
     if hunter is not None:
@@ -132,6 +146,7 @@ def odds_from_catalog(cards: Cards, dice: int, wounds: int, *, die: str | None =
             capacity = card.wounds if card.wounds is not None else WOUND_CAPACITY
         else:
             found.append(_unknown(cards, hunter, Kind.HUNTER))
+    check_request(dice, wounds, capacity)
     chosen = _die(cards, die, found)
     if chosen is None:
         return None, found
