@@ -13,7 +13,8 @@ def register(commands: Any) -> None:
     parser = commands.add_parser(
         "systems", help="list the installed game systems",
         description="List the installed game systems: the keys a file may name in "
-                    "`system = ...`, their editions, file kinds, card kinds and odds commands. "
+                    "`system = ...`, their editions, file kinds, card kinds, odds commands, "
+                    "command groups and what they keep in the database. "
                     "Exit status 1 when a registered system cannot be loaded (it is named).")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=run)
@@ -43,4 +44,9 @@ def run(args: argparse.Namespace) -> int:
         emit(f"  card kinds: {', '.join(one.card_kinds)}")
         if one.odds:
             emit(f"  odds:       {', '.join(f'chronicle odds {c.name}' for c in one.odds)}")
+        if one.commands:
+            emit(f"  commands:   {', '.join(f'chronicle {g.name}' for g in one.commands)}")
+        if one.records:
+            emit(f"  keeps:      {', '.join(kind.label for kind in one.records)}"
+                 "  (in the database)")
     return 1 if broken else 0

@@ -16,7 +16,16 @@ The contracts of the lazily named callables:
 - an odds command's ``run``: ``run(options: dict[str, object]) -> OddsAnswer``, the options
   being the parsed values of its :class:`Option` list by ``dest``;
 - ``card_schema``: an object satisfying ``chronicle.catalog.loader.CardSchema``;
-- ``sheets``, ``screens``, ``ledger_codec``: named now, routed by the next revision of the seam.
+- a command group's ``register``: ``register(parser: argparse.ArgumentParser) -> None`` adds the
+  group's subcommands to its top-level parser; each subcommand sets ``handler=fn`` with
+  ``fn(args) -> int`` (the exit status), exactly as the built-in commands do;
+- a record kind's ``check``: ``check(data, events, context: RecordContext) -> Report``, ``events``
+  being ``{"kind": str, "payload": dict}`` oldest first; its ``describe``: ``describe(event) ->
+  str``, one line;
+- ``sheets``: ``build(...) -> chronicle.export.model.Part`` (or parts), the part's ``brand`` being
+  the game's label; ``screens``: a Textual ``Screen`` class constructed with no arguments, the
+  ``"main"`` one opened from the app's "Other games" area;
+- ``ledger_codec``: the game's history events to and from stored records.
 
 This module imports nothing of any game and nothing heavy.
 """
@@ -30,6 +39,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
+    import argparse
+
     from chronicle.catalog.problems import FileProblem
     from chronicle.rules.report import Report
 
@@ -142,6 +153,69 @@ class OddsCommand:
 
 
 @dataclass(frozen=True, slots=True)
+class CommandGroup:
+    """A top-level command of the game (``force``, ``campaign``, ``hunt``): its subcommands are
+    added only when it is the command being run (or its help is asked for)."""
+
+    name: str
+    """The command word: ``chronicle <name> ...``."""
+    help: str
+    """One line for ``chronicle --help``."""
+    register: str
+    """Lazy name of ``register(parser: argparse.ArgumentParser) -> None``, which adds the
+    group's subcommands; each does ``set_defaults(handler=fn)`` with ``fn(args) -> int``
+    (``args.db`` is the ``--db`` URL)."""
+
+    def registrar(self) -> Callable[[argparse.ArgumentParser], None]:
+        """The group's ``register``, imported now."""
+        found: Callable[[argparse.ArgumentParser], None] = load_name(self.register)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class RecordContext:
+    """What a record check may need besides the record itself."""
+
+    user_cards_dir: Path | None
+    group_cards: tuple[dict[str, Any], ...] = ()
+    """This game's rows of the group's card table (as ``[[card]]`` tables)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordKind:
+    """What the database stores for the game (a battle force, a campaign, a hunt), through the
+    generic record store (``chronicle.services.records``)."""
+
+    name: str
+    """``"force"``, ``"campaign"``, ``"hunt"``: the stored kind."""
+    label: str
+    """How a person calls it: ``"battle force"``."""
+    per_player: bool
+    """True when a record belongs to a player (forces); False for the group's (campaigns)."""
+    check: str
+    """Lazy name of ``check(data: dict[str, Any], events: list[dict[str, Any]], context:
+    RecordContext) -> chronicle.rules.report.Report``; ``events`` are ``{"kind": str,
+    "payload": dict}`` oldest first. The store refuses a write whose report has an error the
+    report before the write did not have."""
+    describe: str | None = None
+    """Lazy name of ``describe(event: dict[str, Any]) -> str``: one line per event."""
+
+    def checker(self) -> Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
+                                  Report]:
+        """The record check, imported now."""
+        found: Callable[[dict[str, Any], list[dict[str, Any]], RecordContext], Report] = (
+            load_name(self.check))
+        return found
+
+    def describer(self) -> Callable[[dict[str, Any]], str] | None:
+        """The one-line event description, imported now; None when the game names none."""
+        if self.describe is None:
+            return None
+        found: Callable[[dict[str, Any]], str] = load_name(self.describe)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
 class GameSystem:
     """Everything Arcadia Chronicle knows of one game before importing it."""
 
@@ -164,9 +238,15 @@ class GameSystem:
     """Lazy name of the ledger codec (events to and from stored records), where the game
     keeps a history."""
     sheets: dict[str, str] = field(default_factory=dict)
-    """Printable sheets by name: lazy names of their builders (routed next session)."""
+    """Printable sheets by name: lazy names of ``build(...) -> chronicle.export.model.Part``
+    (or parts), branded with the game's label."""
     screens: dict[str, str] = field(default_factory=dict)
-    """TUI screens by name: lazy names of their classes (routed next session)."""
+    """TUI screens by name: lazy ``"module:Class"`` names of Textual screens constructed with
+    no arguments; ``"main"`` is the one the app's "Other games" area opens."""
+    commands: tuple[CommandGroup, ...] = ()
+    """The game's top-level CLI commands (``chronicle force ...``)."""
+    records: tuple[RecordKind, ...] = ()
+    """What the game keeps in the database through the generic record store."""
     docs: str | None = None
     """The game's documentation, relative to the repository."""
 
@@ -192,10 +272,22 @@ class GameSystem:
         """The file kind called ``name``."""
         return next((kind for kind in self.file_kinds if kind.name == name), None)
 
+    def record_kind(self, name: str) -> RecordKind | None:
+        """The record kind called ``name``."""
+        return next((kind for kind in self.records if kind.name == name), None)
+
+    def command_group(self, name: str) -> CommandGroup | None:
+        """The command group called ``name``."""
+        return next((group for group in self.commands if group.name == name), None)
+
     def to_dict(self) -> dict[str, Any]:
         """The ``chronicle systems --json`` shape."""
         return {"key": self.key, "label": self.label,
                 "editions": [{"key": e.key, "label": e.label} for e in self.editions],
                 "card_kinds": list(self.card_kinds),
                 "file_kinds": [{"name": k.name, "summary": k.summary} for k in self.file_kinds],
-                "odds": [command.name for command in self.odds]}
+                "odds": [command.name for command in self.odds],
+                "commands": [{"name": g.name, "help": g.help} for g in self.commands],
+                "records": [{"name": r.name, "label": r.label, "per_player": r.per_player}
+                            for r in self.records],
+                "sheets": sorted(self.sheets), "screens": sorted(self.screens)}
