@@ -444,10 +444,10 @@ def _check_chronicles(document: ExportModel, problems: _Problems) -> None:
             if events else (final, _state)
         refused = [v for v in start.errors if v.code in CREATION_REFUSALS
                    or (events and v.code in unfinished)]
+        held = f" (the chronicle, event {min(e.seq for e in character.events)} onwards, " \
+            "cannot start until it is fixed)" if events else ""
         for violation in refused[:3]:
-            problems.add(where, f"{who}: {violation.code}: {violation.message}"
-                         + (" (the chronicle cannot start until it is fixed)"
-                            if violation.code not in CREATION_REFUSALS else ""))
+            problems.add(where, f"{who}: {violation.code}: {violation.message}{held}")
         if refused or not events or not new_errors(start, final):
             continue
         before = start
