@@ -57,7 +57,8 @@ def test_golden_case(case: dict[str, Any]) -> None:
 
 def test_every_code_has_a_golden_case() -> None:
     covered = {code for case in CASES for code in case["codes"]}
-    assert {c.code for c in ALL_CODES} - covered == set()
+    stored_only = {"game.unreadable"}   # a file breaking the format is exit 2: test_hoa_records
+    assert {c.code for c in ALL_CODES} - covered == stored_only
 
 
 def test_every_game_file_is_a_case() -> None:

@@ -31,6 +31,8 @@ CONTINUED = Code("game.continued", E, "Game End",
                  "Turns logged after the round that completed the game")
 LEDGER_BAD_UNDO = Code("ledger.bad_undo", E, "Game log (undo is a compensating entry)",
                        "An undo names an entry that cannot be undone")
+UNREADABLE = Code("game.unreadable", E, "Game log (the file format)",
+                  "A game stored in the database breaks the game-log format")
 CARD_UNKNOWN = Code("card.unknown", E, "Components",
                     "A card name matches no card in the catalog")
 CARD_WRONG_KIND = Code("card.wrong_kind", E, "Components",

@@ -174,6 +174,14 @@ def load_game(path: Path) -> LoadedGame:
     if parsed is None:
         return loaded
     document, lines = parsed
+    return read_document(document, path, lines)
+
+
+def read_document(document: Any, path: Path, lines: LineMap | None = None,
+                  origin: Origin = Origin.FILE) -> LoadedGame:
+    """A game-log document (a parsed file, or a game stored in the database) held to the
+    file's format and limits; ``lines`` locate problems when the document came from a file."""
+    loaded = LoadedGame(path)
     shown = str(path)
     try:
         model = GameFile.model_validate(document)
@@ -184,7 +192,7 @@ def load_game(path: Path) -> LoadedGame:
         from chronicle.systems.hunters_of_arcfall.schema import SCHEMA
 
         loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=shown,
-                                                           lines=lines, origin=Origin.FILE)
+                                                           lines=lines, origin=origin)
         loaded.problems.extend(card_problems)
     loaded.problems.extend(_references(model, shown, lines))
     if not loaded.problems:
@@ -192,7 +200,7 @@ def load_game(path: Path) -> LoadedGame:
     return loaded
 
 
-def _references(model: GameFile, path: str, lines: LineMap) -> list[FileProblem]:
+def _references(model: GameFile, path: str, lines: LineMap | None) -> list[FileProblem]:
     """Players named once each, and every turn played by a player at the table."""
     found: list[FileProblem] = []
     seats: dict[str, int] = {}
@@ -201,7 +209,7 @@ def _references(model: GameFile, path: str, lines: LineMap) -> list[FileProblem]
         if key in seats:
             found.append(FileProblem(path, f"{player.name!r} sits at the table twice (player "
                                            f"#{seats[key] + 1} too)",
-                                     line=lines.key_line("player", index, "name"),
+                                     line=_line(lines, "player", index, "name"),
                                      field=f"player #{index + 1}: name",
                                      hint="give each player a different name"))
         else:
@@ -210,11 +218,15 @@ def _references(model: GameFile, path: str, lines: LineMap) -> list[FileProblem]
     for index, turn in enumerate(model.turn):
         if turn.player is not None and name_key(turn.player) not in seats:
             found.append(FileProblem(path, f"{turn.player!r} is not at the table",
-                                     line=lines.key_line("turn", index, "player"),
+                                     line=_line(lines, "turn", index, "player"),
                                      field=f"turn #{index + 1}: player",
                                      hint=did_you_mean(turn.player, names)
                                      or f"players: {', '.join(names)}"))
     return found
+
+
+def _line(lines: LineMap | None, table: str, index: int, key: str) -> int | None:
+    return lines.key_line(table, index, key) if lines is not None else None
 
 
 class EntryRejected(ValueError):
