@@ -22,7 +22,9 @@ from chronicle.systems.tales_of_arcadia.check import check_path
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES: list[dict[str, Any]] = tomllib.loads((GOLDEN / "cases.toml").read_text("utf-8"))["case"]
 KEYS = {"file", "about", "codes", "exit", "summary", "costs", "problem", "line"}
-ROSTER_CODES = {c.code for c in codes.ALL_CODES if not c.code.startswith(("battle.", "ledger."))}
+ROSTER_CODES = {c.code for c in codes.ALL_CODES
+                if not c.code.startswith(("battle.", "ledger.")) and c.scope == "file"}
+# roster.unreadable (scope "database") is the store's: test_stored.py feeds it damaged records.
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["file"] for c in CASES])

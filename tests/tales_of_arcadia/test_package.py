@@ -1,4 +1,5 @@
-"""The package stays a pure core: no heavy stack, no other game, no services or fronts; and
+"""The package's pure core stays pure: no heavy stack, no other game, no services or fronts;
+its fronts (SEAM §3: service.py, cli.py, sheets.py, screens/) reach exactly the layers they may;
 docs/games/tales-of-arcadia.md documents exactly the codes of ``codes.py``, and its example
 roster is legal."""
 
@@ -26,21 +27,53 @@ ALLOWED = ("chronicle.rules", "chronicle.domain", "chronicle.catalog", "chronicl
            "chronicle.reading", "chronicle.systems.tales_of_arcadia")
 
 
+FRONT_LAYERS = ("chronicle.cli.output", "chronicle.cli.common", "chronicle.tui",
+                "chronicle.services", "chronicle.errors", "chronicle.export")
+FRONTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # module (or folder): (the chronicle layers it may import besides the core's, stacks allowed)
+    "sheets.py": (("chronicle.export.model",), ()),
+    "service.py": (("chronicle.services", "chronicle.errors", "chronicle.export.model"), ()),
+    "cli.py": (("chronicle.cli.output", "chronicle.cli.common", "chronicle.services",
+                "chronicle.errors", "chronicle.rules"), ()),
+    "screens": (FRONT_LAYERS, ("textual", "rich")),
+}
+
+
+def _imports(tree: ast.AST) -> list[str]:
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+        elif isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+    return names
+
+
 def test_every_module_imports_only_the_allowed_layers() -> None:
-    for module in PACKAGE.glob("*.py"):
+    modules = [*PACKAGE.glob("*.py"), *PACKAGE.glob("screens/*.py")]
+    for module in modules:
         tree = ast.parse(module.read_text("utf-8"))
         assert ast.get_docstring(tree), module.name
         assert len(module.read_text("utf-8").splitlines()) < 600, module.name
-        for node in ast.walk(tree):
-            names: list[str] = []
-            if isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            for name in names:
-                if name.startswith("chronicle"):
-                    assert name == "chronicle" or name.startswith(ALLOWED), (module.name, name)
-                assert name.split(".")[0] not in HEAVY, (module.name, name)
+        front = FRONTS.get(module.parent.name if module.parent.name == "screens"
+                           else module.name)
+        layers, stacks = front if front else ((), ())
+        for name in _imports(tree):
+            if name.startswith("chronicle"):
+                assert name == "chronicle" or name.startswith((*ALLOWED, *layers)), \
+                    (module.name, name)
+            assert name.split(".")[0] not in HEAVY or name.split(".")[0] in stacks, \
+                (module.name, name)
+
+
+def test_the_pure_core_imports_no_front() -> None:
+    fronts = tuple(f"chronicle.systems.tales_of_arcadia.{name.removesuffix('.py')}"
+                   for name in FRONTS)
+    for module in PACKAGE.glob("*.py"):
+        if module.name in FRONTS or module.name == "plugin.py":
+            continue
+        for name in _imports(ast.parse(module.read_text("utf-8"))):
+            assert not name.startswith(fronts), (module.name, name)
 
 
 def test_importing_and_checking_loads_no_heavy_stack() -> None:

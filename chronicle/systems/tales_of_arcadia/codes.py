@@ -57,6 +57,9 @@ BATTLE_WINNER_UNKNOWN = Code("battle.winner_unknown", E, WINNING,
                              "The winner recorded is not one of the battle's sides")
 BATTLE_OVER_LIMIT = Code("battle.over_limit", E, INTRODUCTION,
                          "A side's force cost more than the battle's agreed limit")
+ROSTER_UNREADABLE = Code("roster.unreadable", E, INTRODUCTION,
+                          "A battle force or battle kept in the database cannot be read (an "
+                          "import or restore of damaged data)", scope="database")
 LEDGER_BAD_UNDO = Code("ledger.bad_undo", E, WINNING,
                        "An undo names no earlier battle, or one already undone")
 

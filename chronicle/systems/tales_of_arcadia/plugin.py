@@ -102,6 +102,7 @@ SYSTEM = GameSystem(
     card_schema=f"{_HERE}.schema:SCHEMA",
     codes=f"{_HERE}.codes",
     ledger_codec=None,
+    sheets={"force": f"{_HERE}.sheets:roster_parts"},
     docs="docs/games/tales-of-arcadia.md",
 )
 """The entry point's value."""
