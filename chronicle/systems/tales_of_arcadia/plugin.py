@@ -16,6 +16,7 @@ from chronicle.systems.protocol import (
     OddsAnswer,
     OddsCommand,
     Option,
+    RecordKind,
 )
 from chronicle.systems.tales_of_arcadia import KEY, LABEL
 
@@ -103,6 +104,11 @@ SYSTEM = GameSystem(
     codes=f"{_HERE}.codes",
     ledger_codec=None,
     sheets={"force": f"{_HERE}.sheets:roster_parts"},
+    records=(
+        RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force"),
+        RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",
+                   f"{_HERE}.stored:describe_battle"),
+    ),
     docs="docs/games/tales-of-arcadia.md",
 )
 """The entry point's value."""
