@@ -20,7 +20,7 @@ from chronicle.systems.arcadia_quest.check import check_path
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES: list[dict[str, Any]] = tomllib.loads((GOLDEN / "cases.toml").read_text("utf-8"))["case"]
 KEYS = {"file", "about", "codes", "exit", "summary", "problem", "line"}
-LEDGER_ONLY = {"ledger.undo"}
+LEDGER_ONLY = {"ledger.undo", "ledger.bad_record"}  # tested in test_aq_ledger, test_aq_record
 """Codes only a ledger (not a campaign file) can produce: see test_aq_ledger.py."""
 
 

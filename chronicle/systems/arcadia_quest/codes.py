@@ -114,5 +114,9 @@ COINS_CARRY = Code("coins.carry", W, UPGRADES,
 
 LEDGER_UNDO = Code("ledger.undo", E, "not in the rulebook: the campaign ledger's own rule",
                    "An undo that names no event it can reverse")
+LEDGER_BAD_RECORD = Code("ledger.bad_record", E,
+                         "not in the rulebook: the campaign ledger's own rule",
+                         "A stored campaign or event whose values do not fit the campaign "
+                         "file's format", scope="database")
 
 ALL_CODES: tuple[Code, ...] = all_codes(list(globals().values()))

@@ -1,0 +1,131 @@
+"""The printed campaign sheet of Arcadia Quest, as the document model
+(``chronicle.export.model``): the scenarios in order with their circle, winner and titles (blank
+rows for those still to play), then per guild its three heroes with their four slots, curse and
+death tokens, its titles, coins held and the coin carried, and what to set up next.
+
+``campaign_part`` builds it from a campaign's JSON summary (pure, no reportlab);
+``service.export_sheet`` writes a stored campaign's sheet with ``chronicle.services.exports``
+(safe file names, never over a file without ``force``, the chosen paper). On paper only the
+players' words: no codes, commands or TOML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from chronicle.export.model import (
+    Block,
+    Column,
+    Document,
+    Field,
+    FieldGrid,
+    Heading,
+    Mark,
+    Note,
+    Part,
+    Row,
+    Table,
+    Value,
+)
+from chronicle.systems.arcadia_quest import LABEL
+
+SLOTS = 4
+"""Slots on a hero's dashboard."""
+SCENARIOS = 6
+"""Scenarios of a campaign: rows on the sheet."""
+CIRCLES = ("outer", "outer", "outer", "inner", "inner", "final")
+GUILD_NAMES = {"orange": "Orange guild (Lion)", "blue": "Blue guild (Eagle)",
+               "red": "Red guild (Fox)", "green": "Green guild (Panda)"}
+
+
+def _scenarios(summary: dict[str, Any]) -> Table:
+    played = summary.get("scenarios") or []
+    rows: list[Row] = []
+    for item in played:
+        titles = "; ".join(f"{title} ({color})" for color, title in item["titles"].items())
+        rows.append(Row((str(item["number"]), item.get("circle") or Mark.UNKNOWN, item["name"],
+                         item["winner"], titles)))
+    for number in range(len(played) + 1, SCENARIOS + 1):
+        rows.append(Row((str(number), CIRCLES[number - 1], Mark.BLANK, Mark.BLANK, Mark.BLANK),
+                        "blank"))
+    return Table((Column("#", 0.4, "right"), Column("Circle", 0.9), Column("Scenario", 3.0),
+                  Column("Winner", 1.0), Column("Titles earned", 3.0)), tuple(rows),
+                 title="Scenarios", context=f"{summary.get('name', '')}: scenarios")
+
+
+def _guild(color: str, guild: dict[str, Any]) -> list[Block]:
+    heading = GUILD_NAMES.get(color, color)
+    if guild.get("player"):
+        heading += f": {guild['player']}"
+    titles = "; ".join(f"{t['title']} ({t['scenario']})" for t in guild["titles"])
+    grid = FieldGrid(((Field("Coin carried", str(guild["coins_carried"])),
+                       Field("Coins held", str(guild["coins_held"])),
+                       Field("Upgrade cards", f"{guild['upgrades']}/12"),
+                       Field("Titles", titles or Mark.BLANK)),), weights=(1.4, 1.3, 1.5, 3.5))
+    rows: list[Row] = []
+    under = guild.get("under_curse") or {}
+    for hero in guild["heroes"]:
+        cards = list(guild["slots"].get(hero, []))
+        curse = guild["curses"].get(hero)
+        shown: list[Value] = [c for c in cards if c != curse][:SLOTS + 1]
+        if hero in under and under[hero] in shown:
+            shown[shown.index(under[hero])] = f"{under[hero]} (under the curse)"
+        cells: list[Value] = shown[:SLOTS] + [Mark.BLANK] * (SLOTS - len(shown[:SLOTS]))
+        deaths = guild["death_tokens"].get(hero, 0)
+        rows.append(Row((hero, *cells, curse or Mark.BLANK, str(deaths) if deaths else "")))
+    for _missing in range(len(rows), 3):
+        rows.append(Row((Mark.BLANK,) * (SLOTS + 3), "blank"))
+    table = Table((Column("Hero", 1.6), *(Column(f"Slot {n}", 1.5) for n in range(1, SLOTS + 1)),
+                   Column("Curse", 1.4), Column("Deaths", 0.7, "right")), tuple(rows),
+                  context=f"{heading} (continued)")
+    return [Heading(heading), grid, table]
+
+
+def _next(upcoming: dict[str, Any]) -> list[Block]:
+    if upcoming.get("campaign_winner"):
+        return [Heading("Campaign winner"),
+                Note(GUILD_NAMES.get(upcoming["campaign_winner"], upcoming["campaign_winner"]))]
+    if upcoming.get("number") is None:
+        return []
+    choices = ", ".join(upcoming["choices"]) or "none left among the known scenarios"
+    return [Heading("Next scenario"),
+            FieldGrid(((Field("Scenario", f"{upcoming['number']} ({upcoming['circle']} "
+                                          "circle)"),
+                        Field("Monster level", str(upcoming["monster_level"])),
+                        Field("Chosen by", upcoming["chosen_by"] or "all players"),
+                        Field("First player", upcoming["first_player"] or "at random")),),
+                      weights=(1.0, 1.0, 1.0, 1.0)),
+            FieldGrid(((Field("Scenarios to choose from", choices),),), weights=(1.0,))]
+
+
+def campaign_part(summary: dict[str, Any], errors: Sequence[str] = ()) -> Part:
+    """The campaign sheet of a campaign's JSON summary; ``errors`` are the rules it breaks, in
+    plain words, printed at the end so the paper never hides them."""
+    blocks: list[Block] = [_scenarios(summary)]
+    for color, guild in summary["guilds"].items():
+        blocks.extend(_guild(color, guild))
+    blocks.extend(_next(summary.get("next") or {}))
+    if errors:
+        blocks.append(Heading("To set right"))
+        blocks.extend(Note(text, tone="error") for text in errors)
+    played = len(summary.get("scenarios") or [])
+    guilds = len(summary["guilds"])
+    name = str(summary.get("name") or "Campaign")
+    return Part(kind="Campaign Sheet", title=name,
+                caption=f"{LABEL} · {guilds} guild{'s' if guilds != 1 else ''} · "
+                        f"{played} of {SCENARIOS} scenarios played",
+                footer=f"{name} · Campaign Sheet", blocks=tuple(blocks), brand=LABEL)
+
+
+def campaign_document(summary: dict[str, Any], errors: Sequence[str] = ()) -> Document:
+    """The whole PDF of one campaign's sheet."""
+    part = campaign_part(summary, errors)
+    return Document(title=f"{part.title}: campaign sheet", parts=(part,))
+
+
+def build(view: Any) -> Part:
+    """The sheet of a stored campaign (``service.CampaignView``): the plug-in's ``sheets``
+    entry."""
+    return campaign_part(view.summary, [v.message for v in view.report.errors])
+
