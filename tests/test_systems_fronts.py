@@ -8,9 +8,16 @@ import argparse
 import contextlib
 import io
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
-from chronicle.cli import main
+import pytest
+
+from chronicle.cli import build_parser, main
+from chronicle.cli.overview import every_command
+from chronicle.cli.systems import EditionKeys
 from chronicle.rules.report import Report, Severity, Violation
 from chronicle.systems import registry
 from chronicle.systems.protocol import (
@@ -20,6 +27,8 @@ from chronicle.systems.protocol import (
     RecordContext,
     RecordKind,
 )
+
+TOY_FILES = Path(__file__).resolve().parent / "toy_game" / "files"
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
@@ -43,7 +52,7 @@ def describe_jar(event: dict[str, Any]) -> str:
 
 
 def register_jar(parser: argparse.ArgumentParser) -> None:
-    commands = parser.add_subparsers(dest="jar_command", metavar="COMMAND", required=True)
+    commands = parser.add_subparsers(dest="jar_command", metavar="COMMAND")
     shake = commands.add_parser("shake", help="shake the jar")
     shake.set_defaults(handler=lambda args: 0)
 
@@ -92,3 +101,109 @@ def test_chronicle_systems_lists_commands_and_records() -> None:
     assert marbles["commands"] == [{"name": "jar", "help": "marble jars"}]
     assert marbles["records"] == [{"name": "jar", "label": "marble jar", "per_player": True}]
     assert "commands:   chronicle jar" in text and "keeps:      marble jar" in text
+
+
+# --- the command line builds each game's groups ------------------------------------------------
+
+REGISTERED: list[str] = []
+
+
+def register_counted(parser: argparse.ArgumentParser) -> None:
+    REGISTERED.append(parser.prog)
+    register_jar(parser)
+
+
+COUNTED = GameSystem(key="toy-marbles", label="Marbles", editions=(), card_kinds=(),
+                     file_kinds=(), commands=(
+                         CommandGroup("jar", "marble jars", "test_systems_fronts:register_counted"),
+                         CommandGroup("check", "a clash: the built-in wins", "nowhere:nothing")))
+
+
+def test_a_games_group_runs_and_is_listed_after_the_everyday_commands(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with registry.registered(MARBLES):
+        assert run_cli("jar", "shake")[0] == 0
+        code, _, err = run_cli("jar")
+        assert code == 2 and "chronicle jar needs a subcommand" in err
+        with pytest.raises(SystemExit):
+            main(["--help"])
+        helped = capsys.readouterr().out
+        listed = dict(every_command())
+    assert helped.index("    export") < helped.index("    jar ") < helped.index("    systems")
+    assert "marble jars" in helped and listed["chronicle jar"] == "marble jars"
+    assert "jar" not in dict(every_command())
+
+
+def test_a_group_is_loaded_only_when_it_runs() -> None:
+    REGISTERED.clear()
+    with registry.registered(COUNTED):
+        for argv in (["systems"], ["--help"], ["check", "x.toml"], [], ["--db", "jar"]):
+            build_parser(argv)
+        assert REGISTERED == []
+        assert "jar" in subcommands(build_parser(["--help"]))
+        assert "jar" not in subcommands(build_parser(["check", "x.toml"]))
+        parser = build_parser(["--db", "sqlite://", "jar", "shake"])
+        assert REGISTERED == ["chronicle jar"]
+        assert parser.parse_args(["jar", "shake"]).handler(None) == 0
+        code, _out, err = run_cli("check", str(TOY_FILES / "light.toml"))  # the built-in wins
+        assert code == 2 and "toy-pebbles" in err
+
+
+def test_a_built_in_command_reads_no_registry() -> None:
+    probe = ("import sys\nfrom chronicle.cli import build_parser\n"
+             "build_parser(['--db', 'sqlite://', 'character', 'show', 'x'])\n"
+             "print(sorted(m for m in sys.modules if m in ('importlib.metadata', "
+             "'chronicle.systems.registry', 'chronicle.systems.protocol')))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_broken_group_exits_2_naming_the_game() -> None:
+    broken = GameSystem(key="toy-marbles", label="Marbles", editions=(), card_kinds=(),
+                        file_kinds=(), commands=(CommandGroup("jar", "marble jars",
+                                                              "test_systems_fronts:nothing"),))
+    with registry.registered(broken):
+        code, out, err = run_cli("jar", "shake")
+        assert code == 2 and out == ""
+        assert "'jar' of Marbles cannot be loaded" in err and "nothing" in err
+        assert run_cli("systems")[0] == 0  # the rest of the command line is unharmed
+        assert "jar" in subcommands(build_parser())  # the whole tree: refused when run
+        assert build_parser().parse_args(["jar"]).handler(None) == 2
+    registry.register("chronicle.systems.protocol:nothing_here", ("toy-broken",))
+    try:
+        code, _, err = run_cli("force", "list")
+        assert code == 2 and "'force' is not a command" in err and "toy-broken" in err
+    finally:
+        registry.unregister(("toy-broken",))
+
+
+def test_edition_choices_come_from_the_registry() -> None:
+    parser = build_parser(["game", "new"])
+    parsed = parser.parse_args(["game", "new", "x", "--seat", "A", "--system", "ironheart"])
+    assert parsed.system == "ironheart"
+    with pytest.raises(SystemExit), contextlib.redirect_stderr(io.StringIO()) as err:
+        parser.parse_args(["character", "new", "x", "--player", "p", "--system", "pebbles"])
+    assert "'wyld-hunt', 'ironheart'" in err.getvalue()
+    with registry.registered(MARBLES):
+        assert "toy-marbles" in EditionKeys("toy-marbles") and len(EditionKeys()) == 2
+
+
+def test_completion_reaches_a_groups_subcommands(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chronicle.cli import _completed_words
+
+    monkeypatch.setenv("COMP_LINE", "chronicle --db 'a b' jar sh")
+    monkeypatch.setenv("COMP_POINT", "27")
+    assert _completed_words() == ["--db", "a b", "jar", "sh"]
+    with registry.registered(MARBLES):
+        parser = build_parser(_completed_words())
+    assert "shake" in subcommands(parser, "jar")
+
+
+def subcommands(parser: argparse.ArgumentParser, *path: str) -> list[str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            if path:
+                return subcommands(action.choices[path[0]], *path[1:])
+            return list(action.choices)
+    return []

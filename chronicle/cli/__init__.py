@@ -32,8 +32,15 @@ from chronicle.cli.output import fail
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The whole command tree. Given the ``argv`` it will parse, the game systems' odds
-    commands are read from the registry only when ``odds`` is in it (start-up)."""
+    """The whole command tree (no ``argv``), or the tree ``argv`` needs (start-up): the game
+    systems' odds commands are read from the registry only when ``odds`` is in it, and their
+    command groups only when the command word is not a built-in command (or for the top-level
+    ``--help``); a group's subcommands are added only when it is the command being run.
+
+    Raises:
+        systems.BrokenGroup: when the command being run is a game's group that cannot be
+            loaded (or may belong to a game system that cannot be loaded).
+    """
     parser = argparse.ArgumentParser(
         prog="chronicle",
         description="Arcadia Chronicle: cards, characters, chronicles and game preparation for "
@@ -54,27 +61,65 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     data.register(commands)
     __import__("chronicle.cli.backup", fromlist=["register"]).register(commands)  # backup, restore
     exports.register(commands)
-    _everyday_first(commands)
+    word = None if argv is None else command_word(argv)
+    groups: tuple[str, ...] = ()
+    if argv is None:
+        groups = systems.add_groups(commands, every=True)
+    elif word is not None and word not in commands.choices:
+        groups = systems.add_groups(commands, word)
+    elif word is None and ("-h" in argv or "--help" in argv):
+        groups = systems.add_groups(commands)
+    _everyday_first(commands, groups)
     return parser
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs: its first word that is not a top-level option (``--db URL``
+    takes the word after it)."""
+    words = iter(argv)
+    for word in words:
+        if word == "--db":
+            next(words, None)
+        elif word == "--" or not word.startswith("-"):
+            return next(words, None) if word == "--" else word
+    return None
 
 
 EVERYDAY = ("character", "game", "quest", "xp", "history", "undo", "player", "collection",
             "pack", "cards", "check", "odds", "export")
-"""The commands ``chronicle --help`` and the overview list first, in this order; the rest
-(setting up, backups, the database) follow in the order they were added."""
+"""The commands ``chronicle --help`` and the overview list first, in this order; the installed
+games' command groups follow, then the rest (setting up, backups, the database) in the order
+they were added."""
 
 
-def _everyday_first(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Order the listed commands everyday ones first."""
-    rank = {name: index for index, name in enumerate(EVERYDAY)}
+def _everyday_first(commands: argparse._SubParsersAction[argparse.ArgumentParser],
+                    groups: tuple[str, ...] = ()) -> None:
+    """Order the listed commands everyday ones first, then the games' ``groups``."""
+    rank = {name: index for index, name in enumerate((*EVERYDAY, *groups))}
     listed = commands._choices_actions
     listed.sort(key=lambda action: rank.get(action.dest, len(rank)))
+
+
+def _completed_words() -> list[str]:
+    """The words of the line the shell is completing (argcomplete's ``COMP_LINE``), so that
+    the command being completed gets its subcommands."""
+    import shlex
+
+    line = os.environ.get("COMP_LINE", "")[:int(os.environ.get("COMP_POINT", "0") or 0) or None]
+    try:
+        return shlex.split(line)[1:]
+    except ValueError:  # an open quote
+        return line.split()[1:]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(argv)
+    try:
+        parser = build_parser(_completed_words() if completion.active() else argv)
+    except systems.BrokenGroup as exc:
+        fail(str(exc))
+        return 2
     if completion.active():
         completion.complete(parser)  # the shell asks for completions: answers and exits
     args = parser.parse_args(argv)

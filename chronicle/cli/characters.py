@@ -18,6 +18,7 @@ from chronicle.cli.common import (
     show_character,
 )
 from chronicle.cli.output import emit, emit_json, fail, table
+from chronicle.cli.systems import EditionKeys
 
 
 def register(commands: Any) -> None:
@@ -31,7 +32,8 @@ def register(commands: Any) -> None:
     new = sub.add_parser("new", help="create a character", description="Create a character.")
     new.add_argument("name")
     new.add_argument("--player", required=True)
-    new.add_argument("--system", default="wyld-hunt", choices=("wyld-hunt", "ironheart"))
+    new.add_argument("--system", default="wyld-hunt", choices=EditionKeys(), metavar="EDITION",
+                     help="the edition: %(choices)s (default %(default)s)")
     new.add_argument("--icon", help="the Character Icon, e.g. 'Sidhe Female'")
     new.add_argument("--court", choices=("seelie", "unseelie"),
                      help="your choice, used on a tie")

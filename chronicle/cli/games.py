@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from chronicle.cli import mending
 from chronicle.cli.common import add_json, database, run_service
 from chronicle.cli.output import emit, emit_json, fail, report, table
+from chronicle.cli.systems import EditionKeys
 
 if TYPE_CHECKING:
     from chronicle.services.games import GameView
@@ -30,7 +31,8 @@ def register(commands: Any) -> None:
     new.add_argument("--seat", action="append", required=True, metavar="PLAYER[:CHARACTER]",
                      help="a player and the character they play (repeatable, in seat order)")
     new.add_argument("--solo", action="store_true", help="solo play (one seat)")
-    new.add_argument("--system", default="wyld-hunt", choices=("wyld-hunt", "ironheart"))
+    new.add_argument("--system", default="wyld-hunt", choices=EditionKeys(), metavar="EDITION",
+                     help="the edition: %(choices)s (default %(default)s)")
     new.add_argument("--epic-order", choices=("quest_number", "waylay_rating"), default=None,
                      help="how epic quests are ordered: quest_number (the rulebook's example, "
                           "the default) or waylay_rating (a house rule, printed on the sheet)")

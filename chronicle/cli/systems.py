@@ -1,8 +1,18 @@
-"""``chronicle systems``: the installed game systems, from the registry."""
+"""``chronicle systems``: the installed game systems, from the registry; and each installed
+game's command groups (``chronicle force ...``) added to the command line.
+
+A group is listed from the registry's plain data (its name and help line); its subcommands come
+from the game's lazily named ``register``, imported only when the group is the command being
+run, so a built-in command never reads the registry and one game's command imports no other
+game's command-line code.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from chronicle.cli.output import emit, emit_json, fail
@@ -18,6 +28,96 @@ def register(commands: Any) -> None:
                     "Exit status 1 when a registered system cannot be loaded (it is named).")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=run)
+
+
+class BrokenGroup(Exception):
+    """The command being run is a game's group that cannot be loaded (a broken installation
+    of that game): the message names the game and why."""
+
+
+def add_groups(commands: Any, word: str | None = None, *, every: bool = False
+               ) -> tuple[str, ...]:
+    """Add a top-level command for every installed game's command group, Wyld Hunt's first,
+    then by key; a name already taken (a built-in command, an earlier game) is left out. The
+    subcommands of the group called ``word`` are added (of ``every`` group with ``every``).
+
+    Returns:
+        The names of the groups added, in order.
+
+    Raises:
+        BrokenGroup: when ``word`` names a group whose ``register`` cannot be imported or
+            fails, or no group while some game system cannot be loaded.
+    """
+    from chronicle.systems import registry
+
+    found = registry.systems()
+    found.sort(key=lambda system: system.key != registry.DEFAULT)
+    added: list[str] = []
+    for system in found:
+        for group in system.commands:
+            if group.name in commands.choices:
+                continue
+            added.append(group.name)
+            parser = commands.add_parser(group.name, help=group.help,
+                                         description=f"{group.help} ({system.label})")
+            parser.set_defaults(handler=_usage(parser))
+            if not (every or group.name == word):
+                continue
+            try:
+                group.registrar()(parser)
+            except Exception as exc:
+                if os.environ.get("CHRONICLE_DEBUG"):
+                    raise
+                why = (f"the command {group.name!r} of {system.label} cannot be loaded "
+                       f"({group.register}): {type(exc).__name__}: {exc}")
+                if not every:
+                    raise BrokenGroup(why) from exc
+                parser.set_defaults(handler=_refuse(why))
+    if word is not None and word not in commands.choices and registry.broken():
+        raise BrokenGroup(f"{word!r} is not a command of the installed games, and a game "
+                          f"system cannot be loaded: {'; '.join(registry.broken().values())}")
+    return tuple(added)
+
+
+def _usage(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
+    """A group's handler when no subcommand was given: its usage, exit status 2."""
+    def handler(_args: argparse.Namespace) -> int:
+        parser.print_usage(sys.stderr)
+        fail(f"{parser.prog} needs a subcommand (see {parser.prog} --help)")
+        return 2
+    return handler
+
+
+def _refuse(why: str) -> Callable[[argparse.Namespace], int]:
+    def handler(_args: argparse.Namespace) -> int:
+        fail(why)
+        return 2
+    return handler
+
+
+class EditionKeys:
+    """The keys one installed game answers to (``wyld-hunt``, ``ironheart``), as argparse
+    ``choices`` read from the registry only when argparse checks a given value or shows them:
+    a command line that does not use the option never reads the registry."""
+
+    def __init__(self, key: str | None = None) -> None:
+        self.key = key
+        """The game's system key; None for the registry's default game."""
+
+    def keys(self) -> tuple[str, ...]:
+        """The keys, read now."""
+        from chronicle.systems import registry
+
+        return registry.system(self.key or registry.DEFAULT).keys
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.keys())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.keys()
+
+    def __len__(self) -> int:
+        return len(self.keys())
 
 
 def run(args: argparse.Namespace) -> int:
