@@ -1,5 +1,6 @@
 """The package's pure core stays pure: no heavy stack, no other game, no services or fronts;
-its fronts (SEAM §3: service.py, cli.py, sheets.py, screens/) reach exactly the layers they may;
+its fronts (SEAM §3: service.py, cli.py, sheets.py, screens/; and entry.py, the unit entry
+that the form and the CLI share) reach exactly the layers they may;
 docs/games/tales-of-arcadia.md documents exactly the codes of ``codes.py``, and its example
 roster is legal."""
 
@@ -33,6 +34,7 @@ FRONTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # module (or folder): (the chronicle layers it may import besides the core's, stacks allowed)
     "sheets.py": (("chronicle.export.model",), ()),
     "service.py": (("chronicle.services", "chronicle.errors", "chronicle.export.model"), ()),
+    "entry.py": (("chronicle.services.files", "chronicle.errors", "chronicle.export.files"), ()),
     "cli.py": (("chronicle.cli.output", "chronicle.cli.common", "chronicle.services",
                 "chronicle.errors", "chronicle.rules"), ()),
     "screens": (FRONT_LAYERS, ("textual", "rich")),

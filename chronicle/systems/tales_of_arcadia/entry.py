@@ -1,0 +1,111 @@
+"""Entering a sourcebook's units by hand: what is wrong with a unit as it is typed, and saving it
+to the user's card file of its army list. Used by the app's unit entry form and
+``chronicle army unit``; no database is needed (the cards are the user's own files).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from chronicle.errors import BadInput, Refused
+from chronicle.systems.tales_of_arcadia import KEY
+from chronicle.systems.tales_of_arcadia.stored import catalog_for
+
+if TYPE_CHECKING:
+    from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog
+
+
+def user_catalog() -> TalesCatalog:
+    """The bundled cards and the user's card files."""
+    from chronicle import paths
+    from chronicle.systems.protocol import RecordContext
+
+    return catalog_for(RecordContext(paths.user_cards_dir(KEY)))
+
+
+UNIT_KEYS = ("name", "army", "cost", "power", "accuracy", "speed", "wounds", "range", "defense",
+             "types", "movement", "keywords", "special", "summary")
+
+
+def unit_problems(values: dict[str, Any], cards: TalesCatalog | None = None) -> list[str]:
+    """Everything wrong with a unit as typed (``values``: the card keys, unknown ones left
+    out): the card format's problems, then the rules' findings for that unit (no Wounds, an
+    Accuracy above 6, unknown keywords, a Rise Again without its chance, unknown values)."""
+    from chronicle.catalog.loader import validate_card_tables
+    from chronicle.domain.values import Origin
+    from chronicle.systems.tales_of_arcadia.rules import check_army
+    from chronicle.systems.tales_of_arcadia.schema import SCHEMA
+
+    table = {"kind": "unit", **{k: v for k, v in values.items() if v not in (None, "", [])}}
+    entries, problems = validate_card_tables([table], SCHEMA, path="the unit", lines=None,
+                                             origin=Origin.USER)
+    if problems:
+        return [problem.message + (f" ({problem.field})" if problem.field else "")
+                for problem in problems]
+    base = cards if cards is not None else user_catalog()
+    if not table.get("army"):
+        return ["say which army list the unit belongs to (army)"]
+    joined = _with_card(base, entries)
+    report = check_army(joined, str(table["army"]))
+    name = str(table["name"])
+    return [f"{v.severity.value}: {v.message.removeprefix(name + ': ')}"
+            for v in report.violations if name in v.cards]
+
+
+def _with_card(base: TalesCatalog, entries: list[Any]) -> TalesCatalog:
+    """``base`` with the typed unit added (or correcting the card of that name)."""
+    from chronicle.catalog.store import Catalog
+    from chronicle.domain.values import name_key
+    from chronicle.systems.tales_of_arcadia.cards import card_from_data
+
+    added = [card_from_data(e.data, e.origin, e.path) for e in entries]
+    names = {(name_key(c.name), c.kind) for c in added}
+    kept = [c for c in base if (name_key(c.name), c.kind) not in names]
+    return Catalog([*kept, *added], [])
+
+
+def save_unit(values: dict[str, Any], folder: Path | None = None) -> Path:
+    """Write a unit typed from a sourcebook to the user's card file of its army list
+    (``<data dir>/cards/tales-of-arcadia/<army>.toml``), replacing a unit of the same name
+    there. Refused when the card format or the rules find an error in it.
+
+    Raises:
+        BadInput: the unit is not a valid card. Refused: it breaks a rule (no Wounds, ...).
+    """
+    from chronicle import paths
+    from chronicle.catalog.loader import load_card_file
+    from chronicle.domain.values import Origin, name_key
+    from chronicle.export.files import safe_name
+    from chronicle.services.files import write_atomically
+    from chronicle.systems.tales_of_arcadia.cards import card_from_data
+    from chronicle.systems.tales_of_arcadia.files import dump_cards
+    from chronicle.systems.tales_of_arcadia.schema import SCHEMA
+    from chronicle.systems.tales_of_arcadia.stored import clear_cache
+
+    found = unit_problems(values)
+    if any(not p.startswith(("warning:", "error:")) for p in found):
+        raise BadInput("the unit cannot be saved: " + "; ".join(found))
+    errors = [p for p in found if p.startswith("error:")]
+    if errors:
+        raise Refused("the unit breaks the rules: " + "; ".join(errors))
+    target = folder if folder is not None else paths.user_cards_dir(KEY)
+    target.mkdir(parents=True, exist_ok=True)
+    path = target / f"{safe_name(str(values['army']), 'army')}.toml"
+    entries: list[Any] = []
+    if path.exists():
+        entries, problems = load_card_file(path, SCHEMA, Origin.USER)
+        if problems:
+            raise BadInput(f"{path} has problems; mend it first: {problems[0]}")
+    table = {"kind": "unit", **{k: v for k, v in values.items() if v not in (None, "", [])}}
+    cards = [card_from_data(e.data, e.origin, e.path) for e in entries
+             if not (name_key(e.data["name"]) == name_key(str(table["name"]))
+                     and e.data.get("kind") == "unit")]
+    cards.append(card_from_data(table, Origin.USER, str(path)))
+    write_atomically(path, dump_cards(cards, header=f"Army list {values['army']}: your own "
+                                                    "units, entered in Arcadia Chronicle"))
+    clear_cache()
+    return path
+
+
+__all__ = ["UNIT_KEYS", "save_unit", "unit_problems", "user_catalog"]

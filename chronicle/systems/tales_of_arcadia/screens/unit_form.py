@@ -1,0 +1,119 @@
+"""The unit entry form: type a unit from a sourcebook list, see what is wrong as you type.
+
+Fields: name, army list, cost, the six statistics, types, keywords (comma-separated, like
+``Rise Again 3:6, Shroud``), movement. Every keystroke checks the unit as it stands (the card
+format, then the rules: no Wounds, an Accuracy above 6, unknown keywords, Rise Again without its
+chance, values still unknown) and shows it under the form. ``ctrl+s`` saves it to the user's
+card file of its army list; an error refuses the save. Dismisses with True when saved.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from chronicle.tui.text import plain
+
+if TYPE_CHECKING:
+    from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog
+
+NUMBERS = ("cost", "power", "accuracy", "speed", "wounds", "range", "defense")
+LISTS = ("types", "keywords")
+
+
+class UnitFormScreen(ModalScreen[bool]):
+    """Enter one unit of an army list, with live validation."""
+
+    DEFAULT_CSS = """
+    UnitFormScreen .toa-stats Input { width: 1fr; }
+    UnitFormScreen .toa-stats { height: auto; }
+    UnitFormScreen #uf-problems { height: auto; max-height: 8; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
+                                             Binding("ctrl+s", "save", "Save")]
+
+    def __init__(self, army: str | None = None) -> None:
+        super().__init__()
+        self.army = army
+        self.cards: TalesCatalog | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Label("[b]New unit[/b] (from your sourcebook list)")
+            yield Input(placeholder="name", id="uf-name")
+            yield Input(value=self.army or "", placeholder="army list", id="uf-army")
+            with Horizontal(classes="toa-stats"):
+                for key in NUMBERS:
+                    yield Input(placeholder=key[:4], id=f"uf-{key}", type="integer")
+            yield Input(placeholder="types, comma-separated", id="uf-types")
+            yield Input(placeholder="keywords, like Rise Again 3:6, Shroud", id="uf-keywords")
+            yield Input(placeholder="movement: walking, swimming or flying", id="uf-movement")
+            yield Static("", id="uf-problems")
+            yield Label("[dim]ctrl+s to save, escape to cancel[/dim]")
+
+    def on_mount(self) -> None:
+        from chronicle.systems.tales_of_arcadia.entry import user_catalog as catalog
+
+        self.cards = catalog()
+        self.query_one("#uf-name", Input).focus()
+        self.validate()
+
+    def values(self) -> dict[str, Any]:
+        """The card keys as typed (empty ones left out; numbers as numbers when they are)."""
+        found: dict[str, Any] = {}
+        for key in ("name", "army", "movement", *NUMBERS, *LISTS):
+            text = self.query_one(f"#uf-{key}", Input).value.strip()
+            if not text:
+                continue
+            if key in NUMBERS:
+                try:
+                    found[key] = int(text)
+                except ValueError:
+                    found[key] = text
+            elif key in LISTS:
+                found[key] = [part.strip() for part in text.split(",") if part.strip()]
+            else:
+                found[key] = text
+        return found
+
+    def validate(self) -> list[str]:
+        """Show what is wrong with the unit as it stands; returns it."""
+        from chronicle.systems.tales_of_arcadia.entry import unit_problems
+
+        values = self.values()
+        found = unit_problems(values, self.cards) if values.get("name") else [
+            "type the unit's name"]
+        self.query_one("#uf-problems", Static).update(
+            plain("\n".join(found) if found else "Nothing is wrong: ctrl+s saves it."))
+        return found
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.validate()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    def action_save(self) -> None:
+        from chronicle.errors import ChronicleError
+        from chronicle.systems.tales_of_arcadia.entry import save_unit
+
+        try:
+            path = save_unit(self.values())
+        except ChronicleError as exc:
+            self.query_one("#uf-problems", Static).update(plain(str(exc)))
+            return
+        self.notify(f"Saved to {path}", title="Unit saved")
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+__all__ = ["UnitFormScreen"]

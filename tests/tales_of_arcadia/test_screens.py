@@ -1,0 +1,70 @@
+"""The app's Tales of Arcadia screens driven with Pilot: the unit entry form (live problems,
+saving to the user's card file, hostile text shown as written) and the force builder (adding
+units with the points meter and live violations, odds against an enemy, what still fits)."""
+
+from __future__ import annotations
+
+import asyncio
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.widgets import Input, Static
+
+from chronicle import paths
+from chronicle.systems.tales_of_arcadia import KEY
+from chronicle.systems.tales_of_arcadia.screens.unit_form import UnitFormScreen
+
+
+class FormApp(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.result: Any = "open"
+
+    def on_mount(self) -> None:
+        def done(saved: bool | None) -> None:
+            self.result = saved
+
+        self.push_screen(UnitFormScreen("Clockwork Legion"), done)
+
+
+def problems(app: App[Any]) -> str:
+    return str(app.screen.query_one("#uf-problems", Static).render())
+
+
+def test_the_unit_form_checks_as_you_type_and_saves() -> None:
+    async def main() -> None:
+        app = FormApp()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert "type the unit's name" in problems(app)
+            app.screen.query_one("#uf-name", Input).value = "[/x] Sprit"
+            await pilot.press("e")
+            assert "has no cost" in problems(app)
+            for key, value in (("cost", "10"), ("power", "1"), ("accuracy", "4"),
+                               ("speed", "6"), ("wounds", "0"), ("range", "0"),
+                               ("defense", "2")):
+                app.screen.query_one(f"#uf-{key}", Input).value = value
+            await pilot.pause()
+            assert "[/x] Sprite has Wounds 0" in problems(app)
+            await pilot.press("ctrl+s")
+            assert "breaks the rules" in problems(app) and app.result == "open"
+            app.screen.query_one("#uf-wounds").focus()
+            await pilot.press("backspace", "1")
+            app.screen.query_one("#uf-keywords").focus()
+            app.screen.query_one("#uf-keywords", Input).value = "Rise Again"
+            await pilot.pause()
+            assert "without its chance" in problems(app)
+            app.screen.query_one("#uf-keywords", Input).value = "Rise Again 3:6"
+            await pilot.pause()
+            assert "Nothing is wrong" in problems(app)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.result is True
+
+    asyncio.run(main())
+    saved = paths.user_cards_dir(KEY) / "clockwork-legion.toml"
+    card = tomllib.loads(saved.read_text("utf-8"))["card"][0]
+    assert card["name"] == "[/x] Sprite" and card["keywords"] == ["Rise Again 3:6"]
+    assert card["wounds"] == 1 and Path(saved).parent.name == KEY
