@@ -7,33 +7,10 @@ that file and this table in step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from chronicle.rules.report import Fix, Severity, Violation
+from chronicle.rules.codes import Code
+from chronicle.rules.report import Severity
 
 E, W = Severity.ERROR, Severity.WARNING
-
-
-@dataclass(frozen=True, slots=True)
-class Code:
-    """A violation code and where its rule comes from."""
-
-    code: str
-    severity: Severity
-    section: str
-    title: str
-    scope: str = "file"
-    """"file" when ``chronicle check`` on a file can report it; "database" when only the
-    database knows enough (who owns which cards)."""
-
-    def __call__(self, message: str, cards: tuple[str, ...] | list[str] = (),
-                 fix: str | Fix | None = None, severity: Severity | None = None) -> Violation:
-        """A violation of this code; ``fix`` in plain words, or in the terms of each front."""
-        if isinstance(fix, Fix):
-            return Violation(self.code, severity or self.severity, message, tuple(cards),
-                             fix.text, self.section, fix)
-        return Violation(self.code, severity or self.severity, message, tuple(cards), fix,
-                         self.section)
 
 
 CREATION = "Building Your Character"

@@ -27,7 +27,7 @@ from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.values import Origin
-from chronicle.rules.editions import edition_keys
+from chronicle.rules.editions import edition_keys as _edition_keys
 from chronicle.systems.wyld_hunt.cards import Court
 from chronicle.systems.wyld_hunt.chronicle import (
     CharacterBuild,
@@ -39,6 +39,7 @@ from chronicle.systems.wyld_hunt.chronicle import (
     MeritBought,
     Undo,
 )
+from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.fields import Count, CourtField, Name, Text
 from chronicle.systems.wyld_hunt.setup import GameSetup, PlayerSetup
 
@@ -59,6 +60,11 @@ def _lower(value: Any) -> Any:
 EpicOrderField = Annotated[EpicOrder, BeforeValidator(_lower)]
 """``epic_order = "quest_number"`` (the rulebook's example, the default) or
 ``"waylay_rating"`` (the house rule reading "increasing Rating" as the Waylay rating)."""
+
+
+def edition_keys() -> list[str]:
+    """The keys a Wyld Hunt file may name in ``system =``."""
+    return _edition_keys(GAME)
 
 
 def _system(value: Any) -> Any:

@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from chronicle.rules.editions import Edition, find_edition
+from chronicle.rules.editions import find_edition
 from chronicle.rules.lookup import CardLookup
 from chronicle.rules.report import Report, arg
 from chronicle.systems.wyld_hunt.cards import Card, Flaw, Icon, Kind, Merit
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
+from chronicle.systems.wyld_hunt.editions import WyldHuntEdition
 from chronicle.systems.wyld_hunt.rules.creation import (
     CourtState,
     PointsState,
@@ -30,7 +31,7 @@ class CharacterState:
     """Everything derived from a character's creation choices and chronicle."""
 
     build: CharacterBuild
-    edition: Edition
+    edition: WyldHuntEdition
     icon: Icon | None
     points: PointsState
     court: CourtState
@@ -116,7 +117,7 @@ def check_character(build: CharacterBuild, catalog: CardLookup[Card]) -> tuple[R
     Raises:
         ValueError: when ``build.system`` names no registered edition.
     """
-    edition = find_edition(build.system)
+    edition = find_edition(build.system, WyldHuntEdition)
     if edition is None:
         raise ValueError(f"unknown system {build.system!r}")
     report = Report()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from chronicle.rules.editions import Edition
 from chronicle.rules.report import Fix, arg
 from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.cards import (
@@ -21,6 +20,7 @@ from chronicle.systems.wyld_hunt.cards import (
     MeritType,
 )
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
+from chronicle.systems.wyld_hunt.editions import WyldHuntEdition
 from chronicle.systems.wyld_hunt.rules.resolve import Resolver
 
 
@@ -120,7 +120,7 @@ def _pool_order(pool: Pool) -> int:
     return 0 if pool.effect.subtype else 1 if pool.effect.merit_type else 2
 
 
-def check_points(build: CharacterBuild, edition: Edition, icon: Icon | None,
+def check_points(build: CharacterBuild, edition: WyldHuntEdition, icon: Icon | None,
                  merits: list[Merit], flaws: list[Flaw], res: Resolver) -> PointsState:
     """Merits cost at most the starting points plus the Flaws' bonus points (Step 2: "You begin
     with 5 free points ... By taking that Flaw you gain its bonus points to be spent on more

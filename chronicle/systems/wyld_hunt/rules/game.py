@@ -26,6 +26,7 @@ from chronicle.systems.wyld_hunt.cards import (
     Waylay,
 )
 from chronicle.systems.wyld_hunt.chronicle import EpicOrder
+from chronicle.systems.wyld_hunt.editions import WyldHuntEdition
 from chronicle.systems.wyld_hunt.rules.character import check_character
 from chronicle.systems.wyld_hunt.rules.ledger import epic_key, waylay_bonus
 from chronicle.systems.wyld_hunt.rules.resolve import Resolver
@@ -142,7 +143,7 @@ def check_setup(setup: GameSetup, catalog: CardLookup[Card]) -> tuple[Report, Se
     Raises:
         ValueError: when ``setup.system`` names no registered edition.
     """
-    if find_edition(setup.system) is None:
+    if find_edition(setup.system, WyldHuntEdition) is None:
         raise ValueError(f"unknown system {setup.system!r}")
     report = Report()
     res = Resolver(catalog, report)

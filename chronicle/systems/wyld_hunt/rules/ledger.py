@@ -4,8 +4,10 @@ result (rulebook, Optional Rules: Chronicle Play and Epic Play)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from chronicle.domain.values import name_key
+from chronicle.rules import ledger
 from chronicle.rules.report import Fix, arg
 from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.cards import Flaw, Kind, Merit, Quest
@@ -19,6 +21,8 @@ from chronicle.systems.wyld_hunt.chronicle import (
     Undo,
 )
 from chronicle.systems.wyld_hunt.rules.resolve import Resolver
+
+Held = TypeVar("Held", Merit, Flaw)
 
 
 def epic_bonus(completed: int) -> int:
@@ -79,51 +83,36 @@ def replay(events: tuple[Event, ...], merits: list[Merit], flaws: list[Flaw],
            res: Resolver) -> LedgerState:
     """Apply every event in order, reporting each broken rule with the event's number.
 
-    Events reversed by a later Undo are skipped (and marked), so their effects never count.
+    Events reversed by a later Undo are skipped (and marked), so their effects never count
+    (the generic :func:`chronicle.rules.ledger.replay`, with Wyld Hunt's step).
     """
     state = LedgerState(merits=list(merits), flaws=list(flaws))
-    undone = _undone(events, res)
-    for index, event in enumerate(events, start=1):
-        if index in undone:
-            line = LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
-                              waylay_bonus(state.xp_earned), applied=False,
-                              undone_by=undone[index])
-        elif isinstance(event, GamePlayed):
-            line = _game(index, event, state, res)
-        elif isinstance(event, MeritBought):
-            line = _buy(index, event, state, res)
-        elif isinstance(event, FlawBoughtOff):
-            line = _buy_off(index, event, state, res)
-        elif isinstance(event, Correction):
-            line = _correction(index, event, state, res)
-        else:
-            line = LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
-                              waylay_bonus(state.xp_earned))
+
+    def step(index: int, event: Event) -> LedgerLine:
+        if isinstance(event, GamePlayed):
+            return _game(index, event, state, res)
+        if isinstance(event, MeritBought):
+            return _buy(index, event, state, res)
+        if isinstance(event, FlawBoughtOff):
+            return _buy_off(index, event, state, res)
+        if isinstance(event, Correction):
+            return _correction(index, event, state, res)
+        return LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
+                          waylay_bonus(state.xp_earned))
+
+    def skipped(index: int, event: Event, undone_by: int) -> LedgerLine:
+        return LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
+                          waylay_bonus(state.xp_earned), applied=False, undone_by=undone_by)
+
+    for line in ledger.replay(events, undo_of=_undo_of, step=step, skipped=skipped,
+                              report=res.report, bad_undo=codes.LEDGER_BAD_UNDO):
         state.lines.append(line)
     return state
 
 
-def _undone(events: tuple[Event, ...], res: Resolver) -> dict[int, int]:
-    """Which events are reversed, and by which Undo. An Undo names an earlier event that is
-    not itself an Undo and not already undone."""
-    undone: dict[int, int] = {}
-    for index, event in enumerate(events, start=1):
-        if not isinstance(event, Undo):
-            continue
-        target = event.event
-        problem = None
-        if not 1 <= target < index:
-            problem = f"names event {target}, but only events 1 to {index - 1} come before it"
-        elif isinstance(events[target - 1], Undo):
-            problem = f"names event {target}, which is itself an undo"
-        elif target in undone:
-            problem = f"names event {target}, already undone by event {undone[target]}"
-        if problem:
-            res.report.add(codes.LEDGER_BAD_UNDO(f"Event {index} (undo) {problem}",
-                                                 fix="point the undo at an earlier event"))
-            continue
-        undone[target] = index
-    return undone
+def _undo_of(event: Event) -> int | None:
+    """The event an Undo names; None for every other event."""
+    return event.event if isinstance(event, Undo) else None
 
 
 def _correction(index: int, event: Correction, state: LedgerState,
@@ -254,17 +243,11 @@ def _epic_order(index: int, undertaken: list[Quest], done: list[Quest], res: Res
                 break
 
 
-def _remove(index: int, names: tuple[str, ...], held: list[Merit] | list[Flaw],
-            res: Resolver) -> None:
-    for name in names:
-        position = next((i for i, c in enumerate(held) if name_key(c.name) == name_key(name)),
-                        None)
-        if position is None:
-            res.report.add(codes.LEDGER_NOT_HELD(
-                f"Correction {index} removes {name!r}, which the character does not have at "
-                "that point", [name], fix=f"remove {name!r} from the correction"))
-            continue
-        del held[position]
+def _remove(index: int, names: tuple[str, ...], held: list[Held], res: Resolver) -> None:
+    for name in ledger.remove_held(names, held):
+        res.report.add(codes.LEDGER_NOT_HELD(
+            f"Correction {index} removes {name!r}, which the character does not have at "
+            "that point", [name], fix=f"remove {name!r} from the correction"))
 
 
 def _spend(index: int, what: str, cost: int, state: LedgerState, res: Resolver,
