@@ -4,18 +4,18 @@ report, never an exception; a hostile value is never echoed whole."""
 from __future__ import annotations
 
 import copy
-import os
-import random
 import tomllib
 from pathlib import Path
 from typing import Any
 
+import hostile_files as hostile
 import pytest
+from hostile_files import Outcome
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chronicle.systems.arcadia_quest.catalog import load_catalog, read_sources
-from chronicle.systems.arcadia_quest.check import CheckOutcome, check_path
+from chronicle.systems.arcadia_quest.check import check_path
 from chronicle.systems.arcadia_quest.files import read_campaign
 from chronicle.systems.arcadia_quest.rules import check_campaign
 
@@ -26,8 +26,8 @@ HEAD = 'system = "arcadia-quest"\nname = "Hostile"\n'
 GUILD = ('[[guild]]\ncolor = "blue"\nheroes = ["Diva", "Grom", "Maya"]\n'
          'slots = { Diva = ["Rusty Blade"] }\n')
 SCENARIO = '[[scenario]]\nname = "District of Hammers"\nwinner = "blue"\n'
-LONG = "x" * 10_000
-SETTINGS = settings(max_examples=60, deadline=None, derandomize=True, database=None)
+LONG = hostile.LONG
+SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=None)
 
 CASES: dict[str, tuple[str, str]] = {
     # name: (file text, a substring of some problem)
@@ -78,52 +78,29 @@ CASES: dict[str, tuple[str, str]] = {
 }
 
 
-def check_text(tmp_path: Path, text: str | bytes) -> CheckOutcome:
-    path = tmp_path / "campaign.toml"
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8")
-    return check_path(path, CARDS)
+def check_text(tmp_path: Path, text: str | bytes) -> Outcome:
+    return hostile.check_text(tmp_path, "campaign.toml", text, lambda p: check_path(p, CARDS))
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_hostile_campaigns_give_located_problems(tmp_path: Path, name: str) -> None:
     text, wanted = CASES[name]
-    outcome = check_text(tmp_path, text)
-    assert outcome.exit_code == 2 and outcome.report is None
-    shown = "\n".join(str(p) for p in outcome.problems)
-    assert wanted in shown, shown
-    assert all(p.path.endswith("campaign.toml") for p in outcome.problems)
-    assert len(shown) < 5_000, "a hostile value is never echoed whole"
+    hostile.assert_located(check_text(tmp_path, text), wanted, "campaign.toml")
 
 
-@pytest.mark.parametrize("data", [b"\xff\xfe\x00garbage", random.Random(2048).randbytes(2048),
-                                  b"\x00" * 100, "ñ".encode("latin-1") * 10],
-                         ids=["bom-nul", "random-bytes", "nul-bytes", "latin-1"])
+@pytest.mark.parametrize("data", list(hostile.GARBAGE.values()), ids=list(hostile.GARBAGE))
 def test_garbage_bytes_are_refused(tmp_path: Path, data: bytes) -> None:
-    outcome = check_text(tmp_path, data)
-    assert outcome.exit_code == 2 and outcome.problems
+    hostile.assert_refused(check_text(tmp_path, data))
 
 
 def test_special_files_and_missing_files_are_refused(tmp_path: Path) -> None:
-    fifo = tmp_path / "fifo.toml"
-    os.mkfifo(fifo)
-    for path in (fifo, Path("/dev/zero"), tmp_path, tmp_path / "missing.toml"):
-        outcome = check_path(path, CARDS)
-        assert outcome.exit_code == 2 and outcome.problems, path
+    for path in hostile.special_paths(tmp_path):
+        hostile.assert_refused(check_path(path, CARDS))
 
 
 def test_hostile_user_card_files_never_stop_the_catalog(tmp_path: Path) -> None:
-    user = tmp_path / "cards"
-    user.mkdir()
-    (user / "a.toml").write_bytes(b"\xff\xfe")
-    (user / "b.toml").write_text('version = 1\n[[card]]\nname = "' + LONG + '"\nkind = "hero"\n',
-                                 encoding="utf-8")
-    (user / "c.toml").write_text("version = 2\n", encoding="utf-8")
-    (user / "d.toml").write_text('version = 1\ngame = "wyld-hunt"\n', encoding="utf-8")
-    (user / "e.toml").write_text('version = 1\n[[card]]\nname = "Fire Sword"\n'
-                                 'kind = "upgrade"\ncost = 4\n', encoding="utf-8")
+    user = hostile.hostile_card_folder(tmp_path, "hero", '[[card]]\nname = "Fire Sword"\n'
+                                                         'kind = "upgrade"\ncost = 4\n')
     catalog = load_catalog(user)
     assert len(catalog.problems) == 4
     assert catalog.get("Fire Sword") is not None and catalog.get("Diva") is not None

@@ -1,0 +1,68 @@
+"""The app's forms: what a player types becomes the stored payload, and the live tally is the
+rules' own count (the spec's worked coin example, typed as a player would)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from chronicle.systems.arcadia_quest.catalog import QuestCatalog, read_sources
+from chronicle.systems.arcadia_quest.drafts import (
+    scenario_payload,
+    split_counts,
+    split_slots,
+    tally,
+    upgrade_payload,
+)
+from chronicle.systems.arcadia_quest.files import load_campaign
+from chronicle.systems.arcadia_quest.rules import check_campaign
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+@pytest.fixture(scope="module")
+def catalog() -> QuestCatalog:
+    return read_sources(GOLDEN / "cards").build()
+
+
+def test_fields_are_read_as_a_player_writes_them() -> None:
+    assert split_counts("Diva=2, Grom, Diva") == {"Diva": 3, "Grom": 1}
+    assert split_slots("Diva: Fire Sword, Parrying Blade; Grom:") == {
+        "Diva": ["Fire Sword", "Parrying Blade"], "Grom": []}
+    with pytest.raises(ValueError, match="HERO=N"):
+        scenario_payload("X", "blue", {"blue": {"deaths": "Diva=two"}})
+    with pytest.raises(ValueError, match="blue: hero kills"):
+        scenario_payload("X", "blue", {"blue": {"hero_kills": "3x"}})
+
+
+def test_the_live_tally_is_the_worked_coin_example(catalog: QuestCatalog) -> None:
+    start = load_campaign(GOLDEN / "campaigns" / "legal-worked-coin-example.toml").events[:1]
+    typed = {"blue": {"quests": "pvp:green", "first": "pvp:green", "hero_kills": "3"},
+             "green": {"quests": "Break the forge, Free the smiths, Hold the gate",
+                       "first": "Break the forge, Free the smiths, Hold the gate",
+                       "deaths": "Maya=2, Zazu"},
+             "red": {}}
+    payload = scenario_payload(" District of Hammers ", "Green", typed)
+    found = tally(start, "scenario", payload, catalog)
+    assert found.coins == {"blue": 5, "green": 6, "red": 0}
+    assert found.added == [] and found.problem is None
+    short = scenario_payload("District of Hammers", "blue", typed)
+    assert [v.code for v in tally(start, "scenario", short, catalog).errors] == [
+        "scenario.winner_short"]
+
+
+def test_the_upgrade_tally_shows_the_limits_live(catalog: QuestCatalog) -> None:
+    events = load_campaign(GOLDEN / "campaigns" / "legal-first-scenario.toml").events
+    before_phase = events[:-1]
+    summary = check_campaign(before_phase, catalog).summary
+    typed = {"blue": {"bought": "Test Upgrade L1A, Test Upgrade L1B, Test Upgrade L1C, "
+                                "Test Upgrade L1D", "slots": "Diva: Test Upgrade L1A"}}
+    payload = upgrade_payload(typed, summary)
+    assert payload["upgrade"][0]["slots"]["Grom"] == summary["guilds"]["blue"]["slots"]["Grom"]
+    found = tally(before_phase, "upgrade", payload, catalog)
+    codes = {v.code for v in found.added}
+    assert "upgrade.too_many" in codes
+    assert found.cards["blue"] == summary["guilds"]["blue"]["upgrades"] + 4
+    assert set(found.coins) == {"blue", "green"}
+    assert tally(before_phase, "upgrade", {"upgrade": "x"}, catalog).problem
