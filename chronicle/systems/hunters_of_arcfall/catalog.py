@@ -25,14 +25,38 @@ HuntersCatalog = Catalog[Card]
 _PLURAL = {Kind.HUNTER: "hunters", Kind.BOUNTY: "bounties"}
 
 
+_READ: dict[tuple[Path, Origin], tuple[object, list[CardEntry], list[FileProblem]]] = {}
+"""The last reading of each folder, with the files' sizes and times it was made from: a score
+keeper re-reads the catalog on every turn, and the files rarely change between turns."""
+
+
+def _signature(paths: list[Path]) -> object:
+    found = []
+    for path in paths:
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        found.append((path.name, stat.st_mtime_ns, stat.st_size, stat.st_ino))
+    return tuple(found)
+
+
 def read_dir(directory: Path, origin: Origin) -> tuple[list[CardEntry], list[FileProblem]]:
-    """Every card entry of the ``*.toml`` files of ``directory`` (none when it is absent)."""
+    """Every card entry of the ``*.toml`` files of ``directory`` (none when it is absent);
+    read again whenever a file is added, removed or changed."""
+    paths = card_files(directory)
+    signature = _signature(paths)
+    kept = _READ.get((directory, origin))
+    if kept is not None and signature is not None and kept[0] == signature:
+        return list(kept[1]), list(kept[2])
     entries: list[CardEntry] = []
     problems: list[FileProblem] = []
-    for path in card_files(directory):
+    for path in paths:
         found, bad = load_card_file(path, SCHEMA, origin)
         entries.extend(found)
         problems.extend(bad)
+    if signature is not None:
+        _READ[(directory, origin)] = (signature, list(entries), list(problems))
     return entries, problems
 
 
