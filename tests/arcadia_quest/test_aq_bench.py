@@ -18,4 +18,4 @@ def test_bench_runs_quick(capsys: pytest.CaptureFixture[str]) -> None:
     module.main(["--quick"])
     out = capsys.readouterr().out
     assert "4 guilds and 6 scenarios" in out
-    assert out.count(" x") >= 3 and "< 2 ms" in out
+    assert out.count(" x") >= 4 and "stored campaign check" in out and "< 2 ms" in out
