@@ -88,3 +88,17 @@ def test_generated_card_files_report_every_bad_card(tmp_path: Path,
         assert problems
     for problem in problems:
         assert problem.path == str(path) and problem.message
+
+
+def test_the_reliability_page_states_the_profiles_the_suites_use() -> None:
+    """docs/reliability.md's table of generated inputs per file kind is ``COUNTS``, row by row."""
+    import re
+
+    from hostile_profile import COUNTS
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "reliability.md").read_text(
+        encoding="utf-8")
+    table = page.split("| File kind | ci profile | deep profile |", 1)[1].split("\n\n", 1)[0]
+    rows = {m[1]: (int(m[2]), int(m[3]))
+            for m in re.finditer(r"^\| ([^|]+?) \| (\d+) \| (\d+) \|$", table, re.M)}
+    assert rows == COUNTS

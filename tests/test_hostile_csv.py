@@ -6,7 +6,8 @@ fractional, quotes left open, other delimiters, other encodings, a byte-order ma
 and stray columns. Each file is imported through the command line (``chronicle collection
 import``, adding and replacing) and through the service. No traceback ever reaches the user, and
 a refused import leaves the database exactly as it was: every row of every table, and on SQLite
-every byte of the file. The inputs tried are recorded for docs/reliability.md.
+every byte of the file. How many files are generated is the profile's (``hostile_profile``);
+the inputs tried are recorded for docs/reliability.md.
 """
 
 from __future__ import annotations
@@ -17,16 +18,15 @@ from collections import Counter
 from pathlib import Path
 
 import dbfixtures as fx
-from hypothesis import HealthCheck, given, settings
+from hostile_profile import examples, hostile
+from hypothesis import given
 from hypothesis import strategies as st
 
 from chronicle.errors import ChronicleError
 from chronicle.services import collection, csvio, players
 from chronicle.services.db import open_database
 
-EXAMPLES = 150
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                    suppress_health_check=list(HealthCheck))
+KIND = "collection CSVs"
 
 COLUMNS = ["card", "set", "kind", "count", "notes", "Card", "COUNT", "name", "qty", "quantity",
            "card name", "", "count ", "extra", "card"]
@@ -78,7 +78,7 @@ def test_hostile_collection_csvs(db_url: str, backend: str, tmp_path: Path) -> N
     tally: Counter[str] = Counter()
     path = tmp_path / "collection.csv"
 
-    @SETTINGS
+    @hostile(KIND)
     @given(collection_files(), st.sampled_from(["add", "replace"]))
     def attempt(content: bytes, mode: str) -> None:
         path.write_bytes(content)
@@ -107,7 +107,7 @@ def test_hostile_collection_csvs(db_url: str, backend: str, tmp_path: Path) -> N
         attempt()
     finally:
         db.close()
-    assert tally["files"] >= EXAMPLES
+    assert tally["files"] >= examples(KIND)
     fx.record("hostile collection CSVs", backend, inputs_tried=tally["files"],
               imports=tally["imports"], refused=tally["refused"], accepted=tally["accepted"],
               tracebacks=0, refused_imports_that_changed_the_database=0)

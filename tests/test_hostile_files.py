@@ -3,11 +3,13 @@
 Hypothesis generates malformed and adversarial files: valid files with lines dropped, doubled,
 cut short or spliced with nasty text (NUL, right-to-left overrides, path traversal, SQL, huge
 numbers, 5,000-character names), documents built from the format's own keys with values of
-every wrong type, and raw bytes. Each is imported through the command line
+every wrong type, setup files whose seats name themselves (or a setup file naming them back)
+as their character, and raw bytes. Each is imported through the command line
 (``chronicle.cli.main``) and through the services. Whatever happens, no traceback reaches the
 user (exit status 0, 1 or 2 with a message), and when the import is refused the database is
-exactly as before: every row of every table, and on SQLite every byte of the file. The number of
-generated inputs tried is recorded for docs/reliability.md.
+exactly as before: every row of every table, and on SQLite every byte of the file. How many
+files of each kind are generated is the profile's (``hostile_profile``); the number tried is
+recorded for docs/reliability.md.
 """
 
 from __future__ import annotations
@@ -18,18 +20,14 @@ from typing import Any
 
 import dbfixtures as fx
 from conftest import GOLDEN
-from hypothesis import HealthCheck, given, settings
+from hostile_profile import examples, hostile
+from hypothesis import given
 from hypothesis import strategies as st
 
 from chronicle.errors import ChronicleError
 from chronicle.services import characters, collection, players, usercards
 from chronicle.services.check import check_file
 from chronicle.services.db import Database, open_database
-
-EXAMPLES = 120
-CARD_EXAMPLES = 60
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                    suppress_health_check=list(HealthCheck))
 
 NASTY = ["", " ", "\x00", "a\x00b", "../../../etc/passwd", "C:\\Windows\\system32", "CON",
          "'; DROP TABLE player; --", "Robert'); DELETE FROM ledger_event;--", "\u202eevil",
@@ -137,13 +135,45 @@ def character_files() -> st.SearchStrategy[bytes]:
     return st.one_of(mutated(valid), spliced(valid), built, st.binary(max_size=200))
 
 
+REFERRING = b"# every seat's character refers back to a setup file\n"
+"""The first line of a generated self-referencing setup file."""
+LOOPS = {"loop-a.toml": "loop-b.toml", "loop-b.toml": "setup.toml", "self.toml": "self.toml"}
+"""Setup files beside the generated one (``setup.toml``), each naming the next as a seat's
+character: ``loop-a`` -> ``loop-b`` -> ``setup.toml``, and ``self`` naming itself."""
+REFERENCES = ["setup.toml", "./setup.toml", "sub/../setup.toml", "loop-a.toml", "loop-b.toml",
+              "self.toml", "./sub/../loop-a.toml"]
+
+
+@st.composite
+def referring_setups(draw: st.DrawFn) -> bytes:
+    """A setup file whose every seat names, as its character, the file itself or a setup file
+    that refers back to it (directly or through another): the loop issue 14 found."""
+    seats = []
+    for _ in range(draw(st.integers(1, 4))):
+        seat: dict[str, Any] = {"name": draw(st.sampled_from(["Tim", "Josh", "Zoë", "名前"]))}
+        if draw(st.booleans()):
+            seat["quests"] = draw(st.lists(st.sampled_from(["Prove Yourself", "Raxis", "x"]),
+                                           max_size=2))
+        seat["character"] = draw(st.sampled_from(REFERENCES))
+        seats.append(seat)
+    return REFERRING + toml_document({}, {"player": seats}).encode()
+
+
+def plant_loops(folder: Path) -> None:
+    """The setup files ``referring_setups`` names, beside ``setup.toml``."""
+    (folder / "sub").mkdir(exist_ok=True)
+    for name, target in LOOPS.items():
+        (folder / name).write_text(f'[[player]]\nname = "Tim"\ncharacter = "{target}"\n',
+                                   encoding="utf-8")
+
+
 def setup_files() -> st.SearchStrategy[bytes]:
     valid = next((GOLDEN / "setups").glob("*.toml")).read_text(encoding="utf-8")
     built = st.builds(lambda doc, seats: toml_document(doc, {"player": seats}).encode(),
                       st.dictionaries(st.sampled_from(KEYS), values, max_size=4),
                       st.lists(st.dictionaries(st.sampled_from(KEYS), values, max_size=6),
                                max_size=3))
-    return st.one_of(mutated(valid), built, st.binary(max_size=200))
+    return st.one_of(mutated(valid), built, referring_setups(), st.binary(max_size=200))
 
 
 CARD_KEYS = ["name", "kind", "type", "cost", "bonus", "court", "attribute", "set", "terrain",
@@ -204,7 +234,7 @@ def test_hostile_character_files(db_url: str, backend: str, tmp_path: Path) -> N
     group(db)
     tally: Counter[str] = Counter()
 
-    @SETTINGS
+    @hostile("character files")
     @given(character_files(), st.booleans())
     def attempt(content: bytes, own_missing: bool) -> None:
         tally["files"] += 1
@@ -214,7 +244,7 @@ def test_hostile_character_files(db_url: str, backend: str, tmp_path: Path) -> N
         attempt()
     finally:
         db.close()
-    assert tally["files"] >= EXAMPLES
+    assert tally["files"] >= examples("character files")
     fx.record("hostile character files", backend, inputs_tried=tally["files"],
               imports=tally["imports"], refused=tally["refused"], accepted=tally["accepted"],
               tracebacks=0, refused_imports_that_changed_the_database=0)
@@ -225,14 +255,18 @@ def test_hostile_setup_files(db_url: str, backend: str, tmp_path: Path) -> None:
     group(db)
     tally: Counter[str] = Counter()
     path = tmp_path / "setup.toml"
+    plant_loops(tmp_path)
 
-    @SETTINGS
+    @hostile("setup files")
     @given(setup_files())
     def attempt(content: bytes) -> None:
         path.write_bytes(content)
         tally["files"] += 1
         code, out, err = fx.cli("--db", db.url, "check", str(path))
         fx.assert_handled(code, out, err)
+        if content.startswith(REFERRING):  # a loop is a problem of the file, never a hang
+            tally["self-referencing"] += 1
+            assert code == 2 and "is a setup file, not a character" in out + err, (out, err)
         result = check_file(path)
         assert result.exit_code in (0, 1, 2)
         # a setup file is not a character: the import is refused and writes nothing
@@ -243,7 +277,8 @@ def test_hostile_setup_files(db_url: str, backend: str, tmp_path: Path) -> None:
     finally:
         db.close()
     fx.record("hostile setup files", backend, inputs_tried=tally["files"],
-              checked=tally["files"] * 2, imports_refused=tally["refused"],
+              self_referencing=tally["self-referencing"], checked=tally["files"] * 2,
+              imports_refused=tally["refused"],
               imports_accepted=tally["accepted"], tracebacks=0,
               refused_imports_that_changed_the_database=0)
 
@@ -259,7 +294,7 @@ def test_hostile_card_files(db_url: str, backend: str, tmp_path: Path) -> None:
     valid = (GOLDEN / "characters" / "winerdria.toml").read_text(encoding="utf-8")
     character = tmp_path / "character.toml"
 
-    @settings(SETTINGS, max_examples=CARD_EXAMPLES)  # each rebuilds the whole catalog
+    @hostile("card files")  # each rebuilds the whole catalog
     @given(card_files())
     def attempt(content: bytes) -> None:
         (own / "hostile.toml").write_bytes(content)

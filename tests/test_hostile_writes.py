@@ -1,18 +1,24 @@
 """Files we write: temporaries created exclusively (a planted symbolic link is never
 followed), owner-only, in the destination folder and gone afterwards, even on a full disk; an
 export never replaces the database, its -wal/-shm files or a backup; an output name ending in
-a folder separator is refused."""
+a folder separator is refused; a symbolic link planted at the temporary name of any writer
+(generated: writer, name, where the link points) is neither followed nor removed."""
 
 from __future__ import annotations
 
 import errno
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 
 import dbfixtures as fx
 import pytest
+from hostile_profile import examples, hostile
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from chronicle.errors import BadInput
 from chronicle.export.files import write_bytes_atomically
 from chronicle.services.db import open_database
 
@@ -124,3 +130,97 @@ def test_the_cache_is_owner_only(private_data_dir: Path) -> None:
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
     files = list(folder.iterdir())
     assert files and all(stat.S_IMODE(f.stat().st_mode) == 0o600 for f in files)
+
+
+# --- a planted symbolic link at the temporary name of every atomic writer ----------------------
+
+WRITERS: dict[str, tuple[list[str], str]] = {
+    # writer: (command line before the destination, the destination's suffix)
+    "db export": (["db", "export"], ".json"),
+    "backup (JSON)": (["backup"], ".json"),
+    "backup (SQLite copy)": (["backup"], ".db"),
+    "character export": (["character", "export", "Winerdria", "--out"], ".toml"),
+    "collection export": (["collection", "export", "--player", "Tim", "--out"], ".csv"),
+    "sheet export": (["export", "sheet", "Winerdria", "--out"], ".pdf"),
+    "the user's card file": ([], ""),
+    "the catalog cache": ([], ""),
+}
+"""Every writer that writes through a temporary file of a name of its own making; the card
+file and the cache are written where the program decides (their destination is fixed)."""
+
+
+@pytest.mark.parametrize("writer", sorted(WRITERS))
+@settings(hostile("planted temporaries"),
+          max_examples=max(1, examples("planted temporaries") // len(WRITERS)))
+@given(token=st.text("0123456789abcdef", min_size=16, max_size=16),
+       name=st.sampled_from(["out", "x" * 60, "名前", "two words", "-dash", ".hidden"]),
+       pointing_at=st.sampled_from(["a victim file", "nothing", "a folder"]))
+def test_a_planted_link_at_any_writers_temporary_name_is_never_followed(
+        tmp_path_factory: pytest.TempPathFactory, demo_db: str, writer: str, token: str,
+        name: str, pointing_at: str) -> None:
+    """The temporary name made predictable (the random part drawn), a symbolic link planted
+    there: the command says so (exit status 2; the cache is simply not written), nothing is
+    written through the link, the link is left as it was and no file is left behind."""
+    import secrets
+
+    from chronicle.services import catalog, usercards
+
+    folder = tmp_path_factory.mktemp("planted")
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    argv, suffix = WRITERS[writer]
+    if writer == "the user's card file":
+        destination = usercards.managed_file()
+    elif writer == "the catalog cache":
+        destination = catalog._cache_file()
+    else:
+        destination = folder / f"{name}{suffix}"
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    destination.unlink(missing_ok=True)
+    prefix = "" if writer == "the catalog cache" else "."
+    temporary = destination.with_name(
+        f"{prefix}{destination.name[:40] if prefix else destination.name}.{os.getpid()}."
+        f"{token}.tmp")
+    victim = {"a victim file": elsewhere / "victim.txt", "nothing": elsewhere / "absent",
+              "a folder": elsewhere}[pointing_at]
+    if pointing_at == "a victim file":
+        victim.write_text("mine", encoding="utf-8")
+    before = sorted(os.listdir(elsewhere))
+    temporary.symlink_to(victim)
+    siblings = sorted(os.listdir(destination.parent))
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(secrets, "token_hex", lambda _nbytes=None: token)
+            if writer == "the catalog cache":
+                catalog._IN_PROCESS.clear()
+                catalog.read_sources()
+            elif writer == "the user's card file":  # the app's card editor, no database
+                with pytest.raises(BadInput) as refused:
+                    usercards.create_card({"name": "Moonlit Lance", "kind": "merit",
+                                           "cost": 1})
+                assert "is already taken" in str(refused.value)
+            else:
+                code, out, err = fx.cli("--db", demo_db, *argv, str(destination))
+                fx.assert_handled(code, out, err)
+                assert code == 2 and "is already taken" in err and "nothing was written" \
+                    in err, (out, err)
+        assert temporary.is_symlink() and os.readlink(temporary) == str(victim)
+        assert not destination.exists()
+        assert sorted(os.listdir(elsewhere)) == before
+        if pointing_at == "a victim file":
+            assert victim.read_text(encoding="utf-8") == "mine"
+        assert sorted(os.listdir(destination.parent)) == siblings  # nothing left behind
+    finally:
+        temporary.unlink()
+    fx.record("planted temporaries", "sqlite", links_planted=1, followed=0)
+
+
+@pytest.fixture(scope="module")
+def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The demo group in a database of its own (shared by the generated examples)."""
+    folder = tmp_path_factory.mktemp("demo")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CHRONICLE_DATA_DIR", str(folder / "data"))
+        url = f"sqlite:///{folder / 'group.db'}"
+        code, _out, err = fx.cli("--db", url, "demo")
+        assert code == 0, err
+    yield url

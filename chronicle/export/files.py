@@ -17,6 +17,7 @@ characters (nor ``MAX_STEM_BYTES`` bytes of UTF-8, so any file system takes it).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -139,7 +140,7 @@ def write_bytes_atomically(path: Path, data: bytes, *, overwrite: bool = False,
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY | _NOFOLLOW,
                          FILE_MODE)
     except OSError as exc:
-        raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise BadInput(temporary_refused(path, temporary, exc)) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -155,6 +156,17 @@ def write_bytes_atomically(path: Path, data: bytes, *, overwrite: bool = False,
         raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def temporary_refused(path: Path, temporary: Path, exc: OSError) -> str:
+    """Why ``path`` was not written when its temporary file could not be created: a name
+    already taken there (a planted link is never followed) is said as such."""
+    if isinstance(exc, FileExistsError) or exc.errno == errno.ELOOP:
+        return (f"cannot write {path}: the temporary name {temporary.name} is already taken "
+                "in that folder (by a link or file this program did not make; it was neither "
+                "followed nor removed); nothing was written: remove it, or choose another "
+                "folder")
+    return f"cannot write {path}: {exc.strerror or exc}"
 
 
 def _place_new(temporary: Path, path: Path) -> None:

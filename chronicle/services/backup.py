@@ -134,9 +134,14 @@ def _write_new(path: Path, data: bytes, *, force: bool = False,
     the destination folder, with a random name, and removed whatever happens.
     """
     temporary = _temporary_for(path)
-    try:
+    try:  # outside the try below: a name taken (a planted link) is not ours to remove
         descriptor = os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY | _NOFOLLOW,
                              0o600)
+    except OSError as exc:
+        from chronicle.export.files import temporary_refused
+
+        raise BadInput(temporary_refused(path, temporary, exc)) from None
+    try:
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -270,6 +275,15 @@ def _sqlite_copy_to(db: Database, target: Path, *, force: bool = False,
     temporary = _temporary_for(target)
     try:
         copy_sqlite(_sqlite_file(db), temporary)
+    except FileExistsError as exc:  # the name is taken (a planted link): not ours to remove
+        from chronicle.export.files import temporary_refused
+
+        raise BadInput(temporary_refused(target, temporary, exc)) from None
+    except sqlite3.Error as exc:
+        raise ChronicleError(f"cannot copy the database: {exc}") from None
+    except OSError as exc:
+        raise BadInput(f"cannot write {target}: {exc.strerror or exc}") from None
+    try:
         if verify:
             _verify(temporary, target)
         _place(temporary, target, force)

@@ -131,10 +131,14 @@ def _store_cached(fingerprint: tuple[object, ...], sources: CatalogSources) -> N
 
     target = _cache_file()
     temporary = target.with_name(f"{target.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
-    try:  # owner-only, created exclusively (see chronicle.export.files)
+    try:  # owner-only, created exclusively (see chronicle.export.files); a name taken
+        # (a planted link) is neither followed nor removed: the cache is simply not written
         target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL
                              | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError:
+        return
+    try:
         with os.fdopen(descriptor, "wb") as handle:
             pickle.dump((fingerprint, sources), handle, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, target)
