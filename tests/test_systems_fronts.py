@@ -207,3 +207,20 @@ def subcommands(parser: argparse.ArgumentParser, *path: str) -> list[str]:
                 return subcommands(action.choices[path[0]], *path[1:])
             return list(action.choices)
     return []
+
+
+# --- the head of a printed page ----------------------------------------------------------------
+
+def test_a_pages_head_is_the_registered_title() -> None:
+    from chronicle.export.wording import brand
+
+    assert brand("wyld-hunt") == "ARCADIA · THE WYLD HUNT"
+    assert brand("ironheart") == "KING IRONHEART'S MADNESS"
+    assert brand("no-such-game") == "NO-SUCH-GAME"
+    edition = Edition("toy-glass", "Marbles: Glass (all clear marbles)")
+    with registry.registered(GameSystem(key="toy-marbles", label="Marbles: The Game",
+                                        editions=(edition, Edition("toy-odd", "Odd (")),
+                                        card_kinds=(), file_kinds=())):
+        assert brand("toy-marbles") == "MARBLES · THE GAME"
+        assert brand("toy-glass") == "MARBLES · GLASS"
+        assert brand("toy-odd") == "ODD ("

@@ -1,7 +1,8 @@
 """How values and findings are worded on paper: numbers that stay honest about unknowns,
 catalog words capitalised, repeats counted ("Prove Yourself ×12"), the edition's own title,
 and the rules' findings as sentences a player understands, grouped ("7 cards have no known
-terrain: ...") and without rule codes, commands or file syntax. Pure."""
+terrain: ...") and without rule codes, commands or file syntax. Pure, but for the page head's
+title read from the installed game's registration."""
 
 from __future__ import annotations
 
@@ -68,9 +69,17 @@ def edition_label(system: str) -> str:
 
 
 def brand(system: str) -> str:
-    """The edition's own title for the head of the page, from the edition's data:
+    """The head of every page of a game's sheets: the title the installed game registers for
+    the key ``system`` (its label, or an edition's title), set as a brand:
     "ARCADIA · THE WYLD HUNT", "KING IRONHEART'S MADNESS"."""
-    return edition_label(system).upper().replace(": ", " · ")
+    from chronicle.systems.registry import title
+
+    return branded(title(system))
+
+
+def branded(label: str) -> str:
+    """A game's label set as the head of a page: capitals, ``": "`` as ``" · "``."""
+    return label.upper().replace(": ", " · ")
 
 
 def collapsed(names: Sequence[str]) -> tuple[str, ...]:

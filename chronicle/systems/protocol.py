@@ -99,6 +99,14 @@ class Edition:
 
     key: str
     label: str
+    """How the edition is called, maybe with a remark in parentheses after its title:
+    ``"King Ironheart's Madness (10 starting points, two dice)"``."""
+
+    @property
+    def title(self) -> str:
+        """The edition's own title, without the remark: ``"King Ironheart's Madness"``."""
+        head, sep, _remark = self.label.partition(" (")
+        return head if sep and self.label.endswith(")") and head else self.label
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +279,15 @@ class GameSystem:
     def file_kind(self, name: str) -> FileKind | None:
         """The file kind called ``name``."""
         return next((kind for kind in self.file_kinds if kind.name == name), None)
+
+    def title(self, key: str) -> str:
+        """The printed title of what ``key`` names: the game's label for its own key, an
+        edition's title for an edition key (the head of every printed page)."""
+        if key != self.key:
+            edition = next((e for e in self.editions if e.key == key), None)
+            if edition is not None:
+                return edition.title
+        return self.label
 
     def record_kind(self, name: str) -> RecordKind | None:
         """The record kind called ``name``."""

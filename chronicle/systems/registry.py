@@ -112,6 +112,15 @@ def broken() -> dict[str, str]:
     return {key: why for key, why in _broken.items() if key in installed()}
 
 
+def title(key: str) -> str:
+    """The printed title of the game or edition ``key`` names (``"Arcadia: The Wyld Hunt"``,
+    ``"King Ironheart's Madness"``); the key itself when no installed game loads for it."""
+    try:
+        return system(key).title(key)
+    except (UnknownSystem, BadSystem):
+        return key
+
+
 def system_keys() -> tuple[str, ...]:
     """The system keys (no edition keys) of every installed game, imported now."""
     return tuple(one.key for one in systems())

@@ -1,4 +1,4 @@
-"""The application: modes (cards, characters, games, players), global keys, the command
+"""The application: modes (cards, characters, games, players, other games), global keys, the command
 palette, themes kept in the user's settings, and running service calls in thread workers so
 the screen never freezes.
 
@@ -35,7 +35,7 @@ TYPING_GAP = 0.09
 """Seconds: letters closer together than this are a word being typed (people press command
 keys further apart; typists type faster)."""
 
-MODE_KEYS = {"collection": "1", "characters": "2", "games": "3", "players": "4"}
+MODE_KEYS = {"collection": "1", "characters": "2", "games": "3", "players": "4", "other": "5"}
 
 SEARCH_WORDS = {
     "print": "pdf paper sheet export",
@@ -130,13 +130,15 @@ class ChronicleApp(App[int]):
         "characters": lambda: _screen("characters", "CharactersScreen"),
         "games": lambda: _screen("games", "GamesScreen"),
         "players": lambda: _screen("players", "PlayersScreen"),
+        "other": lambda: _screen("other_games", "OtherGamesScreen"),
     }
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "open_mode('collection')", "Areas", show=True, key_display="1-4",
-                tooltip="1 Cards · 2 Characters · 3 Games · 4 Players"),
+        Binding("1", "open_mode('collection')", "Areas", show=True, key_display="1-5",
+                tooltip="1 Cards · 2 Characters · 3 Games · 4 Players · 5 Other games"),
         Binding("2", "open_mode('characters')", "Characters", show=False),
         Binding("3", "open_mode('games')", "Games", show=False),
         Binding("4", "open_mode('players')", "Players", show=False),
+        Binding("5", "open_mode('other')", "Other games", show=False),
         Binding("question_mark,f1", "help", "Help", show=True, key_display="?"),
         Binding("ctrl+t", "toggle_dark", "Theme", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
@@ -287,7 +289,7 @@ class ChronicleApp(App[int]):
     # Actions -----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The area keys (1 to 4) wait while a dialog is open, so a digit typed there is
+        """The area keys (1 to 5) wait while a dialog is open, so a digit typed there is
         never taken as a change of area."""
         return not (action == "open_mode" and isinstance(self.screen, ModalScreen))
 
@@ -328,6 +330,8 @@ class ChronicleApp(App[int]):
                             lambda: self.action_open_mode("games"))
         yield SystemCommand("Players", "Add, rename or delete players; their collections (4)",
                             lambda: self.action_open_mode("players"))
+        yield SystemCommand("Other games", "The other installed games, each in its own screen "
+                            "(5)", lambda: self.action_open_mode("other"))
         yield SystemCommand("Help", "Keys and how things work (?)", self.action_help)
         yield SystemCommand("Light or dark theme", "Toggle the theme (ctrl+t)",
                             self.action_toggle_dark)

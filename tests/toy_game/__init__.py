@@ -106,5 +106,6 @@ SYSTEM = GameSystem(
     file_kinds=(FileKind("bag", "a bag of pebbles within a weight limit",
                          "toy_game:check_path"),),
     card_schema="toy_game:SCHEMA",
+    screens={"main": "toy_game.screen:PebblesScreen"},
 )
 """What the fixture registers."""

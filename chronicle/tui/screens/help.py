@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 HELP = """\
 # Arcadia Chronicle
 
-**1** Cards · **2** Characters · **3** Games · **4** Players · **ctrl+p** every command
+**1** Cards · **2** Characters · **3** Games · **4** Players · **5** Other games ·
+**ctrl+p** every command
 (type what you want: "pdf", "player", "undo") · **?** this help · **ctrl+t** light/dark (kept
 for next time) · **ctrl+q** quit. The mouse works too, but is never needed. Letter keys act
 only outside text fields; a word typed by mistake outside a field is ignored after its first
@@ -61,6 +62,10 @@ Waylay shows its odds against the opponent's attribute. **x** shows the suggesti
 
 Recording a result: **space** marks a quest completed (numbered in the order completed),
 **s** records it into every seated character's chronicle at once.
+
+## Other games (5)
+The other installed games (`chronicle systems` lists them): **enter** opens a game's own
+screen; a game marked "command line only" is played with the commands shown beside it.
 
 ## The rules
 Every change is checked by the rules engine; what it refuses is never written, and the message

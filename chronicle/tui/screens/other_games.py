@@ -1,0 +1,187 @@
+"""The other games screen (mode "other", key 5): every installed game system besides the one
+the other areas serve, from the registry. A game that names a ``"main"`` screen opens it with
+enter (the screen's module is imported only then); a game without screens is listed as
+"command line only", with the commands that reach it.
+
+The list is the registry's plain data: listing the games imports each one's small ``plugin``
+module, never its rules, services or screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from chronicle.tui.text import plain
+from chronicle.tui.widgets.card_list import CardList
+
+if TYPE_CHECKING:
+    from chronicle.systems.protocol import GameSystem
+
+MAIN = "main"
+"""The screen a game names for the app to open."""
+
+
+def installed_games() -> tuple[list[GameSystem], dict[str, str]]:
+    """The installed game systems but the registry's default game (areas 1 to 4 are its),
+    and the registrations that cannot be loaded (by key, with why)."""
+    from chronicle.systems import registry
+
+    found = [one for one in registry.systems() if registry.DEFAULT not in one.keys]
+    return found, registry.broken()
+
+
+def how_cell(system: GameSystem) -> str:
+    """``open`` for a game with a main screen, else ``command line only``."""
+    return "open" if MAIN in system.screens else "command line only"
+
+
+def commands_cell(system: GameSystem) -> str:
+    """The game's own commands: ``chronicle force, battle``, else its file check."""
+    words = [group.name for group in system.commands]
+    if words:
+        return "chronicle " + ", ".join(words)
+    return "chronicle check FILE" if system.file_kinds else ""
+
+
+class GameSystemList(CardList):
+    """The other games; enter opens the highlighted one's screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Open")]
+
+
+class OtherGamesScreen(Screen[None]):
+    """The installed sister games, each opened in its own screen."""
+
+    TITLE = "Other games"
+    DEFAULT_CSS = """
+    OtherGamesScreen #other-header { height: 1; color: $text-muted; text-style: bold;
+                                     padding: 0 1; }
+    OtherGamesScreen #other-games { height: 1fr; padding: 0 1; }
+    OtherGamesScreen #other-detail { height: auto; max-height: 8; padding: 0 1;
+                                     border-top: solid $panel; }
+    OtherGamesScreen #other-status { height: 1; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f5", "reload", "Reload", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[GameSystem] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Static("", id="other-header")
+            yield GameSystemList([26, 18, 24], flex=0, id="other-games")
+            yield Static("", id="other-detail")
+            yield Static("Looking for the installed games…", id="other-status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        listing = self.query_one(GameSystemList)
+        listing.set_header(self.query_one("#other-header", Static),
+                           ["game", "in the app", "commands"])
+        listing.focus()
+        self.action_reload()
+
+    def action_reload(self) -> None:
+        """Read the installed games again (in a thread: reading the entry points waits on
+        the disk)."""
+        self.run_worker(self._read, thread=True, group="other-games", exclusive=True,
+                        exit_on_error=False)
+
+    def _read(self) -> None:
+        try:
+            found, broken = installed_games()
+        except Exception as exc:  # a broken installation is a message, never a crash
+            self.app.call_from_thread(self.notify, f"The installed games cannot be read: "
+                                      f"{type(exc).__name__}: {exc}", severity="error")
+            return
+        self.app.call_from_thread(self.loaded, found, broken)
+
+    def loaded(self, games: list[GameSystem], broken: dict[str, str]) -> None:
+        if not self.is_attached:
+            return
+        self.games = games
+        self.query_one(GameSystemList).set_rows(
+            [[one.label, how_cell(one), commands_cell(one)] for one in games],
+            dim={index for index, one in enumerate(games) if MAIN not in one.screens})
+        status = self.query_one("#other-status", Static)
+        if games:
+            status.update(f"{len(games)} other game(s) installed · enter opens one")
+        else:
+            status.update("No other game is installed (chronicle systems lists them).")
+        for why in broken.values():
+            self.notify(why, title="A game cannot be loaded", severity="warning", timeout=10)
+        self.show_detail()
+
+    def current(self) -> GameSystem | None:
+        """The game under the cursor."""
+        index = self.query_one(GameSystemList).cursor
+        return self.games[index] if 0 <= index < len(self.games) else None
+
+    def show_detail(self) -> None:
+        game = self.current()
+        detail = self.query_one("#other-detail", Static)
+        if game is None:
+            detail.update("")
+            return
+        text = plain(game.label, "bold")
+        editions = [e.label for e in game.editions if e.key != game.key]
+        if editions:
+            text.append(f"\nEditions: {', '.join(editions)}")
+        if game.records:
+            text.append(f"\nKeeps: {', '.join(kind.label for kind in game.records)}")
+        for group in game.commands:
+            text.append(f"\n  chronicle {group.name}: {group.help}")
+        if game.file_kinds:
+            text.append("\n  chronicle check FILE: "
+                        + ", ".join(kind.name for kind in game.file_kinds) + " files")
+        detail.update(text)
+
+    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
+        self.show_detail()
+
+    def on_card_list_selected(self, _event: CardList.Selected) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        """Open the highlighted game's main screen (imported now)."""
+        from chronicle.systems.protocol import load_name
+
+        game = self.current()
+        if game is None:
+            return
+        name = game.screens.get(MAIN)
+        if name is None:
+            self.notify(f"{game.label} has no screen in the app yet: use "
+                        f"{commands_cell(game) or 'the command line'}.",
+                        title="Command line only", timeout=8)
+            return
+        try:
+            screen: Screen[Any] = load_name(name)()
+        except Exception as exc:  # a broken game must not take the app down
+            self.notify(f"{type(exc).__name__}: {exc}", title=f"{game.label} cannot be opened",
+                        severity="error", timeout=12)
+            return
+        self.app.push_screen(screen)
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Palette commands: open each game that has a screen."""
+        for game in self.games:
+            if MAIN in game.screens:
+                yield SystemCommand(f"Open {game.label}", "Its own screen (5, enter)",
+                                    lambda game=game: self._open(game))
+
+    def _open(self, game: GameSystem) -> None:
+        if game in self.games:
+            self.query_one(GameSystemList).cursor = self.games.index(game)
+        self.action_open()
