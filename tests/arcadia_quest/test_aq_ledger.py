@@ -122,11 +122,29 @@ def test_campaign_files_round_trip_through_events(path: Path) -> None:
     assert again.problems == [] and again.events == loaded.events
 
 
-def test_the_file_cannot_hold_corrections() -> None:
+def test_corrections_keep_their_place_in_the_file_undos_do_not_go_there() -> None:
+    events: list[Event] = [
+        start(), Correction(color="blue", note="a starter forgotten", add_cards=("X",)),
+        played(), Correction(color="green", note="a chest missed", coins=2),
+        UpgradePhase(upgrades=(GuildUpgrade(color="blue"), GuildUpgrade(color="green"))),
+        Correction(color="blue", note="a title", add_titles=("Hero of the Manor",),
+                   slots={"Diva": ("X",)}),
+        played("The Moon Gate"), Correction(color="green", note="n", coins=-1)]
+    text = dump_campaign(events)
+    assert "[[correction]]" in text and "before_upgrade = true" in text
+    again = read_campaign(tomllib.loads(text), None, "again")
+    assert again.problems == [] and again.events == events
     with pytest.raises(ValueError):
-        to_document([start(), Correction(color="blue", note="n")])
+        to_document([start(), Undo(target=1)])
     with pytest.raises(ValueError):
         to_document([played()])
+
+
+def test_a_misspelt_correction_key_is_located() -> None:
+    text = dump_campaign([start(), played(), Correction(color="blue", note="n", coins=1)])
+    broken = read_campaign(tomllib.loads(text.replace("coins = 1", "coin = 1")), None, "f")
+    (problem,) = broken.problems
+    assert problem.field == "scenario #1: correction #1: coin" and "coins" in str(problem)
 
 
 def test_check_campaign_equals_replay(catalog: QuestCatalog) -> None:

@@ -36,7 +36,15 @@
     curses = { Diva = "Weakness" }
     slots = { Diva = ["Fire Sword", "Parrying Blade"], ... }
 
+    [[scenario.correction]]          # optional: a guild's record set right after the scenario
+    color = "blue"
+    note = "a chest was missed"      # why (required)
+    coins = 1                        # also add_cards, remove_cards, slots, add_titles
+    before_upgrade = true            # made before the upgrade phase (default: after it)
+
     [[card]]                         # user-entered card data
+
+A ``[[correction]]`` table at the top holds a correction made before the first scenario.
 
 Unknown keys are rejected. Every mistake is reported with the file, line, table and key (a
 misspelt key gets a "did you mean"); a file with any such problem cannot be checked (exit 2).
@@ -48,7 +56,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, ValidationError
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem, did_you_mean
@@ -58,6 +66,7 @@ from chronicle.domain.values import Origin
 from chronicle.systems.arcadia_quest.ledger import (
     CampaignStarted,
     Color,
+    Correction,
     Event,
     GuildResult,
     GuildSetup,
@@ -71,6 +80,9 @@ MAX_GUILDS = 8
 """Guild tables read (more than 4 is reported by the rules; more than this is refused)."""
 MAX_SCENARIOS = 20
 MAX_HEROES = 20
+MAX_CORRECTIONS = 50
+"""Corrections in one scenario's tables (or before the first scenario)."""
+MAX_COINS_CHANGE = 1000
 
 
 def _lower(value: Any) -> Any:
@@ -150,6 +162,30 @@ class UpgradeModel(_Strict):
                             {h: tuple(c) for h, c in self.slots.items()})
 
 
+class CorrectionModel(_Strict):
+    """One ``[[scenario.correction]]`` (or ``[[correction]]`` before the first scenario): a
+    guild's record set right, with the reason."""
+
+    color: ColorField
+    note: Text
+    coins: Annotated[int, Strict(), Field(ge=-MAX_COINS_CHANGE, le=MAX_COINS_CHANGE)] = 0
+    add_cards: Names = []
+    remove_cards: Names = []
+    slots: SlotMap | None = None
+    add_titles: Names = []
+    before_upgrade: Flag = False
+    """Made before the scenario's upgrade phase (default: after it)."""
+
+    def to_correction(self) -> Correction:
+        """The ledger's correction."""
+        return Correction(color=self.color.value, note=self.note, coins=self.coins,
+                          add_cards=tuple(self.add_cards),
+                          remove_cards=tuple(self.remove_cards),
+                          slots=None if self.slots is None else
+                          {h: tuple(c) for h, c in self.slots.items()},
+                          add_titles=tuple(self.add_titles))
+
+
 class ScenarioModel(_Strict):
     """One ``[[scenario]]``."""
 
@@ -159,6 +195,7 @@ class ScenarioModel(_Strict):
     notes: Text | None = None
     guild: Annotated[list[ResultModel], Field(max_length=MAX_GUILDS)] = []
     upgrade: Annotated[list[UpgradeModel], Field(max_length=MAX_GUILDS)] = []
+    correction: Annotated[list[CorrectionModel], Field(max_length=MAX_CORRECTIONS)] = []
 
 
 class CampaignFile(_Strict):
@@ -170,6 +207,7 @@ class CampaignFile(_Strict):
     notes: Text | None = None
     guild: Annotated[list[GuildModel], Field(max_length=MAX_GUILDS)] = []
     scenario: Annotated[list[ScenarioModel], Field(max_length=MAX_SCENARIOS)] = []
+    correction: Annotated[list[CorrectionModel], Field(max_length=MAX_CORRECTIONS)] = []
     card: list[Any] = []
 
     def to_events(self) -> list[Event]:
@@ -177,13 +215,16 @@ class CampaignFile(_Strict):
         phase after it (when recorded)."""
         events: list[Event] = [CampaignStarted(name=self.name, two_player_pve=self.two_player_pve,
                                                guilds=tuple(g.to_setup() for g in self.guild))]
+        events += [c.to_correction() for c in self.correction]
         for played in self.scenario:
             events.append(ScenarioPlayed(name=played.name, winner=played.winner.value,
                                          results=tuple(r.to_result() for r in played.guild),
                                          date=played.date, note=played.notes))
+            events += [c.to_correction() for c in played.correction if c.before_upgrade]
             if played.upgrade:
                 events.append(UpgradePhase(upgrades=tuple(u.to_upgrade()
                                                           for u in played.upgrade)))
+            events += [c.to_correction() for c in played.correction if not c.before_upgrade]
         return events
 
 
@@ -229,8 +270,10 @@ def read_campaign(document: dict[str, Any], lines: LineMap | None, shown: str,
 
 
 _TABLES: dict[str, type[BaseModel]] = {"guild": GuildModel, "scenario": ScenarioModel,
+                                       "correction": CorrectionModel,
                                        "scenario.guild": ResultModel,
-                                       "scenario.upgrade": UpgradeModel}
+                                       "scenario.upgrade": UpgradeModel,
+                                       "scenario.correction": CorrectionModel}
 
 
 def _nested_index(document: dict[str, Any], scenario: int, sub: str, index: int) -> int:
@@ -259,12 +302,13 @@ def _problems(exc: ValidationError, path: str, lines: LineMap | None,
         index = 0
         label = None
         fields: type[BaseModel] = CampaignFile
-        if len(loc) >= 2 and loc[0] in ("guild", "scenario") and isinstance(loc[1], int):
+        if len(loc) >= 2 and loc[0] in ("guild", "scenario", "correction") \
+                and isinstance(loc[1], int):
             table, index = str(loc[0]), loc[1]
             label = f"{table} #{index + 1}"
             loc = loc[2:]
-            if table == "scenario" and len(loc) >= 2 and loc[0] in ("guild", "upgrade") \
-                    and isinstance(loc[1], int):
+            if table == "scenario" and len(loc) >= 2 \
+                    and loc[0] in ("guild", "upgrade", "correction") and isinstance(loc[1], int):
                 label += f": {loc[0]} #{loc[1] + 1}"
                 table, index = f"scenario.{loc[0]}", _nested_index(document, index, str(loc[0]),
                                                                     loc[1])
@@ -307,18 +351,36 @@ def to_document(events: list[Event]) -> dict[str, Any]:
                                 "two_player_pve": start.two_player_pve, "guild": [],
                                 "scenario": []}
     document["guild"] = [guild_record(g) for g in start.guilds]
+    document["correction"] = []
     for event in events[1:]:
+        last = document["scenario"][-1] if document["scenario"] else None
         if isinstance(event, ScenarioPlayed):
             document["scenario"].append({
                 "name": event.name, "winner": event.winner, "date": event.date,
                 "notes": event.note, "guild": [result_record(r) for r in event.results],
-                "upgrade": []})
-        elif isinstance(event, UpgradePhase) and document["scenario"]:
-            document["scenario"][-1]["upgrade"].extend(upgrade_record(u)
-                                                      for u in event.upgrades)
+                "upgrade": [], "correction": []})
+        elif isinstance(event, UpgradePhase) and last is not None:
+            last["upgrade"].extend(upgrade_record(u) for u in event.upgrades)
+        elif isinstance(event, Correction):
+            table = correction_record(event)
+            if last is None:
+                document["correction"].append(table)
+            else:
+                if not last["upgrade"]:
+                    table["before_upgrade"] = True
+                last["correction"].append(table)
         else:
             raise ValueError(f"a campaign file cannot hold this event: {event.describe()}")
     return document
+
+
+def correction_record(c: Correction) -> dict[str, Any]:
+    """A ``[[scenario.correction]]`` table for ``c``."""
+    return _set({"color": c.color, "note": c.note, "coins": c.coins or None,
+                 "add_cards": list(c.add_cards) or None,
+                 "remove_cards": list(c.remove_cards) or None,
+                 "slots": None if c.slots is None else {h: list(v) for h, v in c.slots.items()},
+                 "add_titles": list(c.add_titles) or None})
 
 
 def guild_record(g: GuildSetup) -> dict[str, Any]:
@@ -356,7 +418,7 @@ def dump_campaign(events: list[Event], header: str = "") -> str:
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
     lines += [""] if lines else []
     lines += [f"{key(k)} = {value(v)}" for k, v in document.items()
-              if k not in ("guild", "scenario") and v is not None]
+              if k not in ("guild", "scenario", "correction") and v is not None]
 
     def table(name: str, entry: dict[str, Any], nested: tuple[str, ...] = ()) -> None:
         lines.extend(["", f"[[{name}]]"])
@@ -365,10 +427,14 @@ def dump_campaign(events: list[Event], header: str = "") -> str:
 
     for guild in document["guild"]:
         table("guild", guild)
+    for fix in document["correction"]:
+        table("correction", fix)
     for played in document["scenario"]:
-        table("scenario", played, ("guild", "upgrade"))
+        table("scenario", played, ("guild", "upgrade", "correction"))
         for result in played["guild"]:
             table("scenario.guild", result)
         for upgrade in played["upgrade"]:
             table("scenario.upgrade", upgrade)
+        for fix in played["correction"]:
+            table("scenario.correction", fix)
     return "\n".join(lines) + "\n"
