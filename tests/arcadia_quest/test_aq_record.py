@@ -106,7 +106,7 @@ def test_the_campaign_sheet_prints_what_the_players_keep(tmp_path: Path) -> None
     summary["name"] = "Winter [/x] campaign"
     document = campaign_document(summary, ["the blue guild spent 9 coins but held 3"])
     part = document.parts[0]
-    assert part.brand == "Arcadia Quest" and part.kind == "Campaign Sheet"
+    assert part.brand == "ARCADIA QUEST" and part.kind == "Campaign Sheet"
     path = write_document(document, tmp_path / "sheet.pdf", paper="a4")
     text = "\n".join(page.extract_text() for page in PdfReader(str(path)).pages)
     for word in ["Winter [/x] campaign", "District of Hammers", "The Temple of Dawning Twilight",

@@ -115,7 +115,8 @@ def campaign_part(summary: dict[str, Any], errors: Sequence[str] = ()) -> Part:
     return Part(kind="Campaign Sheet", title=name,
                 caption=f"{LABEL} · {guilds} guild{'s' if guilds != 1 else ''} · "
                         f"{played} of {SCENARIOS} scenarios played",
-                footer=f"{name} · Campaign Sheet", blocks=tuple(blocks), brand=LABEL)
+                footer=f"{name} · Campaign Sheet", blocks=tuple(blocks),
+                brand=LABEL.upper())
 
 
 def campaign_document(summary: dict[str, Any], errors: Sequence[str] = ()) -> Document:
@@ -129,3 +130,9 @@ def build(view: Any) -> Part:
     entry."""
     return campaign_part(view.summary, [v.message for v in view.report.errors])
 
+
+
+def sheet_document(view: Any) -> Document:
+    """The PDF of a stored campaign's sheet."""
+    part = build(view)
+    return Document(title=f"{part.title}: campaign sheet", parts=(part,))
