@@ -1,4 +1,5 @@
-"""A game's catalog in layers: its bundled card files, then the user's, then a file's own cards.
+"""A game's catalog in layers: its bundled card files, then the play group's cards (when a
+database is in use: ``chronicle.catalog.group``), then the user's, then a file's own cards.
 
 Every game system reads its cards the same way: the bundled files (``cards/<game>/*.toml``), the
 user's files (``<data dir>/cards/<game>/*.toml``) and the ``[[card]]`` tables of the file being
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from chronicle import paths
+from chronicle.catalog.group import layer
 from chronicle.catalog.loader import CardEntry, CardSchema, card_files, load_card_file
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.store import CardFactory, Catalog, CatalogCard, merge_entries
@@ -47,13 +49,17 @@ class Sources(Generic[C]):
     order: Callable[[C], Any]
     """The sort key of the catalog's cards (kind, then name, for listings)."""
     base: Catalog[C] | None = field(default=None, repr=False)
+    group: list[CardEntry] = field(default_factory=list)
+    """The play group's cards (``chronicle.catalog.group``), between bundled and user."""
 
     def build(self, extra: Iterable[CardEntry] = ()) -> Catalog[C]:
-        """The catalog of bundled, then user, then ``extra`` cards (a checked file's own)."""
+        """The catalog of bundled, then the group's, then user, then ``extra`` cards (a
+        checked file's own)."""
         more = list(extra)
         if not more and self.base is not None:
             return self.base
-        cards, problems = merge_entries([self.bundled, self.user, more], self.factory)
+        cards, problems = merge_entries([self.bundled, self.group, self.user, more],
+                                        self.factory)
         cards.sort(key=self.order)
         built: Catalog[C] = Catalog(cards, self.problems + problems)
         if not more:
@@ -73,4 +79,6 @@ def read_sources(game: str, schema: CardSchema, factory: CardFactory[C],
         problems.append(FileProblem(str(bundled_dir), "holds no bundled card files; the "
                                                       "installation is incomplete"))
     user, user_problems = read_files(card_files(user_dir), schema, Origin.USER)
-    return Sources(bundled, user, problems + user_problems, factory, order)
+    group, group_problems = layer(game, schema)
+    return Sources(bundled, user, problems + group_problems + user_problems, factory, order,
+                   group=group)

@@ -2,19 +2,24 @@
 
 The file's ``system = "..."`` key picks the game system through the registry
 (``chronicle.systems.registry``); a file without it is read as the default system's (Wyld Hunt
-character and setup files predate the key). Only the named system is imported.
+character and setup files predate the key). Only the named system is imported. The play
+group's cards of that game in the database configured are part of the catalog
+(``with_group_cards``; a SQLite file is read without the database stack).
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from chronicle.catalog.problems import FileProblem
 from chronicle.cli.output import emit, emit_json, fail, problems, report
 from chronicle.domain.limits import cut, printable
 from chronicle.rules.report import Front
+
+T = TypeVar("T")
 
 
 def register(commands: Any) -> None:
@@ -42,6 +47,22 @@ def _system_key(path: Path) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def with_group_cards(args: argparse.Namespace, game: str, work: Callable[[], T]) -> T:
+    """``work`` with the play group's cards of ``game`` in every catalog it builds, read from
+    the database configured (``--db``, ``CHRONICLE_DB`` or the default file; none is fine): a
+    SQLite file with the standard library alone (``chronicle.services.groupcards``)."""
+    from chronicle.catalog import group
+    from chronicle.services.groupcards import use_group_cards
+
+    warning = use_group_cards(getattr(args, "db", None), game)
+    if warning:
+        fail(f"warning: {printable(warning)}")
+    try:
+        return work()
+    finally:
+        group.forget()
+
+
 def run(args: argparse.Namespace) -> int:
     """Check the file with its game system's checker and print the report."""
     from chronicle.systems import registry
@@ -61,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         problems([unknown])
         return 2
     system = registry.system(key)
-    result = system.checker()(args.file, None)
+    result = with_group_cards(args, system.key, lambda: system.checker()(args.file, None))
     kind = getattr(result, "kind", None) or system.file_kinds[0].name
     if result.problems:
         if args.json:

@@ -3,7 +3,8 @@
 Wyld Hunt's ``test`` and ``trial``, Tales of Arcadia's ``attack`` and ``pool``, Arcadia Quest's
 ``aq-attack``, Hunters of Arcfall's ``bust``: each game system describes its commands and their
 options as data, and its ``run`` is imported only when the command runs. The registry is read
-only when the command line holds ``odds``.
+only when the command line holds ``odds``. Odds that read cards (a die's faces) see the play
+group's cards of the database configured, as ``chronicle check`` does.
 """
 
 from __future__ import annotations
@@ -25,28 +26,28 @@ def register(commands: Any, *, with_systems: bool = True) -> None:
                                  description="Exact chances, as fractions, of Tests and Trials "
                                              "and of every installed game's dice rolls.")
     found = _system_commands() if with_systems else []
-    names = "|".join(command.name for _label, command in found)
+    names = "|".join(command.name for _game, _label, command in found)
     kinds = parser.add_subparsers(dest="odds_kind", metavar=names or "KIND", required=True)
-    for label, command in found:
-        _add_system_command(kinds, label, command)
+    for game, label, command in found:
+        _add_system_command(kinds, game, label, command)
 
 
-def _system_commands() -> list[tuple[str, OddsCommand]]:
+def _system_commands() -> list[tuple[str, str, OddsCommand]]:
     from chronicle.systems import registry
 
     taken: set[str] = set()
-    found: list[tuple[str, OddsCommand]] = []
+    found: list[tuple[str, str, OddsCommand]] = []
     every = registry.systems()
     every.sort(key=lambda system: system.key != registry.DEFAULT)
     for system in every:
         for command in system.odds:
             if command.name not in taken:
                 taken.add(command.name)
-                found.append((system.label, command))
+                found.append((system.key, system.label, command))
     return found
 
 
-def _add_system_command(kinds: Any, label: str, command: OddsCommand) -> None:
+def _add_system_command(kinds: Any, game: str, label: str, command: OddsCommand) -> None:
     sub = kinds.add_parser(command.name, help=command.help,
                            description=f"{command.description} ({label})")
     for option in command.options:
@@ -66,13 +67,15 @@ def _add_system_command(kinds: Any, label: str, command: OddsCommand) -> None:
         sub.add_argument(*option.flags, **extra)
     sub.add_argument("--json", action="store_true", help="print JSON (exact fractions as "
                                                          "strings, with floats)")
-    sub.set_defaults(handler=_runner(command))
+    sub.set_defaults(handler=_runner(game, command))
 
 
-def _runner(command: OddsCommand) -> Any:
+def _runner(game: str, command: OddsCommand) -> Any:
     def run(args: argparse.Namespace) -> int:
+        from chronicle.cli.check import with_group_cards
+
         options = {option.dest: getattr(args, option.dest) for option in command.options}
-        answer = command.runner()(options)
+        answer = with_group_cards(args, game, lambda: command.runner()(options))
         if args.json and answer.exit_code != 2:
             emit_json(answer.data)
             return answer.exit_code

@@ -43,15 +43,27 @@ class CatalogSources:
 
     def build(self, extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
         """A catalog of bundled, then user, then ``extra`` cards (each layer correcting the
-        one before). Without extra cards the catalog is built once and shared."""
+        one before). Without extra cards the catalog is built once and shared. The group's
+        cards handed to ``chronicle.catalog.group`` (``chronicle check`` with a database
+        configured) go between bundled and user; the database's own group layer is
+        ``usercards``'s."""
+        from chronicle.catalog import group as given
+
         more = list(extra)
-        if not more and self.base is not None:
+        group: list[CardEntry] = []
+        group_problems: list[FileProblem] = []
+        if given.tables(GAME):
+            from chronicle.systems.wyld_hunt.schema import SCHEMA
+
+            group, group_problems = given.layer(GAME, SCHEMA)
+        if not more and not group and self.base is not None:
             return self.base
-        layers = [self.bundled, self.user, more]
+        layers = [self.bundled, group, self.user, more]
         cards, problems = merge_entries(layers, card_from_data)
         cards.sort(key=lambda c: (KIND_ORDER[c.kind], c.name.casefold()))
-        built = Catalog(cards, self.problems + problems + card_problems(cards, layers))
-        if not more:
+        built = Catalog(cards, self.problems + group_problems + problems
+                        + card_problems(cards, layers))
+        if not more and not group:
             self.base = built
         return built
 

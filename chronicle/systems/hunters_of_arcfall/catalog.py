@@ -70,9 +70,12 @@ def load_catalog(user_dir: Path | None = None, extra: Iterable[CardEntry] = (), 
     bundled, problems = read_dir(bundled_dir or paths.bundled_cards_dir(KEY), Origin.BUNDLED)
     user, user_problems = read_dir(user_dir if user_dir is not None
                                    else paths.user_cards_dir(KEY), Origin.USER)
-    cards, merge_problems = merge_entries([bundled, user, list(extra)], card_from_data)
+    from chronicle.catalog.group import layer  # the play group's cards, when a database is
+
+    group, group_problems = layer(KEY, SCHEMA)
+    cards, merge_problems = merge_entries([bundled, group, user, list(extra)], card_from_data)
     cards.sort(key=lambda card: (KIND_ORDER[card.kind], card.name.casefold()))
-    return Catalog(cards, problems + user_problems + merge_problems)
+    return Catalog(cards, problems + group_problems + user_problems + merge_problems)
 
 
 def catalog_violations(catalog: Iterable[Card]) -> list[Violation]:
