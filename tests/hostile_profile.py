@@ -26,13 +26,13 @@ PHASES = (Phase.explicit, Phase.reuse, Phase.generate)
 
 COUNTS: dict[str, tuple[int, int]] = {
     # file kind (as docs/reliability.md names it): (ci, deep) generated inputs per database
-    "character files": (45, 240),
-    "setup files": (45, 240),
-    "card files": (20, 120),
-    "collection CSVs": (60, 300),
-    "JSON exports": (40, 200),
-    "raw table dumps": (20, 100),
-    "SQLite copies": (16, 80),
+    "character files": (45, 180),
+    "setup files": (45, 180),
+    "card files": (20, 80),
+    "collection CSVs": (60, 240),
+    "JSON exports": (40, 160),
+    "raw table dumps": (20, 80),
+    "SQLite copies": (16, 64),
     "planted temporaries": (16, 64),  # shared evenly by the writers; SQLite only
 }
 """Generated inputs per file kind in each profile (on each database where the test runs on
