@@ -224,3 +224,43 @@ def test_a_pages_head_is_the_registered_title() -> None:
         assert brand("toy-marbles") == "MARBLES · THE GAME"
         assert brand("toy-glass") == "MARBLES · GLASS"
         assert brand("toy-odd") == "ODD ("
+
+
+# --- chronicle export <sheet>: every game's sheets ---------------------------------------------
+
+def page_document(db: Any, name: str, player: str | None) -> Any:
+    from chronicle.errors import NotFound
+    from chronicle.export.model import Document, Part, TextBox
+    from chronicle.export.wording import branded
+
+    if name != "Blue":
+        raise NotFound(f"no jar is called {name!r}")
+    part = Part("Marble Jar", name, f"{player}'s jar", "Marbles", (TextBox("Inside", "3"),),
+                brand=branded(MARBLES.label))
+    return Document(f"{name} jar", (part,))
+
+
+def test_a_games_sheets_join_chronicle_export(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    jars = GameSystem(key="toy-marbles", label="Marbles: Glass", editions=(), card_kinds=(),
+                      file_kinds=(), sheets={"jar": "test_systems_fronts:page_document",
+                                             "sheet": "nowhere:clash",
+                                             "broken": "test_systems_fronts:nothing"})
+    db = ["--db", f"sqlite:///{tmp_path}/t.db"]
+    with registry.registered(jars):
+        assert "jar" not in subcommands(build_parser(["check", "x"]), "export")
+        assert "jar" in subcommands(build_parser(), "export")
+        code, out, err = run_cli(*db, "export", "jar", "Blue", "--player", "Ada", "--out",
+                                 str(tmp_path))
+        assert code == 0, err
+        (written,) = tmp_path.glob("*.pdf")
+        assert written.name == "blue-jar.pdf" and str(written) in out
+        text = PdfReader(written).pages[0].extract_text()
+        assert "MARBLES" in text and "Ada's jar" in text
+        code, _, err = run_cli(*db, "export", "jar", "Red", "--out", str(tmp_path))
+        assert code == 2 and "no jar is called 'Red'" in err
+        code, _, err = run_cli(*db, "export", "broken", "Blue")
+        assert code == 2 and "cannot be loaded" in err
+        code, _, err = run_cli(*db, "export", "sheet", "Nobody")  # Wyld Hunt's keeps its name
+        assert code == 2 and "Nobody" in err

@@ -60,7 +60,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     games.register(commands)
     data.register(commands)
     __import__("chronicle.cli.backup", fromlist=["register"]).register(commands)  # backup, restore
-    exports.register(commands)
+    exports.register(commands, with_systems=argv is None or "export" in argv)
     word = None if argv is None else command_word(argv)
     groups: tuple[str, ...] = ()
     if argv is None:

@@ -1,5 +1,7 @@
 """``chronicle export``: printable PDFs of a character sheet, a chronicle, a game's preparation
-and all characters of a player."""
+and all characters of a player, and every installed game's sheets (``GameSystem.sheets``: the
+export subcommand's name to a lazy ``build(db, name, player) -> Document``), read from the
+registry only when the command line holds ``export``."""
 
 from __future__ import annotations
 
@@ -28,14 +30,14 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return {"out": args.out, "force": args.force, "paper": args.paper, "warn": fail}
 
 
-def register(commands: Any) -> None:
-    """Add ``export`` and its subcommands."""
+def register(commands: Any, *, with_systems: bool = True) -> None:
+    """Add ``export`` and its subcommands, with (``with_systems``) every installed game's
+    sheets from the registry (``GameSystem.sheets``)."""
     parser = commands.add_parser(
         "export", help="printable PDFs: character sheets, chronicles, game preparation",
         description="Write printable PDFs. An existing file is never overwritten without "
                     "--force.")
-    sub = parser.add_subparsers(dest="export_command", metavar="sheet|log|game|player",
-                                required=True)
+    sub = parser.add_subparsers(dest="export_command", metavar="SHEET", required=True)
 
     sheet = sub.add_parser("sheet", help="a character sheet",
                            description="Write a character's sheet, laid out like the "
@@ -73,6 +75,49 @@ def register(commands: Any) -> None:
                              "experience tally and a Quest Treasures box")
     _add_destination(player)
     player.set_defaults(handler=partial(run_service, _player))
+    if with_systems:
+        _add_system_sheets(sub)
+    sub.metavar = "|".join(sub.choices)
+
+
+def _add_system_sheets(sub: Any) -> None:
+    """``chronicle export <sheet> NAME``: each installed game's sheets (Wyld Hunt's own
+    ``sheet``, ``log``, ``game`` and ``player`` keep their names)."""
+    from chronicle.systems import registry
+
+    for system in sorted(registry.systems(), key=lambda one: one.key != registry.DEFAULT):
+        for name, target in system.sheets.items():
+            if name in sub.choices:
+                continue
+            sheet = sub.add_parser(name, help=f"{system.label}: a {name} on paper",
+                                   description=f"Write the printable {name} of {system.label} "
+                                               "called NAME.")
+            sheet.add_argument("name", metavar="NAME")
+            add_player(sheet)
+            _add_destination(sheet)
+            sheet.set_defaults(handler=partial(run_service, partial(_system_sheet, system.label,
+                                                                    name, target)))
+
+
+def _system_sheet(label: str, sheet: str, target: str, args: argparse.Namespace) -> int:
+    """Build a game's sheet with its ``build(db, name, player) -> Document`` and write it as
+    every export is written."""
+    from chronicle.services.exports import destination, write_document
+    from chronicle.systems.protocol import load_name
+
+    try:
+        build = load_name(target)
+    except (ImportError, AttributeError, ValueError) as exc:
+        fail(f"the {sheet} of {label} cannot be printed: its builder {target!r} cannot be "
+             f"loaded ({type(exc).__name__}: {exc})")
+        return 2
+    document = build(database(args), args.name, args.player)
+    stem = document.parts[0].title if document.parts else args.name
+    path = write_document(document, destination(stem, args.out, suffix=f"-{sheet}",
+                                                fallback=sheet),
+                          force=args.force, paper=args.paper, warn=fail)
+    emit(f"Wrote {path}")
+    return 0
 
 
 def _sheet(args: argparse.Namespace) -> int:

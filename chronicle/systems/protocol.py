@@ -22,9 +22,11 @@ The contracts of the lazily named callables:
 - a record kind's ``check``: ``check(data, events, context: RecordContext) -> Report``, ``events``
   being ``{"kind": str, "payload": dict}`` oldest first; its ``describe``: ``describe(event) ->
   str``, one line;
-- ``sheets``: ``build(...) -> chronicle.export.model.Part`` (or parts), the part's ``brand`` being
-  the game's label; ``screens``: a Textual ``Screen`` class constructed with no arguments, the
-  ``"main"`` one opened from the app's "Other games" area;
+- ``sheets``: by the name of its ``chronicle export`` subcommand, ``build(db: Database, name:
+  str, player: str | None) -> chronicle.export.model.Document`` (raising the services' errors:
+  ``NotFound``, ``Refused``), its parts' ``brand`` being the game's label;
+- ``screens``: a Textual ``Screen`` class constructed with no arguments, the ``"main"`` one
+  opened from the app's "Other games" area;
 - ``ledger_codec``: the game's history events to and from stored records.
 
 This module imports nothing of any game and nothing heavy.
@@ -246,8 +248,9 @@ class GameSystem:
     """Lazy name of the ledger codec (events to and from stored records), where the game
     keeps a history."""
     sheets: dict[str, str] = field(default_factory=dict)
-    """Printable sheets by name: lazy names of ``build(...) -> chronicle.export.model.Part``
-    (or parts), branded with the game's label."""
+    """Printable sheets by the name of their ``chronicle export`` subcommand (``force``,
+    ``campaign``, ``hunt``): lazy names of ``build(db, name, player) -> Document``, its parts
+    branded with the game's label."""
     screens: dict[str, str] = field(default_factory=dict)
     """TUI screens by name: lazy ``"module:Class"`` names of Textual screens constructed with
     no arguments; ``"main"`` is the one the app's "Other games" area opens."""
