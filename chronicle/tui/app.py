@@ -47,6 +47,7 @@ SEARCH_WORDS = {
     "add": "create new",
     "delete": "remove erase",
     "rename": "name change",
+    "archive": "restore undelete unarchive bring back",
     "spend": "experience xp buy",
     "record": "save played result",
     "undo": "revert back cancel",

@@ -135,7 +135,12 @@ def test_first_run_offers_the_demo(tmp_path: Path) -> None:
     assert names == ["Josh", "Tim"]
 
 
-def test_filling_in_an_unknown_value_makes_a_user_card(tmp_path: Path) -> None:
+def test_filling_in_an_unknown_value_makes_a_group_card(tmp_path: Path) -> None:
+    """The card editor saves into the group's cards of the database (like the CLI), not into
+    the user's card file: another member opening the same database sees the value."""
+    from chronicle.persistence import repository as repo
+    from chronicle.services import usercards
+
     url, _db = demo_db(tmp_path)
 
     async def scenario() -> None:
@@ -153,15 +158,25 @@ def test_filling_in_an_unknown_value_makes_a_user_card(tmp_path: Path) -> None:
             dialog.query_one("#field-cost").value = "1"  # type: ignore[attr-defined]
             dialog.query_one("#field-court").value = "seelie"  # type: ignore[attr-defined]
             await pilot.press("ctrl+s")
-            await pilot.pause()
+            await settle(app)
             assert isinstance(app.screen, CollectionScreen)
+            shown = app.screen.catalog.get("Clear Thinking", "merit")  # type: ignore[union-attr]
+            assert getattr(shown, "cost", None) == 1
 
-    asyncio.run(scenario())
-    from chronicle.services.catalog import load_catalog
+    try:
+        asyncio.run(scenario())
+        assert not usercards.managed_file().exists()
+        usercards.forget_group()
+        with open_database(url).transaction() as session:
+            stored = [data for _id, _version, data in repo.group_cards(session, "wyld-hunt")]
+        assert [(c["name"], c["kind"], c.get("cost"), c.get("court")) for c in stored] == [
+            ("Clear Thinking", "merit", 1, "seelie")]
+        from chronicle.services.common import catalog
 
-    card = load_catalog().get("Clear Thinking", "merit")
-    assert card is not None and card.origin.value == "corrected"
-    assert getattr(card, "cost", None) == 1
+        card = catalog().get("Clear Thinking", "merit")
+        assert card is not None and card.origin.value == "corrected"
+    finally:
+        usercards.forget_group()
 
 
 def test_missing_lists_the_cards_the_catalog_lacks_values_for(tmp_path: Path) -> None:

@@ -2,9 +2,10 @@
 
 Every field of the card's kind is offered; unknown ones are empty, and whatever is left empty
 stays unknown. Type, attribute, court and "unique" are pick lists, terrain and tests lists to
-tick; numbers are checked and every refusal is said in plain words. Saving writes the user's
-own card file through the services, which validate it
-the same way as any card file.
+tick; numbers are checked and every refusal is said in plain words. Saving goes through
+``chronicle.services.usercards.create_card`` with the app's database, in a worker: the card
+lands among the group's cards in the shared database (as ``chronicle cards`` does on the
+command line), validated the same way as any card file, so every member of the group sees it.
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ from chronicle.systems.wyld_hunt.cards import (
     TestType,
     card_to_dict,
 )
+from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc
 
 if TYPE_CHECKING:
+    from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.cards import Card
 
 FIELDS: dict[str, list[str]] = {
@@ -67,6 +70,7 @@ class CardEditScreen(ModalScreen["Card | None"]):
         kinds = [k.value for k in Kind]
         self.kind = card.kind.value if card else (kind if kind in kinds else "merit")
         self.values: dict[str, Any] = card_to_dict(card) if card else {"name": name}
+        self.saving = False
 
     def compose(self) -> ComposeResult:
         title = (f"Fill in {self.card.name}" if self.card else "A new card from your card")
@@ -173,16 +177,39 @@ class CardEditScreen(ModalScreen["Card | None"]):
         return values
 
     def action_save(self) -> None:
+        """Save the card among the group's cards of the database (the dialog stays open, saying
+        why, when it is refused)."""
         from chronicle.errors import ChronicleError
         from chronicle.services.usercards import create_card
+
+        if self.saving:
+            return
+        try:
+            values = self.collected()
+        except ValueError as exc:
+            self.refused(exc)
+            return
+
+        def work(db: Database) -> Card:
+            return create_card(values, db)
+
+        def failed(exc: Exception) -> None:
+            self.saving = False
+            self.refused(exc)
+
+        def done(card: Card) -> None:
+            self.saving = False
+            self.dismiss(card)
+
+        self.saving = True
+        chronicle_app(self).call_service(work, done, failed=failed, description="Saving the card",
+                                         quiet=(ChronicleError,))
+
+    def refused(self, exc: Exception) -> None:
+        """Say in plain words why the card was not saved."""
         from chronicle.tui.messages import people
 
-        try:
-            card = create_card(self.collected())
-        except (ChronicleError, ValueError) as exc:
-            self.notify(people(str(exc)), title="Not saved", severity="error", timeout=10)
-            return
-        self.dismiss(card)
+        self.notify(people(str(exc)), title="Not saved", severity="error", timeout=10)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

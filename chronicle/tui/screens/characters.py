@@ -3,8 +3,10 @@ line each with icon, court, experience earned and unspent, Waylay bonus and what
 (valid, or how many errors).
 
 Enter opens the character view, ``n`` creates a character and opens the builder, ``b`` opens
-the builder of the highlighted character, ``r`` reloads. Everything comes from the services in
-a worker each time the screen comes back to the front, so changes made elsewhere show at once.
+the builder of the highlighted character, ``r`` renames it, ``delete`` deletes it (or archives
+it when its chronicle has begun, after saying what it holds), ``u`` brings back an archived one
+and ``f5`` reloads. Everything comes from the services in a worker each time the screen comes
+back to the front, so changes made elsewhere show at once.
 """
 
 from __future__ import annotations
@@ -104,9 +106,12 @@ class CharactersScreen(Screen[None]):
     CharactersScreen #characters-status { height: 1; color: $text-muted; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new", "New character"),
+        Binding("n", "new", "New", tooltip="Create a character and build it"),
         Binding("b", "build", "Builder"),
-        Binding("r", "reload", "Reload"),
+        Binding("r", "rename", "Rename"),
+        Binding("delete", "delete", "Delete", key_display="del"),
+        Binding("u", "restore", "Bring back archived", show=False),
+        Binding("f5", "reload", "Reload", show=False),
         Binding("i", "import_file", "Import", show=False),
     ]
 
@@ -255,6 +260,74 @@ class CharactersScreen(Screen[None]):
     def action_reload(self) -> None:
         self.reload()
 
+    # Mending mistakes --------------------------------------------------------------------------
+
+    def action_rename(self) -> None:
+        """Rename the highlighted character (the dialog stays open while the name is
+        refused)."""
+        from chronicle.services.characters import rename_character
+        from chronicle.tui.screens.name_dialog import NameDialog
+
+        entry = self.current()
+        if entry is None:
+            self.notify("No character here yet: press n to create one.", severity="warning")
+            return
+
+        def save(db: Database, new: str) -> CharacterView:
+            return rename_character(db, entry.name, new, player=entry.player)
+
+        def renamed(view: CharacterView | None) -> None:
+            if view is not None:
+                self.notify(f"{entry.name} is now called {view.name}.")
+                self.reload()
+
+        self.app.push_screen(NameDialog(f"Rename {entry.name} ({entry.player})", "New name",
+                                        save, value=entry.name,
+                                        description="Renaming the character"), renamed)
+
+    def action_delete(self) -> None:
+        """Delete the highlighted character: one never played goes for good, one whose
+        chronicle has begun is archived; a character seated at a prepared game is refused."""
+        from chronicle.services.mending import (
+            Removal,
+            delete_character,
+            plan_character_delete,
+        )
+        from chronicle.tui.mending import remove, removed_message
+
+        entry = self.current()
+        if entry is None:
+            return
+
+        def done(plan: Removal) -> None:
+            self.notify(removed_message(plan))
+            self.reload()
+
+        remove(self, "the character",
+               lambda db: plan_character_delete(db, entry.name, entry.player),
+               lambda db, action: delete_character(db, entry.name, entry.player,
+                                                   expected=action), done)
+
+    def action_restore(self) -> None:
+        """Pick an archived character and bring it back (refused when its cards are now used
+        by the player's other characters)."""
+        from chronicle.services.characters import list_characters
+        from chronicle.services.mending import restore_character
+        from chronicle.tui.mending import pick_archived
+
+        def load(db: Database) -> list[tuple[str, Entry]]:
+            return [(f"{v.name} ({v.player})", Entry(v.player, v.name))
+                    for v in list_characters(db, archived=True)]
+
+        def restore(db: Database, entry: Entry) -> CharacterView:
+            return restore_character(db, entry.name, entry.player)
+
+        def done(view: CharacterView) -> None:
+            self.notify(f"{view.name} is back in {view.player}'s characters.")
+            self.reload()
+
+        pick_archived(self, "characters", load, restore, done)
+
     def action_import_file(self) -> None:
         """Create a character, chronicle included, from a character file."""
         from chronicle.tui.screens.prompt import PromptScreen
@@ -298,5 +371,11 @@ class CharactersScreen(Screen[None]):
                             self.action_new)
         yield SystemCommand("Character builder", "Icon, Merits, Flaws, court and identity of "
                             "the highlighted character (b)", self.action_build)
-        yield SystemCommand("Reload characters", "Read the characters again (r)",
+        yield SystemCommand("Rename the character", "Change the highlighted character's name "
+                            "(r)", self.action_rename)
+        yield SystemCommand("Delete the character", "Delete the highlighted character, or "
+                            "archive it when its chronicle has begun (del)", self.action_delete)
+        yield SystemCommand("Bring back an archived character", "Restore a character deleted "
+                            "after its chronicle began (u)", self.action_restore)
+        yield SystemCommand("Reload characters", "Read the characters again (f5)",
                             self.action_reload)

@@ -9,7 +9,7 @@ database in a worker a moment later.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -29,6 +29,11 @@ if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.services.players import PlayerInfo
     from chronicle.systems.wyld_hunt.cards import Card
+
+    Loaded: TypeAlias = tuple[list[PlayerInfo], str | None, dict[tuple[str, str], int],
+                              WyldHuntCatalog | None]
+    """What loading the players brings: them, the player shown, their counts, and the
+    catalog with the group's cards when the database has some."""
 
 MARKS = {Origin.BUNDLED: "", Origin.USER: "user", Origin.CORRECTED: "fixed",
          Origin.FILE: "file"}
@@ -100,7 +105,10 @@ class CollectionScreen(Screen[None]):
 
         wanted = self.player
 
-        def work(db: Database) -> tuple[list[PlayerInfo], str | None, dict[tuple[str, str], int]]:
+        def work(db: Database) -> Loaded:
+            from chronicle.services.common import catalog
+            from chronicle.services.usercards import group_entries
+
             found = players.list_players(db)
             names = [p.name for p in found]
             chosen = wanted if wanted in names else (names[0] if names else None)
@@ -108,16 +116,18 @@ class CollectionScreen(Screen[None]):
             if chosen is not None:
                 owned = {(o.name.casefold(), o.kind): o.count
                          for o in collection.list_collection(db, chosen)}
-            return found, chosen, owned
+            # The group's cards live in the database: once it is open, they join the catalog.
+            return found, chosen, owned, catalog() if group_entries() else None
 
         chronicle_app(self).call_service(work, self.players_loaded, description="Loading players",
-                              group="players", exclusive=True)
+                                         group="players", exclusive=True)
 
-    def players_loaded(self, result: tuple[list[PlayerInfo], str | None,
-                                           dict[tuple[str, str], int]]) -> None:
+    def players_loaded(self, result: Loaded) -> None:
         first_load = not self.loaded
         self.loaded = True
-        self.players, self.player, self.owned = result
+        self.players, self.player, self.owned, layered = result
+        if layered is not None:
+            self.catalog = layered
         if first_load and not self.players:
             from chronicle.tui.screens.first_run import FirstRunScreen
 
@@ -313,12 +323,12 @@ class CollectionScreen(Screen[None]):
                              self.card_saved)
 
     def card_saved(self, card: Card | None) -> None:
-        from chronicle.services.catalog import load_catalog
+        from chronicle.services.common import catalog
 
         if card is None:
             return
-        self.catalog = load_catalog()
-        self.notify(f"Saved {card.name} as your own card.")
+        self.catalog = catalog()
+        self.notify(f"Saved {card.name} among the group's cards.")
         self.refilter()
         if card in self.shown:
             self.query_one(CardList).cursor = self.shown.index(card)

@@ -1,6 +1,7 @@
 """The games screen (mode "games"): every game with its status, players and whether its setup
 keeps the rules; enter opens a prepared game's preparation (a played game's recorded result),
-n creates a game, r records a result.
+n creates a game, r records a result, e renames it, delete deletes a prepared game (a played one
+is archived, after saying what it holds) and u brings back an archived game.
 
 The list loads from the database in a worker each time the screen comes back into view, so a
 game prepared or played on another screen shows its new state at once.
@@ -84,6 +85,9 @@ class GamesScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game"),
         Binding("r", "result", "Result"),
+        Binding("e", "rename", "Rename"),
+        Binding("delete", "delete", "Delete", key_display="del"),
+        Binding("u", "restore", "Bring back archived", show=False),
         Binding("f5", "reload", "Reload", show=False),
     ]
 
@@ -206,6 +210,69 @@ class GamesScreen(Screen[None]):
         self.notify(f"Created {name}: choose each player's quests and cards.")
         self.open_prep(name)
 
+    # Mending mistakes --------------------------------------------------------------------------
+
+    def action_rename(self) -> None:
+        """Rename the game under the cursor (the dialog stays open while the name is
+        refused)."""
+        from chronicle.services.mending import rename_game
+        from chronicle.tui.screens.name_dialog import NameDialog
+
+        game = self.current_game()
+        if game is None:
+            self.notify("No game yet: press n to create one.")
+            return
+        old, version = game.name, game.version
+
+        def save(db: Database, new: str) -> GameView:
+            return rename_game(db, old, new, expected_version=version)
+
+        def renamed(view: GameView | None) -> None:
+            if view is not None:
+                self.notify(f"{old} is now called {view.name}.")
+                self.action_reload()
+
+        self.app.push_screen(NameDialog(f"Rename {old}", "New name", save, value=old,
+                                        description="Renaming the game"), renamed)
+
+    def action_delete(self) -> None:
+        """Delete the game under the cursor: a prepared game goes for good, a played one is
+        archived (the characters' chronicles keep it)."""
+        from chronicle.services.mending import Removal, delete_game, plan_game_delete
+        from chronicle.tui.mending import remove, removed_message
+
+        game = self.current_game()
+        if game is None:
+            return
+        name, version = game.name, game.version
+
+        def done(plan: Removal) -> None:
+            self.notify(removed_message(plan))
+            self.action_reload()
+
+        remove(self, "the game", lambda db: plan_game_delete(db, name),
+               lambda db, action: delete_game(db, name, expected=action,
+                                              expected_version=version), done)
+
+    def action_restore(self) -> None:
+        """Pick an archived game and bring it back into the list."""
+        from chronicle.services.games import list_games
+        from chronicle.services.mending import restore_game
+        from chronicle.tui.mending import pick_archived
+
+        def load(db: Database) -> list[tuple[str, str]]:
+            return [(f"{g.name} ({players_cell(g)})", g.name)
+                    for g in list_games(db, archived=True)]
+
+        def restore(db: Database, name: str) -> GameView:
+            return restore_game(db, name)
+
+        def done(view: GameView) -> None:
+            self.notify(f"{view.name} is back in the games.")
+            self.action_reload()
+
+        pick_archived(self, "games", load, restore, done)
+
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
         yield SystemCommand("New game", "Seat players and their characters (n)",
@@ -214,5 +281,11 @@ class GamesScreen(Screen[None]):
                             "(enter)", self.action_open)
         yield SystemCommand("Record result", "Who completed which quests, in every chronicle "
                             "(r)", self.action_result)
+        yield SystemCommand("Rename the game", "Change the name of the game under the cursor "
+                            "(e)", self.action_rename)
+        yield SystemCommand("Delete the game", "Delete a prepared game, or archive a played "
+                            "one (del)", self.action_delete)
+        yield SystemCommand("Bring back an archived game", "Restore a played game that was "
+                            "archived (u)", self.action_restore)
         yield SystemCommand("Reload games", "Read the games from the database again (f5)",
                             self.action_reload)

@@ -2,17 +2,27 @@
 
 The keys are read from the screen the help was opened over (every binding active there,
 hidden ones included), so the help never drifts from the keys themselves.
+
+The text is written in a small subset of Markdown (``#`` headings, ``-`` items, ``**bold**``,
+```key```) and drawn as one ``rich.text.Text`` by ``render_help``: Textual's Markdown widget
+took over a second and a half to open this page; plain text opens it at once. The general part
+is rendered once per process. Screen titles are shown as plain text.
 """
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import Static
+
+from chronicle.tui.text import clean
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -46,11 +56,16 @@ Each player's characters. The builder walks icon, Merits and Flaws (from the pla
 cards), court and identity, with the points meter, the court tally and every rule problem with
 its fix. The character view shows the sheet and the chronicle; record a game, spend
 experience (only purchases you can afford are offered), undo the latest event (it stays in the
-history, marked undone), export the character file.
+history, marked undone), export the character file. On the list, **r** renames a character,
+**delete** deletes one never played; one whose chronicle has begun is archived instead (hidden,
+its cards free again) after saying what it holds, and **u** brings an archived one back.
 
 ## Games (3)
 The games, with each seat's character, target and cards. **enter** prepares a game (or shows
-a played game's result), **n** creates one, **r** records a result.
+a played game's result), **n** creates one, **r** records a result, **e** renames one,
+**delete** deletes a prepared game (a played one is archived: the chronicles keep it) and **u**
+brings an archived game back. **c** in a game's preparation changes a seat's character until
+the result is recorded.
 
 Preparing: **tab**/**]** and **shift+tab**/**[** switch seats; **q** **w** **t** **l** (or
 **←**/**→**) show Quests, Waylays, Treasures or Leagues from the player's own cards;
@@ -97,9 +112,63 @@ def screen_keys(screen: Screen[Any] | None) -> str:
     return f"# Keys here: {title}\n\n" + "\n".join(lines) + "\n\n"
 
 
+INLINE = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`")
+"""``**bold**`` and ```key``` inside a line of the help."""
+
+
+def inline(text: Text, line: str, style: str = "") -> None:
+    """Append ``line`` to ``text``, its ``**bold**`` and ```code``` spans styled."""
+    at = 0
+    for match in INLINE.finditer(line):
+        text.append(line[at:match.start()], style=style)
+        if match.group(1) is not None:
+            text.append(match.group(1), style=f"{style} bold".strip())
+        else:
+            text.append(match.group(2), style=f"{style} bold reverse".strip())
+        at = match.end()
+    text.append(line[at:], style=style)
+
+
+def render_help(source: str) -> Text:
+    """The help's Markdown subset as text: headings, items one per line, paragraphs joined
+    into one line each (the widget wraps them to the window)."""
+    text = Text()
+    for block in re.split(r"\n\s*\n", source.strip()):
+        lines = [line.strip() for line in block.splitlines() if line.strip()]
+        if not lines:
+            continue
+        if text:
+            text.append("\n\n")
+        heading = re.match(r"(#+) (.*)", lines[0])
+        if heading is not None:
+            level = len(heading.group(1))
+            text.append(clean(heading.group(2)), style="bold underline" if level == 1
+                        else "bold")
+            lines = lines[1:]
+            if not lines:
+                continue
+            text.append("\n")
+        if all(line.startswith("- ") for line in lines):
+            for number, line in enumerate(lines):
+                if number:
+                    text.append("\n")
+                text.append("• ")
+                inline(text, clean(line[2:]))
+            continue
+        inline(text, clean(" ".join(lines)))
+    return text
+
+
+@cache
+def general_help() -> Text:
+    """The general part of the help, rendered once."""
+    return render_help(HELP)
+
+
 class HelpScreen(ModalScreen[None]):
     """The current screen's keys, then how things work."""
 
+    DEFAULT_CSS = "HelpScreen #help-keys { margin-bottom: 1; }"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close",
                                                      "Close")]
 
@@ -109,7 +178,9 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide", id="help"):
-            yield Markdown(self.keys + HELP)
+            if self.keys:
+                yield Static(render_help(self.keys), id="help-keys")
+            yield Static(general_help(), id="help-general")
 
     def on_mount(self) -> None:
         self.query_one("#help", VerticalScroll).focus()

@@ -136,11 +136,11 @@ class PackScreen(ModalScreen["Recorded | None"]):
         self.app.push_screen(CardEditScreen(None, name=name), self.created)
 
     def created(self, card: Card | None) -> None:
-        from chronicle.services.catalog import load_catalog
+        from chronicle.services.common import catalog
 
         if card is None:
             return
-        self.catalog = load_catalog()
+        self.catalog = catalog()
         self.names = sorted({c.name for c in self.catalog})
         suggester = SuggestFromList(self.names, case_sensitive=False)
         for entry in self.entries():

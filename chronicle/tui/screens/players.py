@@ -165,38 +165,20 @@ class PlayersScreen(Screen[None]):
     def action_delete(self) -> None:
         """Delete the highlighted player: the services' plan says what goes, and a player who
         still has characters or seats is refused with the reason."""
-        from chronicle.services.mending import Removal, plan_player_delete
+        from chronicle.services.mending import Removal, delete_player, plan_player_delete
+        from chronicle.tui.mending import remove, removed_message
 
         player = self.current()
         if player is None:
             return
         name = player.name
 
-        def planned(plan: Removal) -> None:
-            from chronicle.tui.screens.confirm import ConfirmScreen
-
-            if plan.action == "refuse":
-                self.notify(plan.describe(), title=f"{name} is not deleted", severity="warning",
-                            timeout=10)
-                return
-            self.app.push_screen(ConfirmScreen(f"Delete {name}?", plan.describe()),
-                                 lambda yes: self.delete_confirmed(name, yes))
-
-        chronicle_app(self).call_service(lambda db: plan_player_delete(db, name), planned,
-                                         description="Checking the player")
-
-    def delete_confirmed(self, name: str, yes: bool | None) -> None:
-        from chronicle.services.mending import Removal, delete_player
-
-        if not yes:
-            return
-
-        def done(_plan: Removal) -> None:
-            self.notify(f"Deleted {name}.")
+        def done(plan: Removal) -> None:
+            self.notify(removed_message(plan))
             self.action_reload()
 
-        chronicle_app(self).call_service(lambda db: delete_player(db, name), done,
-                                         description="Deleting the player")
+        remove(self, "the player", lambda db: plan_player_delete(db, name),
+               lambda db, _action: delete_player(db, name), done)
 
     def action_collection(self) -> None:
         """Show the highlighted player's collection in Cards."""

@@ -53,7 +53,6 @@ class GameContext:
 
 def gather(db: Database, player: str, name: str) -> GameContext:
     """The player's quests first, then the catalog's others; the other players; the bonus."""
-    from chronicle.services.catalog import load_catalog
     from chronicle.services.characters import show_character
     from chronicle.services.collection import list_collection
     from chronicle.services.players import list_players
@@ -61,7 +60,9 @@ def gather(db: Database, player: str, name: str) -> GameContext:
 
     owned = {(o.name.casefold()): o.count for o in list_collection(db, player)
              if o.kind == "quest"}
-    quests = [card for card in load_catalog() if isinstance(card, Quest)]
+    from chronicle.services.common import catalog
+
+    quests = [card for card in catalog() if isinstance(card, Quest)]
     choices = [QuestChoice(q, owned.get(q.name.casefold(), 0)) for q in quests]
     choices.sort(key=lambda c: (c.owned == 0, c.quest.number or 999, c.quest.name.casefold()))
     others = [p.name for p in list_players(db) if p.name != player]
