@@ -44,8 +44,19 @@ def demo(tmp_path: Path) -> str:
     return url
 
 
+def narrowed(words: list[str], prefix: str) -> list[str]:
+    """The words as the shell shows them (argcomplete escapes spaces), unescaped."""
+    shown = [w.replace("\\ ", " ").replace("\\,", ",").replace("\\'", "'") for w in words]
+    assert all(w.startswith(prefix) for w in shown), (prefix, shown)
+    return shown
+
+
 def test_commands_and_options_complete(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert "character" in complete(monkeypatch, "chronicle char")
+    everything = complete(monkeypatch, "chronicle ")
+    some = narrowed(complete(monkeypatch, "chronicle c"), "c")
+    assert {"cards", "character", "check", "collection"} <= set(some) < set(everything)
+    assert complete(monkeypatch, "chronicle char") == ["character"]  # the prefix narrows
+    assert complete(monkeypatch, "chronicle chx") == []
     assert set(complete(monkeypatch, "chronicle game re")) >= {"rename", "restore-archived",
                                                                "result"}
     assert "--own-missing" in complete(monkeypatch, "chronicle character import x --own")
@@ -53,6 +64,11 @@ def test_commands_and_options_complete(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_names_complete_from_the_catalog_and_the_database(monkeypatch: pytest.MonkeyPatch,
                                                           demo: str) -> None:
+    wide = narrowed(complete(monkeypatch, "chronicle cards show F"), "F")
+    fae = narrowed(complete(monkeypatch, "chronicle cards show Fae"), "Fae")
+    assert "Fae Armor" in fae and set(fae) < set(wide)  # each letter narrows the card names
+    players = complete(monkeypatch, f"chronicle --db {demo} collection list --player ")
+    assert {"Tim", "Josh"} <= set(players)
     assert any(w.startswith("Fae\\ Armor") or w.startswith("Fae Armor")
                for w in complete(monkeypatch, "chronicle cards show Fae"))
     assert complete(monkeypatch, f"chronicle --db {demo} character show Win") == ["Winerdria"]
