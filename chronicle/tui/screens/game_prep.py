@@ -11,6 +11,11 @@ of the game with its fix.
 Every change is stored by ``chronicle.services.games.choose`` in a worker, one at a time: keys
 pressed meanwhile are queued and sent next. A refused change keeps the previous selection and
 says why.
+
+The screen holds the selection and its queue; its parts live beside it: the text of the seat
+line, tabs, rows and detail and the suggestion panel in ``chronicle.tui.widgets.prep``, the
+meters, odds and report in ``chronicle.tui.widgets.prep_side``, and changing a seat's character
+in ``chronicle.tui.mending``.
 """
 
 from __future__ import annotations
@@ -21,24 +26,30 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc
 from chronicle.tui.widgets.card_list import CardList
-from chronicle.tui.widgets.meter import Meter
 from chronicle.tui.widgets.prep import (
+    SECTION_KEYS,
+    SECTIONS,
     PrepData,
+    Row,
     SuggestionPanel,
-    _num,
+    applied_markup,
+    detail_markup,
     dice_of,
     load_prep,
+    seat_bar_markup,
     seat_lists,
-    waylay_odds,
+    section_bar_markup,
+    section_rows,
+    short_facts,
 )
-from chronicle.tui.widgets.violations import ViolationsPanel
+from chronicle.tui.widgets.prep_side import PrepSide, odds_markup
 
 if TYPE_CHECKING:
     from chronicle.services.collection import OwnedCard
@@ -46,16 +57,27 @@ if TYPE_CHECKING:
     from chronicle.services.games import GameView, Seat, SuggestionSet
     from chronicle.systems.wyld_hunt.cards import Card, Icon
 
-SECTIONS: tuple[str, ...] = ("quests", "waylays", "treasures", "leagues")
-"""The lists a seat chooses, in the order the sections are shown."""
-SECTION_KINDS = {"quests": "quest", "waylays": "waylay", "treasures": "merit",
-                 "leagues": "league"}
-SECTION_KEYS = {"quests": "q", "waylays": "w", "treasures": "t", "leagues": "l"}
+COMMANDS: tuple[tuple[Any, ...], ...] = (
+    ("Print the game sheet", "Quests, ratings and choices, as a PDF (p)", "print_game"),
+    ("Toggle card", "Choose the card under the cursor, or take it out (space)", "toggle_card"),
+    ("One more copy", "Add a copy of the card under the cursor (+)", "copies", 1),
+    ("One copy fewer", "Take a copy of the card under the cursor out (-)", "copies", -1),
+    ("Next seat", "Prepare the next player (tab or ])", "seat", 1),
+    ("Previous seat", "Prepare the previous player (shift+tab or [)", "seat", -1),
+    ("Change the seat's character", "Which character this player plays in this game (c)",
+     "seat_character"),
+    ("Change target", "Whose quests this player's Waylays oppose (o)", "target"),
+    ("Suggest cards", "Waylays, Treasures and Leagues from the player's own cards, explained "
+     "(x)", "suggest"),
+    ("Apply the suggestion", "Store the suggested cards for this seat (X)", "apply_suggestion"),
+    ("Scroll the report", "Move between the list and the report (v)", "report"),
+    ("Record result", "Who completed which quests (r)", "result"),
+    ("Back to the games", "Close this game (esc)", "back"),
+)
+"""The palette's entries: title, help, the action and its arguments."""
 EDITING = frozenset({"toggle_card", "copies", "target", "suggest", "apply_suggestion",
                      "seat_character"})
 """Actions that change the setup (hidden once the game has been played)."""
-"""The character Attribute each Test type is rolled against (rulebook, Tests and Trials: a
-Combat Test pits the character's Might against the Waylay's Combat)."""
 
 
 class GamePrepScreen(Screen[None]):
@@ -72,13 +94,7 @@ class GamePrepScreen(Screen[None]):
     GamePrepScreen #prep-detail { height: auto; max-height: 5; padding: 0 1 0 0; }
     GamePrepScreen #prep-right { width: 40%; min-width: 36; max-width: 72;
                                  border-left: solid $panel; }
-    GamePrepScreen #prep-side { height: 1fr; padding: 0 1; }
-    GamePrepScreen #prep-side.hidden { display: none; }
-    GamePrepScreen #prep-side:focus { background: $boost; }
-    GamePrepScreen Meter { width: 1fr; }
-    GamePrepScreen #prep-odds { height: auto; margin-top: 1; }
-    GamePrepScreen #prep-report-title { margin-top: 1; text-style: bold; }
-    GamePrepScreen ViolationsPanel { padding: 0; }
+    GamePrepScreen #prep-right.suggesting > PrepSide { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "toggle_card", "Pick"),
@@ -117,10 +133,9 @@ class GamePrepScreen(Screen[None]):
         self.dirty: dict[str, set[str]] = {}
         """Per player, the lists (and "target") changed but not sent yet."""
         self.sending = False
-        self.rows: list[tuple[str, Card | None, int]] = []
+        self.rows: list[Row] = []
         """The list's rows: card name, the catalog card (if known), copies owned."""
         self.message = ""
-        self.suggestion: SuggestionSet | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -132,13 +147,7 @@ class GamePrepScreen(Screen[None]):
                 yield CardList([3, 22, 3, 14], flex=3, id="prep-list")
                 yield Static("", id="prep-detail")
             with Vertical(id="prep-right"):
-                with VerticalScroll(id="prep-side"):
-                    yield Meter("", id="meter-waylays")
-                    yield Meter("", id="meter-treasures")
-                    yield Meter("", id="meter-leagues")
-                    yield Static("", id="prep-odds")
-                    yield Static("", id="prep-report-title")
-                    yield ViolationsPanel("", id="violations")
+                yield PrepSide(id="prep-side")
                 yield SuggestionPanel(id="suggestion")
         yield Footer(compact=True)
 
@@ -221,62 +230,22 @@ class GamePrepScreen(Screen[None]):
         if self.game is None or seat is None:
             bar.update("This game seats nobody." if self.game else "Loading the game…")
             return
-        icon = self.icons.get(seat.player)
-        who = f"[b]{esc(seat.player)}[/b]"
-        if seat.character:
-            who += f" · {esc(seat.character)}"
-            if icon is not None:
-                who += f" ({esc(icon.name)} M{_num(icon.might)} S{_num(icon.savvy)} " \
-                       f"R{_num(icon.resolve)})"
-        else:
-            who += " [dim](no character)[/dim]"
-        if self.game.solo:
-            against = " · solo"
-        else:
-            chosen = self.desired_target.get(seat.player, "")
-            target = self.opponent(seat.player)
-            if chosen:
-                against = f" → waylays [b]{esc(chosen)}[/b] [dim](o)[/dim]"
-            elif target:
-                against = f" → waylays [b]{esc(target)}[/b] [dim](o)[/dim]"
-            else:
-                against = " → [yellow]no target yet (o)[/yellow]"
-        seats = f"[dim]seat {self.seat_index + 1}/{len(self.game.seats)}[/dim] "
-        bar.update(seats + who + against)
+        bar.update(seat_bar_markup(self.game, self.seat_index, self.icons.get(seat.player),
+                                   self.desired_target.get(seat.player, ""),
+                                   self.opponent(seat.player)))
 
     def render_sections(self) -> None:
-        parts = []
-        for section in SECTIONS:
-            title = f"{section.title()} ({SECTION_KEYS[section]})"
-            parts.append(f"[reverse b] {title} [/reverse b]" if section == self.section
-                         else f" {title} ")
-        hint = " [dim]←/→ +/-[/dim]"
-        self.query_one("#section-bar", Static).update("".join(parts) + hint)
+        self.query_one("#section-bar", Static).update(section_bar_markup(self.section))
 
-    def section_rows(self) -> list[tuple[str, Card | None, int]]:
+    def section_rows(self) -> list[Row]:
         """The current seat's owned cards of the current section, and chosen cards it does not
         own (so they can be taken out)."""
-        from chronicle.systems.wyld_hunt.cards import Merit, MeritType
-
         seat = self.seat()
         if seat is None:
             return []
-        kind = SECTION_KINDS[self.section]
-        rows = []
-        for owned in self.owned.get(seat.player, []):
-            if owned.kind != kind:
-                continue
-            card = owned.card
-            if self.section == "treasures" and isinstance(card, Merit) and \
-                    card.type not in (None, MeritType.TREASURE):
-                continue
-            rows.append((owned.name, card, owned.count))
-        known = {name.casefold() for name, _c, _n in rows}
-        for name in self.desired.get(seat.player, {}).get(self.section, []):
-            if name.casefold() not in known:
-                known.add(name.casefold())
-                rows.append((name, None, 0))
-        return sorted(rows, key=lambda row: (row[0].casefold(), row[0]))
+        return section_rows(self.owned.get(seat.player, []),
+                            self.desired.get(seat.player, {}).get(self.section, []),
+                            self.section)
 
     def chosen_count(self, name: str) -> int:
         """Copies of ``name`` in the current seat's current list."""
@@ -294,28 +263,8 @@ class GamePrepScreen(Screen[None]):
 
     def short_facts(self, card: Card | None) -> str:
         """The values that matter when choosing, as many as the values column holds."""
-        from chronicle.systems.wyld_hunt.cards import League, Merit, Quest, Waylay, card_facts
-
-        if card is None:
-            return "not in catalog"
         wide = self.query_one(CardList).widths[3] >= 36
-        if isinstance(card, Waylay):
-            odds = waylay_odds(card, self.opponent_icon(), self.dice())
-            if wide:
-                return f"r{_num(card.rating)} " + ("; ".join(
-                    f"{label}: {chance}" for label, chance, _s in odds) or "Test unknown")
-            return f"r{_num(card.rating)} " + (odds[0][2] if odds else "?")
-        if wide:
-            return card_facts(card)
-        if isinstance(card, Quest):
-            return f"W{_num(card.waylay_rating)} T{_num(card.treasure_rating)} " \
-                   f"xp{_num(card.experience)}"
-        if isinstance(card, Merit):
-            return f"{_num(card.cost)} pt"
-        if isinstance(card, League):
-            terrain = ",".join(t.value for t in card.terrain) if card.terrain else "?"
-            return ("U " if card.unique else "") + terrain
-        return ""
+        return short_facts(card, wide, self.opponent_icon(), self.dice())
 
     def dice(self) -> int:
         return dice_of(self.game.system if self.game else "wyld-hunt")
@@ -341,109 +290,31 @@ class GamePrepScreen(Screen[None]):
 
     def render_side(self) -> None:
         """Meters, the Waylays' odds and the game report."""
-        from chronicle.systems.wyld_hunt.rules.game import (
-            LEAGUES_PER_QUEST,
-            SOLO_LEAGUES_PER_QUEST,
-        )
-
         seat = self.seat()
-        waylays = self.query_one("#meter-waylays", Meter)
-        treasures = self.query_one("#meter-treasures", Meter)
-        leagues = self.query_one("#meter-leagues", Meter)
         if self.game is None or seat is None:
             return
-        entries = self.entries()
-        mine = entries.get(seat.player, {})
         target = self.opponent(seat.player)
-        solo = self.game.solo
-        if target is not None and target in entries:
-            waylays.set("Waylays  ", int(mine.get("waylays_total", 0)),
-                        int(entries[target].get("waylay_rating", 0)), under_is_fine=not solo)
-        else:
-            waylays.set("Waylays  ", int(mine.get("waylays_total", 0)), 0)
-            waylays.update("Waylays   [yellow]choose a target (o)[/yellow]")
-        treasures.set("Treasures", int(mine.get("treasures_total", 0)),
-                      int(mine.get("treasure_rating", 0)), under_is_fine=False)
-        per = SOLO_LEAGUES_PER_QUEST if solo else LEAGUES_PER_QUEST
-        leagues.set("Leagues  ", int(mine.get("leagues", 0)),
-                    per * len(mine.get("quests", [])), under_is_fine=False)
-        self.query_one("#prep-odds", Static).update(self.odds_markup(seat))
-        report = self.game.report
-        title = self.query_one("#prep-report-title", Static)
-        title.update(f"Report: {len(report.errors)} error(s), "
-                     f"{len(report.warnings)} warning(s)")
-        self.query_one(ViolationsPanel).show(report, empty="This setup keeps every rule.")
-
-    def odds_markup(self, seat: Seat) -> str:
-        """Each chosen Waylay's odds against the opponent character's icon."""
-        from chronicle.systems.wyld_hunt.cards import Waylay
-
-        if self.game is None:
-            return ""
-        target = self.opponent(seat.player)
-        if target is None:
-            return "[dim]Odds: choose a target first (o).[/dim]"
-        icon = self.icons.get(target)
-        character = next((s.character for s in self.game.seats if s.player == target), None)
-        against = esc(character or target)
-        if icon is not None:
-            against += f" ({esc(icon.name)} M{_num(icon.might)} S{_num(icon.savvy)} " \
-                       f"R{_num(icon.resolve)})"
-        else:
-            against += " [dim](no icon known)[/dim]"
-        lines = [f"[b]Odds v {against}[/b]"]
-        shown = False
-        by_name = {name.casefold(): card for name, card, _n in self.all_rows("waylays")}
-        for name in seat.waylays:
-            card = by_name.get(name.casefold())
-            if not isinstance(card, Waylay):
-                lines.append(f"{esc(name)}: [dim]unknown card[/dim]")
-                continue
-            odds = waylay_odds(card, icon, dice_of(self.game.system))
-            text = "; ".join(f"{label}: {chance}" for label, chance, _s in odds) or \
-                "Test unknown"
-            lines.append(f"{esc(name)}\n  {esc(text)}")
-            shown = True
-        if not shown and not seat.waylays:
-            lines.append("[dim]no Waylay chosen yet (w)[/dim]")
-        return "\n".join(lines)
-
-    def all_rows(self, section: str) -> list[tuple[str, Card | None, int]]:
-        """The current seat's owned cards of ``section``."""
-        seat = self.seat()
-        if seat is None:
-            return []
-        kind = SECTION_KINDS[section]
-        return [(o.name, o.card, o.count) for o in self.owned.get(seat.player, [])
-                if o.kind == kind]
+        waylays = {o.name.casefold(): o.card for o in self.owned.get(seat.player, [])
+                   if o.kind == "waylay"}
+        odds = odds_markup(self.game, seat, target, self.icons.get(target) if target else None,
+                           waylays)
+        self.query_one(PrepSide).show(self.game, seat, target, odds)
 
     def render_detail(self) -> None:
         """The card under the cursor in full, and the last message."""
-        from chronicle.systems.wyld_hunt.cards import Waylay, card_facts
-
-        detail = self.query_one("#prep-detail", Static)
-        lines = []
         current = self.current_row()
-        if current is not None:
-            name, card, owned = current
-            facts = card_facts(card) if card is not None else "not in the catalog"
-            lines.append(f"[b]{esc(name)}[/b] [dim](own {owned})[/dim] {esc(facts)}")
-            if isinstance(card, Waylay):
-                odds = waylay_odds(card, self.opponent_icon(), self.dice())
-                lines.append("; ".join(f"{label}: {chance}" for label, chance, _s in odds)
-                             or "Test unknown")
-        elif self.game is not None and self.seat() is not None:
-            seat = self.seat()
-            assert seat is not None
+        lines = detail_markup(current, self.opponent_icon(), self.dice())
+        seat = self.seat()
+        if current is None and seat is not None:
             lines.append(f"{esc(seat.player)} owns no {self.section[:-1]} card: record a "
                          "pack in Cards (1, then o).")
         if self.message:
             lines.append(self.message)
         elif self.sending:
             lines.append("[dim]saving…[/dim]")
-        detail.update("\n".join(lines))
+        self.query_one("#prep-detail", Static).update("\n".join(lines))
 
-    def current_row(self) -> tuple[str, Card | None, int] | None:
+    def current_row(self) -> Row | None:
         index = self.query_one(CardList).cursor
         return self.rows[index] if 0 <= index < len(self.rows) else None
 
@@ -530,41 +401,18 @@ class GamePrepScreen(Screen[None]):
     def action_seat_character(self) -> None:
         """Change the character this seat plays (or play none), until the result is
         recorded (``chronicle.services.mending.seat``)."""
-        from chronicle.services.players import PlayerInfo, list_players
+        from chronicle.tui.mending import change_seat
 
         seat = self.editable()
-        if seat is None or self.busy():
+        if seat is None or self.game is None or self.busy():
             return
         player = seat.player
 
-        def chosen(info: list[PlayerInfo]) -> None:
-            from chronicle.tui.screens.pick import PickScreen
-
-            mine = next((p.characters for p in info if p.name == player), [])
-            choices: list[tuple[str, str]] = [(name, name) for name in mine]
-            choices.append(("no character (no chronicle gets this game)", ""))
-            self.app.push_screen(PickScreen(f"{player} plays", "enter chooses · esc keeps "
-                                            "the seat as it is", choices,
-                                            seat.character or ""),
-                                 lambda picked: self.reseat(player, picked))
-
-        chronicle_app(self).call_service(list_players, chosen, description="Loading players")
-
-    def reseat(self, player: str, character: str | None) -> None:
-        from chronicle.services.mending import seat
-
-        if character is None or self.game is None:
-            return
-        name, version = self.game.name, self.game.version
-
-        def work(db: Database) -> GameView:
-            return seat(db, name, player, character or None, expected_version=version)
-
-        def done(_game: GameView) -> None:
+        def done(character: str) -> None:
             self.message = f"{esc(player)} now plays {esc(character or 'no character')}."
             self.action_reload()
 
-        chronicle_app(self).call_service(work, done, description=f"Seating {player}")
+        change_seat(self, self.game.name, self.game.version, player, seat.character, done)
 
     def changed(self, player: str, field: str) -> None:
         """Show a change at once and queue it for the database."""
@@ -629,7 +477,7 @@ class GamePrepScreen(Screen[None]):
             return
         self.seat_index = (self.seat_index + delta) % len(self.game.seats)
         self.message = ""
-        self.close_panel()
+        self.query_one(SuggestionPanel).close()
         self.render_all(keep=False)
 
     def action_section(self, section: str) -> None:
@@ -646,7 +494,7 @@ class GamePrepScreen(Screen[None]):
 
     def action_report(self) -> None:
         """Move between the card list and the report (to scroll it)."""
-        side = self.query_one("#prep-side", VerticalScroll)
+        side = self.query_one(PrepSide)
         if side.has_focus:
             self.query_one(CardList).focus()
         else:
@@ -673,70 +521,37 @@ class GamePrepScreen(Screen[None]):
 
     def action_suggest(self) -> None:
         """Show the suggested Waylays, Treasures and Leagues for the seat."""
-        from chronicle.services.games import suggest_for
-
         seat = self.editable()
-        if seat is None or self.game is None or self.busy():
-            return
-        name, player = self.game.name, seat.player
-
-        def work(db: Database) -> SuggestionSet:
-            return suggest_for(db, name, player)
-
-        chronicle_app(self).call_service(work, self.suggested,
-                                         description=f"Suggesting for {player}")
-
-    def suggested(self, suggestion: SuggestionSet) -> None:
-        if not self.is_attached:  # closed while the worker ran
-            return
-        self.suggestion = suggestion
-        panel = self.query_one(SuggestionPanel)
-        panel.show(suggestion)
-        self.query_one("#prep-side").add_class("hidden")
-        panel.focus()
+        if seat is not None and self.game is not None and not self.busy():
+            self.query_one(SuggestionPanel).load(self.game.name, seat.player)
 
     def action_close_suggestion(self) -> None:
-        self.close_panel()
+        self.query_one(SuggestionPanel).close()
         self.query_one(CardList).focus()
-
-    def close_panel(self) -> None:
-        self.query_one(SuggestionPanel).remove_class("shown")
-        self.query_one("#prep-side").remove_class("hidden")
 
     def action_apply_suggestion(self) -> None:
         """Store the suggestion for the seat (computed afresh from the stored game)."""
-        from chronicle.services.games import suggest_for
-
         seat = self.editable()
         if seat is None or self.game is None or self.busy():
             return
-        name, player = self.game.name, seat.player
         self.sending = True
+        self.query_one(SuggestionPanel).apply(self.game.name, seat.player, self.applied,
+                                              self.not_applied)
 
-        def work(db: Database) -> SuggestionSet:
-            return suggest_for(db, name, player, apply=True)
-
-        def done(suggestion: SuggestionSet) -> None:
-            self.sending = False
-            if not self.is_attached:
-                return
+    def applied(self, suggestion: SuggestionSet) -> None:
+        self.sending = False
+        if self.is_attached:
             self.action_close_suggestion()
             if suggestion.game is not None:
                 self.set_game(suggestion.game)
-            self.message = (f"Applied: {len(suggestion.waylays.cards)} Waylays, "
-                            f"{len(suggestion.treasures.cards)} Treasures, "
-                            f"{len(suggestion.leagues.cards)} Leagues for {esc(player)}.")
+            self.message = applied_markup(suggestion)
             self.render_all()
 
-        def failed(exc: Exception) -> None:
-            self.sending = False
-            if not self.is_attached:
-                return
+    def not_applied(self, exc: Exception) -> None:
+        self.sending = False
+        if self.is_attached:
             self.message = f"[red b]Not applied:[/red b] {esc(str(exc))}"
             self.render_detail()
-
-        chronicle_app(self).call_service(work, done, description=f"Applying the suggestion "
-                                         f"for {player}", failed=failed)
 
     # The result ------------------------------------------------------------------------------
 
@@ -764,32 +579,10 @@ class GamePrepScreen(Screen[None]):
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
-        yield SystemCommand("Print the game sheet", "Quests, ratings and choices, as a PDF (p)",
-                            self.action_print_game)
-        yield SystemCommand("Toggle card", "Choose the card under the cursor, or take it out "
-                            "(space)", self.action_toggle_card)
-        yield SystemCommand("One more copy", "Add a copy of the card under the cursor (+)",
-                            lambda: self.action_copies(1))
-        yield SystemCommand("One copy fewer", "Take a copy of the card under the cursor out (-)",
-                            lambda: self.action_copies(-1))
-        yield SystemCommand("Next seat", "Prepare the next player (tab or ])",
-                            lambda: self.action_seat(1))
-        yield SystemCommand("Previous seat", "Prepare the previous player (shift+tab or [)",
-                            lambda: self.action_seat(-1))
+        for title, help_text, action, *args in COMMANDS:
+            yield SystemCommand(title, help_text, partial(getattr(self, f"action_{action}"),
+                                                          *args))
         for section in SECTIONS:
             yield SystemCommand(f"Show {section}", f"The seat's {section} "
                                 f"({SECTION_KEYS[section]})",
                                 partial(self.action_section, section))
-        yield SystemCommand("Change the seat's character", "Which character this player "
-                            "plays in this game (c)", self.action_seat_character)
-        yield SystemCommand("Change target", "Whose quests this player's Waylays oppose (o)",
-                            self.action_target)
-        yield SystemCommand("Suggest cards", "Waylays, Treasures and Leagues from the player's "
-                            "own cards, explained (x)", self.action_suggest)
-        yield SystemCommand("Apply the suggestion", "Store the suggested cards for this seat "
-                            "(X)", self.action_apply_suggestion)
-        yield SystemCommand("Scroll the report", "Move between the list and the report (v)",
-                            self.action_report)
-        yield SystemCommand("Record result", "Who completed which quests (r)",
-                            self.action_result)
-        yield SystemCommand("Back to the games", "Close this game (esc)", self.action_back)
