@@ -3,8 +3,6 @@ report, never an exception, and never a problem without its file."""
 
 from __future__ import annotations
 
-import os
-import random
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -14,13 +12,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chronicle.systems.hunters_of_arcfall.catalog import load_catalog
-from chronicle.systems.hunters_of_arcfall.check import CheckResult, check_path
+from chronicle.systems.hunters_of_arcfall.check import check_path
+from tests.hostile_files import (
+    GARBAGE,
+    LONG,
+    Outcome,
+    assert_located,
+    assert_refused,
+    check_text,
+    hostile_card_folder,
+    special_paths,
+)
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CARDS = GOLDEN / "cards"
 HEAD = 'system = "hunters-of-arcfall"\nname = "Hostile"\n'
 SEATS = '[[player]]\nname = "Ana"\nhunter = "Gus"\n[[player]]\nname = "Bo"\nhunter = "Hunter B"\n'
-LONG = "x" * 10_000
 
 CASES: dict[str, tuple[str, str]] = {
     # name: (file text, a substring of some problem)
@@ -66,52 +73,29 @@ CASES: dict[str, tuple[str, str]] = {
 }
 
 
-def check_text(tmp_path: Path, text: str | bytes) -> CheckResult:
-    path = tmp_path / "game.toml"
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8")
-    return check_path(path, CARDS)
+def check_game_text(tmp_path: Path, text: str | bytes) -> Outcome:
+    return check_text(tmp_path, "game.toml", text, lambda path: check_path(path, CARDS))
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_hostile_game_logs_give_located_problems(tmp_path: Path, name: str) -> None:
     text, wanted = CASES[name]
-    result = check_text(tmp_path, text)
-    assert result.exit_code == 2 and result.report is None
-    shown = "\n".join(str(p) for p in result.problems)
-    assert wanted in shown, shown
-    assert all(p.path.endswith("game.toml") for p in result.problems)
-    assert len(shown) < 5_000, "a hostile value is never echoed whole"
+    assert_located(check_game_text(tmp_path, text), wanted, "game.toml")
 
 
-@pytest.mark.parametrize("data", [b"\xff\xfe\x00garbage", random.Random(2048).randbytes(2048),
-                                  b"\x00" * 100, "ñ".encode("latin-1") * 10],
-                         ids=["bom-nul", "random-bytes", "nul-bytes", "latin-1"])
+@pytest.mark.parametrize("data", list(GARBAGE.values()), ids=list(GARBAGE))
 def test_garbage_bytes_are_refused(tmp_path: Path, data: bytes) -> None:
-    result = check_text(tmp_path, data)
-    assert result.exit_code == 2 and result.problems
+    assert_refused(check_game_text(tmp_path, data))
 
 
 def test_special_files_and_missing_files_are_refused(tmp_path: Path) -> None:
-    fifo = tmp_path / "fifo.toml"
-    os.mkfifo(fifo)
-    for path in (fifo, Path("/dev/zero"), tmp_path, tmp_path / "missing.toml"):
-        result = check_path(path, CARDS)
-        assert result.exit_code == 2 and result.problems, path
+    for path in special_paths(tmp_path):
+        assert_refused(check_path(path, CARDS))
 
 
 def test_hostile_user_card_files_never_stop_the_catalog(tmp_path: Path) -> None:
-    user = tmp_path / "cards"
-    user.mkdir()
-    (user / "a.toml").write_bytes(b"\xff\xfe")
-    (user / "b.toml").write_text('version = 1\n[[card]]\nname = "' + LONG + '"\nkind = "hunter"\n',
-                                 encoding="utf-8")
-    (user / "c.toml").write_text("version = 2\n", encoding="utf-8")
-    (user / "d.toml").write_text('version = 1\ngame = "wyld-hunt"\n', encoding="utf-8")
-    (user / "e.toml").write_text('version = 1\n[[card]]\nname = "Ok"\nkind = "bounty"\n'
-                                 "fortune = 2\n", encoding="utf-8")
+    user = hostile_card_folder(tmp_path, "hunter",
+                               '[[card]]\nname = "Ok"\nkind = "bounty"\nfortune = 2\n')
     catalog = load_catalog(user)
     assert len(catalog.problems) == 4
     assert catalog.get("Ok") is not None and catalog.get("Gus") is not None
@@ -178,6 +162,6 @@ def test_any_value_anywhere_never_raises(key: str, value: Any) -> None:
 
 
 def test_a_table_with_too_many_entries_points_at_its_first_line(tmp_path: Path) -> None:
-    result = check_text(tmp_path, CASES["thirteen players"][0])
+    result = check_game_text(tmp_path, CASES["thirteen players"][0])
     (problem,) = result.problems
     assert problem.line == 3 and problem.field == "player"
