@@ -15,12 +15,14 @@ from pathlib import Path
 
 import dbfixtures as fx
 import pytest
+import records_toy as toy
 from sqlalchemy import Connection, Engine, inspect, text
 
 from chronicle.errors import Conflict
 from chronicle.persistence import engine as schema
-from chronicle.services import characters, collection, games, players
+from chronicle.services import characters, collection, games, players, records
 from chronicle.services.db import open_database
+from chronicle.systems import registry
 
 REPO = Path(__file__).resolve().parent.parent
 WHEN = "1996-07-01 10:00:00.000000"
@@ -183,9 +185,27 @@ def data_0006(connection: Connection) -> None:
     rows(connection, "UPDATE game SET epic_order = 'waylay_rating' WHERE id = 3", {})
 
 
+def data_0007(connection: Connection) -> None:
+    """Everything of 0006, a card Tim owns in another game (the same name and kind as a Wyld
+    Hunt card of his) and a record of the test game with its history."""
+    data_0006(connection)
+    rows(connection, "INSERT INTO ownership (player_id, game, card_name, card_key, card_kind, "
+                     "count) VALUES (1, :game, 'Fae Armor', 'fae armor', 'merit', 3)",
+         {"game": toy.KEY})
+    rows(connection, "INSERT INTO record (id, game, kind, player_id, owner, name, name_key, data, "
+                     "version, created_at, archived_at) VALUES (1, :game, 'pouch', 1, 1, "
+                     "'Pouch', 'pouch', :data, 3, :at, NULL)",
+         {"game": toy.KEY, "data": json.dumps({"capacity": 2}), "at": WHEN})
+    rows(connection, "INSERT INTO record_event (record_id, seq, kind, payload, recorded_at) "
+                     "VALUES (1, :seq, 'put', :payload, :at)",
+         *({"seq": seq, "payload": json.dumps({"marble": m}), "at": WHEN}
+           for seq, m in ((1, "red"), (2, "blue"))))
+
+
 DATA: dict[str, Callable[[Connection], None]] = {"0001": data_0001, "0002": data_0002,
                                                  "0003": data_0003, "0004": data_0004,
-                                                 "0005": data_0005, "0006": data_0006}
+                                                 "0005": data_0005, "0006": data_0006,
+                                                 "0007": data_0007}
 """Representative data for each revision, in plain SQL of that revision's schema."""
 
 
@@ -248,6 +268,18 @@ def test_data_written_at_a_revision_reads_back_after_upgrading(databases: fx.Dat
             assert [v.name for v in characters.list_characters(db, archived=True)] == [
                 "Retired"]
             assert [g.name for g in games.list_games(db, archived=True)] == ["Old"]
+        if revision >= "0007":  # another game's cards and records
+            assert [(o.name, o.count) for o in collection.list_collection(
+                db, "Tim", toy.KEY)] == [("Fae Armor", 3)]
+            with registry.registered(toy.SYSTEM):
+                pouch = records.get(db, toy.KEY, "pouch", "pouch", player="Tim")
+                assert [(e.seq, e.payload) for e in pouch.events] == [
+                    (1, {"marble": "red"}), (2, {"marble": "blue"})]
+                assert (pouch.version, pouch.data) == (3, {"capacity": 2})
+                grown = records.append(db, toy.KEY, "pouch", "Pouch", "undo", {})
+                assert [e.seq for e in grown.events] == [1, 2, 3]
+        else:
+            assert collection.list_collection(db, "Tim", toy.KEY) == []
     finally:
         db.close()
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import dbfixtures as fx
 import pytest
+import records_toy as toy
 
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.persistence import repository as repo
@@ -18,6 +19,7 @@ from chronicle.persistence.engine import HEAD
 from chronicle.services import characters, collection, games, ledger, mending, players, transfer
 from chronicle.services.db import Database, open_database
 from chronicle.services.usercards import create_card
+from chronicle.systems import registry
 
 CARDS: list[dict[str, Any]] = [
     {"name": "Golden Sidhe", "kind": "icon", "race": "Sidhe", "gender": "female", "might": 2,
@@ -97,7 +99,7 @@ def build_rich_database(db: Database) -> None:
 
 COVERED = {
     "player": {"id", "name", "name_key", "created_at"},
-    "ownership": {"id", "player_id", "card_name", "card_key", "card_kind", "count"},
+    "ownership": {"id", "player_id", "game", "card_name", "card_key", "card_kind", "count"},
     "character": {"id", "player_id", "name", "name_key", "system", "icon", "court",
                   "background", "version", "created_at", "archived_at"},
     "creation_card": {"id", "character_id", "role", "card_name", "position"},
@@ -138,7 +140,8 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
         tables: dict[str, list[tuple[Any, ...]]] = {
             "player": [(p.name, p.name_key, p.created_at)
                        for p in session.exec(select(PlayerRow)).all()],
-            "ownership": [(player[o.player_id], o.card_name, o.card_key, o.card_kind, o.count)
+            "ownership": [(player[o.player_id], o.game, o.card_name, o.card_key, o.card_kind,
+                           o.count)
                           for o in session.exec(select(OwnershipRow)).all()],
             "character": [(player[c.player_id], c.name, c.name_key, c.system, c.icon, c.court,
                            c.background, c.version, c.created_at, c.archived_at)
@@ -164,10 +167,13 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
 
 @pytest.fixture
 def source(databases: fx.Databases) -> Iterator[Database]:
-    db = open_database(databases.url("source"))
-    build_rich_database(db)
-    yield db
-    db.close()
+    """The rich database, with the test game of records installed (its cards and records)."""
+    with registry.registered(toy.SYSTEM):
+        db = open_database(databases.url("source"))
+        build_rich_database(db)
+        collection.add_cards_by_card(db, "Tim", {("Fae Armor", "marble"): 2}, game=toy.KEY)
+        yield db
+        db.close()
 
 
 @pytest.fixture
@@ -199,7 +205,9 @@ def test_round_trip_keeps_every_row_of_every_table(source: Database, exported: P
     for table in COVERED:
         assert after[table] == before[table], table
     # the details the dump relies on really are there
-    assert ("Ana Lucía", "Fae Armor", "fae armor", "merit", 0) in before["ownership"]
+    assert ("Ana Lucía", "wyld-hunt", "Fae Armor", "fae armor", "merit", 0) \
+        in before["ownership"]
+    assert ("Tim", toy.KEY, "Fae Armor", "fae armor", "marble", 2) in before["ownership"]
     assert any(row[-1] == "First Night" for row in before["ledger_event"])
     assert any(row[-2] == ["Golden Ogre", "Golden Ogre"] for row in before["game_player"])
     assert any(row[-1] is None for row in before["game_player"])
@@ -351,7 +359,7 @@ BAD_DOCUMENTS: list[tuple[str, Callable[[dict[str, Any]], Mutation], str]] = [
     ("count", lambda d: _set("players[0].collection[1].count", -1),
      r"players\[0\]\.collection\[1\]\.count: Input should be greater than or equal to 0"),
     ("card kind", lambda d: _set("players[0].collection[1].kind", "spell"),
-     r"players\[0\]\.collection\[1\]\.kind: Input should be 'icon'"),
+     r"players\[0\]\.collection\[1\]\.kind: 'spell' is not a card kind of wyld-hunt"),
     ("unknown player", lambda d: _set("characters[1].player", "Nobody"),
      r"characters\[1\]\.player: no player called 'Nobody'"),
     ("duplicate player", lambda d: _set("players[1].name", "TIM"),

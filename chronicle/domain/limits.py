@@ -58,6 +58,18 @@ YEAR_MIN, YEAR_MAX = 1900, 9998
 """Years a stored timestamp may fall in: far enough from the calendar's edges that converting
 it to UTC or another zone never overflows."""
 
+# Game records -------------------------------------------------------------------------------
+
+RECORD_KIND_MAX = 40
+"""Characters in the kind of a game's record or of one of its events (``force``, ``battle``)."""
+RECORD_BYTES_MAX = 1_000_000
+"""Largest game record's data (a force, a campaign, a hunt), as compact JSON."""
+PAYLOAD_BYTES_MAX = 100_000
+"""Largest payload of one event of a game record, as compact JSON."""
+RECORD_NESTING_MAX = 16
+"""Deepest nesting of arrays and objects in a record's data or an event's payload (room is left
+for the export that carries them within ``NESTING_MAX``)."""
+
 # Files --------------------------------------------------------------------------------------
 
 FILE_MAX_BYTES = 5_000_000
@@ -266,3 +278,54 @@ def valid_text(value: str) -> str:
     breaks and tabs."""
     checked(_control_message("the text", _layout_as_spaces(value), name=False), value)
     return value
+
+
+def json_problem(value: Any, what: str, *, max_bytes: int = RECORD_BYTES_MAX,
+                 nesting: int = RECORD_NESTING_MAX) -> str | None:
+    """Why ``value`` cannot be stored as a game's JSON (an object; keys plain names; text
+    within ``TEXT_MAX`` without control characters other than line breaks and tabs; whole
+    numbers within ``INT_MAX``; finite decimals; at most ``nesting`` levels deep and
+    ``max_bytes`` as compact JSON), or None. The message names the path of the value at fault.
+
+    >>> json_problem({"units": [{"name": "Ogre", "cost": 2**40}]}, "the force")
+    'the force.units[0].cost 1099511627776 is outside -2147483647 to 2147483647'
+    """
+    import json
+    import math
+
+    if not isinstance(value, dict):
+        return f"{what} is an object (a table of keys), not {type(value).__name__}"
+    if depth_of(value, nesting) > nesting:
+        return f"{what} nests deeper than {nesting} levels"
+    stack: list[tuple[Any, str]] = [(value, what)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, dict):
+            for key, child in item.items():
+                if not isinstance(key, str):
+                    return f"{where} has a key that is not text ({cut(key)})"
+                problem = name_problem(key, f"{where} key {cut(key)}")
+                if problem:
+                    return problem
+                stack.append((child, f"{where}.{key}"))
+        elif isinstance(item, list | tuple):
+            stack.extend((child, f"{where}[{i}]") for i, child in enumerate(item))
+        elif isinstance(item, str):
+            problem = text_problem(item, where) or stored_text_problem(item, where)
+            if problem:
+                return problem
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, int):
+            problem = int_problem(item, where)
+            if problem:
+                return problem
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return f"{where} is {item}, not a finite number"
+        else:
+            return f"{where} is {type(item).__name__}, which JSON cannot hold"
+    size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode())
+    if size > max_bytes:
+        return f"{what} takes {size:,} bytes as JSON; at most {max_bytes:,} are allowed"
+    return None

@@ -23,6 +23,7 @@ from chronicle.errors import BadInput
 _NAMES = {
     "player": ("name",), "ownership": ("card_name",), "character": ("name", "icon"),
     "creation_card": ("card_name",), "game": ("name",), "group_card": ("name",),
+    "record": ("name",),
 }
 """Columns holding a name, per table."""
 _TEXTS = {"character": ("background",)}
@@ -47,6 +48,9 @@ def _label(session: Session, table: str, row: Any) -> str:
                     and found.id == getattr(row, "character_id", None):
                 owner = _shown(str(found.name))
         return f"{owner}'s event {getattr(row, 'seq', '?')} ({getattr(row, 'kind', '?')})"
+    if table == "record_event":
+        return (f"record number {getattr(row, 'record_id', '?')}'s event "
+                f"{getattr(row, 'seq', '?')} ({_shown(str(getattr(row, 'kind', '?')))})")
     return f"a {table} row"
 
 
@@ -76,6 +80,13 @@ def row_problems(table: str, row: Any, columns: list[str]) -> list[str]:
             found.extend(message if message.startswith(("the ", "experience")) else
                          f"payload.{where}: {message}"
                          for where, message in payload_problems(row.kind, value))
+            continue
+        elif (table, column) in (("record", "data"), ("record_event", "payload")):
+            problem = limits.json_problem(
+                value, column, max_bytes=limits.RECORD_BYTES_MAX if column == "data"
+                else limits.PAYLOAD_BYTES_MAX)
+            if problem:
+                found.append(problem)
             continue
         elif column in _LISTS and table == _SEATS:
             problem = limits.names_problem(value, column)

@@ -66,14 +66,17 @@ class PlayerRow(SQLModel, table=True):
 
 
 class OwnershipRow(SQLModel, table=True):
-    """How many copies of a card a player owns."""
+    """How many copies of a card of a game a player owns."""
 
     __tablename__ = "ownership"
-    __table_args__ = (UniqueConstraint("player_id", "card_key", "card_kind",
-                                       name="uq_ownership_card"),)
+    __table_args__ = (UniqueConstraint("player_id", "game", "card_key", "card_kind",
+                                       name="uq_ownership_game_card"),)
 
     id: int | None = Field(default=None, primary_key=True)
     player_id: int = Field(foreign_key="player.id", index=True)
+    game: str = Field(default="wyld-hunt", max_length=40,
+                      sa_column_kwargs={"server_default": "wyld-hunt"})
+    """The game system the card belongs to (revision 0007; ``wyld-hunt`` before)."""
     card_name: str = Field(max_length=200)
     card_key: str = Field(max_length=200)
     card_kind: str = Field(max_length=20)
@@ -204,3 +207,42 @@ class GroupCardRow(SQLModel, table=True):
     data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     version: int = 1
     changed_at: datetime = _stamp()
+
+
+class RecordRow(SQLModel, table=True):
+    """What a game keeps in the database (revision 0007): a battle force, a campaign, a hunt.
+    ``data`` is the game's JSON, checked by the game's own rules before every write
+    (``chronicle.services.records``); ``owner`` is the player's id, or 0 for the group's
+    records, so that a name is unique per game, kind and owner."""
+
+    __tablename__ = "record"
+    __table_args__ = (UniqueConstraint("game", "kind", "owner", "name_key",
+                                       name="uq_record_name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(max_length=40)
+    kind: str = Field(max_length=40)
+    player_id: int | None = Field(default=None, foreign_key="player.id", index=True)
+    owner: int = 0
+    name: str = Field(max_length=200)
+    name_key: str = Field(max_length=200)
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    version: int = 1
+    created_at: datetime = _stamp()
+    archived_at: datetime | None = _stamp(nullable=True)
+    """When the record was archived (deleted with a history); None while it is in use."""
+
+
+class RecordEventRow(SQLModel, table=True):
+    """One event of a record's history (revision 0007); ``seq`` numbers them from 1, oldest
+    first, without gaps. Inserted, never updated or deleted."""
+
+    __tablename__ = "record_event"
+    __table_args__ = (UniqueConstraint("record_id", "seq", name="uq_record_event_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    record_id: int = Field(foreign_key="record.id", index=True)
+    seq: int
+    kind: str = Field(max_length=40)
+    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    recorded_at: datetime = _stamp()

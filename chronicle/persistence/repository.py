@@ -69,18 +69,19 @@ class Owned:
     count: int
 
 
-def owned_cards(session: Session, player_id: int) -> list[Owned]:
-    """Every card a player owns at least one copy of."""
+def owned_cards(session: Session, player_id: int, game: str = "wyld-hunt") -> list[Owned]:
+    """Every card of ``game`` a player owns at least one copy of."""
     rows = session.exec(select(OwnershipRow.card_name, OwnershipRow.card_kind, OwnershipRow.count)
-                        .where(OwnershipRow.player_id == player_id, OwnershipRow.count > 0)
+                        .where(OwnershipRow.player_id == player_id, OwnershipRow.game == game,
+                               OwnershipRow.count > 0)
                         .order_by(col(OwnershipRow.card_kind), col(OwnershipRow.card_key))).all()
     return [Owned(name, kind, count) for name, kind, count in rows]
 
 
 def change_count(session: Session, player_id: int, card_name: str, kind: str,
-                 delta: int) -> int:
-    """Add ``delta`` copies (negative to remove); returns the new count (never below zero,
-    never above ``COUNT_MAX``).
+                 delta: int, game: str = "wyld-hunt") -> int:
+    """Add ``delta`` copies of a card of ``game`` (negative to remove); returns the new count
+    (never below zero, never above ``COUNT_MAX``).
 
     One statement reads and writes the count (an upsert: ``INSERT … ON CONFLICT DO UPDATE SET
     count = count + delta``), so two members changing the same count at the same moment both
@@ -101,10 +102,10 @@ def change_count(session: Session, player_id: int, card_name: str, kind: str,
     dialect: Any = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     added = table.c.count + literal(delta)
     statement = dialect.insert(table).values(
-        player_id=player_id, card_name=card_name, card_key=key, card_kind=kind,
+        player_id=player_id, game=game, card_name=card_name, card_key=key, card_kind=kind,
         count=max(0, delta),
     ).on_conflict_do_update(
-        index_elements=["player_id", "card_key", "card_kind"],
+        index_elements=["player_id", "game", "card_key", "card_kind"],
         set_={"count": case((added < 0, 0), else_=added)},
     ).returning(table.c.count)
     session.flush()
@@ -114,7 +115,7 @@ def change_count(session: Session, player_id: int, card_name: str, kind: str,
                        f"card; this change would make it {count}")
     for row in session.identity_map.values():  # keep loaded rows in step with the database
         if isinstance(row, OwnershipRow) and row.player_id == player_id \
-                and row.card_key == key and row.card_kind == kind:
+                and row.game == game and row.card_key == key and row.card_kind == kind:
             session.expire(row)
     return count
 
@@ -448,7 +449,9 @@ def _lock_selected(state: Any) -> None:
         return
     statement = state.statement
     described = getattr(statement, "column_descriptions", [])
-    if described and all(d.get("type") in (CharacterRow, GameRow) and
+    from chronicle.persistence.models import RecordRow
+
+    if described and all(d.get("type") in (CharacterRow, GameRow, RecordRow) and
                          d.get("entity") is d.get("type") for d in described):
         state.statement = statement.with_for_update()
 

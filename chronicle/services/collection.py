@@ -134,8 +134,8 @@ def open_pack(db: Database, player: str, pack: str, names: list[str]) -> Recorde
 
 
 def add_cards_by_card(db: Database, player: str, counts: dict[tuple[str, str], int],
-                      ) -> Recorded:
-    """Add copies of already-resolved cards (name, kind) in one transaction."""
+                      game: str = "wyld-hunt") -> Recorded:
+    """Add copies of already-resolved cards (name, kind) of ``game`` in one transaction."""
     from chronicle.persistence import repository as repo
 
     with db.transaction() as session:
@@ -143,18 +143,19 @@ def add_cards_by_card(db: Database, player: str, counts: dict[tuple[str, str], i
         assert owner.id is not None
         result = Recorded(owner.name)
         for (name, kind), count in counts.items():
-            new = repo.change_count(session, owner.id, name, kind, count)
+            new = repo.change_count(session, owner.id, name, kind, count, game)
             result.counts.append((name, kind, new))
         return result
 
 
-def list_collection(db: Database, player: str) -> list[OwnedCard]:
-    """A player's cards with their catalog entries (None for cards no longer in it)."""
+def list_collection(db: Database, player: str, game: str = "wyld-hunt") -> list[OwnedCard]:
+    """A player's cards of ``game`` with their Wyld Hunt catalog entries (None for cards no
+    longer in it, and for every card of another game)."""
     from chronicle.persistence import repository as repo
 
-    cat = catalog()
+    cat = catalog() if game == "wyld-hunt" else None
     with db.transaction() as session:
         owner = player_row(session, player)
         assert owner.id is not None
-        return [OwnedCard(cat.get(o.name, o.kind), o.name, o.kind, o.count)
-                for o in repo.owned_cards(session, owner.id)]
+        return [OwnedCard(cat.get(o.name, o.kind) if cat else None, o.name, o.kind, o.count)
+                for o in repo.owned_cards(session, owner.id, game)]

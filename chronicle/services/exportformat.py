@@ -31,11 +31,14 @@ EventKind = Literal["game", "buy", "buy_off", "correction", "undo"]
 
 
 class OwnedModel(_Model):
-    """How many copies of a card a player owns (zero counts are kept too)."""
+    """How many copies of a card of a game a player owns (zero counts are kept too). ``kind``
+    is one of the game's card kinds (for Wyld Hunt, one of ``CardKind``)."""
 
     card: Name
-    kind: CardKind
+    kind: Annotated[str, Field(min_length=1, max_length=20)]
     count: Count
+    game: System = "wyld-hunt"
+    """The game the card belongs to (schema 0007); absent: Wyld Hunt."""
 
 
 class PlayerModel(_Model):

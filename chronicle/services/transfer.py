@@ -7,7 +7,7 @@ names things by their natural keys (player names, a character by its player and 
 names), never by database ids, and keeps every timestamp as an ISO 8601 string with its offset::
 
     {"format": "arcadia-chronicle-export", "version": 1, "schema": "0002", "exported_at": "...",
-     "players": [{"name", "created_at", "collection": [{"card", "kind", "count"}]}],
+     "players": [{"name", "created_at", "collection": [{"card", "kind", "count", "game"}]}],
      "characters": [{"player", "name", "system", "icon", "court", "background", "version",
                      "created_at", "creation_cards": [{"role", "card", "position"}],
                      "events": [{"seq", "kind", "payload", "recorded_at", "game"}]}],
@@ -118,7 +118,7 @@ def export_all(db: Database) -> dict[str, Any]:
     collections: dict[int, list[dict[str, Any]]] = {p.id: [] for p in players if p.id}
     for row in owned:
         collections[row.player_id].append({"card": row.card_name, "kind": row.card_kind,
-                                           "count": row.count})
+                                           "count": row.count, "game": row.game})
     cards_of: dict[int, list[dict[str, Any]]] = {c.id: [] for c in characters if c.id}
     for card in creation:
         cards_of[card.character_id].append({"role": card.role, "card": card.card_name,
@@ -331,6 +331,22 @@ def _first_seen(seen: dict[Any, str], key: Any, where: str) -> str | None:
     return None
 
 
+def _card_kinds(game: str) -> tuple[str, ...] | None:
+    """The card kinds of the installed game ``game`` (None: no such game)."""
+    from typing import get_args
+
+    from chronicle.services.exportformat import CardKind
+    from chronicle.systems import registry
+
+    if game == registry.DEFAULT:
+        return tuple(get_args(CardKind))
+    try:
+        system = registry.system(game)
+    except (registry.UnknownSystem, registry.BadSystem):
+        return None
+    return system.card_kinds if system.key == game else None
+
+
 def _check_references(document: ExportModel, schemas: list[str], problems: _Problems) -> None:
     if document.schema_ not in schemas:
         problems.add("schema", f"{document.schema_!r} is not a schema this chronicle knows "
@@ -344,9 +360,16 @@ def _check_references(document: ExportModel, schemas: list[str], problems: _Prob
         cards: dict[Any, str] = {}
         for o, owned in enumerate(player.collection):
             where = f"players[{p}].collection[{o}]"
-            if (first := _first_seen(cards, (name_key(owned.card), owned.kind),
+            if (first := _first_seen(cards, (owned.game, name_key(owned.card), owned.kind),
                                      where)) is not None:
                 problems.add(where, f"{owned.card} ({owned.kind}) is already listed at {first}")
+            kinds = _card_kinds(owned.game)
+            if kinds is None:
+                problems.add(f"{where}.game", f"no installed game system is called "
+                                              f"{owned.game!r}")
+            elif owned.kind not in kinds:
+                problems.add(f"{where}.kind", f"{owned.kind!r} is not a card kind of "
+                                              f"{owned.game} ({', '.join(kinds)})")
     characters: dict[Any, str] = {}
     games = {name_key(g.name) for g in document.games}
     for c, character in enumerate(document.characters):
@@ -560,7 +583,7 @@ def _insert(session: Session, document: ExportModel) -> dict[str, int]:
     players = dict(zip([name_key(p.name) for p in document.players], ids(
         [PlayerRow(name=p.name, name_key=name_key(p.name), created_at=p.created_at)
          for p in document.players], "player"), strict=True))
-    list(ids([OwnershipRow(player_id=players[name_key(p.name)], card_name=o.card,
+    list(ids([OwnershipRow(player_id=players[name_key(p.name)], game=o.game, card_name=o.card,
                            card_key=name_key(o.card), card_kind=o.kind, count=o.count)
               for p in document.players for o in p.collection], "ownership"))
     games = dict(zip([name_key(g.name) for g in document.games], ids(

@@ -1,0 +1,69 @@
+"""Every game in one database: ownership by game, and the generic record store.
+
+``ownership`` gains a ``game`` column (every row so far is Wyld Hunt's, ``wyld-hunt``); the
+same card name and kind may now be owned once per game, so the unique key becomes player, game,
+card and kind. ``record`` holds what a game keeps (a battle force, a campaign, a hunt) as JSON
+checked by the game's own rules, unique by game, kind, owner (the player, or 0 for the group's
+records) and name; ``record_event`` is its append-only history, numbered from 1.
+
+Revision ID: 0007
+Revises: 0006
+Create Date: 2026-12-01
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0007"
+down_revision = "0006"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    timestamp = sa.DateTime(timezone=op.get_bind().dialect.name == "postgresql")
+    with op.batch_alter_table("ownership") as batch:
+        batch.add_column(sa.Column("game", sa.String(40), nullable=False,
+                                   server_default="wyld-hunt"))
+        batch.drop_constraint("uq_ownership_card", type_="unique")
+        batch.create_unique_constraint("uq_ownership_game_card",
+                                       ["player_id", "game", "card_key", "card_kind"])
+    op.create_table(
+        "record",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("game", sa.String(40), nullable=False),
+        sa.Column("kind", sa.String(40), nullable=False),
+        sa.Column("player_id", sa.Integer(), sa.ForeignKey("player.id"), nullable=True),
+        sa.Column("owner", sa.Integer(), nullable=False),
+        sa.Column("name", sa.String(200), nullable=False),
+        sa.Column("name_key", sa.String(200), nullable=False),
+        sa.Column("data", sa.JSON(), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("created_at", timestamp, nullable=False),
+        sa.Column("archived_at", timestamp, nullable=True),
+        sa.UniqueConstraint("game", "kind", "owner", "name_key", name="uq_record_name"),
+    )
+    op.create_index("ix_record_player_id", "record", ["player_id"])
+    op.create_table(
+        "record_event",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("record_id", sa.Integer(), sa.ForeignKey("record.id"), nullable=False),
+        sa.Column("seq", sa.Integer(), nullable=False),
+        sa.Column("kind", sa.String(40), nullable=False),
+        sa.Column("payload", sa.JSON(), nullable=False),
+        sa.Column("recorded_at", timestamp, nullable=False),
+        sa.UniqueConstraint("record_id", "seq", name="uq_record_event_seq"),
+    )
+    op.create_index("ix_record_event_record_id", "record_event", ["record_id"])
+
+
+def downgrade() -> None:
+    op.drop_table("record_event")
+    op.drop_table("record")
+    with op.batch_alter_table("ownership") as batch:
+        batch.drop_constraint("uq_ownership_game_card", type_="unique")
+        batch.create_unique_constraint("uq_ownership_card",
+                                       ["player_id", "card_key", "card_kind"])
+        batch.drop_column("game")

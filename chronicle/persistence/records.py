@@ -1,0 +1,113 @@
+"""Reading and writing the generic record store's rows (revision 0007): a game's records and
+their append-only histories.
+
+Functions over a ``Session`` that never commit (the service layer, ``chronicle.services.records``,
+owns each transaction and the game's rules). Events are only ever inserted, numbered from 1
+without gaps: two writers appending at once are serialised on the record's version, and the
+later one gets a ``Collision`` (run the use case again) instead of a duplicate number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, func
+from sqlmodel import Session, col, select
+
+from chronicle.domain.values import name_key
+from chronicle.persistence.models import ChangeRow, PlayerRow, RecordEventRow, RecordRow
+from chronicle.persistence.repository import Collision, guard, now
+
+GROUP = 0
+"""The ``owner`` of a record that belongs to the group rather than to a player."""
+
+
+def find_records(session: Session, game: str, kind: str, name: str | None = None, *,
+                 owner: int | None = None, archived: bool | None = False,
+                 ) -> list[RecordRow]:
+    """Records of ``game`` and ``kind`` (called ``name``, of ``owner`` — a player's id or
+    ``GROUP`` — when given): those in use, the archived ones (``archived=True``) or both
+    (``None``); by name, then owner."""
+    query = select(RecordRow).where(RecordRow.game == game, RecordRow.kind == kind)
+    if name is not None:
+        query = query.where(RecordRow.name_key == name_key(name))
+    if owner is not None:
+        query = query.where(RecordRow.owner == owner)
+    if archived is not None:
+        query = query.where(col(RecordRow.archived_at).is_not(None) if archived
+                            else col(RecordRow.archived_at).is_(None))
+    return list(session.exec(query.order_by(col(RecordRow.name_key), col(RecordRow.owner),
+                                            col(RecordRow.id))).all())
+
+
+def add_record(session: Session, game: str, kind: str, name: str, data: dict[str, Any],
+               player_id: int | None) -> RecordRow:
+    """Insert a record with an empty history."""
+    row = RecordRow(game=game, kind=kind, player_id=player_id,
+                    owner=GROUP if player_id is None else player_id,
+                    name=" ".join(name.split()), name_key=name_key(name), data=data,
+                    version=1, created_at=now())
+    session.add(row)
+    session.flush()
+    return row
+
+
+def record_events(session: Session, record_ids: list[int]) -> dict[int, list[RecordEventRow]]:
+    """The histories of these records, oldest first, by record id."""
+    found: dict[int, list[RecordEventRow]] = {record_id: [] for record_id in record_ids}
+    if not record_ids:
+        return found
+    rows = session.exec(select(RecordEventRow)
+                        .where(col(RecordEventRow.record_id).in_(record_ids))
+                        .order_by(col(RecordEventRow.record_id), col(RecordEventRow.seq))).all()
+    for row in rows:
+        found[row.record_id].append(row)
+    return found
+
+
+def append_record_event(session: Session, row: RecordRow, kind: str,
+                        payload: dict[str, Any]) -> RecordEventRow:
+    """Insert an event at the end of ``row``'s history; returns it (numbered).
+
+    The record is locked first, on the version this transaction read (``guard``): a writer
+    that read the history before someone else appended finds it grown and stops.
+
+    Raises:
+        Collision: someone else changed the record since it was read; nothing is written.
+    """
+    from sqlalchemy.exc import IntegrityError
+
+    guard(row)
+    last = session.exec(select(func.max(RecordEventRow.seq))
+                        .where(RecordEventRow.record_id == row.id)).one()
+    assert row.id is not None
+    event = RecordEventRow(record_id=row.id, seq=int(last or 0) + 1, kind=kind,
+                           payload=payload, recorded_at=now())
+    session.add(event)
+    try:
+        session.flush()
+    except IntegrityError as exc:
+        found = str(exc.orig)
+        if "uq_record_event_seq" not in found and \
+                "record_event.record_id, record_event.seq" not in found:
+            raise  # not two writers numbering an event alike: a bug, left visible
+        raise Collision(f"{row.name} gained event {event.seq} from someone else at the same "
+                        "moment; nothing was written: try again") from None
+    return event
+
+
+def erase_record(session: Session, row: RecordRow) -> None:
+    """Delete a record that has no history, with its change log."""
+    session.execute(delete(ChangeRow).where(col(ChangeRow.subject) == "record",
+                                            col(ChangeRow.subject_id) == row.id))
+    session.delete(row)
+    session.flush()
+
+
+def player_names(session: Session, ids: set[int]) -> dict[int, str]:
+    """Players' names by id."""
+    if not ids:
+        return {}
+    rows = session.exec(select(PlayerRow.id, PlayerRow.name)
+                        .where(col(PlayerRow.id).in_(sorted(ids)))).all()
+    return {int(player_id or 0): name for player_id, name in rows}

@@ -1,0 +1,478 @@
+"""The generic record store: what any game keeps in the database (a battle force, a campaign, a
+hunt), checked by the game's own rules on every write.
+
+A game declares its record kinds in its ``GameSystem.records``
+(``chronicle.systems.protocol.RecordKind``): the kind's name, label, whether a record belongs to
+a player or to the group, and its ``check(data, events, context) -> Report``. A record is a name,
+the game's JSON ``data`` and an append-only history of events (``{"kind", "payload"}``,
+numbered from 1 without gaps). Undo is the game's own compensating event, appended like any
+other; nothing is overwritten but ``data``, and only through :func:`update` on the version read.
+
+Every write runs in one transaction (``Database.run``: run again on the fresh state when another
+writer got there first) and is held to ``chronicle.domain.limits`` (names, text, the size and
+nesting of data and payloads). Creating, updating or appending runs the game's check before and
+after the change and refuses (``Refused``, nothing written) a change that brings an error the
+record did not already have. Unknown names are ``NotFound`` with the nearest name; a save from
+an older version is a ``Conflict`` naming what changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from chronicle.domain import limits
+from chronicle.domain.text import suggest
+from chronicle.errors import AlreadyExists, BadInput, ChronicleError, NotFound, Refused
+from chronicle.rules.report import Front, Report, Severity, Violation
+from chronicle.services.db import Database
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from chronicle.persistence.models import PlayerRow, RecordEventRow, RecordRow
+    from chronicle.systems.protocol import RecordKind
+
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One event of a record's history."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    recorded_at: datetime
+
+
+@dataclass(frozen=True)
+class StoredRecord:
+    """A record as stored: its game's JSON and its whole history, oldest first."""
+
+    id: int
+    game: str
+    kind: str
+    name: str
+    player: str | None
+    """The owner's name (None for the group's records)."""
+    data: dict[str, Any]
+    events: tuple[StoredEvent, ...]
+    version: int
+    created_at: datetime
+    archived_at: datetime | None
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """The record kind a call names, resolved: the game's system key and its ``RecordKind``."""
+
+    game: str
+    spec: RecordKind
+
+    @property
+    def label(self) -> str:
+        return self.spec.label
+
+
+def _kind(game: str, kind: str) -> _Kind:
+    """The game's record kind called ``kind``.
+
+    Raises:
+        NotFound: no installed game is called ``game``.
+        BadInput: the game keeps no records of that kind.
+    """
+    from chronicle.systems import registry
+
+    try:
+        system = registry.system(game)
+    except registry.UnknownSystem as exc:
+        raise NotFound(str(exc)) from None
+    except registry.BadSystem as exc:
+        raise ChronicleError(str(exc)) from None
+    kinds: tuple[RecordKind, ...] = getattr(system, "records", ())
+    found = next((k for k in kinds if k.name == kind), None)
+    if found is None:
+        kept = ", ".join(k.name for k in kinds) or "none"
+        raise BadInput(f"{system.label} keeps no records of kind {limits.cut(kind)} "
+                       f"(it keeps: {kept})")
+    return _Kind(system.key, found)
+
+
+def _name(name: object, kind: _Kind) -> str:
+    """``name`` trimmed, once it passes the limits of a name.
+
+    Raises:
+        BadInput: naming what is wrong.
+    """
+    problem = limits.name_problem(name, f"the {kind.label}'s name")
+    if problem:
+        raise BadInput(problem)
+    assert isinstance(name, str)
+    return " ".join(name.split())
+
+
+def _json(value: object, what: str, max_bytes: int) -> dict[str, Any]:
+    """A deep copy of ``value`` once it passes the limits of a game's JSON.
+
+    Raises:
+        BadInput: naming the value at fault.
+    """
+    problem = limits.json_problem(value, what, max_bytes=max_bytes)
+    if problem:
+        raise BadInput(f"{problem}; nothing was written")
+    assert isinstance(value, dict)
+    return copy.deepcopy(value)
+
+
+def _owner(session: Session, kind: _Kind, player: str | None, *,
+           required: bool = False) -> PlayerRow | None:
+    """The player a record of ``kind`` belongs to (None: the group's, or any player's when
+    ``player`` is not given for a lookup).
+
+    Raises:
+        BadInput: a player is named for a group's record, or none for a new player's record.
+        NotFound: no player is called ``player`` (with the nearest name).
+    """
+    from chronicle.persistence import repository as repo
+
+    if not kind.spec.per_player:
+        if player is not None:
+            raise BadInput(f"a {kind.label} belongs to the group, not to a player; name no "
+                           "player")
+        return None
+    if player is None:
+        if required:
+            raise BadInput(f"a {kind.label} belongs to a player: say whose (--player)")
+        return None
+    row = repo.find_player(session, player)
+    if row is None:
+        near = suggest(player, [p.name for p in repo.list_players(session)])
+        raise NotFound(f"no player is called {player!r}" + (
+            f"; did you mean {near!r}?" if near else
+            f"; add one with 'chronicle player add {player}'"))
+    return row
+
+
+def _find(session: Session, kind: _Kind, name: str, player: str | None, *,
+          archived: bool = False) -> RecordRow:
+    """The record called ``name`` (of ``player``, for a player's kind).
+
+    Raises:
+        NotFound: naming the nearest record, or saying it is (not) archived, or that several
+            players have one of that name.
+    """
+    from chronicle.persistence import records as store
+
+    owner = _owner(session, kind, player)
+    owner_id = owner.id if owner is not None else (None if kind.spec.per_player else store.GROUP)
+    every = store.find_records(session, kind.game, kind.spec.name, name, owner=owner_id,
+                               archived=None)
+    found = [r for r in every if (r.archived_at is not None) == archived]
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        raise NotFound(f"{len(found)} players have a {kind.label} called {name!r}; say whose "
+                       "with --player")
+    if every:
+        state = "archived; restore it first" if not archived else "not archived"
+        raise NotFound(f"the {kind.label} {every[0].name} is {state}")
+    near = suggest(name, [r.name for r in store.find_records(
+        session, kind.game, kind.spec.name, owner=owner_id, archived=archived)])
+    whose = f" for {owner.name}" if owner is not None else ""
+    raise NotFound(f"no {kind.label} is called {name!r}{whose}"
+                   + (f"; did you mean {near!r}?" if near else ""))
+
+
+def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | None = None,
+            player: str | None = None) -> StoredRecord:
+    from chronicle.persistence import records as store
+
+    assert row.id is not None
+    if events is None:
+        events = store.record_events(session, [row.id])[row.id]
+    if player is None and row.player_id is not None:
+        player = store.player_names(session, {row.player_id}).get(row.player_id)
+    return StoredRecord(
+        id=row.id, game=row.game, kind=row.kind, name=row.name, player=player,
+        data=copy.deepcopy(dict(row.data)),
+        events=tuple(StoredEvent(e.seq, e.kind, copy.deepcopy(dict(e.payload)), e.recorded_at)
+                     for e in events),
+        version=row.version, created_at=row.created_at, archived_at=row.archived_at)
+
+
+# The game's rules ----------------------------------------------------------------------------
+
+def check_record(session: Session, game: str, spec: RecordKind, data: dict[str, Any],
+                 events: list[dict[str, Any]]) -> Report:
+    """The game's report on a record (``RecordKind.check``), with the context it may need:
+    the user's card folder for the game and the group's cards of the game."""
+    from chronicle import paths
+    from chronicle.persistence import repository as repo
+    from chronicle.systems.protocol import RecordContext, load_name
+
+    context = RecordContext(user_cards_dir=paths.user_cards_dir(game),
+                            group_cards=tuple(d for _id, _v, d in repo.group_cards(session, game)))
+    check: Callable[..., Report] = load_name(spec.check)
+    return check(copy.deepcopy(data), copy.deepcopy(events), context)
+
+
+def new_errors(before: Report, after: Report) -> list[Violation]:
+    """Errors of ``after`` that ``before`` did not have (compared by code and cards)."""
+    seen = Counter((v.code, v.cards) for v in before.violations
+                   if v.severity is Severity.ERROR)
+    fresh: list[Violation] = []
+    for violation in after.violations:
+        if violation.severity is not Severity.ERROR:
+            continue
+        key = (violation.code, violation.cards)
+        if seen[key]:
+            seen[key] -= 1
+        else:
+            fresh.append(violation)
+    return fresh
+
+
+def said(violation: Violation) -> str:
+    """A violation in one line: its message, code and the fix on the command line."""
+    fix = violation.fix_for(Front.CLI)
+    return f"{violation.message} ({violation.code}" + (f"; fix: {fix})" if fix else ")")
+
+
+def _refuse_new(session: Session, kind: _Kind, before: Report, data: dict[str, Any],
+                events: list[dict[str, Any]], what: str) -> None:
+    """Refuse the change when the record after it has an error ``before`` had not.
+
+    Raises:
+        Refused: naming ``what`` was tried and each new violation (code, message, fix).
+    """
+    after = check_record(session, kind.game, kind.spec, data, events)
+    fresh = new_errors(before, after)
+    if fresh:
+        raise Refused(f"{what} would break the rules: " + "; ".join(said(v) for v in fresh),
+                      Report(fresh))
+
+
+def _as_events(rows: list[RecordEventRow]) -> list[dict[str, Any]]:
+    return [{"kind": e.kind, "payload": dict(e.payload)} for e in rows]
+
+
+# Use cases -----------------------------------------------------------------------------------
+
+def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], *,
+           player: str | None = None) -> StoredRecord:
+    """Store a new record with an empty history, once the game's check finds no error in it.
+
+    Raises:
+        BadInput: a name or data beyond the limits; a player missing or not expected.
+        AlreadyExists: the name is taken (by an archived record too).
+        NotFound: an unknown game or player. Refused: the game's rules.
+    """
+    from chronicle.persistence import records as store
+
+    found = _kind(game, kind)
+    clean = _name(name, found)
+    value = _json(data, f"the {found.label}'s data", limits.RECORD_BYTES_MAX)
+
+    def work(session: Session) -> StoredRecord:
+        owner = _owner(session, found, player, required=True)
+        owner_id = owner.id if owner is not None else store.GROUP
+        taken = store.find_records(session, found.game, kind, clean, owner=owner_id,
+                                   archived=None)
+        if taken:
+            archived = " (archived: restore it instead)" if taken[0].archived_at else ""
+            raise AlreadyExists(f"there is already a {found.label} called {taken[0].name}"
+                                f"{archived}")
+        _refuse_new(session, found, Report(), value, [],
+                    f"creating the {found.label} {clean}")
+        row = store.add_record(session, found.game, kind, clean, value,
+                               owner.id if owner is not None else None)
+        return _stored(session, row, [], owner.name if owner is not None else None)
+
+    return db.run(work)
+
+
+def get(db: Database, game: str, kind: str, name: str, *, player: str | None = None,
+        archived: bool = False) -> StoredRecord:
+    """The record called ``name`` with its history (an archived one only when ``archived``).
+
+    Raises:
+        NotFound: with the nearest name.
+    """
+    found = _kind(game, kind)
+    with db.transaction() as session:
+        return _stored(session, _find(session, found, name, player, archived=archived))
+
+
+def list_records(db: Database, game: str, kind: str, *, player: str | None = None,
+                 archived: bool = False) -> list[StoredRecord]:
+    """Every record of ``kind`` (of ``player``, when given), by name: those in use, or the
+    archived ones."""
+    from chronicle.persistence import records as store
+
+    found = _kind(game, kind)
+    with db.transaction() as session:
+        owner = _owner(session, found, player)
+        owner_id = owner.id if owner is not None else (
+            None if found.spec.per_player else store.GROUP)
+        rows = store.find_records(session, found.game, kind, owner=owner_id,
+                                  archived=archived)
+        histories = store.record_events(session, [r.id for r in rows if r.id is not None])
+        names = store.player_names(session, {r.player_id for r in rows
+                                             if r.player_id is not None})
+        return [_stored(session, r, histories[r.id or 0],
+                        names.get(r.player_id) if r.player_id is not None else None)
+                for r in rows]
+
+
+def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], *,
+           player: str | None = None, expected_version: int | None = None) -> StoredRecord:
+    """Replace a record's data, once the game's check finds no new error with its history.
+
+    Raises:
+        Conflict: ``expected_version`` is given and the record changed since.
+        Refused: the new data brings an error; NotFound, BadInput as for ``create``.
+    """
+    from chronicle.persistence import records as store
+    from chronicle.persistence import repository as repo
+
+    found = _kind(game, kind)
+    value = _json(data, f"the {found.label}'s data", limits.RECORD_BYTES_MAX)
+
+    def work(session: Session) -> StoredRecord:
+        row = _find(session, found, name, player)
+        if expected_version is not None and row.version != expected_version:
+            raise repo.stale(session, row, expected_version)
+        assert row.id is not None
+        history = store.record_events(session, [row.id])[row.id]
+        events = _as_events(history)
+        before = check_record(session, found.game, found.spec, dict(row.data), events)
+        _refuse_new(session, found, before, value, events, f"changing {row.name}")
+        repo.touch(row, "its data was changed")
+        row.data = value
+        session.add(row)
+        session.flush()
+        return _stored(session, row, history)
+
+    return db.run(work)
+
+
+def append(db: Database, game: str, kind: str, name: str, event_kind: str,
+           payload: dict[str, Any], *, player: str | None = None) -> StoredRecord:
+    """Append an event to a record's history, once the game's check finds no new error with
+    it (undo is the game's own compensating event, appended the same way).
+
+    Raises:
+        Refused: the event brings an error; NotFound, BadInput as for ``create``.
+    """
+    from chronicle.persistence import records as store
+    from chronicle.persistence import repository as repo
+
+    found = _kind(game, kind)
+    problem = limits.name_problem(event_kind, "the event's kind",
+                                  limit=limits.RECORD_KIND_MAX)
+    if problem:
+        raise BadInput(problem)
+    value = _json(payload, "the event's payload", limits.PAYLOAD_BYTES_MAX)
+
+    def work(session: Session) -> StoredRecord:
+        row = _find(session, found, name, player)
+        assert row.id is not None
+        history = store.record_events(session, [row.id])[row.id]
+        if len(history) >= limits.EVENTS_MAX:
+            raise BadInput(f"{row.name} holds {len(history):,} events, the most one history "
+                           "may hold")
+        events = _as_events(history)
+        before = check_record(session, found.game, found.spec, dict(row.data), events)
+        _refuse_new(session, found, before, dict(row.data),
+                    [*events, {"kind": event_kind, "payload": value}],
+                    f"{event_kind} on {row.name}")
+        event = store.append_record_event(session, row, event_kind, value)
+        repo.touch(row, f"event {event.seq} ({event_kind}) was appended")
+        session.add(row)
+        return _stored(session, row, [*history, event])
+
+    return db.run(work)
+
+
+def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,
+           player: str | None = None) -> StoredRecord:
+    """Give a record another name (its history is kept).
+
+    Raises:
+        AlreadyExists: the new name is taken; NotFound, BadInput as for ``create``.
+    """
+    from chronicle.domain.values import name_key
+    from chronicle.persistence import records as store
+    from chronicle.persistence import repository as repo
+
+    found = _kind(game, kind)
+    clean = _name(new_name, found)
+
+    def work(session: Session) -> StoredRecord:
+        row = _find(session, found, name, player)
+        if name_key(clean) != row.name_key:
+            taken = store.find_records(session, found.game, kind, clean, owner=row.owner,
+                                       archived=None)
+            if taken:
+                raise AlreadyExists(f"there is already a {found.label} called "
+                                    f"{taken[0].name}")
+        old = row.name
+        repo.touch(row, f"renamed from {old}")
+        row.name, row.name_key = clean, name_key(clean)
+        session.add(row)
+        session.flush()
+        return _stored(session, row)
+
+    return db.run(work)
+
+
+def delete(db: Database, game: str, kind: str, name: str, *, player: str | None = None) -> str:
+    """Delete a record: one with a history is archived (hidden from lists, restorable), one
+    without is erased. Returns what was done, in a sentence."""
+    from chronicle.persistence import records as store
+    from chronicle.persistence import repository as repo
+
+    found = _kind(game, kind)
+
+    def work(session: Session) -> str:
+        row = _find(session, found, name, player)
+        assert row.id is not None
+        count = len(store.record_events(session, [row.id])[row.id])
+        if count:
+            repo.touch(row, "it was archived")
+            row.archived_at = repo.now()
+            session.add(row)
+            session.flush()
+            return (f"the {found.label} {row.name} was archived: its {count} events are kept "
+                    "and it can be restored")
+        label = row.name
+        store.erase_record(session, row)
+        return f"the {found.label} {label} was deleted"
+
+    return db.run(work)
+
+
+def restore(db: Database, game: str, kind: str, name: str, *,
+            player: str | None = None) -> StoredRecord:
+    """Bring an archived record back into use.
+
+    Raises:
+        NotFound: no archived record of that name (with the nearest name).
+    """
+    from chronicle.persistence import repository as repo
+
+    found = _kind(game, kind)
+
+    def work(session: Session) -> StoredRecord:
+        row = _find(session, found, name, player, archived=True)
+        repo.touch(row, "it was restored")
+        row.archived_at = None
+        session.add(row)
+        session.flush()
+        return _stored(session, row)
+
+    return db.run(work)
