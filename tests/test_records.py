@@ -93,7 +93,7 @@ def test_a_write_that_breaks_the_games_rules_is_refused_and_writes_nothing(
     assert [v.code for v in refused.value.report.violations] == ["jar.overflow"]
     assert str(refused.value) == (
         "creating the jar Overfull would break the rules: 2 marbles do not fit a capacity of 1 "
-        "(jar.overflow; fix: chronicle marbles undo)")
+        "(jar.overflow; fix: chronicle marbles undo); nothing was written")
     records.create(db, G, "jar", "Jar", jar(1))
     records.append(db, G, "jar", "Jar", "put", {"marble": "red"})  # full: a warning only
     with fx.unchanged(db), pytest.raises(Refused, match=r"put on Jar would break the rules"):
@@ -202,3 +202,28 @@ def test_two_writers_appending_at_once_number_their_events_without_gaps(db: Data
             "put", "put", "undo", "put"]
     finally:
         other.close()
+
+
+def test_a_record_created_with_its_history_is_checked_event_by_event(db: Database) -> None:
+    made = records.create(db, G, "pouch", "Imported", jar(1), player="Tim", events=[
+        ("put", {"marble": "a"}), ("undo", {}), ("put", {"marble": "b"})])
+    assert ([(e.seq, e.kind) for e in made.events], made.version) == (
+        [(1, "put"), (2, "undo"), (3, "put")], 4)
+    assert records.get(db, G, "pouch", "Imported") == made
+    with fx.unchanged(db), pytest.raises(
+            Refused, match=r"^event 2 \(put\) of the pouch Broken would break the rules: 2 "
+                           r"marbles do not fit a capacity of 1 \(jar\.overflow"):
+        records.create(db, G, "pouch", "Broken", jar(1), player="Tim", events=[
+            ("put", {"marble": "a"}), ("put", {"marble": "b"}), ("undo", {})])
+    with fx.unchanged(db), pytest.raises(BadInput, match=r"event 2's payload\.marble holds"):
+        records.create(db, G, "pouch", "Broken", jar(1), player="Tim", events=[
+            ("put", {"marble": "a"}), ("put", {"marble": "\x00"})])
+
+
+def test_a_games_service_gets_the_context_the_store_checks_with(db: Database) -> None:
+    with db.transaction() as session:
+        repo.save_group_card(session, G, {"name": "Onyx", "kind": "marble", "cursed": True})
+        repo.save_group_card(session, "wyld-hunt", {"name": "Other", "kind": "merit"})
+    found = records.context(db, G)
+    assert found.group_cards == ({"name": "Onyx", "kind": "marble", "cursed": True},)
+    assert found.user_cards_dir is not None and found.user_cards_dir.name == G

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
     from chronicle.persistence.models import PlayerRow, RecordEventRow, RecordRow
-    from chronicle.systems.protocol import RecordKind
+    from chronicle.systems.protocol import RecordContext, RecordKind
 
 
 
@@ -76,6 +76,22 @@ class _Kind:
     @property
     def label(self) -> str:
         return self.spec.label
+
+
+def _system_key(game: str) -> str:
+    """The system key of the installed game ``game`` (an edition key names its game).
+
+    Raises:
+        NotFound: no installed game is called ``game``.
+    """
+    from chronicle.systems import registry
+
+    try:
+        return registry.system(game).key
+    except registry.UnknownSystem as exc:
+        raise NotFound(str(exc)) from None
+    except registry.BadSystem as exc:
+        raise ChronicleError(str(exc)) from None
 
 
 def _kind(game: str, kind: str) -> _Kind:
@@ -126,6 +142,19 @@ def _json(value: object, what: str, max_bytes: int) -> dict[str, Any]:
         raise BadInput(f"{problem}; nothing was written")
     assert isinstance(value, dict)
     return copy.deepcopy(value)
+
+
+def _event_kind(value: object, what: str) -> str:
+    """An event's kind, once it passes the limits of a name (``RECORD_KIND_MAX``).
+
+    Raises:
+        BadInput: naming what is wrong.
+    """
+    problem = limits.name_problem(value, f"{what}'s kind", limit=limits.RECORD_KIND_MAX)
+    if problem:
+        raise BadInput(problem)
+    assert isinstance(value, str)
+    return value
 
 
 def _owner(session: Session, kind: _Kind, player: str | None, *,
@@ -206,18 +235,58 @@ def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | Non
 
 # The game's rules ----------------------------------------------------------------------------
 
-def check_record(session: Session, game: str, spec: RecordKind, data: dict[str, Any],
-                 events: list[dict[str, Any]]) -> Report:
-    """The game's report on a record (``RecordKind.check``), with the context it may need:
-    the user's card folder for the game and the group's cards of the game."""
+def record_context(session: Session, game: str) -> RecordContext:
+    """What a record check of ``game`` is given besides the record: the user's card folder
+    for the game and the group's cards of the game (read in ``session``)."""
     from chronicle import paths
     from chronicle.persistence import repository as repo
-    from chronicle.systems.protocol import RecordContext, load_name
+    from chronicle.systems.protocol import RecordContext
 
-    context = RecordContext(user_cards_dir=paths.user_cards_dir(game),
-                            group_cards=tuple(d for _id, _v, d in repo.group_cards(session, game)))
+    return RecordContext(user_cards_dir=paths.user_cards_dir(game),
+                         group_cards=tuple(d for _id, _v, d in repo.group_cards(session, game)))
+
+
+def context(db: Database, game: str) -> RecordContext:
+    """The context the store checks ``game``'s records with, for a game's service that replays
+    a stored record read-only with the same cards.
+
+    Raises:
+        NotFound: no installed game is called ``game``.
+    """
+    found = _system_key(game)
+    with db.transaction() as session:
+        return record_context(session, found)
+
+
+def check_record(session: Session, game: str, spec: RecordKind, data: dict[str, Any],
+                 events: list[dict[str, Any]], given: RecordContext | None = None) -> Report:
+    """The game's report on a record (``RecordKind.check``), with the context it may need
+    (``record_context``, unless ``given``)."""
+    from chronicle.systems.protocol import load_name
+
     check: Callable[..., Report] = load_name(spec.check)
-    return check(copy.deepcopy(data), copy.deepcopy(events), context)
+    return check(copy.deepcopy(data), copy.deepcopy(events),
+                 given if given is not None else record_context(session, game))
+
+
+def first_breach(session: Session, game: str, spec: RecordKind, data: dict[str, Any],
+                 events: list[dict[str, Any]], given: RecordContext | None = None,
+                 ) -> tuple[int, list[Violation]] | None:
+    """Replay a record as every write of it was checked: its data alone, then each event in
+    turn. The first step that brings an error the step before did not have, as (0 for the
+    data, else the event's 1-based number, its new violations); None when there is none."""
+    shared = given if given is not None else record_context(session, game)
+    before = check_record(session, game, spec, data, [], shared)
+    fresh = new_errors(Report(), before)
+    if fresh:
+        return 0, fresh
+    for index in range(1, len(events) + 1):  # an event undone later was still refused
+        after = check_record(session, game, spec, data, events[:index], shared)
+        fresh = new_errors(before, after)
+        if fresh:
+            return index, fresh
+        before = after
+    return None
 
 
 def new_errors(before: Report, after: Report) -> list[Violation]:
@@ -252,8 +321,8 @@ def _refuse_new(session: Session, kind: _Kind, before: Report, data: dict[str, A
     after = check_record(session, kind.game, kind.spec, data, events)
     fresh = new_errors(before, after)
     if fresh:
-        raise Refused(f"{what} would break the rules: " + "; ".join(said(v) for v in fresh),
-                      Report(fresh))
+        raise Refused(f"{what} would break the rules: " + "; ".join(said(v) for v in fresh)
+                      + "; nothing was written", Report(fresh))
 
 
 def _as_events(rows: list[RecordEventRow]) -> list[dict[str, Any]]:
@@ -263,19 +332,28 @@ def _as_events(rows: list[RecordEventRow]) -> list[dict[str, Any]]:
 # Use cases -----------------------------------------------------------------------------------
 
 def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], *,
-           player: str | None = None) -> StoredRecord:
-    """Store a new record with an empty history, once the game's check finds no error in it.
+           player: str | None = None,
+           events: Sequence[tuple[str, dict[str, Any]]] = ()) -> StoredRecord:
+    """Store a new record, once the game's check finds no error in it, with ``events`` (kind,
+    payload) as its history, numbered from 1 (an imported file's history: each event checked
+    in turn as if appended, all or nothing).
 
     Raises:
-        BadInput: a name or data beyond the limits; a player missing or not expected.
+        BadInput: a name, data or event beyond the limits; a player missing or not expected.
         AlreadyExists: the name is taken (by an archived record too).
-        NotFound: an unknown game or player. Refused: the game's rules.
+        NotFound: an unknown game or player. Refused: the game's rules (naming the event).
     """
     from chronicle.persistence import records as store
 
     found = _kind(game, kind)
     clean = _name(name, found)
     value = _json(data, f"the {found.label}'s data", limits.RECORD_BYTES_MAX)
+    history = [(_event_kind(k, f"event {n}"),
+                _json(p, f"event {n}'s payload", limits.PAYLOAD_BYTES_MAX))
+               for n, (k, p) in enumerate(events, start=1)]
+    if len(history) > limits.EVENTS_MAX:
+        raise BadInput(f"{len(history):,} events are more than one history may hold "
+                       f"({limits.EVENTS_MAX:,})")
 
     def work(session: Session) -> StoredRecord:
         owner = _owner(session, found, player, required=True)
@@ -286,11 +364,22 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             archived = " (archived: restore it instead)" if taken[0].archived_at else ""
             raise AlreadyExists(f"there is already a {found.label} called {taken[0].name}"
                                 f"{archived}")
-        _refuse_new(session, found, Report(), value, [],
-                    f"creating the {found.label} {clean}")
+        listed = [{"kind": k, "payload": p} for k, p in history]
+        breach = first_breach(session, found.game, found.spec, value, listed)
+        if breach is not None:
+            index, fresh = breach
+            what = f"creating the {found.label} {clean}" if not index else \
+                f"event {index} ({history[index - 1][0]}) of the {found.label} {clean}"
+            raise Refused(f"{what} would break the rules: " + "; ".join(said(v) for v in fresh)
+                          + "; nothing was written", Report(fresh))
         row = store.add_record(session, found.game, kind, clean, value,
                                owner.id if owner is not None else None)
-        return _stored(session, row, [], owner.name if owner is not None else None)
+        rows = [store.append_record_event(session, row, k, p) for k, p in history]
+        if rows:
+            row.version += len(rows)
+            session.add(row)
+            session.flush()
+        return _stored(session, row, rows, owner.name if owner is not None else None)
 
     return db.run(work)
 
@@ -372,10 +461,7 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
     from chronicle.persistence import repository as repo
 
     found = _kind(game, kind)
-    problem = limits.name_problem(event_kind, "the event's kind",
-                                  limit=limits.RECORD_KIND_MAX)
-    if problem:
-        raise BadInput(problem)
+    _event_kind(event_kind, "the event")
     value = _json(payload, "the event's payload", limits.PAYLOAD_BYTES_MAX)
 
     def work(session: Session) -> StoredRecord:
