@@ -7,10 +7,10 @@
    of 50 rows. Aim: at most 1.3 times that app.
 2. Typing in the search box over a 10,000-card catalog: the processor time from a keystroke
    to the screen updated (the test harness's idle waits between frames are not counted), median
-   and worst. Aim: under 50 ms per keystroke.
-3. Each screen switch and each dialog opened at 80x24 on the demo data: the processor time
-   from the key to the screen painted with its data loaded (the workers included), median and
-   worst of the repeats. Aim: under 100 ms each.
+   and worst. Aim: under 50 ms per keystroke, the worst included.
+3. Each screen switch and each dialog opened at 80x24 on the demo data with the same 10,000
+   cards: the processor time from the key to the screen painted with its data loaded (the
+   workers included), median and worst of the repeats. Aim: under 100 ms each.
 
 Figures only, never assertions: compare them with the aims and with earlier runs.
 """
@@ -90,18 +90,23 @@ def cold_start(repeat: int) -> None:
           f"x{ours / base:5.2f}   aim <= 1.3x: {'met' if ours <= 1.3 * base else 'NOT MET'}")
 
 
+def many_cards(home: str) -> None:
+    """10,000 of the user's own cards in the data folder ``home`` (with the bundled ones)."""
+    cards = Path(home) / "cards" / "wyld-hunt"
+    cards.mkdir(parents=True)
+    words = ["fire", "frost", "shadow", "glamour", "oak", "silver", "storm", "thorn"]
+    lines = ["version = 1"]
+    for i in range(10_000):
+        lines += ["[[card]]", f'name = "{words[i % 8].title()} {words[(i // 8) % 8]} {i}"',
+                  'kind = "merit"', f'type = "{("ability", "art", "ally")[i % 3]}"',
+                  f"cost = {i % 5}", f'summary = "a {words[(i * 3) % 8]} gift"']
+    (cards / "many.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def keystrokes(repeat: int) -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
-        cards = Path(home) / "cards" / "wyld-hunt"
-        cards.mkdir(parents=True)
-        words = ["fire", "frost", "shadow", "glamour", "oak", "silver", "storm", "thorn"]
-        lines = ["version = 1"]
-        for i in range(10_000):
-            lines += ["[[card]]", f'name = "{words[i % 8].title()} {words[(i // 8) % 8]} {i}"',
-                      'kind = "merit"', f'type = "{("ability", "art", "ally")[i % 3]}"',
-                      f"cost = {i % 5}", f'summary = "a {words[(i * 3) % 8]} gift"']
-        (cards / "many.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        many_cards(home)
         from chronicle.services.db import open_database
         from chronicle.services.players import add_player
         from chronicle.tui.app import ChronicleApp
@@ -135,7 +140,8 @@ def keystrokes(repeat: int) -> None:
     worst_label = f"(worst, processor time, {len(timings)} keys)"
     print(f"{'search keystroke over 10,000 cards (median)':<48} {value * 1000:8.1f} ms   "
           f"{worst_label:<36} {worst * 1000:8.1f} ms   "
-          f"{'':7}   aim < 50 ms: {'met' if value < 0.05 else 'NOT MET'}")
+          f"{'':7}   aim < 50 ms (median and worst): "
+          f"{'met' if worst < 0.05 else 'NOT MET'}")
 
 
 SWITCHES: list[tuple[str, list[str], list[str]]] = [
@@ -160,6 +166,7 @@ def switches(repeat: int) -> None:
     """Processor time of each screen switch and dialog, from the key to the data shown."""
     with tempfile.TemporaryDirectory() as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
+        many_cards(home)
         from chronicle.services.db import open_database
         from chronicle.services.demo import run_demo
         from chronicle.tui.app import ChronicleApp
