@@ -23,7 +23,7 @@ ALLOWED = ("chronicle.rules", "chronicle.domain", "chronicle.catalog", "chronicl
            NAME)
 SERVICES = ("chronicle.services", "chronicle.errors")
 FRONTS: dict[str, tuple[str, ...]] = {
-    "service.py": SERVICES,
+    "service.py": (*SERVICES, "chronicle.export.model"),  # the sheet it returns to export
     "cli.py": ("chronicle.cli.output", *SERVICES),
     "sheets.py": ("chronicle.export.model",),
     "screens": ("chronicle.tui", *SERVICES),

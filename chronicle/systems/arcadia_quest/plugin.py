@@ -11,12 +11,14 @@ from typing import Any
 
 from chronicle.systems.arcadia_quest import KEY, LABEL
 from chronicle.systems.protocol import (
+    CommandGroup,
     Edition,
     FileKind,
     GameSystem,
     OddsAnswer,
     OddsCommand,
     Option,
+    RecordKind,
 )
 
 _HERE = "chronicle.systems.arcadia_quest"
@@ -78,6 +80,18 @@ SYSTEM = GameSystem(
     card_schema=f"{_HERE}.schema:SCHEMA",
     codes=f"{_HERE}.codes",
     ledger_codec=f"{_HERE}.codec",
+    commands=(
+        CommandGroup("campaign", "guild campaigns: new, show, list, next, history, export, "
+                                 "import, sheet, undo", f"{_HERE}.cli:register_campaign"),
+        CommandGroup("scenario", "record a scenario played in a campaign",
+                     f"{_HERE}.cli:register_scenario"),
+        CommandGroup("upgrade", "record a campaign's upgrade phase",
+                     f"{_HERE}.cli:register_upgrade"),
+    ),
+    records=(RecordKind("campaign", "campaign", False, f"{_HERE}.record:check_record",
+                        f"{_HERE}.record:describe"),),
+    sheets={"campaign": f"{_HERE}.service:campaign_sheet"},
+    screens={"main": f"{_HERE}.screens.campaigns:CampaignsScreen"},
     docs="docs/games/arcadia-quest.md",
 )
 """The entry point's value."""

@@ -1,0 +1,206 @@
+"""Arcadia Quest's main screen in the app: the group's campaigns, and for the highlighted one
+its guild board (three heroes by four slots with curses, titles and coins) and the next
+scenario's set-up. ``s`` records a scenario (with a live coin tally), ``u`` the upgrade phase
+after it (a guided step with its limits live), ``z`` undoes the last event (it stays in the
+history). Campaigns are started or imported with ``chronicle campaign new|import``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from chronicle.systems.arcadia_quest.screens.board import board_text, next_text
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import plain
+from chronicle.tui.widgets.card_list import CardList
+
+if TYPE_CHECKING:
+    from chronicle.services.db import Database
+    from chronicle.systems.arcadia_quest.catalog import QuestCatalog
+    from chronicle.systems.arcadia_quest.service import CampaignView
+
+
+class CampaignList(CardList):
+    """The campaigns; the cursor picks the one shown."""
+
+
+def _editing(name: str) -> Any:
+    def work(db: Database) -> tuple[CampaignView, QuestCatalog]:
+        from chronicle.systems.arcadia_quest.service import catalog_of, show_campaign
+
+        view = show_campaign(db, name)
+        return view, catalog_of(db, view)
+
+    return work
+
+
+class CampaignsScreen(Screen[None]):
+    """Arcadia Quest campaigns."""
+
+    TITLE = "Arcadia Quest"
+    DEFAULT_CSS = """
+    CampaignsScreen #aq-header { height: 1; color: $text-muted; text-style: bold; padding: 0 1; }
+    CampaignsScreen #aq-body { height: 1fr; }
+    CampaignsScreen #aq-campaigns { width: 28; min-width: 20; padding: 0 1; }
+    CampaignsScreen #aq-board-box { width: 1fr; padding: 0 1; border-left: solid $panel; }
+    CampaignsScreen #aq-next { border-top: solid $panel; height: auto; }
+    CampaignsScreen #aq-status { height: 1; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "scenario", "Record scenario"),
+        Binding("u", "upgrade", "Upgrade phase"),
+        Binding("z", "undo", "Undo last"),
+        Binding("f5", "reload", "Reload", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.views: list[CampaignView] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="aq-header")
+        with Horizontal(id="aq-body"):
+            yield CampaignList([18, 6], flex=0, id="aq-campaigns")
+            with VerticalScroll(id="aq-board-box"):
+                yield Static("", id="aq-board")
+                yield Static("", id="aq-next")
+        yield Static("Loading campaigns…", id="aq-status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        listing = self.query_one(CampaignList)
+        listing.set_header(self.query_one("#aq-header", Static), ["campaign", "played"])
+        listing.focus()
+
+    def on_screen_resume(self) -> None:
+        self.action_reload()
+
+    def action_reload(self) -> None:
+        """Read the campaigns again."""
+        from chronicle.systems.arcadia_quest.service import list_campaigns
+
+        chronicle_app(self).call_service(list_campaigns, self.loaded,
+                                         description="Loading campaigns", group="aq-list",
+                                         exclusive=True)
+
+    def loaded(self, views: list[CampaignView]) -> None:
+        if not self.is_attached:
+            return
+        current = self.current()
+        self.views = views
+        names = [v.name for v in views]
+        keep = names.index(current.name) if current is not None and current.name in names else 0
+        self.query_one(CampaignList).set_rows(
+            [[v.name, f"{len(v.summary['scenarios'])}/6"] for v in views], keep=keep)
+        status = self.query_one("#aq-status", Static)
+        if views:
+            status.update(f"{len(views)} campaign(s) · s records a scenario · u the upgrade "
+                          "phase · z undoes")
+        else:
+            status.update("No campaigns yet: start one with 'chronicle campaign new' or "
+                          "'chronicle campaign import FILE'.")
+        self.show_board()
+
+    def current(self) -> CampaignView | None:
+        """The campaign under the cursor."""
+        index = self.query_one(CampaignList).cursor
+        return self.views[index] if 0 <= index < len(self.views) else None
+
+    def show_board(self) -> None:
+        view = self.current()
+        board = self.query_one("#aq-board", Static)
+        upcoming = self.query_one("#aq-next", Static)
+        if view is None:
+            board.update("")
+            upcoming.update("")
+            return
+        width = max(40, self.query_one("#aq-board-box").content_region.width - 2)
+        text = board_text(view.summary, width)
+        if view.report.errors:
+            text.append("\n")
+            for violation in view.report.errors[:5]:
+                text.append_text(plain(f"! {violation.message}\n", "red"))
+        board.update(text)
+        upcoming.update(next_text(view.summary["next"], width))
+
+    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
+        self.show_board()
+
+    def on_resize(self) -> None:
+        self.show_board()
+
+    # Actions -----------------------------------------------------------------------------------
+
+    def _with_catalog(self, then: Any) -> None:
+        view = self.current()
+        if view is None:
+            self.notify("No campaign yet: start one with 'chronicle campaign new'.",
+                        severity="warning")
+            return
+        chronicle_app(self).call_service(_editing(view.name), lambda found: then(*found),
+                                         description="Reading the campaign")
+
+    def action_scenario(self) -> None:
+        """Record the next scenario played."""
+        from chronicle.systems.arcadia_quest.screens.scenario import ScenarioDialog
+
+        def opened(view: CampaignView, catalog: QuestCatalog) -> None:
+            if view.summary["next"]["number"] is None:
+                self.notify("The campaign is over: no scenario comes next.",
+                            severity="warning")
+                return
+            self.app.push_screen(ScenarioDialog(view, catalog), self.saved)
+
+        self._with_catalog(opened)
+
+    def action_upgrade(self) -> None:
+        """Record the upgrade phase after the last scenario."""
+        from chronicle.systems.arcadia_quest.screens.upgrade import UpgradeDialog
+
+        def opened(view: CampaignView, catalog: QuestCatalog) -> None:
+            if not view.summary["scenarios"]:
+                self.notify("No scenario is played yet: the upgrade phase comes after one.",
+                            severity="warning")
+                return
+            self.app.push_screen(UpgradeDialog(view, catalog), self.saved)
+
+        self._with_catalog(opened)
+
+    def saved(self, view: CampaignView | None) -> None:
+        if view is not None:
+            self.notify(f"Saved in {view.name}.")
+            self.action_reload()
+
+    def action_undo(self) -> None:
+        """Undo the campaign's last event (it stays in the history, marked)."""
+        from chronicle.systems.arcadia_quest.service import undo
+
+        view = self.current()
+        if view is None:
+            return
+        name = view.name
+
+        def done(result: Any) -> None:
+            _view, target = result
+            self.notify(f"Undid event {target.number}: {target.text}.")
+            self.action_reload()
+
+        chronicle_app(self).call_service(lambda db: undo(db, name), done,
+                                         description="Undoing the last event")
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries of this screen."""
+        yield SystemCommand("Record a scenario", "The next scenario played, with a live coin "
+                                                 "tally (s)", self.action_scenario)
+        yield SystemCommand("Record the upgrade phase", "Buy, discard, keep curses (u)",
+                            self.action_upgrade)
+        yield SystemCommand("Undo the last event", "It stays in the history (z)",
+                            self.action_undo)

@@ -1,0 +1,425 @@
+"""Arcadia Quest's use cases over the database: campaigns kept as records of kind ``campaign``
+(the group's) in the generic record store (``chronicle.services.records``), each scenario,
+upgrade phase, correction and undo an event appended to it.
+
+Every write is checked twice: here first, so the refusal names exactly what the new event would
+break (``rules.check_event``), and by the store itself, which runs the record kind's check
+(``record.check_record``) before and after in the same transaction. Imports are checked whole
+before anything is written. Errors are the services' own: ``NotFound`` (with "did you mean"),
+``Refused`` (carrying the violations), ``BadInput``, ``AlreadyExists``, ``Conflict``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from chronicle.errors import BadInput, Refused
+from chronicle.rules.report import Report
+from chronicle.systems.arcadia_quest import KEY, LABEL
+from chronicle.systems.arcadia_quest.record import (
+    RECORD_KIND,
+    catalog_for,
+    data_of,
+    ledger_of,
+    payload_of,
+)
+
+if TYPE_CHECKING:
+    from chronicle.export.model import Document
+    from chronicle.services.db import Database
+    from chronicle.services.exports import Warn
+    from chronicle.services.records import StoredRecord
+    from chronicle.systems.arcadia_quest.catalog import QuestCatalog
+    from chronicle.systems.arcadia_quest.ledger import Event
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One event of a campaign's history, numbered as the ledger numbers it (1: the start)."""
+
+    number: int
+    kind: str
+    text: str
+    recorded_at: str | None
+    undone_by: int | None = None
+
+
+@dataclass
+class CampaignView:
+    """A stored campaign as the fronts show it."""
+
+    name: str
+    report: Report
+    """Every violation and the JSON summary (``summary.summarize``)."""
+    history: list[HistoryLine]
+    events: list[Event]
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    """The campaign's own ``[[card]]`` tables."""
+    version: int = 0
+    archived: bool = False
+    created_at: str | None = None
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        """The report's summary."""
+        summary: dict[str, Any] = self.report.summary
+        return summary
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` shape: the summary, the violations and the history."""
+        return {**self.summary, "valid": self.report.valid, "archived": self.archived,
+                "violations": [v.to_dict(campaign=self.name) for v in self.report.violations],
+                "history": [{"number": h.number, "kind": h.kind, "text": h.text,
+                             "recorded_at": h.recorded_at, "undone_by": h.undone_by}
+                            for h in self.history]}
+
+
+def _catalog(db: Database, own: list[Any] | None = None) -> QuestCatalog:
+    """The catalog the store checks a campaign with: bundled cards, the user's folder, the
+    group's cards (``records.context``), then the campaign's own."""
+    from chronicle.services import records
+
+    getter = getattr(records, "context", None)
+    if getter is not None:
+        context = getter(db, KEY)
+        return catalog_for(context.user_cards_dir, context.group_cards, own or [])
+    from chronicle import paths
+
+    return catalog_for(paths.user_cards_dir(KEY), (), own or [])
+
+
+def view_of(db: Database, stored: StoredRecord) -> CampaignView:
+    """The view of a stored campaign: its ledger replayed with every rule."""
+    from chronicle.systems.arcadia_quest.ledger import effective
+    from chronicle.systems.arcadia_quest.rules import check_campaign
+
+    stored_events = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
+    try:
+        events, own = ledger_of(stored.name, stored.data, stored_events)
+    except ValueError as exc:
+        raise BadInput(f"the campaign {stored.name!r} cannot be read: {exc}") from None
+    report = check_campaign(events, _catalog(db, own))
+    report.summary["name"] = stored.name
+    _kept, undone, _problems = effective(events)
+    history = [HistoryLine(1, "start", events[0].describe(),
+                           stored.created_at.isoformat(timespec="seconds"))]
+    for event, kept in zip(stored.events, events[1:], strict=True):
+        number = event.seq + 1
+        history.append(HistoryLine(number, event.kind, kept.describe(),
+                                   event.recorded_at.isoformat(timespec="seconds"),
+                                   undone.get(number)))
+    return CampaignView(stored.name, report, history, events,
+                        list(stored.data.get("card") or []), stored.version,
+                        stored.archived_at is not None,
+                        stored.created_at.isoformat(timespec="seconds"))
+
+
+def catalog_of(db: Database, view: CampaignView) -> QuestCatalog:
+    """The catalog ``view`` is checked with (for the app's live tallies)."""
+    own = ledger_of(view.name, {"card": view.cards}, [])[1] if view.cards else []
+    return _catalog(db, own)
+
+
+def _refuse_errors(report: Report, what: str) -> None:
+    if report.errors:
+        raise Refused(f"{what} breaks {len(report.errors)} rule(s); nothing was written",
+                      Report(report.errors))
+
+
+def new_campaign(db: Database, name: str, guilds: list[dict[str, Any]], *,
+                 two_player_pve: bool = True,
+                 cards: list[dict[str, Any]] | None = None) -> CampaignView:
+    """Start a campaign: ``guilds`` are ``[[guild]]`` tables (colour, player, heroes, slots)
+    in seating order. A guild given no slots gets the five starting cards spread over its
+    heroes in order (2, 2, 1), as a player may rearrange them before the first scenario.
+
+    Raises:
+        BadInput: a guild that does not fit the campaign file's format.
+        Refused: the campaign breaks a rule (too few guilds, a hero twice, ...).
+        AlreadyExists: a campaign of that name exists.
+    """
+    from chronicle.services import records
+    from chronicle.systems.arcadia_quest.rules import check_campaign
+
+    tables = [dict(g) for g in guilds]
+    catalog = _catalog(db)
+    for table in tables:
+        if not table.get("slots") and isinstance(table.get("heroes"), list):
+            table["slots"] = starting_slots(table["heroes"], catalog)
+    data = {"two_player_pve": two_player_pve, "guild": tables, "card": list(cards or [])}
+    try:
+        events, own = ledger_of(name, data, [])
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+    _refuse_errors(check_campaign(events, _catalog(db, own)), f"the campaign {name!r}")
+    return view_of(db, records.create(db, KEY, RECORD_KIND, name, data))
+
+
+def starting_slots(heroes: list[Any], catalog: QuestCatalog) -> dict[str, list[str]]:
+    """The five starting cards spread over ``heroes`` in order: 2, 2, then 1."""
+    from chronicle.systems.arcadia_quest.cards import Upgrade
+
+    starters = [c.name for c in catalog if isinstance(c, Upgrade) and c.starter]
+    names = [h for h in heroes if isinstance(h, str)]
+    if not names:
+        return {}
+    slots: dict[str, list[str]] = {h: [] for h in names}
+    for index, card in enumerate(starters):
+        slots[names[min(index // 2, len(names) - 1)]].append(card)
+    return slots
+
+
+def import_campaign(db: Database, path: Path, *, name: str | None = None) -> CampaignView:
+    """Read a campaign file and keep it in the database (``name`` overrides the file's). The
+    file is checked whole first: nothing is written when a rule is broken.
+
+    Raises:
+        BadInput: the file cannot be read (every problem named, with its line).
+        Refused: the campaign breaks a rule.
+        AlreadyExists: a campaign of that name exists.
+    """
+    import inspect
+
+    from chronicle.catalog.loader import read_toml
+    from chronicle.catalog.problems import FileProblem
+    from chronicle.services import records
+    from chronicle.systems.arcadia_quest.files import read_campaign
+    from chronicle.systems.arcadia_quest.ledger import CampaignStarted
+    from chronicle.systems.arcadia_quest.rules import check_campaign
+
+    problems: list[FileProblem] = []
+    parsed = read_toml(path, problems)
+    loaded = read_campaign(parsed[0], parsed[1], str(path)) if parsed is not None else None
+    if loaded is None or loaded.problems:
+        found = problems if loaded is None else loaded.problems
+        raise BadInput("\n".join(str(p) for p in found[:20]) or f"{path} cannot be read")
+    document = parsed[0] if parsed is not None else {}
+    events = loaded.events
+    start = events[0]
+    assert isinstance(start, CampaignStarted)
+    chosen = name or start.name
+    raw_cards = document.get("card") if isinstance(document, dict) else None
+    cards = list(raw_cards) if isinstance(raw_cards, list) else []
+    report = check_campaign(events, _catalog(db, loaded.cards))
+    _refuse_errors(report, f"the campaign file {path.name}")
+    history = [payload_of(event) for event in events[1:]]
+    create: Any = records.create
+    if "events" in inspect.signature(create).parameters:  # the whole history in one transaction
+        return view_of(db, create(db, KEY, RECORD_KIND, chosen, data_of(start, cards),
+                                  events=history))
+    records.create(db, KEY, RECORD_KIND, chosen, data_of(start, cards))
+    try:
+        for kind, payload in history:
+            records.append(db, KEY, RECORD_KIND, chosen, kind, payload)
+    except Exception:
+        records.delete(db, KEY, RECORD_KIND, chosen)
+        raise
+    return show_campaign(db, chosen)
+
+
+def show_campaign(db: Database, name: str, *, archived: bool = False) -> CampaignView:
+    """A campaign, replayed and checked.
+
+    Raises:
+        NotFound: no such campaign (with "did you mean").
+    """
+    from chronicle.services import records
+
+    return view_of(db, records.get(db, KEY, RECORD_KIND, name, archived=archived))
+
+
+def list_campaigns(db: Database, *, archived: bool = False) -> list[CampaignView]:
+    """Every campaign of the group (the archived ones with ``archived``)."""
+    from chronicle.services import records
+
+    return [view_of(db, r)
+            for r in records.list_records(db, KEY, RECORD_KIND, archived=archived)]
+
+
+def _append(db: Database, name: str, event: Event, what: str) -> CampaignView:
+    """Check ``event`` against the campaign, then append it."""
+    from chronicle.services import records
+    from chronicle.systems.arcadia_quest.rules import check_event
+
+    current = show_campaign(db, name)
+    added = check_event(current.events, event, catalog_of(db, current))
+    errors = [v for v in added if v.severity.value == "error"]
+    if errors:
+        raise Refused(f"{what} breaks {len(errors)} rule(s) of {current.name}; nothing was "
+                      "written", Report(errors))
+    kind, payload = payload_of(event)
+    return view_of(db, records.append(db, KEY, RECORD_KIND, current.name, kind, payload))
+
+
+def _event(kind: str, payload: dict[str, Any]) -> Event:
+    from chronicle.systems.arcadia_quest.codec import event_from_record
+
+    try:
+        return event_from_record(kind, payload)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def record_scenario(db: Database, name: str, payload: dict[str, Any]) -> CampaignView:
+    """Append a scenario played (``payload``: a ``[[scenario]]`` table with its guilds).
+
+    Raises:
+        NotFound, BadInput, Refused: as for every write.
+    """
+    return _append(db, name, _event("scenario", payload), "the scenario")
+
+
+def record_upgrade(db: Database, name: str, payload: dict[str, Any]) -> CampaignView:
+    """Append the upgrade phase after the last scenario (``payload``: ``upgrade``, a list of
+    ``[[scenario.upgrade]]`` tables). A guild that places only some heroes' slots keeps the
+    others' as they were, less the cards it discards.
+
+    Raises:
+        NotFound, BadInput, Refused: as for every write.
+    """
+    current = show_campaign(db, name)
+    guilds = current.summary["guilds"]
+    tables = []
+    for table in payload.get("upgrade") or []:
+        table = dict(table)
+        slots = table.get("slots")
+        state = guilds.get(str(table.get("color", "")).strip().lower())
+        if isinstance(slots, dict) and slots and state is not None:
+            gone = {str(c).casefold() for c in table.get("discarded") or []}
+            given = {str(h).casefold() for h in slots}
+            for hero, cards in state["slots"].items():
+                if hero.casefold() not in given:
+                    slots[hero] = [c for c in cards if c.casefold() not in gone]
+        tables.append(table)
+    return _append(db, name, _event("upgrade", {**payload, "upgrade": tables}),
+                   "the upgrade phase")
+
+
+def correct(db: Database, name: str, payload: dict[str, Any]) -> CampaignView:
+    """Append a correction (a guild's coins, cards, slots or titles set right, with a note).
+
+    Raises:
+        NotFound, BadInput, Refused: as for every write.
+    """
+    return _append(db, name, _event("correction", payload), "the correction")
+
+
+def undo(db: Database, name: str, number: int | None = None,
+         note: str | None = None) -> tuple[CampaignView, HistoryLine]:
+    """Undo event ``number`` (default: the last one still counting) by appending an undo; the
+    event stays in the history, marked. Returns the campaign and the event undone.
+
+    Raises:
+        NotFound: no such campaign.
+        BadInput: nothing to undo, or a number that names no event that can be undone.
+    """
+    current = show_campaign(db, name)
+    undoable = [h for h in current.history
+                if h.kind not in ("start", "undo") and h.undone_by is None]
+    if number is None:
+        if not undoable:
+            raise BadInput(f"{current.name} has nothing to undo: no scenario, upgrade phase "
+                           "or correction is recorded")
+        target = undoable[-1]
+    else:
+        found = [h for h in undoable if h.number == number]
+        if not found:
+            numbers = ", ".join(str(h.number) for h in undoable) or "none"
+            raise BadInput(f"event {number} of {current.name} cannot be undone; events that "
+                           f"can: {numbers} (see 'chronicle campaign history')")
+        target = found[0]
+    payload: dict[str, Any] = {"target": target.number}
+    if note:
+        payload["note"] = note
+    return _append(db, name, _event("undo", payload), "the undo"), target
+
+
+def export_text(db: Database, name: str) -> str:
+    """The campaign as a campaign file (the events still counting; undone ones left out), with
+    its own cards.
+
+    Raises:
+        NotFound: no such campaign.
+        BadInput: a correction is recorded (the campaign file has no place for one).
+    """
+    from chronicle.catalog.tomlwrite import key, value
+    from chronicle.systems.arcadia_quest.files import dump_campaign
+    from chronicle.systems.arcadia_quest.ledger import effective
+
+    current = show_campaign(db, name)
+    kept = [event for _n, event in effective(current.events)[0]]
+    try:
+        text = dump_campaign(kept, f"{LABEL} campaign exported by Arcadia Chronicle")
+    except ValueError as exc:
+        raise BadInput(f"{current.name} cannot be written as a campaign file: {exc}") from None
+    for card in current.cards:
+        if isinstance(card, dict):
+            text += "\n[[card]]\n" + "".join(f"{key(k)} = {value(v)}\n"
+                                               for k, v in card.items() if v is not None)
+    return text
+
+
+def rename_campaign(db: Database, name: str, new_name: str) -> CampaignView:
+    """Rename a campaign.
+
+    Raises:
+        NotFound, AlreadyExists, BadInput: as the store says.
+    """
+    from chronicle.services import records
+
+    return view_of(db, records.rename(db, KEY, RECORD_KIND, name, new_name))
+
+
+def delete_campaign(db: Database, name: str) -> str:
+    """Delete a campaign: one with events is archived (``restore`` brings it back); returns the
+    store's word for what happened.
+
+    Raises:
+        NotFound: no such campaign.
+    """
+    from chronicle.services import records
+
+    return records.delete(db, KEY, RECORD_KIND, name)
+
+
+def restore_campaign(db: Database, name: str) -> CampaignView:
+    """Bring back an archived campaign.
+
+    Raises:
+        NotFound: no such archived campaign.
+    """
+    from chronicle.services import records
+
+    return view_of(db, records.restore(db, KEY, RECORD_KIND, name))
+
+
+def campaign_sheet(db: Database, name: str, player: str | None = None) -> Document:
+    """The campaign sheet of a stored campaign (``chronicle export campaign NAME``; campaigns
+    are the group's, so ``player`` is not used).
+
+    Raises:
+        NotFound: no such campaign.
+    """
+    from chronicle.systems.arcadia_quest.sheets import sheet_document
+
+    return sheet_document(show_campaign(db, name))
+
+
+def export_sheet(db: Database, name: str, out: Path | None = None, *, force: bool = False,
+                 folder: Path | None = None, paper: str | None = None,
+                 warn: Warn | None = None) -> Path:
+    """Write a stored campaign's sheet (``sheets``); returns the file written.
+
+    Raises:
+        NotFound: no such campaign.
+        AlreadyExists: the file exists and ``force`` is false.
+        BadInput: the file cannot be written.
+    """
+    from chronicle.services.exports import destination, write_document
+
+    document = campaign_sheet(db, name)
+    stem = document.parts[0].title
+    path = destination(stem, out, folder, suffix="-campaign", fallback="campaign")
+    return write_document(document, path, force=force, paper=paper, warn=warn)
