@@ -129,7 +129,7 @@ def test_a_campaign_recorded_at_the_table(db: str, aq_cards: Path, tmp_path: Pat
     # the campaign sheet
     from pypdf import PdfReader
 
-    code, out, err = run(*base, "campaign", "sheet", NAME, "--out", str(tmp_path),
+    code, out, err = run(*base, "export", "campaign", NAME, "--out", str(tmp_path),
                          "--paper", "a4")
     assert code == 0, err
     pdf = next(tmp_path.glob("*-campaign.pdf"))

@@ -1,7 +1,7 @@
 """Arcadia Quest in the app, driven with Pilot: the campaigns screen shows the guild board of a
 campaign with a hostile name, recording a scenario tallies the coins live and saves it, and the
 upgrade phase shows its limits live, refuses to save while one is broken and saves once set
-right."""
+right; the campaign sheet prints from the app."""
 
 from __future__ import annotations
 
@@ -55,7 +55,8 @@ def tally(pilot: Pilot[Any]) -> str:
     return str(pilot.app.screen.query_one("#aq-tally", Static).render())
 
 
-def test_recording_a_scenario_with_a_live_coin_tally(tmp_path: Path, aq_cards: Path) -> None:
+def test_recording_a_scenario_with_a_live_coin_tally(tmp_path: Path, aq_cards: Path,
+                                                     private_data_dir: Path) -> None:
     url = start(tmp_path, played=False)
 
     async def scenario(pilot: Pilot[Any]) -> None:
@@ -90,6 +91,10 @@ def test_recording_a_scenario_with_a_live_coin_tally(tmp_path: Path, aq_cards: P
         shown = screen_text(pilot)
         assert "1. District of Hammers: won by blue" in shown
         assert "Next: scenario 2" in shown
+        await pilot.press("p")
+        await settle(pilot)
+        (sheet,) = (private_data_dir / "exports").glob("*.pdf")
+        assert sheet.name.endswith("-campaign.pdf")
 
     drive(url, scenario)
 

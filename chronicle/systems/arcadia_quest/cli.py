@@ -145,8 +145,8 @@ def _json(parser: argparse.ArgumentParser) -> None:
 
 
 def register_campaign(parser: argparse.ArgumentParser) -> None:
-    """``chronicle campaign new|show|list|next|history|export|import|sheet|undo|correct|
-    rename|delete|restore``."""
+    """``chronicle campaign new|show|list|next|history|export|import|undo|correct|rename|
+    delete|restore`` (the campaign sheet is ``chronicle export campaign NAME``)."""
     sub = parser.add_subparsers(dest="campaign_command", metavar="COMMAND", required=True)
     new = _command(sub, "new", "start a campaign with its guilds", _new,
                    "Start a campaign. Give each guild with --guild COLOR, then its --player, "
@@ -195,18 +195,6 @@ def register_campaign(parser: argparse.ArgumentParser) -> None:
     imported.add_argument("file", type=Path)
     imported.add_argument("--name", help="the campaign's name (default: the file's)")
     _json(imported)
-
-    sheet = _command(sub, "sheet", "print the campaign sheet (PDF)", _sheet,
-                     "Write the campaign sheet: the scenarios in order with winners and "
-                     "titles, and per guild the three heroes with their slots, curses, titles "
-                     "and carried coin.")
-    sheet.add_argument("name")
-    sheet.add_argument("--out", type=Path, metavar="PATH",
-                       help="the file to write, or a folder for the default name (default: "
-                            "exports/<name>-campaign.pdf)")
-    sheet.add_argument("--force", action="store_true", help="overwrite an existing file")
-    sheet.add_argument("--paper", choices=("a4", "letter"), type=str.lower,
-                       help="the paper (default: CHRONICLE_PAPER, else by locale)")
 
     undo = _command(sub, "undo", "undo the last event (or event N); it stays in the history",
                     _undo)
@@ -385,15 +373,6 @@ def _import(args: argparse.Namespace) -> int:
     view = import_campaign(_database(args), args.file, name=args.name)
     return _done(view, args, f"Imported {view.name}: {len(view.summary['guilds'])} guilds, "
                              f"{len(view.summary['scenarios'])} scenario(s) played.")
-
-
-def _sheet(args: argparse.Namespace) -> int:
-    from chronicle.systems.arcadia_quest.service import export_sheet
-
-    path = export_sheet(_database(args), args.name, args.out, force=args.force,
-                        paper=args.paper, warn=fail)
-    emit(f"Wrote {path}.")
-    return 0
 
 
 def _undo(args: argparse.Namespace) -> int:

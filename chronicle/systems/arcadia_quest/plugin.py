@@ -82,7 +82,7 @@ SYSTEM = GameSystem(
     ledger_codec=f"{_HERE}.codec",
     commands=(
         CommandGroup("campaign", "guild campaigns: new, show, list, next, history, export, "
-                                 "import, sheet, undo", f"{_HERE}.cli:register_campaign"),
+                                 "import, undo", f"{_HERE}.cli:register_campaign"),
         CommandGroup("scenario", "record a scenario played in a campaign",
                      f"{_HERE}.cli:register_scenario"),
         CommandGroup("upgrade", "record a campaign's upgrade phase",

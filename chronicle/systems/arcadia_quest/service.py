@@ -81,13 +81,8 @@ def _catalog(db: Database, own: list[Any] | None = None) -> QuestCatalog:
     group's cards (``records.context``), then the campaign's own."""
     from chronicle.services import records
 
-    getter = getattr(records, "context", None)
-    if getter is not None:
-        context = getter(db, KEY)
-        return catalog_for(context.user_cards_dir, context.group_cards, own or [])
-    from chronicle import paths
-
-    return catalog_for(paths.user_cards_dir(KEY), (), own or [])
+    context = records.context(db, KEY)
+    return catalog_for(context.user_cards_dir, context.group_cards, own or [])
 
 
 def view_of(db: Database, stored: StoredRecord) -> CampaignView:
@@ -180,8 +175,6 @@ def import_campaign(db: Database, path: Path, *, name: str | None = None) -> Cam
         Refused: the campaign breaks a rule.
         AlreadyExists: a campaign of that name exists.
     """
-    import inspect
-
     from chronicle.catalog.loader import read_toml
     from chronicle.catalog.problems import FileProblem
     from chronicle.services import records
@@ -205,18 +198,8 @@ def import_campaign(db: Database, path: Path, *, name: str | None = None) -> Cam
     report = check_campaign(events, _catalog(db, loaded.cards))
     _refuse_errors(report, f"the campaign file {path.name}")
     history = [payload_of(event) for event in events[1:]]
-    create: Any = records.create
-    if "events" in inspect.signature(create).parameters:  # the whole history in one transaction
-        return view_of(db, create(db, KEY, RECORD_KIND, chosen, data_of(start, cards),
-                                  events=history))
-    records.create(db, KEY, RECORD_KIND, chosen, data_of(start, cards))
-    try:
-        for kind, payload in history:
-            records.append(db, KEY, RECORD_KIND, chosen, kind, payload)
-    except Exception:
-        records.delete(db, KEY, RECORD_KIND, chosen)
-        raise
-    return show_campaign(db, chosen)
+    return view_of(db, records.create(db, KEY, RECORD_KIND, chosen, data_of(start, cards),
+                                      events=history))
 
 
 def show_campaign(db: Database, name: str, *, archived: bool = False) -> CampaignView:

@@ -2,7 +2,8 @@
 its guild board (three heroes by four slots with curses, titles and coins) and the next
 scenario's set-up. ``s`` records a scenario (with a live coin tally), ``u`` the upgrade phase
 after it (a guided step with its limits live), ``z`` undoes the last event (it stays in the
-history). Campaigns are started or imported with ``chronicle campaign new|import``.
+history), ``p`` prints the campaign sheet. Campaigns are started or imported with
+``chronicle campaign new|import``.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class CampaignsScreen(Screen[None]):
         Binding("s", "scenario", "Record scenario"),
         Binding("u", "upgrade", "Upgrade phase"),
         Binding("z", "undo", "Undo last"),
+        Binding("p", "print", "Print sheet"),
         Binding("f5", "reload", "Reload", show=False),
     ]
 
@@ -196,6 +198,24 @@ class CampaignsScreen(Screen[None]):
         chronicle_app(self).call_service(lambda db: undo(db, name), done,
                                          description="Undoing the last event")
 
+    def action_print(self) -> None:
+        """Write the highlighted campaign's sheet to exports/ in the data folder (asking
+        before overwriting one)."""
+        from chronicle.systems.arcadia_quest.service import export_sheet
+        from chronicle.tui.screens.exporting import export_file, exports_folder
+
+        view = self.current()
+        if view is None:
+            return
+        name = view.name
+
+        def write(db: Database, force: bool, warn: Any) -> Any:
+            folder = exports_folder()
+            folder.mkdir(parents=True, exist_ok=True)
+            return export_sheet(db, name, folder, force=force, warn=warn)
+
+        export_file(self, "campaign sheet", write)
+
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
         yield SystemCommand("Record a scenario", "The next scenario played, with a live coin "
@@ -204,3 +224,5 @@ class CampaignsScreen(Screen[None]):
                             self.action_upgrade)
         yield SystemCommand("Undo the last event", "It stays in the history (z)",
                             self.action_undo)
+        yield SystemCommand("Print the campaign sheet", "A PDF in exports/ (p)",
+                            self.action_print)
