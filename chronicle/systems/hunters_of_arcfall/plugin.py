@@ -12,12 +12,14 @@ from typing import Any
 
 from chronicle.systems.hunters_of_arcfall import KEY, LABEL
 from chronicle.systems.protocol import (
+    CommandGroup,
     Edition,
     FileKind,
     GameSystem,
     OddsAnswer,
     OddsCommand,
     Option,
+    RecordKind,
 )
 
 _HERE = "chronicle.systems.hunters_of_arcfall"
@@ -68,6 +70,13 @@ SYSTEM = GameSystem(
              Option(("--hunter",), "the hunter (its wound capacity)", "str")),
             f"{_HERE}.plugin:odds_bust"),
     ),
+    commands=(CommandGroup("hunt", "Hunters of Arcfall: keep a game's score and log, turn by "
+                                   "turn", f"{_HERE}.cli:register"),),
+    records=(RecordKind("hunt", "game of Hunters of Arcfall", per_player=False,
+                        check=f"{_HERE}.records:check_record",
+                        describe=f"{_HERE}.records:describe_event"),),
+    sheets={"hunt": f"{_HERE}.service:hunt_sheet"},
+    screens={"main": f"{_HERE}.screens.table:HuntScreen"},
     card_schema=f"{_HERE}.schema:SCHEMA",
     codes=f"{_HERE}.codes",
     ledger_codec=f"{_HERE}.rules.ledger",

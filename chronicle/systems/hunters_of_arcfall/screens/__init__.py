@@ -1,0 +1,1 @@
+"""The Hunters of Arcfall screens of the app (``table``: the score keeper)."""

@@ -1,0 +1,417 @@
+"""The Hunters of Arcfall score keeper for the table (the app's "Other games", Enter): a large
+live scoreboard, the active bounty with its slots, the turn being played entered one key at a
+time, the final round flagged as soon as someone reaches the limit, and the winner.
+
+Keys: ``d`` a bounty drawn (its name; Fortune and Fame asked when the catalog lacks it), ``c``
+the active bounty captured, ``w``/``W`` a wound more/less, ``h`` a heal, ``a`` the ability,
+then ``enter`` stop and claim, ``x`` fatally wounded, ``o`` out of dice; ``u`` takes the last
+turn back, ``escape`` clears the turn being entered, ``[``/``]`` the previous/next game, ``g``
+a new game, ``p`` prints the score pad and log. Every write goes through the game's service
+(the rules check it first); names are data, never markup.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import clean, plain
+
+if TYPE_CHECKING:
+    from chronicle.services.db import Database
+    from chronicle.systems.hunters_of_arcfall.rules.draft import TurnDraft
+    from chronicle.systems.hunters_of_arcfall.service import HuntView
+
+LOG_LINES = 6
+
+
+class HuntScreen(Screen[None]):
+    """The score keeper of one game at a time."""
+
+    TITLE = "Hunters of Arcfall"
+    DEFAULT_CSS = """
+    HuntScreen #hunt-title { height: auto; padding: 0 1; text-style: bold; }
+    HuntScreen #hunt-board { height: auto; padding: 0 1; }
+    HuntScreen #hunt-banner { height: auto; padding: 0 1; text-style: bold; }
+    HuntScreen #hunt-bounty { height: auto; padding: 0 1; }
+    HuntScreen #hunt-turn { height: auto; padding: 0 1; border-top: solid $panel; }
+    HuntScreen #hunt-log { height: 1fr; padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "draw", "Draw"),
+        Binding("c", "capture", "Capture"),
+        Binding("w", "wound(1)", "Wound"),
+        Binding("W", "wound(-1)", "Wound -", show=False),
+        Binding("h", "heal", "Heal"),
+        Binding("a", "ability", "Ability"),
+        Binding("enter", "finish('claimed')", "Claim"),
+        Binding("x", "finish('wounded')", "Fatal"),
+        Binding("o", "finish('no_dice')", "No dice"),
+        Binding("u", "undo", "Undo"),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("left_square_bracket", "switch(-1)", "Prev game", show=False),
+        Binding("right_square_bracket", "switch(1)", "Next game", show=False),
+        Binding("g", "new_game", "New game"),
+        Binding("p", "print", "Print", show=False),
+        Binding("f5", "reload", "Reload", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: HuntView | None = None
+        self.names: list[str] = []
+        self.draft: TurnDraft | None = None
+        self.busy = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Static("Loading games…", id="hunt-title")
+            yield Static("", id="hunt-board")
+            yield Static("", id="hunt-banner")
+            yield Static("", id="hunt-bounty")
+            yield Static("", id="hunt-turn")
+            yield Static("", id="hunt-log")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.action_reload()
+
+    # Loading -------------------------------------------------------------------------------
+
+    def action_reload(self, name: str | None = None) -> None:
+        """Read the games, and show ``name`` (else the one shown, else the newest)."""
+        from chronicle.systems.hunters_of_arcfall.service import list_hunts
+
+        wanted = name or (self.view.name if self.view is not None else None)
+
+        def work(db: Database) -> list[HuntView]:
+            return list_hunts(db)
+
+        def done(views: list[HuntView]) -> None:
+            self.names = [v.name for v in views]
+            chosen = next((v for v in views if v.name == wanted), views[-1] if views else None)
+            self.show(chosen)
+
+        chronicle_app(self).call_service(work, done, description="Loading games",
+                                         group="hunt", exclusive=True)
+
+    def show(self, view: HuntView | None, said: str = "") -> None:
+        """Paint ``view`` and start the next player's turn."""
+        if not self.is_attached:
+            return
+        from chronicle.systems.hunters_of_arcfall.rules.draft import TurnDraft
+
+        self.view = view
+        self.busy = False
+        title = self.query_one("#hunt-title", Static)
+        if view is None:
+            title.update("No Hunters of Arcfall game yet: press g to start one.")
+            for part in ("board", "banner", "bounty", "turn", "log"):
+                self.query_one(f"#hunt-{part}", Static).update("")
+            self.draft = None
+            return
+        state = view.state
+        self.draft = None
+        if state.next_player is not None and not state.finished:
+            player = state.player(state.next_player)
+            hunter = view.catalog.get(player.hunter, "hunter")
+            wounds = getattr(hunter, "wounds", None) or 3
+            self.draft = TurnDraft(player.name, active=state.active_bounty, capacity=wounds,
+                                   ability_spent=player.ability_used)
+        text = plain(view.name, "bold")
+        text.append(f"  ·  first to {view.log.limit} Fortune  ·  round {state.round}"
+                    f"  ·  game {self.names.index(view.name) + 1 if view.name in self.names else 1}"
+                    f" of {max(1, len(self.names))}", style="dim")
+        title.update(text)
+        self.query_one("#hunt-board", Static).update(self.board())
+        self.query_one("#hunt-banner", Static).update(self.banner())
+        self.query_one("#hunt-log", Static).update(self.log_text(said))
+        self.paint_turn()
+
+    # Painting ------------------------------------------------------------------------------
+
+    def board(self) -> Table:
+        """The scoreboard: Fortune large and first."""
+        assert self.view is not None
+        state = self.view.state
+        ranks = state.ranks()
+        grid = Table(expand=True, box=None, pad_edge=False, header_style="bold dim")
+        for title, justify in (("", "left"), ("Player", "left"), ("Hunter", "left"),
+                               ("Fortune", "right"), ("Fame", "right"),
+                               ("Claimed", "left"), ("Beneath", "left"), ("Ability", "left")):
+            grid.add_column(title, justify=justify,  # type: ignore[arg-type]
+                            no_wrap=title in ("", "Fortune", "Fame", "Ability"),
+                            ratio=3 if title in ("Claimed",) else None)
+        for p in state.players:
+            mark = "▶" if p.name == state.next_player and not state.finished else " "
+            leader = p.name == state.winner or p.name in state.tied
+            grid.add_row(Text(f"{mark}{ranks[p.name]}", style="bold"),
+                         plain(p.name, "bold" if leader else ""), plain(p.hunter),
+                         Text(f"{p.fortune}{'+?' if p.unknown else ''}",
+                              style="bold reverse" if leader else "bold"),
+                         Text(str(p.fame)), plain(f"{len(p.claimed)}: " + ", ".join(p.claimed)
+                                                  if p.claimed else "-"),
+                         plain(", ".join(p.captured) or "-"),
+                         Text("used" if p.ability_used else "ready",
+                              style="dim" if p.ability_used else "green"))
+        return grid
+
+    def banner(self) -> Text:
+        """The final round as soon as the limit is reached, and the winner at the end."""
+        assert self.view is not None
+        state = self.view.state
+        if state.finished:
+            return plain(f"GAME OVER: {state.verdict}", "bold reverse")
+        if state.final_round:
+            return plain(f"FINAL ROUND: {', '.join(state.limit_reached_by)} reached "
+                         f"{self.view.log.limit}; {', '.join(state.still_to_play)} still "
+                         "to play", "bold yellow")
+        return Text("")
+
+    def paint_turn(self) -> None:
+        """The active bounty and the turn being entered."""
+        view, draft = self.view, self.draft
+        bounty = self.query_one("#hunt-bounty", Static)
+        turn = self.query_one("#hunt-turn", Static)
+        if view is None:
+            return
+        active = draft.active if draft is not None else view.state.active_bounty
+        if active is None:
+            bounty.update(Text("No active bounty: d draws one.", style="dim"))
+        else:
+            card = view.catalog.get(active, "bounty")
+            slots = getattr(card, "slots", None)
+            chevrons = getattr(card, "chevrons", None)
+            text = plain(f"Active bounty: {active}", "bold")
+            text.append("  slots: " + (" ".join(f"[{r.value}]" for r in slots)
+                                       if slots else "unknown"))
+            if chevrons:
+                text.append(f"  (chevrons on {', '.join(str(n) for n in chevrons)})")
+            for label, key in (("Fortune", "fortune"), ("Fame", "fame")):
+                value = getattr(card, key, None)
+                text.append(f"  {label} {'?' if value is None else value}")
+            ability = getattr(card, "ability", None)
+            if ability:
+                text.append("\n")
+                text.append(plain(f"Its rule: {ability}", "italic"))
+            bounty.update(text)
+        if draft is None:
+            turn.update(Text("The game is over: g starts a new one." if view.state.finished
+                             else "", style="bold"))
+            return
+        line = plain(f"{draft.player}'s turn", "bold")
+        if draft.fatal:
+            line.append("  FATALLY WOUNDED", style="bold red")
+        line.append("\n")
+        line.append(plain(draft.summary()))
+        line.append("\nd draw  c capture  w wound  h heal  a ability  ⏎ claim  x fatal  "
+                    "o no dice  u undo", style="dim")
+        turn.update(line)
+
+    def log_text(self, said: str) -> Text:
+        """The last lines of the log, and what the last write did."""
+        assert self.view is not None
+        text = Text()
+        if said:
+            text.append(plain(said, "bold"))
+            text.append("\n")
+        entries = self.view.to_dict()["entries"][-LOG_LINES:]
+        for entry in entries:
+            undone = f" (undone by {entry['undone_by']})" if entry["undone_by"] else ""
+            text.append(plain(f"{entry['entry']:>3}. {entry['text']}{undone}\n"))
+        return text
+
+    # The turn ------------------------------------------------------------------------------
+
+    def _step(self, action: Any) -> None:
+        from chronicle.systems.hunters_of_arcfall.rules.draft import DraftError
+
+        if self.draft is None or self.busy:
+            self.app.bell()
+            return
+        try:
+            action(self.draft)
+        except DraftError as exc:
+            self.notify(clean(str(exc)), severity="warning", markup=False)
+            return
+        self.paint_turn()
+
+    def action_draw(self) -> None:
+        """Ask which bounty was drawn."""
+        if self.draft is None:
+            self.app.bell()
+            return
+        if self.draft.active is not None:
+            self._step(lambda d: d.draw("?"))      # says why not
+            return
+        from chronicle.tui.screens.prompt import PromptScreen
+
+        def drawn(name: str | None) -> None:
+            if name:
+                self._drawn(name)
+
+        self.app.push_screen(PromptScreen("Bounty drawn", "The bounty's name:"), drawn)
+
+    def _drawn(self, name: str) -> None:
+        view = self.view
+        if view is None:
+            return
+        if view.catalog.get(name, "bounty") is not None:
+            self._step(lambda d: d.draw(name))
+            return
+        from chronicle.tui.screens.prompt import PromptScreen
+
+        def worth(answer: str | None) -> None:
+            if answer is not None:
+                self._enter_bounty(name, answer)
+
+        self.app.push_screen(PromptScreen(
+            f"{clean(name)} is not in the catalog",
+            "Its Fortune and Fame, from the card (e.g. 3 1):"), worth)
+
+    def _enter_bounty(self, name: str, answer: str) -> None:
+        parts = answer.replace(",", " ").split()
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            self.notify("Give two numbers: Fortune then Fame (e.g. 3 1).", severity="warning",
+                        markup=False)
+            return
+        from chronicle.systems.hunters_of_arcfall.service import set_card
+
+        assert self.view is not None
+        game = self.view.name
+        table = {"name": name, "kind": "bounty", "fortune": int(parts[0]),
+                 "fame": int(parts[1])}
+
+        def work(db: Database) -> HuntView:
+            return set_card(db, game, table)
+
+        def done(view: HuntView) -> None:
+            self.view = view            # the draft goes on: only the catalog changed
+            self._step(lambda d: d.draw(name))
+
+        chronicle_app(self).call_service(work, done, description="Entering the bounty",
+                                         group="hunt")
+
+    def action_capture(self) -> None:
+        self._step(lambda d: d.capture())
+
+    def action_wound(self, count: int) -> None:
+        self._step(lambda d: d.wound(count))
+
+    def action_heal(self) -> None:
+        self._step(lambda d: d.heal())
+
+    def action_ability(self) -> None:
+        self._step(lambda d: d.use_ability())
+
+    def action_clear(self) -> None:
+        """Forget the turn being entered."""
+        if self.view is not None:
+            self.show(self.view)
+
+    def action_finish(self, end: str) -> None:
+        """Write the turn (the rules check it first)."""
+        from chronicle.systems.hunters_of_arcfall.log import End
+        from chronicle.systems.hunters_of_arcfall.service import play_turn
+
+        if self.draft is None or self.view is None or self.busy:
+            self.app.bell()
+            return
+        turn = self.draft.finish(End(end))
+        game = self.view.name
+
+        def work(db: Database) -> HuntView:
+            return play_turn(db, game, player=turn.player, drawn=turn.drawn,
+                             captured=turn.captured, ability=turn.ability, end=turn.end,
+                             heals=turn.heals)
+
+        self.busy = True
+        chronicle_app(self).call_service(work, self.written, description="Entering the turn",
+                                         group="hunt", failed=self._failed)
+
+    def written(self, view: HuntView) -> None:
+        """A turn or undo was written: repaint and say what it did."""
+        self.show(view, view.said)
+
+    def _failed(self, _exc: Exception) -> None:
+        self.busy = False
+
+    def action_undo(self) -> None:
+        """Take back the last turn (a compensating entry)."""
+        from chronicle.systems.hunters_of_arcfall.service import undo_turn
+
+        if self.view is None or self.busy:
+            self.app.bell()
+            return
+        game = self.view.name
+
+        def work(db: Database) -> HuntView:
+            return undo_turn(db, game)
+
+        self.busy = True
+        chronicle_app(self).call_service(work, self.written, description="Taking back a turn",
+                                         group="hunt", failed=self._failed)
+
+    # Games ---------------------------------------------------------------------------------
+
+    def action_switch(self, step: int) -> None:
+        """The previous or next game."""
+        if not self.names:
+            return
+        at = self.names.index(self.view.name) if self.view and self.view.name in self.names \
+            else 0
+        self.action_reload(self.names[(at + step) % len(self.names)])
+
+    def action_new_game(self) -> None:
+        """Ask for a name and the seats, then start the game."""
+        from chronicle.tui.screens.prompt import PromptScreen
+
+        def named(name: str | None) -> None:
+            if name:
+                self.app.push_screen(PromptScreen(
+                    "Seats", "Players and hunters in seating order (Ana:Gus, Bo:Kira):"),
+                    lambda seats: self._create(name, seats) if seats else None)
+
+        self.app.push_screen(PromptScreen("New game", "The game's name:"), named)
+
+    def _create(self, name: str, seats_text: str) -> None:
+        from chronicle.systems.hunters_of_arcfall.service import new_hunt, parse_seats
+
+        def work(db: Database) -> HuntView:
+            from chronicle.systems.hunters_of_arcfall.catalog import load_catalog
+
+            seats = parse_seats([s for s in seats_text.split(",") if s.strip()])
+            catalog = load_catalog()
+            unknown = [h for _p, h in seats if catalog.get(h, "hunter") is None]
+            return new_hunt(db, name, seats, hunters=unknown)   # entered, values unknown
+
+        def done(view: HuntView) -> None:
+            self.names.append(view.name)
+            self.show(view, view.said)
+
+        chronicle_app(self).call_service(work, done, description="Starting the game",
+                                         group="hunt")
+
+    def action_print(self) -> None:
+        """Write the score pad and the log as a PDF in exports/."""
+        from chronicle.systems.hunters_of_arcfall.service import export_pdf
+
+        if self.view is None:
+            return
+        game = self.view.name
+
+        def work(db: Database) -> str:
+            return str(export_pdf(db, game, force=True))
+
+        chronicle_app(self).call_service(
+            work, lambda path: self.notify(f"Wrote {clean(path)}", markup=False),
+            description="Printing")

@@ -1,0 +1,354 @@
+"""Hunters of Arcfall games in the database: the table's score keeper as use cases over the
+generic record store (``chronicle.services.records``), for the CLI and the app alike.
+
+A game is a record of kind ``"hunt"`` (the group's); each turn is an event, and undo appends a
+compensating event (``records``: the layout). Every write goes through the store, which runs the
+game's check before and after: a turn that breaks a rule is refused with the violations and
+nothing is written. Reading a game replays its log through the same rules as ``chronicle check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from chronicle.errors import BadInput, Refused
+from chronicle.rules.report import Report
+from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY
+from chronicle.systems.hunters_of_arcfall.log import End, GameLog, Seat, TurnUndone
+from chronicle.systems.hunters_of_arcfall.records import (
+    RECORD_KIND,
+    StoredGame,
+    check_stored,
+    read_stored,
+    record_data,
+    record_event,
+)
+from chronicle.systems.hunters_of_arcfall.rules.replay import GameState
+
+if TYPE_CHECKING:
+    from chronicle.export.model import Document
+    from chronicle.services.db import Database
+    from chronicle.services.records import StoredRecord
+    from chronicle.systems.hunters_of_arcfall.catalog import HuntersCatalog
+    from chronicle.systems.hunters_of_arcfall.rules.history import GroupHistory
+
+
+@dataclass(frozen=True)
+class HuntView:
+    """A stored game as the fronts show it."""
+
+    name: str
+    log: GameLog
+    state: GameState
+    report: Report
+    catalog: HuntersCatalog
+    cards: tuple[dict[str, Any], ...]
+    """The game's own card tables (hunters and bounties entered for it)."""
+    version: int
+    archived: bool
+    said: str = ""
+    """What the last write did, in one sentence (a turn entered, a turn taken back)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` shape: the check's summary, the log and every violation."""
+        from chronicle.systems.hunters_of_arcfall.records import describe_event
+
+        entries = []
+        for line in self.state.lines:
+            kind, payload = record_event(line.entry)
+            entries.append({"entry": line.number, "kind": kind, "payload": payload,
+                            "round": line.round, "undone_by": line.undone_by,
+                            "counted": line.counted and line.applied,
+                            "text": describe_event({"kind": kind, "payload": payload})})
+        return {**self.report.summary, "version": self.version, "archived": self.archived,
+                "date": self.log.date, "note": self.log.note, "cards": list(self.cards),
+                "entries": entries, "said": self.said or None,
+                "valid": self.report.valid,
+                "violations": [v.to_dict() for v in self.report.violations]}
+
+
+def _records() -> Any:
+    from chronicle.services import records
+
+    return records
+
+
+def _events(record: StoredRecord) -> list[dict[str, Any]]:
+    return [{"kind": e.kind, "payload": e.payload} for e in record.events]
+
+
+def _context(db: Database) -> tuple[Path | None, tuple[dict[str, Any], ...]]:
+    """The user's card folder and the group's cards of this game, as the store checks with
+    (``records.context`` when the store offers it; else the card folder alone)."""
+    context = getattr(_records(), "context", None)
+    if context is None:
+        return None, ()
+    found = context(db, KEY)
+    return found.user_cards_dir, tuple(found.group_cards)
+
+
+def view_of(db: Database, record: StoredRecord, said: str = "") -> HuntView:
+    """Replay a stored game with the catalog the store checks it with.
+
+    Raises:
+        BadInput: the stored game breaks the game-log format (a damaged database).
+    """
+    folder, group = _context(db)
+    stored = read_stored(record.name, record.data, _events(record), folder, group)
+    return _view(record.name, stored, record.version, record.archived_at is not None, said)
+
+
+def _view(name: str, stored: StoredGame, version: int, archived: bool, said: str) -> HuntView:
+    report, state = check_stored(stored)
+    if stored.log is None or stored.catalog is None or state is None:
+        raise BadInput(f"the game {name!r} cannot be read: "
+                       + "; ".join(v.message for v in report.errors))
+    tables = tuple(dict(entry.data) for entry in stored.own_cards)
+    return HuntView(name, stored.log, state, report, stored.catalog, tables, version, archived,
+                    said)
+
+
+def parse_seats(values: Sequence[str]) -> list[tuple[str, str]]:
+    """``PLAYER:HUNTER`` strings as pairs.
+
+    Raises:
+        BadInput: a seat without its hunter.
+    """
+    seats = []
+    for value in values:
+        player, colon, hunter = value.partition(":")
+        if not colon or not player.strip() or not hunter.strip():
+            raise BadInput(f"the seat {value!r:.80} names no hunter: write PLAYER:HUNTER, "
+                           "e.g. Ana:Gus")
+        seats.append((player.strip(), hunter.strip()))
+    return seats
+
+
+def new_hunt(db: Database, name: str, seats: Sequence[tuple[str, str]], *,
+             limit: int = DEFAULT_LIMIT, date: str | None = None, note: str | None = None,
+             hunters: Iterable[str] = ()) -> HuntView:
+    """Start a game: the seats in clockwise order from the first player, the point limit, and
+    ``hunters`` the catalog lacks (entered for this game, their values unknown).
+
+    Raises:
+        BadInput: a date that is not ISO, a limit out of range; Refused: a rule of the set-up
+        broken (fewer than 2 players, a hunter taken twice, an unknown hunter).
+    """
+    from chronicle.services.dates import iso_date
+
+    if not 1 <= limit <= 1000:
+        raise BadInput(f"the point limit is 1 to 1000 (the rulebook recommends 15), not {limit}")
+    log = GameLog(name=name, seats=tuple(Seat(name=p, hunter=h) for p, h in seats),
+                  limit=limit, date=iso_date(date), note=note)
+    cards = [{"name": hunter, "kind": "hunter"} for hunter in dict.fromkeys(hunters)]
+    record = _records().create(db, KEY, RECORD_KIND, name, record_data(log, cards))
+    return view_of(db, record, f"{name}: {len(seats)} players, first to {limit} Fortune; "
+                           f"{seats[0][0] if seats else '-'} plays first.")
+
+
+def show_hunt(db: Database, name: str, *, archived: bool = False) -> HuntView:
+    """A stored game (NotFound with the nearest names)."""
+    return view_of(db, _records().get(db, KEY, RECORD_KIND, name, archived=archived))
+
+
+def list_hunts(db: Database, *, archived: bool = False) -> list[HuntView]:
+    """Every stored game (or the archived ones)."""
+    return [view_of(db, r) for r in _records().list_records(db, KEY, RECORD_KIND,
+                                                        archived=archived)]
+
+
+def play_turn(db: Database, name: str, *, player: str | None = None,
+              drawn: Sequence[str] = (), captured: Sequence[str] = (), ability: bool = False,
+              end: str | End = End.CLAIMED, heals: int = 0,
+              note: str | None = None) -> HuntView:
+    """Append a turn (by default the next player's) and say what it did.
+
+    Raises:
+        BadInput: a value the game-log format refuses; Refused: a rule broken (nothing
+        written): the violations say which and how to fix it.
+    """
+    from chronicle.systems.hunters_of_arcfall.files import EntryRejected, entry_from_payload
+    from chronicle.systems.hunters_of_arcfall.rules.ledger import describe
+
+    who = player
+    if who is None:                     # the next player: the game as it stands says who
+        before = show_hunt(db, name)
+        who = before.state.next_player
+        if who is None:
+            raise Refused(f"{name} is over ({before.state.verdict}): no turn follows; start "
+                          "a new game", before.report)
+    payload: dict[str, Any] = {"player": who, "drawn": list(drawn), "captured": list(captured),
+                               "ability": ability, "end": str(getattr(end, "value", end)),
+                               "heals": heals}
+    if note:
+        payload["note"] = note
+    try:
+        entry = entry_from_payload(payload)
+    except EntryRejected as exc:
+        raise BadInput(f"the turn cannot be entered: {exc}") from None
+    _kind, stored = record_event(entry)
+    record = _records().append(db, KEY, RECORD_KIND, name, "turn", stored)
+    after = view_of(db, record)
+    return _said(after, describe(after.state.lines[-1], after.state))
+
+
+def undo_turn(db: Database, name: str, note: str | None = None) -> HuntView:
+    """Take back the last turn still in effect with a compensating entry.
+
+    Raises:
+        Refused: no turn to take back.
+    """
+    from chronicle.systems.hunters_of_arcfall.rules.ledger import (
+        NothingToUndo,
+        describe,
+        undo_last,
+    )
+
+    before = show_hunt(db, name)
+    try:
+        undone = undo_last(before.log, note)
+    except NothingToUndo:
+        raise Refused(f"{name}: no turn to undo", Report()) from None
+    _kind, payload = record_event(undone.entries[-1])
+    record = _records().append(db, KEY, RECORD_KIND, name, "undo", payload)
+    after = view_of(db, record)
+    return _said(after, describe(after.state.lines[-1], after.state))
+
+
+def _said(view: HuntView, text: str) -> HuntView:
+    return HuntView(view.name, view.log, view.state, view.report, view.catalog, view.cards,
+                    view.version, view.archived, text)
+
+
+def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
+    """Enter or correct one of the game's own cards (a ``[[card]]`` table: a hunter or bounty
+    the catalog lacks, or a value it does not know), replacing the same name and kind.
+
+    Raises:
+        BadInput: the table breaks the card format (every problem named).
+    """
+    from chronicle.catalog.loader import validate_card_tables
+    from chronicle.domain.values import Origin, name_key
+    from chronicle.systems.hunters_of_arcfall.schema import SCHEMA
+
+    clean = {k: v for k, v in table.items() if v is not None}
+    _entries, problems = validate_card_tables([clean], SCHEMA, path="the card", lines=None,
+                                              origin=Origin.FILE)
+    if problems:
+        raise BadInput("; ".join(f"{p.field}: {p.message}" if p.field else p.message
+                                 for p in problems))
+    view = show_hunt(db, name)
+    key = (name_key(str(clean["name"])), clean.get("kind"))
+    kept = [c for c in view.cards if (name_key(str(c.get("name", ""))), c.get("kind")) != key]
+    data = record_data(view.log, [*kept, clean])
+    record = _records().update(db, KEY, RECORD_KIND, name, data, expected_version=view.version)
+    return view_of(db, record, f"{clean['name']} ({clean.get('kind')}) entered for {name}.")
+
+
+def export_text(db: Database, name: str) -> str:
+    """The stored game as a game-log file: ``hunt import`` and ``chronicle check`` read it."""
+    from chronicle.systems.hunters_of_arcfall.files import dump_game
+
+    view = show_hunt(db, name)
+    return dump_game(view.log, list(view.cards))
+
+
+def import_file(db: Database, path: Path, name: str | None = None) -> HuntView:
+    """Store a game-log file as a game (under ``name`` or its own), after the same checks as
+    every write: each turn, in order, may break no rule that was not broken before it.
+    Nothing is written unless the whole log passes.
+
+    Raises:
+        BadInput: the file cannot be read (every problem located); Refused: a rule broken.
+    """
+    from chronicle.systems.hunters_of_arcfall.catalog import load_catalog
+    from chronicle.systems.hunters_of_arcfall.files import load_game
+
+    loaded = load_game(path)
+    if loaded.problems or loaded.log is None:
+        raise BadInput("\n".join(str(p) for p in loaded.problems))
+    log = loaded.log
+    if name:
+        log = GameLog(name=name, seats=log.seats, limit=log.limit, entries=log.entries,
+                      ended=log.ended, date=log.date, note=log.note)
+    catalog = load_catalog(None, loaded.cards)
+    _first_new_error(log, catalog)
+    cards = [dict(entry.data) for entry in loaded.cards]
+    records = _records()
+    start = GameLog(name=log.name, seats=log.seats, limit=log.limit, date=log.date,
+                    note=log.note)
+    record = records.create(db, KEY, RECORD_KIND, log.name, record_data(start, cards),
+                            events=[record_event(entry) for entry in log.entries])
+    if log.ended is not None:           # said once the turns are in: it is checked against them
+        record = records.update(db, KEY, RECORD_KIND, log.name, record_data(log, cards),
+                                expected_version=record.version)
+    return view_of(db, record,
+                   f"{log.name}: {len(log.entries)} entries imported from {path.name}.")
+
+
+def _first_new_error(log: GameLog, catalog: HuntersCatalog) -> None:
+    """Refuse a log whose set-up, or one of whose entries, adds an error (what the store would
+    refuse halfway through)."""
+    from chronicle.systems.hunters_of_arcfall.catalog import catalog_violations
+    from chronicle.systems.hunters_of_arcfall.rules.check import check_game
+
+    extra = catalog_violations(catalog)
+    steps = GameLog(name=log.name, seats=log.seats, limit=log.limit)
+    report, _state = check_game(steps, catalog, extra)
+    if report.errors:
+        raise Refused(f"{log.name}: the set-up breaks the rules", report)
+    seen = {(v.code, v.message) for v in report.errors}
+    for number, entry in enumerate(log.entries, start=1):
+        steps = steps.append(entry)
+        report, _state = check_game(steps, catalog, extra)
+        new = [v for v in report.errors if (v.code, v.message) not in seen]
+        if new:
+            shown = Report()
+            shown.extend(new)
+            what = "undo" if isinstance(entry, TurnUndone) else f"{entry.player}'s turn"
+            raise Refused(f"{log.name}: entry {number} ({what}) breaks a rule; every entry is "
+                          "checked as it is written", shown)
+        seen = {(v.code, v.message) for v in report.errors}
+    if log.ended is not None:
+        final = GameLog(name=log.name, seats=log.seats, limit=log.limit, entries=log.entries,
+                        ended=log.ended)
+        report, _state = check_game(final, catalog, extra)
+        new = [v for v in report.errors if (v.code, v.message) not in seen]
+        if new:
+            shown = Report()
+            shown.extend(new)
+            raise Refused(f"{log.name}: the log says the game ended, but it did not", shown)
+
+
+def history(db: Database) -> GroupHistory:
+    """The group's record across its finished games: wins and average Fortune per player and
+    per hunter."""
+    from chronicle.systems.hunters_of_arcfall.rules.history import group_history
+
+    return group_history([view.report.summary for view in list_hunts(db)])
+
+
+def hunt_sheet(db: Database, name: str, player: str | None = None) -> Document:
+    """The score pad and the log of a stored game (``chronicle export hunt NAME``; a game
+    is the group's, so ``player`` is not used)."""
+    from chronicle.systems.hunters_of_arcfall.sheets import hunt_document
+
+    view = show_hunt(db, name)
+    return hunt_document(view.log, view.state, view.report)
+
+
+def export_pdf(db: Database, name: str, out: Path | None = None, *, force: bool = False,
+               paper: str | None = None, warn: Any = None) -> Path:
+    """Write the score pad and the game's log as one PDF; returns where.
+
+    Raises:
+        AlreadyExists: the file exists and ``force`` is false; BadInput: cannot be written.
+    """
+    from chronicle.services.exports import destination, write_document
+
+    document = hunt_sheet(db, name)
+    return write_document(document, destination(name, out, suffix="-hunt", fallback="hunt"),
+                          force=force, paper=paper, warn=warn)

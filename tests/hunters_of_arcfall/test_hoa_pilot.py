@@ -1,0 +1,107 @@
+"""The score keeper in the app, driven with the keyboard at 80x24: a turn entered one key at a
+time and written through the rules, the final round flagged as soon as the limit is reached,
+the winner, undo, a bounty the catalog lacks entered on the spot, and hostile names shown as
+written (never markup)."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import pytest
+
+from chronicle import paths
+from chronicle.services.db import open_database
+from chronicle.systems.hunters_of_arcfall import KEY
+from chronicle.systems.hunters_of_arcfall.screens.table import HuntScreen
+from chronicle.systems.hunters_of_arcfall.service import new_hunt, show_hunt
+from chronicle.tui.app import ChronicleApp
+from tests.hunters_of_arcfall.test_hoa_cli import fresh, migrated  # noqa: F401  (fixture)
+from tests.hunters_of_arcfall.test_hoa_golden import CARDS
+from tests.tui.helpers import screen_text, settle
+
+KEYS = {" ": "space", "[": "left_square_bracket", "]": "right_square_bracket", "/": "slash"}
+
+
+async def typed(pilot: object, text: str) -> None:
+    await pilot.press(*(KEYS.get(c, c) for c in text))  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def url(migrated: Path, tmp_path: Path, private_data_dir: Path) -> str:  # noqa: F811
+    folder = paths.user_cards_dir(KEY)
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(CARDS / "table.toml", folder / "table.toml")
+    return fresh(migrated, tmp_path)
+
+
+def test_a_game_played_with_the_keyboard(url: str) -> None:
+    db = open_database(url)
+    new_hunt(db, "Friday", [("Ana", "Gus"), ("Bo", "Hunter B")], limit=3)
+
+    async def scenario() -> None:
+        from chronicle.tui.screens.other_games import installed_games
+
+        keys = [one.key for one in installed_games()[0]]
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            if app.screen.is_modal:                                 # the welcome: no players
+                await pilot.press("escape")
+            await pilot.press("5", *["down"] * keys.index(KEY), "enter")   # Other games
+            await settle(pilot)
+            assert isinstance(app.screen, HuntScreen)
+            text = screen_text(pilot)
+            assert "Friday" in text and "Ana's turn" in text and "No active bounty" in text
+            await pilot.press("d")
+            await typed(pilot, "Bounty 1")
+            await pilot.press("enter", "c", "w", "w", "h", "enter")
+            await settle(pilot)
+            text = screen_text(pilot)
+            assert "Ana claims Bounty 1 (+3 Fortune, 3 now)" in text
+            assert "FINAL ROUND" in text and "Bo still" in text and "Bo's turn" in text
+            await pilot.press("d")
+            await typed(pilot, "Bounty 2")
+            await pilot.press("enter", "w", "w", "w", "w")           # a fourth wound: fatal
+            assert "FATALLY WOUNDED" in screen_text(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            text = screen_text(pilot)
+            assert "GAME OVER" in text and "Ana wins with 3 Fortune" in text
+            await pilot.press("u")                                  # take Bo's turn back
+            await settle(pilot)
+            text = screen_text(pilot)
+            assert "Entry 2 is taken back" in text and "FINAL ROUND" in text
+
+    asyncio.run(scenario())
+    state = show_hunt(open_database(url), "Friday").state
+    assert [line.undone_by for line in state.lines] == [None, 3, None]
+
+
+def test_an_unknown_bounty_and_hostile_names(url: str) -> None:
+    db = open_database(url)
+    hostile = "[/x] [b]Ana\\"
+    new_hunt(db, "[red]Night", [(hostile, "Gus"), ("Bo 🐉", "Hunter B")])
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.push_screen(HuntScreen())
+            await settle(pilot)
+            assert hostile in screen_text(pilot) and "[red]Night" in screen_text(pilot)
+            await pilot.press("c")                                  # nothing to capture
+            await pilot.press("d")
+            await typed(pilot, "[i]Vex")
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "is not in the catalog" in screen_text(pilot)
+            await typed(pilot, "4 2")
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "Active bounty: [i]Vex" in screen_text(pilot)
+            await pilot.press("c", "enter")
+            await settle(pilot)
+            assert f"{hostile} claims [i]Vex (+4 Fortune, 4 now)" in screen_text(pilot)
+
+    asyncio.run(scenario())
