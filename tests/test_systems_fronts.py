@@ -172,8 +172,8 @@ def test_a_broken_group_exits_2_naming_the_game() -> None:
         assert build_parser().parse_args(["jar"]).handler(None) == 2
     registry.register("chronicle.systems.protocol:nothing_here", ("toy-broken",))
     try:
-        code, _, err = run_cli("force", "list")
-        assert code == 2 and "'force' is not a command" in err and "toy-broken" in err
+        code, _, err = run_cli("hoard", "list")  # no installed game has a 'hoard' group
+        assert code == 2 and "'hoard' is not a command" in err and "toy-broken" in err
     finally:
         registry.unregister(("toy-broken",))
 

@@ -83,3 +83,6 @@ def test_saving_a_unit_writes_the_armys_card_file(tmp_path: Path) -> None:
     with pytest.raises(BadInput, match="integer"):
         save_unit({**SPRITE, "cost": "ten"}, tmp_path)
     assert len(tomllib.loads(path.read_text("utf-8"))["card"]) == 2
+    # What the sourcebook does not say stays unknown: saved, and reported when it is used.
+    save_unit({**SPRITE, "name": "Half Known", "power": None}, tmp_path)
+    assert "power" not in tomllib.loads(path.read_text("utf-8"))["card"][2]

@@ -68,3 +68,59 @@ def test_the_unit_form_checks_as_you_type_and_saves() -> None:
     card = tomllib.loads(saved.read_text("utf-8"))["card"][0]
     assert card["name"] == "[/x] Sprite" and card["keywords"] == ["Rise Again 3:6"]
     assert card["wounds"] == 1 and Path(saved).parent.name == KEY
+
+
+def test_the_builder_adds_units_with_the_meter_violations_fits_and_odds(tmp_path: Path) -> None:
+    from tui.helpers import settle
+
+    from chronicle.services import players
+    from chronicle.services.db import open_database
+    from chronicle.systems.tales_of_arcadia import service
+    from chronicle.systems.tales_of_arcadia.force import RosterLine
+    from chronicle.systems.tales_of_arcadia.screens.builder import TalesBuilderScreen
+    from chronicle.tui.app import ChronicleApp
+    from chronicle.tui.widgets.meter import Meter
+
+    url = f"sqlite:///{tmp_path / 'group.db'}"
+    db = open_database(url)
+    players.add_player(db, "[b]Ann")
+    service.new_force(db, "[b]Ann", "Iron [/x] Vanguard", "Clockwork Legion", 100)
+    service.add_unit(db, "Iron [/x] Vanguard", RosterLine(unit="Gearknight"))
+
+    def text(app: App[Any], selector: str) -> str:
+        return str(app.screen.query_one(selector, Static).render())
+
+    async def main() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await app.push_screen(TalesBuilderScreen())
+            await settle(pilot)
+            assert "Iron [/x] Vanguard · [b]Ann's force" in text(app, "#toa-title")
+            assert "40/100" in str(app.screen.query_one(Meter).render())
+            assert "60 points left: Brass Hound 20" in text(app, "#toa-fits")
+            search = app.screen.query_one("#toa-search", Input)
+            search.value = "hound"
+            await pilot.pause()
+            search.focus()
+            await pilot.press("enter", "enter")        # to the list, then add the Brass Hound
+            await settle(pilot)
+            assert "60/100" in str(app.screen.query_one(Meter).render())
+            assert "40 of the 100 are unspent" in text(app, "#toa-violations")
+            await pilot.press("e")                      # the Brass Hound as the enemy
+            assert "Against Brass Hound:" in text(app, "#toa-odds")
+            assert "Gearknight: hit 50%" in text(app, "#toa-odds")
+            search.value = "orrery"
+            await pilot.pause()
+            app.screen.query_one("#toa-units").focus()
+            await pilot.press("enter")                  # 90 points more: refused
+            await settle(pilot)
+            assert "60/100" in str(app.screen.query_one(Meter).render())
+            app.screen.query_one("#toa-lines").focus()
+            await pilot.press("down", "x")              # remove the Brass Hound line
+            await settle(pilot)
+            assert "40/100" in str(app.screen.query_one(Meter).render())
+
+    asyncio.run(main())
+    assert [line.unit for line in service.get_force(db, "Iron [/x] Vanguard").roster.units] \
+        == ["Gearknight"]

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chronicle.errors import BadInput, Refused
+from chronicle.rules.report import Report, Severity, Violation
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.stored import catalog_for
 
@@ -32,6 +33,16 @@ def unit_problems(values: dict[str, Any], cards: TalesCatalog | None = None) -> 
     """Everything wrong with a unit as typed (``values``: the card keys, unknown ones left
     out): the card format's problems, then the rules' findings for that unit (no Wounds, an
     Accuracy above 6, unknown keywords, a Rise Again without its chance, unknown values)."""
+    found, violations = _findings(values, cards)
+    return found or [f"{v.severity.value}: {v.message}" for v in violations]
+
+
+def _findings(values: dict[str, Any], cards: TalesCatalog | None) -> tuple[list[str],
+                                                                          list[Violation]]:
+    """The card format's problems (then nothing else), or the rules' violations of the
+    unit (messages without the unit's name in front)."""
+    from dataclasses import replace
+
     from chronicle.catalog.loader import validate_card_tables
     from chronicle.domain.values import Origin
     from chronicle.systems.tales_of_arcadia.rules import check_army
@@ -42,15 +53,15 @@ def unit_problems(values: dict[str, Any], cards: TalesCatalog | None = None) -> 
                                              origin=Origin.USER)
     if problems:
         return [problem.message + (f" ({problem.field})" if problem.field else "")
-                for problem in problems]
+                for problem in problems], []
     base = cards if cards is not None else user_catalog()
     if not table.get("army"):
-        return ["say which army list the unit belongs to (army)"]
+        return ["say which army list the unit belongs to (army)"], []
     joined = _with_card(base, entries)
     report = check_army(joined, str(table["army"]))
     name = str(table["name"])
-    return [f"{v.severity.value}: {v.message.removeprefix(name + ': ')}"
-            for v in report.violations if name in v.cards]
+    return [], [replace(v, message=v.message.removeprefix(name + ": "))
+                for v in report.violations if name in v.cards]
 
 
 def _with_card(base: TalesCatalog, entries: list[Any]) -> TalesCatalog:
@@ -83,12 +94,15 @@ def save_unit(values: dict[str, Any], folder: Path | None = None) -> Path:
     from chronicle.systems.tales_of_arcadia.schema import SCHEMA
     from chronicle.systems.tales_of_arcadia.stored import clear_cache
 
-    found = unit_problems(values)
-    if any(not p.startswith(("warning:", "error:")) for p in found):
+    found, violations = _findings(values, None)
+    if found:
         raise BadInput("the unit cannot be saved: " + "; ".join(found))
-    errors = [p for p in found if p.startswith("error:")]
+    # A value nobody knows yet stays unknown (card.incomplete); every other error refuses.
+    errors = [v for v in violations if v.severity is Severity.ERROR
+              and v.code != "card.incomplete"]
     if errors:
-        raise Refused("the unit breaks the rules: " + "; ".join(errors))
+        said = "; ".join(f"{v.message} ({v.code})" for v in errors)
+        raise Refused(f"the unit breaks the rules: {said}", Report(errors))
     target = folder if folder is not None else paths.user_cards_dir(KEY)
     target.mkdir(parents=True, exist_ok=True)
     path = target / f"{safe_name(str(values['army']), 'army')}.toml"

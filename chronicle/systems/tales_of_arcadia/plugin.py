@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from chronicle.systems.protocol import (
+    CommandGroup,
     Edition,
     FileKind,
     GameSystem,
@@ -103,7 +104,17 @@ SYSTEM = GameSystem(
     card_schema=f"{_HERE}.schema:SCHEMA",
     codes=f"{_HERE}.codes",
     ledger_codec=None,
-    sheets={"force": f"{_HERE}.sheets:roster_parts"},
+    sheets={"force": f"{_HERE}.service:force_document"},
+    screens={"main": f"{_HERE}.screens.builder:TalesBuilderScreen",
+             "unit": f"{_HERE}.screens.unit_form:UnitFormScreen"},
+    commands=(
+        CommandGroup("force", "Tales of Arcadia battle forces: build, check, copy, print",
+                     f"{_HERE}.cli:register_force"),
+        CommandGroup("battle", "Tales of Arcadia battles: record them, list the history",
+                     f"{_HERE}.cli:register_battle"),
+        CommandGroup("army", "Tales of Arcadia army lists: list, check, enter your units",
+                     f"{_HERE}.cli:register_army"),
+    ),
     records=(
         RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force"),
         RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",

@@ -146,7 +146,7 @@ def reference_part(catalog: TalesCatalog) -> Part:
 
 def roster_parts(roster: Roster, catalog: TalesCatalog,
                  player: str | None = None) -> tuple[Part, Part]:
-    """The registry's ``force`` sheet: the battle force and the reference page."""
+    """The two parts of the printed roster: the battle force and the reference page."""
     return force_part(roster, catalog, player), reference_part(catalog)
 
 

@@ -1,0 +1,543 @@
+"""``chronicle force`` and ``chronicle battle``: Tales of Arcadia's command groups, thin over
+``service.py``.
+
+Exit statuses as everywhere: 0 done, 1 refused by the rules (or someone saved first), 2 bad
+input or an unknown name. Every listing takes ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from chronicle.cli.common import add_json, database, out_path, run_service
+from chronicle.cli.output import emit, emit_json, report, table
+
+if TYPE_CHECKING:
+    from chronicle.systems.tales_of_arcadia.service import BattleEntry, ForceView
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
+def _player(parser: argparse.ArgumentParser, required: bool = False) -> None:
+    parser.add_argument("--player", required=required,
+                        help="whose force (needed when two players have one of that name)"
+                        if not required else "the player whose force it is")
+
+
+def _version(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--expect-version", type=int, dest="expected_version",
+                        help="refuse if the force changed since this version")
+
+
+def _run(parser: argparse.ArgumentParser, handler: Any) -> None:
+    parser.set_defaults(handler=partial(run_service, handler))
+
+
+def register_force(parser: argparse.ArgumentParser) -> None:
+    """Add the subcommands of ``chronicle force``."""
+    sub = parser.add_subparsers(
+        dest="force_command", required=True,
+        metavar="new|show|list|add|remove|set|copy|rename|export|import|delete|fits")
+    new = sub.add_parser("new", help="start a battle force",
+                         description="Start an empty battle force of a player, drawn from one "
+                                     "army list, at an agreed point limit.")
+    new.add_argument("name")
+    new.add_argument("--player", required=True, help="the player whose force it is")
+    new.add_argument("--army", required=True, help="the army list its units come from")
+    new.add_argument("--limit", required=True, type=_positive, help="the agreed point limit")
+    new.add_argument("--notes")
+    add_json(new)
+    _run(new, _new)
+
+    show = sub.add_parser("show", help="a force, its points and every rule problem",
+                          description="Show a force: its units (numbered), points against its "
+                                      "limit, and every violation. Exit 1 when it breaks a rule.")
+    show.add_argument("name")
+    _player(show)
+    add_json(show)
+    _run(show, _show)
+
+    listing = sub.add_parser("list", help="list battle forces",
+                             description="List the battle forces (of a player).")
+    _player(listing)
+    listing.add_argument("--archived", action="store_true", help="the deleted forces that "
+                                                                 "were kept")
+    add_json(listing)
+    _run(listing, _list)
+
+    add = sub.add_parser("add", help="add a unit", description="Add a unit (a roster line) to a "
+                         "force; refused if it breaks a rule the force did not break.")
+    add.add_argument("name")
+    add.add_argument("unit")
+    add.add_argument("--variant")
+    add.add_argument("--option", action="append", dest="options", default=[],
+                     help="an option (repeatable; name it twice to take it twice)")
+    add.add_argument("--count", type=_positive, default=1, help="identical units (default 1)")
+    _player(add)
+    _version(add)
+    add_json(add)
+    _run(add, _add)
+
+    remove = sub.add_parser("remove", help="remove a unit line",
+                            description="Remove a unit line, by the number 'force show' gives.")
+    remove.add_argument("name")
+    remove.add_argument("line", type=_positive)
+    _player(remove)
+    _version(remove)
+    add_json(remove)
+    _run(remove, _remove)
+
+    setter = sub.add_parser("set", help="change the limit, army, notes or a line",
+                            description="Change a force's limit, army list or notes, or one "
+                                        "line's variant, options or count (--line N).")
+    setter.add_argument("name")
+    setter.add_argument("--limit", type=_positive)
+    setter.add_argument("--army")
+    setter.add_argument("--notes")
+    setter.add_argument("--line", type=_positive, help="the unit line to change")
+    setter.add_argument("--variant", help="the line's variant ('' for none)")
+    setter.add_argument("--option", action="append", dest="options",
+                        help="the line's options (repeatable; replaces them)")
+    setter.add_argument("--no-options", action="store_true", help="take every option off")
+    setter.add_argument("--count", type=_positive)
+    _player(setter)
+    _version(setter)
+    add_json(setter)
+    _run(setter, _set)
+
+    copy = sub.add_parser("copy", help="the same force under a new name (and limit)",
+                          description="Copy a force, e.g. the same force at 750 points; the "
+                                      "copy is checked again.")
+    copy.add_argument("name")
+    copy.add_argument("new_name")
+    copy.add_argument("--limit", type=_positive)
+    copy.add_argument("--to-player", help="give the copy to another player")
+    _player(copy)
+    add_json(copy)
+    _run(copy, _copy)
+
+    rename = sub.add_parser("rename", help="rename a force", description="Rename a force.")
+    rename.add_argument("name")
+    rename.add_argument("new_name")
+    _player(rename)
+    _run(rename, _rename)
+
+    export = sub.add_parser("export", help="write the force as a roster file",
+                            description="Print the force as a roster file (TOML), or write it.")
+    export.add_argument("name")
+    export.add_argument("--output", "-o", type=out_path, metavar="FILE")
+    export.add_argument("--force", action="store_true", help="overwrite FILE")
+    _player(export)
+    _run(export, _export)
+
+    take = sub.add_parser("import", help="store a roster file as a force",
+                          description="Store a roster file as a battle force; nothing is "
+                                      "written if the file has a problem or breaks a rule.")
+    take.add_argument("file", type=Path)
+    take.add_argument("--player", help="whose force (default: the file's player)")
+    take.add_argument("--name", help="the force's name (default: the file's)")
+    add_json(take)
+    _run(take, _import)
+
+    delete = sub.add_parser("delete", help="delete a force", description="Delete a force.")
+    delete.add_argument("name")
+    _player(delete)
+    _run(delete, _delete)
+
+    fits = sub.add_parser("fits", help="what still fits in the points left",
+                          description="The units of the force's army list that fit in the "
+                                      "points left, cheapest first.")
+    fits.add_argument("name")
+    _player(fits)
+    add_json(fits)
+    _run(fits, _fits)
+
+
+def _force(view: ForceView, as_json: bool) -> int:
+    if as_json:
+        emit_json(view.to_dict())
+        return 0 if view.report.valid else 1
+    s = view.report.summary
+    owner = f"{view.player}'s " if view.player else ""
+    verdict = "legal" if view.report.valid else f"{len(view.report.errors)} error(s)"
+    emit(f"{view.name} ({owner}battle force, {s['army']}): {verdict}")
+    points = f"{s['points_spent']}" if s["points_complete"] else f"{s['points_spent']} known"
+    emit(f"  Points: {points} of {s['limit']} ({s['points_unspent']} left)   "
+         f"Units: {s['unit_count']}")
+    rows = []
+    for number, unit in enumerate(s["units"], start=1):
+        name = unit["unit"] + (f" ({unit['variant']})" if unit["variant"] else "")
+        stats = " ".join(f"{k[0].upper()}{'?' if unit[k] is None else unit[k]}"
+                         for k in ("power", "accuracy", "speed", "wounds", "range", "defense"))
+        rows.append([str(number), f"{unit['count']}×", name,
+                     "?" if unit["cost"] is None else str(unit["cost"]), stats,
+                     ", ".join(unit["options"]) or "-"])
+    if rows:
+        table(["#", "n", "unit", "each", "stats", "options"], rows, [2, 3, 14, 4, 20, 7])
+    if view.report.violations:
+        emit()
+        report(view.report)
+    return 0 if view.report.valid else 1
+
+
+def _new(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import new_force
+
+    view = new_force(database(args), args.player, args.name, args.army, args.limit, args.notes)
+    if not args.json:
+        emit(f"Started {view.name} for {view.player}: {view.roster.army} at "
+             f"{view.roster.limit} points.")
+    return _force(view, args.json)
+
+
+def _show(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import get_force
+
+    return _force(get_force(database(args), args.name, args.player), args.json)
+
+
+def _list(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import list_forces
+
+    views = list_forces(database(args), args.player, args.archived)
+    if args.json:
+        emit_json([{"name": v.name, "player": v.player, "army": v.roster.army,
+                    "limit": v.roster.limit, "points_spent": v.report.summary["points_spent"],
+                    "unit_count": v.report.summary["unit_count"], "legal": v.report.valid,
+                    "version": v.version} for v in views])
+        return 0
+    if not views:
+        emit("No battle forces yet: start one with 'chronicle force new NAME --player P "
+             "--army ARMY --limit 500'.")
+        return 0
+    table(["player", "force", "army", "points", "units", "state"],
+          [[v.player or "-", v.name, v.roster.army,
+            f"{v.report.summary['points_spent']}/{v.roster.limit}",
+            str(v.report.summary["unit_count"]),
+            "legal" if v.report.valid else f"{len(v.report.errors)} error(s)"] for v in views],
+          [8, 12, 12, 8, 5, 6])
+    return 0
+
+
+def _add(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.force import RosterLine
+    from chronicle.systems.tales_of_arcadia.service import add_unit
+
+    line = RosterLine(unit=args.unit, variant=args.variant, options=tuple(args.options),
+                      count=args.count)
+    view = add_unit(database(args), args.name, line, args.player, args.expected_version)
+    if not args.json:
+        emit(f"Added {args.count}× {args.unit} to {view.name}.")
+    return _force(view, args.json)
+
+
+def _remove(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import remove_unit
+
+    view = remove_unit(database(args), args.name, args.line, args.player, args.expected_version)
+    if not args.json:
+        emit(f"Removed line #{args.line} from {view.name}.")
+    return _force(view, args.json)
+
+
+def _set(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import set_force
+
+    changes: dict[str, Any] = {}
+    if args.variant is not None:
+        changes["variant"] = args.variant or None
+    if args.notes is not None:
+        changes["notes"] = args.notes or None
+    options = [] if args.no_options else args.options
+    view = set_force(database(args), args.name, args.player, limit=args.limit, army=args.army,
+                     line=args.line, options=options, count=args.count,
+                     expected_version=args.expected_version, **changes)
+    if not args.json:
+        emit(f"Changed {view.name}.")
+    return _force(view, args.json)
+
+
+def _copy(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import copy_force
+
+    view = copy_force(database(args), args.name, args.new_name, args.player, limit=args.limit,
+                      to_player=args.to_player)
+    if not args.json:
+        emit(f"Copied {args.name} to {view.name} at {view.roster.limit} points.")
+    return _force(view, args.json)
+
+
+def _rename(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import rename_force
+
+    view = rename_force(database(args), args.name, args.new_name, args.player)
+    emit(f"Renamed {args.name} to {view.name}.")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from chronicle.cli.common import print_or_write
+    from chronicle.systems.tales_of_arcadia.service import export_force
+
+    return print_or_write(export_force(database(args), args.name, args.player), args.output,
+                          args.force)
+
+
+def _import(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import import_force
+
+    view = import_force(database(args), args.file, args.player, args.name)
+    if not args.json:
+        emit(f"Imported {view.name} for {view.player}.")
+    return _force(view, args.json)
+
+
+def _delete(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import delete_force
+
+    emit(delete_force(database(args), args.name, args.player))
+    return 0
+
+
+def _fits(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.rules import what_fits
+    from chronicle.systems.tales_of_arcadia.service import catalog, get_force
+
+    db = database(args)
+    view = get_force(db, args.name, args.player)
+    found = what_fits(view.roster, catalog(db))
+    if args.json:
+        emit_json({"points_left": view.report.summary["points_unspent"],
+                   "fits": [{"unit": f.name, "variant": f.variant, "cost": f.cost,
+                             "most": f.most, "options": list(f.options)} for f in found]})
+        return 0
+    emit(f"{view.report.summary['points_unspent']} points left in {view.name}.")
+    if not found:
+        emit("Nothing more fits.")
+        return 0
+    table(["unit", "cost", "how many fit"],
+          [[f.name + (f" ({f.variant})" if f.variant else ""), str(f.cost), str(f.most)]
+           for f in found], [16, 4, 3])
+    return 0
+
+
+# --- battles -----------------------------------------------------------------------------------
+
+def _side(text: str) -> Any:
+    from chronicle.systems.tales_of_arcadia.battles import Side
+
+    player, _sep, rest = text.partition(":")
+    force, _sep, points = rest.rpartition(":") if rest.count(":") else (rest, "", "")
+    if not player.strip():
+        raise argparse.ArgumentTypeError("a side is PLAYER[:FORCE[:POINTS]]")
+    if points and not points.strip().isdigit():
+        force, points = rest, ""
+    return Side(player=player.strip(), force=force.strip() or None,
+                points=int(points) if points else None)
+
+
+def _date(text: str) -> Any:
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a date like 2026-11-28") \
+            from None
+
+
+def register_battle(parser: argparse.ArgumentParser) -> None:
+    """Add the subcommands of ``chronicle battle``."""
+    from chronicle.systems.tales_of_arcadia.battles import Victory
+
+    sub = parser.add_subparsers(dest="battle_command", required=True,
+                                metavar="record|list|undo|standings")
+    record = sub.add_parser("record", help="enter a battle in the group's history",
+                            description="Enter a battle: date, the sides (each a player, with "
+                                        "the force they brought), the agreed limit and victory "
+                                        "condition, and who won (none for a draw).")
+    record.add_argument("--date", type=_date, required=True, help="the day, like 2026-11-28")
+    record.add_argument("--side", type=_side, action="append", required=True,
+                        dest="sides", metavar="PLAYER[:FORCE[:POINTS]]",
+                        help="a side (repeatable); a stored force's points are filled in")
+    record.add_argument("--limit", type=_positive, required=True)
+    record.add_argument("--victory", choices=[v.value for v in Victory],
+                        default=Victory.LAST_UNIT_STANDING.value)
+    record.add_argument("--condition", help="what an 'other' victory meant")
+    record.add_argument("--winner", help="the winning player (leave out for a draw)")
+    record.add_argument("--note")
+    add_json(record)
+    _run(record, _record)
+
+    listing = sub.add_parser("list", help="the group's battles",
+                             description="The group's battles, oldest first.")
+    listing.add_argument("--player", help="only this player's battles")
+    listing.add_argument("--undone", action="store_true", help="show undone battles too")
+    add_json(listing)
+    _run(listing, _battles)
+
+    undo = sub.add_parser("undo", help="take back a battle entered by mistake",
+                          description="Take back a battle (kept in the history as undone).")
+    undo.add_argument("number", type=_positive)
+    undo.add_argument("--note")
+    _run(undo, _undo)
+
+    standing = sub.add_parser("standings", help="battles won, lost and drawn per player",
+                              description="Battles played, won, lost and drawn per player.")
+    add_json(standing)
+    _run(standing, _standings)
+
+
+def _record(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.battles import Victory
+    from chronicle.systems.tales_of_arcadia.service import record_battle
+
+    entry = record_battle(database(args), date=args.date, limit=args.limit, sides=args.sides,
+                          victory=Victory(args.victory), winner=args.winner,
+                          condition=args.condition, note=args.note)
+    if args.json:
+        emit_json(entry.to_dict())
+    else:
+        emit(f"Recorded battle #{entry.number}: {_battle_line(entry)}.")
+    return 0
+
+
+def _battle_line(entry: BattleEntry) -> str:
+    b = entry.battle
+    sides = " v ".join(s.player + (f" ({s.force})" if s.force else "") for s in b.sides)
+    won = f"{b.winner} won" if b.winner else "a draw"
+    victory = b.condition if b.condition else b.victory.value.replace("-", " ")
+    return f"{b.date.isoformat()}, {sides}, {b.limit} points, {victory}: {won}"
+
+
+def _battles(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import list_battles
+
+    found = list_battles(database(args), args.player, args.undone)
+    if args.json:
+        emit_json([entry.to_dict() for entry in found])
+        return 0
+    if not found:
+        emit("No battles recorded yet: 'chronicle battle record --date 2026-11-28 --side Ann "
+             "--side Bob --limit 500 --winner Ann'.")
+        return 0
+    for entry in found:
+        emit(f"#{entry.number}  {_battle_line(entry)}" + ("  (undone)" if entry.undone else ""))
+    return 0
+
+
+def _undo(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import undo_battle
+
+    entry = undo_battle(database(args), args.number, args.note)
+    emit(f"Undid battle #{entry.number} ({_battle_line(entry)}); it stays in the history.")
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import standings
+
+    found = standings(database(args))
+    if args.json:
+        emit_json([{"player": s.player, "played": s.played, "won": s.won, "lost": s.lost,
+                    "drawn": s.drawn} for s in found])
+        return 0
+    if not found:
+        emit("No battles recorded yet.")
+        return 0
+    table(["player", "played", "won", "lost", "drawn"],
+          [[s.player, str(s.played), str(s.won), str(s.lost), str(s.drawn)] for s in found],
+          [8, 6, 3, 4, 5])
+    return 0
+
+
+# --- army lists -------------------------------------------------------------------------------
+
+def register_army(parser: argparse.ArgumentParser) -> None:
+    """Add the subcommands of ``chronicle army``: the army lists, and entering a unit."""
+    sub = parser.add_subparsers(dest="army_command", required=True, metavar="list|show|unit")
+    listing = sub.add_parser("list", help="the army lists", description="The army lists: the "
+                             "bundled example and your own card files'.")
+    add_json(listing)
+    listing.set_defaults(handler=partial(run_service, _armies))
+    show = sub.add_parser("show", help="an army list's units and what is wrong with them",
+                          description="An army list's units with their costs and statistics, "
+                                      "and every problem of its units (exit 1 on errors).")
+    show.add_argument("army")
+    add_json(show)
+    show.set_defaults(handler=partial(run_service, _army))
+    unit = sub.add_parser("unit", help="enter a unit of your sourcebook list",
+                          description="Enter (or correct) a unit of an army list in your card "
+                                      "file of that list; refused when it breaks a rule. Leave "
+                                      "out what you do not know.")
+    unit.add_argument("name")
+    unit.add_argument("--army", required=True)
+    for stat in ("cost", "power", "accuracy", "speed", "wounds", "range", "defense"):
+        unit.add_argument(f"--{stat}", type=int)
+    unit.add_argument("--type", action="append", dest="types", help="a type (repeatable)")
+    unit.add_argument("--keyword", action="append", dest="keywords",
+                      help='a keyword (repeatable), like "Rise Again 3:6"')
+    unit.add_argument("--movement", choices=("walking", "swimming", "flying"))
+    unit.add_argument("--special", help="special rules that are not keywords")
+    unit.add_argument("--summary", help="what the unit is, in your own words")
+    unit.set_defaults(handler=partial(run_service, _unit))
+
+
+def _armies(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.catalog import armies, units_of
+    from chronicle.systems.tales_of_arcadia.entry import user_catalog
+
+    cards = user_catalog()
+    found = [(army, len(units_of(cards, army))) for army in armies(cards)]
+    if args.json:
+        emit_json([{"army": army, "units": count} for army, count in found])
+    else:
+        table(["army list", "units"], [[army, str(count)] for army, count in found], [16, 5])
+    return 0
+
+
+def _army(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.browse import stat_text
+    from chronicle.systems.tales_of_arcadia.catalog import units_of
+    from chronicle.systems.tales_of_arcadia.entry import user_catalog
+    from chronicle.systems.tales_of_arcadia.rules import check_army
+
+    cards = user_catalog()
+    checked = check_army(cards, args.army)
+    units = units_of(cards, args.army)
+    if args.json:
+        emit_json({**checked.to_dict(), "units": [
+            {"name": u.name, "cost": u.cost, **u.stats.to_dict(), "keywords": list(u.keywords),
+             "variants": [v.name for v in u.variants], "options": [o.name for o in u.options]}
+            for u in units]})
+        return 0 if checked.valid else 1
+    table(["unit", "cost", "stats", "keywords"],
+          [[u.name, "?" if u.cost is None else str(u.cost), stat_text(u.stats),
+            ", ".join(u.keywords) or "-"] for u in units], [14, 4, 20, 8])
+    if checked.violations:
+        emit()
+        report(checked)
+    return 0 if checked.valid else 1
+
+
+def _unit(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.entry import UNIT_KEYS, save_unit
+
+    values = {key: getattr(args, key, None) for key in UNIT_KEYS}
+    path = save_unit(values)
+    emit(f"Saved {args.name} to {path}.")
+    return 0
+
+
+__all__ = ["register_army", "register_battle", "register_force"]

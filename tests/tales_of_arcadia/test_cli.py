@@ -1,0 +1,188 @@
+"""``chronicle force`` and ``chronicle battle`` through the real entry point on SQLite (every edit
+checked, refused edits writing nothing, export → check → import, the printed roster read back,
+the group's battles with undo), and the storage of forces on PostgreSQL."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import dbfixtures as fx
+import pytest
+
+from chronicle.cli import main
+from chronicle.services import players
+from chronicle.services.db import open_database
+from chronicle.systems.tales_of_arcadia import service
+from chronicle.systems.tales_of_arcadia.force import RosterLine
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def run(url: str, *argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(["--db", url, *argv])
+        except SystemExit as exc:  # argparse refusing an argument
+            code = int(exc.code or 0)
+    return code, out.getvalue(), err.getvalue()
+
+
+def as_json(url: str, *argv: str) -> Any:
+    code, out, err = run(url, *argv, "--json")
+    assert code in (0, 1), err
+    return json.loads(out)
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A migrated SQLite database with the players Ann and Bob, made once."""
+    path = tmp_path_factory.mktemp("toa-template") / "group.db"
+    db = open_database(f"sqlite:///{path}")
+    players.add_player(db, "Ann")
+    players.add_player(db, "Bob")
+    db.engine.dispose()
+    return path
+
+
+@pytest.fixture
+def url(template: Path, tmp_path: Path) -> str:
+    shutil.copyfile(template, tmp_path / "group.db")
+    return f"sqlite:///{tmp_path / 'group.db'}"
+
+
+def test_force_commands_check_every_edit_and_round_trip_the_roster(url: str,
+                                                                  tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    code, out, err = run(url, "force", "new", "Iron Vanguard", "--player", "Ann", "--army",
+                         "clockwork legion", "--limit", "200")
+    assert code == 0 and "Clockwork Legion at 200 points" in out, err
+    assert run(url, "force", "add", "Iron Vanguard", "Gearknight", "--variant", "Lancer",
+               "--option", "Tower Shield")[0] == 0
+    # Over the limit: refused with the rule and its fix, nothing written.
+    code, out, err = run(url, "force", "add", "Iron Vanguard", "Orrery Engine", "--count", "3")
+    assert code == 1 and "roster.over_limit" in err and "fix: remove units" in err
+    shown = as_json(url, "force", "show", "Iron Vanguard")
+    assert shown["summary"]["points_spent"] == 60 and shown["version"] == 2
+    assert [v["code"] for v in shown["violations"]] == ["roster.points_unspent"]
+    copy = as_json(url, "force", "copy", "Iron Vanguard", "Vanguard 750", "--limit", "750",
+                   "--to-player", "Bob")
+    assert copy["player"] == "Bob" and copy["summary"]["limit"] == 750
+    listed = as_json(url, "force", "list")
+    assert [(f["player"], f["name"], f["points_spent"]) for f in listed] == [
+        ("Ann", "Iron Vanguard", 60), ("Bob", "Vanguard 750", 60)]
+    roster = tmp_path / "vanguard.toml"
+    assert run(url, "force", "export", "Vanguard 750", "-o", str(roster))[0] == 0
+    code, out, _err = run(url, "check", str(roster), "--json")
+    assert code == 0 and json.loads(out)["summary"]["points_spent"] == 60
+    broken = GOLDEN / "broken" / "limit-text.toml"
+    code, _out, err = run(url, "force", "import", str(broken), "--player", "Ann")
+    assert code == 2 and "limit-text.toml" in err and "limit" in err
+    pdf = tmp_path / "vanguard.pdf"
+    code, out, err = run(url, "export", "force", "Iron Vanguard", "--out", str(pdf),
+                         "--paper", "a4")
+    assert code == 0, err
+    pages = [page.extract_text() for page in PdfReader(pdf).pages]
+    assert "Iron Vanguard" in pages[0] and "Gearknight: wounds taken" in pages[0]
+    assert "Rules at a glance" in pages[1]
+
+
+def test_edits_through_the_service(url: str, tmp_path: Path) -> None:
+    from chronicle.errors import BadInput, Conflict, NotFound, Refused
+
+    db = open_database(url)
+    service.new_force(db, "Ann", "Iron Vanguard", "Clockwork Legion", 200)
+    service.add_unit(db, "Iron Vanguard", RosterLine(unit="Brass Hound", count=2))
+    with pytest.raises(Refused, match=r"card\.unknown"):
+        service.add_unit(db, "Iron Vanguard", RosterLine(unit="Nowhere Knight"))
+    # A unit added without options takes those it must (Governor Valve, min 1).
+    view = service.add_unit(db, "Iron Vanguard", RosterLine(unit="Orrery Engine"))
+    assert view.roster.units[1].options == ("Governor Valve",)
+    view = service.remove_unit(db, "Iron Vanguard", 2)
+    view = service.set_force(db, "Iron Vanguard", line=1, count=3)
+    assert view.report.summary["points_spent"] == 60 and view.version == 5
+    with pytest.raises(Refused, match=r"unit\.option_group"):
+        service.add_unit(db, "Iron Vanguard", RosterLine(
+            unit="Gearknight", options=("Tower Shield", "Repeater Pistol")))
+    with pytest.raises(Conflict):
+        service.set_force(db, "Iron Vanguard", limit=100, expected_version=1)
+    with pytest.raises(BadInput, match="no unit line #9"):
+        service.remove_unit(db, "Iron Vanguard", 9)
+    with pytest.raises(NotFound, match="did you mean 'Clockwork Legion'"):
+        service.set_force(db, "Iron Vanguard", army="Clockwork Legon")
+    assert service.armies_of(db, "Ann") == ["Clockwork Legion"]
+    for path in sorted((GOLDEN / "broken").glob("*.toml")):
+        with pytest.raises(BadInput, match=path.name):
+            service.import_force(db, path, "Ann")
+    with pytest.raises(BadInput):
+        service.import_force(db, Path("/dev/zero"), "Ann")
+    assert [v.name for v in service.list_forces(db)] == ["Iron Vanguard"]
+    service.delete_force(db, "Iron Vanguard")
+    with pytest.raises(NotFound):
+        service.get_force(db, "Iron Vanguard")
+
+
+def test_the_groups_battles_with_undo(url: str) -> None:
+    import datetime as dt
+
+    from chronicle.errors import NotFound, Refused
+    from chronicle.systems.tales_of_arcadia.battles import Side
+
+    db = open_database(url)
+    service.new_force(db, "Ann", "Iron Vanguard", "Clockwork Legion", 100)
+    service.add_unit(db, "Iron Vanguard", RosterLine(unit="Gearknight"))
+    won = as_json(url, "battle", "record", "--date", "2026-11-28", "--side",
+                  "Ann:Iron Vanguard", "--side", "bob", "--limit", "100", "--victory",
+                  "regicide", "--winner", "Ann")
+    assert won["number"] == 1 and won["sides"][0]["points"] == 40
+    assert won["sides"][1]["player"] == "Bob"
+    day = dt.date(2026, 11, 29)
+    service.record_battle(db, date=day, limit=100, sides=(Side(player="Ann"),
+                                                          Side(player="Bob")), winner="Bob")
+    with pytest.raises(Refused, match="needs two or more"):
+        service.record_battle(db, date=day, limit=100, sides=(Side(player="Ann"),
+                                                              Side(player="ann")))
+    with pytest.raises(NotFound, match="Cid"):
+        service.record_battle(db, date=day, limit=100, sides=(Side(player="Ann"),
+                                                              Side(player="Cid")))
+    service.undo_battle(db, 2)
+    with pytest.raises(NotFound, match="already undone"):
+        service.undo_battle(db, 2)
+    assert [b["number"] for b in as_json(url, "battle", "list")] == [1]
+    assert [b.undone for b in service.list_battles(db, undone=True)] == [False, True]
+    code, out, _err = run(url, "battle", "standings")
+    assert code == 0 and "Ann" in out
+    code, out, err = run(url, "army", "unit", "Bone Walker", "--army", "Bone Tide", "--cost",
+                         "15", "--wounds", "0")
+    assert code == 1 and "Wounds 0" in err
+    assert run(url, "army", "unit", "Bone Walker", "--army", "Bone Tide", "--cost", "15",
+               "--wounds", "1", "--keyword", "Rise Again 2:6")[0] == 0
+    shown = as_json(url, "army", "show", "bone tide")
+    assert [u["name"] for u in shown["units"]] == ["Bone Walker"]
+    assert {v["code"] for v in shown["violations"]} == {"card.incomplete"}
+    assert [(s.player, s.won, s.lost) for s in service.standings(db)] == [("Ann", 1, 0),
+                                                                          ("Bob", 0, 1)]
+
+
+@pytest.mark.parametrize("backend", [b for b in fx.BACKENDS if b != "sqlite"] or
+                         [pytest.param("postgresql", marks=pytest.mark.skip(
+                             "CHRONICLE_TEST_POSTGRES is not set"))])
+def test_forces_are_stored_on_postgresql(db_url: str) -> None:
+    db = open_database(db_url)
+    players.add_player(db, "Ann")
+    service.new_force(db, "Ann", "Iron Vanguard", "Clockwork Legion", 100)
+    view = service.add_unit(db, "Iron Vanguard", RosterLine(unit="Gearknight", count=2))
+    assert view.report.summary["points_spent"] == 80 and view.version == 2
+    with pytest.raises(Exception, match=r"roster\.over_limit"):
+        service.add_unit(db, "Iron Vanguard", RosterLine(unit="Gearknight"))
+    copy = service.copy_force(db, "Iron Vanguard", "Iron Vanguard 750", limit=750)
+    assert copy.roster.limit == 750 and copy.roster.units == view.roster.units
+    assert [v.name for v in service.list_forces(db, "Ann")] == ["Iron Vanguard",
+                                                               "Iron Vanguard 750"]
+    assert service.get_force(db, "Iron Vanguard").version == 2
