@@ -24,6 +24,8 @@ class FileProblem:
     card: str | None = None
     field: str | None = None
     hint: str | None = None
+    code: str | None = None
+    """A stable code for problems a test or a script may look for (``date.not_iso``)."""
 
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"
@@ -32,12 +34,14 @@ class FileProblem:
             parts.append(f"card {self.card!r}")
         if self.field:
             parts.append(f"field {self.field!r}")
-        text = f"{where}: " + (", ".join(parts) + ": " if parts else "") + self.message
+        text = f"{where}: " + (", ".join(parts) + ": " if parts else "") \
+            + (f"{self.code}: " if self.code else "") + self.message
         if self.hint:
             text += f" ({self.hint})"
         return text
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape used by ``--json`` output."""
-        return {"path": self.path, "line": self.line, "card": self.card, "field": self.field,
-                "message": self.message, "hint": self.hint}
+        shape = {"path": self.path, "line": self.line, "card": self.card, "field": self.field,
+                 "message": self.message, "hint": self.hint}
+        return {**shape, "code": self.code} if self.code else shape

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -22,10 +23,13 @@ from pydantic import (
     ValidationError,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
+from chronicle.domain.dates import CODE as DATE_CODE
+from chronicle.domain.dates import date_problem
 from chronicle.domain.values import Origin
 from chronicle.rules.editions import edition_keys as _edition_keys
 from chronicle.systems.wyld_hunt.cards import Court
@@ -50,7 +54,16 @@ def _date_text(value: Any) -> Any:
     return value.isoformat() if isinstance(value, dt.date | dt.datetime) else value
 
 
-DateText = Annotated[str, BeforeValidator(_date_text), Strict(), Field(max_length=40)]
+def _iso(value: str) -> str:
+    """The one rule for dates (``chronicle.domain.dates``): an ISO date of the calendar."""
+    problem = date_problem(value)
+    if problem:
+        raise PydanticCustomError(DATE_CODE, "{problem}", {"problem": problem})
+    return value.strip()
+
+
+DateText = Annotated[str, BeforeValidator(_date_text), Strict(), Field(max_length=40),
+                     AfterValidator(_iso)]
 
 
 def _lower(value: Any) -> Any:
@@ -316,6 +329,9 @@ def _problems(exc: ValidationError, model_cls: type[BaseModel], path: str,
         elif error["type"] == "missing":
             found.append(FileProblem(path, "is required", line=where,
                                      field=_field(label, dotted)))
+        elif error["type"] == DATE_CODE:
+            found.append(FileProblem(path, error["msg"], line=where, field=_field(label, dotted),
+                                     code=DATE_CODE))
         else:
             message = error["msg"].removeprefix("Value error, ")
             shown = error.get("input")
