@@ -1,6 +1,7 @@
 """The app's "Other games" area (key 5): the installed game systems from the registry, each
 game's main screen opened with enter (imported only then), a game without screens listed as
-command line only. One Pilot run at 80x24 with the toy game registered by a fixture."""
+command line only. One Pilot run at 80x24 with the toy game registered for the test: its
+screen shows the bag the database keeps for it."""
 
 from __future__ import annotations
 
@@ -24,7 +25,6 @@ def test_area_5_lists_the_other_games_and_opens_the_toys_screen(tmp_path: Path) 
     from toy_game import SYSTEM
 
     url = f"sqlite:///{tmp_path}/t.db"
-    add_player(open_database(url), "Ada")
     sys.modules.pop("toy_game.screen", None)
 
     async def run() -> None:
@@ -50,12 +50,20 @@ def test_area_5_lists_the_other_games_and_opens_the_toys_screen(tmp_path: Path) 
                     break
             await choose(pilot, screen, SYSTEM.label)
             assert type(app.screen).__name__ == "PebblesScreen"
-            assert "Pebbles: the bags of the play group" in screen_text(pilot)
+            shown = screen_text(pilot)  # read from the database by the game's screen
+            assert "Pebbles: the bags of the play group" in shown
+            assert "Ada · Sack [/x] (limit 5): empty" in shown
             await pilot.press("5")  # the area key comes back to the list
             await settle(pilot)
             assert app.screen is screen
 
     with registry.registered(SYSTEM):
+        from toy_game.service import new_bag
+
+        db = open_database(url)
+        add_player(db, "Ada")
+        new_bag(db, "Ada", "Sack [/x]", 5)
+        db.engine.dispose()
         asyncio.run(run())
 
 

@@ -6,7 +6,13 @@ One card kind (``pebble``: a name and a weight; a pydantic model behind the shar
 ``<data dir>/cards/toy-pebbles/`` and from the file's own ``[[card]]`` tables, with located
 problems), one file kind (``bag``: a weight limit and the pebbles carried) with one rule
 (``bag.too_heavy``: the weights add up beyond the limit) beside the shared ``card.unknown``.
-Registered by a fixture (``chronicle.systems.registry.registered(SYSTEM)``), never installed.
+
+The same bags kept in the database (``bags``: one record kind, one ledger event ``put`` and its
+compensating ``undo``, through ``chronicle.services.records``), used by ``service``, a command
+group ``chronicle bag`` (``cli``), a printed sheet (``sheet``: ``chronicle export bag``) and a
+screen the app opens from its "Other games" area (``screen``). Registered by a fixture
+(``chronicle.systems.registry.registered(SYSTEM)``), never installed: nothing outside this
+folder names the toy.
 """
 
 from __future__ import annotations
@@ -19,12 +25,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from chronicle import paths
 from chronicle.catalog.layers import read_files
-from chronicle.catalog.loader import card_files, read_toml, validate_card_tables
+from chronicle.catalog.loader import CardEntry, card_files, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.schema import ModelSchema
 from chronicle.domain.values import Origin
 from chronicle.rules.report import Report, Severity, Violation
-from chronicle.systems.protocol import Edition, FileKind, GameSystem
+from chronicle.systems.protocol import CommandGroup, Edition, FileKind, GameSystem, RecordKind
 
 KEY = "toy-pebbles"
 
@@ -62,6 +68,12 @@ class Outcome:
         return 0 if self.report.valid else 1
 
 
+def user_cards(user_cards_dir: Path | None) -> tuple[list[CardEntry], list[FileProblem]]:
+    """The pebbles of the user's card folder for the game (the default one when None)."""
+    folder = user_cards_dir if user_cards_dir is not None else paths.user_cards_dir(KEY)
+    return read_files(card_files(folder), SCHEMA, Origin.USER)
+
+
 def check_path(path: Path, user_cards_dir: Path | None = None) -> Outcome:
     """Check a bag file: every pebble known, their weights within the limit."""
     problems: list[FileProblem] = []
@@ -77,8 +89,7 @@ def check_path(path: Path, user_cards_dir: Path | None = None) -> Outcome:
                                          lines=lines, origin=Origin.FILE)
     if problems:
         return Outcome(path, problems=problems)
-    folder = user_cards_dir if user_cards_dir is not None else paths.user_cards_dir(KEY)
-    user, catalog_problems = read_files(card_files(folder), SCHEMA, Origin.USER)
+    user, catalog_problems = user_cards(user_cards_dir)
     weights = {entry.data["name"]: entry.data.get("weight") for entry in [*user, *own]}
     found: list[Violation] = []
     total = 0
@@ -106,6 +117,11 @@ SYSTEM = GameSystem(
     file_kinds=(FileKind("bag", "a bag of pebbles within a weight limit",
                          "toy_game:check_path"),),
     card_schema="toy_game:SCHEMA",
+    sheets={"bag": "toy_game.sheet:bag_document"},
     screens={"main": "toy_game.screen:PebblesScreen"},
+    commands=(CommandGroup("bag", "Pebbles (a toy game): bags of pebbles",
+                           "toy_game.cli:register"),),
+    records=(RecordKind("bag", "bag of pebbles", True, "toy_game.bags:check",
+                        "toy_game.bags:describe"),),
 )
 """What the fixture registers."""

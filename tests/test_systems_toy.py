@@ -1,0 +1,111 @@
+"""The toy game (``tests/toy_game/``, registered by a fixture) through every layer but the app:
+its bags kept in the database by the generic record store (create, append, undo as a
+compensating event, refusals with the fix on the command line, the whole-database export and
+import), its command group ``chronicle bag`` and its printed sheet, read back with pypdf.
+Nothing outside ``tests/toy_game/`` names the toy."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from chronicle.cli import main
+from chronicle.systems import registry
+from chronicle.systems.protocol import GameSystem
+
+PEBBLES = 'version = 1\n\n[[card]]\nname = "Jade"\nkind = "pebble"\nweight = 9\n\n' \
+          '[[card]]\nname = "Flint"\nkind = "pebble"\nweight = 3\n'
+
+
+@pytest.fixture
+def toy(private_data_dir: Path) -> Iterator[GameSystem]:
+    """The toy game installed for the test, with two pebbles in the user's card folder."""
+    from toy_game import KEY, SYSTEM
+
+    folder = private_data_dir / "cards" / KEY
+    folder.mkdir(parents=True)
+    (folder / "pebbles.toml").write_text(PEBBLES)
+    with registry.registered(SYSTEM) as system:
+        yield system
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_toy_bag_through_the_database_the_cli_and_a_pdf(toy: GameSystem,
+                                                          tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/toy.db"
+
+    def bag(*argv: str) -> tuple[int, str, str]:
+        return run("--db", url, "bag", *argv, "--player", "Ada")
+
+    assert run("--db", url, "player", "add", "Ada")[0] == 0
+    assert bag("new", "Pouch", "--limit", "10")[0] == 0
+    assert bag("put", "Pouch", "Jade")[0] == 0
+    code, _, err = bag("put", "Pouch", "Flint")  # 12 > 10: refused, nothing written
+    assert code == 1 and "bag.too_heavy" in err
+    assert "fix: chronicle bag undo BAG --player PLAYER" in err
+    code, _, err = bag("put", "Pouch", "Quartz")
+    assert code == 1 and "card.unknown" in err and "Quartz" in err
+    assert bag("undo", "Pouch")[0] == 0  # a compensating event: the put stays in the history
+    assert bag("put", "Pouch", "Flint")[0] == 0
+    code, out, _ = bag("show", "Pouch", "--json")
+    shown = json.loads(out)
+    assert code == 0 and shown["pebbles"] == ["Flint"]
+    assert shown["history"] == ["1. put Jade in the bag", "2. took back event 1",
+                                "3. put Flint in the bag"]
+    code, _, err = bag("show", "Pocuh")
+    assert code == 2 and "Pouch" in err  # did you mean
+
+    pdf = tmp_path / "pouch.pdf"  # the game's sheet joins chronicle export
+    code, out, _ = run("--db", url, "export", "bag", "pouch", "--player", "Ada", "--out",
+                       str(pdf))
+    assert code == 0 and str(pdf) in out
+    text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "PEBBLES (A TOY GAME)" in text  # the head of the page is the game's own label
+    for expected in ("BAG OF PEBBLES", "Ada's bag", "Flint", "put Jade in the bag", "Limit:"):
+        assert expected in text
+    code, _, err = run("--db", url, "export", "bag", "Pouch", "--player", "Ada", "--out",
+                       str(pdf))
+    assert code == 2 and "--force" in err  # never over a file unasked
+    code, _, err = run("--db", url, "export", "bag", "Sack", "--player", "Ada")
+    assert code == 2 and "Sack" in err
+
+
+def test_the_toy_sheet_is_a_document_part(toy: GameSystem) -> None:
+    from toy_game.service import BagView
+    from toy_game.sheet import bag_part
+
+    part = bag_part(BagView("Sack [/x]", "Ada", 4, ("Jade",), ("1. put Jade in the bag",)))
+    assert part.brand == "PEBBLES (A TOY GAME)" and part.title == "Sack [/x]"
+
+
+def test_the_architecture_walk_through_names_the_toy_as_it_is() -> None:
+    """Every lazy name ``docs/architecture.md`` shows for the toy resolves, and its
+    registration there is the toy's own."""
+    import re
+
+    from toy_game import SYSTEM
+
+    from chronicle.systems.protocol import load_name
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "architecture.md").read_text()
+    names = set(re.findall(r'"(toy_game[\w.]*:\w+)"', text))
+    assert len(names) >= 6
+    for name in names:
+        assert load_name(name) is not None, name
+    registered = {SYSTEM.card_schema, *SYSTEM.sheets.values(), *SYSTEM.screens.values(),
+                  *(g.register for g in SYSTEM.commands), *(k.check for k in SYSTEM.file_kinds),
+                  *(r.check for r in SYSTEM.records), *(r.describe for r in SYSTEM.records),
+                  "toy_game:SYSTEM"}
+    assert names == registered
