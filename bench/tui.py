@@ -208,10 +208,16 @@ def switches(repeat: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    repeat = 3 if parser.parse_args().quick else 9
-    cold_start(repeat)
-    keystrokes(max(1, repeat // 3))
-    switches(max(2, repeat // 3))
+    parser.add_argument("--only", choices=["start", "keys", "switches"],
+                        help="run one part (to compare two versions of the code side by side)")
+    args = parser.parse_args()
+    repeat = 3 if args.quick else 9
+    if args.only in (None, "start"):
+        cold_start(repeat)
+    if args.only in (None, "keys"):
+        keystrokes(max(1, repeat // 3))
+    if args.only in (None, "switches"):
+        switches(max(2, repeat // 3))
     return 0
 
 
