@@ -44,7 +44,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chronicle",
         description="Arcadia Chronicle: cards, characters, chronicles and game preparation for "
-                    "Arcadia: The Wyld Hunt. Run without arguments for an overview.")
+                    "Arcadia: The Wyld Hunt, and each installed game's own commands (chronicle "
+                    "systems lists the games). Run without arguments for an overview.")
     parser.add_argument("--version", action="version", version=f"chronicle {__version__}")
     parser.add_argument("--db", metavar="URL",
                         help="the database (any SQLAlchemy URL; default: CHRONICLE_DB, else a "

@@ -34,7 +34,8 @@ def register(commands: Any, *, with_systems: bool = True) -> None:
     """Add ``export`` and its subcommands, with (``with_systems``) every installed game's
     sheets from the registry (``GameSystem.sheets``)."""
     parser = commands.add_parser(
-        "export", help="printable PDFs: character sheets, chronicles, game preparation",
+        "export", help="printable PDFs: character sheets, chronicles, game preparation, "
+                       "and every game's sheets",
         description="Write printable PDFs. An existing file is never overwritten without "
                     "--force.")
     sub = parser.add_subparsers(dest="export_command", metavar="SHEET", required=True)
