@@ -29,6 +29,24 @@ class FormApp(App[None]):
         self.push_screen(UnitFormScreen("Clockwork Legion"), done)
 
 
+class BuilderApp(App[None]):
+    """The app's database services without the rest of the app (its areas load Wyld Hunt's
+    catalog): what a game's screen reaches through ``self.app``."""
+
+    from chronicle.tui.app import ChronicleApp
+
+    call_service = ChronicleApp.call_service
+    _service_failed = ChronicleApp._service_failed
+    del ChronicleApp
+
+    def __init__(self, db: Any) -> None:
+        super().__init__()
+        self._db = db
+
+    def database(self) -> Any:
+        return self._db
+
+
 def problems(app: App[Any]) -> str:
     return str(app.screen.query_one("#uf-problems", Static).render())
 
@@ -78,7 +96,6 @@ def test_the_builder_adds_units_with_the_meter_violations_fits_and_odds(tmp_path
     from chronicle.systems.tales_of_arcadia import service
     from chronicle.systems.tales_of_arcadia.force import RosterLine
     from chronicle.systems.tales_of_arcadia.screens.builder import TalesBuilderScreen
-    from chronicle.tui.app import ChronicleApp
     from chronicle.tui.widgets.meter import Meter
 
     url = f"sqlite:///{tmp_path / 'group.db'}"
@@ -91,9 +108,8 @@ def test_the_builder_adds_units_with_the_meter_violations_fits_and_odds(tmp_path
         return str(app.screen.query_one(selector, Static).render())
 
     async def main() -> None:
-        app = ChronicleApp(url)
+        app = BuilderApp(db)
         async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
             await app.push_screen(TalesBuilderScreen())
             await settle(pilot)
             assert "Iron [/x] Vanguard · [b]Ann's force" in text(app, "#toa-title")

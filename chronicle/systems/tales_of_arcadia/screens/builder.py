@@ -7,7 +7,8 @@ Every edit is saved at once through the services (checked by the rules, one tran
 edit the rules refuse is shown and nothing changes. Keys: enter adds the highlighted unit,
 ``x`` removes the highlighted line, ``+``/``-`` change its count, ``o`` takes or drops an
 option, ``v`` picks its variant, ``e`` makes the highlighted unit the enemy for the odds, ``f``
-opens another force, ``n`` starts one, ``u`` enters a new unit, ``/`` searches.
+opens another force, ``n`` starts one, ``u`` enters a new unit, ``/`` searches, escape goes
+back.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class TalesBuilderScreen(Screen[None]):
     TalesBuilderScreen .toa-notes { height: auto; max-height: 8; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
         Binding("slash", "search", "Search"),
         Binding("x", "remove", "Remove"),
         Binding("plus,equals_sign", "count(1)", "+1", show=False),
@@ -158,6 +160,11 @@ class TalesBuilderScreen(Screen[None]):
         required = tuple(o.name for o in row.unit.options for _ in range(o.min))
         line = RosterLine(unit=row.unit.name, variant=row.variant, options=required)
         self.edit(lambda db, view: _add_line(db, view, line), f"Add {row.label}")
+
+    def action_back(self) -> None:
+        """Leave the builder (back to the list of games)."""
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
 
     def action_search(self) -> None:
         self.query_one("#toa-search", Input).focus()
