@@ -13,8 +13,8 @@ import pytest
 from chronicle.catalog.loader import load_card_file
 from chronicle.cli import main
 from chronicle.domain.values import Origin
-from chronicle.services.cardgaps import catalog_gaps, export_own_cards
 from chronicle.services.catalog import load_catalog, read_sources, validate_files
+from chronicle.systems.wyld_hunt.cardgaps import catalog_gaps, export_own_cards
 from chronicle.systems.wyld_hunt.cards import (
     Flaw,
     Icon,

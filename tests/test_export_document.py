@@ -21,7 +21,26 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chronicle.catalog.store import Catalog
-from chronicle.export.document import (
+from chronicle.export.files import MAX_STEM, RESERVED, safe_name
+from chronicle.rules.report import Report
+from chronicle.services.characters import CharacterView, show_character
+from chronicle.services.db import Database, open_database
+from chronicle.services.demo import run_demo
+from chronicle.services.games import show_game
+from chronicle.systems.wyld_hunt.cards import (
+    Attribute,
+    Card,
+    Court,
+    Flaw,
+    FlawType,
+    Icon,
+    Kind,
+    Merit,
+    MeritType,
+)
+from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
+from chronicle.systems.wyld_hunt.rules.character import CharacterState, check_character
+from chronicle.systems.wyld_hunt.sheets.document import (
     CardGrid,
     CardLine,
     Document,
@@ -42,25 +61,6 @@ from chronicle.export.document import (
     sheet_document,
     total,
 )
-from chronicle.export.files import MAX_STEM, RESERVED, safe_name
-from chronicle.rules.report import Report
-from chronicle.services.characters import CharacterView, show_character
-from chronicle.services.db import Database, open_database
-from chronicle.services.demo import run_demo
-from chronicle.services.games import show_game
-from chronicle.systems.wyld_hunt.cards import (
-    Attribute,
-    Card,
-    Court,
-    Flaw,
-    FlawType,
-    Icon,
-    Kind,
-    Merit,
-    MeritType,
-)
-from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
-from chronicle.systems.wyld_hunt.rules.character import CharacterState, check_character
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -152,7 +152,7 @@ def boxes(part: Part) -> dict[str, tuple[CardLine, ...]]:
 
 def test_the_document_model_is_pure() -> None:
     """Building documents loads neither reportlab nor the database or TUI stacks."""
-    probe = ("import chronicle.export.document, sys, json\n"
+    probe = ("import chronicle.systems.wyld_hunt.sheets.document, sys, json\n"
              "print(json.dumps(sorted(sys.modules)))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True, cwd=REPO)
@@ -468,7 +468,7 @@ def test_a_king_ironhearts_madness_character_carries_its_editions_title() -> Non
 
 
 def test_one_creation_points_figure_counts_everything_available() -> None:
-    from chronicle.export.document import creation_points
+    from chronicle.systems.wyld_hunt.sheets.document import creation_points
 
     # a Human Male sheet: 8 spent of 5 starting + 3 from Flaws + 2 granted by a card
     summary: dict[str, object] = {"points_complete": True, "points_start": 5,

@@ -18,7 +18,6 @@ from pypdf import PdfReader
 from test_export_document import Character, merit
 
 from chronicle.catalog.store import Catalog
-from chronicle.export.document import Document, log_document, sheet_document
 from chronicle.export.pdf import PdfRenderer, render_pdf
 from chronicle.systems.wyld_hunt.cards import (
     Card,
@@ -33,6 +32,7 @@ from chronicle.systems.wyld_hunt.cards import (
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild, FlawBoughtOff, GamePlayed
 from chronicle.systems.wyld_hunt.codec import describe_event
 from chronicle.systems.wyld_hunt.rules.character import check_character
+from chronicle.systems.wyld_hunt.sheets.document import Document, log_document, sheet_document
 
 CATALOGS: dict[str, Catalog[Card]] = {}
 BACKGROUND = ("Raised by a hedge-witch on the edge of the Wyld, she learned the names of every "
@@ -263,7 +263,7 @@ def test_a_long_game_sheet_repeats_whose_table_continues(tmp_path: Path) -> None
 
 
 def _game(view: object) -> Document:
-    from chronicle.export.document import game_document
+    from chronicle.systems.wyld_hunt.sheets.document import game_document
 
     return game_document(view)  # type: ignore[arg-type]
 
@@ -317,7 +317,7 @@ def test_findings_never_spill_onto_a_page_of_their_own(long_road: Character) -> 
 
 
 def test_a_list_too_long_for_its_lines_counts_the_rest() -> None:
-    from chronicle.export.document import ItemList, Part
+    from chronicle.systems.wyld_hunt.sheets.document import ItemList, Part
 
     items = tuple(f"The Quest of the {number}th Gate" for number in range(60))
     part = Part("Character Sheet", "Many", "", "", (ItemList("Quests Completed", items,

@@ -21,7 +21,6 @@ import pytest
 from pypdf import PdfReader
 from test_export_document import in_memory_character, merit
 
-from chronicle.export.document import Document, log_document, player_document, sheet_document
 from chronicle.export.fonts import clean, markup, runs, wrap
 from chronicle.export.pdf import PdfRenderer, render_pdf
 from chronicle.services.characters import CharacterView, show_character
@@ -29,6 +28,12 @@ from chronicle.services.db import Database, open_database
 from chronicle.services.demo import run_demo
 from chronicle.services.games import show_game
 from chronicle.systems.wyld_hunt.cards import MeritType
+from chronicle.systems.wyld_hunt.sheets.document import (
+    Document,
+    log_document,
+    player_document,
+    sheet_document,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 REFERENCE = REPO / "docs" / "sheet-reference.png"
@@ -154,7 +159,7 @@ def test_the_log_reads_back(winerdria: CharacterView) -> None:
 
 
 def test_the_game_sheet_reads_back(demo_db: Database) -> None:
-    from chronicle.export.document import game_document
+    from chronicle.systems.wyld_hunt.sheets.document import game_document
 
     texts = page_texts(pdf_bytes(game_document(show_game(demo_db, "Example of Play"))))
     text = "\n".join(texts)
@@ -220,7 +225,7 @@ def test_the_demo_sheets_render_like_the_reference_images(winerdria: CharacterVi
                                                           tmp_path: Path, kind: str) -> None:
     from PIL import Image, ImageChops, ImageStat
 
-    from chronicle.export.document import game_document
+    from chronicle.systems.wyld_hunt.sheets.document import game_document
 
     document = (game_document(show_game(demo_db, "Example of Play")) if kind == "game" else
                 {"sheet": sheet_document(winerdria),

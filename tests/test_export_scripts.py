@@ -14,8 +14,8 @@ from pypdf import PdfReader
 from test_export_document import in_memory_character, merit
 
 from chronicle.export import fonts
-from chronicle.export.document import Document, sheet_document
 from chronicle.export.pdf import render_pdf
+from chronicle.systems.wyld_hunt.sheets.document import Document, sheet_document
 
 NAMES = {
     "hebrew": "שלום עליכם",

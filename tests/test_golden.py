@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from chronicle.rules import dice
-from chronicle.services.check import CheckResult, check_file
+from chronicle.systems.wyld_hunt.check import CheckResult, check_file
 from chronicle.systems.wyld_hunt.codes import ALL_CODES
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from chronicle.catalog.loader import load_card_file
 from chronicle.domain.values import Origin
 from chronicle.services.catalog import read_sources
-from chronicle.services.check import check_file
+from chronicle.systems.wyld_hunt.check import check_file
 from chronicle.systems.wyld_hunt.schema import SCHEMA
 
 KEYS = ["name", "kind", "icon", "merits", "flaws", "court", "system", "event", "card", "player",

@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 
 from chronicle.errors import ChronicleError
 from chronicle.services import characters, collection, players, usercards
-from chronicle.services.check import check_file
 from chronicle.services.db import Database, open_database
+from chronicle.systems.wyld_hunt.check import check_file
 
 NASTY = ["", " ", "\x00", "a\x00b", "../../../etc/passwd", "C:\\Windows\\system32", "CON",
          "'; DROP TABLE player; --", "Robert'); DELETE FROM ledger_event;--", "\u202eevil",

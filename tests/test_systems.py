@@ -218,7 +218,7 @@ def test_a_misspelt_system_gets_a_suggestion(tmp_path: Path) -> None:
 
 
 def test_an_edition_key_checks_as_its_game(tmp_path: Path) -> None:
-    from chronicle.services.check import check_file
+    from chronicle.systems.wyld_hunt.check import check_file
 
     path = tmp_path / "winerdria.toml"
     path.write_text(WINERDRIA.read_text().replace('system = "wyld-hunt"', 'system = "ironheart"'))

@@ -18,18 +18,11 @@ LEGACY_WYLD_HUNT = {
     # Wyld Hunt was wired into every layer before the seam existed. Next session routes these
     # through chronicle.systems.registry (and lifts the generic parts into chronicle/rules).
     "chronicle/cli/cards.py",
-    "chronicle/export/character.py",
-    "chronicle/export/game.py",
-    "chronicle/export/sources.py",
     "chronicle/persistence/payloads.py",
-    "chronicle/persistence/repository.py",
-    "chronicle/services/cardgaps.py",
     "chronicle/services/catalog.py",
     "chronicle/services/characters.py",
-    "chronicle/services/check.py",
     "chronicle/services/collection.py",
     "chronicle/services/csvio.py",
-    "chronicle/services/exports.py",
     "chronicle/services/games.py",
     "chronicle/services/ledger.py",
     "chronicle/services/transfer.py",

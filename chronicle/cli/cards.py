@@ -214,7 +214,7 @@ def run_show(args: argparse.Namespace) -> int:
     if args.kind:
         found = [c for c in found if c.kind.value == args.kind]
     if not found:
-        from chronicle.services.cardgaps import find_lead
+        from chronicle.systems.wyld_hunt.cardgaps import find_lead
 
         lead = find_lead(args.name)
         if lead is not None:
@@ -339,7 +339,7 @@ def run_validate(args: argparse.Namespace) -> int:
 
 def run_missing(args: argparse.Namespace) -> int:
     """Print what the catalog lacks, kind by kind, and the leads."""
-    from chronicle.services.cardgaps import catalog_gaps
+    from chronicle.systems.wyld_hunt.cardgaps import catalog_gaps
 
     gaps = catalog_gaps(_load(args), args.kind)
     if args.json:
@@ -378,7 +378,7 @@ def run_missing(args: argparse.Namespace) -> int:
 def run_export_mine(args: argparse.Namespace) -> int:
     """Write the user's own cards and corrections as one card file."""
     from chronicle.cli.common import print_or_write
-    from chronicle.services.cardgaps import export_own_cards
+    from chronicle.systems.wyld_hunt.cardgaps import export_own_cards
 
     _load(args)  # reads the group's cards of the database in use
     text, count = export_own_cards()
@@ -393,7 +393,7 @@ def run_import(args: argparse.Namespace) -> int:
     """Add the cards of a shared card file to the group's cards."""
     from chronicle.cli.common import database
     from chronicle.errors import ChronicleError
-    from chronicle.services.cardgaps import import_cards
+    from chronicle.systems.wyld_hunt.cardgaps import import_cards
 
     try:
         count = import_cards(args.file, database(args))

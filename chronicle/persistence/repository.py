@@ -28,9 +28,6 @@ from chronicle.persistence.models import (
     OwnershipRow,
     PlayerRow,
 )
-from chronicle.systems.wyld_hunt.cards import Court
-from chronicle.systems.wyld_hunt.chronicle import CharacterBuild, Event
-from chronicle.systems.wyld_hunt.codec import event_from_record, event_to_record
 
 
 def now() -> datetime:
@@ -230,15 +227,37 @@ class EventInfo:
     game_id: int | None
 
 
-def events(session: Session, character_id: int) -> tuple[list[Event], list[EventInfo]]:
-    """The chronicle of a character, oldest first, with each event's record data."""
+def ledger_codec(system: str) -> Any:
+    """The ledger codec (``event_to_record``, ``event_from_record``, ``what_happened``) of
+    the game system ``system`` names, found through the registry."""
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    found = registry.system(system)
+    if found.ledger_codec is None:
+        raise ValueError(f"the game system {system!r} keeps no ledger of events")
+    return load_name(found.ledger_codec)
+
+
+def _system_of(session: Session, character_id: int) -> str:
+    row = session.get(CharacterRow, character_id)
+    if row is None:
+        raise ValueError(f"no character {character_id}")
+    return row.system
+
+
+def events(session: Session, character_id: int, system: str | None = None,
+           ) -> tuple[list[Any], list[EventInfo]]:
+    """The chronicle of a character, oldest first, with each event's record data; the events
+    decoded by the codec of the character's game system (``system``, else the row's)."""
+    codec = ledger_codec(system or _system_of(session, character_id))
     rows = session.connection().execute(
         sa_select(col(EventRow.seq), col(EventRow.kind),
                   type_coerce(col(EventRow.payload), String), col(EventRow.recorded_at),
                   col(EventRow.game_id))
         .where(col(EventRow.character_id) == character_id)
         .order_by(col(EventRow.seq))).all()
-    found = [event_from_record(kind, json.loads(payload) if isinstance(payload, str | bytes)
+    found = [codec.event_from_record(kind, json.loads(payload) if isinstance(payload, str | bytes)
                                else payload) for _seq, kind, payload, _at, _game in rows]
     info = [EventInfo(seq, at, game) for seq, _kind, _payload, at, game in rows]
     return found, info
@@ -251,9 +270,10 @@ def event_count(session: Session, character_id: int) -> int:
     return int(result)
 
 
-def append_event(session: Session, character_id: int, event: Event,
+def append_event(session: Session, character_id: int, event: Any,
                  game_id: int | None = None) -> int:
-    """Insert ``event`` at the end of the chronicle; returns its number.
+    """Insert ``event`` at the end of the chronicle, encoded by the codec of the character's
+    game system; returns its number.
 
     The character's row is locked first, on the version this transaction read (see
     ``guard``), so two writers appending at once are serialised: the later one finds the
@@ -271,7 +291,9 @@ def append_event(session: Session, character_id: int, event: Event,
     last = session.exec(select(func.max(EventRow.seq))
                         .where(EventRow.character_id == character_id)).one()
     seq = int(last or 0) + 1
-    kind, payload = event_to_record(event)
+    codec = ledger_codec(character.system if character is not None
+                         else _system_of(session, character_id))
+    kind, payload = codec.event_to_record(event)
     session.add(EventRow(character_id=character_id, seq=seq, kind=kind, payload=payload,
                          recorded_at=now(), game_id=game_id))
     try:
@@ -285,29 +307,8 @@ def append_event(session: Session, character_id: int, event: Event,
         raise Collision(f"{name}'s chronicle gained event {seq} from someone else at the same "
                         "moment; nothing was written: try again") from None
     session.info.setdefault(_APPENDED, {}).setdefault(character_id, []).append(
-        what_happened(event))
+        codec.what_happened(event))
     return seq
-
-
-def load_character(session: Session, row: CharacterRow, player_name: str | None = None,
-                   ) -> tuple[CharacterBuild, list[EventInfo]]:
-    """The domain character of ``row`` (creation choices plus its whole chronicle) and what
-    the database records of each event."""
-    assert row.id is not None
-    merits, flaws = creation_cards(session, row.id)
-    found, info = events(session, row.id)
-    build = CharacterBuild(name=row.name, system=row.system,
-                           icons=(row.icon,) if row.icon else (),
-                           court=Court(row.court) if row.court else None,
-                           merits=tuple(merits), flaws=tuple(flaws), background=row.background,
-                           player=player_name, events=tuple(found))
-    return build, info
-
-
-def load_build(session: Session, row: CharacterRow, player_name: str | None = None,
-               ) -> CharacterBuild:
-    """The domain character of ``row``: creation choices plus its whole chronicle."""
-    return load_character(session, row, player_name)[0]
 
 
 # Games ---------------------------------------------------------------------------------------
@@ -355,26 +356,6 @@ class Collision(Conflict):
     """Someone else wrote the same character or game between this transaction's reads and
     its writes. Nothing was written; running the whole use case again on the fresh state may
     succeed (``Database.run`` does, a bounded number of times)."""
-
-
-def what_happened(event: Event) -> str:
-    """An event in a few words, for conflict messages: "a game was recorded"."""
-    from chronicle.systems.wyld_hunt.chronicle import (
-        Correction,
-        FlawBoughtOff,
-        GamePlayed,
-        MeritBought,
-    )
-
-    if isinstance(event, GamePlayed):
-        return "a game was recorded"
-    if isinstance(event, MeritBought):
-        return f"{event.merit} was bought"
-    if isinstance(event, FlawBoughtOff):
-        return f"{event.flaw} was bought off"
-    if isinstance(event, Correction):
-        return "a correction was recorded"
-    return f"event {event.event} was undone"
 
 
 def _subject(row: Any) -> str:

@@ -35,6 +35,7 @@ from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 from chronicle.systems.wyld_hunt.codec import describe_event, event_to_file, event_to_record
 from chronicle.systems.wyld_hunt.rules.character import CharacterState, check_character
 from chronicle.systems.wyld_hunt.rules.collection import CardKey, check_ownership, key_of
+from chronicle.systems.wyld_hunt.stored import load_build, load_character
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -164,14 +165,13 @@ def stored(session: Session, row: CharacterRow, cat: WyldHuntCatalog,
            ) -> tuple[CharacterBuild, list[EventInfo], Checked]:
     """A stored character, its event records and its rules check (collection rules aside),
     reusing this process's earlier check while the character is unchanged."""
-    from chronicle.persistence import repository as repo
 
     key = _cache_key(session, row, cat)
     hit = _CHECKED.get(key)
     if hit is not None:
         _CHECKED.move_to_end(key)
         return hit[1], hit[2], (hit[3], hit[4])
-    build, infos = repo.load_character(session, row, _player_name(session, row))
+    build, infos = load_character(session, row, _player_name(session, row))
     checked = check_character(build, cat)
     remember(session, row, cat, build, infos, checked)
     return build, infos, checked
@@ -324,7 +324,7 @@ def _edit(session: Session, row: CharacterRow, *, icon: str | None = None,
                       "\"cannot change after you have decided\"); use 'chronicle xp buy', "
                       "'chronicle xp buy-off' or a correction")
     cat = catalog()
-    before_build = repo.load_build(session, row, _player_name(session, row))
+    before_build = load_build(session, row, _player_name(session, row))
     before, _state = evaluate(session, row, before_build, cat)
     chosen_court = before_build.court
     if court is not None:

@@ -1,7 +1,8 @@
 """Printable PDFs of characters, chronicles, games and a player's whole group of characters.
 
 Each export reads the character or game as the other services show it, builds the document
-(``chronicle.export.document``), renders it (``chronicle.export.pdf``, which loads reportlab
+with the sheet builders its game system names (``GameSystem.sheets``, found through
+``chronicle.systems.registry``), renders it (``chronicle.export.pdf``, which loads reportlab
 only now) and writes the file atomically. The default destination is
 ``exports/<safe-name>.pdf`` in the current folder (created when missing), the safe name made
 from the character's, game's or player's name so that it can never leave that folder; ``out``
@@ -26,8 +27,7 @@ from chronicle.errors import AlreadyExists, BadInput
 from chronicle.services.db import Database
 
 if TYPE_CHECKING:
-    from chronicle.export.document import Document
-    from chronicle.systems.wyld_hunt.cards import Card
+    from chronicle.export.model import Document
 
 DEFAULT_FOLDER = Path("exports")
 """Where exports go by default, relative to the current folder."""
@@ -147,13 +147,29 @@ def _stem(db: Database, name: str, player: str) -> tuple[str, str]:
     return name, (f"-{safe_name(player, 'player')}" if _shared_name(db, name) else "")
 
 
-def _flaw_named(name: str) -> Card | None:
+def _flaw_named(name: str) -> object | None:
     """A Flaw card of the catalog (for the Flaws a character has bought off)."""
     from chronicle.services.common import catalog
-    from chronicle.systems.wyld_hunt.cards import Card as Known
 
-    found = catalog().get(name, "flaw")
-    return found if isinstance(found, Known) else None
+    return catalog().get(name, "flaw")
+
+
+def sheet_builder(system: str, sheet: str) -> Callable[..., Document]:
+    """The builder of ``sheet`` ("character", "log", "game", "player") that the game system
+    of ``system`` (a system or edition key) names, imported now.
+
+    Raises:
+        BadInput: the game has no such sheet.
+    """
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    found = registry.system(system)
+    name = found.sheets.get(sheet)
+    if name is None:
+        raise BadInput(f"{found.label} has no {sheet} sheet to print")
+    builder: Callable[..., Document] = load_name(name)
+    return builder
 
 
 def export_sheet(db: Database, character: str, player: str | None = None,
@@ -168,14 +184,14 @@ def export_sheet(db: Database, character: str, player: str | None = None,
         AlreadyExists: the file exists and ``force`` is false.
         BadInput: the file cannot be written.
     """
-    from chronicle.export.document import sheet_document
     from chronicle.services.characters import show_character
 
     view = show_character(db, character, player)
     stem, owner = _stem(db, view.name, view.player)
     path = destination(stem, out, folder, suffix=owner + ("-pencil" if pencil else ""),
                        fallback="character")
-    document = sheet_document(view, pencil=pencil, card_named=_flaw_named)
+    document = sheet_builder(view.build.system, "character")(view, pencil=pencil,
+                                                             card_named=_flaw_named)
     return write_document(document, path, force=force, paper=paper, warn=warn)
 
 
@@ -190,13 +206,13 @@ def export_log(db: Database, character: str, player: str | None = None,
         AlreadyExists: the file exists and ``force`` is false.
         BadInput: the file cannot be written.
     """
-    from chronicle.export.document import log_document
     from chronicle.services.characters import show_character
 
     view = show_character(db, character, player)
     stem, owner = _stem(db, view.name, view.player)
     path = destination(stem, out, folder, suffix=owner + "-chronicle", fallback="character")
-    return write_document(log_document(view), path, force=force, paper=paper, warn=warn)
+    document = sheet_builder(view.build.system, "log")(view)
+    return write_document(document, path, force=force, paper=paper, warn=warn)
 
 
 def export_game(db: Database, game: str, out: Path | None = None, force: bool = False, *,
@@ -209,12 +225,12 @@ def export_game(db: Database, game: str, out: Path | None = None, force: bool = 
         AlreadyExists: the file exists and ``force`` is false.
         BadInput: the file cannot be written.
     """
-    from chronicle.export.document import game_document
     from chronicle.services.games import show_game
 
     view = show_game(db, game)
     path = destination(view.name, out, folder, suffix="-game", fallback="game")
-    return write_document(game_document(view), path, force=force, paper=paper, warn=warn)
+    document = sheet_builder(view.system, "game")(view)
+    return write_document(document, path, force=force, paper=paper, warn=warn)
 
 
 def export_player(db: Database, player: str, out: Path | None = None, force: bool = False,
@@ -227,7 +243,6 @@ def export_player(db: Database, player: str, out: Path | None = None, force: boo
         BadInput: the player has no character, or the file cannot be written.
         AlreadyExists: the file exists and ``force`` is false.
     """
-    from chronicle.export.document import player_document
     from chronicle.services.characters import list_characters
 
     views = list_characters(db, player)
@@ -237,5 +252,6 @@ def export_player(db: Database, player: str, out: Path | None = None, force: boo
     owner = views[0].player
     path = destination(owner, out, folder, suffix="-characters" + ("-pencil" if pencil else ""),
                        fallback="player")
-    document = player_document(owner, views, pencil=pencil, card_named=_flaw_named)
+    document = sheet_builder(views[0].build.system, "player")(owner, views, pencil=pencil,
+                                                              card_named=_flaw_named)
     return write_document(document, path, force=force, paper=paper, warn=warn)

@@ -149,6 +149,7 @@ def _evaluate(session: Session, game: GameRow, seats: list[tuple[GamePlayerRow, 
     from chronicle.persistence.models import CharacterRow
     from chronicle.services.characters import uses_of
     from chronicle.systems.wyld_hunt.rules.character import check_character
+    from chronicle.systems.wyld_hunt.stored import load_build
 
     players = []
     ownership = []
@@ -158,7 +159,7 @@ def _evaluate(session: Session, game: GameRow, seats: list[tuple[GamePlayerRow, 
         if row.character_id is not None:
             character = session.get(CharacterRow, row.character_id)
             assert character is not None
-            build = repo.load_build(session, character, seat.player)
+            build = load_build(session, character, seat.player)
             at_table = uses_of(check_character(build, cat)[1])
         owned_rows = repo.owned_cards(session, row.player_id)
         owned = {key_of(o.name, o.kind): o.count for o in owned_rows}

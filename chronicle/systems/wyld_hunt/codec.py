@@ -1,5 +1,9 @@
 """Chronicle events to and from plain records (a kind and a JSON-ready dict), for storage and
-for the whole-database export. Pure Python."""
+for the whole-database export, and in words. Pure Python.
+
+The game system names this module as its ``ledger_codec``; the repository stores and reads a
+character's events through the codec of the character's system: ``event_to_record``,
+``event_from_record`` and ``what_happened``."""
 
 from __future__ import annotations
 
@@ -93,6 +97,19 @@ def describe_event(event: Event) -> str:
             parts.append(f"{event.xp:+d} experience")
         return f"Correction ({event.note}): {', '.join(parts) or 'nothing'}"
     return f"Undo of event {event.event}"
+
+
+def what_happened(event: Event) -> str:
+    """An event in a few words, for conflict messages: "a game was recorded"."""
+    if isinstance(event, GamePlayed):
+        return "a game was recorded"
+    if isinstance(event, MeritBought):
+        return f"{event.merit} was bought"
+    if isinstance(event, FlawBoughtOff):
+        return f"{event.flaw} was bought off"
+    if isinstance(event, Correction):
+        return "a correction was recorded"
+    return f"event {event.event} was undone"
 
 
 def event_to_file(event: Event) -> dict[str, Any]:

@@ -5,11 +5,10 @@ Registered in ``pyproject.toml`` under the entry-point group ``chronicle.systems
 this module imports only the protocol.
 
 Its odds commands (``chronicle odds test|trial``) are declared here like every game's, with
-their adapters; the dice themselves are ``chronicle.rules.dice``. Legacy wiring, to move into
-this folder as the seam grows: Wyld Hunt's file check still runs through
-``chronicle.services.check`` (it reads the catalog service's cached card sources), and its
-sheets and screens are still wired directly in the fronts, so ``sheets`` and ``screens`` are
-empty here.
+their adapters; the dice themselves are ``chronicle.rules.dice``. Its sheets
+(``chronicle.systems.wyld_hunt.sheets``) are named here and printed by the export service
+through the registry. Legacy wiring, to move into this folder as the seam grows: its screens
+are still wired directly in the app, so ``screens`` is empty here.
 """
 
 from __future__ import annotations
@@ -85,9 +84,9 @@ SYSTEM = GameSystem(
     card_kinds=("icon", "merit", "flaw", "quest", "league", "waylay"),
     file_kinds=(
         FileKind("character", "a character: Icon, Merits, Flaws and the chronicle of events",
-                 "chronicle.services.check:check_path"),
+                 "chronicle.systems.wyld_hunt.check:check_path"),
         FileKind("setup", "a game setup: players, quests, Waylays, Treasures and Leagues",
-                 "chronicle.services.check:check_path"),
+                 "chronicle.systems.wyld_hunt.check:check_path"),
     ),
     odds=(
         OddsCommand("test", "an opposed Test: your attribute against theirs",
@@ -106,6 +105,10 @@ SYSTEM = GameSystem(
     card_schema="chronicle.systems.wyld_hunt.schema:SCHEMA",
     codes="chronicle.systems.wyld_hunt.codes",
     ledger_codec="chronicle.systems.wyld_hunt.codec",
+    sheets={"character": "chronicle.systems.wyld_hunt.sheets.document:sheet_document",
+            "log": "chronicle.systems.wyld_hunt.sheets.document:log_document",
+            "game": "chronicle.systems.wyld_hunt.sheets.document:game_document",
+            "player": "chronicle.systems.wyld_hunt.sheets.document:player_document"},
     docs="docs/rules.md",
 )
 """The entry point's value (for both keys)."""

@@ -188,7 +188,7 @@ class CollectionScreen(Screen[None]):
 
     def completeness(self) -> str:
         """Per kind, how many cards of the catalog have every value ("merit 20/60, ...")."""
-        from chronicle.services.cardgaps import catalog_gaps
+        from chronicle.systems.wyld_hunt.cardgaps import catalog_gaps
 
         assert self.catalog is not None
         gaps = catalog_gaps(self.catalog)

@@ -25,7 +25,6 @@ from chronicle.export.model import (
     Value,
     has_unknown,
 )
-from chronicle.export.sources import CharacterSource
 from chronicle.export.wording import (
     UNKNOWN_LEGEND,
     brand,
@@ -41,6 +40,7 @@ from chronicle.systems.wyld_hunt.cards import Card, Flaw, FlawType, Kind, Merit,
 from chronicle.systems.wyld_hunt.chronicle import Event, FlawBoughtOff, GamePlayed
 from chronicle.systems.wyld_hunt.rules.creation import PointsState
 from chronicle.systems.wyld_hunt.rules.ledger import waylay_bonus
+from chronicle.systems.wyld_hunt.sheets.sources import CharacterSource
 
 CardLookup = Callable[[str], Card | None]
 """Finds a card by name (the catalog), for what the character no longer holds."""

@@ -21,7 +21,6 @@ from chronicle.export.model import (
     Value,
     has_unknown,
 )
-from chronicle.export.sources import GameSource, SeatSource
 from chronicle.export.wording import (
     UNKNOWN_LEGEND,
     against,
@@ -37,6 +36,7 @@ from chronicle.systems.wyld_hunt.rules.game import (
     SOLO_LEAGUES_PER_QUEST,
     PlayerState,
 )
+from chronicle.systems.wyld_hunt.sheets.sources import GameSource, SeatSource
 
 BLANK_ROWS = 3
 """Empty rows a table without choices gets, to be filled in by hand."""

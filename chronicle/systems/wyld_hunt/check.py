@@ -1,4 +1,6 @@
-"""``chronicle check``: read a character or setup file and run the rules on it."""
+"""Wyld Hunt's file check (``chronicle check`` on a character or setup file): read the file and
+run the rules on it, with the catalog service's cached card sources. The game system names
+:func:`check_path` as the checker of both its file kinds."""
 
 from __future__ import annotations
 

@@ -11,16 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chronicle.export.character import (
-    CardLookup,
-    bought_off,
-    card_grid,
-    character_sheet,
-    chronicle_log,
-    creation_points,
-    starting_build,
-)
-from chronicle.export.game import game_sheet
 from chronicle.export.model import (
     Block,
     CardBox,
@@ -43,7 +33,6 @@ from chronicle.export.model import (
     block_texts,
     has_unknown,
 )
-from chronicle.export.sources import CharacterSource, GameSource, HistoryEntry, SeatSource
 from chronicle.export.wording import (
     against,
     brand,
@@ -54,6 +43,22 @@ from chronicle.export.wording import (
     signed,
     total,
     word,
+)
+from chronicle.systems.wyld_hunt.sheets.character import (
+    CardLookup,
+    bought_off,
+    card_grid,
+    character_sheet,
+    chronicle_log,
+    creation_points,
+    starting_build,
+)
+from chronicle.systems.wyld_hunt.sheets.game import game_sheet
+from chronicle.systems.wyld_hunt.sheets.sources import (
+    CharacterSource,
+    GameSource,
+    HistoryEntry,
+    SeatSource,
 )
 
 
