@@ -147,16 +147,10 @@ def _stem(db: Database, name: str, player: str) -> tuple[str, str]:
     return name, (f"-{safe_name(player, 'player')}" if _shared_name(db, name) else "")
 
 
-def _flaw_named(name: str) -> object | None:
-    """A Flaw card of the catalog (for the Flaws a character has bought off)."""
-    from chronicle.services.common import catalog
-
-    return catalog().get(name, "flaw")
-
-
 def sheet_builder(system: str, sheet: str) -> Callable[..., Document]:
-    """The builder of ``sheet`` ("character", "log", "game", "player") that the game system
-    of ``system`` (a system or edition key) names, imported now.
+    """The builder of ``sheet`` that the game system of ``system`` (a system or edition key)
+    names, imported now: ``build(db, name, player, **extra) -> Document`` (Wyld Hunt's
+    ``sheet``, ``log``, ``game`` and ``player`` also take the view already read).
 
     Raises:
         BadInput: the game has no such sheet.
@@ -190,8 +184,8 @@ def export_sheet(db: Database, character: str, player: str | None = None,
     stem, owner = _stem(db, view.name, view.player)
     path = destination(stem, out, folder, suffix=owner + ("-pencil" if pencil else ""),
                        fallback="character")
-    document = sheet_builder(view.build.system, "character")(view, pencil=pencil,
-                                                             card_named=_flaw_named)
+    document = sheet_builder(view.build.system, "sheet")(db, view.name, view.player,
+                                                         pencil=pencil, view=view)
     return write_document(document, path, force=force, paper=paper, warn=warn)
 
 
@@ -211,7 +205,7 @@ def export_log(db: Database, character: str, player: str | None = None,
     view = show_character(db, character, player)
     stem, owner = _stem(db, view.name, view.player)
     path = destination(stem, out, folder, suffix=owner + "-chronicle", fallback="character")
-    document = sheet_builder(view.build.system, "log")(view)
+    document = sheet_builder(view.build.system, "log")(db, view.name, view.player, view=view)
     return write_document(document, path, force=force, paper=paper, warn=warn)
 
 
@@ -229,7 +223,7 @@ def export_game(db: Database, game: str, out: Path | None = None, force: bool = 
 
     view = show_game(db, game)
     path = destination(view.name, out, folder, suffix="-game", fallback="game")
-    document = sheet_builder(view.system, "game")(view)
+    document = sheet_builder(view.system, "game")(db, view.name, None, view=view)
     return write_document(document, path, force=force, paper=paper, warn=warn)
 
 
@@ -252,6 +246,6 @@ def export_player(db: Database, player: str, out: Path | None = None, force: boo
     owner = views[0].player
     path = destination(owner, out, folder, suffix="-characters" + ("-pencil" if pencil else ""),
                        fallback="player")
-    document = sheet_builder(views[0].build.system, "player")(owner, views, pencil=pencil,
-                                                              card_named=_flaw_named)
+    document = sheet_builder(views[0].build.system, "player")(db, owner, None, pencil=pencil,
+                                                              views=views)
     return write_document(document, path, force=force, paper=paper, warn=warn)

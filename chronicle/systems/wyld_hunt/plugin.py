@@ -6,9 +6,10 @@ this module imports only the protocol.
 
 Its odds commands (``chronicle odds test|trial``) are declared here like every game's, with
 their adapters; the dice themselves are ``chronicle.rules.dice``. Its sheets
-(``chronicle.systems.wyld_hunt.sheets``) are named here and printed by the export service
-through the registry. Legacy wiring, to move into this folder as the seam grows: its screens
-are still wired directly in the app, so ``screens`` is empty here.
+(``chronicle.systems.wyld_hunt.printing``: ``sheet``, ``log``, ``game``, ``player``) are
+named here and printed by the export service through the registry. Legacy wiring, to move
+into this folder as the seam grows: its screens are still wired directly in the app, so
+``screens`` is empty here.
 """
 
 from __future__ import annotations
@@ -105,10 +106,10 @@ SYSTEM = GameSystem(
     card_schema="chronicle.systems.wyld_hunt.schema:SCHEMA",
     codes="chronicle.systems.wyld_hunt.codes",
     ledger_codec="chronicle.systems.wyld_hunt.codec",
-    sheets={"character": "chronicle.systems.wyld_hunt.sheets.document:sheet_document",
-            "log": "chronicle.systems.wyld_hunt.sheets.document:log_document",
-            "game": "chronicle.systems.wyld_hunt.sheets.document:game_document",
-            "player": "chronicle.systems.wyld_hunt.sheets.document:player_document"},
+    sheets={"sheet": "chronicle.systems.wyld_hunt.printing:sheet",
+            "log": "chronicle.systems.wyld_hunt.printing:log",
+            "game": "chronicle.systems.wyld_hunt.printing:game",
+            "player": "chronicle.systems.wyld_hunt.printing:player"},
     docs="docs/rules.md",
 )
 """The entry point's value (for both keys)."""
