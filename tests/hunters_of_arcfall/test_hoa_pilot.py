@@ -1,7 +1,8 @@
-"""The score keeper in the app, driven with the keyboard at 80x24: a turn entered one key at a
-time and written through the rules, the final round flagged as soon as the limit is reached,
-the winner, undo, a bounty the catalog lacks entered on the spot, and hostile names shown as
-written (never markup)."""
+"""The score keeper in the app (area 5), driven with the keyboard at 80x24: two games, a
+bounty the catalog lacks entered on the spot, hostile names shown as written (never markup), a
+turn entered one key at a time and written through the rules, the final round flagged as soon
+as the limit is reached, the winner, and undo. One app for all of it (starting one costs
+seconds)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,17 @@ from tests.tui.helpers import screen_text, settle
 KEYS = {" ": "space", "[": "left_square_bracket", "]": "right_square_bracket", "/": "slash"}
 
 
+def shown(app: ChronicleApp) -> str:
+    """What the score keeper's text panels show (the scoreboard is read from its state)."""
+    from textual.widgets import Static
+
+    screen = app.screen
+    if not isinstance(screen, HuntScreen):
+        return str(screen)
+    return "\n".join(str(screen.query_one(f"#hunt-{part}", Static).render())
+                     for part in ("title", "banner", "bounty", "turn", "log"))
+
+
 async def typed(pilot: object, text: str) -> None:
     await pilot.press(*(KEYS.get(c, c) for c in text))  # type: ignore[attr-defined]
 
@@ -36,9 +48,11 @@ def url(migrated: Path, tmp_path: Path, private_data_dir: Path) -> str:  # noqa:
     return fresh(migrated, tmp_path)
 
 
-def test_a_game_played_with_the_keyboard(url: str) -> None:
+def test_games_played_with_the_keyboard(url: str) -> None:
     db = open_database(url)
     new_hunt(db, "Friday", [("Ana", "Gus"), ("Bo", "Hunter B")], limit=3)
+    hostile = "[/x] [b]Ana\\"
+    new_hunt(db, "[red]Night", [(hostile, "Gus"), ("Bo 🐉", "Hunter B")])
 
     async def scenario() -> None:
         from chronicle.tui.screens.other_games import installed_games
@@ -52,44 +66,32 @@ def test_a_game_played_with_the_keyboard(url: str) -> None:
             await pilot.press("5", *["down"] * keys.index(KEY), "enter")   # Other games
             await settle(pilot)
             assert isinstance(app.screen, HuntScreen)
-            text = screen_text(pilot)
+            text = shown(app)                   # the last game by name first
             assert "Friday" in text and "Ana's turn" in text and "No active bounty" in text
             await pilot.press("d")
             await typed(pilot, "Bounty 1")
             await pilot.press("enter", "c", "w", "w", "h", "enter")
             await settle(pilot)
-            text = screen_text(pilot)
+            text = shown(app)
             assert "Ana claims Bounty 1 (+3 Fortune, 3 now)" in text
             assert "FINAL ROUND" in text and "Bo still" in text and "Bo's turn" in text
             await pilot.press("d")
             await typed(pilot, "Bounty 2")
             await pilot.press("enter", "w", "w", "w", "w")           # a fourth wound: fatal
-            assert "FATALLY WOUNDED" in screen_text(pilot)
+            assert "FATALLY WOUNDED" in shown(app)
             await pilot.press("enter")
             await settle(pilot)
-            text = screen_text(pilot)
+            text = shown(app)
             assert "GAME OVER" in text and "Ana wins with 3 Fortune" in text
             await pilot.press("u")                                  # take Bo's turn back
             await settle(pilot)
-            text = screen_text(pilot)
+            text = shown(app)
             assert "Entry 2 is taken back" in text and "FINAL ROUND" in text
 
-    asyncio.run(scenario())
-    state = show_hunt(open_database(url), "Friday").state
-    assert [line.undone_by for line in state.lines] == [None, 3, None]
-
-
-def test_an_unknown_bounty_and_hostile_names(url: str) -> None:
-    db = open_database(url)
-    hostile = "[/x] [b]Ana\\"
-    new_hunt(db, "[red]Night", [(hostile, "Gus"), ("Bo 🐉", "Hunter B")])
-
-    async def scenario() -> None:
-        app = ChronicleApp(url)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await app.push_screen(HuntScreen())
+            await pilot.press("right_square_bracket")               # the other game
             await settle(pilot)
-            assert hostile in screen_text(pilot) and "[red]Night" in screen_text(pilot)
+            text = screen_text(pilot)           # names as typed, never markup
+            assert hostile in text and "[red]Night" in text and "Bo 🐉" in text
             await pilot.press("c")                                  # nothing to capture
             await pilot.press("d")
             await typed(pilot, "[i]Vex")
@@ -99,9 +101,11 @@ def test_an_unknown_bounty_and_hostile_names(url: str) -> None:
             await typed(pilot, "4 2")
             await pilot.press("enter")
             await settle(pilot)
-            assert "Active bounty: [i]Vex" in screen_text(pilot)
+            assert "Active bounty: [i]Vex" in shown(app)
             await pilot.press("c", "enter")
             await settle(pilot)
             assert f"{hostile} claims [i]Vex (+4 Fortune, 4 now)" in screen_text(pilot)
 
     asyncio.run(scenario())
+    state = show_hunt(open_database(url), "Friday").state
+    assert [line.undone_by for line in state.lines] == [None, 3, None]
