@@ -86,3 +86,12 @@ def test_saving_a_unit_writes_the_armys_card_file(tmp_path: Path) -> None:
     # What the sourcebook does not say stays unknown: saved, and reported when it is used.
     save_unit({**SPRITE, "name": "Half Known", "power": None}, tmp_path)
     assert "power" not in tomllib.loads(path.read_text("utf-8"))["card"][2]
+
+
+@pytest.mark.parametrize("text", ["version = 1\n[[card]\n", "\x00\x01garbage", "version = 2\n"])
+def test_a_broken_army_file_is_named_and_left_alone(text: str, tmp_path: Path) -> None:
+    path = tmp_path / "clockwork-legion.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BadInput, match=r"clockwork-legion\.toml"):
+        save_unit(SPRITE, tmp_path)
+    assert path.read_text(encoding="utf-8") == text
