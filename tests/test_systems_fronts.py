@@ -168,8 +168,8 @@ def test_a_broken_group_exits_2_naming_the_game() -> None:
         assert code == 2 and out == ""
         assert "'jar' of Marbles cannot be loaded" in err and "nothing" in err
         assert run_cli("systems")[0] == 0  # the rest of the command line is unharmed
-        assert "jar" in subcommands(build_parser())  # the whole tree: refused when run
-        assert build_parser().parse_args(["jar"]).handler(None) == 2
+        whole = build_parser()  # the whole tree: listed, refused when run
+        assert "jar" in subcommands(whole) and whole.parse_args(["jar"]).handler(None) == 2
     registry.register("chronicle.systems.protocol:nothing_here", ("toy-broken",))
     try:
         code, _, err = run_cli("hoard", "list")  # no installed game has a 'hoard' group
@@ -230,19 +230,11 @@ def test_a_pages_head_is_the_registered_title() -> None:
 
 def page_document(db: Any, name: str, player: str | None) -> Any:
     from chronicle.errors import NotFound
-    from chronicle.export.model import Document, Part, TextBox
-    from chronicle.export.wording import branded
 
-    if name != "Blue":
-        raise NotFound(f"no jar is called {name!r}")
-    part = Part("Marble Jar", name, f"{player}'s jar", "Marbles", (TextBox("Inside", "3"),),
-                brand=branded(MARBLES.label))
-    return Document(f"{name} jar", (part,))
+    raise NotFound(f"no jar is called {name!r}")
 
 
 def test_a_games_sheets_join_chronicle_export(tmp_path: Path) -> None:
-    from pypdf import PdfReader
-
     jars = GameSystem(key="toy-marbles", label="Marbles: Glass", editions=(), card_kinds=(),
                       file_kinds=(), sheets={"jar": "test_systems_fronts:page_document",
                                              "sheet": "nowhere:clash",
@@ -250,14 +242,8 @@ def test_a_games_sheets_join_chronicle_export(tmp_path: Path) -> None:
     db = ["--db", f"sqlite:///{tmp_path}/t.db"]
     with registry.registered(jars):
         assert "jar" not in subcommands(build_parser(["check", "x"]), "export")
-        assert "jar" in subcommands(build_parser(), "export")
-        code, out, err = run_cli(*db, "export", "jar", "Blue", "--player", "Ada", "--out",
-                                 str(tmp_path))
-        assert code == 0, err
-        (written,) = tmp_path.glob("*.pdf")
-        assert written.name == "blue-jar.pdf" and str(written) in out
-        text = PdfReader(written).pages[0].extract_text()
-        assert "MARBLES" in text and "Ada's jar" in text
+        assert "jar" in subcommands(build_parser(["export", "jar"]), "export")
+        # a PDF written and read back: tests/test_systems_toy.py (chronicle export bag)
         code, _, err = run_cli(*db, "export", "jar", "Red", "--out", str(tmp_path))
         assert code == 2 and "no jar is called 'Red'" in err
         code, _, err = run_cli(*db, "export", "broken", "Blue")

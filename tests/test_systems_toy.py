@@ -67,9 +67,9 @@ def test_a_toy_bag_through_the_database_the_cli_and_a_pdf(toy: GameSystem,
     code, _, err = bag("show", "Pocuh")
     assert code == 2 and "Pouch" in err  # did you mean
 
-    pdf = tmp_path / "pouch.pdf"  # the game's sheet joins chronicle export
+    pdf = tmp_path / "pouch-bag.pdf"  # the game's sheet joins chronicle export
     code, out, _ = run("--db", url, "export", "bag", "pouch", "--player", "Ada", "--out",
-                       str(pdf))
+                       str(tmp_path))
     assert code == 0 and str(pdf) in out
     text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "PEBBLES (A TOY GAME)" in text  # the head of the page is the game's own label
