@@ -15,10 +15,15 @@ from tui.helpers import screen_text, settle
 from chronicle.services.db import open_database
 from chronicle.services.players import add_player
 from chronicle.systems import registry
+from chronicle.systems.protocol import CommandGroup, GameSystem
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.other_games import GameSystemList, OtherGamesScreen
 
 SIZE = (80, 24)
+PLAIN = GameSystem(key="toy-plain", label="Plainly [b]CLI", editions=(), card_kinds=(),
+                   file_kinds=(), commands=(CommandGroup("plain", "plain", "nowhere:here"),))
+BROKEN = GameSystem(key="toy-broken", label="Broken screen", editions=(), card_kinds=(),
+                    file_kinds=(), screens={"main": "nowhere.at_all:Screen"})
 
 
 def test_area_5_lists_the_other_games_and_opens_the_toys_screen(tmp_path: Path) -> None:
@@ -40,14 +45,15 @@ def test_area_5_lists_the_other_games_and_opens_the_toys_screen(tmp_path: Path) 
             assert SYSTEM.label in labels and "Arcadia: The Wyld Hunt" not in labels
             assert "Pebbles (a toy game)" in shown and "1-5" in shown
             assert "toy_game.screen" not in sys.modules  # listed, not imported
-            for game in screen.games:
-                if "main" not in game.screens:
-                    await choose(pilot, screen, game.label)
-                    assert app.screen is screen
-                    said = [(n.title, n.message) for n in app._notifications]
-                    assert any(title == "Command line only" and game.label in message
-                               for title, message in said), said
-                    break
+            assert "Plainly [b]CLI" in shown and "command line only" in shown  # as typed
+            await choose(pilot, screen, PLAIN.label)
+            await choose(pilot, screen, BROKEN.label)
+            assert app.screen is screen  # neither opened a screen, nor took the app down
+            said = [(n.title, str(n.message)) for n in app._notifications]
+            assert ("Command line only", "Plainly [b]CLI has no screen in the app yet: use "
+                    "chronicle plain.") in said
+            assert any(title == "Broken screen cannot be opened" and "nowhere" in message
+                       for title, message in said), said
             await choose(pilot, screen, SYSTEM.label)
             assert type(app.screen).__name__ == "PebblesScreen"
             shown = screen_text(pilot)  # read from the database by the game's screen
@@ -57,7 +63,7 @@ def test_area_5_lists_the_other_games_and_opens_the_toys_screen(tmp_path: Path) 
             await settle(pilot)
             assert app.screen is screen
 
-    with registry.registered(SYSTEM):
+    with registry.registered(SYSTEM), registry.registered(PLAIN), registry.registered(BROKEN):
         from toy_game.service import new_bag
 
         db = open_database(url)
