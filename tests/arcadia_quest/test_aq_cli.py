@@ -103,6 +103,15 @@ def test_a_campaign_recorded_at_the_table(db: str, aq_cards: Path, tmp_path: Pat
     upcoming = as_json(*base, "campaign", "next", NAME, "--json")
     assert upcoming["chosen_by"] == "green" and upcoming["first_player"] == "red"
     assert upcoming["monster_level"] == 2 and "District of Hammers" not in upcoming["choices"]
+    # the group's boxes decide what is offered: Inferno alone offers no core scenario
+    assert run(*base, "player", "add", "Ana")[0] == 0
+    assert as_json(*base, "campaign", "own", "Ana", "arcadia quest: inferno", "--json") == {
+        "owned": ["Arcadia Quest: Inferno"]}
+    assert as_json(*base, "campaign", "next", NAME, "--json")["choices"] == []
+    code, _out, err = run(*base, "campaign", "own", "Ana", "Arcadia Quests")
+    assert code == 2 and "did you mean" in err
+    assert run(*base, "campaign", "own", "Ana", "Arcadia Quest")[0] == 0
+    assert as_json(*base, "campaign", "next", NAME, "--json")["choices"] == upcoming["choices"]
     # the upgrade phase: green buys two level-1 cards, keeps Maya's curse
     code, out, err = run(*base, "upgrade", "record", NAME,
                          "--guild", "green", "--buy", "Test Upgrade L1A", "--buy",

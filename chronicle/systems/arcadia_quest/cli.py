@@ -212,6 +212,17 @@ def register_campaign(parser: argparse.ArgumentParser) -> None:
     fix.add_argument("--title", action="append", default=[], metavar="TITLE",
                      help="a title to add")
 
+    own = _command(sub, "own", "record the Arcadia Quest boxes a player owns", _own,
+                   "Record the products (core box, expansions) a player owns. The group's "
+                   "products together decide which scenarios 'campaign next' offers; with "
+                   "none recorded, every known one is offered.")
+    own.add_argument("player")
+    own.add_argument("products", nargs="+", metavar="PRODUCT")
+    _json(own)
+    products = _command(sub, "products", "the known products and those the group owns",
+                        _products)
+    _json(products)
+
     rename = _command(sub, "rename", "rename a campaign", _rename)
     rename.add_argument("name")
     rename.add_argument("new_name")
@@ -392,6 +403,34 @@ def _correct(args: argparse.Namespace) -> int:
                "add_titles": args.title}
     view = correct(_database(args), args.name, payload)
     return _done(view, args, f"Corrected the {args.guild} guild of {view.name}.")
+
+
+def _own(args: argparse.Namespace) -> int:
+    from chronicle.systems.arcadia_quest.service import own_products
+
+    owned = own_products(_database(args), args.player, args.products)
+    if args.json:
+        emit_json({"owned": owned})
+    else:
+        emit("The group owns: " + ", ".join(owned))
+    return 0
+
+
+def _products(args: argparse.Namespace) -> int:
+    from chronicle.systems.arcadia_quest.service import known_products, owned_products
+
+    db = _database(args)
+    known, owned = known_products(db), owned_products(db) or []
+    if args.json:
+        emit_json({"known": known, "owned": owned})
+        return 0
+    held = {p.casefold() for p in owned}
+    for product in known:
+        emit(("* " if product.casefold() in held else "  ") + product)
+    emit("(* owned by the group)" if owned else
+         "No product recorded yet: every known scenario is offered ('campaign own PLAYER "
+         "PRODUCT').")
+    return 0
 
 
 def _rename(args: argparse.Namespace) -> int:

@@ -95,7 +95,7 @@ def view_of(db: Database, stored: StoredRecord) -> CampaignView:
         events, own = ledger_of(stored.name, stored.data, stored_events)
     except ValueError as exc:
         raise BadInput(f"the campaign {stored.name!r} cannot be read: {exc}") from None
-    report = check_campaign(events, _catalog(db, own))
+    report = check_campaign(events, _catalog(db, own), owned_products(db))
     report.summary["name"] = stored.name
     _kept, undone, _problems = effective(events)
     history = [HistoryLine(1, "start", events[0].describe(),
@@ -115,6 +115,60 @@ def catalog_of(db: Database, view: CampaignView) -> QuestCatalog:
     """The catalog ``view`` is checked with (for the app's live tallies)."""
     own = ledger_of(view.name, {"card": view.cards}, [])[1] if view.cards else []
     return _catalog(db, own)
+
+
+PRODUCT = "product"
+"""The kind of an Arcadia Quest product (a box) in a player's collection."""
+
+
+def owned_products(db: Database) -> list[str] | None:
+    """The Arcadia Quest products the group owns (every player's collection together), or None
+    when nobody has recorded any: then every known hero and scenario is offered."""
+    from chronicle.services.collection import list_collection
+    from chronicle.services.players import list_players
+
+    found: dict[str, str] = {}
+    for player in list_players(db):
+        for owned in list_collection(db, player.name, KEY):
+            if owned.kind == PRODUCT and owned.count > 0:
+                found.setdefault(owned.name.casefold(), owned.name)
+    return sorted(found.values(), key=str.casefold) or None
+
+
+def own_products(db: Database, player: str, names: list[str]) -> list[str]:
+    """Record that ``player`` owns the products ``names`` (boxes, expansions); returns the
+    group's products after it. A product owned already stays owned once.
+
+    Raises:
+        NotFound: no such player.
+        BadInput: a product no card names (with "did you mean").
+    """
+    from chronicle.catalog.problems import did_you_mean
+    from chronicle.services.collection import add_cards_by_card, list_collection
+    from chronicle.systems.arcadia_quest.catalog import products
+
+    known = {p.casefold(): p for p in products(_catalog(db))}
+    chosen: dict[str, str] = {}
+    for name in names:
+        product = known.get(" ".join(name.split()).casefold())
+        if product is None:
+            hint = did_you_mean(name, list(known.values()))
+            raise BadInput(f"no Arcadia Quest product is called {name[:60]!r}"
+                           + (f"; {hint}" if hint else "")
+                           + "; see 'chronicle campaign products'")
+        chosen[product.casefold()] = product
+    held = {o.name.casefold() for o in list_collection(db, player, KEY) if o.kind == PRODUCT}
+    add = {(p, PRODUCT): 1 for key, p in chosen.items() if key not in held}
+    if add:
+        add_cards_by_card(db, player, add, game=KEY)
+    return owned_products(db) or []
+
+
+def known_products(db: Database) -> list[str]:
+    """Every product some card of the catalog names."""
+    from chronicle.systems.arcadia_quest.catalog import products
+
+    return products(_catalog(db))
 
 
 def _refuse_errors(report: Report, what: str) -> None:
