@@ -135,6 +135,10 @@ def test_refusals_write_nothing_and_undo_compensates(tmp_path: Path, table_cards
         assert code in (1, 2), argv
     code, out, err = hunt(url, "show", "Duell")
     assert "Duel" in err                                                  # did you mean
+    code, out, err = hunt(url, "new", "Y", "--seat", "Ana:Gus", "--seat", "Bo:Kira")
+    assert code == 1 and "card.unknown: fix: add --hunter Kira" in err   # the CLI's own fix
+    code, out, err = hunt(url, "turn", "Duel", "--player", "Bo", "--draw", "Vex")
+    assert code == 1 and "chronicle hunt card <game> Vex --fortune N --fame N" in err
 
 
 def test_a_log_whose_mistake_was_undone_is_refused_on_import(tmp_path: Path, table_cards: Path,

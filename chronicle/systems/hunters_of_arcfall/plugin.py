@@ -70,8 +70,8 @@ SYSTEM = GameSystem(
              Option(("--hunter",), "the hunter (its wound capacity)", "str")),
             f"{_HERE}.plugin:odds_bust"),
     ),
-    commands=(CommandGroup("hunt", "Hunters of Arcfall: keep a game's score and log, turn by "
-                                   "turn", f"{_HERE}.cli:register"),),
+    commands=(CommandGroup("hunt", "Hunters of Arcfall games: score and log, turn by turn",
+                           f"{_HERE}.cli:register"),),
     records=(RecordKind("hunt", "game of Hunters of Arcfall", per_player=False,
                         check=f"{_HERE}.records:check_record",
                         describe=f"{_HERE}.records:describe_event"),),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from chronicle.domain.values import name_key
-from chronicle.rules.report import Fix, Report, Severity, Violation
+from chronicle.rules.report import Fix, Report, Severity, Violation, arg
 from chronicle.systems.hunters_of_arcfall import KEY, PLAYERS_MAX, PLAYERS_MIN, codes
 from chronicle.systems.hunters_of_arcfall.cards import Kind
 from chronicle.systems.hunters_of_arcfall.log import GameLog
@@ -62,8 +62,11 @@ def _hunter_card(name: str, cards: CardLookup,
     hint = cards.suggest(name, Kind.HUNTER)
     return [codes.CARD_UNKNOWN(
         f"No hunter card is called {name!r}" + (f" (did you mean {hint!r}?)" if hint else ""),
-        cards=[name], fix=(f"write {hint!r}" if hint else
-                           f"enter the hunter {name!r} in a card file (kind = \"hunter\")"))]
+        cards=[name], fix=(f"write {hint!r}" if hint else Fix(
+            f"enter the hunter {name!r} in a card file (kind = \"hunter\")",
+            cli=f"add --hunter {arg(name)} to 'chronicle hunt new' (a hunter the catalog "
+                "lacks), or enter it: chronicle hunt card <game> "
+                f"{arg(name)} --kind hunter")))]
 
 
 def end_violations(log: GameLog, state: GameState) -> list[Violation]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from chronicle.domain.values import name_key
-from chronicle.rules.report import Fix, Violation
+from chronicle.rules.report import Fix, Violation, arg
 from chronicle.systems.hunters_of_arcfall import MAX_HEALS, codes
 from chronicle.systems.hunters_of_arcfall.cards import Bounty, Card, Kind
 from chronicle.systems.hunters_of_arcfall.log import End, GameLog, Seat, TurnPlayed, TurnUndone
@@ -344,6 +344,8 @@ class Tracker:
                     f"{'is' if len(missing) == 1 else 'are'} unknown; the score leaves it out",
                     cards=[card.name],
                     fix=Fix(f"enter the {' and '.join(missing)} of {card.name}",
+                            cli=f"chronicle hunt card <game> {arg(card.name)} "
+                                + " ".join(f"--{m} N" for m in missing),
                             file=f"[[card]] name = {card.name!r}, kind = \"bounty\", "
                                  + ", ".join(f"{m} = ..." for m in missing))))
             gained += card.fortune or 0
@@ -368,8 +370,10 @@ class Tracker:
         hint = self.cards.suggest(name, Kind.BOUNTY)
         self._once(f"unknown:{name_key(name)}", codes.CARD_UNKNOWN(
             f"No bounty card is called {name!r}" + (f" (did you mean {hint!r}?)" if hint else ""),
-            cards=[name], fix=(f"write {hint!r}" if hint else
-                               f"enter the bounty {name!r} in a card file (kind = \"bounty\")")))
+            cards=[name], fix=(f"write {hint!r}" if hint else Fix(
+                f"enter the bounty {name!r} in a card file (kind = \"bounty\")",
+                cli=f"chronicle hunt card <game> {arg(name)} --fortune N --fame N (read off "
+                    "the card)"))))
 
     # -- the scoreboard -------------------------------------------------------------------
     def _active_card(self) -> Bounty | None:
