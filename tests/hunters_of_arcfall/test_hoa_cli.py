@@ -161,3 +161,22 @@ def test_games_are_kept_on_both_databases(db_url: str, table_cards: Path) -> Non
         assert stored[key] == filed.report.summary[key], key
     code, out, err = hunt(db_url, "undo", stored["name"])     # the log says it ended
     assert code == 1 and "game.ended_early" in err
+
+
+def test_a_damaged_game_is_named_and_the_others_still_list(tmp_path: Path, table_cards: Path,
+                                                           migrated: Path) -> None:
+    import sqlite3
+
+    url = fresh(migrated, tmp_path)
+    for name in ("Good", "Broken"):
+        assert hunt(url, "new", name, "--seat", "Ana:Gus", "--seat", "Bo:Hunter B")[0] == 0
+    with sqlite3.connect(tmp_path / "h.db") as connection:       # damaged behind our back
+        connection.execute("""UPDATE record SET data = '{"limit": "x", "player": []}'
+                              WHERE name = 'Broken'""")
+    code, out, err = hunt(url, "list")
+    assert code == 2 and "Good" in out and "'Broken' cannot be read" in err
+    code, out, err = hunt(url, "show", "Broken")
+    assert code == 2 and "game-log format" in err
+    code, out, err = hunt(url, "history", "--json")
+    skipped = [s["reason"] for s in json.loads(out)["skipped"]]
+    assert code == 0 and any("'Broken' cannot be read" in why for why in skipped)

@@ -200,12 +200,15 @@ def _show(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     from chronicle.systems.hunters_of_arcfall.service import list_hunts
 
-    found = list_hunts(database(args), archived=args.archived)
+    damaged: list[str] = []
+    found = list_hunts(database(args), archived=args.archived, damaged=damaged)
+    for text in damaged:
+        fail(text)
     if args.json:
         emit_json([{k: v for k, v in view.to_dict().items() if k != "entries"}
                    for view in found])
-        return 0
-    if not found:
+        return 2 if damaged else 0
+    if not found and not damaged:
         emit("No archived games." if args.archived else
              "No games yet: 'chronicle hunt new NAME --seat Ana:Gus --seat Bo:Kira "
              "--hunter Kira'.")
@@ -213,7 +216,7 @@ def _list(args: argparse.Namespace) -> int:
     table(["game", "players", "round", "standing"],
           [[v.name, ", ".join(s.name for s in v.log.seats), str(v.state.round),
             v.state.verdict] for v in found], [16, 20, 5, 20])
-    return 0
+    return 2 if damaged else 0
 
 
 def _card(args: argparse.Namespace) -> int:

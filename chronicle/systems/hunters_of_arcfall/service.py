@@ -154,10 +154,19 @@ def show_hunt(db: Database, name: str, *, archived: bool = False) -> HuntView:
     return view_of(db, _records().get(db, KEY, RECORD_KIND, name, archived=archived))
 
 
-def list_hunts(db: Database, *, archived: bool = False) -> list[HuntView]:
-    """Every stored game (or the archived ones)."""
-    return [view_of(db, r) for r in _records().list_records(db, KEY, RECORD_KIND,
-                                                        archived=archived)]
+def list_hunts(db: Database, *, archived: bool = False,
+               damaged: list[str] | None = None) -> list[HuntView]:
+    """Every stored game (or the archived ones). A game that cannot be read (a damaged
+    database) is left out of the list and said in ``damaged``, so the others still show."""
+    views = []
+    for record in _records().list_records(db, KEY, RECORD_KIND, archived=archived):
+        try:
+            views.append(view_of(db, record))
+        except BadInput as exc:
+            if damaged is None:
+                raise
+            damaged.append(str(exc))
+    return views
 
 
 def play_turn(db: Database, name: str, *, player: str | None = None,
@@ -328,7 +337,10 @@ def history(db: Database) -> GroupHistory:
     per hunter."""
     from chronicle.systems.hunters_of_arcfall.rules.history import group_history
 
-    return group_history([view.report.summary for view in list_hunts(db)])
+    damaged: list[str] = []
+    found = group_history([view.report.summary for view in list_hunts(db, damaged=damaged)])
+    found.skipped.extend(("?", text) for text in damaged)
+    return found
 
 
 def hunt_sheet(db: Database, name: str, player: str | None = None) -> Document:
