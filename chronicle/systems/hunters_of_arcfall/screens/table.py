@@ -93,10 +93,14 @@ class HuntScreen(Screen[None]):
 
         wanted = name or (self.view.name if self.view is not None else None)
 
-        def work(db: Database) -> list[HuntView]:
-            return list_hunts(db)
+        def work(db: Database) -> tuple[list[HuntView], list[str]]:
+            damaged: list[str] = []
+            return list_hunts(db, damaged=damaged), damaged
 
-        def done(views: list[HuntView]) -> None:
+        def done(found: tuple[list[HuntView], list[str]]) -> None:
+            views, damaged = found
+            for text in damaged:                # the other games still show
+                self.notify(clean(text), severity="error", markup=False, timeout=12)
             self.names = [v.name for v in views]
             chosen = next((v for v in views if v.name == wanted), views[-1] if views else None)
             self.show(chosen)
