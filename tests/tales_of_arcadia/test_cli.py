@@ -166,6 +166,8 @@ def test_the_groups_battles_with_undo(url: str) -> None:
     shown = as_json(url, "army", "show", "bone tide")
     assert [u["name"] for u in shown["units"]] == ["Bone Walker"]
     assert {v["code"] for v in shown["violations"]} == {"card.incomplete"}
+    assert as_json(url, "army", "list", "--player", "Ann") == [
+        {"army": "Clockwork Legion", "units": 5}]
     assert [(s.player, s.won, s.lost) for s in service.standings(db)] == [("Ann", 1, 0),
                                                                           ("Bob", 0, 1)]
 

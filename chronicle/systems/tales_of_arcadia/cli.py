@@ -468,7 +468,10 @@ def register_army(parser: argparse.ArgumentParser) -> None:
     """Add the subcommands of ``chronicle army``: the army lists, and entering a unit."""
     sub = parser.add_subparsers(dest="army_command", required=True, metavar="list|show|unit")
     listing = sub.add_parser("list", help="the army lists", description="The army lists: the "
-                             "bundled example and your own card files'.")
+                             "bundled example and your own card files'; with --player, the "
+                             "lists that player has (those of the forces they entered or "
+                             "imported).")
+    listing.add_argument("--player", help="only the army lists this player has")
     add_json(listing)
     listing.set_defaults(handler=partial(run_service, _armies))
     show = sub.add_parser("show", help="an army list's units and what is wrong with them",
@@ -499,7 +502,12 @@ def _armies(args: argparse.Namespace) -> int:
     from chronicle.systems.tales_of_arcadia.entry import user_catalog
 
     cards = user_catalog()
-    found = [(army, len(units_of(cards, army))) for army in armies(cards)]
+    names = armies(cards)
+    if args.player:
+        from chronicle.systems.tales_of_arcadia.service import armies_of
+
+        names = armies_of(database(args), args.player)
+    found = [(army, len(units_of(cards, army))) for army in names]
     if args.json:
         emit_json([{"army": army, "units": count} for army, count in found])
     else:
