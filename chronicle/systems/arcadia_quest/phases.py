@@ -113,14 +113,19 @@ def _limits(g: GuildState, where: str, ctx: Context) -> None:
         ctx.add(k.INVENTORY_OVER_LIMIT(
             f"the {g.color} guild has {len(g.owned)} upgrade cards {where}; at most "
             f"{GUILD_CARD_LIMIT}", fix=Fix(f"discard {len(g.owned) - GUILD_CARD_LIMIT} card(s)",
-                                           file="discarded = [...]")))
+                                           file="discarded = [...]",
+                                           cli="--discard CARD after --guild "
+                                               f"{g.color}",
+                                           app="the Discard field")))
     placed = {name_key(c) for cards in g.slots.values() for c in cards}
     loose = [c for c in g.owned if name_key(c) not in placed]
     if loose:
         ctx.add(k.INVENTORY_UNPLACED(f"{', '.join(loose)} of the {g.color} guild lie in no "
                                      f"hero's slots {where}", loose,
-                                     fix=Fix("place them in slots, or list them in "
-                                             "discarded", file="slots = { HERO = [...] }")))
+                                     fix=Fix("place them in slots, or discard them",
+                                             file="slots = { HERO = [...] }",
+                                             cli=f"--slot HERO CARD... after --guild {g.color}",
+                                             app="the Slots field")))
 
 
 def close_phase(g: GuildState, scenario: str, ctx: Context, *, recorded: bool,

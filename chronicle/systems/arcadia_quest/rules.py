@@ -98,15 +98,18 @@ def _start(state: CampaignState, event: CampaignStarted, ctx: Context) -> None:
     count = len(event.guilds)
     if not 2 <= count <= 4:
         ctx.add(k.CAMPAIGN_GUILD_COUNT(f"the campaign has {count} guild(s); 2 to 4 play",
-                                       fix=Fix("give the campaign 2 to 4 [[guild]] tables",
-                                               file="[[guild]]")))
+                                       fix=Fix("give the campaign 2 to 4 guilds", file="[[guild]]",
+                                               cli="--guild COLOR --heroes A B C, for 2 to "
+                                                   "4 guilds")))
     taken: dict[str, str] = {}
     starters = [c for c in ctx.catalog if isinstance(c, Upgrade) and c.starter]
     for guild in event.guilds:
         if guild.color in state.guilds:
             ctx.add(k.GUILD_COLOR_TAKEN(f"two guilds are {guild.color}",
                                         fix=Fix("give each guild its own colour: orange, "
-                                                "blue, red or green", file='color = "..."')))
+                                                "blue, red or green", file='color = "..."',
+                                                cli="--guild orange|blue|red|green, each "
+                                                    "once")))
             continue
         g = GuildState(guild.color, guild.player, list(guild.heroes))
         state.guilds[guild.color] = g
@@ -114,7 +117,8 @@ def _start(state: CampaignState, event: CampaignStarted, ctx: Context) -> None:
             ctx.add(k.GUILD_HERO_COUNT(
                 f"the {guild.color} guild has {len(guild.heroes)} hero(es); a guild has "
                 f"exactly {HEROES_PER_GUILD}", list(guild.heroes),
-                fix=Fix(f"list exactly {HEROES_PER_GUILD} heroes", file="heroes = [...]")))
+                fix=Fix(f"list exactly {HEROES_PER_GUILD} heroes", file="heroes = [...]",
+                        cli="--heroes A B C")))
         for hero in guild.heroes:
             ctx.card(hero, Kind.HERO, f"a hero of the {guild.color} guild")
             key = name_key(hero)
@@ -144,7 +148,9 @@ def _starting_cards(g: GuildState, slots: dict[str, tuple[str, ...]], starters: 
             f"the {g.color} guild starts with {len(listed)} card(s): {'; '.join(parts)}; it "
             f"starts with the {len(wanted)} starting cards, once each",
             missing + twice + extra, fix=Fix(f"split {', '.join(wanted.values())} among the "
-                                             "heroes", file="slots = { HERO = [...] }")))
+                                             "heroes", file="slots = { HERO = [...] }",
+                                             cli="--slot HERO CARD... (or no --slot: spread "
+                                                 "2, 2, 1)")))
     g.owned = list(dict.fromkeys(c for c in listed if not ctx.is_curse(c)))
     place(g, slots, ctx, "at the start")
 

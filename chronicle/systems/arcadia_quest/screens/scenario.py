@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from chronicle.rules.report import Front
 from chronicle.systems.arcadia_quest.drafts import SCENARIO_FIELDS, scenario_payload, tally
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import plain
@@ -44,6 +45,9 @@ def tally_text(found: Tally, label: str = "earn") -> Text:
     for violation in found.added[:6]:
         style = "red" if violation.severity.value == "error" else "yellow"
         text.append_text(plain(f"\n{violation.severity.value}: {violation.message}", style))
+        fix = violation.fix_for(Front.APP)
+        if fix:
+            text.append_text(plain(f" (fix: {fix})", "dim"))
     if len(found.added) > 6:
         text.append(f"\n… and {len(found.added) - 6} more")
     return text
