@@ -112,6 +112,8 @@ def test_edits_through_the_service(url: str, tmp_path: Path) -> None:
             unit="Gearknight", options=("Tower Shield", "Repeater Pistol")))
     with pytest.raises(Conflict):
         service.set_force(db, "Iron Vanguard", limit=100, expected_version=1)
+    with pytest.raises(BadInput, match=r"count.*less than or equal to 1000"):
+        service.add_unit(db, "Iron Vanguard", RosterLine(unit="Gearknight", count=10**8))
     with pytest.raises(BadInput, match="no unit line #9"):
         service.remove_unit(db, "Iron Vanguard", 9)
     with pytest.raises(NotFound, match="did you mean 'Clockwork Legion'"):

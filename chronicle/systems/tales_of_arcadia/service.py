@@ -100,12 +100,26 @@ def _inline(record: StoredRecord) -> list[dict[str, Any]]:
     return [dict(card) for card in cards] if isinstance(cards, list) else []
 
 
+def _data(name: str, roster: Roster, cards: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The record data of ``roster``, once it reads back as a roster.
+
+    Raises:
+        BadInput: a value beyond the roster file's limits (a count over 1,000, ...), named.
+    """
+    data = force_data(roster, cards or ())
+    problems = read_force(name, data)[2]
+    if problems:
+        raise BadInput(problems[0].replace(f"battle force {name or '?'!r}: ", "", 1))
+    return data
+
+
 def _write(db: Database, record: StoredRecord, roster: Roster,
            expected_version: int | None) -> ForceView:
     from chronicle.services import records
 
-    stored = records.update(db, KEY, FORCE, record.name, force_data(roster, _inline(record)),
-                            player=record.player, expected_version=expected_version)
+    data = _data(record.name, roster, _inline(record))
+    stored = records.update(db, KEY, FORCE, record.name, data, player=record.player,
+                            expected_version=expected_version)
     return _view(db, stored)
 
 
@@ -145,7 +159,7 @@ def new_force(db: Database, player: str, name: str, army: str, limit: int,
         raise BadInput(f"a point limit is 1 to 1,000,000, not {limit}")
     cards = catalog(db)
     roster = Roster(name=name, army=_army_name(army, cards), limit=limit, notes=notes)
-    return _view(db, records.create(db, KEY, FORCE, name, force_data(roster), player=player),
+    return _view(db, records.create(db, KEY, FORCE, name, _data(name, roster), player=player),
                  cards)
 
 
@@ -250,7 +264,7 @@ def copy_force(db: Database, name: str, new_name: str, player: str | None = None
     record = _record(db, name, player)
     roster = _view(db, record).roster.copy(limit=limit, name=new_name)
     owner = to_player or record.player
-    stored = records.create(db, KEY, FORCE, new_name, force_data(roster, _inline(record)),
+    stored = records.create(db, KEY, FORCE, new_name, _data(new_name, roster, _inline(record)),
                             player=owner)
     return _view(db, stored)
 
@@ -307,8 +321,8 @@ def import_force(db: Database, path: Path, player: str | None = None,
     if owner is None:
         raise BadInput(f"{path} names no player: say whose force it is (--player)")
     tables = [dict(entry.data) for entry in loaded.cards]
-    stored = records.create(db, KEY, FORCE, name or roster.name, force_data(roster, tables),
-                            player=owner)
+    named = name or roster.name
+    stored = records.create(db, KEY, FORCE, named, _data(named, roster, tables), player=owner)
     return _view(db, stored)
 
 
