@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from importlib.metadata import entry_points
 
 from chronicle.systems.protocol import GameSystem, load_name
 
@@ -51,8 +50,60 @@ class BadSystem(RuntimeError):
 def _entry_points() -> dict[str, str]:
     global _found
     if _found is None:
-        _found = {point.name: point.value for point in entry_points(group=GROUP)}
+        _found = _cached_entry_points()
     return _found
+
+
+def _search_path_stamp() -> list[object]:
+    """What changes when a distribution is installed or removed: the import path and the
+    modification time of each of its folders (installing adds a ``*.dist-info`` folder)."""
+    import os
+    import sys
+
+    stamp: list[object] = [sys.version, GROUP]
+    for folder in sys.path:
+        try:
+            stamp.append([folder, os.stat(folder or ".").st_mtime_ns])
+        except OSError:
+            stamp.append([folder, None])
+    return stamp
+
+
+def _cached_entry_points() -> dict[str, str]:
+    """The group's entry points, remembered in the cache folder under the import path's
+    stamp: reading every installed distribution's metadata costs a command's start-up as
+    much as importing pydantic, and the answer only changes when something is installed. A
+    cache that cannot be read or written is ignored."""
+    import json
+    import os
+    import secrets
+
+    from chronicle import paths
+
+    stamp = _search_path_stamp()
+    target = paths.cache_dir() / "entry-points.json"
+    try:
+        cached = json.loads(target.read_text(encoding="utf-8"))
+        if cached.get("stamp") == json.loads(json.dumps(stamp)) and isinstance(
+                cached.get("points"), dict) and all(
+                isinstance(k, str) and isinstance(v, str) for k, v in cached["points"].items()):
+            return dict(cached["points"])
+    except (OSError, ValueError, AttributeError):
+        pass
+    from importlib.metadata import entry_points
+
+    found = {point.name: point.value for point in entry_points(group=GROUP)}
+    temporary = target.with_name(f"{target.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
+    try:  # owner-only, created exclusively, never following a planted link
+        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                             | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            json.dump({"stamp": stamp, "points": found}, handle)
+        os.replace(temporary, target)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+    return found
 
 
 def installed() -> tuple[str, ...]:
