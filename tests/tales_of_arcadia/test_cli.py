@@ -133,7 +133,7 @@ def test_edits_through_the_service(url: str, tmp_path: Path) -> None:
 def test_the_groups_battles_with_undo(url: str) -> None:
     import datetime as dt
 
-    from chronicle.errors import NotFound, Refused
+    from chronicle.errors import BadInput, NotFound, Refused
     from chronicle.systems.tales_of_arcadia.battles import Side
 
     db = open_database(url)
@@ -153,6 +153,9 @@ def test_the_groups_battles_with_undo(url: str) -> None:
     with pytest.raises(NotFound, match="Cid"):
         service.record_battle(db, date=day, limit=100, sides=(Side(player="Ann"),
                                                               Side(player="Cid")))
+    with pytest.raises(BadInput, match="not a plausible battle date"):
+        service.record_battle(db, date=dt.date(1, 1, 1), limit=100,
+                              sides=(Side(player="Ann"), Side(player="Bob")))
     service.undo_battle(db, 2)
     with pytest.raises(NotFound, match="already undone"):
         service.undo_battle(db, 2)

@@ -392,6 +392,11 @@ def record_battle(db: Database, *, date: dt.date, limit: int, sides: Sequence[Si
         filled.append(Side(player=known, force=side.force, points=points))
     battle = Battle(date=date, limit=limit, victory=victory, sides=tuple(filled),
                     winner=winner, condition=condition, note=note)
+    from chronicle.systems.tales_of_arcadia.stored import read_battle
+
+    problems = read_battle(battle_payload(battle))[1]
+    if problems:  # beyond the battle record file's limits: a date or number nobody could mean
+        raise BadInput(problems[0].replace("battle: field 'battle #1': ", "", 1))
     report = check_battle(battle)
     if report.errors:
         raise Refused("the battle cannot be recorded: "
