@@ -85,8 +85,10 @@ def _catalog(db: Database, own: list[Any] | None = None) -> QuestCatalog:
     return catalog_for(context.user_cards_dir, context.group_cards, own or [])
 
 
-def view_of(db: Database, stored: StoredRecord) -> CampaignView:
-    """The view of a stored campaign: its ledger replayed with every rule."""
+def view_of(db: Database, stored: StoredRecord,
+            owned: list[str] | bool | None = True) -> CampaignView:
+    """The view of a stored campaign: its ledger replayed with every rule; ``owned`` the
+    group's products (True: read them now)."""
     from chronicle.systems.arcadia_quest.ledger import effective
     from chronicle.systems.arcadia_quest.rules import check_campaign
 
@@ -95,7 +97,8 @@ def view_of(db: Database, stored: StoredRecord) -> CampaignView:
         events, own = ledger_of(stored.name, stored.data, stored_events)
     except ValueError as exc:
         raise BadInput(f"the campaign {stored.name!r} cannot be read: {exc}") from None
-    report = check_campaign(events, _catalog(db, own), owned_products(db))
+    products = owned_products(db) if owned is True else owned or None
+    report = check_campaign(events, _catalog(db, own), products)
     report.summary["name"] = stored.name
     _kept, undone, _problems = effective(events)
     history = [HistoryLine(1, "start", events[0].describe(),
@@ -271,7 +274,8 @@ def list_campaigns(db: Database, *, archived: bool = False) -> list[CampaignView
     """Every campaign of the group (the archived ones with ``archived``)."""
     from chronicle.services import records
 
-    return [view_of(db, r)
+    owned = owned_products(db)
+    return [view_of(db, r, owned)
             for r in records.list_records(db, KEY, RECORD_KIND, archived=archived)]
 
 
