@@ -125,9 +125,10 @@ def test_edits_through_the_service(url: str, tmp_path: Path) -> None:
     with pytest.raises(BadInput):
         service.import_force(db, Path("/dev/zero"), "Ann")
     assert [v.name for v in service.list_forces(db)] == ["Iron Vanguard"]
-    service.delete_force(db, "Iron Vanguard")
+    assert service.rename_force(db, "iron vanguard", "Steel Vanguard").name == "Steel Vanguard"
+    service.delete_force(db, "Steel Vanguard")
     with pytest.raises(NotFound):
-        service.get_force(db, "Iron Vanguard")
+        service.get_force(db, "Steel Vanguard")
 
 
 def test_the_groups_battles_with_undo(url: str) -> None:
