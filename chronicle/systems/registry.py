@@ -76,7 +76,6 @@ def _cached_entry_points() -> dict[str, str]:
     cache that cannot be read or written is ignored."""
     import json
     import os
-    import secrets
 
     from chronicle import paths
 
@@ -90,6 +89,7 @@ def _cached_entry_points() -> dict[str, str]:
             return dict(cached["points"])
     except (OSError, ValueError, AttributeError):
         pass
+    import secrets
     from importlib.metadata import entry_points
 
     found = {point.name: point.value for point in entry_points(group=GROUP)}
