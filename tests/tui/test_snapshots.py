@@ -86,6 +86,16 @@ def keys(*pressed: str) -> Steps:
     return steps
 
 
+def searched(*pressed: str) -> Steps:
+    """Press keys in the command palette, then wait past its "No matches" countdown, so the
+    shot never depends on how fast the search finished."""
+    async def steps(pilot: Pilot[Any]) -> None:
+        await pilot.press(*pressed)
+        await pilot.pause(0.8)
+
+    return steps
+
+
 def then(*parts: Steps) -> Steps:
     async def steps(pilot: Pilot[Any]) -> None:
         for part in parts:
@@ -100,7 +110,7 @@ SCREENS: dict[str, Steps] = {
     "collection-search": keys("slash", *"kind:waylay owned"),
     "collection-unknown-filter": keys("slash", *"kind:[/x] fire"),
     "help": keys("question_mark"),
-    "palette": keys("ctrl+p", *"pdf"),
+    "palette": searched("ctrl+p", *"player"),
     "pack": keys("o", *"fae armor", "enter", *"indecis", "tab", "enter", *"[/x]"),
     "card-edit": keys("n"),
     "add-player": keys("a", *"Sam [/x]", "enter"),
