@@ -26,6 +26,7 @@ from chronicle.tui.screens.collection import CollectionScreen
 from chronicle.tui.screens.game_prep import GamePrepScreen
 from chronicle.tui.screens.game_result import GameResultScreen
 from chronicle.tui.screens.name_dialog import NameDialog
+from chronicle.tui.screens.players import PlayersScreen
 from tui.helpers import screen_text, settle
 
 LONG = "x" * 10_000
@@ -160,6 +161,9 @@ def test_hostile_names_in_every_field_and_screen(demo_url: str) -> None:
             await pilot.press("ctrl+s")
             await settle(pilot)
             alive(app)
+            if isinstance(app.screen, ModalScreen):  # refused: the dialog says why and stays
+                await pilot.press("escape")
+                await settle(pilot)
             await app.push_screen(GamePrepScreen("Night [/x]"))
             await settle(pilot)
             assert "Sam [/x]" in screen_text(pilot)
@@ -173,6 +177,7 @@ def test_hostile_names_in_every_field_and_screen(demo_url: str) -> None:
             # Players, help and the palette with hostile words.
             await pilot.press("4")
             await settle(pilot)
+            assert isinstance(app.screen, PlayersScreen)
             assert "Sam [/x]" in screen_text(pilot)
             await pilot.press("question_mark")
             await settle(pilot)
