@@ -30,5 +30,11 @@ class Conflict(ChronicleError):
     """Someone else changed the same thing first; nothing was written."""
 
 
+class Collision(Conflict):
+    """Someone else wrote the same record between this transaction's reads and its writes.
+    Nothing was written; running the whole use case again on the fresh state may succeed
+    (``Database.run`` does, a bounded number of times)."""
+
+
 class BadInput(ChronicleError):
     """A file or value that cannot be used; the message names the file, line or field."""

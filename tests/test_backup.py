@@ -16,8 +16,9 @@ from typing import Any
 
 import dbfixtures as fx
 import pytest
+import records_toy as toy
 from test_migrations import at_revision, write
-from test_transfer import build_rich_database, dump
+from test_transfer import build_records, build_rich_database, dump
 
 from chronicle.cli import main
 from chronicle.domain import limits
@@ -25,6 +26,7 @@ from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.persistence.engine import HEAD
 from chronicle.services import backup, characters, ledger, players
 from chronicle.services.db import Database, open_database
+from chronicle.systems import registry
 
 EDPT = "Even Dragons Pay Taxes"
 TIMEOUT = 120
@@ -32,13 +34,16 @@ TIMEOUT = 120
 
 @pytest.fixture
 def rich(databases: fx.Databases) -> Iterator[Database]:
-    """A database with every table filled (``test_transfer.build_rich_database``)."""
-    db = open_database(databases.url("rich"))
-    build_rich_database(db)
-    try:
-        yield db
-    finally:
-        db.close()
+    """A database with every table filled (``test_transfer.build_rich_database``), the test
+    game's records included (``build_records``: the game installed for the test)."""
+    with registry.registered(toy.SYSTEM):
+        db = open_database(databases.url("rich"))
+        build_rich_database(db)
+        build_records(db)
+        try:
+            yield db
+        finally:
+            db.close()
 
 
 def suffix_for(db: Database) -> str:
@@ -165,6 +170,23 @@ def test_a_failed_restore_writes_nothing(rich: Database, tmp_path: Path,
         with pytest.raises(RuntimeError, match="disk full"):
             backup.restore(rich, copy, force=True)
         monkeypatch.undo()
+
+
+def test_a_restore_replays_every_record_through_its_games_rules(rich: Database,
+                                                               tmp_path: Path) -> None:
+    """A SQLite copy whose pouch was edited outside chronicle to hold more than it may is
+    refused by restore, naming the record, the event and the violation; nothing is written."""
+    if rich.backend != "sqlite":
+        pytest.skip("a SQLite copy is made of a SQLite database")
+    copy = backup.backup(rich, tmp_path / "copy.db").path
+    with sqlite3.connect(copy) as edited:
+        edited.execute("""UPDATE record SET data = '{"capacity": 0}' WHERE name = 'Pouch'""")
+    edited.close()
+    players.add_player(rich, "Zed")
+    with fx.unchanged(rich), pytest.raises(
+            BadInput, match=r"records\[0\]\.events\[0\]: the pouch Pouch \(Tim\), event 1 "
+                            r"\(put\) breaks the rules: .*\(jar\.overflow"):
+        backup.restore(rich, copy, force=True)
 
 
 def test_a_restore_forgets_the_checks_of_the_replaced_database(databases: fx.Databases,

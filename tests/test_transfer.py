@@ -16,7 +16,16 @@ import records_toy as toy
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.persistence import repository as repo
 from chronicle.persistence.engine import HEAD
-from chronicle.services import characters, collection, games, ledger, mending, players, transfer
+from chronicle.services import (
+    characters,
+    collection,
+    games,
+    ledger,
+    mending,
+    players,
+    records,
+    transfer,
+)
 from chronicle.services.db import Database, open_database
 from chronicle.services.usercards import create_card
 from chronicle.systems import registry
@@ -97,6 +106,21 @@ def build_rich_database(db: Database) -> None:
     mending.delete_game(db, "Old Night", expected="archive")
 
 
+def build_records(db: Database) -> None:
+    """The test game's cards and records (``records_toy``, registered by the caller): a group
+    card, Tim's pouch with a history holding an undo, an archived jar and an empty one."""
+    with db.transaction() as session:
+        repo.save_group_card(session, toy.KEY, {"name": "Onyx", "kind": "marble",
+                                                "cursed": True})
+    collection.add_cards_by_card(db, "Tim", {("Fae Armor", "marble"): 2}, game=toy.KEY)
+    records.create(db, toy.KEY, "pouch", "Pouch", {"capacity": 2}, player="Tim", events=[
+        ("put", {"marble": "red"}), ("undo", {}), ("put", {"marble": "blue"})])
+    records.create(db, toy.KEY, "jar", "Old Jar", {"capacity": 1, "marbles": ["glass"]},
+                   events=[("note", {"text": "«ünïcode»\nsecond line"})])
+    records.delete(db, toy.KEY, "jar", "Old Jar")
+    records.create(db, toy.KEY, "jar", "Empty Jar", {"capacity": 0, "deep": {"a": [1.5, None]}})
+
+
 COVERED = {
     "player": {"id", "name", "name_key", "created_at"},
     "ownership": {"id", "player_id", "game", "card_name", "card_key", "card_kind", "count"},
@@ -109,6 +133,10 @@ COVERED = {
     "game_player": {"id", "game_id", "player_id", "character_id", "position",
                     "target_player_id", "quests", "waylays", "treasures", "leagues", "pool",
                     "completed"},
+    "record": {"id", "game", "kind", "player_id", "owner", "name", "name_key", "data",
+               "version", "created_at", "archived_at"},
+    "record_event": {"id", "record_id", "seq", "kind", "payload", "recorded_at"},
+    "group_card": {"id", "game", "name", "name_key", "kind", "data", "version", "changed_at"},
 }
 """Every column of every table; the dump below compares each of them (ids through the natural
 keys they point at)."""
@@ -124,12 +152,15 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
         EventRow,
         GamePlayerRow,
         GameRow,
+        GroupCardRow,
         OwnershipRow,
         PlayerRow,
+        RecordEventRow,
+        RecordRow,
     )
 
     for model in (PlayerRow, OwnershipRow, CharacterRow, CreationCardRow, EventRow, GameRow,
-                  GamePlayerRow):
+                  GamePlayerRow, RecordRow, RecordEventRow, GroupCardRow):
         assert set(model.model_fields) == COVERED[str(model.__tablename__)], model
 
     with db.transaction() as session:
@@ -137,6 +168,8 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
         character = {c.id: (player[c.player_id], c.name)
                      for c in session.exec(select(CharacterRow)).all()}
         game = {g.id: g.name for g in session.exec(select(GameRow)).all()}
+        record = {r.id: (r.game, r.kind, player.get(r.owner), r.name)
+                  for r in session.exec(select(RecordRow)).all()}
         tables: dict[str, list[tuple[Any, ...]]] = {
             "player": [(p.name, p.name_key, p.created_at)
                        for p in session.exec(select(PlayerRow)).all()],
@@ -161,6 +194,17 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
                              if s.target_player_id else None, s.quests, s.waylays,
                              s.treasures, s.leagues, s.pool, s.completed)
                             for s in session.exec(select(GamePlayerRow)).all()],
+            "record": [(r.game, r.kind, player.get(r.player_id) if r.player_id else None,
+                        r.owner and player[r.owner], r.name, r.name_key,
+                        json.dumps(r.data, sort_keys=True), r.version, r.created_at,
+                        r.archived_at) for r in session.exec(select(RecordRow)).all()],
+            "record_event": [(record[e.record_id], e.seq, e.kind,
+                              json.dumps(e.payload, sort_keys=True), e.recorded_at)
+                             for e in session.exec(select(RecordEventRow)).all()],
+            "group_card": [(c.game, c.name, c.name_key, c.kind,
+                            json.dumps(c.data, sort_keys=True), c.version)
+                           for c in session.exec(select(GroupCardRow)).all()
+                           if c.game != "wyld-hunt"],  # Wyld Hunt's travel as "cards"
         }
     return {name: sorted(rows, key=repr) for name, rows in tables.items()}
 
@@ -171,7 +215,7 @@ def source(databases: fx.Databases) -> Iterator[Database]:
     with registry.registered(toy.SYSTEM):
         db = open_database(databases.url("source"))
         build_rich_database(db)
-        collection.add_cards_by_card(db, "Tim", {("Fae Armor", "marble"): 2}, game=toy.KEY)
+        build_records(db)
         yield db
         db.close()
 
@@ -380,6 +424,34 @@ BAD_DOCUMENTS: list[tuple[str, Callable[[dict[str, Any]], Mutation], str]] = [
      r"version: this chronicle reads export version 1, not 2"),
     ("list not object", lambda d: _set("games", {"name": "x"}),
      r"games: Input should be a valid array"),
+    ("record game", lambda d: _set("records[2].game", "nope"),
+     r"records\[2\]\.game: no installed game system is called 'nope'"),
+    ("record kind", lambda d: _set("records[2].kind", "bag"),
+     r"records\[2\]\.kind: Marbles \(toy-marbles\) keeps no records of kind 'bag' "
+     r"\(it keeps: jar, pouch\)"),
+    ("record owner", lambda d: _set("records[0].player", None),
+     r"records\[0\]\.player: a pouch belongs to a player: name one"),
+    ("record player", lambda d: _set("records[0].player", "Nobody"),
+     r"records\[0\]\.player: no player called 'Nobody' is in players"),
+    ("record name", lambda d: _set("records[2].name", "old jar"),
+     r"records\[2\]\.name: 'old jar' is already records\[1\]"),
+    ("record seq", lambda d: _set("records[0].events[1].seq", 5),
+     r"records\[0\]\.events: a history is numbered from 1 without gaps or repeats, not "
+     r"\[1, 3, 5\]"),
+    ("record data", lambda d: _set("records[2].data.deep.a", [2**40]),
+     r"records\[2\]\.data\.deep\.a\[0\] 1099511627776 is outside"),
+    ("record payload", lambda d: _set("records[1].events[0].payload.text", "\x1b[2J"),
+     r"records\[1\]\.events\[0\]\.payload\.text holds a control character"),
+    ("record rules", lambda d: _set("records[0].data.capacity", 0),
+     r"records\[0\]\.events\[0\]: the pouch Pouch \(Tim\), event 1 \(put\) breaks the "
+     r"rules: 1 marbles do not fit a capacity of 0 \(jar\.overflow; fix: chronicle marbles undo\)"),
+    ("record group card", lambda d: _set("records[1].data.marbles", ["Onyx"]),
+     r"records\[1\]\.data: the jar Old Jar breaks the rules: Onyx is cursed "
+     r"\(marble\.cursed\)"),
+    ("group card kind", lambda d: _set("group_cards[0].card.kind", "pebble"),
+     r"group_cards\[0\]\.card\.kind: 'pebble' is not a card kind of toy-marbles"),
+    ("owned card game", lambda d: _set("players[0].collection[0].game", "nope"),
+     r"players\[0\]\.collection\[0\]\.game: no installed game system is called 'nope'"),
 ]
 
 
@@ -489,4 +561,42 @@ def test_the_users_own_cards_travel_with_the_export(exported: Path, tmp_path: Pa
     assert not own & {card.name for card in load_catalog()}
     for view in characters.list_characters(target):
         assert not [v for v in view.report.violations if v.code == "card.unknown"], view.name
+    target.close()
+
+
+def test_an_export_written_before_records_still_imports(exported: Path, tmp_path: Path,
+                                                        databases: fx.Databases) -> None:
+    """An export of schema 0006 has no records, no other games' cards and no game on the
+    owned cards: they are all Wyld Hunt's."""
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    for key in ("records", "group_cards"):
+        del document[key]
+    document["schema"] = "0006"
+    for player in document["players"]:
+        player["collection"] = [{k: v for k, v in o.items() if k != "game"}
+                                for o in player["collection"] if o["game"] == "wyld-hunt"]
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(document), encoding="utf-8")
+    target = fresh(databases)
+    counts = transfer.import_all(target, older)
+    assert (counts["record"], counts["record_event"]) == (0, 0)
+    assert [o.name for o in collection.list_collection(target, "Tim", toy.KEY)] == []
+    assert len(collection.list_collection(target, "Tim")) == len(HELD)
+    target.close()
+
+
+def test_imported_records_go_on_under_the_games_rules(exported: Path,
+                                                      databases: fx.Databases) -> None:
+    target = fresh(databases)
+    transfer.import_all(target, exported)
+    pouch = records.get(target, toy.KEY, "pouch", "Pouch")
+    assert ([e.seq for e in pouch.events], pouch.player, pouch.version) == ([1, 2, 3], "Tim", 4)
+    assert records.context(target, toy.KEY).group_cards == (
+        {"name": "Onyx", "kind": "marble", "cursed": True},)
+    records.append(target, toy.KEY, "pouch", "Pouch", "put", {"marble": "x"})
+    with pytest.raises(Refused, match=r"jar\.overflow"):
+        records.append(target, toy.KEY, "pouch", "Pouch", "put", {"marble": "y"})
+    assert [e.seq for e in records.append(target, toy.KEY, "pouch", "Pouch", "undo",
+                                          {}).events] == [1, 2, 3, 4, 5]
+    assert records.restore(target, toy.KEY, "jar", "Old Jar").data["marbles"] == ["glass"]
     target.close()

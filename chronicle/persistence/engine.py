@@ -180,8 +180,7 @@ def service_error(error: Exception, url: str, *, committing: bool = False) -> Ex
     while committing, so the change may or may not have been saved."""
     from sqlalchemy import exc
 
-    from chronicle.errors import BadInput, ChronicleError, Conflict
-    from chronicle.persistence.repository import Collision
+    from chronicle.errors import BadInput, ChronicleError, Collision, Conflict
 
     where = safe_url(url)
     if isinstance(error, OverflowError):  # SQLite's driver, before the database sees it

@@ -17,6 +17,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from chronicle.domain.values import name_key
+from chronicle.errors import Collision as Collision  # re-exported: the services catch it here
 from chronicle.errors import Conflict
 from chronicle.persistence.models import (
     ChangeRow,
@@ -336,9 +337,11 @@ def game_players(session: Session, game_id: int) -> list[GamePlayerRow]:
 
 def table_counts(session: Session) -> dict[str, int]:
     """Rows per table, for summaries and tests."""
+    from chronicle.persistence.models import RecordEventRow, RecordRow
+
     counts: dict[str, int] = {}
     for model in (PlayerRow, OwnershipRow, CharacterRow, CreationCardRow, EventRow, GameRow,
-                  GamePlayerRow):
+                  GamePlayerRow, RecordRow, RecordEventRow):
         counts[str(model.__tablename__)] = int(session.exec(
             select(func.count()).select_from(model)).one())
     return counts
@@ -352,10 +355,6 @@ SHOWN_CHANGES = 3
 """How many missed changes a conflict message lists before counting the rest."""
 
 
-class Collision(Conflict):
-    """Someone else wrote the same character or game between this transaction's reads and
-    its writes. Nothing was written; running the whole use case again on the fresh state may
-    succeed (``Database.run`` does, a bounded number of times)."""
 
 
 def _subject(row: Any) -> str:

@@ -23,17 +23,29 @@ from user text never leaves its folder.
 from __future__ import annotations
 
 import json
-import os
-import secrets
 import tempfile
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chronicle import paths
 from chronicle.domain.limits import BACKUP_MAX_BYTES
 from chronicle.errors import AlreadyExists, BadInput, ChronicleError, Refused
+from chronicle.services.backupfiles import (  # names and places, re-exported
+    FOLDER,
+    JSON_SUFFIX,
+    backups_folder,
+    before_migration,
+    database_name,
+    default_path,
+    inside,
+    live_files,
+    place,
+    refuse_live,
+    safe_name,
+    stamp,
+    temporary_for,
+    write_new,
+)
 from chronicle.services.db import Database
 
 if TYPE_CHECKING:
@@ -42,13 +54,11 @@ if TYPE_CHECKING:
     from chronicle.services.transfer import ExportModel
 
 SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
-JSON_SUFFIX = ".json"
-FOLDER = "backups"
-"""The folder backups go to: in the data folder, or next to a SQLite file (before upgrades)."""
 MAX_BYTES = BACKUP_MAX_BYTES
 """The largest backup file ``restore`` reads."""
+__all__ = ["FOLDER", "JSON_SUFFIX", "backups_folder", "before_migration", "database_name",
+           "default_path", "inside", "refuse_live", "safe_name"]
 SQLITE_MAGIC = b"SQLite format 3\x00"
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 @dataclass
@@ -69,98 +79,13 @@ class RestoreResult:
     replaced: Path | None = None
 
 
-# --- names and places ------------------------------------------------------------------------
-
-def safe_name(text: str, fallback: str = "chronicle") -> str:
-    """A file name stem made of user text that can never leave its folder (ASCII letters,
-    digits, ``-`` and ``_`` only; see ``chronicle.export.files.safe_name``)."""
-    from chronicle.export.files import safe_name as stem
-
-    return stem(text, fallback)
-
-
-def inside(folder: Path, name: str) -> Path:
-    """``folder / name``, checked to stay inside ``folder``.
-
-    Raises:
-        BadInput: ``name`` would leave the folder (a separator, ``..``, an absolute path).
-    """
-    target = folder / name
-    if name in ("", ".", "..") or Path(name).name != name or \
-            target.resolve().parent != folder.resolve():
-        raise BadInput(f"{name!r} is not a plain file name; it would leave {folder}")
-    return target
-
-
-def _stamp() -> str:
-    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-
-
-def database_name(db_url: str) -> str:
-    """A safe stem for backups of the database at ``db_url``: the SQLite file's stem or the
-    server database's name."""
-    from chronicle.persistence.engine import database_name as raw
-
-    return safe_name(raw(db_url))
-
-
-def backups_folder() -> Path:
-    """The data folder's ``backups/`` (created, readable by its owner only)."""
-    return _folder(paths.user_data_dir() / FOLDER)
-
-
-def _folder(folder: Path) -> Path:
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError as exc:
-        raise BadInput(f"cannot create the folder {folder}: {exc.strerror or exc}") from None
-    return folder
-
-
-def default_path(db: Database, note: str = "") -> Path:
-    """A new timestamped file in the data folder's ``backups/``: ``<db>-<time>.db`` for a
-    SQLite database, ``.json`` otherwise."""
-    suffix = ".db" if db.backend == "sqlite" else JSON_SUFFIX
-    return inside(backups_folder(), f"{database_name(db.url)}{note}-{_stamp()}{suffix}")
-
+# --- names and places (``backupfiles``) and writing ------------------------------------------
 
 def _write_new(path: Path, data: bytes, *, force: bool = False,
                verify: bool = False) -> None:
-    """Write ``data`` to ``path`` whole or not at all, readable by its owner only; an existing
-    file is replaced only with ``force``. With ``verify`` the written file is read back
-    through ``read_backup`` (the restore's own validation) before it takes ``path``'s name.
-
-    The temporary file is created exclusively (``O_EXCL``, never through a symbolic link), in
-    the destination folder, with a random name, and removed whatever happens.
-    """
-    temporary = _temporary_for(path)
-    try:  # outside the try below: a name taken (a planted link) is not ours to remove
-        descriptor = os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY | _NOFOLLOW,
-                             0o600)
-    except OSError as exc:
-        from chronicle.export.files import temporary_refused
-
-        raise BadInput(temporary_refused(path, temporary, exc)) from None
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if verify:
-            _verify(temporary, path)
-        _place(temporary, path, force)
-    except FileExistsError:
-        raise AlreadyExists(f"{path} already exists; choose another file, or overwrite it "
-                            "with --force") from None
-    except OSError as exc:
-        raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
-    finally:
-        temporary.unlink(missing_ok=True)
-
-
-def _temporary_for(path: Path) -> Path:
-    """A fresh, unpredictable name next to ``path`` for writing it."""
-    return path.with_name(f".{path.name[:40]}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
+    """``backupfiles.write_new``, reading the file back through ``read_backup`` with
+    ``verify``."""
+    write_new(path, data, force=force, verify=_verify if verify else None)
 
 
 def _verify(written: Path, path: Path) -> None:
@@ -177,20 +102,6 @@ def _verify(written: Path, path: Path) -> None:
             + str(exc).replace(str(written), str(path))
             + "\nfix the values named above (they predate the checks), then back up again"
         ) from None
-
-
-def _place(temporary: Path, path: Path, force: bool) -> None:
-    if force:
-        os.replace(temporary, path)
-        return
-    try:
-        os.link(temporary, path)  # fails if the name exists: nothing is ever replaced
-    except FileExistsError:
-        raise
-    except OSError:
-        if path.exists():
-            raise FileExistsError(path) from None
-        os.replace(temporary, path)
 
 
 # --- backup ------------------------------------------------------------------------------------
@@ -234,27 +145,6 @@ def backup(db: Database, path: Path | None = None, *, force: bool = False) -> Ba
     return BackupResult(target, "sqlite")
 
 
-def refuse_live(db: Database, target: Path) -> None:
-    """Refuse to write over the database in use, its ``-wal`` or ``-shm`` file.
-
-    Raises:
-        BadInput: ``target`` is one of them.
-    """
-    if target.resolve() in _live_files(db):
-        raise BadInput(f"{target} is the database itself; choose another file")
-
-
-def _live_files(db: Database) -> set[Path]:
-    """The files of a SQLite database (none for a server)."""
-    from chronicle.persistence.engine import sqlite_path
-
-    path = sqlite_path(db.url)
-    if path is None:
-        return set()
-    path = path.resolve()
-    return {path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")}
-
-
 def _sqlite_file(db: Database) -> Path:
     from chronicle.persistence.engine import sqlite_path
 
@@ -272,7 +162,7 @@ def _sqlite_copy_to(db: Database, target: Path, *, force: bool = False,
 
     from chronicle.persistence.engine import copy_sqlite
 
-    temporary = _temporary_for(target)
+    temporary = temporary_for(target)
     try:
         copy_sqlite(_sqlite_file(db), temporary)
     except FileExistsError as exc:  # the name is taken (a planted link): not ours to remove
@@ -286,7 +176,7 @@ def _sqlite_copy_to(db: Database, target: Path, *, force: bool = False,
     try:
         if verify:
             _verify(temporary, target)
-        _place(temporary, target, force)
+        place(temporary, target, force)
     except FileExistsError:
         raise AlreadyExists(f"{target} already exists; choose another file, or overwrite it "
                             "with --force") from None
@@ -305,7 +195,7 @@ def snapshot_export(db: Database) -> dict[str, Any]:
     from chronicle.services.db import open_database
     from chronicle.services.transfer import export_all
 
-    if _live_files(db):
+    if live_files(db):
         with tempfile.TemporaryDirectory(prefix="chronicle-backup-") as folder:
             copy = Path(folder) / "snapshot.db"
             _sqlite_copy_to(db, copy)
@@ -317,32 +207,6 @@ def snapshot_export(db: Database) -> dict[str, Any]:
     isolated = db.engine.execution_options(isolation_level="REPEATABLE READ") \
         if db.backend == "postgresql" else db.engine
     return export_all(Database(isolated, db.url))
-
-
-def before_migration(db_url: str, connection: Connection, revision: str) -> Path:
-    """The automatic backup taken just before a database holding data is upgraded from
-    ``revision`` (``migrate`` calls it holding the write lock): a SQLite copy in ``backups/``
-    next to the database file, or a raw table dump (JSON) in the data folder's ``backups/``.
-
-    Raises:
-        ChronicleError: the backup could not be written; the upgrade does not run.
-    """
-    from chronicle.persistence.engine import HEAD, copy_sqlite, dump_tables, sqlite_path
-
-    source = sqlite_path(db_url)
-    name = f"{database_name(db_url)}-{revision}-before-{HEAD}-{_stamp()}"
-    try:
-        if source is not None:
-            target = inside(_folder(source.parent / FOLDER), name + ".db")
-            copy_sqlite(source, target)
-        else:
-            target = inside(backups_folder(), name + JSON_SUFFIX)
-            _write_new(target, json.dumps(dump_tables(connection), ensure_ascii=False)
-                       .encode("utf-8"))
-    except Exception as exc:
-        raise ChronicleError(f"could not back up the database before upgrading its schema "
-                             f"from revision {revision} ({exc}); nothing was changed") from None
-    return target
 
 
 # --- reading a backup -------------------------------------------------------------------------
@@ -527,7 +391,7 @@ def _replaced_backup(db: Database, connection: Connection) -> Path:
         _sqlite_copy_to(db, target)
         return target
     target = inside(backups_folder(),
-                    f"{database_name(db.url)}-before-restore-{_stamp()}{JSON_SUFFIX}")
+                    f"{database_name(db.url)}-before-restore-{stamp()}{JSON_SUFFIX}")
     _write_new(target, json.dumps(dump_tables(connection), ensure_ascii=False).encode("utf-8"))
     return target
 
@@ -546,7 +410,7 @@ def restore(db: Database, path: Path, *, force: bool = False) -> RestoreResult:
     """
     from chronicle.persistence.engine import empty_tables, lock_for_writing, rows_held
     from chronicle.services.characters import forget_checked
-    from chronicle.services.transfer import _insert
+    from chronicle.services.importer import insert
 
     document = read_backup(path)
     replaced: Path | None = None
@@ -565,7 +429,7 @@ def restore(db: Database, path: Path, *, force: bool = False) -> RestoreResult:
             if held:
                 replaced = _replaced_backup(db, connection)
                 empty_tables(connection)
-            counts = _insert(session, document)
+            counts = insert(session, document)
     finally:
         forget_checked()
     return RestoreResult(counts, replaced)

@@ -3,7 +3,7 @@
 The URL comes from ``--db``, else ``CHRONICLE_DB``, else a SQLite file in the user data
 directory; a play group shares one PostgreSQL server with ``postgresql://user:pass@host/db``.
 Opening migrates the schema to the newest revision, taking a backup first when a database that
-holds data is really upgraded (``chronicle.services.backup``).
+holds data is really upgraded (``chronicle.services.backupfiles``).
 
 ``Database.transaction()`` yields a session whose work is committed at the end, or rolled back
 entirely on any error: nothing is ever half-written. The database's own refusals become the
@@ -154,7 +154,7 @@ class Database:
 
 def _before_upgrade(url: str) -> Callable[[Connection, str], None]:
     def take_backup(connection: Connection, revision: str) -> None:
-        from chronicle.services.backup import before_migration
+        from chronicle.services.backupfiles import before_migration
 
         before_migration(url, connection, revision)
 

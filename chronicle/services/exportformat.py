@@ -1,6 +1,9 @@
 """The whole-database export file format (``arcadia-chronicle-export`` version 1) as pydantic
 models, every field held to the limits of ``chronicle.domain.limits`` through the field types
-of ``chronicle.persistence.payloads``: what a database can hold, an export can carry."""
+of ``chronicle.persistence.payloads``: what a database can hold, an export can carry.
+
+Keys added by later schemas have defaults, so that older exports stay readable: ``game`` of an
+owned card (0007, Wyld Hunt when absent), ``records`` and ``group_cards`` (0007, none)."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from chronicle.domain.limits import RECORD_KIND_MAX
 from chronicle.persistence.payloads import (
     Count,
     Name,
@@ -19,6 +23,12 @@ from chronicle.persistence.payloads import (
     Text,
     Version,
 )
+
+FORMAT = "arcadia-chronicle-export"
+VERSION = 1
+TABLES = ("player", "ownership", "character", "creation_card", "ledger_event", "game",
+          "game_player", "record", "record_event")
+"""The tables an export holds, by their database names (the keys of the import counts)."""
 
 # The file format ----------------------------------------------------------------------------
 
@@ -118,6 +128,42 @@ class GameModel(_Model):
     """The game's reading of epic order (schema 0006); absent or null: the rulebook's example."""
 
 
+RecordKindName = Annotated[str, Field(min_length=1, max_length=RECORD_KIND_MAX)]
+
+
+class RecordEventModel(_Model):
+    """One event of a game record's history (schema 0007)."""
+
+    seq: Seq
+    kind: RecordKindName
+    payload: dict[str, Any]
+    recorded_at: Stamp
+
+
+class RecordModel(_Model):
+    """What a game keeps in the database (schema 0007): its game, kind, owner (a player's
+    name, or null for the group's), name, the game's JSON and its history."""
+
+    game: System
+    kind: RecordKindName
+    player: Name | None
+    name: Name
+    data: dict[str, Any]
+    version: Version
+    created_at: Stamp
+    archived_at: Stamp | None = None
+    events: list[RecordEventModel]
+
+
+class GroupCardModel(_Model):
+    """A card the play group created or corrected for a game other than Wyld Hunt (whose are
+    in ``cards``): the ``[[card]]`` table as stored (schema 0007)."""
+
+    game: System
+    card: dict[str, Any]
+    version: Version = 1
+
+
 class ExportModel(_Model):
     """The whole export file."""
 
@@ -131,3 +177,7 @@ class ExportModel(_Model):
     cards: list[dict[str, Any]] = []
     """The user's own cards and corrections (``[[card]]`` tables), so that the database's card
     names mean the same on another machine."""
+    records: list[RecordModel] = []
+    """Every game's records with their histories (schema 0007)."""
+    group_cards: list[GroupCardModel] = []
+    """The group's cards of the games other than Wyld Hunt (schema 0007)."""

@@ -258,24 +258,32 @@ def context(db: Database, game: str) -> RecordContext:
         return record_context(session, found)
 
 
-def check_record(session: Session, game: str, spec: RecordKind, data: dict[str, Any],
+def _given(session: Session | None, game: str, given: RecordContext | None,
+           ) -> RecordContext:
+    if given is not None:
+        return given
+    assert session is not None, "a record check needs a session or a context"
+    return record_context(session, game)
+
+
+def check_record(session: Session | None, game: str, spec: RecordKind, data: dict[str, Any],
                  events: list[dict[str, Any]], given: RecordContext | None = None) -> Report:
     """The game's report on a record (``RecordKind.check``), with the context it may need
-    (``record_context``, unless ``given``)."""
+    (``given``, else ``record_context`` read in ``session``)."""
     from chronicle.systems.protocol import load_name
 
     check: Callable[..., Report] = load_name(spec.check)
-    return check(copy.deepcopy(data), copy.deepcopy(events),
-                 given if given is not None else record_context(session, game))
+    return check(copy.deepcopy(data), copy.deepcopy(events), _given(session, game, given))
 
 
-def first_breach(session: Session, game: str, spec: RecordKind, data: dict[str, Any],
+def first_breach(session: Session | None, game: str, spec: RecordKind, data: dict[str, Any],
                  events: list[dict[str, Any]], given: RecordContext | None = None,
                  ) -> tuple[int, list[Violation]] | None:
     """Replay a record as every write of it was checked: its data alone, then each event in
     turn. The first step that brings an error the step before did not have, as (0 for the
-    data, else the event's 1-based number, its new violations); None when there is none."""
-    shared = given if given is not None else record_context(session, game)
+    data, else the event's 1-based number, its new violations); None when there is none.
+    ``given``: the context (an import's), else read in ``session``."""
+    shared = _given(session, game, given)
     before = check_record(session, game, spec, data, [], shared)
     fresh = new_errors(Report(), before)
     if fresh:

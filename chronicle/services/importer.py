@@ -1,0 +1,452 @@
+"""Reading a whole-database export back: every problem of the file found before anything is
+written, then everything inserted in the caller's transaction.
+
+``validate_export`` reads the file (size, encoding, nesting), checks it against the format
+(``exportformat``: every field held to the limits), then what the format alone cannot say
+(references between players, characters, games and records; duplicate names and numbers; card
+kinds of each game; the payloads of each event kind), then replays the rules over it
+(``replay``). Every problem is named by its JSON path, such as ``characters[2].events[5].kind``.
+``insert`` writes a validated export into an empty database, keeping event numbers,
+timestamps and links exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from chronicle.domain import limits
+from chronicle.domain.values import Origin, name_key
+from chronicle.errors import BadInput
+from chronicle.persistence.payloads import PAYLOADS
+from chronicle.rules.editions import edition_keys
+from chronicle.services.exportformat import FORMAT, TABLES, VERSION, ExportModel
+from chronicle.services.replay import card_entries, chronicle_problems, record_problems
+from chronicle.systems.wyld_hunt.codec import event_from_record
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+MAX_PROBLEMS = 40
+"""How many problems of a bad file are listed before the rest are only counted."""
+
+
+def json_path(loc: Sequence[str | int]) -> str:
+    """A pydantic error location as a JSON path: ``characters[2].events[5].kind``."""
+    text = ""
+    for part in loc:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text or "(top level)"
+
+
+def _error_text(error: Any) -> str:
+    kind = error["type"]
+    if kind == "missing":
+        return "missing (every export field is required)"
+    if kind == "extra_forbidden":
+        return "unknown key: the export format has no such field"
+    message = str(error["msg"])
+    found = error.get("input")
+    if isinstance(found, str | int | float | bool) or found is None:
+        shown = repr(found)
+        message += f" (found {shown if len(shown) <= 60 else shown[:57] + '...'})"
+    return message
+
+
+def _pydantic_problems(exc: ValidationError, prefix: Sequence[str | int] = ()) -> list[str]:
+    return [f"{json_path([*prefix, *e['loc']])}: {_error_text(e)}" for e in exc.errors()]
+
+
+def _read_document(path: Path) -> tuple[str, Any]:
+    from chronicle.domain.limits import BACKUP_MAX_BYTES
+    from chronicle.reading import decode, parse_json, read_bytes, shown_path
+
+    shown = shown_path(path)
+    text = decode(read_bytes(path, limit=BACKUP_MAX_BYTES, what="export"), path,
+                  what="export")
+    if not text.strip():
+        raise BadInput(f"{shown} is empty; export the database again")
+    try:
+        data = parse_json(text, path)
+    except json.JSONDecodeError as exc:
+        ended = text.rstrip().endswith("}")
+        hint = ("it is damaged or not JSON" if ended else
+                "the file stops before its end: it looks truncated; export the database again")
+        raise BadInput(f"{shown} line {exc.lineno} column {exc.colno}: not valid JSON "
+                       f"({exc.msg}); {hint}") from None
+    return text, data
+
+
+def _header_problems(data: Any) -> list[str]:
+    """Problems that make the rest meaningless: not an object, another format or version."""
+    if not isinstance(data, dict):
+        return [f"(top level): a JSON {type(data).__name__}, not an object; this is not an "
+                "Arcadia Chronicle export"]
+    found = data.get("format")
+    if found != FORMAT:
+        return [f"format: {found!r} is not {FORMAT!r}; this is not an Arcadia Chronicle "
+                "export (character files are imported with 'chronicle character import')"]
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        return [f"version: this chronicle reads export version {VERSION}, not {version!r}; "
+                "import it with the chronicle version that wrote it"]
+    return []
+
+
+class _Problems:
+    """Problems found so far, each located by JSON path."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.items.append(f"{where}: {message}")
+
+
+def _raw_events(data: Any) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    """Each event object of the parsed file with its place, however broken the rest is."""
+    characters = data.get("characters") if isinstance(data, dict) else None
+    for c, character in enumerate(characters if isinstance(characters, list) else []):
+        events = character.get("events") if isinstance(character, dict) else None
+        for e, event in enumerate(events if isinstance(events, list) else []):
+            if isinstance(event, dict):
+                yield c, e, event
+
+
+def _check_payloads(data: Any, problems: _Problems) -> None:
+    """Check each event's payload against its kind (payloads of an unknown kind are left to
+    the ``kind`` problem)."""
+    for c, e, event in _raw_events(data):
+        kind, payload, seq = event.get("kind"), event.get("payload"), event.get("seq")
+        if not isinstance(kind, str) or kind not in PAYLOADS or not isinstance(payload, dict):
+            continue
+        where: list[str | int] = ["characters", c, "events", e, "payload"]
+        try:
+            PAYLOADS[kind].model_validate(payload)
+        except ValidationError as exc:
+            problems.items.extend(_pydantic_problems(exc, where))
+            continue
+        try:
+            event_from_record(kind, payload)
+        except ValueError as exc:
+            problems.add(json_path(where), str(exc))
+            continue
+        undone = payload.get("event")
+        if kind == "undo" and isinstance(undone, int) and isinstance(seq, int) \
+                and not isinstance(seq, bool) and undone >= seq:
+            problems.add(json_path([*where, "event"]),
+                         f"undoes event {undone}, which is not before this one ({seq})")
+
+
+def _first_seen(seen: dict[Any, str], key: Any, where: str) -> str | None:
+    """Remember ``key`` at ``where``; return where it was seen before, if it was."""
+    if key in seen:
+        return seen[key]
+    seen[key] = where
+    return None
+
+
+def _card_kinds(game: str) -> tuple[str, ...] | None:
+    """The card kinds of the installed game ``game`` (None: no such game)."""
+    from typing import get_args
+
+    from chronicle.services.exportformat import CardKind
+    from chronicle.systems import registry
+
+    if game == registry.DEFAULT:
+        return tuple(get_args(CardKind))
+    try:
+        system = registry.system(game)
+    except (registry.UnknownSystem, registry.BadSystem):
+        return None
+    return system.card_kinds if system.key == game else None
+
+
+def _check_references(document: ExportModel, schemas: list[str], problems: _Problems) -> None:
+    if document.schema_ not in schemas:
+        problems.add("schema", f"{document.schema_!r} is not a schema this chronicle knows "
+                               f"({', '.join(schemas)}); the export comes from a newer "
+                               "chronicle: upgrade first")
+    systems = edition_keys()
+    players: dict[Any, str] = {}
+    for p, player in enumerate(document.players):
+        if (first := _first_seen(players, name_key(player.name), f"players[{p}]")) is not None:
+            problems.add(f"players[{p}].name", f"{player.name!r} is already {first}")
+        cards: dict[Any, str] = {}
+        for o, owned in enumerate(player.collection):
+            where = f"players[{p}].collection[{o}]"
+            if (first := _first_seen(cards, (owned.game, name_key(owned.card), owned.kind),
+                                     where)) is not None:
+                problems.add(where, f"{owned.card} ({owned.kind}) is already listed at {first}")
+            kinds = _card_kinds(owned.game)
+            if kinds is None:
+                problems.add(f"{where}.game", f"no installed game system is called "
+                                              f"{owned.game!r}")
+            elif owned.kind not in kinds:
+                problems.add(f"{where}.kind", f"{owned.kind!r} is not a card kind of "
+                                              f"{owned.game} ({', '.join(kinds)})")
+    characters: dict[Any, str] = {}
+    games = {name_key(g.name) for g in document.games}
+    for c, character in enumerate(document.characters):
+        where = f"characters[{c}]"
+        if name_key(character.player) not in players:
+            problems.add(f"{where}.player", f"no player called {character.player!r} is in "
+                                            "players")
+        if character.system not in systems:
+            problems.add(f"{where}.system", f"unknown system {character.system!r}; use one of "
+                                            f"{', '.join(systems)}")
+        key = (name_key(character.player), name_key(character.name))
+        if (first := _first_seen(characters, key, where)) is not None:
+            problems.add(f"{where}.name", f"{character.player} already has a character called "
+                                          f"{character.name!r} at {first}")
+        seqs: dict[Any, str] = {}
+        for e, event in enumerate(character.events):
+            at = f"{where}.events[{e}]"
+            if (first := _first_seen(seqs, event.seq, at)) is not None:
+                problems.add(f"{at}.seq", f"event number {event.seq} is already {first}")
+            if event.game is not None and name_key(event.game) not in games:
+                problems.add(f"{at}.game", f"no game called {event.game!r} is in games")
+    game_names: dict[Any, str] = {}
+    for g, game in enumerate(document.games):
+        where = f"games[{g}]"
+        if (first := _first_seen(game_names, name_key(game.name), where)) is not None:
+            problems.add(f"{where}.name", f"{game.name!r} is already {first}")
+        if game.system not in systems:
+            problems.add(f"{where}.system", f"unknown system {game.system!r}; use one of "
+                                            f"{', '.join(systems)}")
+        seated: dict[Any, str] = {}
+        for s, seat in enumerate(game.seats):
+            at = f"{where}.seats[{s}]"
+            if name_key(seat.player) not in players:
+                problems.add(f"{at}.player", f"no player called {seat.player!r} is in players")
+            elif (first := _first_seen(seated, name_key(seat.player), at)) is not None:
+                problems.add(f"{at}.player", f"{seat.player} is already seated at {first}")
+            if seat.target is not None and name_key(seat.target) not in players:
+                problems.add(f"{at}.target", f"no player called {seat.target!r} is in players")
+            owner = seat.character_player or seat.player
+            if seat.character_player is not None and name_key(owner) not in players:
+                problems.add(f"{at}.character_player", f"no player called {owner!r} is in "
+                                                       "players")
+            if seat.character is not None and \
+                    (name_key(owner), name_key(seat.character)) not in characters:
+                problems.add(f"{at}.character", f"{owner} has no character called "
+                                                f"{seat.character!r} in characters")
+
+
+def _check_records(document: ExportModel, problems: _Problems) -> None:
+    """Each game record's game, kind, owner, name, data and history; each group card's game,
+    name, kind and values (what the database and the services would refuse)."""
+    from chronicle.services.replay import record_owner_key
+    from chronicle.systems import registry
+
+    players = {name_key(p.name) for p in document.players}
+    seen: dict[Any, str] = {}
+    for r, record in enumerate(document.records):
+        where = f"records[{r}]"
+        try:
+            system = registry.system(record.game)
+        except (registry.UnknownSystem, registry.BadSystem):
+            problems.add(f"{where}.game", f"no installed game system is called {record.game!r}")
+            system = None
+        spec = next((k for k in system.records if k.name == record.kind), None) \
+            if system is not None and system.key == record.game else None
+        if system is not None and spec is None:
+            kept = ", ".join(k.name for k in system.records) or "none"
+            problems.add(f"{where}.kind", f"{system.label} ({system.key}) keeps no records of "
+                                          f"kind {record.kind!r} (it keeps: {kept})")
+        if record.player is not None and name_key(record.player) not in players:
+            problems.add(f"{where}.player", f"no player called {record.player!r} is in players")
+        elif spec is not None and spec.per_player != (record.player is not None):
+            problems.add(f"{where}.player", f"a {spec.label} belongs to a player: name one"
+                         if spec.per_player else f"a {spec.label} belongs to the group: null")
+        if (first := _first_seen(seen, record_owner_key(record), where)) is not None:
+            problems.add(f"{where}.name", f"{record.name!r} is already {first}")
+        found = [limits.json_problem(record.data, f"{where}.data")]
+        seqs = sorted(e.seq for e in record.events)
+        if seqs != list(range(1, len(seqs) + 1)):
+            problems.add(f"{where}.events", "a history is numbered from 1 without gaps or "
+                                            f"repeats, not {limits.cut(seqs)}")
+        if len(seqs) > limits.EVENTS_MAX:
+            problems.add(f"{where}.events", f"{len(seqs):,} events; at most "
+                                            f"{limits.EVENTS_MAX:,} are allowed")
+        for e, event in enumerate(record.events):
+            at = f"{where}.events[{e}]"
+            found.append(limits.name_problem(event.kind, f"{at}.kind",
+                                             limit=limits.RECORD_KIND_MAX))
+            found.append(limits.json_problem(event.payload, f"{at}.payload",
+                                             max_bytes=limits.PAYLOAD_BYTES_MAX))
+        problems.items.extend(problem for problem in found if problem)
+    cards: dict[Any, str] = {}
+    for c, entry in enumerate(document.group_cards):
+        where = f"group_cards[{c}]"
+        kinds = _card_kinds(entry.game)
+        name, kind = entry.card.get("name"), entry.card.get("kind")
+        if entry.game == registry.DEFAULT:
+            problems.add(f"{where}.game", "Wyld Hunt's cards are listed in cards")
+        elif kinds is None:
+            problems.add(f"{where}.game", f"no installed game system is called {entry.game!r}")
+        elif kind not in kinds:
+            problems.add(f"{where}.card.kind", f"{limits.cut(kind)} is not a card kind of "
+                                               f"{entry.game} ({', '.join(kinds)})")
+        problem = limits.name_problem(name, f"{where}.card.name") or \
+            limits.json_problem(entry.card, f"{where}.card")
+        if problem:
+            problems.items.append(problem)
+        elif (first := _first_seen(cards, (entry.game, name_key(str(name)), kind),
+                                   where)) is not None:
+            problems.add(f"{where}.card", f"{name} ({kind}) is already listed at {first}")
+
+
+def _check_cards(document: ExportModel, problems: _Problems) -> None:
+    from chronicle.catalog.loader import validate_card_tables
+    from chronicle.systems.wyld_hunt.schema import SCHEMA
+
+    _entries, found = validate_card_tables(document.cards, SCHEMA, path="cards", lines=None,
+                                           origin=Origin.USER)
+    for problem in found:
+        where = f"cards[{problem.card}]" if problem.card else "cards"
+        problems.items.append(f"{where}.{problem.field or 'card'}: {problem.message}"
+                              + (f" ({problem.hint})" if problem.hint else ""))
+
+
+
+
+def validate_export(path: Path) -> ExportModel:
+    """Read and check an export file completely, without touching any database.
+
+    Raises:
+        BadInput: listing every problem by its JSON path (at most ``MAX_PROBLEMS`` of them).
+    """
+    from chronicle.persistence.engine import revisions
+
+    text, data = _read_document(path)
+    problems = _Problems()
+    problems.items.extend(_header_problems(data))
+    document: ExportModel | None = None
+    if not problems.items:
+        try:
+            document = ExportModel.model_validate_json(text)
+        except ValidationError as exc:
+            problems.items.extend(_pydantic_problems(exc))
+        _check_payloads(data, problems)
+    if document is not None:
+        _check_references(document, revisions(), problems)
+        _check_records(document, problems)
+        _check_cards(document, problems)
+    if document is not None and not problems.items:
+        problems.items.extend(chronicle_problems(document))
+        problems.items.extend(record_problems(document))
+    if problems.items or document is None:
+        shown = problems.items[:MAX_PROBLEMS]
+        more = len(problems.items) - len(shown)
+        raise BadInput(f"cannot import {path}; nothing was written:\n"
+                       + "\n".join(f"  {p}" for p in shown)
+                       + (f"\n  ... and {more} more problems" if more > 0 else ""))
+    return document
+
+
+
+# Import -------------------------------------------------------------------------------------
+
+def insert(session: Session, document: ExportModel) -> dict[str, int]:
+    """Insert a validated export into the empty database of ``session`` (in the caller's
+    transaction); returns the rows inserted per table."""
+    from chronicle.persistence.models import (
+        CharacterRow,
+        CreationCardRow,
+        EventRow,
+        GamePlayerRow,
+        GameRow,
+        GroupCardRow,
+        OwnershipRow,
+        PlayerRow,
+        RecordEventRow,
+        RecordRow,
+    )
+    from chronicle.persistence.repository import now
+    from chronicle.services.usercards import save_group_cards
+
+    counts = dict.fromkeys(TABLES, 0)
+
+    def ids(rows: list[Any], table: str) -> list[int]:
+        """Insert ``rows`` (in order) and return their new ids."""
+        session.add_all(rows)
+        session.flush()
+        counts[table] += len(rows)
+        return [int(row.id) for row in rows]
+
+    players = dict(zip([name_key(p.name) for p in document.players], ids(
+        [PlayerRow(name=p.name, name_key=name_key(p.name), created_at=p.created_at)
+         for p in document.players], "player"), strict=True))
+    list(ids([OwnershipRow(player_id=players[name_key(p.name)], game=o.game, card_name=o.card,
+                           card_key=name_key(o.card), card_kind=o.kind, count=o.count)
+              for p in document.players for o in p.collection], "ownership"))
+    games = dict(zip([name_key(g.name) for g in document.games], ids(
+        [GameRow(name=g.name, name_key=name_key(g.name), system=g.system, solo=g.solo,
+                 status=g.status, created_at=g.created_at, played_at=g.played_at,
+                 version=g.version, archived_at=g.archived_at, epic_order=g.epic_order)
+         for g in document.games],
+        "game"), strict=True))
+    characters = dict(zip(
+        [(name_key(c.player), name_key(c.name)) for c in document.characters],
+        ids([CharacterRow(player_id=players[name_key(c.player)], name=c.name,
+                          name_key=name_key(c.name), system=c.system, icon=c.icon,
+                          court=c.court, background=c.background, version=c.version,
+                          created_at=c.created_at, archived_at=c.archived_at)
+             for c in document.characters],
+            "character"), strict=True))
+    list(ids([CreationCardRow(character_id=characters[(name_key(c.player), name_key(c.name))],
+                              role=card.role, card_name=card.card, position=card.position)
+              for c in document.characters for card in c.creation_cards], "creation_card"))
+    list(ids([EventRow(character_id=characters[(name_key(c.player), name_key(c.name))],
+                       seq=e.seq, kind=e.kind, payload=dict(e.payload),
+                       recorded_at=e.recorded_at,
+                       game_id=games[name_key(e.game)] if e.game is not None else None)
+              for c in document.characters for e in c.events], "ledger_event"))
+    seats = []
+    for game in document.games:
+        for seat in game.seats:
+            owner = name_key(seat.character_player or seat.player)
+            seats.append(GamePlayerRow(
+                game_id=games[name_key(game.name)], player_id=players[name_key(seat.player)],
+                character_id=characters[(owner, name_key(seat.character))]
+                if seat.character is not None else None,
+                position=seat.position,
+                target_player_id=players[name_key(seat.target)]
+                if seat.target is not None else None,
+                quests=list(seat.quests), waylays=list(seat.waylays),
+                treasures=list(seat.treasures), leagues=list(seat.leagues),
+                pool=list(seat.pool) if seat.pool is not None else None,
+                completed=list(seat.completed) if seat.completed is not None else None))
+    list(ids(seats, "game_player"))
+    records = ids([RecordRow(
+        game=r.game, kind=r.kind, owner=players[name_key(r.player)] if r.player else 0,
+        player_id=players[name_key(r.player)] if r.player else None, name=r.name,
+        name_key=name_key(r.name), data=dict(r.data), version=r.version,
+        created_at=r.created_at, archived_at=r.archived_at) for r in document.records],
+        "record")
+    list(ids([RecordEventRow(record_id=record_id, seq=e.seq, kind=e.kind,
+                             payload=dict(e.payload), recorded_at=e.recorded_at)
+              for r, record_id in zip(document.records, records, strict=True)
+              for e in sorted(r.events, key=lambda e: e.seq)], "record_event"))
+    session.add_all([GroupCardRow(game=c.game, name=str(c.card["name"]),
+                                  name_key=name_key(str(c.card["name"])),
+                                  kind=str(c.card["kind"]), data=dict(c.card),
+                                  version=c.version, changed_at=now())
+                     for c in document.group_cards])
+    session.flush()
+    from chronicle.services.characters import forget_checked
+
+    forget_checked()
+    entries = card_entries(document)
+    if entries:
+        save_group_cards(session, entries)
+    return counts
+
