@@ -51,7 +51,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                         help="the database (any SQLAlchemy URL; default: CHRONICLE_DB, else a "
                              "SQLite file in your data folder)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    cards.register(commands)
+    cards.register(commands, argv)
     check.register(commands)
     odds.register(commands, with_systems=argv is None or "odds" in argv)
     systems.register(commands)

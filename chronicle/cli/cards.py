@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -66,8 +67,10 @@ def _filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
-def register(commands: Any) -> None:
-    """Add ``cards`` and its subcommands."""
+def register(commands: Any, argv: Sequence[str] | None = None) -> None:
+    """Add ``cards`` and its subcommands; ``cards new`` takes the flags of the game named by
+    ``--system`` in ``argv`` (the whole tree without ``argv``: the default game's). The game
+    systems are read only when ``argv`` holds ``cards new`` (start-up)."""
     parser = commands.add_parser("cards", help="list, search, show and validate cards",
                                  description="The card catalog: bundled cards corrected and "
                                              "extended by your own card files.")
@@ -97,20 +100,7 @@ def register(commands: Any) -> None:
                     "one of your own cards. Giving the name and kind of a catalog card fills "
                     "in or corrects its values instead. Leave out what you cannot read.")
     new.add_argument("name")
-    new.add_argument("--kind", required=True, choices=[k.value for k in Kind])
-    new.add_argument("--set", choices=[s.value for s in CardSet])
-    new.add_argument("--summary", help="what the card does, in your own words")
-    for flag in ("type", "subtype", "attribute", "court", "race", "gender", "special", "enter",
-                 "leave", "rest"):
-        new.add_argument(f"--{flag}")
-    for flag in ("cost", "bonus", "might", "savvy", "resolve", "combat", "number", "rating",
-                 "waylay-rating", "treasure-rating", "experience"):
-        new.add_argument(f"--{flag}", type=int)
-    new.add_argument("--terrain", help="comma-separated, e.g. forest,road (or any)")
-    new.add_argument("--tests", help="comma-separated Test types, e.g. might,combat")
-    new.add_argument("--unique", action=argparse.BooleanOptionalAction, default=None)
-    new.add_argument("--json", action="store_true", help="print JSON")
-    new.set_defaults(handler=run_new)
+    _add_card_entry(new, argv)
     validate = sub.add_parser(
         "validate", help="check card files",
         description="Check card files: the given ones, or the bundled catalog and your own "
@@ -146,6 +136,50 @@ def register(commands: Any) -> None:
                     "problem.")
     take.add_argument("file", type=Path, help="the shared card file")
     take.set_defaults(handler=run_import)
+
+
+def _system_named(argv: Sequence[str] | None) -> str | None:
+    """The value of ``--system`` in ``argv`` (None when not given)."""
+    words = list(argv or ())
+    for index, word in enumerate(words):
+        if word == "--system" and index + 1 < len(words):
+            return words[index + 1]
+        if word.startswith("--system="):
+            return word.partition("=")[2]
+    return None
+
+
+def _add_card_entry(new: argparse.ArgumentParser, argv: Sequence[str] | None) -> None:
+    """``--system`` and the flags of that game's card entry (``GameSystem.card_entry``)."""
+    if argv is not None and not ("cards" in argv and "new" in argv):
+        new.add_argument("--system", metavar="GAME")
+        return
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    entries = [s for s in registry.systems() if s.card_entry]
+    games = ", ".join(f"{s.key} ({s.label})" for s in entries)
+    new.add_argument("--system", metavar="GAME", default=registry.DEFAULT,
+                     help=f"the game of the card (default {registry.DEFAULT}): {games}")
+    key = _system_named(argv) or registry.DEFAULT
+    try:
+        game = registry.system(key)
+    except (registry.UnknownSystem, registry.BadSystem):
+        game = None
+    if game is None or game.card_entry is None:
+        said = (f"no game system is called {key[:40]!r}" if game is None else
+                f"{game.label} has no cards to enter with 'chronicle cards new'")
+        new.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+        new.set_defaults(handler=_no_entry(f"{said}; the games that have: {games}"))
+        return
+    load_name(game.card_entry)(new)
+
+
+def _no_entry(message: str) -> Any:
+    def run(_args: argparse.Namespace) -> int:
+        fail(message)
+        return 2
+    return run
 
 
 def _load(args: argparse.Namespace | None = None) -> Any:
@@ -276,38 +310,8 @@ def _show(card: Card) -> None:
              f"[[card]] in your card files (name = {card.name!r}, kind = {card.kind.value!r}).")
 
 
-_NEW_FIELDS = ("set", "summary", "type", "subtype", "attribute", "court", "race", "gender",
-               "special", "enter", "leave", "rest", "cost", "bonus", "might", "savvy", "resolve",
-               "combat", "number", "rating", "waylay_rating", "treasure_rating", "experience",
-               "unique")
-
-
-def run_new(args: argparse.Namespace) -> int:
-    """Create or correct one of the user's own cards."""
-    from chronicle.cli.common import database
-    from chronicle.errors import ChronicleError
-    from chronicle.services.usercards import create_card
-
-    values: dict[str, object] = {"name": args.name, "kind": args.kind}
-    for field in _NEW_FIELDS:
-        item = getattr(args, field)
-        if item is not None:
-            values[field] = item
-    for field in ("terrain", "tests"):
-        item = getattr(args, field)
-        if item:
-            values[field] = [part.strip() for part in item.split(",") if part.strip()]
-    try:
-        card = create_card(values, database(args))  # the group's cards: every member sees it
-    except ChronicleError as exc:
-        fail(str(exc))
-        return 2
-    if args.json:
-        emit_json(card_to_dict(card))
-        return 0
-    emit(f"Saved {card.name} ({card.kind.value}) to the group's cards in the database.")
-    _show(card)
-    return 0
+show_card = _show
+"""One card's every known value, and what is unknown (the games' ``cards new`` handlers)."""
 
 
 def run_validate(args: argparse.Namespace) -> int:

@@ -28,6 +28,8 @@ The contracts of the lazily named callables:
 - ``screens``: a Textual ``Screen`` class constructed with no arguments, the ``"main"`` one
   opened from the app's "Other games" area;
 - ``ledger_codec``: the game's history events to and from stored records.
+- ``card_entry``: ``register(parser)`` adds the flags of ``chronicle cards new`` for the game
+  and sets its ``handler``, as a command group's ``register`` does.
 
 This module imports nothing of any game and nothing heavy.
 """
@@ -258,6 +260,9 @@ class GameSystem:
     """The game's top-level CLI commands (``chronicle force ...``)."""
     records: tuple[RecordKind, ...] = ()
     """What the game keeps in the database through the generic record store."""
+    card_entry: str | None = None
+    """Lazy name of ``register(parser: argparse.ArgumentParser) -> None`` adding the game's
+    ``chronicle cards new NAME --system KEY`` flags (``--kind`` among them) and its handler."""
     docs: str | None = None
     """The game's documentation, relative to the repository."""
 

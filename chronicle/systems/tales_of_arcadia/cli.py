@@ -485,16 +485,29 @@ def register_army(parser: argparse.ArgumentParser) -> None:
                                       "file of that list; refused when it breaks a rule. Leave "
                                       "out what you do not know.")
     unit.add_argument("name")
-    unit.add_argument("--army", required=True)
+    _unit_flags(unit)
+
+
+def _unit_flags(parser: argparse.ArgumentParser) -> None:
+    """The flags of a unit after its name (``army unit`` and ``cards new --kind unit``)."""
+    parser.add_argument("--army", required=True)
     for stat in ("cost", "power", "accuracy", "speed", "wounds", "range", "defense"):
-        unit.add_argument(f"--{stat}", type=int)
-    unit.add_argument("--type", action="append", dest="types", help="a type (repeatable)")
-    unit.add_argument("--keyword", action="append", dest="keywords",
-                      help='a keyword (repeatable), like "Rise Again 3:6"')
-    unit.add_argument("--movement", choices=("walking", "swimming", "flying"))
-    unit.add_argument("--special", help="special rules that are not keywords")
-    unit.add_argument("--summary", help="what the unit is, in your own words")
-    unit.set_defaults(handler=partial(run_service, _unit))
+        parser.add_argument(f"--{stat}", type=int)
+    parser.add_argument("--type", action="append", dest="types", help="a type (repeatable)")
+    parser.add_argument("--keyword", action="append", dest="keywords",
+                        help='a keyword (repeatable), like "Rise Again 3:6"')
+    parser.add_argument("--movement", choices=("walking", "swimming", "flying"))
+    parser.add_argument("--special", help="special rules that are not keywords")
+    parser.add_argument("--summary", help="what the unit is, in your own words")
+    parser.set_defaults(handler=partial(run_service, _unit))
+
+
+def register_unit_entry(parser: argparse.ArgumentParser) -> None:
+    """``chronicle cards new NAME --system tales-of-arcadia --kind unit ...``: the flags of
+    ``chronicle army unit`` (a unit is the one card kind entered by hand)."""
+    parser.add_argument("--kind", required=True, choices=("unit",),
+                        help="the kind of card (Tales of Arcadia: unit)")
+    _unit_flags(parser)
 
 
 def _armies(args: argparse.Namespace) -> int:
@@ -548,4 +561,4 @@ def _unit(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["register_army", "register_battle", "register_force"]
+__all__ = ["register_army", "register_battle", "register_force", "register_unit_entry"]

@@ -120,6 +120,7 @@ SYSTEM = GameSystem(
         RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",
                    f"{_HERE}.stored:describe_battle"),
     ),
+    card_entry=f"{_HERE}.cli:register_unit_entry",
     docs="docs/games/tales-of-arcadia.md",
 )
 """The entry point's value."""

@@ -110,6 +110,7 @@ SYSTEM = GameSystem(
             "log": "chronicle.systems.wyld_hunt.printing:log",
             "game": "chronicle.systems.wyld_hunt.printing:game",
             "player": "chronicle.systems.wyld_hunt.printing:player"},
+    card_entry="chronicle.systems.wyld_hunt.card_entry:register",
     docs="docs/rules.md",
 )
 """The entry point's value (for both keys)."""
