@@ -14,8 +14,8 @@ says why.
 
 The screen holds the selection and its queue; its parts live beside it: the text of the seat
 line, tabs, rows and detail and the suggestion panel in ``chronicle.tui.widgets.prep``, the
-meters, odds and report in ``chronicle.tui.widgets.prep_side``, and changing a seat's character
-in ``chronicle.tui.mending``.
+meters, odds and report in Wyld Hunt's own ``chronicle.systems.wyld_hunt.screens.prep_side``,
+and changing a seat's character in ``chronicle.tui.mending``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from chronicle.systems.wyld_hunt.screens.prep_side import PrepSide, odds_markup
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc
 from chronicle.tui.widgets.card_list import CardList
@@ -49,7 +50,6 @@ from chronicle.tui.widgets.prep import (
     section_rows,
     short_facts,
 )
-from chronicle.tui.widgets.prep_side import PrepSide, odds_markup
 
 if TYPE_CHECKING:
     from chronicle.services.collection import OwnedCard

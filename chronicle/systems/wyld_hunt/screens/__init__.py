@@ -1,0 +1,1 @@
+"""Wyld Hunt's own parts of the app's screens (Textual widgets that speak its rules)."""
