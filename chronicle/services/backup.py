@@ -410,7 +410,7 @@ def restore(db: Database, path: Path, *, force: bool = False) -> RestoreResult:
     """
     from chronicle.persistence.engine import empty_tables, lock_for_writing, rows_held
     from chronicle.services.characters import forget_checked
-    from chronicle.services.importer import insert
+    from chronicle.services.transfer import insert
 
     document = read_backup(path)
     replaced: Path | None = None

@@ -13,20 +13,17 @@ timestamps and links exactly.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from chronicle.domain import limits
-from chronicle.domain.values import Origin, name_key
+from chronicle.domain.values import name_key
 from chronicle.errors import BadInput
-from chronicle.persistence.payloads import PAYLOADS
 from chronicle.rules.editions import edition_keys
 from chronicle.services.exportformat import FORMAT, TABLES, VERSION, ExportModel
-from chronicle.services.replay import card_entries, chronicle_problems, record_problems
-from chronicle.systems.wyld_hunt.codec import event_from_record
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -60,7 +57,7 @@ def _error_text(error: Any) -> str:
     return message
 
 
-def _pydantic_problems(exc: ValidationError, prefix: Sequence[str | int] = ()) -> list[str]:
+def pydantic_problems(exc: ValidationError, prefix: Sequence[str | int] = ()) -> list[str]:
     return [f"{json_path([*prefix, *e['loc']])}: {_error_text(e)}" for e in exc.errors()]
 
 
@@ -84,7 +81,7 @@ def _read_document(path: Path) -> tuple[str, Any]:
     return text, data
 
 
-def _header_problems(data: Any) -> list[str]:
+def header_problems(data: Any) -> list[str]:
     """Problems that make the rest meaningless: not an object, another format or version."""
     if not isinstance(data, dict):
         return [f"(top level): a JSON {type(data).__name__}, not an object; this is not an "
@@ -100,7 +97,7 @@ def _header_problems(data: Any) -> list[str]:
     return []
 
 
-class _Problems:
+class Problems:
     """Problems found so far, each located by JSON path."""
 
     def __init__(self) -> None:
@@ -108,41 +105,6 @@ class _Problems:
 
     def add(self, where: str, message: str) -> None:
         self.items.append(f"{where}: {message}")
-
-
-def _raw_events(data: Any) -> Iterator[tuple[int, int, dict[str, Any]]]:
-    """Each event object of the parsed file with its place, however broken the rest is."""
-    characters = data.get("characters") if isinstance(data, dict) else None
-    for c, character in enumerate(characters if isinstance(characters, list) else []):
-        events = character.get("events") if isinstance(character, dict) else None
-        for e, event in enumerate(events if isinstance(events, list) else []):
-            if isinstance(event, dict):
-                yield c, e, event
-
-
-def _check_payloads(data: Any, problems: _Problems) -> None:
-    """Check each event's payload against its kind (payloads of an unknown kind are left to
-    the ``kind`` problem)."""
-    for c, e, event in _raw_events(data):
-        kind, payload, seq = event.get("kind"), event.get("payload"), event.get("seq")
-        if not isinstance(kind, str) or kind not in PAYLOADS or not isinstance(payload, dict):
-            continue
-        where: list[str | int] = ["characters", c, "events", e, "payload"]
-        try:
-            PAYLOADS[kind].model_validate(payload)
-        except ValidationError as exc:
-            problems.items.extend(_pydantic_problems(exc, where))
-            continue
-        try:
-            event_from_record(kind, payload)
-        except ValueError as exc:
-            problems.add(json_path(where), str(exc))
-            continue
-        undone = payload.get("event")
-        if kind == "undo" and isinstance(undone, int) and isinstance(seq, int) \
-                and not isinstance(seq, bool) and undone >= seq:
-            problems.add(json_path([*where, "event"]),
-                         f"undoes event {undone}, which is not before this one ({seq})")
 
 
 def _first_seen(seen: dict[Any, str], key: Any, where: str) -> str | None:
@@ -169,7 +131,7 @@ def _card_kinds(game: str) -> tuple[str, ...] | None:
     return system.card_kinds if system.key == game else None
 
 
-def _check_references(document: ExportModel, schemas: list[str], problems: _Problems) -> None:
+def _check_references(document: ExportModel, schemas: list[str], problems: Problems) -> None:
     if document.schema_ not in schemas:
         problems.add("schema", f"{document.schema_!r} is not a schema this chronicle knows "
                                f"({', '.join(schemas)}); the export comes from a newer "
@@ -240,7 +202,7 @@ def _check_references(document: ExportModel, schemas: list[str], problems: _Prob
                                                 f"{seat.character!r} in characters")
 
 
-def _check_records(document: ExportModel, problems: _Problems) -> None:
+def _check_records(document: ExportModel, problems: Problems) -> None:
     """Each game record's game, kind, owner, name, data and history; each group card's game,
     name, kind and values (what the database and the services would refuse)."""
     from chronicle.services.replay import record_owner_key
@@ -304,60 +266,42 @@ def _check_records(document: ExportModel, problems: _Problems) -> None:
             problems.add(f"{where}.card", f"{name} ({kind}) is already listed at {first}")
 
 
-def _check_cards(document: ExportModel, problems: _Problems) -> None:
-    from chronicle.catalog.loader import validate_card_tables
-    from chronicle.systems.wyld_hunt.schema import SCHEMA
-
-    _entries, found = validate_card_tables(document.cards, SCHEMA, path="cards", lines=None,
-                                           origin=Origin.USER)
-    for problem in found:
-        where = f"cards[{problem.card}]" if problem.card else "cards"
-        problems.items.append(f"{where}.{problem.field or 'card'}: {problem.message}"
-                              + (f" ({problem.hint})" if problem.hint else ""))
-
-
-
-
-def validate_export(path: Path) -> ExportModel:
-    """Read and check an export file completely, without touching any database.
-
-    Raises:
-        BadInput: listing every problem by its JSON path (at most ``MAX_PROBLEMS`` of them).
-    """
+def check_structure(path: Path) -> tuple[Any, ExportModel | None, Problems]:
+    """Read an export file and check everything but the games' own rules: the format, the
+    references, the records' owners, names, limits and numbering. Returns the parsed JSON, the
+    document (None when the format alone refuses it) and the problems found."""
     from chronicle.persistence.engine import revisions
 
     text, data = _read_document(path)
-    problems = _Problems()
-    problems.items.extend(_header_problems(data))
+    problems = Problems()
+    problems.items.extend(header_problems(data))
     document: ExportModel | None = None
     if not problems.items:
         try:
             document = ExportModel.model_validate_json(text)
         except ValidationError as exc:
-            problems.items.extend(_pydantic_problems(exc))
-        _check_payloads(data, problems)
+            problems.items.extend(pydantic_problems(exc))
     if document is not None:
         _check_references(document, revisions(), problems)
         _check_records(document, problems)
-        _check_cards(document, problems)
-    if document is not None and not problems.items:
-        problems.items.extend(chronicle_problems(document))
-        problems.items.extend(record_problems(document))
-    if problems.items or document is None:
-        shown = problems.items[:MAX_PROBLEMS]
-        more = len(problems.items) - len(shown)
-        raise BadInput(f"cannot import {path}; nothing was written:\n"
-                       + "\n".join(f"  {p}" for p in shown)
-                       + (f"\n  ... and {more} more problems" if more > 0 else ""))
-    return document
+    return data, document, problems
 
+
+def refusal(path: Path, problems: list[str]) -> BadInput:
+    """The error listing a file's problems (at most ``MAX_PROBLEMS``)."""
+    shown = problems[:MAX_PROBLEMS]
+    more = len(problems) - len(shown)
+    return BadInput(f"cannot import {path}; nothing was written:\n"
+                    + "\n".join(f"  {p}" for p in shown)
+                    + (f"\n  ... and {more} more problems" if more > 0 else ""))
 
 
 # Import -------------------------------------------------------------------------------------
 
-def insert(session: Session, document: ExportModel) -> dict[str, int]:
+def insert(session: Session, document: ExportModel, entries: list[Any]) -> dict[str, int]:
     """Insert a validated export into the empty database of ``session`` (in the caller's
-    transaction); returns the rows inserted per table."""
+    transaction), with ``entries`` (its Wyld Hunt cards, validated) as the group's cards;
+    returns the rows inserted per table."""
     from chronicle.persistence.models import (
         CharacterRow,
         CreationCardRow,
@@ -445,7 +389,6 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
     from chronicle.services.characters import forget_checked
 
     forget_checked()
-    entries = card_entries(document)
     if entries:
         save_group_cards(session, entries)
     return counts

@@ -1,91 +1,17 @@
-"""Imports and restores go through the same rules as every other write: the rules replayed
-over a whole-database export before anything of it is written.
-
-Each Wyld Hunt character is checked as the services check a save (creation choices they refuse,
-a chronicle that starts before the character is finished) and its chronicle replayed event by
-event; each game record is replayed through its game's ``RecordKind.check`` (its data alone,
-then each event in turn, with the group's cards of the export as context). The first event that
-brings an error the history before it did not have is a problem naming the record, the event
-and the violation.
+"""Imports and restores go through the same rules as every other write: each game record of a
+whole-database export replayed through its game's ``RecordKind.check`` before anything of it
+is written (its data alone, then each event in turn, with the group's cards of the export as
+context). The first event that brings an error the history before it did not have is a problem
+naming the record, the event and the violation. (Wyld Hunt's chronicles are replayed by
+``transfer``, until they are records too.)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from chronicle.domain.values import Origin, name_key
+from chronicle.domain.values import name_key
 from chronicle.services.exportformat import ExportModel
-from chronicle.systems.wyld_hunt.codec import event_from_record
-
-CREATION_REFUSALS = frozenset({"card.unknown", "card.wrong_kind", "icon.multiple"})
-"""Errors that the services never let a character be saved with."""
-
-
-def chronicle_problems(document: ExportModel) -> list[str]:
-    """Replay every character's chronicle through the rules, as every append was checked:
-    creation choices the services refuse, a chronicle that starts before the character is
-    finished, and an event that adds an error the chronicle before it did not have are each a
-    problem naming the character, the event and the violation."""
-    from dataclasses import replace
-
-    from chronicle.services.common import UNFINISHED, catalog, new_errors
-    from chronicle.systems.wyld_hunt.cards import Court
-    from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
-    from chronicle.systems.wyld_hunt.codec import describe_event
-    from chronicle.systems.wyld_hunt.rules.character import check_character
-
-    problems: list[str] = []
-    cat = catalog(card_entries(document))
-    unfinished = UNFINISHED - {"collection.not_owned"}  # collections are checked by the app
-    for c, character in enumerate(document.characters):
-        where = f"characters[{c}]"
-        who = f"{character.name} ({character.player})"
-        events = tuple(event_from_record(e.kind, dict(e.payload))
-                       for e in sorted(character.events, key=lambda e: e.seq))
-        cards = sorted(character.creation_cards, key=lambda card: card.position)
-        build = CharacterBuild(
-            name=character.name, system=character.system,
-            icons=(character.icon,) if character.icon else (),
-            court=Court(character.court) if character.court else None,
-            merits=tuple(card.card for card in cards if card.role == "merit"),
-            flaws=tuple(card.card for card in cards if card.role == "flaw"),
-            background=character.background, player=character.player, events=events)
-        final, _state = check_character(build, cat)
-        start, _state = check_character(replace(build, events=()), cat) \
-            if events else (final, _state)
-        refused = [v for v in start.errors if v.code in CREATION_REFUSALS
-                   or (events and v.code in unfinished)]
-        held = f" (the chronicle, event {min(e.seq for e in character.events)} onwards, " \
-            "cannot start until it is fixed)" if events else ""
-        for violation in refused[:3]:
-            problems.append(f"{where}: {who}: {violation.code}: {violation.message}{held}")
-        if refused or not events or not new_errors(start, final):
-            continue
-        before = start
-        for index in range(1, len(events) + 1):
-            after, _state = check_character(replace(build, events=events[:index]), cat)
-            fresh = new_errors(before, after)
-            if fresh:
-                seq = sorted(character.events, key=lambda e: e.seq)[index - 1].seq
-                problems.append(f"{where}.events[{index - 1}]: "
-                                f"{who}, event {seq} ({describe_event(events[index - 1])}) breaks "
-                             "the rules: " + "; ".join(f"{v.code}: {v.message}"
-                                                       for v in fresh[:3]))
-                break
-            before = after
-    return problems
-
-
-def card_entries(document: ExportModel) -> list[Any]:
-    """The user's own cards of an export, validated."""
-    from chronicle.catalog.loader import validate_card_tables
-    from chronicle.systems.wyld_hunt.schema import SCHEMA
-
-    entries, _problems = validate_card_tables(document.cards, SCHEMA, path="cards", lines=None,
-                                              origin=Origin.USER)
-    return entries
-
-
 
 
 def record_problems(document: ExportModel) -> list[str]:
