@@ -109,3 +109,39 @@ def test_the_architecture_walk_through_names_the_toy_as_it_is() -> None:
                   *(r.check for r in SYSTEM.records), *(r.describe for r in SYSTEM.records),
                   "toy_game:SYSTEM"}
     assert names == registered
+
+
+def test_a_toy_bag_travels_with_the_whole_database_export(toy: GameSystem,
+                                                          tmp_path: Path) -> None:
+    """``chronicle db export`` carries the bag and its history; ``db import`` replays it
+    through the toy's own rules, and refuses (writing nothing) a bag they break."""
+    from toy_game.service import new_bag, put, undo
+
+    from chronicle.services.db import open_database
+    from chronicle.services.players import add_player
+
+    url = f"sqlite:///{tmp_path}/toy.db"
+    db = open_database(url)
+    add_player(db, "Ada")
+    new_bag(db, "Ada", "Pouch", 10)
+    put(db, "Ada", "Pouch", "Jade")
+    undo(db, "Ada", "Pouch")
+    kept = put(db, "Ada", "Pouch", "Flint")
+    db.engine.dispose()
+    dump = tmp_path / "all.json"
+    assert run("--db", url, "db", "export", str(dump))[0] == 0
+    code, _, err = run("--db", f"sqlite:///{tmp_path}/copy.db", "db", "import", str(dump))
+    assert code == 0, err
+    code, out, _ = run("--db", f"sqlite:///{tmp_path}/copy.db", "bag", "show", "Pouch",
+                       "--player", "Ada", "--json")
+    assert code == 0 and json.loads(out) == kept.to_dict()
+
+    exported = json.loads(dump.read_text())
+    (bag,) = [r for r in exported["records"] if r["game"] == "toy-pebbles"]
+    bag["data"]["limit"] = 2  # Flint weighs 3: the bag breaks bag.too_heavy
+    dump.write_text(json.dumps(exported))
+    broken = f"sqlite:///{tmp_path}/broken.db"
+    code, _, err = run("--db", broken, "db", "import", str(dump))
+    assert code in (1, 2) and "bag.too_heavy" in err and "Pouch" in err
+    code, _, err = run("--db", broken, "bag", "show", "Pouch", "--player", "Ada")
+    assert code == 2  # nothing was written
