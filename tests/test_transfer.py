@@ -424,6 +424,10 @@ BAD_DOCUMENTS: list[tuple[str, Callable[[dict[str, Any]], Mutation], str]] = [
      r"version: this chronicle reads export version 1, not 2"),
     ("list not object", lambda d: _set("games", {"name": "x"}),
      r"games: Input should be a valid array"),
+]
+
+
+RECORD_DOCUMENTS: list[tuple[str, Callable[[dict[str, Any]], Mutation], str]] = [
     ("record game", lambda d: _set("records[2].game", "nope"),
      r"records\[2\]\.game: no installed game system is called 'nope'"),
     ("record kind", lambda d: _set("records[2].kind", "bag"),
@@ -453,6 +457,7 @@ BAD_DOCUMENTS: list[tuple[str, Callable[[dict[str, Any]], Mutation], str]] = [
     ("owned card game", lambda d: _set("players[0].collection[0].game", "nope"),
      r"players\[0\]\.collection\[0\]\.game: no installed game system is called 'nope'"),
 ]
+"""Bad records and other games' cards (schema 0007), checked in one test (cheap)."""
 
 
 @pytest.mark.parametrize(("mutation", "expected"),
@@ -599,4 +604,19 @@ def test_imported_records_go_on_under_the_games_rules(exported: Path,
     assert [e.seq for e in records.append(target, toy.KEY, "pouch", "Pouch", "undo",
                                           {}).events] == [1, 2, 3, 4, 5]
     assert records.restore(target, toy.KEY, "jar", "Old Jar").data["marbles"] == ["glass"]
+    target.close()
+
+
+def test_bad_records_are_refused_naming_the_json_path(exported: Path, tmp_path: Path,
+                                                      databases: fx.Databases) -> None:
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    target = fresh(databases)
+    for name, mutation, expected in RECORD_DOCUMENTS:
+        bad = copy.deepcopy(document)
+        mutation(bad)(bad)
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(bad, indent=2), encoding="utf-8")
+        with pytest.raises(BadInput, match=expected):
+            transfer.import_all(target, path)
+        assert is_empty(target), name
     target.close()
