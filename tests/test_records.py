@@ -12,7 +12,7 @@ import records_toy as toy
 
 from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
 from chronicle.persistence import repository as repo
-from chronicle.services import players, records
+from chronicle.services import mending, players, records
 from chronicle.services.db import Database, open_database
 from chronicle.systems import registry
 
@@ -227,3 +227,15 @@ def test_a_games_service_gets_the_context_the_store_checks_with(db: Database) ->
     found = records.context(db, G)
     assert found.group_cards == ({"name": "Onyx", "kind": "marble", "cursed": True},)
     assert found.user_cards_dir is not None and found.user_cards_dir.name == G
+
+
+def test_a_player_who_keeps_records_is_not_deleted_until_they_are_gone(db: Database) -> None:
+    records.create(db, G, "pouch", "Blue Pouch", jar(1), player="Josh")
+    plan = mending.plan_player_delete(db, "Josh")
+    assert plan.action == "refuse"
+    assert "pouch 'Blue Pouch'" in " ".join(plan.blockers)
+    with pytest.raises(Refused, match="Blue Pouch"):
+        mending.delete_player(db, "Josh")
+    assert [r.name for r in records.list_records(db, G, "pouch", player="Josh")] == ["Blue Pouch"]
+    records.delete(db, G, "pouch", "Blue Pouch", player="Josh")
+    assert mending.delete_player(db, "Josh").action == "delete"

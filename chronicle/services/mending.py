@@ -141,10 +141,25 @@ def _player_plan(session: Session, row: PlayerRow) -> Removal:
     seated = _games_seating(session, player_id=row.id)
     if seated:
         blockers.append("their seats in " + ", ".join(g.name for g in seated))
+    kept = _records_of(session, row.id)
+    if kept:
+        blockers.append("what they keep of other games: " + ", ".join(kept))
     if blockers:
         return Removal("player", row.name, "refuse", holds, blockers,
                        "delete or archive those first, or rename the player")
     return Removal("player", row.name, "delete", holds)
+
+
+def _records_of(session: Session, player_id: int) -> list[str]:
+    """A player's own records of every game (battle forces...), archived ones too, as
+    "kind 'name'" for a refusal."""
+    from sqlmodel import col, select
+
+    from chronicle.persistence.models import RecordRow
+
+    rows = session.exec(select(RecordRow).where(col(RecordRow.player_id) == player_id)
+                        .order_by(col(RecordRow.id))).all()
+    return [f"{r.kind} {r.name!r}" + (" (archived)" if r.archived_at else "") for r in rows]
 
 
 def plan_player_delete(db: Database, name: str) -> Removal:
