@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from chronicle.cli import build_parser, completion, main
+from chronicle.cli import _completed_words, build_parser, completion, main
 
 
 def complete(monkeypatch: pytest.MonkeyPatch, line: str) -> list[str]:
@@ -27,7 +27,7 @@ def complete(monkeypatch: pytest.MonkeyPatch, line: str) -> list[str]:
     monkeypatch.setenv("_ARGCOMPLETE_IFS", "\n")
     out = io.StringIO()
     ended: list[int] = []
-    completion.complete(build_parser(line.split()[1:]), output_stream=out,
+    completion.complete(build_parser(_completed_words(), completing=True), output_stream=out,
                         exit_method=ended.append)
     assert ended == [0]
     return [w.strip() for w in out.getvalue().split("\n") if w.strip()]
@@ -56,6 +56,11 @@ def test_commands_and_options_complete(monkeypatch: pytest.MonkeyPatch) -> None:
     some = narrowed(complete(monkeypatch, "chronicle c"), "c")
     assert {"cards", "character", "check", "collection"} <= set(some)
     assert {"player", "game", "history"} <= set(everything) and not {"player", "game"} & set(some)
+    from chronicle.systems import registry
+
+    groups = {group.name for system in registry.systems() for group in system.commands}
+    assert groups and groups <= set(everything)  # every installed game's command groups
+    assert set(some) <= set(everything)  # the prefix only narrows
     assert complete(monkeypatch, "chronicle char") == ["character"]  # the prefix narrows
     assert complete(monkeypatch, "chronicle chx") == []
     assert set(complete(monkeypatch, "chronicle game re")) >= {"rename", "restore-archived",

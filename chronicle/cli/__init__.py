@@ -31,11 +31,13 @@ from chronicle.cli import (
 from chronicle.cli.output import fail
 
 
-def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
+                 ) -> argparse.ArgumentParser:
     """The whole command tree (no ``argv``), or the tree ``argv`` needs (start-up): the game
     systems' odds commands are read from the registry only when ``odds`` is in it, and their
     command groups only when the command word is not a built-in command (or for the top-level
-    ``--help``); a group's subcommands are added only when it is the command being run.
+    ``--help``, or when the shell is ``completing`` the command word); a group's subcommands
+    are added only when it is the command being run.
 
     Raises:
         systems.BrokenGroup: when the command being run is a game's group that cannot be
@@ -68,7 +70,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         groups = systems.add_groups(commands, every=True)
     elif word is not None and word not in commands.choices:
         groups = systems.add_groups(commands, word)
-    elif word is None and ("-h" in argv or "--help" in argv):
+    elif word is None and (completing or "-h" in argv or "--help" in argv):
         groups = systems.add_groups(commands)
     _everyday_first(commands, groups)
     return parser
@@ -117,7 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        parser = build_parser(_completed_words() if completion.active() else argv)
+        parser = (build_parser(_completed_words(), completing=True) if completion.active()
+                  else build_parser(argv))
     except systems.BrokenGroup as exc:
         fail(str(exc))
         return 2
