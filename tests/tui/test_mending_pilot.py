@@ -1,6 +1,7 @@
 """Mending mistakes in the app (issue 13), driven with Pilot at 80x24 and checked in the
 database: renaming, deleting and archiving characters and games, bringing them back, a seat's
-character changed with ``c``, and the players screen's rename and delete.
+character changed with ``c``, a seat added (``a``) and taken away (``delete``) in a game's
+preparation, and the players screen's rename and delete.
 
 The demo: Tim plays Winerdria, Josh plays Annoyicus; "Example of Play" is played (both
 chronicles have begun), "Rematch" is prepared and seats both.
@@ -163,6 +164,58 @@ def test_games_seats_and_characters_mended(demo_url: str) -> None:
         await bring_back(pilot, "Winerdria (Tim)")
         assert "Winerdria" in character_names(db)
         assert character_names(db, archived=True) == []
+
+    run(demo_url, scenario)
+
+
+def seated(db: Database, game: str) -> list[tuple[str, str | None]]:
+    return [(s.player, s.character) for s in games.show_game(db, game).seats]
+
+
+async def to_seat(pilot: Pilot[Any], player: str) -> GamePrepScreen:
+    """Switch the game preparation to ``player``'s seat."""
+    prep = pilot.app.screen
+    assert isinstance(prep, GamePrepScreen)
+    for _ in prep.game.seats if prep.game else []:
+        seat = prep.seat()
+        if seat is not None and seat.player == player:
+            return prep
+        await press(pilot, "tab")
+    raise AssertionError(f"no seat for {player}")
+
+
+def test_seats_added_and_taken_away(demo_url: str) -> None:
+    db = open_database(demo_url)
+    players.add_player(db, "Sam [/x]")
+
+    async def scenario(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await press(pilot, "3")
+        await game_row(pilot, "Rematch")
+        await press(pilot, "enter")
+        # a: the players without a seat (Sam only), then their character (none).
+        await press(pilot, "a")
+        pick = app.screen
+        assert isinstance(pick, PickScreen)
+        assert [label for label, _v in pick.choices] == ["Sam [/x]"]
+        await press(pilot, "enter")
+        assert isinstance(app.screen, PickScreen)
+        await press(pilot, "end", "enter")
+        assert seated(db, "Rematch") == [("Tim", "Winerdria"), ("Josh", "Annoyicus"),
+                                         ("Sam [/x]", None)]
+        # delete takes the seat away after a confirmation; then Josh's.
+        await to_seat(pilot, "Sam [/x]")
+        said = await confirm(pilot, "delete")
+        assert said.startswith("Take Sam [/x]'s seat away from Rematch?")
+        assert seated(db, "Rematch") == [("Tim", "Winerdria"), ("Josh", "Annoyicus")]
+        await to_seat(pilot, "Josh")
+        await confirm(pilot, "delete")
+        # The last seat stays: refused with the reason, no confirmation.
+        prep = await to_seat(pilot, "Tim")
+        await press(pilot, "delete")
+        assert app.screen is prep
+        assert "only seat" in notes(pilot) and "delete the game" in notes(pilot)
+        assert seated(db, "Rematch") == [("Tim", "Winerdria")]
 
     run(demo_url, scenario)
 

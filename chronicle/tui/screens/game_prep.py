@@ -15,7 +15,7 @@ says why.
 The screen holds the selection and its queue; its parts live beside it: the text of the seat
 line, tabs, rows and detail and the suggestion panel in ``chronicle.tui.widgets.prep``, the
 meters, odds and report in Wyld Hunt's own ``chronicle.systems.wyld_hunt.screens.prep_side``,
-and changing a seat's character in ``chronicle.tui.mending``.
+and changing the seats (character, another player, one fewer) in ``chronicle.tui.mending``.
 """
 
 from __future__ import annotations
@@ -65,7 +65,11 @@ COMMANDS: tuple[tuple[Any, ...], ...] = (
     ("Next seat", "Prepare the next player (tab or ])", "seat", 1),
     ("Previous seat", "Prepare the previous player (shift+tab or [)", "seat", -1),
     ("Change the seat's character", "Which character this player plays in this game (c)",
-     "seat_character"),
+     "mend_seat", "character"),
+    ("Seat another player", "A player without a seat here, and their character (a)",
+     "mend_seat", "add"),
+    ("Take this seat away", "This player leaves the game, their choices too (delete)",
+     "mend_seat", "remove"),
     ("Change target", "Whose quests this player's Waylays oppose (o)", "target"),
     ("Suggest cards", "Waylays, Treasures and Leagues from the player's own cards, explained "
      "(x)", "suggest"),
@@ -76,7 +80,7 @@ COMMANDS: tuple[tuple[Any, ...], ...] = (
 )
 """The palette's entries: title, help, the action and its arguments."""
 EDITING = frozenset({"toggle_card", "copies", "target", "suggest", "apply_suggestion",
-                     "seat_character"})
+                     "mend_seat"})
 """Actions that change the setup (hidden once the game has been played)."""
 
 
@@ -109,7 +113,9 @@ class GamePrepScreen(Screen[None]):
         Binding("right", "next_section(1)", "Section", show=False),
         Binding("left", "next_section(-1)", "Section", show=False),
         Binding("o", "target", "Target", show=False),
-        Binding("c", "seat_character", "Character of this seat", show=False),
+        Binding("c", "mend_seat('character')", "Character of this seat", show=False),
+        Binding("a", "mend_seat('add')", "Seat another player", show=False),
+        Binding("delete", "mend_seat('remove')", "Take this seat away", show=False),
         Binding("x", "suggest", "Suggest"),
         Binding("X", "apply_suggestion", "Apply suggestion", key_display="X", show=False),
         Binding("r", "result", "Result", show=False),
@@ -174,8 +180,10 @@ class GamePrepScreen(Screen[None]):
                                          group="prep-load", exclusive=True)
 
     def loaded(self, data: PrepData) -> None:
-        if not self.is_attached:  # closed while the worker ran
-            return
+        shown = self.game
+        if not self.is_attached or (shown is not None and shown.id == data.game.id
+                                    and data.game.version < shown.version):
+            return  # closed while the worker ran, or older than what is shown
         self.owned, self.icons = data.owned, data.icons
         self.set_game(data.game)
         self.refresh_bindings()
@@ -398,21 +406,19 @@ class GamePrepScreen(Screen[None]):
         self.desired_target[seat.player] = others[(position + 1) % len(others)]
         self.changed(seat.player, "target")
 
-    def action_seat_character(self) -> None:
-        """Change the character this seat plays (or play none), until the result is
-        recorded (``chronicle.services.mending.seat``)."""
-        from chronicle.tui.mending import change_seat
+    def action_mend_seat(self, how: str) -> None:
+        """Change this seat's character (c), seat another player (a) or take this seat away
+        (delete), until the result is recorded (``chronicle.tui.mending.mend_seat``)."""
+        from chronicle.tui.mending import mend_seat
 
         seat = self.editable()
-        if seat is None or self.game is None or self.busy():
-            return
-        player = seat.player
+        if seat is not None and self.game is not None and not self.busy():
+            mend_seat(self, how, self.game, seat, self.seats_changed)
 
-        def done(character: str) -> None:
-            self.message = f"{esc(player)} now plays {esc(character or 'no character')}."
-            self.action_reload()
-
-        change_seat(self, self.game.name, self.game.version, player, seat.character, done)
+    def seats_changed(self, said: str) -> None:
+        """Say what changed in the seats and load the game again."""
+        self.message = esc(said)
+        self.action_reload()
 
     def changed(self, player: str, field: str) -> None:
         """Show a change at once and queue it for the database."""

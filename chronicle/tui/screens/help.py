@@ -64,8 +64,9 @@ its cards free again) after saying what it holds, and **u** brings an archived o
 The games, with each seat's character, target and cards. **enter** prepares a game (or shows
 a played game's result), **n** creates one, **r** records a result, **e** renames one,
 **delete** deletes a prepared game (a played one is archived: the chronicles keep it) and **u**
-brings an archived game back. **c** in a game's preparation changes a seat's character until
-the result is recorded.
+brings an archived game back. Until the result is recorded, a game's preparation changes its
+seats: **c** the seat's character, **a** seats another player, **delete** takes the seat away
+(never the last one).
 
 Preparing: **tab**/**]** and **shift+tab**/**[** switch seats; **q** **w** **t** **l** (or
 **←**/**→**) show Quests, Waylays, Treasures or Leagues from the player's own cards;
