@@ -19,11 +19,15 @@ class AlreadyExists(ChronicleError):
 
 
 class Refused(ChronicleError):
-    """A change the rules forbid; nothing was written. ``report`` lists the violations."""
+    """A change the rules forbid; nothing was written. ``report`` lists the violations;
+    ``names`` fill their fixes' placeholders (``game``: the record refused), as
+    ``Violation.fix_for`` takes them."""
 
-    def __init__(self, message: str, report: Report | None = None) -> None:
+    def __init__(self, message: str, report: Report | None = None, *,
+                 names: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.report = report or Report()
+        self.names = dict(names or {})
 
 
 class Conflict(ChronicleError):

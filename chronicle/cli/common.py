@@ -107,12 +107,13 @@ def run_service(handler: Any, args: argparse.Namespace) -> int:
         result: int = handler(args)
         return result
     except Refused as exc:
+        names = {**_subjects(args), **exc.names}
         if getattr(args, "json", False):
             emit_json({"refused": str(exc),
-                       "violations": [v.to_dict() for v in exc.report.violations]})
+                       "violations": [v.to_dict(**names) for v in exc.report.violations]})
         fail(f"refused: {exc}")
         for violation in exc.report.violations:
-            fix = violation.fix_for(Front.CLI, **_subjects(args))
+            fix = violation.fix_for(Front.CLI, **names)
             if fix:
                 fail(f"  {violation.code}: fix: {fix}")
         return 1

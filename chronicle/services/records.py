@@ -313,14 +313,15 @@ def new_errors(before: Report, after: Report) -> list[Violation]:
     return fresh
 
 
-def said(violation: Violation) -> str:
-    """A violation in one line: its message, code and the fix on the command line."""
-    fix = violation.fix_for(Front.CLI)
+def said(violation: Violation, name: str | None = None) -> str:
+    """A violation in one line: its message, code and the fix on the command line, the
+    record's ``name`` filling the fix's ``<game>`` placeholder (the game being kept)."""
+    fix = violation.fix_for(Front.CLI, **({"game": name} if name is not None else {}))
     return f"{violation.message} ({violation.code}" + (f"; fix: {fix})" if fix else ")")
 
 
 def _refuse_new(session: Session, kind: _Kind, before: Report, data: dict[str, Any],
-                events: list[dict[str, Any]], what: str) -> None:
+                events: list[dict[str, Any]], what: str, name: str) -> None:
     """Refuse the change when the record after it has an error ``before`` had not.
 
     Raises:
@@ -329,8 +330,9 @@ def _refuse_new(session: Session, kind: _Kind, before: Report, data: dict[str, A
     after = check_record(session, kind.game, kind.spec, data, events)
     fresh = new_errors(before, after)
     if fresh:
-        raise Refused(f"{what} would break the rules: " + "; ".join(said(v) for v in fresh)
-                      + "; nothing was written", Report(fresh))
+        raise Refused(f"{what} would break the rules: "
+                      + "; ".join(said(v, name) for v in fresh) + "; nothing was written",
+                      Report(fresh), names={"game": name})
 
 
 def _as_events(rows: list[RecordEventRow]) -> list[dict[str, Any]]:
@@ -378,8 +380,9 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             index, fresh = breach
             what = f"creating the {found.label} {clean}" if not index else \
                 f"event {index} ({history[index - 1][0]}) of the {found.label} {clean}"
-            raise Refused(f"{what} would break the rules: " + "; ".join(said(v) for v in fresh)
-                          + "; nothing was written", Report(fresh))
+            raise Refused(f"{what} would break the rules: "
+                          + "; ".join(said(v, clean) for v in fresh) + "; nothing was written",
+                          Report(fresh), names={"game": clean})
         row = store.add_record(session, found.game, kind, clean, value,
                                owner.id if owner is not None else None)
         rows = [store.append_record_event(session, row, k, p) for k, p in history]
@@ -447,7 +450,7 @@ def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
         history = store.record_events(session, [row.id])[row.id]
         events = _as_events(history)
         before = check_record(session, found.game, found.spec, dict(row.data), events)
-        _refuse_new(session, found, before, value, events, f"changing {row.name}")
+        _refuse_new(session, found, before, value, events, f"changing {row.name}", row.name)
         repo.touch(row, "its data was changed")
         row.data = value
         session.add(row)
@@ -483,7 +486,7 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         before = check_record(session, found.game, found.spec, dict(row.data), events)
         _refuse_new(session, found, before, dict(row.data),
                     [*events, {"kind": event_kind, "payload": value}],
-                    f"{event_kind} on {row.name}")
+                    f"{event_kind} on {row.name}", row.name)
         event = store.append_record_event(session, row, event_kind, value)
         repo.touch(row, f"event {event.seq} ({event_kind}) was appended")
         session.add(row)

@@ -46,7 +46,7 @@ def record_problems(document: ExportModel) -> list[str]:
             continue
         index, fresh = breach
         who = f"{spec.label} {record.name}" + (f" ({record.player})" if record.player else "")
-        shown = "; ".join(said(v) for v in fresh[:3])
+        shown = "; ".join(said(v, record.name) for v in fresh[:3])
         if index == 0:
             problems.append(f"records[{r}].data: the {who} breaks the rules: {shown}")
         else:

@@ -138,7 +138,39 @@ def test_refusals_write_nothing_and_undo_compensates(tmp_path: Path, table_cards
     code, out, err = hunt(url, "new", "Y", "--seat", "Ana:Gus", "--seat", "Bo:Kira")
     assert code == 1 and "card.unknown: fix: add --hunter Kira" in err   # the CLI's own fix
     code, out, err = hunt(url, "turn", "Duel", "--player", "Bo", "--draw", "Vex")
-    assert code == 1 and "chronicle hunt card <game> Vex --fortune N --fame N" in err
+    assert code == 1 and "<game>" not in err                         # the store names the game
+    assert err.count("chronicle hunt card Duel Vex --fortune N --fame N") == 2
+    code, out, err = hunt(url, "turn", "Duel", "--player", "Bo", "--draw", "Vex", "--json")
+    fixes = [v["fixes"]["cli"] for v in json.loads(out)["violations"]
+             if v["code"] == "card.unknown"]
+    assert fixes[0].startswith("chronicle hunt card Duel Vex")
+
+
+def test_games_are_renamed_deleted_and_brought_back(tmp_path: Path, table_cards: Path,
+                                                    migrated: Path) -> None:
+    url = fresh(migrated, tmp_path)
+    hostile = "[/x] \u0627\u0644\u0644\u0639\u0628\u0629 \U0001f3b2"
+    for name in ("Duel", "Empty"):
+        assert hunt(url, "new", name, "--seat", "Ana:Gus", "--seat", "Bo:Hunter B")[0] == 0
+    assert hunt(url, "turn", "Duel", "--draw", "Bounty 1", "--capture", "Bounty 1")[0] == 0
+    code, out, err = hunt(url, "rename", "Duel", hostile)
+    assert code == 0 and hostile in out, err
+    assert shown(url, hostile)["entries"]                                 # its log is kept
+    assert hunt(url, "rename", "Empty", hostile.upper())[0] == 2          # the name is taken
+    assert hunt(url, "rename", "Nobody", "X")[0] == 2
+    assert hunt(url, "rename", "Empty", "x" * 10_000)[0] == 2             # the shared limits
+    code, out, err = hunt(url, "delete", "Empty")                         # no turns: erased
+    assert code == 0 and "deleted" in out
+    code, out, err = hunt(url, "delete", hostile)                         # turns: archived
+    assert code == 0 and "archived" in out
+    code, out, _ = hunt(url, "list", "--json")
+    assert json.loads(out) == []
+    code, out, _ = hunt(url, "list", "--archived", "--json")
+    assert [g["name"] for g in json.loads(out)] == [hostile]
+    assert hunt(url, "restore", "Empty")[0] == 2                          # erased for good
+    code, out, err = hunt(url, "restore", hostile)
+    assert code == 0 and hostile in out, err
+    assert shown(url, hostile)["players"][0]["fortune"] == 3              # type: ignore[index]
 
 
 def test_a_log_whose_mistake_was_undone_is_refused_on_import(tmp_path: Path, table_cards: Path,

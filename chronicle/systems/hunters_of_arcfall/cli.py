@@ -1,10 +1,10 @@
 """``chronicle hunt``: keep a Hunters of Arcfall game in the database, turn by turn.
 
 Thin over ``service``: ``new``, ``turn``, ``undo``, ``show``, ``list``, ``card``, ``history``,
-``export`` (the game-log file) and ``import``; the score pad and the log print with
-``chronicle export hunt NAME`` (the game's sheet, ``service.hunt_sheet``). Exit
-statuses as everywhere: 0 done, 1 refused by the rules (nothing written), 2 bad input or an
-unknown name. Every listing takes ``--json``.
+``export`` (the game-log file), ``import``, ``rename``, ``delete`` and ``restore``; the
+score pad and the log print with ``chronicle export hunt NAME`` (the game's sheet,
+``service.hunt_sheet``). Exit statuses as everywhere: 0 done, 1 refused by the rules
+(nothing written), 2 bad input or an unknown name. Every listing takes ``--json``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ ENDS = ("claimed", "wounded", "no_dice")
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the subcommands of ``chronicle hunt``."""
     sub = parser.add_subparsers(dest="hunt_command", required=True,
-                                metavar="new|turn|undo|show|list|card|history|export|import")
+                                metavar="new|turn|undo|show|list|card|history|export|import|"
+                                        "rename|delete|restore")
 
     new = sub.add_parser("new", help="start a game", description=(
         "Start a Hunters of Arcfall game: the players in seating order, clockwise from the "
@@ -123,6 +124,21 @@ def register(parser: argparse.ArgumentParser) -> None:
     imp.add_argument("--name", help="store it under another name")
     add_json(imp)
     imp.set_defaults(handler=partial(run_service, _import))
+
+    rename = sub.add_parser("rename", help="rename a game", description="Give a game another "
+                            "name; its log is kept.")
+    rename.add_argument("name")
+    rename.add_argument("new_name")
+    rename.set_defaults(handler=partial(run_service, _rename))
+    delete = sub.add_parser("delete", help="delete a game (one with turns is archived)",
+                            description="Delete a game. A game with turns entered is archived, "
+                                        "not erased: 'chronicle hunt restore' brings it back.")
+    delete.add_argument("name")
+    delete.set_defaults(handler=partial(run_service, _delete))
+    restore = sub.add_parser("restore", help="bring back an archived game",
+                             description="Bring back an archived game.")
+    restore.add_argument("name")
+    restore.set_defaults(handler=partial(run_service, _restore))
 
 
 def show_view(view: HuntView, as_json: bool) -> int:
@@ -275,3 +291,26 @@ def _import(args: argparse.Namespace) -> int:
     from chronicle.systems.hunters_of_arcfall.service import import_file
 
     return show_view(import_file(database(args), args.file, args.name), args.json)
+
+
+def _rename(args: argparse.Namespace) -> int:
+    from chronicle.systems.hunters_of_arcfall.service import rename_hunt
+
+    view = rename_hunt(database(args), args.name, args.new_name)
+    emit(f"Renamed {args.name} to {view.name}.")
+    return 0
+
+
+def _delete(args: argparse.Namespace) -> int:
+    from chronicle.systems.hunters_of_arcfall.service import delete_hunt
+
+    emit(delete_hunt(database(args), args.name))
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from chronicle.systems.hunters_of_arcfall.service import restore_hunt
+
+    view = restore_hunt(database(args), args.name)
+    emit(f"Restored {view.name}.")
+    return 0

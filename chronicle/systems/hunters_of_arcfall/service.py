@@ -257,6 +257,35 @@ def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
     return view_of(db, record, f"{clean['name']} ({clean.get('kind')}) entered for {name}.")
 
 
+def rename_hunt(db: Database, name: str, new_name: str) -> HuntView:
+    """Give a game another name (its log is kept).
+
+    Raises:
+        NotFound, AlreadyExists, BadInput: as the store says.
+    """
+    return view_of(db, _records().rename(db, KEY, RECORD_KIND, name, new_name))
+
+
+def delete_hunt(db: Database, name: str) -> str:
+    """Delete a game: one with turns entered is archived (``restore_hunt`` brings it back),
+    one without is erased; returns the store's sentence for what was done.
+
+    Raises:
+        NotFound: no such game.
+    """
+    said: str = _records().delete(db, KEY, RECORD_KIND, name)
+    return said
+
+
+def restore_hunt(db: Database, name: str) -> HuntView:
+    """Bring back an archived game.
+
+    Raises:
+        NotFound: no such archived game.
+    """
+    return view_of(db, _records().restore(db, KEY, RECORD_KIND, name))
+
+
 def export_text(db: Database, name: str) -> str:
     """The stored game as a game-log file: ``hunt import`` and ``chronicle check`` read it."""
     from chronicle.systems.hunters_of_arcfall.files import dump_game
