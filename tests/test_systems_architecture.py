@@ -17,7 +17,6 @@ GAMES = sorted(p.name for p in (PACKAGE / "systems").iterdir()
 LEGACY_WYLD_HUNT = {
     # Wyld Hunt was wired into every layer before the seam existed. Next session routes these
     # through chronicle.systems.registry (and lifts the generic parts into chronicle/rules).
-    "chronicle/cli/cards.py",
     "chronicle/persistence/payloads.py",
     "chronicle/services/catalog.py",
     "chronicle/services/characters.py",

@@ -8,6 +8,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -151,12 +152,28 @@ def test_a_group_is_loaded_only_when_it_runs() -> None:
 
 def test_a_built_in_command_reads_no_registry() -> None:
     probe = ("import sys\nfrom chronicle.cli import build_parser\n"
-             "build_parser(['--db', 'sqlite://', 'character', 'show', 'x'])\n"
+             "build_parser(['--db', 'sqlite://', 'player', 'list'])\n"
              "print(sorted(m for m in sys.modules if m in ('importlib.metadata', "
              "'chronicle.systems.registry', 'chronicle.systems.protocol')))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_home_group_loads_no_other_game(tmp_path: Path) -> None:
+    """``chronicle character show`` (a command group of the home system) reads the home system
+    alone from the registry, whose entry points are cached after the first command."""
+    probe = ("import sys\nfrom chronicle.cli import build_parser\n"
+             "parser = build_parser(['--db', 'sqlite://', 'character', 'show', 'x'])\n"
+             "assert parser.parse_args(['character', 'show', 'x']).handler\n"
+             "print(sorted(m for m in sys.modules if m == 'importlib.metadata' or "
+             "m.startswith('chronicle.systems.') and m.count('.') == 2))")
+    env = {**os.environ, "CHRONICLE_DATA_DIR": str(tmp_path)}
+    for _ in range(2):  # the first reads the installed metadata and caches the entry points
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                              check=True, env=env)
+    assert done.stdout.strip() == ("['chronicle.systems.protocol', "
+                                   "'chronicle.systems.registry', 'chronicle.systems.wyld_hunt']")
 
 
 def test_a_broken_group_exits_2_naming_the_game() -> None:
@@ -183,7 +200,8 @@ def test_edition_choices_come_from_the_registry() -> None:
     parsed = parser.parse_args(["game", "new", "x", "--seat", "A", "--system", "ironheart"])
     assert parsed.system == "ironheart"
     with pytest.raises(SystemExit), contextlib.redirect_stderr(io.StringIO()) as err:
-        parser.parse_args(["character", "new", "x", "--player", "p", "--system", "pebbles"])
+        build_parser(["character", "new"]).parse_args(["character", "new", "x", "--player", "p",
+                                                       "--system", "pebbles"])
     assert "'wyld-hunt', 'ironheart'" in err.getvalue()
     with registry.registered(MARBLES):
         assert "toy-marbles" in EditionKeys("toy-marbles") and len(EditionKeys()) == 2

@@ -8,99 +8,15 @@ error (set ``CHRONICLE_DEBUG=1`` to see the traceback).
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
 
-from chronicle import __version__
-from chronicle.cli import (
-    cards,
-    characters,
-    check,
-    completion,
-    data,
-    exports,
-    games,
-    group,
-    ledger,
-    odds,
-    overview,
-    systems,
-)
+from chronicle.cli import completion, overview, systems
 from chronicle.cli.output import fail
+from chronicle.cli.parser import EVERYDAY, build_parser, command_word
 
-
-def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
-                 ) -> argparse.ArgumentParser:
-    """The whole command tree (no ``argv``), or the tree ``argv`` needs (start-up): the game
-    systems' odds commands are read from the registry only when ``odds`` is in it, and their
-    command groups only when the command word is not a built-in command (or for the top-level
-    ``--help``, or when the shell is ``completing`` the command word); a group's subcommands
-    are added only when it is the command being run.
-
-    Raises:
-        systems.BrokenGroup: when the command being run is a game's group that cannot be
-            loaded (or may belong to a game system that cannot be loaded).
-    """
-    parser = argparse.ArgumentParser(
-        prog="chronicle",
-        description="Arcadia Chronicle: cards, characters, chronicles and game preparation for "
-                    "Arcadia: The Wyld Hunt, and each installed game's own commands (chronicle "
-                    "systems lists the games). Run without arguments for an overview.")
-    parser.add_argument("--version", action="version", version=f"chronicle {__version__}")
-    parser.add_argument("--db", metavar="URL",
-                        help="the database (any SQLAlchemy URL; default: CHRONICLE_DB, else a "
-                             "SQLite file in your data folder)")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    cards.register(commands, argv)
-    check.register(commands)
-    odds.register(commands, with_systems=argv is None or "odds" in argv)
-    systems.register(commands)
-    group.register(commands)
-    characters.register(commands)
-    ledger.register(commands)
-    games.register(commands)
-    data.register(commands)
-    __import__("chronicle.cli.backup", fromlist=["register"]).register(commands)  # backup, restore
-    exports.register(commands, with_systems=argv is None or "export" in argv)
-    word = None if argv is None else command_word(argv)
-    groups: tuple[str, ...] = ()
-    if argv is None:
-        groups = systems.add_groups(commands, every=True)
-    elif word is not None and word not in commands.choices:
-        groups = systems.add_groups(commands, word)
-    elif word is None and (completing or "-h" in argv or "--help" in argv):
-        groups = systems.add_groups(commands)
-    _everyday_first(commands, groups)
-    return parser
-
-
-def command_word(argv: Sequence[str]) -> str | None:
-    """The command ``argv`` runs: its first word that is not a top-level option (``--db URL``
-    takes the word after it)."""
-    words = iter(argv)
-    for word in words:
-        if word == "--db":
-            next(words, None)
-        elif word == "--" or not word.startswith("-"):
-            return next(words, None) if word == "--" else word
-    return None
-
-
-EVERYDAY = ("character", "game", "quest", "xp", "history", "undo", "player", "collection",
-            "pack", "cards", "check", "odds", "export")
-"""The commands ``chronicle --help`` and the overview list first, in this order; the installed
-games' command groups follow, then the rest (setting up, backups, the database) in the order
-they were added."""
-
-
-def _everyday_first(commands: argparse._SubParsersAction[argparse.ArgumentParser],
-                    groups: tuple[str, ...] = ()) -> None:
-    """Order the listed commands everyday ones first, then the games' ``groups``."""
-    rank = {name: index for index, name in enumerate((*EVERYDAY, *groups))}
-    listed = commands._choices_actions
-    listed.sort(key=lambda action: rank.get(action.dest, len(rank)))
+__all__ = ["EVERYDAY", "build_parser", "command_word", "main"]
 
 
 def _completed_words() -> list[str]:

@@ -1,5 +1,5 @@
-"""Helpers for the database commands: opening the database named by ``--db``, and printing
-characters, reports and refusals the same way everywhere."""
+"""Helpers for the database commands of every game: opening the database named by ``--db``,
+the arguments they share, files to write, and refusals printed the same way everywhere."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chronicle.cli.output import emit, emit_json, fail, report
+from chronicle.cli.output import emit, emit_json, fail
 from chronicle.rules.report import Front
 
 if TYPE_CHECKING:
-    from chronicle.services.characters import CharacterView
     from chronicle.services.db import Database
 
 
@@ -62,40 +61,6 @@ def add_player(parser: argparse.ArgumentParser, required: bool = False) -> None:
     parser.add_argument("--player", required=required,
                         help="the player (needed when two players' characters share a name)"
                         if not required else "the player")
-
-
-def character_summary(view: CharacterView) -> None:
-    """Print a character: summary, experience, cards and violations."""
-    s = view.report.summary
-    verdict = "valid" if view.report.valid else f"{len(view.report.errors)} error(s)"
-    emit(f"{view.name} ({view.player}'s {s['system']} character): {verdict}")
-    emit(f"  Icon: {s['icon'] or '-'}   Court: {s['court'] or 'undecided'} ({s['seelie']} "
-         f"Seelie, {s['unseelie']} Unseelie)")
-    if s["points_complete"]:
-        emit(f"  Creation points: {s['points_spent']} spent of {s['points_start']} + "
-             f"{s['points_flaws']} from Flaws"
-             + (f" + {s['points_extra']} from card effects" if s["points_extra"] else "")
-             + f"; {s['points_unspent']} unspent")
-    else:
-        emit(f"  Creation points: {s['points_spent']} known spent; some values are unknown")
-    emit(f"  Experience: {s['xp_earned']} earned, {s['xp_spent']} spent, {s['xp_unspent']} "
-         f"unspent   Waylay bonus: +{s['waylay_bonus']} per quest")
-    emit(f"  Merits: {', '.join(s['merits']) or '-'}")
-    emit(f"  Flaws: {', '.join(s['flaws']) or '-'}")
-    if s["quests_completed"]:
-        emit(f"  Quests completed: {', '.join(s['quests_completed'])}")
-    if view.report.violations:
-        emit()
-        report(view.report)
-
-
-def show_character(view: CharacterView, as_json: bool) -> int:
-    """Print a character (or its JSON); exit status 0."""
-    if as_json:
-        emit_json(view.to_dict())
-    else:
-        character_summary(view)
-    return 0
 
 
 def run_service(handler: Any, args: argparse.Namespace) -> int:

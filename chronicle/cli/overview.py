@@ -13,7 +13,7 @@ def every_command() -> list[tuple[str, str]]:
     """Every command of the command line with what it does, as ``--help`` lists them."""
     import argparse
 
-    from chronicle.cli import build_parser
+    from chronicle.cli.parser import build_parser
 
     parser = build_parser(["--help"])  # the tree --help lists: games' groups without loading them
     found: list[tuple[str, str]] = []

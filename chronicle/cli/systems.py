@@ -1,10 +1,12 @@
 """``chronicle systems``: the installed game systems, from the registry; and each installed
-game's command groups (``chronicle force ...``) added to the command line.
+game's command groups (``chronicle character ...``, ``chronicle force ...``) added to the command
+line.
 
 A group is listed from the registry's plain data (its name and help line); its subcommands come
 from the game's lazily named ``register``, imported only when the group is the command being
 run, so a built-in command never reads the registry and one game's command imports no other
-game's command-line code.
+game's command-line code. A group of the home system (the registry's default game: Wyld Hunt's
+``character``, ``game``, ``cards``...) is found without loading the other games.
 """
 
 from __future__ import annotations
@@ -12,10 +14,22 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any
 
 from chronicle.cli.output import emit, emit_json, fail
+
+if TYPE_CHECKING:
+    from chronicle.systems.protocol import GameSystem
+
+_BUILDING: ContextVar[Sequence[str] | None] = ContextVar("chronicle_cli_building", default=None)
+
+
+def building() -> Sequence[str] | None:
+    """The command line whose groups are being added (a group's ``register`` may depend on
+    it, as ``cards new --system GAME`` does); None for the whole command tree."""
+    return _BUILDING.get()
 
 
 def register(commands: Any) -> None:
@@ -35,11 +49,13 @@ class BrokenGroup(Exception):
     of that game): the message names the game and why."""
 
 
-def add_groups(commands: Any, word: str | None = None, *, every: bool = False
-               ) -> tuple[str, ...]:
-    """Add a top-level command for every installed game's command group, Wyld Hunt's first,
-    then by key; a name already taken (a built-in command, an earlier game) is left out. The
-    subcommands of the group called ``word`` are added (of ``every`` group with ``every``).
+def add_groups(commands: Any, word: str | None = None, *, every: bool = False,
+               argv: Sequence[str] | None = None) -> tuple[str, ...]:
+    """Add a top-level command for every installed game's command group, the home system's
+    first, then by key; a name already taken (a built-in command, an earlier game) is left out.
+    The subcommands of the group called ``word`` are added (of ``every`` group with ``every``),
+    ``argv`` being the command line they are added for (:func:`building`). A ``word`` the home
+    system's groups have adds those groups only: the other games are not loaded.
 
     Returns:
         The names of the groups added, in order.
@@ -50,33 +66,59 @@ def add_groups(commands: Any, word: str | None = None, *, every: bool = False
     """
     from chronicle.systems import registry
 
-    found = registry.systems()
-    found.sort(key=lambda system: system.key != registry.DEFAULT)
+    found = _home_with(word) if word is not None and not every else None
+    if found is None:
+        found = registry.systems()
+        found.sort(key=lambda system: system.key != registry.DEFAULT)
     added: list[str] = []
-    for system in found:
-        for group in system.commands:
-            if group.name in commands.choices:
-                continue
-            added.append(group.name)
-            parser = commands.add_parser(group.name, help=group.help,
-                                         description=f"{group.help} ({system.label})")
-            parser.set_defaults(handler=_usage(parser))
-            if not (every or group.name == word):
-                continue
-            try:
-                group.registrar()(parser)
-            except Exception as exc:
-                if os.environ.get("CHRONICLE_DEBUG"):
-                    raise
-                why = (f"the command {group.name!r} of {system.label} cannot be loaded "
-                       f"({group.register}): {type(exc).__name__}: {exc}")
-                if not every:
-                    raise BrokenGroup(why) from exc
-                parser.set_defaults(handler=_refuse(why))
+    token = _BUILDING.set(argv)
+    try:
+        for system in found:
+            added += _add_system_groups(commands, system, word, every)
+    finally:
+        _BUILDING.reset(token)
     if word is not None and word not in commands.choices and registry.broken():
         raise BrokenGroup(f"{word!r} is not a command of the installed games, and a game "
                           f"system cannot be loaded: {'; '.join(registry.broken().values())}")
     return tuple(added)
+
+
+def _home_with(word: str) -> list[GameSystem] | None:
+    """The home system alone when it has a group called ``word`` (None otherwise, or when it
+    cannot be loaded: then every system is read, and the trouble reported)."""
+    from chronicle.systems import registry
+
+    try:
+        home = registry.system(registry.DEFAULT)
+    except (registry.UnknownSystem, registry.BadSystem):
+        return None
+    return [home] if home.command_group(word) is not None else None
+
+
+def _add_system_groups(commands: Any, system: GameSystem, word: str | None, every: bool,
+                       ) -> list[str]:
+    """Add the command groups of one game (see :func:`add_groups`)."""
+    added: list[str] = []
+    for group in system.commands:
+        if group.name in commands.choices:
+            continue
+        added.append(group.name)
+        parser = commands.add_parser(group.name, help=group.help,
+                                     description=f"{group.help} ({system.label})")
+        parser.set_defaults(handler=_usage(parser))
+        if not (every or group.name == word):
+            continue
+        try:
+            group.registrar()(parser)
+        except Exception as exc:
+            if os.environ.get("CHRONICLE_DEBUG"):
+                raise
+            why = (f"the command {group.name!r} of {system.label} cannot be loaded "
+                   f"({group.register}): {type(exc).__name__}: {exc}")
+            if not every:
+                raise BrokenGroup(why) from exc
+            parser.set_defaults(handler=_refuse(why))
+    return added
 
 
 def _usage(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:

@@ -7,9 +7,11 @@ this module imports only the protocol.
 Its odds commands (``chronicle odds test|trial``) are declared here like every game's, with
 their adapters; the dice themselves are ``chronicle.rules.dice``. Its sheets
 (``chronicle.systems.wyld_hunt.printing``: ``sheet``, ``log``, ``game``, ``player``) are
-named here and printed by the export service through the registry. Legacy wiring, to move
-into this folder as the seam grows: its screens are still wired directly in the app, so
-``screens`` is empty here.
+named here and printed by the export service through the registry. Its command groups
+(``chronicle character|game|quest|xp|history|undo|collection|pack|cards``,
+``chronicle.systems.wyld_hunt.cli``) are declared here too; as the home system's, the command
+line finds them without loading the other games. Legacy wiring, to move into this folder as
+the seam grows: its screens are still wired directly in the app, so ``screens`` is empty here.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from chronicle.systems.protocol import (
+    CommandGroup,
     Edition,
     FileKind,
     GameSystem,
@@ -26,6 +29,7 @@ from chronicle.systems.protocol import (
 )
 
 _HERE = "chronicle.systems.wyld_hunt.plugin"
+_CLI = "chronicle.systems.wyld_hunt.cli"
 
 
 def _percent(value: Any) -> str:
@@ -110,6 +114,22 @@ SYSTEM = GameSystem(
             "log": "chronicle.systems.wyld_hunt.printing:log",
             "game": "chronicle.systems.wyld_hunt.printing:game",
             "player": "chronicle.systems.wyld_hunt.printing:player"},
+    commands=(
+        CommandGroup("character", "create, build and show characters",
+                     f"{_CLI}.characters:register"),
+        CommandGroup("game", "prepare, check and record games", f"{_CLI}.games:register"),
+        CommandGroup("quest", "record games played", f"{_CLI}.ledger:register_quest"),
+        CommandGroup("xp", "spend experience, or correct the record",
+                     f"{_CLI}.ledger:register_xp"),
+        CommandGroup("history", "a character's whole chronicle",
+                     f"{_CLI}.ledger:register_history"),
+        CommandGroup("undo", "reverse the latest event", f"{_CLI}.ledger:register_undo"),
+        CommandGroup("collection", "the cards a player owns",
+                     f"{_CLI}.collection:register_collection"),
+        CommandGroup("pack", "record a whole pack in one step",
+                     f"{_CLI}.collection:register_pack"),
+        CommandGroup("cards", "list, search, show and validate cards", f"{_CLI}.cards:register"),
+    ),
     card_entry="chronicle.systems.wyld_hunt.card_entry:register",
     docs="docs/rules.md",
 )

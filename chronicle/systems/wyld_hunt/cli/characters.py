@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 from functools import partial
 from pathlib import Path
-from typing import Any
 
-from chronicle.cli import mending
 from chronicle.cli.common import (
     add_json,
     add_player,
@@ -15,16 +13,16 @@ from chronicle.cli.common import (
     out_path,
     print_or_write,
     run_service,
-    show_character,
 )
 from chronicle.cli.output import emit, emit_json, fail, table
 from chronicle.cli.systems import EditionKeys
+from chronicle.systems.wyld_hunt.cli.mending import register_character
+from chronicle.systems.wyld_hunt.cli.show import show_character
 
 
-def register(commands: Any) -> None:
-    """Add ``character`` and its subcommands."""
-    parser = commands.add_parser("character", help="create, build and show characters",
-                                 description="Characters, built from their player's cards.")
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the subcommands of ``character`` (the command group's ``register``)."""
+    parser.description = "Characters, built from their player's cards."
     sub = parser.add_subparsers(dest="character_command",
                                 metavar="new|show|list|add|remove|set|export|import|rename|"
                                         "delete|restore-archived",
@@ -100,7 +98,7 @@ def register(commands: Any) -> None:
                           help="add the cards it uses that the player lacks to the collection")
     add_json(imported)
     imported.set_defaults(handler=partial(run_service, _import))
-    mending.register_character(sub)
+    register_character(sub)
 
 
 def _new(args: argparse.Namespace) -> int:

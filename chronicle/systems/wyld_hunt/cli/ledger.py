@@ -1,14 +1,14 @@
 """``chronicle quest record``, ``xp buy|buy-off|correct``, ``history`` and ``undo``: the
-chronicle of a character, one appended event at a time."""
+chronicle of a character, one appended event at a time (four of Wyld Hunt's command groups)."""
 
 from __future__ import annotations
 
 import argparse
 from functools import partial
-from typing import Any
 
-from chronicle.cli.common import add_json, add_player, database, run_service, show_character
+from chronicle.cli.common import add_json, add_player, database, run_service
 from chronicle.cli.output import emit, emit_json
+from chronicle.systems.wyld_hunt.cli.show import show_character
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -18,11 +18,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
     add_json(parser)
 
 
-def register(commands: Any) -> None:
-    """Add ``quest``, ``xp``, ``history`` and ``undo``."""
-    quest = commands.add_parser("quest", help="record games played",
-                                description="Record the games a character plays.")
-    sub = quest.add_subparsers(dest="quest_command", metavar="record", required=True)
+def register_quest(parser: argparse.ArgumentParser) -> None:
+    """Add the subcommands of ``quest`` (the command group's ``register``)."""
+    parser.description = "Record the games a character plays."
+    sub = parser.add_subparsers(dest="quest_command", metavar="record", required=True)
     record = sub.add_parser("record", help="record a game: quests undertaken and completed",
                             description="Record a game: the quests undertaken and, in the order "
                                         "completed, those completed. Experience and the Waylay "
@@ -36,9 +35,11 @@ def register(commands: Any) -> None:
     _common(record)
     record.set_defaults(handler=partial(run_service, _record))
 
-    xp = commands.add_parser("xp", help="spend experience, or correct the record",
-                             description="Spend experience one for one, or correct the record.")
-    sub = xp.add_subparsers(dest="xp_command", metavar="buy|buy-off|correct", required=True)
+
+def register_xp(parser: argparse.ArgumentParser) -> None:
+    """Add the subcommands of ``xp`` (the command group's ``register``)."""
+    parser.description = "Spend experience one for one, or correct the record."
+    sub = parser.add_subparsers(dest="xp_command", metavar="buy|buy-off|correct", required=True)
     buy = sub.add_parser("buy", help="buy a Merit with experience",
                          description="Spend experience on a Merit (its cost).")
     buy.add_argument("character")
@@ -64,23 +65,26 @@ def register(commands: Any) -> None:
     _common(correct)
     correct.set_defaults(handler=partial(run_service, _correct))
 
-    history = commands.add_parser("history", help="a character's whole chronicle",
-                                  description="Every event of a character's chronicle with "
-                                              "running totals, undone events included.")
-    history.add_argument("character")
-    add_player(history)
-    add_json(history)
-    history.set_defaults(handler=partial(run_service, _history))
 
-    undo = commands.add_parser("undo", help="reverse the latest event",
-                               description="Reverse the latest event still in force by "
-                                           "appending a compensating event; the history keeps "
-                                           "both.")
-    undo.add_argument("character")
-    add_player(undo)
-    undo.add_argument("--note", help="why")
-    add_json(undo)
-    undo.set_defaults(handler=partial(run_service, _undo))
+def register_history(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``history`` (the command group's ``register``)."""
+    parser.description = ("Every event of a character's chronicle with running totals, undone "
+                          "events included.")
+    parser.add_argument("character")
+    add_player(parser)
+    add_json(parser)
+    parser.set_defaults(handler=partial(run_service, _history))
+
+
+def register_undo(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``undo`` (the command group's ``register``)."""
+    parser.description = ("Reverse the latest event still in force by appending a compensating "
+                          "event; the history keeps both.")
+    parser.add_argument("character")
+    add_player(parser)
+    parser.add_argument("--note", help="why")
+    add_json(parser)
+    parser.set_defaults(handler=partial(run_service, _undo))
 
 
 def _record(args: argparse.Namespace) -> int:

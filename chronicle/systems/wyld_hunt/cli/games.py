@@ -5,23 +5,18 @@ from __future__ import annotations
 
 import argparse
 from functools import partial
-from typing import TYPE_CHECKING, Any
 
-from chronicle.cli import mending
 from chronicle.cli.common import add_json, database, run_service
-from chronicle.cli.output import emit, emit_json, fail, report, table
+from chronicle.cli.output import emit, emit_json, fail, table
 from chronicle.cli.systems import EditionKeys
+from chronicle.systems.wyld_hunt.cli.mending import register_game
+from chronicle.systems.wyld_hunt.cli.show import show_view
 
-if TYPE_CHECKING:
-    from chronicle.services.games import GameView
 
-
-def register(commands: Any) -> None:
-    """Add ``game`` and its subcommands."""
-    parser = commands.add_parser("game", help="prepare, check and record games",
-                                 description="Prepare games (Waylays, Treasures and Leagues "
-                                             "from each player's cards), check them against the "
-                                             "rules, and record their results.")
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the subcommands of ``game`` (the command group's ``register``)."""
+    parser.description = ("Prepare games (Waylays, Treasures and Leagues from each player's "
+                          "cards), check them against the rules, and record their results.")
     sub = parser.add_subparsers(dest="game_command",
                                 metavar="new|list|show|set|choose|suggest|check|result|seat|"
                                         "unseat|rename|delete|restore-archived",
@@ -102,39 +97,7 @@ def register(commands: Any) -> None:
     result.add_argument("--note", help="a note kept with the game in every chronicle")
     add_json(result)
     result.set_defaults(handler=partial(run_service, _result))
-    mending.register_game(sub)
-
-
-def show_view(view: GameView, as_json: bool) -> int:
-    """Print a game (or its JSON); exit status 0."""
-    if as_json:
-        emit_json(view.to_dict())
-        return 0
-    verdict = "valid" if view.report.valid else f"{len(view.report.errors)} error(s)" + (
-        " to fix before playing" if view.status == "prepared" else "")
-    emit(f"{view.name} ({view.system}{', solo' if view.solo else ''}, {view.status}): {verdict}")
-    players = {p["name"]: p for p in view.report.summary.get("players", [])}
-    for seat in view.seats:
-        p = players.get(seat.player, {})
-        opponent = seat.target or p.get("target")  # two players waylay each other
-        emit(f"  {seat.player}" + (f" with {seat.character}" if seat.character else "")
-             + f": quests {', '.join(seat.quests) or '-'}; waylays {opponent or '-'}")
-        target = players.get(opponent or "", {})
-        emit(f"    Waylays {p.get('waylays_total', 0)}/{target.get('waylay_rating', '?')} against "
-             f"{opponent or '-'} | own quests' Waylay rating {p.get('waylay_rating', 0)} "
-             f"(+{p.get('waylay_bonus', 0)}/quest) | Treasures "
-             f"{p.get('treasures_total', 0)}/{p.get('treasure_rating', 0)} | Leagues "
-             f"{p.get('leagues', 0)}")
-        for label, cards in (("Waylays", seat.waylays), ("Treasures", seat.treasures),
-                             ("Leagues", seat.leagues)):
-            if cards:
-                emit(f"    {label}: {', '.join(cards)}")
-        if seat.completed is not None:
-            emit(f"    Completed: {', '.join(seat.completed) or 'none'}")
-    if view.report.violations:
-        emit()
-        report(view.report, game=view.name)
-    return 0
+    register_game(sub)
 
 
 def _seats(values: list[str]) -> list[tuple[str, str | None]]:

@@ -1,12 +1,13 @@
-"""``chronicle cards list|search|show|validate``: the catalog from the command line."""
+"""``chronicle cards list|search|show|validate|missing|export-mine|import``: Wyld Hunt's card
+catalog from the command line (one of its command groups); ``cards new`` is every game's."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from chronicle.cli.cardentry import add_new
 from chronicle.cli.output import emit, emit_json, fail, problems, table
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt.cards import (
@@ -67,13 +68,11 @@ def _filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
-def register(commands: Any, argv: Sequence[str] | None = None) -> None:
-    """Add ``cards`` and its subcommands; ``cards new`` takes the flags of the game named by
-    ``--system`` in ``argv`` (the whole tree without ``argv``: the default game's). The game
-    systems are read only when ``argv`` holds ``cards new`` (start-up)."""
-    parser = commands.add_parser("cards", help="list, search, show and validate cards",
-                                 description="The card catalog: bundled cards corrected and "
-                                             "extended by your own card files.")
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the subcommands of ``cards`` (the command group's ``register``); ``cards new`` is
+    every game's (``chronicle.cli.cardentry``)."""
+    parser.description = ("The card catalog: bundled cards corrected and extended by your own "
+                          "card files.")
     sub = parser.add_subparsers(
         dest="cards_command",
         metavar="list|search|show|new|validate|missing|export-mine|import",
@@ -94,13 +93,7 @@ def register(commands: Any, argv: Sequence[str] | None = None) -> None:
                       help="when several kinds share the name")
     show.add_argument("--json", action="store_true", help="print JSON")
     show.set_defaults(handler=run_show)
-    new = sub.add_parser(
-        "new", help="create a card from the physical card (or correct one)",
-        description="Create a card with the values printed on your physical card; it becomes "
-                    "one of your own cards. Giving the name and kind of a catalog card fills "
-                    "in or corrects its values instead. Leave out what you cannot read.")
-    new.add_argument("name")
-    _add_card_entry(new, argv)
+    add_new(sub)
     validate = sub.add_parser(
         "validate", help="check card files",
         description="Check card files: the given ones, or the bundled catalog and your own "
@@ -136,50 +129,6 @@ def register(commands: Any, argv: Sequence[str] | None = None) -> None:
                     "problem.")
     take.add_argument("file", type=Path, help="the shared card file")
     take.set_defaults(handler=run_import)
-
-
-def _system_named(argv: Sequence[str] | None) -> str | None:
-    """The value of ``--system`` in ``argv`` (None when not given)."""
-    words = list(argv or ())
-    for index, word in enumerate(words):
-        if word == "--system" and index + 1 < len(words):
-            return words[index + 1]
-        if word.startswith("--system="):
-            return word.partition("=")[2]
-    return None
-
-
-def _add_card_entry(new: argparse.ArgumentParser, argv: Sequence[str] | None) -> None:
-    """``--system`` and the flags of that game's card entry (``GameSystem.card_entry``)."""
-    if argv is not None and not ("cards" in argv and "new" in argv):
-        new.add_argument("--system", metavar="GAME")
-        return
-    from chronicle.systems import registry
-    from chronicle.systems.protocol import load_name
-
-    entries = [s for s in registry.systems() if s.card_entry]
-    games = ", ".join(f"{s.key} ({s.label})" for s in entries)
-    new.add_argument("--system", metavar="GAME", default=registry.DEFAULT,
-                     help=f"the game of the card (default {registry.DEFAULT}): {games}")
-    key = _system_named(argv) or registry.DEFAULT
-    try:
-        game = registry.system(key)
-    except (registry.UnknownSystem, registry.BadSystem):
-        game = None
-    if game is None or game.card_entry is None:
-        said = (f"no game system is called {key[:40]!r}" if game is None else
-                f"{game.label} has no cards to enter with 'chronicle cards new'")
-        new.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
-        new.set_defaults(handler=_no_entry(f"{said}; the games that have: {games}"))
-        return
-    load_name(game.card_entry)(new)
-
-
-def _no_entry(message: str) -> Any:
-    def run(_args: argparse.Namespace) -> int:
-        fail(message)
-        return 2
-    return run
 
 
 def _load(args: argparse.Namespace | None = None) -> Any:

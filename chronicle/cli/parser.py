@@ -1,0 +1,101 @@
+"""The ``chronicle`` command tree: the built-in commands and the installed games' command groups
+(read from the registry only when the command line needs them), everyday commands listed first.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from chronicle import __version__
+from chronicle.cli.backup import register as add_backup
+from chronicle.cli.check import register as add_check
+from chronicle.cli.data import register as add_data
+from chronicle.cli.exports import register as add_exports
+from chronicle.cli.group import register as add_player
+from chronicle.cli.odds import register as add_odds
+from chronicle.cli.systems import add_groups
+from chronicle.cli.systems import register as add_systems
+
+
+def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
+                 ) -> argparse.ArgumentParser:
+    """The whole command tree (no ``argv``), or the tree ``argv`` needs (start-up): the game
+    systems' odds commands are read from the registry only when ``odds`` is in it, and their
+    command groups only when the command word is not a built-in command (or for the top-level
+    ``--help``, or when the shell is ``completing`` the command word); a group's subcommands
+    are added only when it is the command being run.
+
+    Raises:
+        systems.BrokenGroup: when the command being run is a game's group that cannot be
+            loaded (or may belong to a game system that cannot be loaded).
+    """
+    parser = argparse.ArgumentParser(
+        prog="chronicle",
+        description="Arcadia Chronicle: cards, characters, chronicles and game preparation for "
+                    "Arcadia: The Wyld Hunt, and each installed game's own commands (chronicle "
+                    "systems lists the games). Run without arguments for an overview.")
+    parser.add_argument("--version", action="version", version=f"chronicle {__version__}")
+    parser.add_argument("--db", metavar="URL",
+                        help="the database (any SQLAlchemy URL; default: CHRONICLE_DB, else a "
+                             "SQLite file in your data folder)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    add_check(commands)
+    add_odds(commands, with_systems=argv is None or "odds" in argv)
+    add_systems(commands)
+    add_player(commands)
+    add_data(commands)  # demo, db
+    add_backup(commands)  # backup, restore
+    add_exports(commands, with_systems=argv is None or "export" in argv)
+    word = None if argv is None else command_word(argv)
+    groups: tuple[str, ...] = ()
+    if argv is None:
+        groups = add_groups(commands, every=True)
+    elif word is not None and word not in commands.choices:
+        groups = add_groups(commands, word, argv=argv)
+    elif word is None and (completing or "-h" in argv or "--help" in argv):
+        groups = add_groups(commands, argv=argv)
+    _everyday_first(commands, groups)
+    return parser
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs: its first word that is not a top-level option (``--db URL``
+    takes the word after it)."""
+    words = iter(argv)
+    for word in words:
+        if word == "--db":
+            next(words, None)
+        elif word == "--" or not word.startswith("-"):
+            return next(words, None) if word == "--" else word
+    return None
+
+
+EVERYDAY = ("character", "game", "quest", "xp", "history", "undo", "player", "collection",
+            "pack", "cards", "check", "odds", "export")
+"""The commands ``chronicle --help`` and the overview list first, in this order; the installed
+games' command groups follow, then the rest (setting up, backups, the database) in the order
+they were added."""
+
+
+PLACES = ("cards", "check", "odds", "systems", "player", "collection", "pack", "character",
+          "quest", "xp", "history", "undo", "game")
+"""Where the home game's command groups stand among the built-in commands in the choices an
+unknown command word is told (and the shell completes): their places from before they were
+the home game's groups; the other commands follow in the order they were added."""
+
+
+def _everyday_first(commands: argparse._SubParsersAction[argparse.ArgumentParser],
+                    groups: tuple[str, ...] = ()) -> None:
+    """Order the listed commands everyday ones first, then the games' ``groups``; and the
+    choices by :data:`PLACES`."""
+    rank: dict[str, int] = {}
+    for name in (*EVERYDAY, *groups):
+        rank.setdefault(name, len(rank))
+    listed = commands._choices_actions
+    listed.sort(key=lambda action: rank.get(action.dest, len(rank)))
+    place = {name: index for index, name in enumerate(PLACES)}
+    ordered = sorted(enumerate(commands.choices.items()),
+                     key=lambda item: (place.get(item[1][0], len(place)), item[0]))
+    commands.choices.clear()
+    commands.choices.update(pair for _index, pair in ordered)
