@@ -109,8 +109,8 @@ def keystrokes(repeat: int) -> None:
         many_cards(home)
         from chronicle.services.db import open_database
         from chronicle.services.players import add_player
+        from chronicle.systems.wyld_hunt.screens.collection import CollectionScreen
         from chronicle.tui.app import ChronicleApp
-        from chronicle.tui.screens.collection import CollectionScreen
 
         add_player(open_database(f"sqlite:///{home}/bench.db"), "Tim")
 

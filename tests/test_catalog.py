@@ -445,7 +445,7 @@ def test_rulebook_and_card_terrain_words_are_one_terrain(word: str, terrain: str
 
 
 def test_the_app_search_box_reads_terrain_words_alike() -> None:
-    from chronicle.tui.query import parse_query
+    from chronicle.systems.wyld_hunt.query import parse_query
 
     for word in ("terrain:swamp", "terrain:Marsh", "terrain:all"):
         query = parse_query(word)

@@ -26,18 +26,6 @@ LEGACY_WYLD_HUNT = {
     "chronicle/services/ledger.py",
     "chronicle/services/transfer.py",
     "chronicle/services/usercards.py",
-    "chronicle/tui/query.py",
-    "chronicle/tui/screens/builder.py",
-    "chronicle/tui/screens/card_edit.py",
-    "chronicle/tui/screens/character.py",
-    "chronicle/tui/screens/collection.py",
-    "chronicle/tui/screens/game_prep.py",
-    "chronicle/tui/screens/new_character.py",
-    "chronicle/tui/screens/pack.py",
-    "chronicle/tui/screens/record_game.py",
-    "chronicle/tui/screens/spend_xp.py",
-    "chronicle/tui/widgets/card_detail.py",
-    "chronicle/tui/widgets/prep.py",
 }
 
 

@@ -61,8 +61,7 @@ def _screen(module: str, name: str) -> Screen[Any]:
     """Import a screen only when its mode is first entered."""
     import importlib
 
-    screen: Screen[Any] = getattr(importlib.import_module(f"chronicle.tui.screens.{module}"),
-                                  name)()
+    screen: Screen[Any] = getattr(importlib.import_module(module), name)()
     return screen
 
 
@@ -127,11 +126,13 @@ class ChronicleApp(App[int]):
     CSS_PATH = "app.tcss"
     COMMANDS: ClassVar[set[Any]] = {ChronicleCommands}
     MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {
-        "collection": lambda: _screen("collection", "CollectionScreen"),
-        "characters": lambda: _screen("characters", "CharactersScreen"),
-        "games": lambda: _screen("games", "GamesScreen"),
-        "players": lambda: _screen("players", "PlayersScreen"),
-        "other": lambda: _screen("other_games", "OtherGamesScreen"),
+        "collection": lambda: _screen("chronicle.systems.wyld_hunt.screens.collection",
+                                      "CollectionScreen"),
+        "characters": lambda: _screen("chronicle.systems.wyld_hunt.screens.characters",
+                                      "CharactersScreen"),
+        "games": lambda: _screen("chronicle.systems.wyld_hunt.screens.games", "GamesScreen"),
+        "players": lambda: _screen("chronicle.tui.screens.players", "PlayersScreen"),
+        "other": lambda: _screen("chronicle.tui.screens.other_games", "OtherGamesScreen"),
     }
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "open_mode('collection')", "Areas", show=True, key_display="1-5",

@@ -17,14 +17,14 @@ from textual.widgets import Input, Static
 from chronicle.services import characters, players
 from chronicle.services.db import Database, open_database
 from chronicle.services.demo import run_demo
+from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
+from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen
+from chronicle.systems.wyld_hunt.screens.characters import CharactersScreen
+from chronicle.systems.wyld_hunt.screens.new_character import NewCharacterScreen
+from chronicle.systems.wyld_hunt.screens.record_game import RecordGameScreen
+from chronicle.systems.wyld_hunt.screens.spend_xp import SpendXpScreen
 from chronicle.tui.app import ChronicleApp
-from chronicle.tui.screens.builder import BuilderScreen
-from chronicle.tui.screens.character import CharacterViewScreen
-from chronicle.tui.screens.characters import CharactersScreen
 from chronicle.tui.screens.confirm import ConfirmScreen
-from chronicle.tui.screens.new_character import NewCharacterScreen
-from chronicle.tui.screens.record_game import RecordGameScreen
-from chronicle.tui.screens.spend_xp import SpendXpScreen
 from chronicle.tui.widgets.meter import Meter
 
 Scenario = Callable[[Pilot[Any]], Awaitable[None]]

@@ -8,10 +8,10 @@ from pathlib import Path
 from chronicle.services import collection, players
 from chronicle.services.db import Database, open_database
 from chronicle.services.demo import run_demo
+from chronicle.systems.wyld_hunt.screens.collection import CollectionScreen
+from chronicle.systems.wyld_hunt.screens.first_run import FirstRunScreen
+from chronicle.systems.wyld_hunt.screens.pack import PackScreen
 from chronicle.tui.app import ChronicleApp
-from chronicle.tui.screens.collection import CollectionScreen
-from chronicle.tui.screens.first_run import FirstRunScreen
-from chronicle.tui.screens.pack import PackScreen
 from chronicle.tui.widgets.card_list import CardList
 
 

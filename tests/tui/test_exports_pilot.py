@@ -11,10 +11,10 @@ from pypdf import PdfReader
 from chronicle.services.characters import rename_character
 from chronicle.services.db import open_database
 from chronicle.services.demo import run_demo
+from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen
+from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
 from chronicle.tui.app import ChronicleApp
-from chronicle.tui.screens.character import CharacterViewScreen
 from chronicle.tui.screens.confirm import ConfirmScreen
-from chronicle.tui.screens.game_prep import GamePrepScreen
 
 
 async def settle(app: ChronicleApp) -> None:

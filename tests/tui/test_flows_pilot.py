@@ -16,21 +16,21 @@ from textual.widgets import Button, Input, Label, Static
 
 from chronicle.services import characters, collection, ledger, players
 from chronicle.services.db import open_database
+from chronicle.systems.wyld_hunt.query import parse_query
+from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
+from chronicle.systems.wyld_hunt.screens.card_edit import CardEditScreen
+from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen
+from chronicle.systems.wyld_hunt.screens.characters import CharactersScreen
+from chronicle.systems.wyld_hunt.screens.collection import CollectionScreen
+from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
+from chronicle.systems.wyld_hunt.screens.new_game import NewGameScreen
+from chronicle.systems.wyld_hunt.screens.pack import PackScreen
+from chronicle.systems.wyld_hunt.screens.record_game import RecordGameScreen
+from chronicle.systems.wyld_hunt.screens.spend_xp import SpendXpScreen
 from chronicle.tui.app import ChronicleApp, search_words
-from chronicle.tui.query import parse_query
-from chronicle.tui.screens.builder import BuilderScreen
-from chronicle.tui.screens.card_edit import CardEditScreen
-from chronicle.tui.screens.character import CharacterViewScreen
-from chronicle.tui.screens.characters import CharactersScreen
-from chronicle.tui.screens.collection import CollectionScreen
-from chronicle.tui.screens.game_prep import GamePrepScreen
 from chronicle.tui.screens.help import HelpScreen
 from chronicle.tui.screens.name_dialog import NameDialog
-from chronicle.tui.screens.new_game import NewGameScreen
-from chronicle.tui.screens.pack import PackScreen
 from chronicle.tui.screens.players import PlayersScreen
-from chronicle.tui.screens.record_game import RecordGameScreen
-from chronicle.tui.screens.spend_xp import SpendXpScreen
 from chronicle.tui.settings import load_settings
 from chronicle.tui.widgets.meter import Meter
 from tui.helpers import screen_text, settle

@@ -16,15 +16,15 @@ from textual.widgets import Static
 from chronicle.services import characters, games
 from chronicle.services.db import open_database
 from chronicle.services.demo import run_demo
+from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
+from chronicle.systems.wyld_hunt.screens.game_result import GameResultScreen
+from chronicle.systems.wyld_hunt.screens.games import GamesScreen
+from chronicle.systems.wyld_hunt.screens.new_game import NewGameScreen
+from chronicle.systems.wyld_hunt.widgets.prep import SuggestionPanel
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.confirm import ConfirmScreen
-from chronicle.tui.screens.game_prep import GamePrepScreen
-from chronicle.tui.screens.game_result import GameResultScreen
-from chronicle.tui.screens.games import GamesScreen
-from chronicle.tui.screens.new_game import NewGameScreen
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.meter import Meter
-from chronicle.tui.widgets.prep import SuggestionPanel
 
 SIZE = (80, 24)
 

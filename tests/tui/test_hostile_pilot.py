@@ -19,12 +19,12 @@ from textual.widgets import Input
 
 from chronicle.services import characters, games, players
 from chronicle.services.db import open_database
+from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
+from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen
+from chronicle.systems.wyld_hunt.screens.collection import CollectionScreen
+from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
+from chronicle.systems.wyld_hunt.screens.game_result import GameResultScreen
 from chronicle.tui.app import ChronicleApp
-from chronicle.tui.screens.builder import BuilderScreen
-from chronicle.tui.screens.character import CharacterViewScreen
-from chronicle.tui.screens.collection import CollectionScreen
-from chronicle.tui.screens.game_prep import GamePrepScreen
-from chronicle.tui.screens.game_result import GameResultScreen
 from chronicle.tui.screens.name_dialog import NameDialog
 from chronicle.tui.screens.players import PlayersScreen
 from tui.helpers import screen_text, settle

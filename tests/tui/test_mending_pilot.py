@@ -16,11 +16,11 @@ from textual.pilot import Pilot
 
 from chronicle.services import characters, games, players
 from chronicle.services.db import Database, open_database
+from chronicle.systems.wyld_hunt.screens.characters import CharacterList, CharactersScreen, Entry
+from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
+from chronicle.systems.wyld_hunt.screens.games import GamesScreen
 from chronicle.tui.app import ChronicleApp
-from chronicle.tui.screens.characters import CharacterList, CharactersScreen, Entry
 from chronicle.tui.screens.confirm import ConfirmScreen
-from chronicle.tui.screens.game_prep import GamePrepScreen
-from chronicle.tui.screens.games import GamesScreen
 from chronicle.tui.screens.name_dialog import NameDialog
 from chronicle.tui.screens.pick import PickScreen
 from chronicle.tui.screens.players import PlayersScreen

@@ -59,7 +59,7 @@ def hostile_template(demo_template: Path, tmp_path_factory: pytest.TempPathFacto
 @pytest.fixture
 def hostile_url(hostile_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """A fresh copy of the hostile demo; the dialogs' date fields show a fixed day."""
-    from chronicle.tui.screens import record_game, spend_xp
+    from chronicle.systems.wyld_hunt.screens import record_game, spend_xp
 
     path = tmp_path / "hostile.db"
     shutil.copyfile(hostile_template, path)
@@ -69,11 +69,12 @@ def hostile_url(hostile_template: Path, tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def push(module: str, name: str, *args: str) -> Steps:
-    """Steps that open screen ``name`` of ``chronicle.tui.screens.<module>``."""
+    """Steps that open screen ``name`` of ``chronicle.systems.wyld_hunt.screens.<module>``."""
     async def steps(pilot: Pilot[Any]) -> None:
         import importlib
 
-        screen = getattr(importlib.import_module(f"chronicle.tui.screens.{module}"), name)
+        screen = getattr(importlib.import_module(
+            f"chronicle.systems.wyld_hunt.screens.{module}"), name)
         await pilot.app.push_screen(screen(*args))
 
     return steps

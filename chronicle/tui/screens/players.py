@@ -181,19 +181,17 @@ class PlayersScreen(Screen[None]):
                lambda db, _action: delete_player(db, name), done)
 
     def action_collection(self) -> None:
-        """Show the highlighted player's collection in Cards."""
-        from chronicle.tui.screens.collection import CollectionScreen
-
+        """Show the highlighted player's collection in Cards (the screen of that area shows
+        a player with its ``show_player(name)``)."""
         player = self.current()
         if player is None:
             return
         self.app.switch_mode("collection")
 
         def show() -> None:
-            screen = self.app.screen
-            if isinstance(screen, CollectionScreen):
-                screen.player = player.name
-                screen.load_players()
+            shown = getattr(self.app.screen, "show_player", None)
+            if callable(shown):
+                shown(player.name)
 
         self.app.call_after_refresh(show)
 

@@ -15,9 +15,9 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from chronicle.systems.wyld_hunt.widgets.prep import dice_of, icon_markup, waylay_odds
 from chronicle.tui.text import esc
 from chronicle.tui.widgets.meter import Meter
-from chronicle.tui.widgets.prep import dice_of, icon_markup, waylay_odds
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:

@@ -214,7 +214,7 @@ class CharactersScreen(Screen[None]):
 
     def action_open(self) -> None:
         """Open the character view of the highlighted character."""
-        from chronicle.tui.screens.character import CharacterViewScreen
+        from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen
 
         entry = self.current()
         if entry is None:
@@ -224,7 +224,7 @@ class CharactersScreen(Screen[None]):
 
     def action_build(self) -> None:
         """Open the builder of the highlighted character."""
-        from chronicle.tui.screens.builder import BuilderScreen
+        from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
 
         entry = self.current()
         if entry is None:
@@ -234,7 +234,7 @@ class CharactersScreen(Screen[None]):
 
     def action_new(self) -> None:
         """Ask for the player, name and system of a new character, then open the builder."""
-        from chronicle.tui.screens.new_character import NewCharacterScreen
+        from chronicle.systems.wyld_hunt.screens.new_character import NewCharacterScreen
 
         if not self.loaded:
             self.notify("Still loading the players…")
@@ -250,7 +250,7 @@ class CharactersScreen(Screen[None]):
 
     def created(self, view: CharacterView | None) -> None:
         """Open the builder of a character just created."""
-        from chronicle.tui.screens.builder import BuilderScreen
+        from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
 
         if view is None:
             return

@@ -180,13 +180,13 @@ class GamesScreen(Screen[None]):
 
     def open_prep(self, name: str) -> None:
         """Push the preparation screen of game ``name``."""
-        from chronicle.tui.screens.game_prep import GamePrepScreen
+        from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
 
         self.app.push_screen(GamePrepScreen(name))
 
     def open_result(self, name: str) -> None:
         """Push the result screen of game ``name``."""
-        from chronicle.tui.screens.game_result import GameResultScreen
+        from chronicle.systems.wyld_hunt.screens.game_result import GameResultScreen
 
         self.app.push_screen(GameResultScreen(name))
 
@@ -200,7 +200,7 @@ class GamesScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         """Ask for a new game's name, seats and solo play."""
-        from chronicle.tui.screens.new_game import NewGameScreen
+        from chronicle.systems.wyld_hunt.screens.new_game import NewGameScreen
 
         self.app.push_screen(NewGameScreen(), self.game_created)
 

@@ -23,9 +23,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from chronicle.systems.wyld_hunt.cards import MeritType
+from chronicle.systems.wyld_hunt.widgets.points import bought_off, points_figures
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc, fit
-from chronicle.tui.widgets.points import bought_off, points_figures
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:
@@ -267,19 +267,19 @@ class CharacterViewScreen(Screen[None]):
 
     def action_build(self) -> None:
         """Open the builder (read-only once the chronicle has begun)."""
-        from chronicle.tui.screens.builder import BuilderScreen
+        from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
 
         self.app.push_screen(BuilderScreen(self.character, self.player))
 
     def action_record_game(self) -> None:
         """Record a game: quests undertaken and completed, opponent, date, note."""
-        from chronicle.tui.screens.record_game import RecordGameScreen
+        from chronicle.systems.wyld_hunt.screens.record_game import RecordGameScreen
 
         self.app.push_screen(RecordGameScreen(self.character, self.player), self.changed)
 
     def action_spend(self) -> None:
         """Spend experience on a Merit, or buy off a Flaw."""
-        from chronicle.tui.screens.spend_xp import SpendXpScreen
+        from chronicle.systems.wyld_hunt.screens.spend_xp import SpendXpScreen
 
         self.app.push_screen(SpendXpScreen(self.character, self.player), self.changed)
 

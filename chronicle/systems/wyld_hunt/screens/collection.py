@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from chronicle.domain.values import Origin
-from chronicle.tui.query import parse_query
+from chronicle.systems.wyld_hunt.query import parse_query
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clip_words, esc, plain
 from chronicle.tui.widgets.card_list import CardList
@@ -99,6 +99,11 @@ class CollectionScreen(Screen[None]):
 
     # Data ------------------------------------------------------------------------------------
 
+    def show_player(self, name: str) -> None:
+        """Show ``name``'s collection (the Players area's enter)."""
+        self.player = name
+        self.load_players()
+
     def load_players(self) -> None:
         """Ask the database for the players and the current player's collection."""
         from chronicle.services import collection, players
@@ -129,7 +134,7 @@ class CollectionScreen(Screen[None]):
         if layered is not None:
             self.catalog = layered
         if first_load and not self.players:
-            from chronicle.tui.screens.first_run import FirstRunScreen
+            from chronicle.systems.wyld_hunt.screens.first_run import FirstRunScreen
 
             self.app.push_screen(FirstRunScreen(), self.first_run_choice)
         label = self.query_one("#player-label", Static)
@@ -197,7 +202,7 @@ class CollectionScreen(Screen[None]):
     def row(self, card: Card) -> list[str]:
         """The list row of ``card``."""
         from chronicle.systems.wyld_hunt.cards import card_facts
-        from chronicle.tui.widgets.card_detail import short_facts
+        from chronicle.systems.wyld_hunt.widgets.card_detail import short_facts
 
         count = self.owned_count(card)
         mark = MARKS[card.origin]
@@ -215,7 +220,7 @@ class CollectionScreen(Screen[None]):
 
     def show_detail(self) -> None:
         """Every value of the current card; unknown ones shown as such."""
-        from chronicle.tui.widgets.card_detail import describe_card
+        from chronicle.systems.wyld_hunt.widgets.card_detail import describe_card
 
         card = self.current_card()
         detail = self.query_one("#card-detail", Static)
@@ -287,7 +292,7 @@ class CollectionScreen(Screen[None]):
         self.load_players()
 
     def action_open_pack(self) -> None:
-        from chronicle.tui.screens.pack import PackScreen
+        from chronicle.systems.wyld_hunt.screens.pack import PackScreen
 
         if self.catalog is None or not self.players:
             self.notify("Add a player first (a).", severity="warning")
@@ -306,7 +311,7 @@ class CollectionScreen(Screen[None]):
         self.load_players()
 
     def action_edit_card(self) -> None:
-        from chronicle.tui.screens.card_edit import CardEditScreen
+        from chronicle.systems.wyld_hunt.screens.card_edit import CardEditScreen
 
         card = self.current_card()
         if card is not None:
@@ -314,7 +319,7 @@ class CollectionScreen(Screen[None]):
 
     def action_new_card(self) -> None:
         """Create a card; after a search that found nothing, its words are the new name."""
-        from chronicle.tui.screens.card_edit import CardEditScreen
+        from chronicle.systems.wyld_hunt.screens.card_edit import CardEditScreen
 
         query = parse_query(self.query_one("#search", Input).value)
         name = query.text if query.text and not self.shown else ""

@@ -37,11 +37,11 @@ from textual.widgets.option_list import Option
 
 from chronicle.domain.values import name_key
 from chronicle.systems.wyld_hunt.cards import Card, Flaw, Icon, Merit
+from chronicle.systems.wyld_hunt.widgets.points import points_figures, points_text
 from chronicle.tui.messages import app_fix
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clip_words, esc, fit
 from chronicle.tui.widgets.meter import Meter
-from chronicle.tui.widgets.points import points_figures, points_text
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:

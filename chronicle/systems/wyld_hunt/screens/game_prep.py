@@ -13,9 +13,9 @@ pressed meanwhile are queued and sent next. A refused change keeps the previous 
 says why.
 
 The screen holds the selection and its queue; its parts live beside it: the text of the seat
-line, tabs, rows and detail and the suggestion panel in ``chronicle.tui.widgets.prep``, the
-meters, odds and report in Wyld Hunt's own ``chronicle.systems.wyld_hunt.screens.prep_side``,
-and changing the seats (character, another player, one fewer) in ``chronicle.tui.mending``.
+line, tabs, rows and detail and the suggestion panel in ``..widgets.prep``, the meters, odds
+and report in ``prep_side``, and changing the seats (character, another player, one fewer) in
+``seats``.
 """
 
 from __future__ import annotations
@@ -31,10 +31,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from chronicle.systems.wyld_hunt.screens.prep_side import PrepSide, odds_markup
-from chronicle.tui.screens.base import chronicle_app
-from chronicle.tui.text import esc
-from chronicle.tui.widgets.card_list import CardList
-from chronicle.tui.widgets.prep import (
+from chronicle.systems.wyld_hunt.widgets.prep import (
     SECTION_KEYS,
     SECTIONS,
     PrepData,
@@ -50,6 +47,9 @@ from chronicle.tui.widgets.prep import (
     section_rows,
     short_facts,
 )
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import esc
+from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
     from chronicle.services.collection import OwnedCard
@@ -408,8 +408,8 @@ class GamePrepScreen(Screen[None]):
 
     def action_mend_seat(self, how: str) -> None:
         """Change this seat's character (c), seat another player (a) or take this seat away
-        (delete), until the result is recorded (``chronicle.tui.mending.mend_seat``)."""
-        from chronicle.tui.mending import mend_seat
+        (delete), until the result is recorded (``seats.mend_seat``)."""
+        from chronicle.systems.wyld_hunt.screens.seats import mend_seat
 
         seat = self.editable()
         if seat is not None and self.game is not None and not self.busy():
@@ -563,7 +563,7 @@ class GamePrepScreen(Screen[None]):
 
     def action_result(self) -> None:
         """Record who completed which quests."""
-        from chronicle.tui.screens.game_result import GameResultScreen
+        from chronicle.systems.wyld_hunt.screens.game_result import GameResultScreen
 
         if self.game is None or self.busy():
             return

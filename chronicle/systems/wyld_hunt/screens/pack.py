@@ -129,7 +129,7 @@ class PackScreen(ModalScreen["Recorded | None"]):
         self.dismiss(None)
 
     def action_create(self) -> None:
-        from chronicle.tui.screens.card_edit import CardEditScreen
+        from chronicle.systems.wyld_hunt.screens.card_edit import CardEditScreen
 
         focused = self.focused
         name = focused.value.strip() if isinstance(focused, Input) else ""
