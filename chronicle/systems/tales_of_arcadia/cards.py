@@ -62,6 +62,9 @@ class Stats:
 
     def missing(self) -> tuple[str, ...]:
         """The statistics that are unknown, in the seed's order."""
+        if None not in (self.power, self.accuracy, self.speed, self.wounds, self.range,
+                        self.defense):
+            return ()
         return tuple(s for s in STATS if getattr(self, s) is None)
 
     def over(self, overrides: Stats) -> Stats:
@@ -157,12 +160,21 @@ class Unit(CardBase):
         """The option called ``name`` (case and spacing ignored), if the unit has one."""
         return self._options.get(name_key(name))
 
-    def resolved(self, variant: Variant | None = None) -> tuple[int | None, Stats]:
-        """Cost and statistics with ``variant`` applied: base ⊕ the variant's overrides."""
-        if variant is None:
-            return self.cost, self.stats
+    @cached_property
+    def _forms(self) -> dict[int, tuple[int | None, Stats]]:
+        return {id(v): self._apply(v) for v in self.variants}
+
+    def _apply(self, variant: Variant) -> tuple[int | None, Stats]:
         cost = variant.cost if variant.cost is not None else self.cost
         return cost, self.stats.over(variant.stats)
+
+    def resolved(self, variant: Variant | None = None) -> tuple[int | None, Stats]:
+        """Cost and statistics with ``variant`` applied: base ⊕ the variant's overrides
+        (worked out once per variant of the unit)."""
+        if variant is None:
+            return self.cost, self.stats
+        known = self._forms.get(id(variant))
+        return known if known is not None else self._apply(variant)
 
 
 @dataclass(frozen=True, kw_only=True)

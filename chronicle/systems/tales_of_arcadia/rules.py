@@ -13,7 +13,7 @@ limit, which ``check_roster`` then judges again.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,14 +28,12 @@ from chronicle.systems.tales_of_arcadia.cards import (
     STATS,
     Army,
     Card,
-    Keyword,
-    KeywordUse,
     Stats,
     Unit,
     Variant,
-    read_keyword,
 )
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
+from chronicle.systems.tales_of_arcadia.index import CatalogIndex, Fit, index_of
 
 TalesCatalog = Catalog[Card]
 DIE_FACES = 6
@@ -76,37 +74,8 @@ def resolve_line(line: RosterLine, catalog: TalesCatalog, index: int = 0) -> Res
     card = catalog.get(line.unit, "unit")
     if not isinstance(card, Unit):
         return ResolvedLine(index, line, None, None, None, Stats(), ())
-    return _resolve(card, line, index, {})
-
-
-_Resolved = dict[tuple[int, str | None, tuple[str, ...]],
-                 tuple[Variant | None, int | None, Stats, tuple[str, ...]]]
-
-
-def _resolve(card: Unit, line: RosterLine, index: int, seen: _Resolved) -> ResolvedLine:
-    """``resolve_line`` for a known unit card; ``seen`` remembers each (card, variant,
-    options) already resolved."""
-    key = (id(card), line.variant, line.options)
-    known = seen.get(key)
-    if known is None:
-        known = seen[key] = _resolve_new(card, line)
-    return ResolvedLine(index, line, card, *known)
-
-
-def _resolve_new(card: Unit, line: RosterLine) -> tuple[Variant | None, int | None, Stats,
-                                                         tuple[str, ...]]:
-    variant = card.variant(line.variant) if line.variant is not None else None
-    cost, stats = card.resolved(variant)
-    words: dict[str, str] = {name_key(w): w for w in card.keywords}
-    for name in line.options:
-        option = card.option(name)
-        if option is None:
-            continue
-        if cost is not None:
-            cost = None if option.cost is None else cost + option.cost
-        for word in option.keywords:
-            words.setdefault(name_key(word), word)
-    return variant, cost, stats, tuple(words.values())
+    return ResolvedLine(index, line, card,
+                        *index_of(catalog).resolve(card, line.variant, line.options))
 
 
 def _in_line(index: int, key: str, item: object) -> str:
@@ -129,19 +98,36 @@ def _without(options: Iterable[str], drop: str, keep: int = 0) -> list[str]:
 @dataclass
 class _Checker:
     catalog: TalesCatalog
-    keywords: list[Keyword]
+    index: CatalogIndex
     report: Report = field(default_factory=Report)
     seen: set[tuple[str, ...]] = field(default_factory=set)
-    resolved: _Resolved = field(default_factory=dict)
     facts_done: set[tuple[object, ...]] = field(default_factory=set)
-    options_clean: set[tuple[int, tuple[str, ...]]] = field(default_factory=set)
-    uses: dict[str, KeywordUse] = field(default_factory=dict)
+    repeated: int = 0
+    """Violations found again and not reported twice (``once``)."""
+
+    def found(self) -> int:
+        """How many violations were found so far, reported or not."""
+        return len(self.report.violations) + self.repeated
+
+    def clean(self, fact: tuple[object, ...], look: Callable[[], None]) -> None:
+        """Run ``look`` (which reports what it finds) unless ``fact`` was looked at in this
+        check or found clean in an earlier one against the same catalog; remember it clean
+        when ``look`` finds nothing."""
+        if fact in self.facts_done or fact in self.index.clean:
+            return
+        self.facts_done.add(fact)
+        before = self.found()
+        look()
+        if self.found() == before:
+            self.index.clean.add(fact)
 
     def once(self, key: tuple[str, ...], violation: Violation) -> None:
         """Report a fact about a card once, however many lines use the card."""
         if key not in self.seen:
             self.seen.add(key)
             self.report.add(violation)
+        else:
+            self.repeated += 1
 
     def unit_card(self, name: str, where: str, army: str | None, index: int) -> Unit | None:
         card = self.catalog.get(name, "unit")
@@ -188,11 +174,9 @@ class _Checker:
 
     def keyword_facts(self, card: Unit, words: Iterable[str], where: str) -> None:
         for text in words:
-            use = self.uses.get(text)
-            if use is None:
-                use = self.uses[text] = read_keyword(text, self.keywords)
+            use = self.index.keyword(text)
             if use.keyword is None:
-                near = suggest(text, [w.name for w in self.keywords])
+                near = suggest(text, [w.name for w in self.index.keywords])
                 self.once(("keyword", card.name, name_key(text)), k.KEYWORD_UNKNOWN(
                     f"{where}: {card.name} has the keyword {text!r}, which no keyword card "
                     "defines" + (f"; did you mean {near!r}?" if near else ""), [card.name, text],
@@ -210,12 +194,14 @@ class _Checker:
         card = self.unit_card(line.unit, where, army, index)
         if card is None:
             return ResolvedLine(index, line, None, None, None, Stats(), ())
-        resolved = _resolve(card, line, index, self.resolved)
-        if card.army is None:
+        resolved = ResolvedLine(index, line, card,
+                                *self.index.resolve(card, line.variant, line.options))
+        army_key = self.index.army_key(card)
+        if army_key is None:
             self.once(("army", card.name), k.CARD_INCOMPLETE(
                 f"{where}: {card.name} names no army list", [card.name],
                 f"set army on the unit card {card.name!r}"))
-        elif army is not None and name_key(card.army) != name_key(army):
+        elif army is not None and army_key != name_key(army):
             self.report.add(k.ROSTER_MIXED_ARMIES(
                 f"{where}: {card.name} is from the army list {card.army!r}, not {army!r}; a "
                 "battle force uses one army list", [card.name],
@@ -228,20 +214,22 @@ class _Checker:
                 + (f" (its variants: {', '.join(names)})" if names else " (it has none)"),
                 [card.name], Fix(f"set variant = {near!r}", file=_in_line(index, "variant", near))
                 if near else f"remove variant from unit #{index + 1}"))
-        if (id(card), line.options) not in self.options_clean:
-            before = len(self.report.violations)
+        clean = self.index.clean
+        ident = id(card)
+        if ("options", ident, line.options) not in clean:
+            before = self.found()
             self.options(index, line, card, where)
-            if len(self.report.violations) == before:
-                self.options_clean.add((id(card), line.options))
+            if self.found() == before:
+                clean.add(("options", ident, line.options))
         # Facts of a card do not change from line to line: look at them once.
-        done = (id(card), resolved.variant.name if resolved.variant else None)
-        if done not in self.facts_done:
-            self.facts_done.add(done)
-            cost, stats = card.resolved(resolved.variant)
-            self.unit_facts(card, resolved.variant, cost, stats, where)
-        if (id(card), resolved.keywords) not in self.facts_done:
-            self.facts_done.add((id(card), resolved.keywords))
-            self.keyword_facts(card, resolved.keywords, where)
+        variant = resolved.variant
+        facts: tuple[object, ...] = ("unit", ident, variant.name if variant else None)
+        if facts not in clean:
+            self.clean(facts, lambda: self.unit_facts(card, variant, *card.resolved(variant),
+                                                      where))
+        words: tuple[object, ...] = ("keywords", ident, resolved.keywords)
+        if words not in clean:
+            self.clean(words, lambda: self.keyword_facts(card, resolved.keywords, where))
         return resolved
 
     def options(self, index: int, line: RosterLine, card: Unit, where: str) -> None:
@@ -299,22 +287,11 @@ class _Checker:
                                               file=_in_line(index, "options", kept))))
 
 
-def _army_known(catalog: TalesCatalog, army: str) -> bool:
-    if isinstance(catalog.get(army, "army"), Army):
-        return True
-    key = name_key(army)
-    return any(isinstance(c, Unit) and c.army and name_key(c.army) == key for c in catalog)
-
-
-def _keywords(catalog: TalesCatalog) -> list[Keyword]:
-    return [card for card in catalog if isinstance(card, Keyword)]
-
-
 def check_roster(roster: Roster, catalog: TalesCatalog) -> Report:
     """Every violation of ``roster`` against ``catalog``, and its summary."""
-    checker = _Checker(catalog, _keywords(catalog))
+    checker = _Checker(catalog, index_of(catalog))
     army: str | None = roster.army
-    if not _army_known(catalog, roster.army):
+    if not checker.index.army_known(roster.army):
         others = catalog.named(roster.army)
         if others:
             checker.report.add(k.CARD_WRONG_KIND(
@@ -341,8 +318,7 @@ def check_roster(roster: Roster, catalog: TalesCatalog) -> Report:
             [], _over_fix(lines, spent - roster.limit)))
     elif complete and spent < roster.limit:
         left = roster.limit - spent
-        fits = what_fits(roster, catalog, left) if army is not None else []
-        cheapest = fits[0] if fits else None
+        cheapest = checker.index.cheapest(army, left) if army is not None else None
         checker.report.add(k.ROSTER_POINTS_UNSPENT(
             f"the force costs {spent} points; {left} of the {roster.limit} are unspent"
             + ("" if cheapest or army is None else
@@ -384,7 +360,7 @@ def check_army(catalog: TalesCatalog, army: str) -> Report:
     """Check the units of one army list by themselves (every variant too): unknown values,
     Wounds of 0 or less, Accuracy above 6, unknown keywords and keywords without their chance.
     Summary: ``army``, ``units`` (how many), ``variants``, ``options``."""
-    checker = _Checker(catalog, _keywords(catalog))
+    checker = _Checker(catalog, index_of(catalog))
     key = name_key(army)
     units = [c for c in catalog if isinstance(c, Unit) and c.army and name_key(c.army) == key]
     for card in units:
@@ -410,23 +386,14 @@ def check_army(catalog: TalesCatalog, army: str) -> Report:
     return checker.report
 
 
-@dataclass(frozen=True, slots=True)
-class Fit:
-    """Something that still fits in the points left: a unit (in a variant, with the options it
-    must take) or an option for a line, its cost, and how many of it fit."""
-
-    name: str
-    cost: int
-    most: int
-    variant: str | None = None
-    options: tuple[str, ...] = ()
-
-
 def points_left(roster: Roster, catalog: TalesCatalog) -> int | None:
     """The limit minus the force's cost (negative when over); None while a cost is unknown."""
+    index = index_of(catalog)
     total = 0
-    for index, line in enumerate(roster.units):
-        cost = resolve_line(line, catalog, index).cost
+    for line in roster.units:
+        card = catalog.get(line.unit, "unit")
+        cost = (index.resolve(card, line.variant, line.options)[1]
+                if isinstance(card, Unit) else None)
         if cost is None:
             return None
         total += cost * line.count
@@ -441,25 +408,7 @@ def what_fits(roster: Roster, catalog: TalesCatalog, left: int | None = None) ->
         left = points_left(roster, catalog)
     if left is None or left <= 0:
         return []
-    found: list[Fit] = []
-    key = name_key(roster.army)
-    for card in catalog:
-        if not isinstance(card, Unit) or not card.army or name_key(card.army) != key:
-            continue
-        required = tuple(o.name for o in card.options for _ in range(o.min))
-        extra = [o.cost for o in card.options for _ in range(o.min)]
-        for variant in (None, *card.variants):
-            cost, stats = card.resolved(variant)
-            if cost is None or None in extra or stats.missing() \
-                    or (stats.wounds is not None and stats.wounds <= 0):
-                continue  # unknown, or dead before it starts (unit.no_wounds)
-            cost += sum(c for c in extra if c is not None)
-            if cost <= left:
-                most = left // cost if cost else roster.limit
-                found.append(Fit(card.name, cost, most,
-                                 variant.name if variant else None, required))
-    found.sort(key=lambda f: (f.cost, f.name.casefold(), f.variant or ""))
-    return found
+    return index_of(catalog).fits(roster.army, left, roster.limit)
 
 
 def options_that_fit(roster: Roster, index: int, catalog: TalesCatalog,

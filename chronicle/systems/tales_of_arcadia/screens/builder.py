@@ -24,7 +24,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from chronicle.tui.text import plain
+from chronicle.tui.text import clean, plain
+from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.meter import Meter
 
 if TYPE_CHECKING:
@@ -34,17 +35,13 @@ if TYPE_CHECKING:
     from chronicle.systems.tales_of_arcadia.force import RosterLine
     from chronicle.systems.tales_of_arcadia.service import ForceView
 
-SHOWN_MAX = 100
-"""Units listed at once; a search narrows the rest."""
-
-
 class TalesBuilderScreen(Screen[None]):
     """The battle-force builder (the game's "main" screen)."""
 
     DEFAULT_CSS = """
     TalesBuilderScreen #toa-panes { height: 1fr; }
     TalesBuilderScreen #toa-browser, TalesBuilderScreen #toa-force { width: 1fr; }
-    TalesBuilderScreen OptionList { height: 1fr; }
+    TalesBuilderScreen OptionList, TalesBuilderScreen CardList { height: 1fr; }
     TalesBuilderScreen #toa-lines { height: 2fr; }
     TalesBuilderScreen .toa-notes { height: auto; max-height: 8; }
     """
@@ -77,7 +74,7 @@ class TalesBuilderScreen(Screen[None]):
             with Vertical(id="toa-browser"):
                 yield Input(placeholder="search units: name, army, type, keyword",
                             id="toa-search")
-                yield OptionList(id="toa-units")
+                yield CardList([40], id="toa-units")
             with Vertical(id="toa-force"):
                 yield OptionList(id="toa-lines")
                 yield Static("", id="toa-violations", classes="toa-notes")
@@ -124,36 +121,30 @@ class TalesBuilderScreen(Screen[None]):
         self.filter(event.value)
 
     def filter(self, query: str) -> None:
-        """Show the units matching ``query`` (every word)."""
+        """Show the units matching ``query`` (every word). The list draws only the rows on
+        screen, so a keystroke costs the search and one screenful."""
         from chronicle.systems.tales_of_arcadia.browse import search
 
-        self.shown = search(self.rows, query)
-        listing = self.query_one("#toa-units", OptionList)
-        listing.clear_options()
-        listing.add_options([Option(plain(row.line(), lines=False))
-                             for row in self.shown[:SHOWN_MAX]])
-        if len(self.shown) > SHOWN_MAX:
-            listing.add_option(Option(f"… {len(self.shown) - SHOWN_MAX} more: type to narrow",
-                                      disabled=True))
-        if self.shown:
-            listing.highlighted = 0
+        shown = self.shown = search(self.rows, query)
+        self.query_one("#toa-units", CardList).set_source(
+            len(shown), lambda index: (clean(shown[index].line()),))
 
     def highlighted_unit(self) -> UnitRow | None:
         """The unit under the browser's cursor."""
-        index = self.query_one("#toa-units", OptionList).highlighted
-        return self.shown[index] if index is not None and index < len(self.shown) else None
+        listing = self.query_one("#toa-units", CardList)
+        index = listing.cursor
+        return self.shown[index] if listing.count and index < len(self.shown) else None
 
     @on(Input.Submitted, "#toa-search")
     def _to_units(self) -> None:
-        self.query_one("#toa-units", OptionList).focus()
+        self.query_one("#toa-units", CardList).focus()
 
-    @on(OptionList.OptionSelected, "#toa-units")
-    def _add(self, event: OptionList.OptionSelected) -> None:
+    def on_card_list_selected(self, event: CardList.Selected) -> None:
         from chronicle.systems.tales_of_arcadia.force import RosterLine
 
-        if event.option_index >= len(self.shown):
+        if event.card_list.id != "toa-units" or event.index >= len(self.shown):
             return
-        row = self.shown[event.option_index]
+        row = self.shown[event.index]
         if self.view is None:
             self.notify("Start a force first (n).", severity="warning")
             return
