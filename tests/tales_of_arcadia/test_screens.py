@@ -140,3 +140,75 @@ def test_the_builder_adds_units_with_the_meter_violations_fits_and_odds(tmp_path
     asyncio.run(main())
     assert [line.unit for line in service.get_force(db, "Iron [/x] Vanguard").roster.units] \
         == ["Gearknight"]
+
+
+def test_the_builder_renames_copies_and_deletes_forces_and_undoes_battles(
+        tmp_path: Path) -> None:
+    """r renames (a taken name keeps the dialog open with the reason), c copies at another
+    limit, del deletes after a confirmation (n keeps it), b undoes a battle after one; every
+    change is the services' (read back from the database)."""
+    import datetime as dt
+
+    from tui.helpers import settle
+
+    from chronicle.services import players
+    from chronicle.services.db import open_database
+    from chronicle.systems.tales_of_arcadia import service
+    from chronicle.systems.tales_of_arcadia.battles import Side
+    from chronicle.systems.tales_of_arcadia.force import RosterLine
+    from chronicle.systems.tales_of_arcadia.screens.builder import TalesBuilderScreen
+
+    db = open_database(f"sqlite:///{tmp_path / 'group.db'}")
+    for name in ("Ann", "Bo"):
+        players.add_player(db, name)
+    service.new_force(db, "Ann", "Alpha", "Clockwork Legion", 100)   # the one shown first
+    service.add_unit(db, "Alpha", RosterLine(unit="Gearknight"))
+    service.new_force(db, "Ann", "Taken", "Clockwork Legion", 100)
+    service.record_battle(db, date=dt.date(2026, 11, 28), limit=100,
+                          sides=[Side(player="Ann", force="Alpha"), Side(player="Bo")],
+                          winner="Ann")
+    hostile = "[/x] Vanguard ٱلعربية 🛡"
+
+    def names() -> list[str]:
+        return sorted(v.name for v in service.list_forces(db))
+
+    async def main() -> None:
+        app = BuilderApp(db)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.push_screen(TalesBuilderScreen())
+            await settle(pilot)
+            app.screen.query_one("#toa-lines").focus()
+            await pilot.press("r")
+            await settle(pilot)
+            field = app.screen.query_one("#name-input", Input)
+            field.value = "Taken"
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "already" in str(app.screen.query_one("#name-error", Static).render())
+            field.value = hostile
+            await pilot.press("enter")
+            await settle(pilot)
+            assert hostile in str(app.screen.query_one("#toa-title").render())
+            await pilot.press("c")
+            await settle(pilot)
+            app.screen.query_one("#name-input", Input).value = "Copy @ 750"
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "750" in str(app.screen.query_one("#toa-meter").render())
+            await pilot.press("delete", "n")            # asked, and kept
+            await settle(pilot)
+            assert names() == ["Copy", "Taken", hostile]
+            await pilot.press("delete")
+            await settle(pilot)
+            asked = "".join(str(s.render()) for s in app.screen.query(".confirm-text"))
+            assert "will be deleted for good" in asked and "1 unit(s)" in asked
+            await pilot.press("y")
+            await settle(pilot)
+            assert names() == ["Taken", hostile]
+            await pilot.press("b")
+            await settle(pilot)
+            await pilot.press("enter", "y")              # undo battle #1, confirmed
+            await settle(pilot)
+            assert [b.undone for b in service.list_battles(db, undone=True)] == [True]
+
+    asyncio.run(main())

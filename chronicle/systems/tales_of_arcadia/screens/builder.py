@@ -7,8 +7,12 @@ Every edit is saved at once through the services (checked by the rules, one tran
 edit the rules refuse is shown and nothing changes. Keys: enter adds the highlighted unit,
 ``x`` removes the highlighted line, ``+``/``-`` change its count, ``o`` takes or drops an
 option, ``v`` picks its variant, ``e`` makes the highlighted unit the enemy for the odds, ``f``
-opens another force, ``n`` starts one, ``u`` enters a new unit, ``/`` searches, escape goes
-back.
+opens another force, ``n`` starts one, ``c`` copies it (another name, another limit), ``r``
+renames it, ``del`` deletes it after a confirmation, ``b`` lists the group's battles (enter
+undoes one, after a confirmation: the history keeps it, marked undone), ``u`` enters a new
+unit, ``/`` searches, escape goes back. Rename, copy, delete and undo go through the same
+services as ``chronicle force rename|copy|delete`` and ``chronicle battle undo``; a name the
+services refuse keeps its dialog open with the reason.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ if TYPE_CHECKING:
     from chronicle.systems.tales_of_arcadia.browse import UnitRow
     from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog
     from chronicle.systems.tales_of_arcadia.force import RosterLine
-    from chronicle.systems.tales_of_arcadia.service import ForceView
+    from chronicle.systems.tales_of_arcadia.service import BattleEntry, ForceView
 
 class TalesBuilderScreen(Screen[None]):
     """The battle-force builder (the game's "main" screen)."""
@@ -56,6 +60,10 @@ class TalesBuilderScreen(Screen[None]):
         Binding("e", "enemy", "Enemy"),
         Binding("f", "open_force", "Forces"),
         Binding("n", "new_force", "New force"),
+        Binding("c", "copy_force", "Copy"),
+        Binding("r", "rename_force", "Rename"),
+        Binding("delete", "delete_force", "Delete", key_display="del"),
+        Binding("b", "battles", "Battles"),
         Binding("u", "new_unit", "New unit"),
     ]
 
@@ -275,7 +283,7 @@ class TalesBuilderScreen(Screen[None]):
         line = self.view.roster.units[index]
         card = self.catalog.get(line.unit, "unit")
         if not isinstance(card, Unit) or not card.options:
-            self.notify(f"{line.unit} has no options.", severity="warning")
+            self.notify(clean(f"{line.unit} has no options."), severity="warning", markup=False)
             return
         choices: list[tuple[str, tuple[str, str]]] = []
         for option in card.options:
@@ -311,7 +319,8 @@ class TalesBuilderScreen(Screen[None]):
         line = self.view.roster.units[index]
         card = self.catalog.get(line.unit, "unit")
         if not isinstance(card, Unit) or not card.variants:
-            self.notify(f"{line.unit} has no variants.", severity="warning")
+            self.notify(clean(f"{line.unit} has no variants."), severity="warning",
+                        markup=False)
             return
         choices: list[tuple[str, str]] = [("the base unit", "")]
         choices += [(v.name, v.name) for v in card.variants]
@@ -357,6 +366,131 @@ class TalesBuilderScreen(Screen[None]):
             self.view = view
             self.show_force()
 
+    def action_rename_force(self) -> None:
+        """Rename the force shown (the dialog stays open while the name is refused)."""
+        from chronicle.tui.screens.name_dialog import NameDialog
+
+        view = self.view
+        if view is None:
+            self.notify("No battle force to rename: press n to start one.", severity="warning")
+            return
+
+        def save(db: Database, text: str) -> ForceView:
+            from chronicle.systems.tales_of_arcadia.service import rename_force
+
+            return rename_force(db, view.name, text, view.player)
+
+        self.app.push_screen(NameDialog(f"Rename {view.name}", "New name", save,
+                                        value=view.name, description="Renaming the force"),
+                             self._renamed)
+
+    def _renamed(self, view: ForceView | None) -> None:
+        if view is not None:
+            self.notify(clean(f"Renamed the force to {view.name}."), markup=False)
+            self._started(view)
+
+    def action_copy_force(self) -> None:
+        """Copy the force shown under another name, optionally at another limit: ``Iron
+        Vanguard 750 @ 750`` ("the same force at 750 points"); checked again at its limit."""
+        from chronicle.tui.screens.name_dialog import NameDialog
+
+        view = self.view
+        if view is None:
+            self.notify("No battle force to copy: press n to start one.", severity="warning")
+            return
+
+        def save(db: Database, text: str) -> ForceView:
+            from chronicle.errors import BadInput
+            from chronicle.systems.tales_of_arcadia.service import copy_force
+
+            name, at, limit = text.rpartition(" @ ") if " @ " in text else (text, "", "")
+            try:
+                points = int(limit) if at else None
+            except ValueError:
+                raise BadInput(f"after ' @ ' comes the new point limit, not {limit!r}") from None
+            return copy_force(db, view.name, name.strip(), view.player, limit=points)
+
+        self.app.push_screen(NameDialog(
+            f"Copy {view.name}", "Name of the copy (add ' @ 750' for another point limit)",
+            save, value=f"{view.name} @ {view.roster.limit}", description="Copying the force"),
+            self._started)
+
+    def action_delete_force(self) -> None:
+        """Delete the force shown, after a confirmation saying what it holds; the battles it
+        fought stay in the history."""
+        from chronicle.tui.screens.confirm import ConfirmScreen
+
+        view = self.view
+        if view is None:
+            self.notify("No battle force to delete.", severity="warning")
+            return
+        s = view.report.summary
+        detail = (f"{view.name} ({view.player}'s force) will be deleted for good. It holds: "
+                  f"{s['unit_count']} unit(s) of {s['army']}, {s['points_spent']} of "
+                  f"{s['limit']} points. Battles it fought stay in the history.")
+
+        def confirmed(yes: bool | None) -> None:
+            if not yes:
+                return
+
+            def work(db: Database) -> str:
+                from chronicle.systems.tales_of_arcadia.service import delete_force
+
+                return delete_force(db, view.name, view.player)
+
+            def done(_said: str) -> None:
+                self.notify(clean(f"Deleted {view.name}."), markup=False)
+                self.view = None
+                self.reload()
+
+            self.chronicle.call_service(work, done, description="Deleting the force")
+
+        self.app.push_screen(ConfirmScreen(f"Delete {view.name}?", detail), confirmed)
+
+    def action_battles(self) -> None:
+        """The group's battles, newest first; enter on one undoes it after a confirmation."""
+        from chronicle.tui.screens.pick import PickScreen
+
+        def work(db: Database) -> list[BattleEntry]:
+            from chronicle.systems.tales_of_arcadia.service import list_battles
+
+            return list_battles(db)
+
+        def listed(found: list[BattleEntry]) -> None:
+            if not found:
+                self.notify("No battles recorded yet ('chronicle battle record').")
+                return
+            choices = [(_battle_label(entry), entry) for entry in reversed(found)]
+            self.app.push_screen(PickScreen("The group's battles", "enter undoes a battle "
+                                            "(asks first) · escape goes back", choices),
+                                 self._undo_battle)
+
+        self.chronicle.call_service(work, listed, description="List the battles")
+
+    def _undo_battle(self, entry: BattleEntry | None) -> None:
+        from chronicle.tui.screens.confirm import ConfirmScreen
+
+        if entry is None:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if not yes:
+                return
+
+            def work(db: Database) -> BattleEntry:
+                from chronicle.systems.tales_of_arcadia.service import undo_battle
+
+                return undo_battle(db, entry.number)
+
+            self.chronicle.call_service(
+                work, lambda done: self.notify(f"Undid battle #{done.number}."),
+                description="Undoing the battle")
+
+        self.app.push_screen(ConfirmScreen(
+            f"Undo battle #{entry.number}?",
+            f"{_battle_label(entry)}. It stays in the history, marked undone; the standings "
+            "no longer count it."), confirmed)
+
     def action_new_unit(self) -> None:
         from chronicle.systems.tales_of_arcadia.screens.unit_form import UnitFormScreen
 
@@ -367,6 +501,16 @@ class TalesBuilderScreen(Screen[None]):
 
     def _current(self) -> tuple[str | None, str | None]:
         return (self.view.name, self.view.player) if self.view else (None, None)
+
+
+def _battle_label(entry: BattleEntry) -> str:
+    """``#3 2026-11-28 · Tim (Iron Vanguard) v Josh · 200 pts · regicide · won by Tim``."""
+    battle = entry.battle
+    sides = " v ".join(side.player + (f" ({side.force})" if side.force else "")
+                       for side in battle.sides)
+    result = f"won by {battle.winner}" if battle.winner else "a draw"
+    return (f"#{entry.number} {battle.date.isoformat()} · {sides} · {battle.limit} pts · "
+            f"{battle.victory.value} · {result}")
 
 
 def _add_line(db: Database, view: ForceView, line: RosterLine) -> ForceView:

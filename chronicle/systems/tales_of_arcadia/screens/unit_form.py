@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from chronicle.tui.text import plain
+from chronicle.tui.text import clean, plain
 
 if TYPE_CHECKING:
     from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog
@@ -109,7 +109,7 @@ class UnitFormScreen(ModalScreen[bool]):
         except ChronicleError as exc:
             self.query_one("#uf-problems", Static).update(plain(str(exc)))
             return
-        self.notify(f"Saved to {path}", title="Unit saved")
+        self.notify(clean(f"Saved to {path}"), title="Unit saved", markup=False)
         self.dismiss(True)
 
     def action_cancel(self) -> None:
