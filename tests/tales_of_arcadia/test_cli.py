@@ -194,3 +194,59 @@ def test_forces_are_stored_on_postgresql(db_url: str) -> None:
     assert [v.name for v in service.list_forces(db, "Ann")] == ["Iron Vanguard",
                                                                "Iron Vanguard 750"]
     assert service.get_force(db, "Iron Vanguard").version == 2
+
+
+def test_cards_new_enters_every_kind_of_a_sourcebook_list(tmp_path: Path) -> None:
+    """``chronicle cards new --system tales-of-arcadia``: an army card, a unit with variants and
+    options, a keyword and a terrain, each to the user's card files (read back by the catalog),
+    with ``--json``; a flag of another kind, a bad variant and a rule broken write nothing."""
+    from chronicle import paths
+    from chronicle.systems.tales_of_arcadia import KEY
+    from chronicle.systems.tales_of_arcadia.cards import Army, Keyword, Terrain, Unit
+    from chronicle.systems.tales_of_arcadia.entry import user_catalog
+
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    new = ("cards", "new")
+    game = ("--system", KEY)
+    assert run(url, *new, "Bone Tide", *game, "--kind", "army", "--summary", "[b]ours")[0] == 0
+    saved = as_json(url, *new, "Grave Hound", *game, "--kind", "unit", "--army", "bone tide",
+                    "--cost", "10", "--power", "1", "--accuracy", "5", "--speed", "6",
+                    "--wounds", "1", "--range", "0", "--defense", "2", "--keyword", "Glowing",
+                    "--variant", "Alpha:cost=15, power=2", "--option",
+                    "Collar:cost=3,group=Neck,keyword=Shroud/Flying", "--option",
+                    "Spikes:cost=2,max=2")
+    assert saved["saved"] and saved["kind"] == "unit" and saved["path"].endswith(
+        "bone-tide.toml")
+    assert [v["code"] for v in saved["violations"]] == ["keyword.unknown"]
+    assert saved["card"]["option"][0] == {"name": "Collar", "cost": 3, "group": "Neck",
+                                          "keywords": ["Shroud", "Flying"]}
+    code, out, _err = run(url, *new, "Mist", *game, "--kind", "keyword", "--parameter",
+                          "chance")
+    assert code == 0 and "keywords.toml" in out
+    assert run(url, *new, "Bog", *game, "--kind", "terrain", "--hindering", "--movement-cost",
+               "2", "--ignored-by", "Swimming")[0] == 0
+    folder = paths.user_cards_dir(KEY)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    code, _out, err = run(url, *new, "Bog", *game, "--kind", "terrain", "--power", "3")
+    assert code == 2 and "--power cannot be given to a terrain" in err
+    code, _out, err = run(url, *new, "X", *game, "--kind", "unit", "--army", "Bone Tide",
+                          "--variant", "V:speed=fast")
+    assert code == 2 and "speed is a whole number" in err
+    code, _out, err = run(url, *new, "X", *game, "--kind", "unit", "--army", "Bone Tide",
+                          "--option", "O:min=2,max=1")
+    assert code == 2 and "min 2 is above max 1" in err
+    code, _out, err = run(url, *new, "Wight", *game, "--kind", "unit", "--army", "Bone Tide",
+                          "--cost", "5", "--wounds", "0")
+    assert code == 1 and "unit.no_wounds" in err
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    cards = user_catalog()
+    army = cards.get("Bone Tide", "army")
+    assert isinstance(army, Army) and army.summary == "[b]ours"
+    hound = cards.get("grave hound", "unit")
+    assert isinstance(hound, Unit) and hound.resolved(hound.variant("alpha")) [0] == 15
+    assert [(o.name, o.max, o.group) for o in hound.options] == [("Collar", 1, "Neck"),
+                                                                 ("Spikes", 2, None)]
+    mist = cards.get("Mist", "keyword")
+    assert isinstance(mist, Keyword) and mist.parameter == "chance"
+    bog = cards.get("Bog", "terrain")
+    assert isinstance(bog, Terrain) and bog.movement_cost == 2 and bog.ignored_by == ("Swimming",)

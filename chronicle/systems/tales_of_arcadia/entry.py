@@ -1,10 +1,18 @@
-"""Entering a sourcebook's units by hand: what is wrong with a unit as it is typed, and saving it
-to the user's card file of its army list. Used by the app's unit entry form and
-``chronicle army unit``; no database is needed (the cards are the user's own files).
+"""Entering a sourcebook's army list by hand: what is wrong with a card as it is typed, and saving
+it to the user's card files. Used by the app's unit entry form, ``chronicle army unit`` and
+``chronicle cards new --system tales-of-arcadia``; no database is needed (the cards are the
+user's own files).
+
+Every kind can be entered: a ``unit`` (with its ``variant`` and ``option`` tables) and its
+``army`` card go to the file of its army list (``<army>.toml``), a ``keyword`` to
+``keywords.toml`` and a ``terrain`` to ``terrain.toml`` in the user's card folder; a card of the
+same name and kind there is replaced. The card format checks every card; a unit is also checked
+by the rules (an error refuses it, except a value nobody knows yet: ``card.incomplete``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +22,7 @@ from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.stored import catalog_for
 
 if TYPE_CHECKING:
+    from chronicle.systems.tales_of_arcadia.cards import Card
     from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog
 
 
@@ -27,6 +36,40 @@ def user_catalog() -> TalesCatalog:
 
 UNIT_KEYS = ("name", "army", "cost", "power", "accuracy", "speed", "wounds", "range", "defense",
              "types", "movement", "keywords", "special", "summary")
+CARD_KEYS: dict[str, tuple[str, ...]] = {
+    "unit": (*UNIT_KEYS, "variant", "option"),
+    "army": ("name", "summary"),
+    "keyword": ("name", "summary", "parameter", "category"),
+    "terrain": ("name", "summary", "hindering", "movement_cost", "ignored_by",
+                "blocks_movement", "blocks_attacks", "imperfect_los"),
+}
+"""The keys each kind can be entered with (``chronicle cards new`` flags)."""
+FILES = {"keyword": "keywords", "terrain": "terrain"}
+"""The user's card file of the kinds that belong to no army list."""
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A card saved to the user's card files: the card, its file, the rules' warnings (and the
+    values still unknown) it was saved with."""
+
+    card: Card
+    path: Path
+    table: dict[str, Any]
+    findings: list[Violation]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON shape (``chronicle cards new --json``)."""
+        return {"saved": True, "name": self.card.name, "kind": str(self.card.kind),
+                "path": str(self.path), "card": self.table,
+                "violations": [v.to_dict() for v in self.findings]}
+
+
+def _table(values: dict[str, Any]) -> dict[str, Any]:
+    """The card table typed: ``kind`` (default unit) and every value given."""
+    kind = values.get("kind") or "unit"
+    return {"kind": kind, **{k: v for k, v in values.items()
+                             if k != "kind" and v not in (None, "", [])}}
 
 
 def unit_problems(values: dict[str, Any], cards: TalesCatalog | None = None) -> list[str]:
@@ -48,15 +91,17 @@ def _findings(values: dict[str, Any], cards: TalesCatalog | None) -> tuple[list[
     from chronicle.systems.tales_of_arcadia.rules import check_army
     from chronicle.systems.tales_of_arcadia.schema import SCHEMA
 
-    table = {"kind": "unit", **{k: v for k, v in values.items() if v not in (None, "", [])}}
-    entries, problems = validate_card_tables([table], SCHEMA, path="the unit", lines=None,
-                                             origin=Origin.USER)
+    table = _table(values)
+    entries, problems = validate_card_tables([table], SCHEMA, path=f"the {table['kind']}",
+                                             lines=None, origin=Origin.USER)
     if problems:
         return [problem.message + (f" ({problem.field})" if problem.field else "")
                 for problem in problems], []
+    if table["kind"] != "unit":
+        return [], []
     base = cards if cards is not None else user_catalog()
     if not table.get("army"):
-        return ["say which army list the unit belongs to (army)"], []
+        return ["say which army list the unit belongs to (army, --army)"], []
     joined = _with_card(base, entries)
     report = check_army(joined, str(table["army"]))
     name = str(table["name"])
@@ -84,6 +129,16 @@ def save_unit(values: dict[str, Any], folder: Path | None = None) -> Path:
     Raises:
         BadInput: the unit is not a valid card. Refused: it breaks a rule (no Wounds, ...).
     """
+    return save_card({**values, "kind": "unit"}, folder).path
+
+
+def save_card(values: dict[str, Any], folder: Path | None = None) -> Saved:
+    """Write a card of any kind (``values["kind"]``, default unit) to the user's card files
+    (see the module's docstring), replacing the card of the same name and kind there.
+
+    Raises:
+        BadInput: the card is not a valid card. Refused: a unit breaks a rule (no Wounds...).
+    """
     from chronicle import paths
     from chronicle.catalog.loader import load_card_file
     from chronicle.domain.values import Origin, name_key
@@ -94,9 +149,11 @@ def save_unit(values: dict[str, Any], folder: Path | None = None) -> Path:
     from chronicle.systems.tales_of_arcadia.schema import SCHEMA
     from chronicle.systems.tales_of_arcadia.stored import clear_cache
 
+    table = _table(values)
+    kind = str(table["kind"])
     found, violations = _findings(values, None)
     if found:
-        raise BadInput("the unit cannot be saved: " + "; ".join(found))
+        raise BadInput(f"the {kind} cannot be saved: " + "; ".join(found))
     # A value nobody knows yet stays unknown (card.incomplete); every other error refuses.
     errors = [v for v in violations if v.severity is Severity.ERROR
               and v.code != "card.incomplete"]
@@ -105,21 +162,26 @@ def save_unit(values: dict[str, Any], folder: Path | None = None) -> Path:
         raise Refused(f"the unit breaks the rules: {said}", Report(errors))
     target = folder if folder is not None else paths.user_cards_dir(KEY)
     target.mkdir(parents=True, exist_ok=True)
-    path = target / f"{safe_name(str(values['army']), 'army')}.toml"
+    army = str(table["army"] if kind == "unit" else table["name"])
+    path = target / f"{FILES.get(kind) or safe_name(army, 'army')}.toml"
     entries: list[Any] = []
     if path.exists():
         entries, problems = load_card_file(path, SCHEMA, Origin.USER)
         if problems:
             raise BadInput(f"{path} has problems; mend it first: {problems[0]}")
-    table = {"kind": "unit", **{k: v for k, v in values.items() if v not in (None, "", [])}}
     cards = [card_from_data(e.data, e.origin, e.path) for e in entries
              if not (name_key(e.data["name"]) == name_key(str(table["name"]))
-                     and e.data.get("kind") == "unit")]
-    cards.append(card_from_data(table, Origin.USER, str(path)))
-    write_atomically(path, dump_cards(cards, header=f"Army list {values['army']}: your own "
-                                                    "units, entered in Arcadia Chronicle"))
+                     and e.data.get("kind") == kind)]
+    data = SCHEMA.validate(table)
+    card = card_from_data(data, Origin.USER, str(path))
+    cards.append(card)
+    header = (f"Army list {army}: your own cards, entered in Arcadia Chronicle"
+              if kind not in FILES else f"Your own {kind} cards, entered in Arcadia Chronicle")
+    write_atomically(path, dump_cards(cards, header=header))
     clear_cache()
-    return path
+    return Saved(card, path, table, [v for v in violations if v.severity is not Severity.ERROR
+                                     or v.code == "card.incomplete"])
 
 
-__all__ = ["UNIT_KEYS", "save_unit", "unit_problems", "user_catalog"]
+__all__ = ["CARD_KEYS", "UNIT_KEYS", "Saved", "save_card", "save_unit", "unit_problems",
+           "user_catalog"]

@@ -113,14 +113,14 @@ SYSTEM = GameSystem(
         CommandGroup("battle", "Tales of Arcadia battles: record them, list the history",
                      f"{_HERE}.cli:register_battle"),
         CommandGroup("army", "Tales of Arcadia army lists: list, check, enter your units",
-                     f"{_HERE}.cli:register_army"),
+                     f"{_HERE}.armycli:register_army"),
     ),
     records=(
         RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force"),
         RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",
                    f"{_HERE}.stored:describe_battle"),
     ),
-    card_entry=f"{_HERE}.cli:register_unit_entry",
+    card_entry=f"{_HERE}.armycli:register_unit_entry",
     docs="docs/games/tales-of-arcadia.md",
 )
 """The entry point's value."""

@@ -1,0 +1,207 @@
+"""``chronicle army`` and ``chronicle cards new --system tales-of-arcadia``: Tales of Arcadia's
+army lists on the command line (list them, check one, enter its cards), thin over
+``entry.py`` and ``rules.py``. Exit statuses as everywhere: 0 done, 1 refused by the rules, 2
+bad input. Every listing and entry takes ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from functools import partial
+from typing import Any
+
+from chronicle.cli.common import add_json, database, run_service
+from chronicle.cli.output import emit, emit_json, report, table
+
+
+def register_army(parser: argparse.ArgumentParser) -> None:
+    """Add the subcommands of ``chronicle army``: the army lists, and entering a unit."""
+    sub = parser.add_subparsers(dest="army_command", required=True, metavar="list|show|unit")
+    listing = sub.add_parser("list", help="the army lists", description="The army lists: the "
+                             "bundled example and your own card files'; with --player, the "
+                             "lists that player has (those of the forces they entered or "
+                             "imported).")
+    listing.add_argument("--player", help="only the army lists this player has")
+    add_json(listing)
+    listing.set_defaults(handler=partial(run_service, _armies))
+    show = sub.add_parser("show", help="an army list's units and what is wrong with them",
+                          description="An army list's units with their costs and statistics, "
+                                      "and every problem of its units (exit 1 on errors).")
+    show.add_argument("army")
+    add_json(show)
+    show.set_defaults(handler=partial(run_service, _army))
+    unit = sub.add_parser("unit", help="enter a unit of your sourcebook list",
+                          description="Enter (or correct) a unit of an army list in your card "
+                                      "file of that list; refused when it breaks a rule. Leave "
+                                      "out what you do not know.")
+    unit.add_argument("name")
+    unit.set_defaults(kind="unit")
+    _unit_flags(unit, army_required=True)
+
+
+def _unit_flags(parser: argparse.ArgumentParser, *, army_required: bool) -> None:
+    """The flags of a unit after its name (``army unit`` and ``cards new --kind unit``)."""
+    parser.add_argument("--army", required=army_required,
+                        help="the army list of the unit (units only)")
+    for stat in ("cost", "power", "accuracy", "speed", "wounds", "range", "defense"):
+        parser.add_argument(f"--{stat}", type=int)
+    parser.add_argument("--type", action="append", dest="types", help="a type (repeatable)")
+    parser.add_argument("--keyword", action="append", dest="keywords",
+                        help='a keyword (repeatable), like "Rise Again 3:6"')
+    parser.add_argument("--movement", choices=("walking", "swimming", "flying"))
+    parser.add_argument("--special", help="special rules that are not keywords")
+    parser.add_argument("--variant", action="append", dest="variant", type=_variant,
+                        metavar="NAME[:KEY=VALUE,...]",
+                        help='a variant (repeatable): its name, then its own cost and '
+                             'statistics, like "Lancer:cost=50,power=4"')
+    parser.add_argument("--option", action="append", dest="option", type=_option,
+                        metavar="NAME[:KEY=VALUE,...]",
+                        help='an option (repeatable): its name, then cost, min, max, group '
+                             'and the keywords it grants (keyword=A/B), like '
+                             '"Tower Shield:cost=10,group=Shield"')
+    parser.add_argument("--summary", help="what the card is, in your own words")
+    add_json(parser)
+    parser.set_defaults(handler=partial(run_service, _unit))
+
+
+_TABLE_INTS = {"cost", "power", "accuracy", "speed", "wounds", "range", "defense", "min", "max"}
+
+
+def _pairs(text: str, allowed: tuple[str, ...]) -> dict[str, Any]:
+    """``NAME[:key=value,...]`` as a table (``name`` and the keys; whole numbers read as
+    such, ``keyword=A/B`` as the list ``keywords``)."""
+    name, colon, rest = text.partition(":")
+    table: dict[str, Any] = {"name": name.strip()}
+    if not colon:
+        return table
+    for part in rest.split(","):
+        key, equals, value = (x.strip() for x in part.partition("="))
+        if not equals or not key:
+            raise argparse.ArgumentTypeError(f"{part.strip()!r} is not key=value (in {text!r})")
+        if key == "keyword":
+            key = "keywords"
+        if key not in allowed:
+            raise argparse.ArgumentTypeError(f"unknown key {key!r} (in {text!r}); one of: "
+                                             f"{', '.join(allowed)}")
+        if key in _TABLE_INTS:
+            try:
+                table[key] = int(value)
+            except ValueError:
+                raise argparse.ArgumentTypeError(
+                    f"{key} is a whole number, not {value!r} (in {text!r})") from None
+        elif key == "keywords":
+            table[key] = [word.strip() for word in value.split("/") if word.strip()]
+        else:
+            table[key] = value
+    return table
+
+
+def _variant(text: str) -> dict[str, Any]:
+    return _pairs(text, ("cost", "power", "accuracy", "speed", "wounds", "range", "defense",
+                         "summary"))
+
+
+def _option(text: str) -> dict[str, Any]:
+    return _pairs(text, ("cost", "min", "max", "group", "keywords", "summary"))
+
+
+def register_unit_entry(parser: argparse.ArgumentParser) -> None:
+    """``chronicle cards new NAME --system tales-of-arcadia --kind KIND ...``: a unit (the flags
+    of ``chronicle army unit``, variants and options too), an army list's card, a keyword or
+    a terrain type of the user's sourcebook, saved to the user's card files."""
+    parser.add_argument("--kind", required=True, choices=("unit", "army", "keyword", "terrain"),
+                        help="the kind of card: unit, army (an army list), keyword, terrain")
+    _unit_flags(parser, army_required=False)
+    parser.add_argument("--parameter", choices=("chance",),
+                        help='keywords: "chance" when a unit writes it with its chance '
+                             '(like "Rise Again 3:6")')
+    parser.add_argument("--category", help="keywords: a category of your own")
+    flag = argparse.BooleanOptionalAction
+    parser.add_argument("--hindering", action=flag, default=None, help="terrain: hindering")
+    parser.add_argument("--movement-cost", type=int, dest="movement_cost",
+                        help="terrain: inches of Speed one inch across it costs")
+    parser.add_argument("--ignored-by", action="append", dest="ignored_by",
+                        help="terrain: a movement type or keyword that treats it as ground "
+                             "(repeatable: Flying, Swimming, Pathfinding)")
+    parser.add_argument("--blocks-movement", action=flag, default=None, dest="blocks_movement",
+                        help="terrain: no unit ends or crosses it on foot")
+    parser.add_argument("--blocks-attacks", action=flag, default=None, dest="blocks_attacks",
+                        help="terrain: attacks cannot pass through it")
+    parser.add_argument("--imperfect-los", action=flag, default=None, dest="imperfect_los",
+                        help="terrain: imperfect line of sight (the defender has cover)")
+
+
+def _armies(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.catalog import armies, units_of
+    from chronicle.systems.tales_of_arcadia.entry import user_catalog
+
+    cards = user_catalog()
+    names = armies(cards)
+    if args.player:
+        from chronicle.systems.tales_of_arcadia.service import armies_of
+
+        names = armies_of(database(args), args.player)
+    found = [(army, len(units_of(cards, army))) for army in names]
+    if args.json:
+        emit_json([{"army": army, "units": count} for army, count in found])
+    else:
+        table(["army list", "units"], [[army, str(count)] for army, count in found], [16, 5])
+    return 0
+
+
+def _army(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.browse import stat_text
+    from chronicle.systems.tales_of_arcadia.catalog import units_of
+    from chronicle.systems.tales_of_arcadia.entry import user_catalog
+    from chronicle.systems.tales_of_arcadia.rules import check_army
+
+    cards = user_catalog()
+    checked = check_army(cards, args.army)
+    units = units_of(cards, args.army)
+    if args.json:
+        emit_json({**checked.to_dict(), "units": [
+            {"name": u.name, "cost": u.cost, **u.stats.to_dict(), "keywords": list(u.keywords),
+             "variants": [v.name for v in u.variants], "options": [o.name for o in u.options]}
+            for u in units]})
+        return 0 if checked.valid else 1
+    table(["unit", "cost", "stats", "keywords"],
+          [[u.name, "?" if u.cost is None else str(u.cost), stat_text(u.stats),
+            ", ".join(u.keywords) or "-"] for u in units], [14, 4, 20, 8])
+    if checked.violations:
+        emit()
+        report(checked)
+    return 0 if checked.valid else 1
+
+
+def _flag(key: str) -> str:
+    """The flag of a card key (``types`` is entered with ``--type``)."""
+    return "--" + {"types": "type", "keywords": "keyword"}.get(key, key).replace("_", "-")
+
+
+def _unit(args: argparse.Namespace) -> int:
+    """Save a card typed in (``army unit``, ``cards new``): every value given that belongs to
+    its kind; a value given that does not is refused (exit 2), never dropped unseen."""
+    from chronicle.errors import BadInput
+    from chronicle.systems.tales_of_arcadia.entry import CARD_KEYS, save_card
+
+    kind = args.kind
+    keys = CARD_KEYS[kind]
+    given = {key for keys_of in CARD_KEYS.values() for key in keys_of
+             if getattr(args, key, None) not in (None, [])}
+    stray = sorted(given - set(keys))
+    if stray:
+        flags = ", ".join(map(_flag, stray))
+        takes = ", ".join(_flag(k) for k in keys if k != "name")
+        raise BadInput(f"{flags} cannot be given to a {kind} card; a {kind} takes: {takes}")
+    values = {"kind": kind, **{key: getattr(args, key, None) for key in keys}}
+    saved = save_card(values)
+    if args.json:
+        emit_json(saved.to_dict())
+        return 0
+    emit(f"Saved {saved.card.name} ({kind}) to {saved.path}.")
+    for violation in saved.findings:
+        emit(f"  {violation.severity.value}: {violation.message} ({violation.code})")
+    return 0
+
+
+__all__ = ["register_army", "register_unit_entry"]
