@@ -28,9 +28,10 @@ from sqlalchemy import Engine, create_engine, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
-from chronicle.services import characters, collection, players, usercards
-from chronicle.services.characters import CharacterView
+from chronicle.services import players, usercards
 from chronicle.services.db import Database, open_database
+from chronicle.systems.wyld_hunt.services import characters, collection
+from chronicle.systems.wyld_hunt.services.characters import CharacterView
 
 CARDS: dict[str, dict[str, Any]] = {
     # Waylays (rulebook: Forest Spiders rated 2, Might 2; the Manticora is Combat 4)
@@ -216,7 +217,7 @@ class Databases:
     def drop(self) -> None:
         """Empty every PostgreSQL database made for the next test when it is still as
         migrated, else drop it (SQLite files go with the test's folder)."""
-        from chronicle.services.characters import forget_checked
+        from chronicle.systems.wyld_hunt.services.characters import forget_checked
 
         forget_checked()
         if self.backend == "postgresql" and self.made:

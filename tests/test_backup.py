@@ -24,9 +24,10 @@ from chronicle.cli import main
 from chronicle.domain import limits
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.persistence.engine import HEAD
-from chronicle.services import backup, characters, ledger, players
+from chronicle.services import backup, players
 from chronicle.services.db import Database, open_database
 from chronicle.systems import registry
+from chronicle.systems.wyld_hunt.services import characters, ledger
 
 EDPT = "Even Dragons Pay Taxes"
 TIMEOUT = 120
@@ -395,7 +396,7 @@ def fill_with_extremes(db: Database) -> None:
     ledger.correct(db, "Winerdria", "c" * limits.TEXT_MAX, xp=limits.XP_MAX,
                    date="9998-12-31")
     ledger.correct(db, "Winerdria", "back", xp=-limits.XP_MAX)
-    from chronicle.services import collection, games
+    from chronicle.systems.wyld_hunt.services import collection, games
 
     collection.add_cards(db, "Tim", [("Bag of Gold", limits.COUNT_MAX)])
     games.new_game(db, EXTREME_NAME, [("Tim", "Winerdria"), (EXTREME_NAME, None)])

@@ -24,10 +24,10 @@ import dbfixtures as fx
 import pytest
 
 from chronicle.errors import Conflict, Refused
-from chronicle.services import characters, games, ledger
 from chronicle.services.common import character_row
 from chronicle.services.db import Database, open_database
 from chronicle.systems.wyld_hunt.chronicle import MeritBought
+from chronicle.systems.wyld_hunt.services import characters, games, ledger
 
 EDPT = "Even Dragons Pay Taxes"
 WRITERS = 4
@@ -111,7 +111,8 @@ def test_an_edit_interleaved_with_another_save_is_refused_naming_it(
 
 
 def test_a_stale_game_choice_names_what_changed(tim: Database) -> None:
-    from chronicle.services import collection, players
+    from chronicle.services import players
+    from chronicle.systems.wyld_hunt.services import collection
 
     players.add_player(tim, "Josh")
     collection.add_cards(tim, "Tim", [(EDPT, 1)], kind="quest")
@@ -253,7 +254,8 @@ def test_simultaneous_count_changes_all_land(db_url: str, backend: str) -> None:
     same count at the same moment never lose a change."""
     import threading
 
-    from chronicle.services import collection, players
+    from chronicle.services import players
+    from chronicle.systems.wyld_hunt.services import collection
 
     setup = open_database(db_url)
     players.add_player(setup, "Tim")

@@ -26,8 +26,8 @@ from sqlalchemy import text
 
 from chronicle.persistence import repository as repo
 from chronicle.persistence.engine import sqlite_path
-from chronicle.services import characters, ledger
 from chronicle.services.db import Database, open_database
+from chronicle.systems.wyld_hunt.services import characters, ledger
 
 EDPT = "Even Dragons Pay Taxes"
 KILLS = 8

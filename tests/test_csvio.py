@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from chronicle.errors import BadInput, NotFound
-from chronicle.services import collection, csvio, players
+from chronicle.services import players
 from chronicle.services.db import Database, open_database
 from chronicle.services.usercards import create_card
+from chronicle.systems.wyld_hunt.services import collection, csvio
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from chronicle.cli import main
 from chronicle.errors import BadInput
 from chronicle.services.db import open_database
 from chronicle.services.demo import run_demo
-from chronicle.services.games import new_game, show_game
+from chronicle.systems.wyld_hunt.services.games import new_game, show_game
 
 
 def _db(tmp_path: Path):  # type: ignore[no-untyped-def]

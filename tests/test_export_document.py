@@ -23,10 +23,8 @@ from hypothesis import strategies as st
 from chronicle.catalog.store import Catalog
 from chronicle.export.files import MAX_STEM, RESERVED, safe_name
 from chronicle.rules.report import Report
-from chronicle.services.characters import CharacterView, show_character
 from chronicle.services.db import Database, open_database
 from chronicle.services.demo import run_demo
-from chronicle.services.games import show_game
 from chronicle.systems.wyld_hunt.cards import (
     Attribute,
     Card,
@@ -40,6 +38,8 @@ from chronicle.systems.wyld_hunt.cards import (
 )
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 from chronicle.systems.wyld_hunt.rules.character import CharacterState, check_character
+from chronicle.systems.wyld_hunt.services.characters import CharacterView, show_character
+from chronicle.systems.wyld_hunt.services.games import show_game
 from chronicle.systems.wyld_hunt.sheets.document import (
     CardGrid,
     CardLine,
@@ -274,7 +274,7 @@ def test_user_text_stays_exactly_as_typed_in_the_model() -> None:
 @pytest.fixture
 def busy_db(tmp_path: Path) -> Iterator[Database]:
     """The demo, then Winerdria's chronicle grows: a correction, a buy-off and its undo."""
-    from chronicle.services import ledger
+    from chronicle.systems.wyld_hunt.services import ledger
 
     db = open_database(f"sqlite:///{tmp_path / 'busy.db'}")
     run_demo(db)
@@ -370,7 +370,7 @@ def test_a_prepared_game_without_choices_says_what_is_missing(demo_db: Database)
 
 
 def test_a_solo_game_waylays_its_own_quests(busy_db: Database) -> None:
-    from chronicle.services import games
+    from chronicle.systems.wyld_hunt.services import games
 
     games.new_game(busy_db, "Alone <&>", [("Tim", "Winerdria")], solo=True)
     part = game_sheet(show_game(busy_db, "Alone <&>"))

@@ -23,8 +23,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chronicle.errors import ChronicleError
-from chronicle.services import collection, csvio, players
+from chronicle.services import players
 from chronicle.services.db import open_database
+from chronicle.systems.wyld_hunt.services import collection, csvio
 
 KIND = "collection CSVs"
 

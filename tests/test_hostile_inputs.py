@@ -227,8 +227,9 @@ def test_whatever_the_services_accept_a_backup_restores(databases: fx.Databases,
     accepted (and then the database's backup reads back through the restore's validation)
     or refused with a message, writing nothing."""
     from chronicle.errors import ChronicleError
-    from chronicle.services import backup, ledger, players
+    from chronicle.services import backup, players
     from chronicle.services.db import open_database
+    from chronicle.systems.wyld_hunt.services import ledger
 
     db = open_database(databases.url())
     folder = tmp_path_factory.mktemp("backup")

@@ -20,9 +20,10 @@ from sqlalchemy import Connection, Engine, inspect, text
 
 from chronicle.errors import Conflict
 from chronicle.persistence import engine as schema
-from chronicle.services import characters, collection, games, players, records
+from chronicle.services import players, records
 from chronicle.services.db import open_database
 from chronicle.systems import registry
+from chronicle.systems.wyld_hunt.services import characters, collection, games
 
 REPO = Path(__file__).resolve().parent.parent
 WHEN = "1996-07-01 10:00:00.000000"

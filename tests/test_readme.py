@@ -205,7 +205,7 @@ def test_the_parser_of_the_conventions() -> None:
 
 
 def test_the_documented_csv_header_is_the_one_written() -> None:
-    from chronicle.services.csvio import EXPORT_HEADER
+    from chronicle.systems.wyld_hunt.services.csvio import EXPORT_HEADER
 
     text = README.read_text(encoding="utf-8")
     assert f"header `{','.join(EXPORT_HEADER)}`" in text

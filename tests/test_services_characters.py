@@ -12,9 +12,10 @@ import dbfixtures as fx
 import pytest
 
 from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
-from chronicle.services import characters, collection, ledger, players, usercards
-from chronicle.services.characters import CharacterView
+from chronicle.services import players, usercards
 from chronicle.services.db import Database, open_database
+from chronicle.systems.wyld_hunt.services import characters, collection, ledger
+from chronicle.systems.wyld_hunt.services.characters import CharacterView
 
 
 @pytest.fixture

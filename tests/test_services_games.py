@@ -10,9 +10,10 @@ import dbfixtures as fx
 import pytest
 
 from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
-from chronicle.services import characters, collection, games, ledger, players
+from chronicle.services import players
 from chronicle.services.db import Database
-from chronicle.services.games import GameView
+from chronicle.systems.wyld_hunt.services import characters, collection, games, ledger
+from chronicle.systems.wyld_hunt.services.games import GameView
 
 EDPT = "Even Dragons Pay Taxes"
 ORACLE = "Seek the Oracle's Advice"

@@ -18,12 +18,12 @@ LEGACY_WYLD_HUNT = {
     # Wyld Hunt was wired into every layer before the seam existed. Next session routes these
     # through chronicle.systems.registry (and lifts the generic parts into chronicle/rules).
     "chronicle/persistence/payloads.py",
+    "chronicle/services/backup.py",
     "chronicle/services/catalog.py",
-    "chronicle/services/characters.py",
-    "chronicle/services/collection.py",
-    "chronicle/services/csvio.py",
-    "chronicle/services/games.py",
-    "chronicle/services/ledger.py",
+    "chronicle/services/demo.py",
+    "chronicle/services/exports.py",
+    "chronicle/services/importer.py",
+    "chronicle/services/mending.py",
     "chronicle/services/transfer.py",
     "chronicle/services/usercards.py",
 }

@@ -409,8 +409,8 @@ def restore(db: Database, path: Path, *, force: bool = False) -> RestoreResult:
         Refused: the database is not empty and ``force`` is false (nothing is written).
     """
     from chronicle.persistence.engine import empty_tables, lock_for_writing, rows_held
-    from chronicle.services.characters import forget_checked
     from chronicle.services.transfer import insert
+    from chronicle.systems.wyld_hunt.services.characters import forget_checked
 
     document = read_backup(path)
     replaced: Path | None = None

@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from chronicle.errors import Refused
-from chronicle.services import characters, collection, games, players
+from chronicle.services import players
 from chronicle.services.db import Database
+from chronicle.systems.wyld_hunt.services import characters, collection, games
 
 TIM_CHARACTER_PACK = [
     "Sidhe Female", "Lightning Quick", "Clear Thinking", "Eloquent Speech",

@@ -178,7 +178,7 @@ def export_sheet(db: Database, character: str, player: str | None = None,
         AlreadyExists: the file exists and ``force`` is false.
         BadInput: the file cannot be written.
     """
-    from chronicle.services.characters import show_character
+    from chronicle.systems.wyld_hunt.services.characters import show_character
 
     view = show_character(db, character, player)
     stem, owner = _stem(db, view.name, view.player)
@@ -200,7 +200,7 @@ def export_log(db: Database, character: str, player: str | None = None,
         AlreadyExists: the file exists and ``force`` is false.
         BadInput: the file cannot be written.
     """
-    from chronicle.services.characters import show_character
+    from chronicle.systems.wyld_hunt.services.characters import show_character
 
     view = show_character(db, character, player)
     stem, owner = _stem(db, view.name, view.player)
@@ -219,7 +219,7 @@ def export_game(db: Database, game: str, out: Path | None = None, force: bool = 
         AlreadyExists: the file exists and ``force`` is false.
         BadInput: the file cannot be written.
     """
-    from chronicle.services.games import show_game
+    from chronicle.systems.wyld_hunt.services.games import show_game
 
     view = show_game(db, game)
     path = destination(view.name, out, folder, suffix="-game", fallback="game")
@@ -237,7 +237,7 @@ def export_player(db: Database, player: str, out: Path | None = None, force: boo
         BadInput: the player has no character, or the file cannot be written.
         AlreadyExists: the file exists and ``force`` is false.
     """
-    from chronicle.services.characters import list_characters
+    from chronicle.systems.wyld_hunt.services.characters import list_characters
 
     views = list_characters(db, player)
     if not views:

@@ -386,7 +386,7 @@ def insert(session: Session, document: ExportModel, entries: list[Any]) -> dict[
                                   version=c.version, changed_at=now())
                      for c in document.group_cards])
     session.flush()
-    from chronicle.services.characters import forget_checked
+    from chronicle.systems.wyld_hunt.services.characters import forget_checked
 
     forget_checked()
     if entries:

@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
     from chronicle.persistence.models import CharacterRow, GameRow, PlayerRow
-    from chronicle.services.characters import CharacterView
-    from chronicle.services.games import GameView
     from chronicle.services.players import PlayerInfo
+    from chronicle.systems.wyld_hunt.services.characters import CharacterView
+    from chronicle.systems.wyld_hunt.services.games import GameView
 
 Action = Literal["delete", "archive", "refuse"]
 
@@ -294,7 +294,7 @@ def restore_character(db: Database, name: str, player: str | None = None) -> Cha
         NotFound: no archived character of that name. Refused: with the collection report.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.services.characters import view
+    from chronicle.systems.wyld_hunt.services.characters import view
 
     with db.transaction() as session:
         row = character_row(session, name, player, archived=True)
@@ -322,7 +322,7 @@ def rename_game(db: Database, name: str, new_name: str, *,
         BadInput: not a usable name. AlreadyExists: another game has it. Conflict: stale.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.services.games import _game_row, _view
+    from chronicle.systems.wyld_hunt.services.games import _game_row, _view
 
     clean = _clean(new_name, "a game's name")
     with db.transaction() as session:
@@ -357,7 +357,7 @@ def _game_plan(session: Session, row: GameRow) -> Removal:
 
 def plan_game_delete(db: Database, name: str) -> Removal:
     """What deleting a game would do: delete a prepared game, archive a played one."""
-    from chronicle.services.games import _game_row
+    from chronicle.systems.wyld_hunt.services.games import _game_row
 
     with db.transaction() as session:
         return _game_plan(session, _game_row(session, name))
@@ -375,7 +375,7 @@ def delete_game(db: Database, name: str, *, expected: Action | None = None,
 
     from chronicle.persistence import repository as repo
     from chronicle.persistence.models import ChangeRow, GamePlayerRow
-    from chronicle.services.games import _game_row
+    from chronicle.systems.wyld_hunt.services.games import _game_row
 
     with db.transaction() as session:
         row = _game_row(session, name)
@@ -402,7 +402,7 @@ def restore_game(db: Database, name: str) -> GameView:
         NotFound: no archived game of that name.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.services.games import _game_row, _view
+    from chronicle.systems.wyld_hunt.services.games import _game_row, _view
 
     with db.transaction() as session:
         row = _game_row(session, name, archived=True)
@@ -417,7 +417,7 @@ def restore_game(db: Database, name: str) -> GameView:
 
 def _open_game(session: Session, name: str, expected_version: int | None) -> GameRow:
     from chronicle.persistence import repository as repo
-    from chronicle.services.games import _game_row
+    from chronicle.systems.wyld_hunt.services.games import _game_row
 
     row = _game_row(session, name)
     if row.status == "played":
@@ -439,7 +439,7 @@ def seat(db: Database, game: str, player: str, character: str | None = None, *,
     """
     from chronicle.persistence import repository as repo
     from chronicle.persistence.models import GamePlayerRow
-    from chronicle.services.games import _view
+    from chronicle.systems.wyld_hunt.services.games import _view
 
     with db.transaction() as session:
         row = _open_game(session, game, expected_version)
@@ -485,7 +485,7 @@ def unseat(db: Database, game: str, player: str, *,
         NotFound: the player has no seat there.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.services.games import _view
+    from chronicle.systems.wyld_hunt.services.games import _view
 
     with db.transaction() as session:
         row = _open_game(session, game, expected_version)

@@ -14,7 +14,8 @@ from textual.pilot import Pilot
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from chronicle.services import characters, players
+from chronicle.services import players
+from chronicle.systems.wyld_hunt.services import characters
 from chronicle.services.db import Database, open_database
 from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen

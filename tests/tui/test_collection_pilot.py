@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from chronicle.services import collection, players
+from chronicle.services import players
+from chronicle.systems.wyld_hunt.services import collection
 from chronicle.services.db import Database, open_database
 from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.screens.collection import CollectionScreen

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from chronicle.services.characters import rename_character
+from chronicle.systems.wyld_hunt.services.characters import rename_character
 from chronicle.services.db import open_database
 from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen

@@ -14,7 +14,8 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, Static
 
-from chronicle.services import characters, collection, ledger, players
+from chronicle.services import players
+from chronicle.systems.wyld_hunt.services import characters, collection, ledger
 from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.query import parse_query
 from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen

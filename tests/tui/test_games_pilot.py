@@ -13,7 +13,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from chronicle.services import characters, games
+from chronicle.systems.wyld_hunt.services import characters, games
 from chronicle.services.db import open_database
 from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen

@@ -17,7 +17,8 @@ from textual.pilot import Pilot
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
-from chronicle.services import characters, games, players
+from chronicle.services import players
+from chronicle.systems.wyld_hunt.services import characters, games
 from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
 from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen

@@ -7,9 +7,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from chronicle.services import characters, collection, players
+from chronicle.services import players
 from chronicle.services.db import open_database
 from chronicle.services.demo import run_demo
+from chronicle.systems.wyld_hunt.services import characters, collection
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.prompt import PromptScreen
 

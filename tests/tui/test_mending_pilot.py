@@ -14,7 +14,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from chronicle.services import characters, games, players
+from chronicle.services import players
+from chronicle.systems.wyld_hunt.services import characters, games
 from chronicle.services.db import Database, open_database
 from chronicle.systems.wyld_hunt.screens.characters import CharacterList, CharactersScreen, Entry
 from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen

@@ -18,8 +18,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from chronicle.services import characters
 from chronicle.services.db import open_database
+from chronicle.systems.wyld_hunt.services import characters
 from chronicle.tui.app import ChronicleApp
 from tui.helpers import settle
 from tui.test_hostile_pilot import hostile_database

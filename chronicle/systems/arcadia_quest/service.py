@@ -127,12 +127,12 @@ PRODUCT = "product"
 def owned_products(db: Database) -> list[str] | None:
     """The Arcadia Quest products the group owns (every player's collection together), or None
     when nobody has recorded any: then every known hero and scenario is offered."""
-    from chronicle.services.collection import list_collection
+    from chronicle.services.ownership import owned_cards
     from chronicle.services.players import list_players
 
     found: dict[str, str] = {}
     for player in list_players(db):
-        for owned in list_collection(db, player.name, KEY):
+        for owned in owned_cards(db, player.name, KEY):
             if owned.kind == PRODUCT and owned.count > 0:
                 found.setdefault(owned.name.casefold(), owned.name)
     return sorted(found.values(), key=str.casefold) or None
@@ -147,7 +147,7 @@ def own_products(db: Database, player: str, names: list[str]) -> list[str]:
         BadInput: a product no card names (with "did you mean").
     """
     from chronicle.catalog.problems import did_you_mean
-    from chronicle.services.collection import add_cards_by_card, list_collection
+    from chronicle.services.ownership import add_cards_by_card, owned_cards
     from chronicle.systems.arcadia_quest.catalog import products
 
     known = {p.casefold(): p for p in products(_catalog(db))}
@@ -160,7 +160,7 @@ def own_products(db: Database, player: str, names: list[str]) -> list[str]:
                            + (f"; {hint}" if hint else "")
                            + "; see 'chronicle campaign products'")
         chosen[product.casefold()] = product
-    held = {o.name.casefold() for o in list_collection(db, player, KEY) if o.kind == PRODUCT}
+    held = {o.name.casefold() for o in owned_cards(db, player, KEY) if o.kind == PRODUCT}
     add = {(p, PRODUCT): 1 for key, p in chosen.items() if key not in held}
     if add:
         add_cards_by_card(db, player, add, game=KEY)

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from chronicle.export.model import Document
-    from chronicle.services.characters import CharacterView
     from chronicle.services.db import Database
-    from chronicle.services.games import GameView
     from chronicle.systems.wyld_hunt.cards import Card
+    from chronicle.systems.wyld_hunt.services.characters import CharacterView
+    from chronicle.systems.wyld_hunt.services.games import GameView
 
 
 def flaw_named(name: str) -> Card | None:
@@ -31,7 +31,7 @@ def flaw_named(name: str) -> Card | None:
 def sheet(db: Database, name: str, player: str | None = None, *, pencil: bool = False,
           view: CharacterView | None = None) -> Document:
     """A character sheet (``pencil``: the play aid)."""
-    from chronicle.services.characters import show_character
+    from chronicle.systems.wyld_hunt.services.characters import show_character
     from chronicle.systems.wyld_hunt.sheets.document import sheet_document
 
     view = view or show_character(db, name, player)
@@ -41,7 +41,7 @@ def sheet(db: Database, name: str, player: str | None = None, *, pencil: bool = 
 def log(db: Database, name: str, player: str | None = None, *,
         view: CharacterView | None = None) -> Document:
     """A character's chronicle: every game and purchase in order, with running totals."""
-    from chronicle.services.characters import show_character
+    from chronicle.systems.wyld_hunt.services.characters import show_character
     from chronicle.systems.wyld_hunt.sheets.document import log_document
 
     return log_document(view or show_character(db, name, player))
@@ -50,7 +50,7 @@ def log(db: Database, name: str, player: str | None = None, *,
 def game(db: Database, name: str, player: str | None = None, *,
          view: GameView | None = None) -> Document:
     """A game's preparation sheet (a game is the group's: ``player`` is not used)."""
-    from chronicle.services.games import show_game
+    from chronicle.systems.wyld_hunt.services.games import show_game
     from chronicle.systems.wyld_hunt.sheets.document import game_document
 
     return game_document(view or show_game(db, name))
@@ -59,7 +59,7 @@ def game(db: Database, name: str, player: str | None = None, *,
 def player(db: Database, name: str, player: str | None = None, *, pencil: bool = False,
            views: Sequence[CharacterView] | None = None) -> Document:
     """The sheets of all of the player ``name``'s characters, one after another."""
-    from chronicle.services.characters import list_characters
+    from chronicle.systems.wyld_hunt.services.characters import list_characters
     from chronicle.systems.wyld_hunt.sheets.document import player_document
 
     found = list(views) if views is not None else list_characters(db, name)

@@ -102,7 +102,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from chronicle.services.characters import new_character
+    from chronicle.systems.wyld_hunt.services.characters import new_character
 
     view = new_character(database(args), args.player, args.name, system=args.system,
                          icon=args.icon, court=args.court, background=args.background)
@@ -110,13 +110,13 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from chronicle.services.characters import show_character as service
+    from chronicle.systems.wyld_hunt.services.characters import show_character as service
 
     return show_character(service(database(args), args.name, args.player), args.json)
 
 
 def _list(args: argparse.Namespace) -> int:
-    from chronicle.services.characters import list_characters
+    from chronicle.systems.wyld_hunt.services.characters import list_characters
 
     found = list_characters(database(args), args.player, archived=args.archived)
     if args.json:
@@ -138,7 +138,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _cards(args: argparse.Namespace) -> int:
-    from chronicle.services.characters import edit_character
+    from chronicle.systems.wyld_hunt.services.characters import edit_character
 
     if not args.merit and not args.flaw:
         fail("name at least one --merit or --flaw")
@@ -155,7 +155,7 @@ def _cards(args: argparse.Namespace) -> int:
 
 
 def _set(args: argparse.Namespace) -> int:
-    from chronicle.services.characters import edit_character, rename_character
+    from chronicle.systems.wyld_hunt.services.characters import edit_character, rename_character
 
     if args.new_name is not None:
         view = rename_character(database(args), args.name, args.new_name, player=args.player,
@@ -171,14 +171,14 @@ def _set(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from chronicle.services.characters import export_character
+    from chronicle.systems.wyld_hunt.services.characters import export_character
 
     text = export_character(database(args), args.name, args.player)
     return print_or_write(text, args.out, args.force)
 
 
 def _import(args: argparse.Namespace) -> int:
-    from chronicle.services.characters import import_character
+    from chronicle.systems.wyld_hunt.services.characters import import_character
 
     view = import_character(database(args), args.file, player=args.player,
                             own_missing=args.own_missing)

@@ -65,7 +65,7 @@ def register_pack(parser: argparse.ArgumentParser) -> None:
 
 
 def _collection_change(args: argparse.Namespace) -> int:
-    from chronicle.services.collection import add_cards
+    from chronicle.systems.wyld_hunt.services.collection import add_cards
 
     result = add_cards(database(args), args.player, [(args.card, args.sign * args.count)],
                        kind=args.kind)
@@ -78,7 +78,7 @@ def _collection_change(args: argparse.Namespace) -> int:
 
 
 def _collection_list(args: argparse.Namespace) -> int:
-    from chronicle.services.collection import list_collection
+    from chronicle.systems.wyld_hunt.services.collection import list_collection
 
     found = list_collection(database(args), args.player)
     if args.json:
@@ -97,7 +97,7 @@ def _collection_list(args: argparse.Namespace) -> int:
 
 
 def _collection_import(args: argparse.Namespace) -> int:
-    from chronicle.services.csvio import import_collection_csv
+    from chronicle.systems.wyld_hunt.services.csvio import import_collection_csv
 
     result = import_collection_csv(database(args), args.player, args.file,
                                    mode="replace" if args.replace else "add")
@@ -109,14 +109,14 @@ def _collection_import(args: argparse.Namespace) -> int:
 
 
 def _collection_export(args: argparse.Namespace) -> int:
-    from chronicle.services.csvio import export_collection_csv
+    from chronicle.systems.wyld_hunt.services.csvio import export_collection_csv
 
     text = export_collection_csv(database(args), args.player)
     return print_or_write(text, args.out, args.force)
 
 
 def _pack_open(args: argparse.Namespace) -> int:
-    from chronicle.services.collection import open_pack
+    from chronicle.systems.wyld_hunt.services.collection import open_pack
 
     result = open_pack(database(args), args.player, args.type, args.cards)
     if args.json:

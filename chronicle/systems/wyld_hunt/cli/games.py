@@ -109,14 +109,14 @@ def _seats(values: list[str]) -> list[tuple[str, str | None]]:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from chronicle.services.games import new_game
+    from chronicle.systems.wyld_hunt.services.games import new_game
 
     return show_view(new_game(database(args), args.name, _seats(args.seat), solo=args.solo,
                           system=args.system, epic_order=args.epic_order), args.json)
 
 
 def _list(args: argparse.Namespace) -> int:
-    from chronicle.services.games import list_games
+    from chronicle.systems.wyld_hunt.services.games import list_games
 
     found = list_games(database(args), archived=args.archived)
     if args.json:
@@ -134,13 +134,13 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from chronicle.services.games import show_game
+    from chronicle.systems.wyld_hunt.services.games import show_game
 
     return show_view(show_game(database(args), args.name), args.json)
 
 
 def _check(args: argparse.Namespace) -> int:
-    from chronicle.services.games import show_game
+    from chronicle.systems.wyld_hunt.services.games import show_game
 
     view = show_game(database(args), args.name)
     show_view(view, args.json)
@@ -148,7 +148,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _set(args: argparse.Namespace) -> int:
-    from chronicle.services.games import choose
+    from chronicle.systems.wyld_hunt.services.games import choose
 
     if args.quests is None and args.target is None:
         fail("give --quest or --target")
@@ -158,7 +158,7 @@ def _set(args: argparse.Namespace) -> int:
 
 
 def _choose(args: argparse.Namespace) -> int:
-    from chronicle.services.games import choose
+    from chronicle.systems.wyld_hunt.services.games import choose
 
     lists = {part: ([] if part in args.clear else getattr(args, part))
              for part in ("waylays", "treasures", "leagues")}
@@ -170,7 +170,7 @@ def _choose(args: argparse.Namespace) -> int:
 
 
 def _suggest(args: argparse.Namespace) -> int:
-    from chronicle.services.games import suggest_for
+    from chronicle.systems.wyld_hunt.services.games import suggest_for
 
     result = suggest_for(database(args), args.name, args.player, apply=args.apply)
     if args.json:
@@ -190,7 +190,7 @@ def _suggest(args: argparse.Namespace) -> int:
 
 
 def _result(args: argparse.Namespace) -> int:
-    from chronicle.services.games import record_result
+    from chronicle.systems.wyld_hunt.services.games import record_result
 
     completed: dict[str, list[str]] = {}
     for value in args.completed:

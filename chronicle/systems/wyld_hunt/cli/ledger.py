@@ -88,7 +88,7 @@ def register_undo(parser: argparse.ArgumentParser) -> None:
 
 
 def _record(args: argparse.Namespace) -> int:
-    from chronicle.services.ledger import record_game
+    from chronicle.systems.wyld_hunt.services.ledger import record_game
 
     view = record_game(database(args), args.character, args.quests, args.completed,
                        player=args.player, date=args.date, opponent=args.opponent,
@@ -100,7 +100,7 @@ def _record(args: argparse.Namespace) -> int:
 
 
 def _buy(args: argparse.Namespace) -> int:
-    from chronicle.services.ledger import buy
+    from chronicle.systems.wyld_hunt.services.ledger import buy
 
     view = buy(database(args), args.character, args.merit, player=args.player, date=args.date,
                note=args.note)
@@ -110,7 +110,7 @@ def _buy(args: argparse.Namespace) -> int:
 
 
 def _buy_off(args: argparse.Namespace) -> int:
-    from chronicle.services.ledger import buy_off
+    from chronicle.systems.wyld_hunt.services.ledger import buy_off
 
     view = buy_off(database(args), args.character, args.flaw, player=args.player,
                    date=args.date, note=args.note)
@@ -120,7 +120,7 @@ def _buy_off(args: argparse.Namespace) -> int:
 
 
 def _correct(args: argparse.Namespace) -> int:
-    from chronicle.services.ledger import correct
+    from chronicle.systems.wyld_hunt.services.ledger import correct
 
     view = correct(database(args), args.character, args.note or "", player=args.player,
                    add_merits=tuple(args.add_merit), remove_merits=tuple(args.remove_merit),
@@ -132,7 +132,7 @@ def _correct(args: argparse.Namespace) -> int:
 
 
 def _history(args: argparse.Namespace) -> int:
-    from chronicle.services.ledger import history
+    from chronicle.systems.wyld_hunt.services.ledger import history
 
     view = history(database(args), args.character, args.player)
     if args.json:
@@ -158,7 +158,7 @@ def _history(args: argparse.Namespace) -> int:
 
 
 def _undo(args: argparse.Namespace) -> int:
-    from chronicle.services.ledger import undo
+    from chronicle.systems.wyld_hunt.services.ledger import undo
 
     view, what = undo(database(args), args.character, player=args.player, note=args.note)
     if not args.json:

@@ -83,7 +83,7 @@ def register_game(sub: Any) -> None:
 
 
 def _character_rename(args: argparse.Namespace) -> int:
-    from chronicle.services.characters import rename_character
+    from chronicle.systems.wyld_hunt.services.characters import rename_character
 
     view = rename_character(database(args), args.name, args.new_name, player=args.player)
     if not args.json:

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from chronicle.cli.output import emit, emit_json, report
 
 if TYPE_CHECKING:
-    from chronicle.services.characters import CharacterView
-    from chronicle.services.games import GameView
+    from chronicle.systems.wyld_hunt.services.characters import CharacterView
+    from chronicle.systems.wyld_hunt.services.games import GameView
 
 
 def character_summary(view: CharacterView) -> None:

@@ -46,8 +46,8 @@ from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:
     from chronicle.rules.report import Report
-    from chronicle.services.characters import Candidate, CharacterView
     from chronicle.services.db import Database
+    from chronicle.systems.wyld_hunt.services.characters import Candidate, CharacterView
 
 ROLES = ("icon", "merit", "flaw")
 STEPS = ("icon", "merit", "flaw", "identity")
@@ -73,7 +73,7 @@ class BuilderData:
 def gather(db: Database, name: str, player: str,
            view: CharacterView | None = None) -> BuilderData:
     """The character (or ``view`` when just saved) and its candidates for each role."""
-    from chronicle.services.characters import creation_candidates, show_character
+    from chronicle.systems.wyld_hunt.services.characters import creation_candidates, show_character
 
     current = view or show_character(db, name, player)
     candidates = {role: sorted(creation_candidates(db, name, role, player),
@@ -424,7 +424,7 @@ class BuilderScreen(Screen[None]):
         """Save a change through ``edit_character`` in a worker and show the result; a refused
         change leaves everything as it was (the service's message says why)."""
         from chronicle.errors import Conflict
-        from chronicle.services.characters import edit_character
+        from chronicle.systems.wyld_hunt.services.characters import edit_character
 
         if self.data is None:
             return
@@ -513,7 +513,7 @@ class BuilderScreen(Screen[None]):
 
     def rename(self, typed: str) -> None:
         """Rename the character (kept in the box if refused)."""
-        from chronicle.services.characters import rename_character
+        from chronicle.systems.wyld_hunt.services.characters import rename_character
 
         new = " ".join(typed.split())
         if not new or new == self.character:

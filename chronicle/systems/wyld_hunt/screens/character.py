@@ -29,8 +29,8 @@ from chronicle.tui.text import esc, fit
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:
-    from chronicle.services.characters import CharacterView, HistoryLine
     from chronicle.services.db import Database
+    from chronicle.systems.wyld_hunt.services.characters import CharacterView, HistoryLine
 
 MERIT_GROUPS = {MeritType.ABILITY: "Abilities", MeritType.ADVANTAGE: "Advantages",
                 MeritType.ALLY: "Allies", MeritType.ART: "Arts",
@@ -56,8 +56,8 @@ class Exported:
 def export_to_file(db: Database, name: str, player: str, *, force: bool) -> Exported:
     """Write the character file; an existing file is kept unless ``force``."""
     from chronicle.errors import BadInput
-    from chronicle.services.characters import export_character
     from chronicle.services.files import write_atomically
+    from chronicle.systems.wyld_hunt.services.characters import export_character
 
     path = export_path(name)
     if path.exists() and not force:
@@ -224,7 +224,7 @@ class CharacterViewScreen(Screen[None]):
 
     def reload(self) -> None:
         """Read the character again."""
-        from chronicle.services.characters import show_character
+        from chronicle.systems.wyld_hunt.services.characters import show_character
 
         name, player = self.character, self.player
 
@@ -309,7 +309,7 @@ class CharacterViewScreen(Screen[None]):
                              self.undo_answered)
 
     def undo_answered(self, yes: bool | None) -> None:
-        from chronicle.services.ledger import undo
+        from chronicle.systems.wyld_hunt.services.ledger import undo
 
         if not yes:
             return

@@ -26,9 +26,9 @@ from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import fit
 
 if TYPE_CHECKING:
-    from chronicle.services.characters import CharacterView
     from chronicle.services.db import Database
     from chronicle.services.players import PlayerInfo
+    from chronicle.systems.wyld_hunt.services.characters import CharacterView
 
 WIDTHS = (14, 13, 9, 7, 5)
 """Columns of a character line: name (at least; it takes the room left), icon, court,
@@ -145,8 +145,8 @@ class CharactersScreen(Screen[None]):
 
     def reload(self) -> None:
         """Ask the services for every player and character."""
-        from chronicle.services.characters import list_characters
         from chronicle.services.players import list_players
+        from chronicle.systems.wyld_hunt.services.characters import list_characters
 
         def work(db: Database) -> tuple[list[PlayerInfo], list[CharacterView]]:
             return list_players(db), list_characters(db)
@@ -265,7 +265,7 @@ class CharactersScreen(Screen[None]):
     def action_rename(self) -> None:
         """Rename the highlighted character (the dialog stays open while the name is
         refused)."""
-        from chronicle.services.characters import rename_character
+        from chronicle.systems.wyld_hunt.services.characters import rename_character
         from chronicle.tui.screens.name_dialog import NameDialog
 
         entry = self.current()
@@ -311,8 +311,8 @@ class CharactersScreen(Screen[None]):
     def action_restore(self) -> None:
         """Pick an archived character and bring it back (refused when its cards are now used
         by the player's other characters)."""
-        from chronicle.services.characters import list_characters
         from chronicle.services.mending import restore_character
+        from chronicle.systems.wyld_hunt.services.characters import list_characters
         from chronicle.tui.mending import pick_archived
 
         def load(db: Database) -> list[tuple[str, Entry]]:
@@ -340,7 +340,7 @@ class CharactersScreen(Screen[None]):
     def import_path(self, text: str | None) -> None:
         from pathlib import Path
 
-        from chronicle.services.characters import import_character
+        from chronicle.systems.wyld_hunt.services.characters import import_character
         if not text:
             return
         path = Path(text).expanduser()

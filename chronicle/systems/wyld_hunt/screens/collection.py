@@ -25,10 +25,10 @@ from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
     from chronicle.services.catalog import WyldHuntCatalog
-    from chronicle.services.collection import Recorded
     from chronicle.services.db import Database
     from chronicle.services.players import PlayerInfo
     from chronicle.systems.wyld_hunt.cards import Card
+    from chronicle.systems.wyld_hunt.services.collection import Recorded
 
     Loaded: TypeAlias = tuple[list[PlayerInfo], str | None, dict[tuple[str, str], int],
                               WyldHuntCatalog | None]
@@ -106,7 +106,8 @@ class CollectionScreen(Screen[None]):
 
     def load_players(self) -> None:
         """Ask the database for the players and the current player's collection."""
-        from chronicle.services import collection, players
+        from chronicle.services import players
+        from chronicle.systems.wyld_hunt.services import collection
 
         wanted = self.player
 
@@ -253,7 +254,7 @@ class CollectionScreen(Screen[None]):
 
     def action_count(self, delta: int) -> None:
         """Add or remove one copy of the current card for the current player."""
-        from chronicle.services.collection import add_cards_by_card
+        from chronicle.systems.wyld_hunt.services.collection import add_cards_by_card
 
         card = self.current_card()
         if card is None:
@@ -381,7 +382,7 @@ class CollectionScreen(Screen[None]):
     def import_path(self, text: str | None) -> None:
         from pathlib import Path
 
-        from chronicle.services.csvio import ImportResult, import_collection_csv
+        from chronicle.systems.wyld_hunt.services.csvio import ImportResult, import_collection_csv
 
         if not text or self.player is None:
             return
@@ -406,8 +407,8 @@ class CollectionScreen(Screen[None]):
     def action_export_csv(self) -> None:
         """Write the current player's collection as CSV to the exports folder."""
         from chronicle.export.files import safe_name
-        from chronicle.services.csvio import export_collection_csv
         from chronicle.services.files import write_atomically
+        from chronicle.systems.wyld_hunt.services.csvio import export_collection_csv
         from chronicle.tui.screens.exporting import exports_folder
 
         if self.player is None:

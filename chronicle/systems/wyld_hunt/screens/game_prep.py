@@ -8,9 +8,9 @@ play). Each Waylay shows its odds against the opponent character's icon. The sug
 key away (x shows it, X or enter applies it), and the violations panel lists every rule problem
 of the game with its fix.
 
-Every change is stored by ``chronicle.services.games.choose`` in a worker, one at a time: keys
-pressed meanwhile are queued and sent next. A refused change keeps the previous selection and
-says why.
+Every change is stored by ``chronicle.systems.wyld_hunt.services.games.choose`` in a worker,
+one at a time: keys pressed meanwhile are queued and sent next. A refused change keeps the
+previous selection and says why.
 
 The screen holds the selection and its queue; its parts live beside it: the text of the seat
 line, tabs, rows and detail and the suggestion panel in ``..widgets.prep``, the meters, odds
@@ -52,10 +52,10 @@ from chronicle.tui.text import esc
 from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
-    from chronicle.services.collection import OwnedCard
     from chronicle.services.db import Database
-    from chronicle.services.games import GameView, Seat, SuggestionSet
     from chronicle.systems.wyld_hunt.cards import Card, Icon
+    from chronicle.systems.wyld_hunt.services.collection import OwnedCard
+    from chronicle.systems.wyld_hunt.services.games import GameView, Seat, SuggestionSet
 
 COMMANDS: tuple[tuple[Any, ...], ...] = (
     ("Print the game sheet", "Quests, ratings and choices, as a PDF (p)", "print_game"),
@@ -430,7 +430,7 @@ class GamePrepScreen(Screen[None]):
 
     def flush(self) -> None:
         """Send the next queued change, unless one is on its way."""
-        from chronicle.services.games import choose
+        from chronicle.systems.wyld_hunt.services.games import choose
 
         if self.sending or self.game is None:
             return

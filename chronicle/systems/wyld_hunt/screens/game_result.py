@@ -1,7 +1,7 @@
 """Recording a game's result: who completed which quests, in the order completed. Confirmed, it
-is stored by ``chronicle.services.games.record_result``, which appends the game to every seated
-character's chronicle at once (all of them, or none). A played game shows its recorded result,
-read-only.
+is stored by ``chronicle.systems.wyld_hunt.services.games.record_result``, which appends the
+game to every seated character's chronicle at once (all of them, or none). A played game shows
+its recorded result, read-only.
 
 Every quest of every seat is one row; space (or enter) marks it completed, numbering the marks
 in the order they are made (Epic Play: quests are completed in order). Taking a mark out
@@ -25,7 +25,7 @@ from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
-    from chronicle.services.games import GameView, Seat
+    from chronicle.systems.wyld_hunt.services.games import GameView, Seat
 
 
 def who(seat: Seat) -> str:
@@ -82,7 +82,7 @@ class GameResultScreen(Screen[bool]):
 
     def load(self) -> None:
         """Read the game in a worker."""
-        from chronicle.services.games import show_game
+        from chronicle.systems.wyld_hunt.services.games import show_game
 
         name = self.game_name
 
@@ -206,7 +206,7 @@ class GameResultScreen(Screen[bool]):
                              self.confirmed)
 
     def confirmed(self, yes: bool | None) -> None:
-        from chronicle.services.games import record_result
+        from chronicle.systems.wyld_hunt.services.games import record_result
 
         if not yes or self.game is None:
             return

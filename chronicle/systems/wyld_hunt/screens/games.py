@@ -24,7 +24,7 @@ from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
-    from chronicle.services.games import GameView
+    from chronicle.systems.wyld_hunt.services.games import GameView
 
 
 def rules_cell(game: GameView) -> str:
@@ -115,7 +115,7 @@ class GamesScreen(Screen[None]):
 
     def action_reload(self) -> None:
         """Load every game from the database."""
-        from chronicle.services.games import list_games
+        from chronicle.systems.wyld_hunt.services.games import list_games
 
         def work(db: Database) -> list[GameView]:
             return list_games(db)
@@ -256,8 +256,8 @@ class GamesScreen(Screen[None]):
 
     def action_restore(self) -> None:
         """Pick an archived game and bring it back into the list."""
-        from chronicle.services.games import list_games
         from chronicle.services.mending import restore_game
+        from chronicle.systems.wyld_hunt.services.games import list_games
         from chronicle.tui.mending import pick_archived
 
         def load(db: Database) -> list[tuple[str, str]]:

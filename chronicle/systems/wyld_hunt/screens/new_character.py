@@ -16,8 +16,8 @@ from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
-    from chronicle.services.characters import CharacterView
     from chronicle.services.db import Database
+    from chronicle.systems.wyld_hunt.services.characters import CharacterView
 
 
 def systems() -> list[tuple[str, str]]:
@@ -88,7 +88,7 @@ class NewCharacterScreen(ModalScreen["CharacterView | None"]):
 
     def action_save(self) -> None:
         """Create the character in a worker; stay open (values kept) if it is refused."""
-        from chronicle.services.characters import new_character
+        from chronicle.systems.wyld_hunt.services.characters import new_character
 
         name = self.query_one("#new-name", Input).value.strip()
         if not name:

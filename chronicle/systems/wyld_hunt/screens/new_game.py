@@ -2,8 +2,8 @@
 player's characters) and solo play. Returns the new game's name, or None when cancelled.
 
 Players and their characters load in a worker; the game is created by
-``chronicle.services.games.new_game`` in a worker too, and a refusal (a taken name, a player
-seated twice) keeps the dialog open with the reason shown.
+``chronicle.systems.wyld_hunt.services.games.new_game`` in a worker too, and a refusal (a
+taken name, a player seated twice) keeps the dialog open with the reason shown.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from chronicle.tui.text import esc, plain
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
-    from chronicle.services.games import GameView
     from chronicle.services.players import PlayerInfo
+    from chronicle.systems.wyld_hunt.services.games import GameView
 
 MAX_SEATS = 5
 """Arcadia plays with two to five players (Optional Rules: Multi-Player Games)."""
@@ -183,7 +183,7 @@ class NewGameScreen(ModalScreen["str | None"]):
 
     def action_create(self, confirmed: bool = False) -> None:
         """Create the game in a worker; close with its name when it is stored."""
-        from chronicle.services.games import new_game
+        from chronicle.systems.wyld_hunt.services.games import new_game
 
         name = self.query_one("#game-name", Input).value.strip()
         seats = self.seats()

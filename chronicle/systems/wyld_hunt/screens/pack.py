@@ -18,9 +18,9 @@ from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
     from chronicle.services.catalog import WyldHuntCatalog
-    from chronicle.services.collection import Recorded
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.cards import Card
+    from chronicle.systems.wyld_hunt.services.collection import Recorded
 
 PACK_SIZE = 15
 
@@ -150,7 +150,7 @@ class PackScreen(ModalScreen["Recorded | None"]):
         self.update_status()
 
     def action_save(self) -> None:
-        from chronicle.services.collection import open_pack
+        from chronicle.systems.wyld_hunt.services.collection import open_pack
 
         typed = [i.value.strip() for i in self.entries() if i.value.strip()]
         if not typed:

@@ -21,8 +21,8 @@ from chronicle.tui.widgets.meter import Meter
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:
-    from chronicle.services.games import GameView, Seat
     from chronicle.systems.wyld_hunt.cards import Card, Icon
+    from chronicle.systems.wyld_hunt.services.games import GameView, Seat
 
 
 def odds_markup(game: GameView, seat: Seat, target: str | None, icon: Icon | None,

@@ -27,9 +27,9 @@ from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc, fit, plain
 
 if TYPE_CHECKING:
-    from chronicle.services.characters import CharacterView
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.cards import Quest
+    from chronicle.systems.wyld_hunt.services.characters import CharacterView
 
 
 @dataclass(frozen=True)
@@ -53,10 +53,10 @@ class GameContext:
 
 def gather(db: Database, player: str, name: str) -> GameContext:
     """The player's quests first, then the catalog's others; the other players; the bonus."""
-    from chronicle.services.characters import show_character
-    from chronicle.services.collection import list_collection
     from chronicle.services.players import list_players
     from chronicle.systems.wyld_hunt.cards import Quest
+    from chronicle.systems.wyld_hunt.services.characters import show_character
+    from chronicle.systems.wyld_hunt.services.collection import list_collection
 
     owned = {(o.name.casefold()): o.count for o in list_collection(db, player)
              if o.kind == "quest"}
@@ -275,7 +275,7 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
 
     def action_save(self) -> None:
         """Record the game in a worker; a refusal keeps the dialog open as it is."""
-        from chronicle.services.ledger import record_game
+        from chronicle.systems.wyld_hunt.services.ledger import record_game
 
         missing = self.missing()
         if missing is not None:

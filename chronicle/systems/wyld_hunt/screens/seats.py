@@ -13,7 +13,7 @@ from chronicle.tui.screens.base import chronicle_app
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from chronicle.services.games import GameView, Seat
+    from chronicle.systems.wyld_hunt.services.games import GameView, Seat
 
 
 def change_seat(screen: Screen[Any], game: str, version: int, player: str,

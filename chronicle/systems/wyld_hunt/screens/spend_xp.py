@@ -26,8 +26,8 @@ from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc, fit
 
 if TYPE_CHECKING:
-    from chronicle.services.characters import Candidate, CharacterView
     from chronicle.services.db import Database
+    from chronicle.systems.wyld_hunt.services.characters import Candidate, CharacterView
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Offer:
 
 def gather(db: Database, name: str, player: str) -> Offer:
     """The character and its purchase candidates, legal ones first (cheapest first)."""
-    from chronicle.services.characters import purchase_candidates, show_character
+    from chronicle.systems.wyld_hunt.services.characters import purchase_candidates, show_character
 
     view = show_character(db, name, player)
     found = purchase_candidates(db, name, player)
@@ -205,7 +205,7 @@ class SpendXpScreen(ModalScreen["CharacterView | None"]):
     def action_buy(self) -> None:
         """Buy the highlighted purchase in a worker; the rules have the last word, and a
         refusal leaves the dialog as it is."""
-        from chronicle.services.ledger import buy, buy_off
+        from chronicle.systems.wyld_hunt.services.ledger import buy, buy_off
 
         candidate = self.current()
         if candidate is None:

@@ -16,7 +16,7 @@ from chronicle.tui.messages import app_fix
 from chronicle.tui.text import clean
 
 if TYPE_CHECKING:
-    from chronicle.services.characters import CharacterView
+    from chronicle.systems.wyld_hunt.services.characters import CharacterView
 
 
 def bought_off(view: CharacterView) -> list[str]:

@@ -21,10 +21,10 @@ from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc
 
 if TYPE_CHECKING:
-    from chronicle.services.collection import OwnedCard
     from chronicle.services.db import Database
-    from chronicle.services.games import GameView, Seat, SuggestionSet
     from chronicle.systems.wyld_hunt.cards import Card, Icon, Waylay
+    from chronicle.systems.wyld_hunt.services.collection import OwnedCard
+    from chronicle.systems.wyld_hunt.services.games import GameView, Seat, SuggestionSet
 
 
 @dataclass
@@ -40,9 +40,9 @@ class PrepData:
 
 def load_prep(db: Database, name: str) -> PrepData:
     """The game, the seated players' collections and their characters' icons."""
-    from chronicle.services.characters import show_character
-    from chronicle.services.collection import list_collection
-    from chronicle.services.games import show_game
+    from chronicle.systems.wyld_hunt.services.characters import show_character
+    from chronicle.systems.wyld_hunt.services.collection import list_collection
+    from chronicle.systems.wyld_hunt.services.games import show_game
 
     game = show_game(db, name)
     owned = {seat.player: list_collection(db, seat.player) for seat in game.seats}
@@ -127,7 +127,7 @@ class SuggestionPanel(VerticalScroll, can_focus=True):
     def load(self, game: str, player: str) -> None:
         """Ask the services for ``player``'s suggestion at ``game``, show it in place of the
         panel before it (the meters and report) and take the focus."""
-        from chronicle.services.games import suggest_for
+        from chronicle.systems.wyld_hunt.services.games import suggest_for
 
         def work(db: Database) -> SuggestionSet:
             return suggest_for(db, game, player)
@@ -150,7 +150,7 @@ class SuggestionPanel(VerticalScroll, can_focus=True):
     def apply(self, game: str, player: str, done: Callable[[SuggestionSet], None],
               failed: Callable[[Exception], None]) -> None:
         """Store ``player``'s suggestion at ``game`` (computed afresh from the stored game)."""
-        from chronicle.services.games import suggest_for
+        from chronicle.systems.wyld_hunt.services.games import suggest_for
 
         def work(db: Database) -> SuggestionSet:
             return suggest_for(db, game, player, apply=True)

@@ -147,8 +147,8 @@ def _evaluate(session: Session, game: GameRow, seats: list[tuple[GamePlayerRow, 
               cat: WyldHuntCatalog) -> tuple[Report, SetupState]:
     from chronicle.persistence import repository as repo
     from chronicle.persistence.models import CharacterRow
-    from chronicle.services.characters import uses_of
     from chronicle.systems.wyld_hunt.rules.character import check_character
+    from chronicle.systems.wyld_hunt.services.characters import uses_of
     from chronicle.systems.wyld_hunt.stored import load_build
 
     players = []
@@ -368,8 +368,8 @@ def suggest_for(db: Database, game: str, player: str, *, apply: bool = False,
             opponent = found if isinstance(found, Icon) else None
         in_use: Counter[CardKey] = Counter()
         if me.setup.character is not None:
-            from chronicle.services.characters import uses_of
             from chronicle.systems.wyld_hunt.rules.character import check_character
+            from chronicle.systems.wyld_hunt.services.characters import uses_of
 
             in_use = uses_of(check_character(me.setup.character, cat)[1])
         edition_dice = 2 if row.system == "ironheart" else 1
@@ -405,7 +405,7 @@ def record_result(db: Database, game: str, completed: dict[str, list[str]], *,
         Refused: the game was already recorded, a name is not a seated player, or an event
             breaks a rule (then nothing at all is written).
     """
-    from chronicle.services.ledger import append
+    from chronicle.systems.wyld_hunt.services.ledger import append
 
     date = iso_date(date)
     with db.transaction() as session:

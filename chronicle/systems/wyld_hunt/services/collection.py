@@ -6,16 +6,22 @@ the nearest names, and can be created on the spot first (``chronicle cards new``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from chronicle.errors import BadInput, NotFound
-from chronicle.rules.report import Violation
 from chronicle.services.catalog import WyldHuntCatalog
 from chronicle.services.common import catalog, player_row
 from chronicle.services.db import Database
+from chronicle.services.ownership import (  # the generic part, re-exported
+    Recorded,
+    add_cards_by_card,
+)
 from chronicle.systems.wyld_hunt.cards import Card, Kind
 from chronicle.systems.wyld_hunt.rules.collection import check_pack
+
+__all__ = ["PACK_KINDS", "OwnedCard", "Recorded", "add_cards", "add_cards_by_card",
+           "list_collection", "open_pack", "resolve_card"]
 
 PACK_KINDS = ("character", "story")
 
@@ -35,21 +41,6 @@ class OwnedCard:
         return {"name": self.name, "kind": self.kind, "count": self.count,
                 "set": card.set.value if card and card.set else None,
                 "in_catalog": card is not None}
-
-
-@dataclass
-class Recorded:
-    """What a collection change did: each card's new count, and any warnings."""
-
-    player: str
-    counts: list[tuple[str, str, int]] = field(default_factory=list)
-    warnings: list[Violation] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON shape of collection and pack commands."""
-        return {"player": self.player,
-                "cards": [{"name": n, "kind": k, "count": c} for n, k, c in self.counts],
-                "warnings": [w.to_dict() for w in self.warnings]}
 
 
 def resolve_card(cat: WyldHuntCatalog, name: str, kind: str | None = None) -> Card:
@@ -131,21 +122,6 @@ def open_pack(db: Database, player: str, pack: str, names: list[str]) -> Recorde
     result = add_cards_by_card(db, player, counts)
     result.warnings = check_pack(pack, cards)
     return result
-
-
-def add_cards_by_card(db: Database, player: str, counts: dict[tuple[str, str], int],
-                      game: str = "wyld-hunt") -> Recorded:
-    """Add copies of already-resolved cards (name, kind) of ``game`` in one transaction."""
-    from chronicle.persistence import repository as repo
-
-    with db.transaction() as session:
-        owner = player_row(session, player)
-        assert owner.id is not None
-        result = Recorded(owner.name)
-        for (name, kind), count in counts.items():
-            new = repo.change_count(session, owner.id, name, kind, count, game)
-            result.counts.append((name, kind, new))
-        return result
 
 
 def list_collection(db: Database, player: str, game: str = "wyld-hunt") -> list[OwnedCard]:

@@ -88,7 +88,7 @@ def restore(cell: str) -> str:
 def export_collection_csv(db: Database, player: str) -> str:
     """The CSV text of a player's collection: ``card,set,kind,count``, one row per card owned
     (the set is the catalog's key, empty when unknown)."""
-    from chronicle.services.collection import list_collection
+    from chronicle.systems.wyld_hunt.services.collection import list_collection
 
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")

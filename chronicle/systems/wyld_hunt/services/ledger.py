@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from chronicle.errors import Refused
 from chronicle.rules.report import Report, Severity, Violation
-from chronicle.services.characters import CharacterView, evaluate, remember, stored, view
 from chronicle.services.common import UNFINISHED, catalog, character_row, new_errors
 from chronicle.services.dates import iso_date
 from chronicle.services.db import Database
@@ -28,6 +27,13 @@ from chronicle.systems.wyld_hunt.chronicle import (
 )
 from chronicle.systems.wyld_hunt.codec import describe_event
 from chronicle.systems.wyld_hunt.rules.character import check_character
+from chronicle.systems.wyld_hunt.services.characters import (
+    CharacterView,
+    evaluate,
+    remember,
+    stored,
+    view,
+)
 
 if TYPE_CHECKING:
     from sqlmodel import Session
