@@ -15,7 +15,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from chronicle.services import players
-from chronicle.systems.wyld_hunt.services import characters
 from chronicle.services.db import Database, open_database
 from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
@@ -24,6 +23,7 @@ from chronicle.systems.wyld_hunt.screens.characters import CharactersScreen
 from chronicle.systems.wyld_hunt.screens.new_character import NewCharacterScreen
 from chronicle.systems.wyld_hunt.screens.record_game import RecordGameScreen
 from chronicle.systems.wyld_hunt.screens.spend_xp import SpendXpScreen
+from chronicle.systems.wyld_hunt.services import characters
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.confirm import ConfirmScreen
 from chronicle.tui.widgets.meter import Meter

@@ -15,7 +15,6 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, Static
 
 from chronicle.services import players
-from chronicle.systems.wyld_hunt.services import characters, collection, ledger
 from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.query import parse_query
 from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
@@ -28,6 +27,7 @@ from chronicle.systems.wyld_hunt.screens.new_game import NewGameScreen
 from chronicle.systems.wyld_hunt.screens.pack import PackScreen
 from chronicle.systems.wyld_hunt.screens.record_game import RecordGameScreen
 from chronicle.systems.wyld_hunt.screens.spend_xp import SpendXpScreen
+from chronicle.systems.wyld_hunt.services import characters, collection, ledger
 from chronicle.tui.app import ChronicleApp, search_words
 from chronicle.tui.screens.help import HelpScreen
 from chronicle.tui.screens.name_dialog import NameDialog

@@ -18,13 +18,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from chronicle.services import players
-from chronicle.systems.wyld_hunt.services import characters, games
 from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
 from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen
 from chronicle.systems.wyld_hunt.screens.collection import CollectionScreen
 from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
 from chronicle.systems.wyld_hunt.screens.game_result import GameResultScreen
+from chronicle.systems.wyld_hunt.services import characters, games
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.name_dialog import NameDialog
 from chronicle.tui.screens.players import PlayersScreen

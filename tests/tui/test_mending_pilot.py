@@ -15,11 +15,11 @@ from typing import Any
 from textual.pilot import Pilot
 
 from chronicle.services import players
-from chronicle.systems.wyld_hunt.services import characters, games
 from chronicle.services.db import Database, open_database
 from chronicle.systems.wyld_hunt.screens.characters import CharacterList, CharactersScreen, Entry
 from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
 from chronicle.systems.wyld_hunt.screens.games import GamesScreen
+from chronicle.systems.wyld_hunt.services import characters, games
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.confirm import ConfirmScreen
 from chronicle.tui.screens.name_dialog import NameDialog
