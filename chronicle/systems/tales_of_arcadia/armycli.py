@@ -198,7 +198,7 @@ def _unit(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(saved.to_dict())
         return 0
-    emit(f"Saved {saved.card.name} ({kind}) to {saved.path}.")
+    emit(f"Saved {saved.card.name} to {saved.path}.")
     for violation in saved.findings:
         emit(f"  {violation.severity.value}: {violation.message} ({violation.code})")
     return 0
