@@ -9,6 +9,8 @@ import pytest
 
 from chronicle.systems.arcadia_quest.catalog import QuestCatalog, read_sources
 from chronicle.systems.arcadia_quest.drafts import (
+    campaign_guilds,
+    new_campaign_tally,
     scenario_payload,
     split_counts,
     split_slots,
@@ -66,3 +68,24 @@ def test_the_upgrade_tally_shows_the_limits_live(catalog: QuestCatalog) -> None:
     assert found.cards["blue"] == summary["guilds"]["blue"]["upgrades"] + 4
     assert set(found.coins) == {"blue", "green"}
     assert tally(before_phase, "upgrade", {"upgrade": "x"}, catalog).problem
+
+
+def test_a_new_campaign_is_checked_as_it_is_typed(catalog: QuestCatalog) -> None:
+    rows = [("Blue ", " Ana [b] ", "Diva, Greensleeves, Grom"), ("red", "", ""),
+            ("green", "Ben", "Maya, Zazu, Kanga"), ("orange", "", "")]
+    guilds = campaign_guilds(rows)                         # empty seats are no guild
+    assert guilds == [{"color": "blue", "player": "Ana [b]",
+                       "heroes": ["Diva", "Greensleeves", "Grom"]},
+                      {"color": "green", "player": "Ben", "heroes": ["Maya", "Zazu", "Kanga"]}]
+    found = new_campaign_tally("Winter", guilds, True, catalog)
+    assert not found.problem and not found.errors and found.cards == {"blue": 5, "green": 5}
+    assert new_campaign_tally("  ", guilds, True, catalog).problem == "Type the campaign's name."
+    assert "10,000 characters" in (new_campaign_tally("x" * 10_000, guilds, True, catalog)
+                                   .problem or "")
+    codes = {v.code for v in new_campaign_tally("W", guilds[:1], True, catalog).errors}
+    assert codes == {"campaign.guild_count"}
+    same = [guilds[0], {**guilds[1], "heroes": ["Diva", "Zazu", "Kanga"]}]
+    assert {v.code for v in new_campaign_tally("W", same, True, catalog).errors} == \
+        {"guild.hero_taken"}
+    odd = [guilds[0], {**guilds[1], "color": "purple"}]
+    assert "orange" in (new_campaign_tally("W", odd, True, catalog).problem or "")

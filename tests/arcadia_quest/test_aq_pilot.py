@@ -1,7 +1,8 @@
 """Arcadia Quest in the app, driven with Pilot: the campaigns screen shows the guild board of a
 campaign with a hostile name, recording a scenario tallies the coins live and saves it, and the
 upgrade phase shows its limits live, refuses to save while one is broken and saves once set
-right; the campaign sheet prints from the app."""
+right; the campaign sheet prints from the app; a campaign is started (its rules live),
+renamed, deleted, archived and brought back."""
 
 from __future__ import annotations
 
@@ -15,9 +16,15 @@ from tui.helpers import screen_text, settle
 
 from chronicle.services.db import open_database
 from chronicle.systems.arcadia_quest.screens.campaigns import CampaignsScreen
+from chronicle.systems.arcadia_quest.screens.new_campaign import NewCampaignDialog
 from chronicle.systems.arcadia_quest.screens.scenario import ScenarioDialog
 from chronicle.systems.arcadia_quest.screens.upgrade import UpgradeDialog
-from chronicle.systems.arcadia_quest.service import new_campaign, record_scenario
+from chronicle.systems.arcadia_quest.service import (
+    list_campaigns,
+    new_campaign,
+    record_scenario,
+    show_campaign,
+)
 from chronicle.tui.app import ChronicleApp
 
 HOSTILE = "[/x] Winter 🎲"
@@ -127,3 +134,68 @@ def test_the_upgrade_phase_as_a_guided_step(tmp_path: Path, aq_cards: Path) -> N
         assert "curse: Hex" in shown and "cards 6/12" in shown
 
     drive(url, scenario)
+
+
+def test_campaigns_started_renamed_deleted_and_brought_back_in_the_app(
+        tmp_path: Path, aq_cards: Path) -> None:
+    url = start(tmp_path, played=True)
+    renamed = "[b]Spring"
+
+    async def scenario(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await pilot.press("n")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, NewCampaignDialog)
+        assert "Type the campaign's name" in tally(pilot)
+        await pilot.press(*"Spring")
+        dialog.query_one("#aq-0-player", Input).value = "Ana [b]"
+        dialog.query_one("#aq-0-heroes", Input).value = "Diva, Greensleeves, Grom"
+        dialog.query_one("#aq-1-color", Input).value = "orange"
+        dialog.query_one("#aq-1-heroes", Input).value = "Maya, Zazu"
+        await pilot.pause()
+        assert tally(pilot).startswith("error: two guilds are orange")  # the rules, live
+        await pilot.press("ctrl+s")                 # refused while the tally shows errors
+        await settle(pilot)
+        assert app.screen is dialog
+        dialog.query_one("#aq-1-color", Input).value = "green"
+        await pilot.pause()
+        assert "the green guild has 2 hero(es); a guild has exactly 3" in tally(pilot)
+        dialog.query_one("#aq-1-heroes", Input).value = "Maya, Zazu, Kanga"
+        await pilot.pause()
+        assert "Ready: orange 5 starting cards · green 5 starting cards" in tally(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignsScreen)
+        assert app.screen.current() is not None and app.screen.current().name == "Spring"
+        await pilot.press("r")                      # rename, as the command line does
+        await settle(pilot)
+        keys = {"[": "left_square_bracket", "]": "right_square_bracket"}
+        await pilot.press("ctrl+u", *(keys.get(c, c) for c in renamed))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignsScreen)
+        assert app.screen.current().name == renamed  # type: ignore[union-attr]
+        await pilot.press("delete")                 # nothing recorded: gone for good
+        await settle(pilot)
+        assert "will be deleted for good" in getattr(app.screen, "detail", "")
+        await pilot.press("y")
+        await settle(pilot)
+        assert [v.name for v in app.screen.views] == [HOSTILE]  # type: ignore[attr-defined]
+        await pilot.press("delete")                 # a scenario recorded: archived
+        await settle(pilot)
+        assert "archived, not erased: its history is kept (1 event)" in \
+            getattr(app.screen, "detail", "")
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.screen.views == []               # type: ignore[attr-defined]
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [v.name for v in app.screen.views] == [HOSTILE]  # type: ignore[attr-defined]
+
+    drive(url, scenario)
+    db = open_database(url)
+    assert [v.name for v in list_campaigns(db)] == [HOSTILE]
+    assert len(show_campaign(db, HOSTILE).summary["scenarios"]) == 1

@@ -22,6 +22,7 @@ from tests.hunters_of_arcfall.test_hoa_cli import fresh, migrated  # noqa: F401 
 from tests.hunters_of_arcfall.test_hoa_golden import CARDS
 from tests.tui.helpers import screen_text, settle
 
+RENAMED = "[b]Noche [/]"
 KEYS = {" ": "space", "[": "left_square_bracket", "]": "right_square_bracket", "/": "slash"}
 
 
@@ -106,6 +107,36 @@ def test_games_played_with_the_keyboard(url: str) -> None:
             await settle(pilot)
             assert f"{hostile} claims [i]Vex (+4 Fortune, 4 now)" in screen_text(pilot)
 
+            await pilot.press("r")                                  # rename, as the CLI does
+            await settle(pilot)
+            await pilot.press("ctrl+u")
+            await typed(pilot, "Friday")                            # taken: the dialog stays
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "already" in screen_text(pilot) and not isinstance(app.screen, HuntScreen)
+            await pilot.press("ctrl+u")
+            await typed(pilot, RENAMED)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, HuntScreen)
+            assert f"[red]Night is now called {RENAMED}" in shown(app)
+            await pilot.press("delete")                             # turns: archived
+            await settle(pilot)
+            detail = getattr(app.screen, "detail", "")
+            assert f"{RENAMED} will be archived, not erased: its history is kept (1 log " \
+                "entry)" in detail, detail
+            await pilot.press("y")
+            await settle(pilot)
+            assert isinstance(app.screen, HuntScreen) and "Friday" in shown(app)
+            await pilot.press("b")                                  # and brought back
+            await settle(pilot)
+            assert RENAMED in screen_text(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, HuntScreen) and RENAMED in shown(app)
+
     asyncio.run(scenario())
-    state = show_hunt(open_database(url), "Friday").state
+    db = open_database(url)
+    state = show_hunt(db, "Friday").state
     assert [line.undone_by for line in state.lines] == [None, 3, None]
+    assert len(show_hunt(db, RENAMED).state.lines) == 1                 # its log is kept

@@ -1,6 +1,7 @@
-"""What the app's forms hold while a scenario or an upgrade phase is being entered, and what it
-would do: the payload it would store and a live tally (coins each guild earns or keeps, cards
-held, the violations it would add), computed with the same rules as every write.
+"""What the app's forms hold while a campaign is started or a scenario or an upgrade phase is
+being entered, and what it would do: the data or payload it would store and a live tally
+(coins each guild earns or keeps, cards held, the violations it would add), computed with the
+same rules as every write.
 
 Fields are typed as a player writes them on paper: lists separated by commas
 (``Break the forge, pvp:green``), counts per hero as ``Diva=2, Grom`` (a bare name is 1), a
@@ -171,4 +172,63 @@ def tally(history: Sequence[Event], kind: str, payload: dict[str, Any],
         else:
             found.coins[color] = guild.carried
             found.spent[color] = guild.spent[-1] if guild.spent else 0
+    return found
+
+
+COLORS = ("orange", "blue", "red", "green")
+"""The guilds' colours, in the order the new-campaign form offers them."""
+
+
+def starting_slots(heroes: list[Any], catalog: QuestCatalog) -> dict[str, list[str]]:
+    """The five starting cards spread over ``heroes`` in order: 2, 2, then 1."""
+    from chronicle.systems.arcadia_quest.cards import Upgrade
+
+    starters = [c.name for c in catalog if isinstance(c, Upgrade) and c.starter]
+    names = [h for h in heroes if isinstance(h, str)]
+    if not names:
+        return {}
+    slots: dict[str, list[str]] = {h: [] for h in names}
+    for index, card in enumerate(starters):
+        slots[names[min(index // 2, len(names) - 1)]].append(card)
+    return slots
+
+
+def campaign_guilds(rows: Sequence[tuple[str, str, str]]) -> list[dict[str, Any]]:
+    """The ``[[guild]]`` tables of a new campaign from the form's rows (colour, player, heroes
+    separated by commas), in seating order; a row with neither player nor heroes is no
+    guild."""
+    guilds = []
+    for color, player, heroes in rows:
+        if not player.strip() and not heroes.strip():
+            continue
+        table: dict[str, Any] = {"color": color.strip().lower(), "heroes": split_list(heroes)}
+        if player.strip():
+            table["player"] = player.strip()
+        guilds.append(table)
+    return guilds
+
+
+def new_campaign_tally(name: str, guilds: list[dict[str, Any]], two_player_pve: bool,
+                       catalog: QuestCatalog) -> Tally:
+    """What starting the campaign ``name`` with ``guilds`` would break (every violation of its
+    start: guild count, colours, heroes, starting cards), each guild given the five starting
+    cards as ``service.new_campaign`` gives them."""
+    from chronicle.domain.limits import name_problem
+    from chronicle.systems.arcadia_quest.record import ledger_of
+    from chronicle.systems.arcadia_quest.rules import check_campaign
+
+    wrong = name_problem(name.strip(), "the campaign's name") if name.strip() else \
+        "Type the campaign's name."
+    if wrong:
+        return Tally(problem=wrong)
+    tables = [{**g, "slots": starting_slots(g["heroes"], catalog)} for g in guilds]
+    try:
+        events, _own = ledger_of(name.strip(), {"two_player_pve": two_player_pve,
+                                               "guild": tables}, [])
+    except ValueError as exc:
+        return Tally(problem=str(exc))
+    report = check_campaign(events, catalog)
+    found = Tally(added=list(report.violations))
+    for color, guild in report.summary.get("guilds", {}).items():
+        found.cards[color] = int(guild.get("upgrades", 0))
     return found

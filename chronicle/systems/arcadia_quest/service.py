@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from chronicle.errors import BadInput, Refused
 from chronicle.rules.report import Report
 from chronicle.systems.arcadia_quest import KEY, LABEL
+from chronicle.systems.arcadia_quest.drafts import starting_slots
 from chronicle.systems.arcadia_quest.record import (
     RECORD_KIND,
     catalog_for,
@@ -114,6 +115,11 @@ def view_of(db: Database, stored: StoredRecord,
                         stored.created_at.isoformat(timespec="seconds"))
 
 
+def group_catalog(db: Database) -> QuestCatalog:
+    """The catalog a new campaign is checked with (for the app's live check)."""
+    return _catalog(db)
+
+
 def catalog_of(db: Database, view: CampaignView) -> QuestCatalog:
     """The catalog ``view`` is checked with (for the app's live tallies)."""
     own = ledger_of(view.name, {"card": view.cards}, [])[1] if view.cards else []
@@ -207,20 +213,6 @@ def new_campaign(db: Database, name: str, guilds: list[dict[str, Any]], *,
         raise BadInput(str(exc)) from None
     _refuse_errors(check_campaign(events, _catalog(db, own)), f"the campaign {name!r}")
     return view_of(db, records.create(db, KEY, RECORD_KIND, name, data))
-
-
-def starting_slots(heroes: list[Any], catalog: QuestCatalog) -> dict[str, list[str]]:
-    """The five starting cards spread over ``heroes`` in order: 2, 2, then 1."""
-    from chronicle.systems.arcadia_quest.cards import Upgrade
-
-    starters = [c.name for c in catalog if isinstance(c, Upgrade) and c.starter]
-    names = [h for h in heroes if isinstance(h, str)]
-    if not names:
-        return {}
-    slots: dict[str, list[str]] = {h: [] for h in names}
-    for index, card in enumerate(starters):
-        slots[names[min(index // 2, len(names) - 1)]].append(card)
-    return slots
 
 
 def import_campaign(db: Database, path: Path, *, name: str | None = None) -> CampaignView:

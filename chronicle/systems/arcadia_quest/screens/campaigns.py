@@ -1,9 +1,11 @@
 """Arcadia Quest's main screen in the app: the group's campaigns, and for the highlighted one
 its guild board (three heroes by four slots with curses, titles and coins) and the next
-scenario's set-up. ``s`` records a scenario (with a live coin tally), ``u`` the upgrade phase
-after it (a guided step with its limits live), ``z`` undoes the last event (it stays in the
-history), ``p`` prints the campaign sheet. Campaigns are started or imported with
-``chronicle campaign new|import``.
+scenario's set-up. ``n`` starts a campaign (its guilds, checked live), ``s`` records a scenario
+(with a live coin tally), ``u`` the upgrade phase after it (a guided step with its limits live),
+``z`` undoes the last event (it stays in the history), ``p`` prints the campaign sheet, ``r``
+renames the campaign, ``delete`` deletes it (one with events is archived, after a
+confirmation) and ``b`` brings an archived one back — over the same services as ``chronicle
+campaign new|rename|delete|restore``.
 """
 
 from __future__ import annotations
@@ -55,16 +57,22 @@ class CampaignsScreen(Screen[None]):
     CampaignsScreen #aq-status { height: 1; color: $text-muted; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New campaign"),
         Binding("s", "scenario", "Record scenario"),
         Binding("u", "upgrade", "Upgrade phase"),
         Binding("z", "undo", "Undo last"),
         Binding("p", "print", "Print sheet"),
+        Binding("r", "rename", "Rename"),
+        Binding("delete", "delete", "Delete", key_display="del"),
+        Binding("b", "restore", "Bring back archived", show=False),
         Binding("f5", "reload", "Reload", show=False),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.views: list[CampaignView] = []
+        self.wanted: str | None = None
+        """The campaign to put the cursor on at the next load (one just started)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -97,18 +105,20 @@ class CampaignsScreen(Screen[None]):
         if not self.is_attached:
             return
         current = self.current()
+        wanted = self.wanted or (current.name if current is not None else None)
+        self.wanted = None
         self.views = views
         names = [v.name for v in views]
-        keep = names.index(current.name) if current is not None and current.name in names else 0
+        keep = names.index(wanted) if wanted in names else 0
         self.query_one(CampaignList).set_rows(
             [[v.name, f"{len(v.summary['scenarios'])}/6"] for v in views], keep=keep)
         status = self.query_one("#aq-status", Static)
         if views:
-            status.update(f"{len(views)} campaign(s) · s records a scenario · u the upgrade "
-                          "phase · z undoes")
+            status.update(f"{len(views)} campaign(s) · n starts one · s records a scenario · "
+                          "u the upgrade phase · z undoes")
         else:
-            status.update("No campaigns yet: start one with 'chronicle campaign new' or "
-                          "'chronicle campaign import FILE'.")
+            status.update("No campaigns yet: n starts one (or 'chronicle campaign import "
+                          "FILE').")
         self.show_board()
 
     def current(self) -> CampaignView | None:
@@ -144,8 +154,7 @@ class CampaignsScreen(Screen[None]):
     def _with_catalog(self, then: Any) -> None:
         view = self.current()
         if view is None:
-            self.notify("No campaign yet: start one with 'chronicle campaign new'.",
-                        severity="warning")
+            self.notify("No campaign yet: n starts one.", severity="warning")
             return
         chronicle_app(self).call_service(_editing(view.name), lambda found: then(*found),
                                          description="Reading the campaign")
@@ -178,8 +187,74 @@ class CampaignsScreen(Screen[None]):
 
     def saved(self, view: CampaignView | None) -> None:
         if view is not None:
-            self.notify(f"Saved in {view.name}.")
+            self.notify(f"Saved in {view.name}.", markup=False)
+            self.wanted = view.name
             self.action_reload()
+
+    def action_new(self) -> None:
+        """Start a campaign: its name and guilds, checked live."""
+        from chronicle.systems.arcadia_quest.screens.new_campaign import NewCampaignDialog
+        from chronicle.systems.arcadia_quest.service import group_catalog
+
+        def opened(catalog: QuestCatalog) -> None:
+            self.app.push_screen(NewCampaignDialog(catalog), self.saved)
+
+        chronicle_app(self).call_service(group_catalog, opened,
+                                         description="Reading the cards")
+
+    def action_rename(self) -> None:
+        """Rename the highlighted campaign (the dialog stays open while the name is
+        refused)."""
+        from chronicle.systems.arcadia_quest.service import rename_campaign
+        from chronicle.tui.records import rename_record
+
+        view = self.current()
+        if view is None:
+            self.notify("No campaign yet: n starts one.", severity="warning")
+            return
+        old = view.name
+
+        def renamed(new: CampaignView) -> None:
+            self.notify(f"{old} is now called {new.name}.", markup=False)
+            self.wanted = new.name
+            self.action_reload()
+
+        rename_record(self, "campaign", old, lambda db, text: rename_campaign(db, old, text),
+                      renamed)
+
+    def action_delete(self) -> None:
+        """Delete the highlighted campaign after a confirmation: one with events recorded is
+        archived (b brings it back), one without goes for good."""
+        from chronicle.systems.arcadia_quest.service import delete_campaign
+        from chronicle.tui.records import delete_record
+
+        view = self.current()
+        if view is None:
+            return
+        name = view.name
+
+        def deleted(said: str) -> None:
+            self.notify(said[:1].upper() + said[1:] + ".", markup=False)
+            self.action_reload()
+
+        delete_record(self, "campaign", name, len(view.history) - 1, ("event", "events"), "b",
+                      lambda db: delete_campaign(db, name), deleted)
+
+    def action_restore(self) -> None:
+        """Pick an archived campaign and bring it back."""
+        from chronicle.systems.arcadia_quest.service import list_campaigns, restore_campaign
+        from chronicle.tui.records import bring_back
+
+        def load(db: Database) -> list[tuple[str, str]]:
+            return [(f"{v.name} ({len(v.summary['scenarios'])}/6)", v.name)
+                    for v in list_campaigns(db, archived=True)]
+
+        def back(view: CampaignView) -> None:
+            self.notify(f"{view.name} is back in the campaigns.", markup=False)
+            self.wanted = view.name
+            self.action_reload()
+
+        bring_back(self, "campaigns", load, lambda db, name: restore_campaign(db, name), back)
 
     def action_undo(self) -> None:
         """Undo the campaign's last event (it stays in the history, marked)."""
@@ -218,6 +293,12 @@ class CampaignsScreen(Screen[None]):
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
+        yield SystemCommand("New campaign", "Its guilds and heroes, checked live (n)",
+                            self.action_new)
+        yield SystemCommand("Rename the campaign", "r", self.action_rename)
+        yield SystemCommand("Delete the campaign", "One with events is archived (del)",
+                            self.action_delete)
+        yield SystemCommand("Bring back an archived campaign", "b", self.action_restore)
         yield SystemCommand("Record a scenario", "The next scenario played, with a live coin "
                                                  "tally (s)", self.action_scenario)
         yield SystemCommand("Record the upgrade phase", "Buy, discard, keep curses (u)",

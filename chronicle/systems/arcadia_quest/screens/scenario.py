@@ -1,26 +1,22 @@
 """Recording a scenario in the app: the scenario and its winner, then what each guild did, with
-a live tally of the coins each guild earns and of the rules the entry would break (the same
-rules every write goes through). ``ctrl+s`` saves, ``escape`` cancels; a refused save keeps the
-dialog open with the reasons."""
+a live tally of the coins each guild earns and of the rules the entry would break (the form's
+flow: ``screens.form``). ``ctrl+s`` saves, ``escape`` cancels; a refused save keeps the dialog
+open with the reasons."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from chronicle.rules.report import Front
 from chronicle.systems.arcadia_quest.drafts import SCENARIO_FIELDS, scenario_payload, tally
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.systems.arcadia_quest.screens.form import CampaignForm
 from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
-    from rich.text import Text
-
     from chronicle.services.db import Database
     from chronicle.systems.arcadia_quest.catalog import QuestCatalog
     from chronicle.systems.arcadia_quest.drafts import Tally
@@ -32,51 +28,14 @@ LABELS = {"quests": "Quests (a, b, pvp:COLOR)", "first": "Done first",
           "title": "Title earned"}
 
 
-def tally_text(found: Tally, label: str = "earn") -> Text:
-    """The live tally as text: coins per guild, then the problems."""
-    from rich.text import Text
-
-    text = Text()
-    if found.problem:
-        text.append_text(plain(found.problem, "yellow"))
-        return text
-    text.append(f"Coins they {label}: ")
-    text.append(" · ".join(f"{color} {coins}" for color, coins in found.coins.items()), "bold")
-    for violation in found.added[:6]:
-        style = "red" if violation.severity.value == "error" else "yellow"
-        text.append_text(plain(f"\n{violation.severity.value}: {violation.message}", style))
-        fix = violation.fix_for(Front.APP)
-        if fix:
-            text.append_text(plain(f" (fix: {fix})", "dim"))
-    if len(found.added) > 6:
-        text.append(f"\n… and {len(found.added) - 6} more")
-    return text
-
-
-class ScenarioDialog(ModalScreen["CampaignView | None"]):
+class ScenarioDialog(CampaignForm):
     """Enter a scenario played; returns the campaign after it, or None."""
 
-    DEFAULT_CSS = """
-    ScenarioDialog > Vertical { width: 96%; height: 94%; background: $surface;
-                                border: round $accent; padding: 0 1; }
-    ScenarioDialog VerticalScroll { height: 1fr; }
-    ScenarioDialog .aq-row { height: auto; }
-    ScenarioDialog .aq-row Label { width: 26; padding: 0 1 0 0; }
-    ScenarioDialog .aq-row Input { width: 1fr; background: $boost; }
-    ScenarioDialog .aq-row Input:focus { background: $accent 30%; }
-    ScenarioDialog .aq-guild { text-style: bold; padding: 1 0 0 0; }
-    ScenarioDialog #aq-tally { height: auto; max-height: 8; border-top: solid $panel; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
+    DESCRIPTION = "Recording the scenario"
 
     def __init__(self, view: CampaignView, catalog: QuestCatalog) -> None:
-        super().__init__()
+        super().__init__(catalog)
         self.view = view
-        self.catalog = catalog
-        self.saving = False
 
     def compose(self) -> ComposeResult:
         upcoming = self.view.summary["next"]
@@ -104,18 +63,16 @@ class ScenarioDialog(ModalScreen["CampaignView | None"]):
 
     def on_mount(self) -> None:
         self.query_one("#aq-winner", Input).focus()
-        self.refresh_tally()
+        super().on_mount()
 
     def fields(self) -> dict[str, dict[str, str]]:
         """What is typed, per guild and field."""
-        return {color: {key: self.query_one(f"#aq-{color}-{key}", Input).value
-                        for key in SCENARIO_FIELDS}
+        return {color: {key: self.value(f"{color}-{key}") for key in SCENARIO_FIELDS}
                 for color in self.view.summary["guilds"]}
 
     def payload(self) -> dict[str, Any]:
         """The scenario as it would be stored (ValueError: a number that is not one)."""
-        return scenario_payload(self.query_one("#aq-name", Input).value,
-                                self.query_one("#aq-winner", Input).value, self.fields())
+        return scenario_payload(self.value("name"), self.value("winner"), self.fields())
 
     def current_tally(self) -> Tally:
         """What the entry would do."""
@@ -132,38 +89,8 @@ class ScenarioDialog(ModalScreen["CampaignView | None"]):
             return Tally(problem="Type the scenario's name.")
         return tally(self.view.events, "scenario", payload, self.catalog)
 
-    def refresh_tally(self) -> None:
-        self.query_one("#aq-tally", Static).update(tally_text(self.current_tally()))
-
-    def on_input_changed(self, _event: Input.Changed) -> None:
-        self.refresh_tally()
-
-    def action_save(self) -> None:
-        """Save the scenario (the service checks it again); stay open when refused."""
+    def writer(self) -> Callable[[Database], CampaignView]:
         from chronicle.systems.arcadia_quest.service import record_scenario
 
-        if self.saving:
-            return
-        found = self.current_tally()
-        if found.problem or found.errors:
-            self.notify("Set right what the tally shows first.", severity="warning")
-            return
-        payload = self.payload()
-        name = self.view.name
-        self.saving = True
-
-        def work(db: Database) -> CampaignView:
-            return record_scenario(db, name, payload)
-
-        def failed(_exc: Exception) -> None:
-            self.saving = False
-
-        def done(view: CampaignView) -> None:
-            self.dismiss(view)
-
-        chronicle_app(self).call_service(work, done, failed=failed,
-                                         description="Recording the scenario")
-
-    def action_cancel(self) -> None:
-        """Close without saving."""
-        self.dismiss(None)
+        payload, name = self.payload(), self.view.name
+        return lambda db: record_scenario(db, name, payload)

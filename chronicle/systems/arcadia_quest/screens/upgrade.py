@@ -1,24 +1,25 @@
 """The upgrade phase in the app, as a guided step: per guild the coins it holds, then the cards
 it buys (at most 3, at their cost), discards and rearranges, and the curse each hero with a
 death token keeps; live, the coins it will carry (one at most), its cards against the limit of
-12 and every rule the entry would break. ``ctrl+s`` saves, ``escape`` cancels."""
+12 and every rule the entry would break (the form's flow: ``screens.form``). ``ctrl+s``
+saves, ``escape`` cancels."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from chronicle.systems.arcadia_quest.drafts import UPGRADE_FIELDS, tally, upgrade_payload
-from chronicle.systems.arcadia_quest.screens.scenario import tally_text
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.systems.arcadia_quest.screens.form import CampaignForm
 from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from chronicle.services.db import Database
     from chronicle.systems.arcadia_quest.catalog import QuestCatalog
     from chronicle.systems.arcadia_quest.drafts import Tally
@@ -28,30 +29,15 @@ LABELS = {"bought": "Buy (at most 3)", "discarded": "Discard", "curses": "Curses
           "(Hero=Curse)", "slots": "Slots (Hero: A, B; Hero: C)"}
 
 
-class UpgradeDialog(ModalScreen["CampaignView | None"]):
+class UpgradeDialog(CampaignForm):
     """Enter the upgrade phase after the last scenario; returns the campaign after it."""
 
-    DEFAULT_CSS = """
-    UpgradeDialog > Vertical { width: 96%; height: 94%; background: $surface;
-                               border: round $accent; padding: 0 1; }
-    UpgradeDialog VerticalScroll { height: 1fr; }
-    UpgradeDialog .aq-row { height: auto; }
-    UpgradeDialog .aq-row Label { width: 30; padding: 0 1 0 0; }
-    UpgradeDialog .aq-row Input { width: 1fr; background: $boost; }
-    UpgradeDialog .aq-row Input:focus { background: $accent 30%; }
-    UpgradeDialog .aq-guild { padding: 1 0 0 0; }
-    UpgradeDialog #aq-tally { height: auto; max-height: 9; border-top: solid $panel; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
+    DESCRIPTION = "Recording the upgrade phase"
+    TALLY_LABEL = "carry"
 
     def __init__(self, view: CampaignView, catalog: QuestCatalog) -> None:
-        super().__init__()
+        super().__init__(catalog)
         self.view = view
-        self.catalog = catalog
-        self.saving = False
 
     def compose(self) -> ComposeResult:
         last = self.view.summary["scenarios"][-1]
@@ -75,12 +61,11 @@ class UpgradeDialog(ModalScreen["CampaignView | None"]):
     def on_mount(self) -> None:
         first = next(iter(self.view.summary["guilds"]))
         self.query_one(f"#aq-{first}-bought", Input).focus()
-        self.refresh_tally()
+        super().on_mount()
 
     def payload(self) -> dict[str, Any]:
         """The upgrade phase as it would be stored."""
-        fields = {color: {key: self.query_one(f"#aq-{color}-{key}", Input).value
-                          for key in UPGRADE_FIELDS}
+        fields = {color: {key: self.value(f"{color}-{key}") for key in UPGRADE_FIELDS}
                   for color in self.view.summary["guilds"]}
         return upgrade_payload(fields, self.view.summary)
 
@@ -88,43 +73,15 @@ class UpgradeDialog(ModalScreen["CampaignView | None"]):
         """What the entry would do."""
         return tally(self.view.events, "upgrade", self.payload(), self.catalog)
 
-    def refresh_tally(self) -> None:
-        found = self.current_tally()
-        text = tally_text(found, "carry")
+    def describe(self, found: Tally) -> Text:
+        text = super().describe(found)
         if not found.problem:
             text.append("\nCards held: " + " · ".join(f"{c} {n}/12"
                                                      for c, n in found.cards.items()))
-        self.query_one("#aq-tally", Static).update(text)
+        return text
 
-    def on_input_changed(self, _event: Input.Changed) -> None:
-        self.refresh_tally()
-
-    def action_save(self) -> None:
-        """Save the upgrade phase (the service checks it again); stay open when refused."""
+    def writer(self) -> Callable[[Database], CampaignView]:
         from chronicle.systems.arcadia_quest.service import record_upgrade
 
-        if self.saving:
-            return
-        found = self.current_tally()
-        if found.problem or found.errors:
-            self.notify("Set right what the tally shows first.", severity="warning")
-            return
-        payload = self.payload()
-        name = self.view.name
-        self.saving = True
-
-        def work(db: Database) -> CampaignView:
-            return record_upgrade(db, name, payload)
-
-        def failed(_exc: Exception) -> None:
-            self.saving = False
-
-        def done(view: CampaignView) -> None:
-            self.dismiss(view)
-
-        chronicle_app(self).call_service(work, done, failed=failed,
-                                         description="Recording the upgrade phase")
-
-    def action_cancel(self) -> None:
-        """Close without saving."""
-        self.dismiss(None)
+        payload, name = self.payload(), self.view.name
+        return lambda db: record_upgrade(db, name, payload)

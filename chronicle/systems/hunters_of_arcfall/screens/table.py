@@ -6,8 +6,10 @@ Keys: ``d`` a bounty drawn (its name; Fortune and Fame asked when the catalog la
 the active bounty captured, ``w``/``W`` a wound more/less, ``h`` a heal, ``a`` the ability,
 then ``enter`` stop and claim, ``x`` fatally wounded, ``o`` out of dice; ``u`` takes the last
 turn back, ``escape`` clears the turn being entered, ``[``/``]`` the previous/next game, ``g``
-a new game, ``p`` prints the score pad and log. Every write goes through the game's service
-(the rules check it first); names are data, never markup.
+a new game, ``p`` prints the score pad and log; ``r`` renames the game shown, ``delete``
+deletes it (a game with turns entered is archived, after a confirmation) and ``b`` brings an
+archived one back, as ``chronicle hunt rename|delete|restore`` do. Every write goes through the
+game's service (the rules check it first); names are data, never markup.
 """
 
 from __future__ import annotations
@@ -61,6 +63,9 @@ class HuntScreen(Screen[None]):
         Binding("right_square_bracket", "switch(1)", "Next game", show=False),
         Binding("g", "new_game", "New game"),
         Binding("p", "print", "Print", show=False),
+        Binding("r", "rename", "Rename", show=False),
+        Binding("delete", "delete", "Delete", key_display="del", show=False),
+        Binding("b", "restore", "Bring back archived", show=False),
         Binding("f5", "reload", "Reload", show=False),
     ]
 
@@ -404,6 +409,59 @@ class HuntScreen(Screen[None]):
 
         chronicle_app(self).call_service(work, done, description="Starting the game",
                                          group="hunt")
+
+    def action_rename(self) -> None:
+        """Rename the game shown (the dialog stays open while the name is refused)."""
+        from chronicle.systems.hunters_of_arcfall.service import rename_hunt
+        from chronicle.tui.records import rename_record
+
+        if self.view is None or self.busy:
+            self.app.bell()
+            return
+        old = self.view.name
+
+        def renamed(view: HuntView) -> None:
+            self.names = [view.name if n == old else n for n in self.names]
+            self.show(view, f"{old} is now called {view.name}.")
+
+        rename_record(self, "game", old, lambda db, text: rename_hunt(db, old, text), renamed)
+
+    def action_delete(self) -> None:
+        """Delete the game shown after a confirmation: one with turns entered is archived
+        (b brings it back), one without goes for good."""
+        from chronicle.systems.hunters_of_arcfall.service import delete_hunt
+        from chronicle.tui.records import delete_record
+
+        if self.view is None or self.busy:
+            self.app.bell()
+            return
+        name = self.view.name
+        at = self.names.index(name) if name in self.names else 0
+
+        def deleted(said: str) -> None:
+            self.notify(said[:1].upper() + said[1:] + ".", markup=False)
+            self.view = None
+            rest = [n for n in self.names if n != name]
+            self.action_reload(rest[min(at, len(rest) - 1)] if rest else None)
+
+        delete_record(self, "game", name, len(self.view.state.lines),
+                      ("log entry", "log entries"), "b", lambda db: delete_hunt(db, name),
+                      deleted)
+
+    def action_restore(self) -> None:
+        """Pick an archived game and bring it back."""
+        from chronicle.systems.hunters_of_arcfall.service import list_hunts, restore_hunt
+        from chronicle.tui.records import bring_back
+
+        def load(db: Database) -> list[tuple[str, str]]:
+            return [(f"{v.name} ({', '.join(s.name for s in v.log.seats)})", v.name)
+                    for v in list_hunts(db, archived=True, damaged=[])]
+
+        def back(view: HuntView) -> None:
+            self.action_reload(view.name)
+            self.notify(f"{view.name} is back in the games.", markup=False)
+
+        bring_back(self, "games", load, lambda db, name: restore_hunt(db, name), back)
 
     def action_print(self) -> None:
         """Write the score pad and the log as a PDF in exports/."""

@@ -1,0 +1,135 @@
+"""What the app's Arcadia Quest forms share (a new campaign, a scenario played, an upgrade
+phase): rows of labelled inputs, a live tally of what the entry would do and of every rule it
+would break (the same rules every write goes through), ``ctrl+s`` to save through the game's
+service (refused while the tally shows an error; a refusal by the service keeps the form open
+with its reasons), ``escape`` to cancel. A form returns the campaign after its write, or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from chronicle.rules.report import Front
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import plain
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from chronicle.services.db import Database
+    from chronicle.systems.arcadia_quest.catalog import QuestCatalog
+    from chronicle.systems.arcadia_quest.drafts import Tally
+    from chronicle.systems.arcadia_quest.service import CampaignView
+
+SHOWN = 6
+"""Violations the tally lists before "and N more"."""
+
+
+def tally_text(found: Tally, label: str = "earn") -> Text:
+    """The live tally as text: coins per guild (``label``: what they do with them), then the
+    problems with their fixes in the app's terms."""
+    from rich.text import Text
+
+    text = Text()
+    if found.problem:
+        text.append_text(plain(found.problem, "yellow"))
+        return text
+    if found.coins:
+        text.append(f"Coins they {label}: ")
+        text.append(" · ".join(f"{color} {coins}" for color, coins in found.coins.items()),
+                    "bold")
+    for violation in found.added[:SHOWN]:
+        style = "red" if violation.severity.value == "error" else "yellow"
+        if text.plain:
+            text.append("\n")
+        text.append_text(plain(f"{violation.severity.value}: {violation.message}", style))
+        fix = violation.fix_for(Front.APP)
+        if fix:
+            text.append_text(plain(f" (fix: {fix})", "dim"))
+    if len(found.added) > SHOWN:
+        text.append(f"\n… and {len(found.added) - SHOWN} more")
+    return text
+
+
+class CampaignForm(ModalScreen["CampaignView | None"]):
+    """A form that writes one thing to a campaign; subclasses say what it holds
+    (``compose``), what it would do (``current_tally``) and how it is saved (``writer``)."""
+
+    DEFAULT_CSS = """
+    CampaignForm > Vertical { width: 96%; height: 94%; background: $surface;
+                              border: round $accent; padding: 0 1; }
+    CampaignForm VerticalScroll { height: 1fr; }
+    CampaignForm .aq-row { height: auto; }
+    CampaignForm .aq-row Label { width: 30; padding: 0 1 0 0; }
+    CampaignForm .aq-row Input { width: 1fr; background: $boost; }
+    CampaignForm .aq-row Input:focus { background: $accent 30%; }
+    CampaignForm .aq-guild { text-style: bold; padding: 1 0 0 0; }
+    CampaignForm #aq-tally { height: auto; max-height: 9; border-top: solid $panel; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+    DESCRIPTION: ClassVar[str] = "Saving"
+    """What the app says while the service works."""
+    TALLY_LABEL: ClassVar[str] = "earn"
+
+    def __init__(self, catalog: QuestCatalog) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.saving = False
+
+    def value(self, key: str) -> str:
+        """What is typed in the input ``#aq-{key}``."""
+        found: Input = self.query_one(f"#aq-{key}", Input)
+        return found.value
+
+    def current_tally(self) -> Tally:
+        """What the entry would do."""
+        raise NotImplementedError
+
+    def writer(self) -> Callable[[Database], CampaignView]:
+        """The write, with what is typed now (called once the tally shows no error)."""
+        raise NotImplementedError
+
+    def describe(self, found: Tally) -> Text:
+        """The tally as shown under the form."""
+        return tally_text(found, self.TALLY_LABEL)
+
+    def on_mount(self) -> None:
+        self.refresh_tally()
+
+    def refresh_tally(self) -> None:
+        self.query_one("#aq-tally", Static).update(self.describe(self.current_tally()))
+
+    def on_input_changed(self, _event: Input.Changed) -> None:
+        self.refresh_tally()
+
+    def action_save(self) -> None:
+        """Save through the service (which checks it again); stay open when refused."""
+        if self.saving:
+            return
+        found = self.current_tally()
+        if found.problem or found.errors:
+            self.notify("Set right what the tally shows first.", severity="warning")
+            return
+        work = self.writer()
+        self.saving = True
+
+        def failed(_exc: Exception) -> None:
+            self.saving = False
+
+        def done(view: CampaignView) -> None:
+            self.dismiss(view)
+
+        chronicle_app(self).call_service(work, done, failed=failed,
+                                         description=self.DESCRIPTION)
+
+    def action_cancel(self) -> None:
+        """Close without saving."""
+        self.dismiss(None)

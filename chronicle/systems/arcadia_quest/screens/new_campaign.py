@@ -1,0 +1,93 @@
+"""Starting a campaign in the app: its name, then up to four guilds in seating order
+(clockwise), each a colour, its player and its three heroes; each guild gets the five starting
+cards spread over its heroes (2, 2, 1), as ``chronicle campaign new`` gives them. Live, every
+rule the start would break (two to four guilds, a colour or a hero taken twice, three heroes
+each); ``ctrl+s`` starts it through the same service as the command line, ``escape``
+cancels (the form's flow: ``screens.form``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Checkbox, Input, Label, Static
+
+from chronicle.systems.arcadia_quest.drafts import COLORS, campaign_guilds, new_campaign_tally
+from chronicle.systems.arcadia_quest.screens.form import CampaignForm
+from chronicle.tui.text import plain
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from chronicle.services.db import Database
+    from chronicle.systems.arcadia_quest.drafts import Tally
+    from chronicle.systems.arcadia_quest.service import CampaignView
+
+SEATS = len(COLORS)
+
+
+class NewCampaignDialog(CampaignForm):
+    """Start a campaign; returns it, or None."""
+
+    DESCRIPTION = "Starting the campaign"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(plain("A new Arcadia Quest campaign", "bold"))
+            with VerticalScroll():
+                with Horizontal(classes="aq-row"):
+                    yield Label("Campaign name")
+                    yield Input(id="aq-name", compact=True)
+                for seat in range(SEATS):
+                    yield Static(plain(f"Guild {seat + 1} (seating order, clockwise)"),
+                                 classes="aq-guild")
+                    for key, label, value in (("color", "Colour", COLORS[seat]),
+                                              ("player", "Player", ""),
+                                              ("heroes", "Heroes (three, a, b, c)", "")):
+                        with Horizontal(classes="aq-row"):
+                            yield Label(label)
+                            yield Input(value=value, id=f"aq-{seat}-{key}", compact=True)
+                yield Checkbox("With two guilds, one of the winner's two quests must be PvE "
+                               "(the other reading: both may be PvP)", True, id="aq-pve")
+            yield Static("", id="aq-tally")
+            yield Static("A guild left without player and heroes is no guild · ctrl+s starts "
+                         "the campaign · escape cancels")
+
+    def on_mount(self) -> None:
+        self.query_one("#aq-name", Input).focus()
+        super().on_mount()
+
+    def on_checkbox_changed(self, _event: Checkbox.Changed) -> None:
+        self.refresh_tally()
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """Each seat's colour, player and heroes as typed."""
+        return [(self.value(f"{seat}-color"), self.value(f"{seat}-player"),
+                 self.value(f"{seat}-heroes")) for seat in range(SEATS)]
+
+    def two_player_pve(self) -> bool:
+        """Whether, with two guilds, one of the winner's quests must be PvE."""
+        return self.query_one("#aq-pve", Checkbox).value
+
+    def current_tally(self) -> Tally:
+        return new_campaign_tally(self.value("name"), campaign_guilds(self.rows()),
+                                  self.two_player_pve(), self.catalog)
+
+    def describe(self, found: Tally) -> Text:
+        text = super().describe(found)
+        if not found.problem and not found.errors:
+            if text.plain:
+                text.append("\n")
+            text.append_text(plain("Ready: " + " · ".join(
+                f"{color} {count} starting cards" for color, count in found.cards.items()),
+                "green"))
+        return text
+
+    def writer(self) -> Callable[[Database], CampaignView]:
+        from chronicle.systems.arcadia_quest.service import new_campaign
+
+        name, guilds = self.value("name").strip(), campaign_guilds(self.rows())
+        pve = self.two_player_pve()
+        return lambda db: new_campaign(db, name, guilds, two_player_pve=pve)
