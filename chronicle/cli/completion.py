@@ -59,9 +59,13 @@ def _database(args: argparse.Namespace) -> Any:
 
 
 def _cards(_args: argparse.Namespace) -> Iterable[str]:
-    from chronicle.services.catalog import load_catalog
+    """The home system's card names (``GameSystem.card_names``)."""
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
 
-    return [card.name for card in load_catalog()]
+    home = registry.system(registry.DEFAULT)
+    names: list[str] = load_name(home.card_names)() if home.card_names else []
+    return names
 
 
 def _players(args: argparse.Namespace) -> Iterable[str]:

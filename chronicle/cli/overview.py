@@ -1,12 +1,10 @@
-"""``chronicle`` without arguments: the catalog at a glance and the commands."""
+"""``chronicle`` without arguments: the home game's catalog at a glance (from the registry)
+and the commands."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from chronicle import __version__
 from chronicle.cli.output import emit
-from chronicle.domain.values import Origin
 
 
 def every_command() -> list[tuple[str, str]]:
@@ -25,26 +23,24 @@ def every_command() -> list[tuple[str, str]]:
 
 
 def run() -> int:
-    """Print the overview."""
-    from chronicle.services.catalog import read_sources
+    """Print the overview: the home system's title and its own lines (its catalog at a glance,
+    ``GameSystem.overview``), then every command."""
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
 
-    sources = read_sources()
-    catalog = sources.build()
-    kinds = Counter(card.kind.value for card in catalog)
-    own = sum(1 for card in catalog if card.origin is not Origin.BUNDLED)
-    incomplete = sum(1 for card in catalog if card.missing())
-    emit(f"Arcadia Chronicle {__version__} — Arcadia: The Wyld Hunt and King Ironheart's "
-         "Madness")
+    try:
+        home = registry.system(registry.DEFAULT)
+    except (registry.UnknownSystem, registry.BadSystem) as exc:  # the commands still list
+        lines, title = [f"The home game cannot be loaded: {exc}"], ""
+    else:
+        lines = load_name(home.overview)() if home.overview else []
+        title = " and ".join(edition.title for edition in home.editions) or home.label
+    emit(f"Arcadia Chronicle {__version__}" + (f" — {title}" if title else ""))
     emit()
-    emit(f"Catalog: {len(catalog)} cards — " + ", ".join(
-        f"{kinds[k]} {k}s" for k in ("icon", "merit", "flaw", "quest", "league", "waylay")))
-    emit(f"  {own} from your own card files, {incomplete} with values still unknown "
-         "(fill them in from your physical cards)")
-    emit(f"  your card files: {sources.user_dir}/*.toml")
-    if catalog.problems:
-        emit(f"  {len(catalog.problems)} problem(s) in card files: "
-             "run 'chronicle cards validate'")
-    emit()
+    for line in lines:
+        emit(line)
+    if lines:
+        emit()
     emit("Commands (everyday ones first):")
     listed = every_command()
     width = max(len(c) for c, _ in listed)

@@ -30,6 +30,10 @@ The contracts of the lazily named callables:
 - ``ledger_codec``: the game's history events to and from stored records.
 - ``card_entry``: ``register(parser)`` adds the flags of ``chronicle cards new`` for the game
   and sets its ``handler``, as a command group's ``register`` does.
+- ``overview``: ``overview() -> list[str]``, the lines ``chronicle`` without arguments prints
+  about the home system under its title (its catalog at a glance);
+- ``card_names``: ``card_names() -> list[str]``, the card names the shell completes where a
+  command of the home system takes a card.
 
 This module imports nothing of any game and nothing heavy.
 """
@@ -263,6 +267,12 @@ class GameSystem:
     card_entry: str | None = None
     """Lazy name of ``register(parser: argparse.ArgumentParser) -> None`` adding the game's
     ``chronicle cards new NAME --system KEY`` flags (``--kind`` among them) and its handler."""
+    overview: str | None = None
+    """Lazy name of ``overview() -> list[str]``: what ``chronicle`` without arguments (no
+    terminal) prints about the game under its title when it is the home system."""
+    card_names: str | None = None
+    """Lazy name of ``card_names() -> list[str]``: the card names shell completion offers (the
+    home system's)."""
     docs: str | None = None
     """The game's documentation, relative to the repository."""
 

@@ -131,6 +131,8 @@ SYSTEM = GameSystem(
         CommandGroup("cards", "list, search, show and validate cards", f"{_CLI}.cards:register"),
     ),
     card_entry="chronicle.systems.wyld_hunt.card_entry:register",
+    overview=f"{_CLI}.overview:overview",
+    card_names=f"{_CLI}.overview:card_names",
     docs="docs/rules.md",
 )
 """The entry point's value (for both keys)."""
