@@ -39,15 +39,16 @@ def register(commands: Any) -> None:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from chronicle.services.demo import run_demo
+    """The home system's example play group (``GameSystem.demo``)."""
+    from chronicle.errors import BadInput
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
 
-    db = database(args)
-    result = run_demo(db)
-    for line in result.lines:
+    home = registry.system(registry.DEFAULT)
+    if home.demo is None:
+        raise BadInput(f"{home.label} has no example play group")
+    for line in load_name(home.demo)(database(args)):
         emit(line)
-    emit()
-    emit("Next: 'chronicle character show Winerdria', 'chronicle history Winerdria', "
-         "'chronicle game show \"Example of Play\"'.")
     return 0
 
 

@@ -34,6 +34,8 @@ The contracts of the lazily named callables:
   about the home system under its title (its catalog at a glance);
 - ``card_names``: ``card_names() -> list[str]``, the card names the shell completes where a
   command of the home system takes a card.
+- ``demo``: ``demo(db: Database) -> list[str]``, ``chronicle demo``: the home system's example
+  play group written to the database, and the lines saying what was done.
 
 This module imports nothing of any game and nothing heavy.
 """
@@ -273,6 +275,9 @@ class GameSystem:
     card_names: str | None = None
     """Lazy name of ``card_names() -> list[str]``: the card names shell completion offers (the
     home system's)."""
+    demo: str | None = None
+    """Lazy name of ``demo(db) -> list[str]``: ``chronicle demo`` (the home system's example
+    play group), the lines it prints."""
     docs: str | None = None
     """The game's documentation, relative to the repository."""
 

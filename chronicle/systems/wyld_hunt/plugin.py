@@ -133,6 +133,7 @@ SYSTEM = GameSystem(
     card_entry="chronicle.systems.wyld_hunt.card_entry:register",
     overview=f"{_CLI}.overview:overview",
     card_names=f"{_CLI}.overview:card_names",
+    demo=f"{_CLI}.demo:demo",
     docs="docs/rules.md",
 )
 """The entry point's value (for both keys)."""
