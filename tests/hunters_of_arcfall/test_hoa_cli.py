@@ -133,6 +133,8 @@ def test_refusals_write_nothing_and_undo_compensates(tmp_path: Path, table_cards
         code, out, err = hunt(url, *argv)
         assert_handled(code, out, err)
         assert code in (1, 2), argv
+    code, out, err = hunt(url, "new", "Q", "--seat", "Ana:Gus", "--seat", "Z" * 300 + ":Vex")
+    assert code == 2 and "a player's name has 300 characters; at most 200" in err
     code, out, err = hunt(url, "show", "Duell")
     assert "Duel" in err                                                  # did you mean
     code, out, err = hunt(url, "new", "Y", "--seat", "Ana:Gus", "--seat", "Bo:Kira")

@@ -137,8 +137,13 @@ def new_hunt(db: Database, name: str, seats: Sequence[tuple[str, str]], *,
         BadInput: a date that is not ISO, a limit out of range; Refused: a rule of the set-up
         broken (fewer than 2 players, a hunter taken twice, an unknown hunter).
     """
+    from chronicle.domain.limits import name_problem
     from chronicle.services.dates import iso_date
 
+    for player, hunter in seats:       # said plainly here, before the store reads it back
+        wrong = name_problem(player, "a player's name") or name_problem(hunter, "a hunter")
+        if wrong:
+            raise BadInput(f"the seat {player[:40]!r}: {wrong}")
     if not 1 <= limit <= 1000:
         raise BadInput(f"the point limit is 1 to 1000 (the rulebook recommends 15), not {limit}")
     log = GameLog(name=name, seats=tuple(Seat(name=p, hunter=h) for p, h in seats),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -75,6 +75,8 @@ class HuntScreen(Screen[None]):
         self.names: list[str] = []
         self.draft: TurnDraft | None = None
         self.busy = False
+        self.painted: dict[str, Text] = {}
+        """What each panel shows now: a panel is repainted only when its text changes."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -121,11 +123,10 @@ class HuntScreen(Screen[None]):
 
         self.view = view
         self.busy = False
-        title = self.query_one("#hunt-title", Static)
         if view is None:
-            title.update("No Hunters of Arcfall game yet: press g to start one.")
+            self.put("title", Text("No Hunters of Arcfall game yet: press g to start one."))
             for part in ("board", "banner", "bounty", "turn", "log"):
-                self.query_one(f"#hunt-{part}", Static).update("")
+                self.put(part, Text(""))
             self.draft = None
             return
         state = view.state
@@ -140,39 +141,58 @@ class HuntScreen(Screen[None]):
         text.append(f"  ·  first to {view.log.limit} Fortune  ·  round {state.round}"
                     f"  ·  game {self.names.index(view.name) + 1 if view.name in self.names else 1}"
                     f" of {max(1, len(self.names))}", style="dim")
-        title.update(text)
-        self.query_one("#hunt-board", Static).update(self.board())
-        self.query_one("#hunt-banner", Static).update(self.banner())
-        self.query_one("#hunt-log", Static).update(self.log_text(said))
+        self.put("title", text)
+        self.put("board", self.board())
+        self.put("banner", self.banner())
+        self.put("log", self.log_text(said))
         self.paint_turn()
+
+    def put(self, part: str, text: Text) -> None:
+        """Show ``text`` in the panel ``part`` unless it shows it already."""
+        if self.painted.get(part) != text:
+            self.painted[part] = text
+            self.query_one(f"#hunt-{part}", Static).update(text)
 
     # Painting ------------------------------------------------------------------------------
 
-    def board(self) -> Table:
-        """The scoreboard: Fortune large and first."""
+    def on_resize(self) -> None:
+        if self.view is not None:
+            self.put("board", self.board())
+
+    def board(self) -> Text:
+        """The scoreboard: Fortune large and first; one line per player in columns sized to
+        the screen (drawn as text: a table costs several times more to lay out)."""
+        from chronicle.tui.text import fit
+
         assert self.view is not None
         state = self.view.state
         ranks = state.ranks()
-        grid = Table(expand=True, box=None, pad_edge=False, header_style="bold dim")
-        for title, justify in (("", "left"), ("Player", "left"), ("Hunter", "left"),
-                               ("Fortune", "right"), ("Fame", "right"),
-                               ("Claimed", "left"), ("Beneath", "left"), ("Ability", "left")):
-            grid.add_column(title, justify=justify,  # type: ignore[arg-type]
-                            no_wrap=title in ("", "Fortune", "Fame", "Ability"),
-                            ratio=3 if title in ("Claimed",) else None)
-        for p in state.players:
+        width = max(60, (self.size.width or 80) - 2)
+        players = list(state.players)
+        who = min(16, max([6, *(cell_len(clean(p.name)) for p in players)]))
+        hunter = min(14, max([6, *(cell_len(clean(p.hunter)) for p in players)]))
+        beneath = 10
+        rest = max(8, width - (3 + who + hunter + 8 + 5 + beneath + 7 + 7))
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"{'':3}{fit('Player', who)} {fit('Hunter', hunter)} {'Fortune':>7} "
+                    f"{'Fame':>4} {fit('Claimed', rest)} {fit('Beneath', beneath)} Ability",
+                    "bold dim")
+        for p in players:
             mark = "▶" if p.name == state.next_player and not state.finished else " "
             leader = p.name == state.winner or p.name in state.tied
-            grid.add_row(Text(f"{mark}{ranks[p.name]}", style="bold"),
-                         plain(p.name, "bold" if leader else ""), plain(p.hunter),
-                         Text(f"{p.fortune}{'+?' if p.unknown else ''}",
-                              style="bold reverse" if leader else "bold"),
-                         Text(str(p.fame)), plain(f"{len(p.claimed)}: " + ", ".join(p.claimed)
-                                                  if p.claimed else "-"),
-                         plain(", ".join(p.captured) or "-"),
-                         Text("used" if p.ability_used else "ready",
-                              style="dim" if p.ability_used else "green"))
-        return grid
+            text.append("\n")
+            text.append(f"{mark}{ranks[p.name]:<2}", "bold")
+            text.append(fit(p.name, who), "bold" if leader else "")
+            text.append(" " + fit(p.hunter, hunter) + " ")
+            fortune = f"{p.fortune}{'+?' if p.unknown else ''}"
+            text.append(f"{fortune:>7}", "bold reverse" if leader else "bold")
+            text.append(f" {p.fame:>4} ")
+            claimed = f"{len(p.claimed)}: " + ", ".join(p.claimed) if p.claimed else "-"
+            text.append(fit(claimed, rest) + " " + fit(", ".join(p.captured) or "-", beneath)
+                        + " ")
+            text.append("used" if p.ability_used else "ready",
+                        "dim" if p.ability_used else "green")
+        return text
 
     def banner(self) -> Text:
         """The final round as soon as the limit is reached, and the winner at the end."""
@@ -189,13 +209,11 @@ class HuntScreen(Screen[None]):
     def paint_turn(self) -> None:
         """The active bounty and the turn being entered."""
         view, draft = self.view, self.draft
-        bounty = self.query_one("#hunt-bounty", Static)
-        turn = self.query_one("#hunt-turn", Static)
         if view is None:
             return
         active = draft.active if draft is not None else view.state.active_bounty
         if active is None:
-            bounty.update(Text("No active bounty: d draws one.", style="dim"))
+            self.put("bounty", Text("No active bounty: d draws one.", style="dim"))
         else:
             card = view.catalog.get(active, "bounty")
             slots = getattr(card, "slots", None)
@@ -212,10 +230,10 @@ class HuntScreen(Screen[None]):
             if ability:
                 text.append("\n")
                 text.append(plain(f"Its rule: {ability}", "italic"))
-            bounty.update(text)
+            self.put("bounty", text)
         if draft is None:
-            turn.update(Text("The game is over: g starts a new one." if view.state.finished
-                             else "", style="bold"))
+            self.put("turn", Text("The game is over: g starts a new one."
+                                  if view.state.finished else "", style="bold"))
             return
         line = plain(f"{draft.player}'s turn", "bold")
         if draft.fatal:
@@ -224,7 +242,7 @@ class HuntScreen(Screen[None]):
         line.append(plain(draft.summary()))
         line.append("\nd draw  c capture  w wound  h heal  a ability  ⏎ claim  x fatal  "
                     "o no dice  u undo", style="dim")
-        turn.update(line)
+        self.put("turn", line)
 
     def log_text(self, said: str) -> Text:
         """The last lines of the log, and what the last write did."""
