@@ -35,8 +35,8 @@ from chronicle.systems.tales_of_arcadia.catalog import (
     units_of,
 )
 from chronicle.systems.tales_of_arcadia.files import dump_cards
+from chronicle.systems.tales_of_arcadia.quickcheck import SCHEMA
 from chronicle.systems.tales_of_arcadia.rules import check_army
-from chronicle.systems.tales_of_arcadia.schema import SCHEMA
 
 SEED_KEYWORDS = {"Rise Again", "Shroud", "Flying", "Swimming", "Pathfinding", "Double Attack",
                  "Counter-Attack"}

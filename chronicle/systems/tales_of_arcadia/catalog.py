@@ -37,7 +37,7 @@ def _order(card: Card) -> tuple[int, str]:
 
 def read_sources(user_dir: Path | None = None, bundled_dir: Path | None = None) -> Sources:
     """Read the bundled card files and the user's (default: the user's data directory)."""
-    from chronicle.systems.tales_of_arcadia.schema import SCHEMA
+    from chronicle.systems.tales_of_arcadia.quickcheck import SCHEMA
 
     return layers.read_sources(KEY, SCHEMA, card_from_data, _order, user_dir, bundled_dir)
 

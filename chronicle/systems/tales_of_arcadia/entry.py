@@ -88,8 +88,8 @@ def _findings(values: dict[str, Any], cards: TalesCatalog | None) -> tuple[list[
 
     from chronicle.catalog.loader import validate_card_tables
     from chronicle.domain.values import Origin
+    from chronicle.systems.tales_of_arcadia.quickcheck import SCHEMA
     from chronicle.systems.tales_of_arcadia.rules import check_army
-    from chronicle.systems.tales_of_arcadia.schema import SCHEMA
 
     table = _table(values)
     entries, problems = validate_card_tables([table], SCHEMA, path=f"the {table['kind']}",
@@ -146,7 +146,7 @@ def save_card(values: dict[str, Any], folder: Path | None = None) -> Saved:
     from chronicle.services.files import write_atomically
     from chronicle.systems.tales_of_arcadia.cards import card_from_data
     from chronicle.systems.tales_of_arcadia.files import dump_cards
-    from chronicle.systems.tales_of_arcadia.schema import SCHEMA
+    from chronicle.systems.tales_of_arcadia.quickcheck import SCHEMA
     from chronicle.systems.tales_of_arcadia.stored import clear_cache
 
     table = _table(values)

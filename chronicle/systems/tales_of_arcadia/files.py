@@ -22,22 +22,16 @@ misspelt key gets a "did you mean"); a file with any such problem cannot be chec
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, model_validator
+from typing import TYPE_CHECKING, Any
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
-from chronicle.catalog.located import located_problems
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.limits import COUNT_MAX, YEAR_MAX, YEAR_MIN
 from chronicle.domain.values import Origin
 from chronicle.systems.tales_of_arcadia import KEY
-from chronicle.systems.tales_of_arcadia.battles import Battle, Side, Victory
 from chronicle.systems.tales_of_arcadia.cards import (
     Army,
     Card,
@@ -46,98 +40,19 @@ from chronicle.systems.tales_of_arcadia.cards import (
     Terrain,
     Unit,
 )
-from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
-from chronicle.systems.tales_of_arcadia.schema import Name, Text
+from chronicle.systems.tales_of_arcadia.force import Roster
 
-MAX_LIMIT = 1_000_000
-MAX_COUNT = COUNT_MAX
-MAX_LINES = 1000
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
-
-
-class UnitLineModel(_Strict):
-    """One ``[[unit]]``: the unit's name, an optional variant, options, a count."""
-
-    unit: Name
-    variant: Name | None = None
-    options: Annotated[list[Name], Field(max_length=100)] = []
-    count: Annotated[int, Strict(), Field(ge=1, le=MAX_COUNT)] = 1
-    note: Text | None = None
-
-    def to_line(self) -> RosterLine:
-        """The domain line."""
-        return RosterLine(unit=self.unit, variant=self.variant, options=tuple(self.options),
-                          count=self.count, note=self.note)
-
-
-class RosterFile(_Strict):
-    """A battle-force file."""
-
-    system: Literal["tales-of-arcadia"] = "tales-of-arcadia"
-    name: Name
-    army: Name
-    limit: Annotated[int, Strict(), Field(ge=1, le=MAX_LIMIT)]
-    player: Name | None = None
-    notes: Text | None = None
-    unit: Annotated[list[UnitLineModel], Field(max_length=MAX_LINES)] = []
-    card: list[Any] = []
-
-    def to_roster(self) -> Roster:
-        """The domain battle force."""
-        return Roster(name=self.name, army=self.army, limit=self.limit,
-                      units=tuple(u.to_line() for u in self.unit), player=self.player,
-                      notes=self.notes)
-
-
-class SideModel(_Strict):
-    """One ``[[battle.side]]``: a player, the force they brought, its points."""
-
-    player: Name
-    force: Name | None = None
-    points: Annotated[int, Strict(), Field(ge=0, le=MAX_LIMIT)] | None = None
-
-
-class BattleModel(_Strict):
-    """One ``[[battle]]`` of a battle record file."""
-
-    date: dt.date
-    limit: Annotated[int, Strict(), Field(ge=1, le=MAX_LIMIT)]
-    victory: Victory = Victory.LAST_UNIT_STANDING
-    condition: Text | None = None
-    side: Annotated[list[SideModel], Field(min_length=1, max_length=16)]
-    winner: Name | None = None
-    note: Text | None = None
-
-    @model_validator(mode="after")
-    def _condition(self) -> BattleModel:
-        if self.victory is Victory.OTHER and not self.condition:
-            raise ValueError('victory = "other" says which condition in condition = "..."')
-        if not YEAR_MIN <= self.date.year <= YEAR_MAX:
-            raise ValueError(f"the date {self.date.isoformat()} is not a plausible battle date")
-        return self
-
-    def to_battle(self) -> Battle:
-        """The domain battle."""
-        return Battle(date=self.date, limit=self.limit, victory=self.victory,
-                      sides=tuple(Side(player=s.player, force=s.force, points=s.points)
-                                  for s in self.side),
-                      winner=self.winner, condition=self.condition, note=self.note)
-
-
-class BattleFile(_Strict):
-    """A battle record file: ``system`` and ``[[battle]]`` tables."""
-
-    system: Literal["tales-of-arcadia"] = "tales-of-arcadia"
-    battle: Annotated[list[BattleModel], Field(max_length=100_000)] = []
-
+if TYPE_CHECKING:
+    from chronicle.systems.tales_of_arcadia.battles import Battle
 
 def read_battles(document: dict[str, Any], lines: LineMap | None,
                  shown: str) -> tuple[list[Battle], list[FileProblem]]:
     """The battles of a parsed battle record file, or the located problems that stop it."""
+    from pydantic import ValidationError
+
+    from chronicle.catalog.located import located_problems
+    from chronicle.systems.tales_of_arcadia.filemodels import BattleFile, BattleModel
+
     try:
         model = BattleFile.model_validate(document)
     except ValidationError as exc:
@@ -176,21 +91,32 @@ def load_roster(path: Path) -> LoadedRoster:
 
 def read_roster(document: dict[str, Any], lines: LineMap | None, shown: str,
                 loaded: LoadedRoster | None = None) -> LoadedRoster:
-    """Validate a parsed roster document (``shown`` names it in problems)."""
-    loaded = loaded or LoadedRoster(Path(shown))
-    try:
-        model = RosterFile.model_validate(document)
-    except ValidationError as exc:
-        loaded.problems.extend(located_problems(exc, shown, lines, RosterFile,
-                                                 {"unit": UnitLineModel}))
-        return loaded
-    if model.card:
-        from chronicle.systems.tales_of_arcadia.schema import SCHEMA
+    """Validate a parsed roster document (``shown`` names it in problems): a plainly valid one
+    without the models (``quickcheck.roster``), any other by them."""
+    from chronicle.systems.tales_of_arcadia.quickcheck import SCHEMA, roster
 
-        loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=shown,
+    loaded = loaded or LoadedRoster(Path(shown))
+    quick = roster(document)
+    if quick is not None:
+        force, cards = quick
+    else:
+        from pydantic import ValidationError
+
+        from chronicle.catalog.located import located_problems
+        from chronicle.systems.tales_of_arcadia.filemodels import RosterFile, UnitLineModel
+
+        try:
+            model = RosterFile.model_validate(document)
+        except ValidationError as exc:
+            loaded.problems.extend(located_problems(exc, shown, lines, RosterFile,
+                                                     {"unit": UnitLineModel}))
+            return loaded
+        force, cards = model.to_roster(), model.card
+    if cards:
+        loaded.cards, card_problems = validate_card_tables(cards, SCHEMA, path=shown,
                                                            lines=lines, origin=Origin.FILE)
         loaded.problems.extend(card_problems)
-    loaded.roster = model.to_roster()
+    loaded.roster = force
     return loaded
 
 
@@ -241,7 +167,7 @@ def dump_cards(cards: Iterable[Card], *, header: str = "") -> str:
     """A card file (``version``, ``game``, ``[[card]]`` with ``[[card.variant]]`` and
     ``[[card.option]]``) holding ``cards``; it reads back to the same cards."""
     from chronicle.catalog.tomlwrite import key, value
-    from chronicle.systems.tales_of_arcadia.schema import FORMAT_VERSION
+    from chronicle.systems.tales_of_arcadia.quickcheck import FORMAT_VERSION
 
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
     lines += [f"version = {FORMAT_VERSION}", f"game = {value(KEY)}"]

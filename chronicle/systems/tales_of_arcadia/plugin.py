@@ -101,7 +101,7 @@ SYSTEM = GameSystem(
             (Option(("pool",), "the pool, like 2d6+1", "str", metavar="POOL"),),
             f"{_HERE}.plugin:odds_pool"),
     ),
-    card_schema=f"{_HERE}.schema:SCHEMA",
+    card_schema=f"{_HERE}.quickcheck:SCHEMA",
     codes=f"{_HERE}.codes",
     ledger_codec=None,
     sheets={"force": f"{_HERE}.service:force_document"},

@@ -20,7 +20,9 @@ A card file is::
     name = "Tower Shield"
     cost = 10
 
-Unknown keys are rejected; integers must be integers. Every value is optional at this level (a
+These models define the format and word every problem; ``quickcheck.py`` reads a plainly
+valid table without them (and without importing pydantic). Unknown keys are rejected; integers
+must be integers. Every value is optional at this level (a
 user's file may correct just one value of a bundled card); a unit missing a statistic or its
 cost is reported by the rules as ``card.incomplete`` when it is used. The same ``[[card]]``
 tables may appear inline in a roster file.
@@ -44,11 +46,14 @@ from chronicle.catalog.schema import ModelSchema
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia import cards as c
-
-FORMAT_VERSION = 1
-MAX_COST = 100_000
-MAX_STAT = 1000
-MAX_LIST = 100
+from chronicle.systems.tales_of_arcadia.quickcheck import (
+    FORMAT_VERSION,
+    MAX_COST,
+    MAX_LIST,
+    MAX_PICKS,
+    MAX_SOURCES,
+    MAX_STAT,
+)
 
 
 def _lower(value: Any) -> Any:
@@ -62,7 +67,7 @@ Text = Annotated[str, Strict(), Field(min_length=1, max_length=TEXT_MAX),
 Cost = Annotated[int, Strict(), Field(ge=0, le=MAX_COST)]
 Stat = Annotated[int, Strict(), Field(ge=-MAX_STAT, le=MAX_STAT)]
 Distance = Annotated[int, Strict(), Field(ge=0, le=MAX_STAT)]
-Picks = Annotated[int, Strict(), Field(ge=0, le=100)]
+Picks = Annotated[int, Strict(), Field(ge=0, le=MAX_PICKS)]
 Flag = Annotated[bool, Strict()]
 Names = Annotated[list[Name], Field(max_length=MAX_LIST)]
 MovementField = Annotated[c.Movement, BeforeValidator(_lower)]
@@ -120,7 +125,7 @@ class CardModel(_Strict):
     name: Name
     kind: str
     summary: Text | None = None
-    source: Text | Annotated[list[Text], Field(max_length=20)] | None = None
+    source: Text | Annotated[list[Text], Field(max_length=MAX_SOURCES)] | None = None
     notes: Text | None = None
 
 
@@ -189,5 +194,6 @@ MODELS: dict[str, type[CardModel]] = {
 }
 
 
-SCHEMA: ModelSchema[c.Card] = ModelSchema(KEY, FORMAT_VERSION, MODELS, c.card_from_data)
-"""The card schema the catalog loader uses for Tales of Arcadia files."""
+MODEL_SCHEMA: ModelSchema[c.Card] = ModelSchema(KEY, FORMAT_VERSION, MODELS, c.card_from_data)
+"""The card schema of the models; the loader uses ``quickcheck.SCHEMA``, which asks these
+models about every table it does not vouch for itself."""

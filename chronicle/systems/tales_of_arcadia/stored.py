@@ -105,7 +105,7 @@ def catalog_for(context: Context | None, extra: Iterable[CardEntry] = (),
     group's cards, then the force's own inline cards."""
     from chronicle.catalog.loader import validate_card_tables
     from chronicle.domain.values import Origin
-    from chronicle.systems.tales_of_arcadia.schema import SCHEMA
+    from chronicle.systems.tales_of_arcadia.quickcheck import SCHEMA
 
     if fresh:
         clear_cache()

@@ -1,0 +1,234 @@
+"""The Tales of Arcadia card and roster formats, read without building pydantic's validators
+when a table is plainly valid.
+
+The formats are defined once, by the pydantic models of ``schema.py`` (cards) and
+``filemodels.py`` (rosters, battles), and those models are the judges: they word every problem,
+located by the loader. But a ``chronicle check`` is one short process, and building the models'
+validators (and importing pydantic) is most of its time while most files are valid. So this
+module vouches first: a table whose every key is known and every value is already in its final
+form (text trimmed, whole numbers in range, lists of the allowed length, no control characters,
+no two variants or options of one name, ``min`` at most ``max``) is returned as the model would
+return it; anything else (a stray key, text with surrounding space, a number as text, ``None``)
+goes to the model, which accepts, normalises or refuses it with its located message. A test
+feeds both the same generated tables and requires the same answer from each.
+
+``SCHEMA`` is the card schema the loader uses (``chronicle.catalog.loader.CardSchema``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from chronicle.domain.limits import COUNT_MAX, NAME_MAX, TEXT_MAX, valid_name, valid_text
+from chronicle.domain.values import Origin, name_key
+from chronicle.systems.tales_of_arcadia import KEY
+from chronicle.systems.tales_of_arcadia.cards import Card, Movement, card_from_data
+from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
+
+if TYPE_CHECKING:
+    from chronicle.catalog.schema import ModelSchema
+
+FORMAT_VERSION = 1
+MAX_COST = 100_000
+MAX_STAT = 1000
+MAX_LIST = 100
+MAX_SOURCES = 20
+MAX_PICKS = 100
+MAX_LIMIT = 1_000_000
+MAX_COUNT = COUNT_MAX
+MAX_LINES = 1000
+MAX_OPTIONS = 100
+
+Check = Callable[[Any], bool]
+
+
+def _name(value: Any) -> bool:
+    if type(value) is not str or not 0 < len(value) <= NAME_MAX or value != value.strip():
+        return False
+    try:
+        valid_name(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _text(value: Any) -> bool:
+    if type(value) is not str or not 0 < len(value) <= TEXT_MAX or value != value.strip():
+        return False
+    try:
+        valid_text(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _whole(low: int, high: int) -> Check:
+    return lambda value: type(value) is int and low <= value <= high
+
+
+def _flag(value: Any) -> bool:
+    return type(value) is bool
+
+
+def _names(value: Any, most: int = MAX_LIST) -> bool:
+    return type(value) is list and len(value) <= most and all(_name(v) for v in value)
+
+
+def _source(value: Any) -> bool:
+    return _text(value) or (type(value) is list and len(value) <= MAX_SOURCES
+                            and all(_text(v) for v in value))
+
+
+_MOVEMENTS: dict[str, Movement] = {m.value: m for m in Movement}
+_STAT, _DISTANCE, _COST = _whole(-MAX_STAT, MAX_STAT), _whole(0, MAX_STAT), _whole(0, MAX_COST)
+_PICKS = _whole(0, MAX_PICKS)
+_STATS: dict[str, Check] = {"power": _STAT, "accuracy": _STAT, "speed": _DISTANCE,
+                            "wounds": _STAT, "range": _DISTANCE, "defense": _STAT}
+_BASE: dict[str, Check] = {"name": _name, "kind": lambda v: True, "summary": _text,
+                           "source": _source, "notes": _text}
+_VARIANT: dict[str, Check] = {**_STATS, "name": _name, "cost": _COST, "summary": _text,
+                              "notes": _text}
+_OPTION: dict[str, Check] = {"name": _name, "cost": _COST, "min": _PICKS, "max": _PICKS,
+                             "group": _name, "keywords": _names, "summary": _text,
+                             "notes": _text}
+FIELDS: dict[str, dict[str, Check]] = {
+    "army": {**_BASE, "example": _flag},
+    "unit": {**_STATS, **_BASE, "army": _name, "cost": _COST, "types": _names,
+             "movement": lambda v: type(v) is str and v in _MOVEMENTS, "keywords": _names,
+             "special": _text,
+             "variant": lambda v: False, "option": lambda v: False},
+    "keyword": {**_BASE, "parameter": lambda v: v == "chance", "category": _name},
+    "terrain": {**_BASE, "hindering": _flag, "movement_cost": _whole(1, 10),
+                "ignored_by": _names, "blocks_movement": _flag, "blocks_attacks": _flag,
+                "imperfect_los": _flag},
+}
+"""Each kind's keys in the order of its model's fields (a test holds them equal)."""
+NESTED: dict[str, dict[str, Check]] = {"variant": _VARIANT, "option": _OPTION}
+
+
+def _table(data: Any, fields: dict[str, Check],
+           nested: tuple[str, ...] = ()) -> dict[str, Any] | None:
+    """``data`` in the order of ``fields`` when every key is known and every value final
+    (the ``nested`` tables are looked at by the caller)."""
+    if type(data) is not dict or not data.keys() <= fields.keys():
+        return None
+    found = {key: data[key] for key in fields if key in data}
+    if not all(fields[key](value) for key, value in found.items() if key not in nested):
+        return None
+    return found
+
+
+def _nested(items: Any, fields: dict[str, Check]) -> list[dict[str, Any]] | None:
+    if type(items) is not list or len(items) > MAX_LIST:
+        return None
+    tables = [_table(item, fields) for item in items]
+    if any(t is None for t in tables):
+        return None
+    seen = {name_key(t["name"]) for t in tables if t is not None and "name" in t}
+    if len(seen) != len(tables) or any(t is not None and "name" not in t for t in tables):
+        return None
+    return [t for t in tables if t is not None]
+
+
+def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The keys a valid card table sets, as the card's model returns them; None when the
+    table is not plainly valid (the model then judges it)."""
+    kind = data.get("kind")
+    fields = FIELDS.get(kind) if isinstance(kind, str) else None
+    found = _table(data, fields, tuple(NESTED)) if fields is not None else None
+    if found is None or "name" not in found:
+        return None
+    for key, inner in NESTED.items():
+        if key in found:
+            tables = _nested(found[key], inner)
+            if tables is None:
+                return None
+            found[key] = tables
+    for option in found.get("option", ()):
+        if option.get("min", 0) > option.get("max", 1):
+            return None
+    if "movement" in found:
+        found["movement"] = _MOVEMENTS[found["movement"]]
+    return found
+
+
+_ROSTER: dict[str, Check] = {"system": lambda v: v == KEY, "name": _name, "army": _name,
+                             "limit": _whole(1, MAX_LIMIT), "player": _name, "notes": _text,
+                             "unit": lambda v: type(v) is list and len(v) <= MAX_LINES,
+                             "card": lambda v: type(v) is list}
+_LINE: dict[str, Check] = {"unit": _name, "variant": _name,
+                           "options": lambda v: _names(v, MAX_OPTIONS),
+                           "count": _whole(1, MAX_COUNT), "note": _text}
+
+
+def roster(document: dict[str, Any]) -> tuple[Roster, list[Any]] | None:
+    """A plainly valid roster document as the force and its ``[[card]]`` tables (not yet
+    validated: the card schema judges them); None when the model must judge it."""
+    found = _table(document, _ROSTER)
+    if found is None or not {"name", "army", "limit"} <= found.keys():
+        return None
+    lines: list[RosterLine] = []
+    for item in found.get("unit", ()):
+        line = _table(item, _LINE)
+        if line is None or "unit" not in line:
+            return None
+        lines.append(RosterLine(unit=line["unit"], variant=line.get("variant"),
+                                options=tuple(line.get("options", ())),
+                                count=line.get("count", 1), note=line.get("note")))
+    return (Roster(name=found["name"], army=found["army"], limit=found["limit"],
+                   units=tuple(lines), player=found.get("player"), notes=found.get("notes")),
+            found.get("card", []))
+
+
+class TalesSchema:
+    """The loader's card schema: ``card_data`` first, the pydantic models (``schema.py``,
+    imported on first need) for every table it does not vouch for."""
+
+    game = KEY
+    version = FORMAT_VERSION
+    kinds: tuple[str, ...] = tuple(FIELDS)
+
+    def __init__(self) -> None:
+        self._models: ModelSchema[Card] | None = None
+
+    @property
+    def models(self) -> ModelSchema[Card]:
+        """The pydantic card schema (``schema.MODEL_SCHEMA``)."""
+        if self._models is None:
+            from chronicle.systems.tales_of_arcadia.schema import MODEL_SCHEMA
+
+            self._models = MODEL_SCHEMA
+        return self._models
+
+    def fields(self, kind: str) -> list[str]:
+        """Every key a card of ``kind`` may have."""
+        return list(FIELDS[kind])
+
+    def all_fields(self) -> list[str]:
+        """Every key any card may have."""
+        return list(dict.fromkeys(key for fields in FIELDS.values() for key in fields))
+
+    def alias(self, kind: str, key: str) -> str | None:
+        """No key of one kind means another kind's key in this game."""
+        return None
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The keys a card table sets, normalised.
+
+        Raises:
+            KeyError: when ``kind`` is missing or not a known kind.
+            pydantic.ValidationError: when a value or key is wrong.
+        """
+        found = card_data(data)
+        return found if found is not None else self.models.validate(data)
+
+    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> Card:
+        """Build the domain card from validated, possibly merged, card data."""
+        return card_from_data(data, origin, path)
+
+
+SCHEMA = TalesSchema()
+"""The card schema the catalog loader uses for Tales of Arcadia files."""
+
+__all__ = ["FIELDS", "FORMAT_VERSION", "SCHEMA", "TalesSchema", "card_data", "roster"]
