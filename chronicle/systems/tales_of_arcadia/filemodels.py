@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 from chronicle.domain.limits import YEAR_MAX, YEAR_MIN
 from chronicle.systems.tales_of_arcadia.battles import Battle, Side, Victory
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
-from chronicle.systems.tales_of_arcadia.quickcheck import (
+from chronicle.systems.tales_of_arcadia.limits import (
     MAX_COUNT,
     MAX_LIMIT,
     MAX_LINES,

@@ -167,7 +167,7 @@ def dump_cards(cards: Iterable[Card], *, header: str = "") -> str:
     """A card file (``version``, ``game``, ``[[card]]`` with ``[[card.variant]]`` and
     ``[[card.option]]``) holding ``cards``; it reads back to the same cards."""
     from chronicle.catalog.tomlwrite import key, value
-    from chronicle.systems.tales_of_arcadia.quickcheck import FORMAT_VERSION
+    from chronicle.systems.tales_of_arcadia.limits import FORMAT_VERSION
 
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
     lines += [f"version = {FORMAT_VERSION}", f"game = {value(KEY)}"]

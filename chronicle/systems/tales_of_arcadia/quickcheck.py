@@ -20,25 +20,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from chronicle.domain.limits import COUNT_MAX, NAME_MAX, TEXT_MAX, valid_name, valid_text
+from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
 from chronicle.domain.values import Origin, name_key
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.cards import Card, Movement, card_from_data
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
+from chronicle.systems.tales_of_arcadia.limits import (
+    FORMAT_VERSION,
+    MAX_COST,
+    MAX_COUNT,
+    MAX_LIMIT,
+    MAX_LINES,
+    MAX_LIST,
+    MAX_OPTIONS,
+    MAX_PICKS,
+    MAX_SOURCES,
+    MAX_STAT,
+)
 
 if TYPE_CHECKING:
     from chronicle.catalog.schema import ModelSchema
-
-FORMAT_VERSION = 1
-MAX_COST = 100_000
-MAX_STAT = 1000
-MAX_LIST = 100
-MAX_SOURCES = 20
-MAX_PICKS = 100
-MAX_LIMIT = 1_000_000
-MAX_COUNT = COUNT_MAX
-MAX_LINES = 1000
-MAX_OPTIONS = 100
 
 Check = Callable[[Any], bool]
 

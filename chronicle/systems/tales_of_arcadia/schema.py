@@ -46,7 +46,7 @@ from chronicle.catalog.schema import ModelSchema
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia import cards as c
-from chronicle.systems.tales_of_arcadia.quickcheck import (
+from chronicle.systems.tales_of_arcadia.limits import (
     FORMAT_VERSION,
     MAX_COST,
     MAX_LIST,
