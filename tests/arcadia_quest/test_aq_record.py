@@ -129,3 +129,18 @@ def test_a_new_campaign_sheet_has_rows_to_fill_in() -> None:
     assert len(rows) == 6 and all(r.tone == "blank" for r in rows)
     assert [r.cells[1] for r in rows] == ["outer"] * 3 + ["inner"] * 2 + ["final"]
     assert any(Mark.BLANK in r.cells for r in board.rows)
+
+
+def test_a_stored_event_is_read_once_and_a_bad_one_every_time() -> None:
+    from chronicle.systems.arcadia_quest.codec import event_from_record
+    from chronicle.systems.arcadia_quest.record import decoded
+
+    payload = {"name": "District of Hammers", "winner": "blue",
+               "guild": [{"color": "blue", "deaths": {"Grom": 1, "Diva": 2}}]}
+    first = decoded("scenario", payload)
+    assert decoded("scenario", dict(payload)) is first == event_from_record("scenario", payload)
+    turned = {**payload, "guild": [{"color": "blue", "deaths": {"Diva": 2, "Grom": 1}}]}
+    assert decoded("scenario", turned) is not first            # another order, read again
+    for _ in range(2):
+        with pytest.raises(ValueError, match="winner"):
+            decoded("scenario", {**payload, "winner": "purple"})

@@ -16,6 +16,7 @@ is ``number - 1``.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -98,7 +99,7 @@ def ledger_of(name: str, data: dict[str, Any],
             raise ValueError(f"event {number}: unknown campaign event kind {kind[:40]!r}; one "
                              f"of {', '.join(EVENT_KINDS)}")
         try:
-            ledger.append(event_from_record(kind, payload))
+            ledger.append(decoded(kind, payload))
         except ValueError as exc:
             raise ValueError(f"event {number}: {exc}") from None
     cards: list[CardEntry] = []
@@ -110,6 +111,33 @@ def ledger_of(name: str, data: dict[str, Any],
         if problems:
             raise ValueError(str(problems[0]))
     return ledger, cards
+
+
+_DECODED: dict[str, Event] = {}
+"""Stored events already read through the models, by kind and JSON payload (as stored): the
+store checks a campaign before and after every write, so each write would otherwise read every
+earlier event twice more. Events are frozen; the cache is bounded."""
+DECODED_MAX = 4096
+
+
+def decoded(kind: str, payload: dict[str, Any]) -> Event:
+    """``codec.event_from_record(kind, payload)``, once per distinct stored event.
+
+    Raises:
+        ValueError: as ``event_from_record`` (a refusal is never kept).
+    """
+    try:
+        key = kind + "\0" + json.dumps(payload, separators=(",", ":"),
+                                       allow_nan=False)
+    except (TypeError, ValueError):           # not JSON: nothing a store could hold
+        return event_from_record(kind, payload)
+    found = _DECODED.get(key)
+    if found is None:
+        found = event_from_record(kind, payload)
+        if len(_DECODED) >= DECODED_MAX:
+            _DECODED.clear()
+        _DECODED[key] = found
+    return found
 
 
 _SOURCES: dict[tuple[Any, ...], Sources[Card]] = {}
