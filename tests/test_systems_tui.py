@@ -79,3 +79,34 @@ async def choose(pilot: Pilot[int], screen: OtherGamesScreen, label: str) -> Non
     listing.cursor = [one.label for one in screen.games].index(label)
     await pilot.press("enter")
     await settle(pilot)
+
+
+def test_the_app_areas_come_from_the_home_system() -> None:
+    """The home system's areas take the first number keys, the app's own follow; without a
+    home system the app keeps its own; the help speaks of the areas the keys open."""
+    from chronicle.systems.protocol import Area
+    from chronicle.tui.app import app_areas, area_bindings
+    from chronicle.tui.screens.help import help_source
+
+    home = GameSystem(key="toy-home", label="Home", editions=(), card_kinds=(), file_kinds=(),
+                      screens={"bags": "toy_game.screen:PebblesScreen"},
+                      areas=(Area("bags", "Bags", "Every bag", "bags", shows_player=True),
+                             Area("lost", "Lost", "Its screen is not named", "nowhere")))
+    areas = app_areas(home)
+    assert [(a.mode, a.title, a.screen, a.shows_player) for a in areas] == [
+        ("bags", "Bags", "toy_game.screen:PebblesScreen", True),
+        ("players", "Players", "chronicle.tui.screens.players:PlayersScreen", False),
+        ("other", "Other games", "chronicle.tui.screens.other_games:OtherGamesScreen", False)]
+    first, *others = area_bindings(areas)
+    assert (first.key, first.action, first.key_display, first.show) == (
+        "1", "open_mode('bags')", "1-3", True)
+    assert first.tooltip == "1 Bags · 2 Players · 3 Other games"
+    assert [(b.key, b.description, b.show) for b in others] == [
+        ("2", "Players", False), ("3", "Other games", False)]
+    assert [a.mode for a in app_areas(None)] == ["players", "other"]
+    text = help_source(tuple((a.mode, a.title) for a in areas), "## Bags (1)\nBags.", "Bags")
+    assert "**1** Bags · **2** Players · **3** Other games" in text
+    assert "## Players (2)" in text and "collection in Bags" in text
+    assert text.index("## Bags (1)") < text.index("## Other games (3)")
+    home_keys = registry.system(registry.DEFAULT)
+    assert [a.title for a in app_areas(home_keys)][:3] == ["Cards", "Characters", "Games"]

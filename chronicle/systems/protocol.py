@@ -26,7 +26,11 @@ The contracts of the lazily named callables:
   str, player: str | None) -> chronicle.export.model.Document`` (raising the services' errors:
   ``NotFound``, ``Refused``), its parts' ``brand`` being the game's label;
 - ``screens``: a Textual ``Screen`` class constructed with no arguments, the ``"main"`` one
-  opened from the app's "Other games" area;
+  opened from the app's "Other games" area; the home system's (the registry's default game)
+  ``areas`` name theirs among them;
+- ``help``: a string in the app help's Markdown subset (``#`` headings, ``-`` items,
+  ``**bold**``, ```key```) about the home system's areas, shown between the app's Players and
+  Other games parts;
 - ``ledger_codec``: the game's history events to and from stored records.
 - ``card_entry``: ``register(parser)`` adds the flags of ``chronicle cards new`` for the game
   and sets its ``handler``, as a command group's ``register`` does.
@@ -234,6 +238,25 @@ class RecordKind:
 
 
 @dataclass(frozen=True, slots=True)
+class Area:
+    """One of the app's areas when the game is the home system (the registry's default): the
+    areas take the number keys 1, 2, 3... in order, before the app's own Players and Other
+    games."""
+
+    name: str
+    """The app mode's name: ``"collection"``."""
+    title: str
+    """How the app calls it (its key's description, its palette command): ``"Cards"``."""
+    summary: str
+    """One line for the command palette: ``"The catalog and your collection"``."""
+    screen: str
+    """The name of its screen in the system's ``screens``."""
+    shows_player: bool = False
+    """True for the area the Players area's enter opens for the highlighted player: its
+    screen has ``show_player(name: str) -> None``."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameSystem:
     """Everything Arcadia Chronicle knows of one game before importing it."""
 
@@ -261,7 +284,12 @@ class GameSystem:
     branded with the game's label."""
     screens: dict[str, str] = field(default_factory=dict)
     """TUI screens by name: lazy ``"module:Class"`` names of Textual screens constructed with
-    no arguments; ``"main"`` is the one the app's "Other games" area opens."""
+    no arguments; ``"main"`` is the one the app's "Other games" area opens. A game's other
+    screens (dialogs taking arguments) are opened by these, from inside its folder."""
+    areas: tuple[Area, ...] = ()
+    """The app's areas this game provides when it is the home system (keys 1, 2, 3...)."""
+    help: str | None = None
+    """Lazy name of the app help's part about those areas (a string, see ``Area``)."""
     commands: tuple[CommandGroup, ...] = ()
     """The game's top-level CLI commands (``chronicle force ...``)."""
     records: tuple[RecordKind, ...] = ()
@@ -311,6 +339,14 @@ class GameSystem:
             if edition is not None:
                 return edition.title
         return self.label
+
+    def screen(self, name: str) -> Any:
+        """The screen class called ``name`` in ``screens``, imported now.
+
+        Raises:
+            KeyError: when the game names no such screen.
+        """
+        return load_name(self.screens[name])
 
     def record_kind(self, name: str) -> RecordKind | None:
         """The record kind called ``name``."""

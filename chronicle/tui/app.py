@@ -1,6 +1,12 @@
-"""The application: modes (cards, characters, games, players, other games), global keys, the command
+"""The application: its areas (modes) from the installed systems, global keys, the command
 palette, themes kept in the user's settings, and running service calls in thread workers so
 the screen never freezes.
+
+The areas are the home system's (the registry's default game: ``areas`` in its
+``GameSystem``, Cards, Characters and Games for Wyld Hunt), then the app's own Players and
+Other games; each takes the next number key. Only the home system's small ``plugin`` module is
+read to build them: an area's screen is imported when the area is first shown, so the app
+paints before the database stack (or any other game) loads.
 
 Screens never touch the database themselves: they ask ``call_service`` to run a function of
 ``chronicle.services`` in a worker and get its result (or a readable error) back on the UI
@@ -12,10 +18,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.command import CommandPalette, Hit, Hits
 from textual.screen import ModalScreen, Screen
 from textual.system_commands import SystemCommandsProvider
@@ -28,14 +36,13 @@ if TYPE_CHECKING:
     from textual.worker import Worker
 
     from chronicle.services.db import Database
+    from chronicle.systems.protocol import GameSystem
 
 T = TypeVar("T")
 
 TYPING_GAP = 0.09
 """Seconds: letters closer together than this are a word being typed (people press command
 keys further apart; typists type faster)."""
-
-MODE_KEYS = {"collection": "1", "characters": "2", "games": "3", "players": "4", "other": "5"}
 
 SEARCH_WORDS = {
     "print": "pdf paper sheet export",
@@ -57,11 +64,75 @@ SEARCH_WORDS = {
 """Words people type in the palette that a command's title may not contain, by title word."""
 
 
-def _screen(module: str, name: str) -> Screen[Any]:
-    """Import a screen only when its mode is first entered."""
-    import importlib
+@dataclass(frozen=True)
+class AppArea:
+    """One of the app's areas: its mode, title, palette line and how its screen is made."""
 
-    screen: Screen[Any] = getattr(importlib.import_module(module), name)()
+    mode: str
+    title: str
+    summary: str
+    screen: str
+    """Lazy ``"module:Class"`` name of its screen (constructed with no arguments)."""
+    shows_player: bool = False
+    """Players' enter shows the highlighted player here (``screen.show_player(name)``)."""
+
+
+OWN_AREAS = (
+    AppArea("players", "Players", "Add, rename or delete players; their collections",
+            "chronicle.tui.screens.players:PlayersScreen"),
+    AppArea("other", "Other games", "The other installed games, each in its own screen",
+            "chronicle.tui.screens.other_games:OtherGamesScreen"),
+)
+"""The app's own areas, after the home system's."""
+
+
+def home_system() -> GameSystem | None:
+    """The home system (the registry's default game), None when it is not installed."""
+    from chronicle.systems import registry
+
+    try:
+        return registry.system(registry.DEFAULT)
+    except (registry.UnknownSystem, registry.BadSystem):
+        return None
+
+
+def app_areas(home: GameSystem | None) -> tuple[AppArea, ...]:
+    """The home system's areas, then the app's own (at most nine: the keys 1 to 9)."""
+    screens = home.screens if home is not None else {}
+    found = [AppArea(area.name, area.title, area.summary, screens[area.screen],
+                     area.shows_player)
+             for area in (home.areas if home is not None else ()) if area.screen in screens]
+    return (*found, *OWN_AREAS)[:9]
+
+
+def area_bindings(areas: tuple[AppArea, ...]) -> list[BindingType]:
+    """The number keys: the first shown in the footer for them all ("1-5 Areas"), the
+    others hidden (the help lists them)."""
+    tour = " · ".join(f"{number} {area.title}" for number, area in enumerate(areas, 1))
+    return [Binding(str(number), f"open_mode({area.mode!r})",
+                    "Areas" if number == 1 else area.title, show=number == 1,
+                    key_display=f"1-{len(areas)}" if number == 1 else None,
+                    tooltip=tour if number == 1 else "")
+            for number, area in enumerate(areas, 1)]
+
+
+def with_areas(bindings: BindingsMap, areas: list[BindingType]) -> BindingsMap:
+    """The app's bindings with the area keys after Textual's own (ctrl+q, ctrl+c) and before
+    the app's: the order the footer and the help list them in."""
+    inherited = App._merged_bindings.key_to_bindings if App._merged_bindings else {}
+    keys = bindings.key_to_bindings
+    return BindingsMap.merge([
+        BindingsMap.from_keys({key: found for key, found in keys.items() if key in inherited}),
+        BindingsMap(areas),
+        BindingsMap.from_keys({key: found for key, found in keys.items()
+                               if key not in inherited})])
+
+
+def _screen(name: str) -> Screen[Any]:
+    """Import an area's screen only when the area is first entered."""
+    from chronicle.systems.protocol import load_name
+
+    screen: Screen[Any] = load_name(name)()
     return screen
 
 
@@ -125,22 +196,8 @@ class ChronicleApp(App[int]):
     TITLE = "Arcadia Chronicle"
     CSS_PATH = "app.tcss"
     COMMANDS: ClassVar[set[Any]] = {ChronicleCommands}
-    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {
-        "collection": lambda: _screen("chronicle.systems.wyld_hunt.screens.collection",
-                                      "CollectionScreen"),
-        "characters": lambda: _screen("chronicle.systems.wyld_hunt.screens.characters",
-                                      "CharactersScreen"),
-        "games": lambda: _screen("chronicle.systems.wyld_hunt.screens.games", "GamesScreen"),
-        "players": lambda: _screen("chronicle.tui.screens.players", "PlayersScreen"),
-        "other": lambda: _screen("chronicle.tui.screens.other_games", "OtherGamesScreen"),
-    }
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "open_mode('collection')", "Areas", show=True, key_display="1-5",
-                tooltip="1 Cards · 2 Characters · 3 Games · 4 Players · 5 Other games"),
-        Binding("2", "open_mode('characters')", "Characters", show=False),
-        Binding("3", "open_mode('games')", "Games", show=False),
-        Binding("4", "open_mode('players')", "Players", show=False),
-        Binding("5", "open_mode('other')", "Other games", show=False),
+        # the area keys (1, 2, ...) come first, from the installed systems (``area_bindings``)
         Binding("question_mark,f1", "help", "Help", show=True, key_display="?"),
         Binding("ctrl+t", "toggle_dark", "Theme", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
@@ -151,6 +208,12 @@ class ChronicleApp(App[int]):
 
         super().__init__()
         self.db_url = db_url
+        self.home = home_system()
+        self.areas = app_areas(self.home)
+        """The areas in key order (1, 2, ...)."""
+        for area in self.areas:
+            self.add_mode(area.mode, partial(_screen, area.screen))
+        self._bindings = with_areas(self._bindings, area_bindings(self.areas))
         self._database = database
         self.settings = load_settings()
         self.typing_gap_set: float | None = None
@@ -163,7 +226,7 @@ class ChronicleApp(App[int]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.switch_mode("collection")
+        self.switch_mode(self.areas[0].mode)
 
     def _theme_changed(self, theme: Theme) -> None:
         """Keep the theme chosen (ctrl+t or the palette) for the next start."""
@@ -310,6 +373,32 @@ class ChronicleApp(App[int]):
                and not isinstance(self.screen, ModalScreen)):
             self.pop_screen()
 
+    def show_player(self, name: str) -> None:
+        """Show ``name``'s things in the area that shows one player (Players' enter)."""
+        area = next((area for area in self.areas if area.shows_player), None)
+        if area is None:
+            self.notify("No installed game shows a player's cards.", severity="warning")
+            return
+        self.switch_mode(area.mode)
+
+        def show() -> None:
+            shown = getattr(self.screen, "show_player", None)
+            if callable(shown):
+                shown(name)
+
+        self.call_after_refresh(show)
+
+    def help_parts(self) -> tuple[tuple[tuple[str, str], ...], str, str]:
+        """What the help's general part says of the areas: their (mode, title) in key order,
+        the home system's own help, and the title of the area showing a player."""
+        from chronicle.systems.protocol import load_name
+
+        home = ""
+        if self.home is not None and self.home.help is not None:
+            home = str(load_name(self.home.help))
+        shown = next((area.title for area in self.areas if area.shows_player), "")
+        return tuple((area.mode, area.title) for area in self.areas), home, shown
+
     def action_help(self) -> None:
         """Show the help screen, the current screen's keys first."""
         from chronicle.tui.screens.help import HelpScreen
@@ -324,16 +413,9 @@ class ChronicleApp(App[int]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Cards", "The catalog and your collection (1)",
-                            lambda: self.action_open_mode("collection"))
-        yield SystemCommand("Characters", "Characters, builder and chronicles (2)",
-                            lambda: self.action_open_mode("characters"))
-        yield SystemCommand("Games", "Prepare and record games (3)",
-                            lambda: self.action_open_mode("games"))
-        yield SystemCommand("Players", "Add, rename or delete players; their collections (4)",
-                            lambda: self.action_open_mode("players"))
-        yield SystemCommand("Other games", "The other installed games, each in its own screen "
-                            "(5)", lambda: self.action_open_mode("other"))
+        for number, area in enumerate(self.areas, 1):
+            yield SystemCommand(area.title, f"{area.summary} ({number})",
+                                partial(self.action_open_mode, area.mode))
         yield SystemCommand("Help", "Keys and how things work (?)", self.action_help)
         yield SystemCommand("Light or dark theme", "Toggle the theme (ctrl+t)",
                             self.action_toggle_dark)

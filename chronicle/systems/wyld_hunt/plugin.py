@@ -10,8 +10,9 @@ their adapters; the dice themselves are ``chronicle.rules.dice``. Its sheets
 named here and printed by the export service through the registry. Its command groups
 (``chronicle character|game|quest|xp|history|undo|collection|pack|cards``,
 ``chronicle.systems.wyld_hunt.cli``) are declared here too; as the home system's, the command
-line finds them without loading the other games. Legacy wiring, to move into this folder as
-the seam grows: its screens are still wired directly in the app, so ``screens`` is empty here.
+line finds them without loading the other games. As the home system it gives the app its
+first three areas too (``areas``: Cards, Characters and Games, keys 1 to 3), with their
+screens (``chronicle.systems.wyld_hunt.screens``) and their part of the help.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from chronicle.systems.protocol import (
+    Area,
     CommandGroup,
     Edition,
     FileKind,
@@ -29,6 +31,7 @@ from chronicle.systems.protocol import (
 )
 
 _HERE = "chronicle.systems.wyld_hunt.plugin"
+_SCREENS = "chronicle.systems.wyld_hunt.screens"
 _CLI = "chronicle.systems.wyld_hunt.cli"
 
 
@@ -130,6 +133,14 @@ SYSTEM = GameSystem(
                      f"{_CLI}.collection:register_pack"),
         CommandGroup("cards", "list, search, show and validate cards", f"{_CLI}.cards:register"),
     ),
+    screens={"collection": f"{_SCREENS}.collection:CollectionScreen",
+             "characters": f"{_SCREENS}.characters:CharactersScreen",
+             "games": f"{_SCREENS}.games:GamesScreen"},
+    areas=(Area("collection", "Cards", "The catalog and your collection", "collection",
+                shows_player=True),
+           Area("characters", "Characters", "Characters, builder and chronicles", "characters"),
+           Area("games", "Games", "Prepare and record games", "games")),
+    help="chronicle.systems.wyld_hunt.help:HELP",
     card_entry="chronicle.systems.wyld_hunt.card_entry:register",
     overview=f"{_CLI}.overview:overview",
     card_names=f"{_CLI}.overview:card_names",

@@ -1,4 +1,5 @@
-"""The help screen: the current screen's keys first, then what each part of the app does.
+"""The help screen: the current screen's keys first, then what each part of the app does (the
+home system's areas described by the system's own ``help``).
 
 The keys are read from the screen the help was opened over (every binding active there,
 hidden ones included), so the help never drifts from the keys themselves.
@@ -22,71 +23,53 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clean
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-HELP = """\
+INTRO = """\
 # Arcadia Chronicle
 
-**1** Cards · **2** Characters · **3** Games · **4** Players · **5** Other games ·
+{keys} ·
 **ctrl+p** every command
 (type what you want: "pdf", "player", "undo") · **?** this help · **ctrl+t** light/dark (kept
 for next time) · **ctrl+q** quit. The mouse works too, but is never needed. Letter keys act
 only outside text fields; a word typed by mistake outside a field is ignored after its first
 letter.
+"""
+"""The help's head; ``{keys}`` lists the areas by their number keys."""
 
-## Players (4)
+PLAYERS = """\
+## Players ({key})
 Everyone in the play group with their cards, characters and games: **a** adds a player,
 **r** renames, **delete** removes one (only when nothing refers to them), **enter** shows
-their collection in Cards.
+their collection in {shown}.
+"""
 
-## Cards (1)
-The whole catalog with the chosen player's owned counts. Type to search (**/**); add filters
-to the words: `kind:merit` `type:ability` `set:wyld-hunt` `court:seelie` `attribute:might`
-`cost:2-3` `rating:3+` `terrain:forest`, `owned` or `user` for owned or your own cards, and
-`missing` for the cards the catalog lacks values for.
-**+**/**-** change the owned count in place, **p** shows the next player, **o** opens a pack
-(15 cards, completed from the catalog as you type), **e** fills in a card's unknown values
-from your physical card, **n** creates a card. Grey rows have unknown values.
-
-## Characters (2)
-Each player's characters. The builder walks icon, Merits and Flaws (from the player's own
-cards), court and identity, with the points meter, the court tally and every rule problem with
-its fix. The character view shows the sheet and the chronicle; record a game, spend
-experience (only purchases you can afford are offered), undo the latest event (it stays in the
-history, marked undone), export the character file. On the list, **r** renames a character,
-**delete** deletes one never played; one whose chronicle has begun is archived instead (hidden,
-its cards free again) after saying what it holds, and **u** brings an archived one back.
-
-## Games (3)
-The games, with each seat's character, target and cards. **enter** prepares a game (or shows
-a played game's result), **n** creates one, **r** records a result, **e** renames one,
-**delete** deletes a prepared game (a played one is archived: the chronicles keep it) and **u**
-brings an archived game back. Until the result is recorded, a game's preparation changes its
-seats: **c** the seat's character, **a** seats another player, **delete** takes the seat away
-(never the last one).
-
-Preparing: **tab**/**]** and **shift+tab**/**[** switch seats; **q** **w** **t** **l** (or
-**←**/**→**) show Quests, Waylays, Treasures or Leagues from the player's own cards;
-**space**/**enter** toggles a card, **+**/**-** a copy; **o** changes whom this player
-waylays. Meters turn red past the limits: Waylays against the target's effective rating,
-Treasures against the player's own, Leagues against five per quest (ten in solo play). Each
-Waylay shows its odds against the opponent's attribute. **x** shows the suggestion and why,
-**X** applies it. The report lists every rule problem with its fix.
-
-Recording a result: **space** marks a quest completed (numbered in the order completed),
-**s** records it into every seated character's chronicle at once.
-
-## Other games (5)
+OTHER_GAMES = """\
+## Other games ({key})
 The other installed games (`chronicle systems` lists them): **enter** opens a game's own
 screen; a game marked "command line only" is played with the commands shown beside it.
+"""
 
+RULES = """\
 ## The rules
 Every change is checked by the rules engine; what it refuses is never written, and the message
 says what to do. Codes and their rulebook passages are in `docs/rules.md`.
 """
+
+
+def help_source(areas: tuple[tuple[str, str], ...], home: str, shown: str) -> str:
+    """The general help: ``areas`` are the app's (mode, title) in key order, ``home`` the home
+    system's part (its ``help``), ``shown`` the title of the area where Players' enter shows
+    a player."""
+    keys = {mode: str(number) for number, (mode, _title) in enumerate(areas, 1)}
+    head = INTRO.format(keys=" · ".join(f"**{keys[mode]}** {title}" for mode, title in areas))
+    parts = [head, PLAYERS.format(key=keys.get("players", ""), shown=shown), home,
+             OTHER_GAMES.format(key=keys.get("other", "")), RULES]
+    return "\n".join(part.strip() + "\n" for part in parts if part.strip())
 
 
 def screen_keys(screen: Screen[Any] | None) -> str:
@@ -161,9 +144,9 @@ def render_help(source: str) -> Text:
 
 
 @cache
-def general_help() -> Text:
-    """The general part of the help, rendered once."""
-    return render_help(HELP)
+def general_help(areas: tuple[tuple[str, str], ...], home: str, shown: str) -> Text:
+    """The general part of the help (see ``help_source``), rendered once."""
+    return render_help(help_source(areas, home, shown))
 
 
 class HelpScreen(ModalScreen[None]):
@@ -181,7 +164,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide", id="help"):
             if self.keys:
                 yield Static(render_help(self.keys), id="help-keys")
-            yield Static(general_help(), id="help-general")
+            yield Static(general_help(*chronicle_app(self).help_parts()), id="help-general")
 
     def on_mount(self) -> None:
         self.query_one("#help", VerticalScroll).focus()

@@ -181,19 +181,11 @@ class PlayersScreen(Screen[None]):
                lambda db, _action: delete_player(db, name), done)
 
     def action_collection(self) -> None:
-        """Show the highlighted player's collection in Cards (the screen of that area shows
-        a player with its ``show_player(name)``)."""
+        """Show the highlighted player's collection in Cards (the home system's area that
+        shows a player)."""
         player = self.current()
-        if player is None:
-            return
-        self.app.switch_mode("collection")
-
-        def show() -> None:
-            shown = getattr(self.app.screen, "show_player", None)
-            if callable(shown):
-                shown(player.name)
-
-        self.app.call_after_refresh(show)
+        if player is not None:
+            chronicle_app(self).show_player(player.name)
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""

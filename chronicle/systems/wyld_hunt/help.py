@@ -1,0 +1,42 @@
+"""Wyld Hunt's part of the app's help: its areas (Cards, Characters, Games), in the help's
+Markdown subset (``chronicle.tui.screens.help``), shown when it is the home system."""
+
+HELP = """\
+## Cards (1)
+The whole catalog with the chosen player's owned counts. Type to search (**/**); add filters
+to the words: `kind:merit` `type:ability` `set:wyld-hunt` `court:seelie` `attribute:might`
+`cost:2-3` `rating:3+` `terrain:forest`, `owned` or `user` for owned or your own cards, and
+`missing` for the cards the catalog lacks values for.
+**+**/**-** change the owned count in place, **p** shows the next player, **o** opens a pack
+(15 cards, completed from the catalog as you type), **e** fills in a card's unknown values
+from your physical card, **n** creates a card. Grey rows have unknown values.
+
+## Characters (2)
+Each player's characters. The builder walks icon, Merits and Flaws (from the player's own
+cards), court and identity, with the points meter, the court tally and every rule problem with
+its fix. The character view shows the sheet and the chronicle; record a game, spend
+experience (only purchases you can afford are offered), undo the latest event (it stays in the
+history, marked undone), export the character file. On the list, **r** renames a character,
+**delete** deletes one never played; one whose chronicle has begun is archived instead (hidden,
+its cards free again) after saying what it holds, and **u** brings an archived one back.
+
+## Games (3)
+The games, with each seat's character, target and cards. **enter** prepares a game (or shows
+a played game's result), **n** creates one, **r** records a result, **e** renames one,
+**delete** deletes a prepared game (a played one is archived: the chronicles keep it) and **u**
+brings an archived game back. Until the result is recorded, a game's preparation changes its
+seats: **c** the seat's character, **a** seats another player, **delete** takes the seat away
+(never the last one).
+
+Preparing: **tab**/**]** and **shift+tab**/**[** switch seats; **q** **w** **t** **l** (or
+**←**/**→**) show Quests, Waylays, Treasures or Leagues from the player's own cards;
+**space**/**enter** toggles a card, **+**/**-** a copy; **o** changes whom this player
+waylays. Meters turn red past the limits: Waylays against the target's effective rating,
+Treasures against the player's own, Leagues against five per quest (ten in solo play). Each
+Waylay shows its odds against the opponent's attribute. **x** shows the suggestion and why,
+**X** applies it. The report lists every rule problem with its fix.
+
+Recording a result: **space** marks a quest completed (numbered in the order completed),
+**s** records it into every seated character's chronicle at once.
+"""
+"""Named by the system's ``help``."""
