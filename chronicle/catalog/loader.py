@@ -53,18 +53,20 @@ class CardEntry:
     line: int | None
 
 
-def read_toml(path: Path, problems: list[FileProblem]) -> tuple[dict[str, Any], LineMap] | None:
+def read_toml(path: Path, problems: list[FileProblem], raw: bytes | None = None,
+              ) -> tuple[dict[str, Any], LineMap] | None:
     """Parse a TOML file (a regular file of at most ``FILE_MAX_BYTES``, UTF-8 with or without
-    a byte-order mark, nested at most ``NESTING_MAX`` deep); on failure record a located
-    problem and return None."""
+    a byte-order mark, nested at most ``NESTING_MAX`` deep), or its bytes ``raw`` already read;
+    on failure record a located problem and return None."""
     from chronicle.reading import Unreadable, parse_toml, read_bytes, shown_path
 
     shown = shown_path(path)
-    try:
-        raw = read_bytes(path, limit=MAX_FILE_BYTES)
-    except Unreadable as exc:
-        problems.append(FileProblem(shown, f"cannot be read: {exc.reason}"))
-        return None
+    if raw is None:
+        try:
+            raw = read_bytes(path, limit=MAX_FILE_BYTES)
+        except Unreadable as exc:
+            problems.append(FileProblem(shown, f"cannot be read: {exc.reason}"))
+            return None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -169,9 +171,24 @@ def _problems_from(exc: ValidationError, schema: CardSchema, kind: str, path: st
 
 def load_card_file(path: Path, schema: CardSchema, origin: Origin) -> tuple[list[CardEntry],
                                                                             list[FileProblem]]:
-    """Read one card file (``version``, ``game``, ``[[card]]``)."""
+    """Read one card file (``version``, ``game``, ``[[card]]``); the outcome of a file read
+    before with the same bytes is remembered (``chronicle.catalog.cache``)."""
+    from chronicle.catalog import cache
+    from chronicle.reading import Unreadable, read_bytes
+
+    try:
+        raw = read_bytes(path, limit=MAX_FILE_BYTES)
+    except Unreadable:
+        return _load_card_file(path, schema, origin)  # which says why
+    return cache.card_file(path, raw, schema, origin.value,
+                           lambda: _load_card_file(path, schema, origin, raw),
+                           (CardEntry, FileProblem))
+
+
+def _load_card_file(path: Path, schema: CardSchema, origin: Origin, raw: bytes | None = None,
+                    ) -> tuple[list[CardEntry], list[FileProblem]]:
     problems: list[FileProblem] = []
-    parsed = read_toml(path, problems)
+    parsed = read_toml(path, problems, raw)
     if parsed is None:
         return [], problems
     document, lines = parsed

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import JSON, Column, DateTime, Dialect, TypeDecorator, UniqueConstraint
 from sqlmodel import Field, SQLModel
+from sqlmodel._compat import SQLModelConfig
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -53,7 +54,15 @@ def _stamp(nullable: bool = False) -> Any:
     return Field(sa_column=Column(UTCDateTime(), nullable=False))
 
 
-class PlayerRow(SQLModel, table=True):
+class _Row(SQLModel):
+    """A table's row. Rows are made by the repositories and read from the database, never
+    validated as pydantic models: the validator is built only if something asks for one
+    (``defer_build``), not for every table whenever the module is imported."""
+
+    model_config = SQLModelConfig(defer_build=True)
+
+
+class PlayerRow(_Row, table=True):
     """A member of the play group."""
 
     __tablename__ = "player"
@@ -65,7 +74,7 @@ class PlayerRow(SQLModel, table=True):
     created_at: datetime = _stamp()
 
 
-class OwnershipRow(SQLModel, table=True):
+class OwnershipRow(_Row, table=True):
     """How many copies of a card of a game a player owns."""
 
     __tablename__ = "ownership"
@@ -83,7 +92,7 @@ class OwnershipRow(SQLModel, table=True):
     count: int
 
 
-class CharacterRow(SQLModel, table=True):
+class CharacterRow(_Row, table=True):
     """A character's identity and creation choices' scalar parts."""
 
     __tablename__ = "character"
@@ -104,7 +113,7 @@ class CharacterRow(SQLModel, table=True):
     in use; None while it is in play."""
 
 
-class CreationCardRow(SQLModel, table=True):
+class CreationCardRow(_Row, table=True):
     """A Merit or Flaw taken at creation, in the order chosen."""
 
     __tablename__ = "creation_card"
@@ -116,7 +125,7 @@ class CreationCardRow(SQLModel, table=True):
     position: int
 
 
-class EventRow(SQLModel, table=True):
+class EventRow(_Row, table=True):
     """One event of a character's chronicle; ``seq`` numbers them from 1, oldest first."""
 
     __tablename__ = "ledger_event"
@@ -132,7 +141,7 @@ class EventRow(SQLModel, table=True):
     """The game whose result appended this event (revision 0002), if any."""
 
 
-class GameRow(SQLModel, table=True):
+class GameRow(_Row, table=True):
     """A game being prepared or already played."""
 
     __tablename__ = "game"
@@ -154,7 +163,7 @@ class GameRow(SQLModel, table=True):
     number), "waylay_rating" for the house rule."""
 
 
-class GamePlayerRow(SQLModel, table=True):
+class GamePlayerRow(_Row, table=True):
     """One player's part of a game: character, quests, target and chosen cards."""
 
     __tablename__ = "game_player"
@@ -173,7 +182,7 @@ class GamePlayerRow(SQLModel, table=True):
     completed: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
-class ChangeRow(SQLModel, table=True):
+class ChangeRow(_Row, table=True):
     """What one write of a character or a game changed (revision 0003), by the version it
     produced: a save refused because someone else saved first names what they changed."""
 
@@ -191,7 +200,7 @@ class ChangeRow(SQLModel, table=True):
     changed_at: datetime = _stamp()
 
 
-class GroupCardRow(SQLModel, table=True):
+class GroupCardRow(_Row, table=True):
     """A card the play group created or corrected (revision 0004): one ``[[card]]`` table of a
     card file, by game, name and kind. Every member's catalog reads it (bundled cards, then
     these, then the member's own card files)."""
@@ -209,7 +218,7 @@ class GroupCardRow(SQLModel, table=True):
     changed_at: datetime = _stamp()
 
 
-class RecordRow(SQLModel, table=True):
+class RecordRow(_Row, table=True):
     """What a game keeps in the database (revision 0007): a battle force, a campaign, a hunt.
     ``data`` is the game's JSON, checked by the game's own rules before every write
     (``chronicle.services.records``); ``owner`` is the player's id, or 0 for the group's
@@ -233,7 +242,7 @@ class RecordRow(SQLModel, table=True):
     """When the record was archived (deleted with a history); None while it is in use."""
 
 
-class RecordEventRow(SQLModel, table=True):
+class RecordEventRow(_Row, table=True):
     """One event of a record's history (revision 0007); ``seq`` numbers them from 1, oldest
     first, without gaps. Inserted, never updated or deleted."""
 
