@@ -11,14 +11,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import BaseModel, ConfigDict
 
 from chronicle.catalog import cache
 from chronicle.catalog.loader import load_card_file
+from chronicle.catalog.schema import ModelSchema
 from chronicle.domain.values import Origin
-from chronicle.systems.tales_of_arcadia.schema import SCHEMA
 
+
+class KeywordModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    kind: str
+    summary: str | None = None
+
+
+SCHEMA = ModelSchema("cache-test", 1, {"keyword": KeywordModel},
+                     lambda data, origin, path: dict(data))
 CARDS = """version = 1
-game = "tales-of-arcadia"
+game = "cache-test"
 
 [[card]]
 name = "Stubborn"
@@ -33,7 +44,7 @@ bogus = 3
 
 
 class Counting:
-    """Tales of Arcadia's card schema, counting the cards it validates."""
+    """A small game's card schema, counting the cards it validates."""
 
     def __init__(self) -> None:
         self.validated = 0
@@ -60,7 +71,7 @@ class Counting:
 def kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("CHRONICLE_DATA_DIR", str(tmp_path / "data"))
     cache.forget()
-    yield tmp_path / "data" / "cache" / "tales-of-arcadia-card-files.pickle"
+    yield tmp_path / "data" / "cache" / "cache-test-card-files.pickle"
     cache.forget()
 
 

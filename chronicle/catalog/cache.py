@@ -82,9 +82,10 @@ def _code_stamp(schema: Any) -> str:
         return _STAMPS[memo]
     modules = {type(schema).__module__, "chronicle.catalog.loader", "chronicle.domain.values",
                "chronicle.reading"}
-    models = getattr(schema, "models", None)
-    if isinstance(models, dict):
-        modules.update(getattr(model, "__module__", "") for model in models.values())
+    for value in getattr(schema, "__dict__", {}).values():  # no property is run (a lazy
+        for item in (value.values() if isinstance(value, dict) else (value,)):  # schema)
+            if isinstance(item, type) or callable(item):
+                modules.add(str(getattr(item, "__module__", "")))
     folders: set[Path] = set()
     files: set[Path] = set()
     for name in modules:
