@@ -80,6 +80,8 @@ def test_games_played_with_the_keyboard(url: str) -> None:
             await typed(pilot, "Bounty 2")
             await pilot.press("enter", "w", "w", "w", "w")           # a fourth wound: fatal
             assert "FATALLY WOUNDED" in shown(app)
+            board = app.screen.query_one("#hunt-board").render()
+            assert "Wounds" in str(board) and "4/3" in str(board)   # on the scoreboard too
             await pilot.press("enter")
             await settle(pilot)
             text = shown(app)
@@ -134,6 +136,15 @@ def test_games_played_with_the_keyboard(url: str) -> None:
             await pilot.press("enter")
             await settle(pilot)
             assert isinstance(app.screen, HuntScreen) and RENAMED in shown(app)
+            await pilot.press("p")                                  # the score pad, in the
+            await settle(pilot)                                     # data folder's exports/
+            (pad,) = (paths.user_data_dir() / "exports").glob("*-hunt.pdf")
+            await pilot.press("p")                                  # again: asks first
+            await settle(pilot)
+            assert "Overwrite" in str(getattr(app.screen, "question", ""))
+            await pilot.press("n")
+            await settle(pilot)
+            assert isinstance(app.screen, HuntScreen) and pad.exists()
 
     asyncio.run(scenario())
     db = open_database(url)

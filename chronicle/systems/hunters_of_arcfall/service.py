@@ -387,8 +387,9 @@ def hunt_sheet(db: Database, name: str, player: str | None = None) -> Document:
 
 
 def export_pdf(db: Database, name: str, out: Path | None = None, *, force: bool = False,
-               paper: str | None = None, warn: Any = None) -> Path:
-    """Write the score pad and the game's log as one PDF; returns where.
+               paper: str | None = None, warn: Any = None, folder: Path | None = None) -> Path:
+    """Write the score pad and the game's log as one PDF (in ``out``, else ``folder``, else
+    ``exports/``); returns where.
 
     Raises:
         AlreadyExists: the file exists and ``force`` is false; BadInput: cannot be written.
@@ -396,5 +397,6 @@ def export_pdf(db: Database, name: str, out: Path | None = None, *, force: bool 
     from chronicle.services.exports import destination, write_document
 
     document = hunt_sheet(db, name)
-    return write_document(document, destination(name, out, suffix="-hunt", fallback="hunt"),
+    return write_document(document, destination(name, out, folder, suffix="-hunt",
+                                                 fallback="hunt"),
                           force=force, paper=paper, warn=warn)

@@ -28,6 +28,8 @@ from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clean, plain
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from chronicle.services.db import Database
     from chronicle.systems.hunters_of_arcfall.rules.draft import TurnDraft
     from chronicle.systems.hunters_of_arcfall.service import HuntView
@@ -172,11 +174,12 @@ class HuntScreen(Screen[None]):
         who = min(16, max([6, *(cell_len(clean(p.name)) for p in players)]))
         hunter = min(14, max([6, *(cell_len(clean(p.hunter)) for p in players)]))
         beneath = 10
-        rest = max(8, width - (3 + who + hunter + 8 + 5 + beneath + 7 + 7))
+        rest = max(8, width - (3 + who + hunter + 8 + 5 + 7 + beneath + 7 + 7))
+        draft = self.draft
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"{'':3}{fit('Player', who)} {fit('Hunter', hunter)} {'Fortune':>7} "
-                    f"{'Fame':>4} {fit('Claimed', rest)} {fit('Beneath', beneath)} Ability",
-                    "bold dim")
+                    f"{'Fame':>4} {'Wounds':>6} {fit('Claimed', rest)} "
+                    f"{fit('Beneath', beneath)} Ability", "bold dim")
         for p in players:
             mark = "▶" if p.name == state.next_player and not state.finished else " "
             leader = p.name == state.winner or p.name in state.tied
@@ -187,6 +190,11 @@ class HuntScreen(Screen[None]):
             fortune = f"{p.fortune}{'+?' if p.unknown else ''}"
             text.append(f"{fortune:>7}", "bold reverse" if leader else "bold")
             text.append(f" {p.fame:>4} ")
+            if draft is not None and draft.player == p.name:     # wounds last a turn
+                text.append(f"{f'{draft.wounds}/{draft.capacity}':>6} ",
+                            "bold red" if draft.fatal else "")
+            else:
+                text.append(f"{'-':>6} ")
             claimed = f"{len(p.claimed)}: " + ", ".join(p.claimed) if p.claimed else "-"
             text.append(fit(claimed, rest) + " " + fit(", ".join(p.captured) or "-", beneath)
                         + " ")
@@ -235,6 +243,7 @@ class HuntScreen(Screen[None]):
             self.put("turn", Text("The game is over: g starts a new one."
                                   if view.state.finished else "", style="bold"))
             return
+        self.put("board", self.board())         # the wounds of the turn being entered
         line = plain(f"{draft.player}'s turn", "bold")
         if draft.fatal:
             line.append("  FATALLY WOUNDED", style="bold red")
@@ -482,16 +491,16 @@ class HuntScreen(Screen[None]):
         bring_back(self, "games", load, lambda db, name: restore_hunt(db, name), back)
 
     def action_print(self) -> None:
-        """Write the score pad and the log as a PDF in exports/."""
+        """Write the score pad and the log as a PDF in exports/ in the data folder (asking
+        before overwriting one)."""
         from chronicle.systems.hunters_of_arcfall.service import export_pdf
+        from chronicle.tui.screens.exporting import export_file, exports_folder
 
         if self.view is None:
             return
         game = self.view.name
 
-        def work(db: Database) -> str:
-            return str(export_pdf(db, game, force=True))
+        def write(db: Database, force: bool, warn: Any) -> Path:
+            return export_pdf(db, game, force=force, warn=warn, folder=exports_folder())
 
-        chronicle_app(self).call_service(
-            work, lambda path: self.notify(f"Wrote {clean(path)}", markup=False),
-            description="Printing")
+        export_file(self, "score pad", write)
