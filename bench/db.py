@@ -49,13 +49,13 @@ def run(home: Path, repeat: int) -> int:
     from chronicle.domain.values import Origin
     from chronicle.persistence import repository as repo
     from chronicle.services import players
-    from chronicle.services.catalog import load_catalog
     from chronicle.services.db import open_database
-    from chronicle.services.usercards import save_user_cards
     from chronicle.systems.wyld_hunt.cards import Waylay
     from chronicle.systems.wyld_hunt.chronicle import GamePlayed
     from chronicle.systems.wyld_hunt.rules.suggest import suggest_waylays
     from chronicle.systems.wyld_hunt.services import characters, collection, games, ledger
+    from chronicle.systems.wyld_hunt.services.catalog import load_catalog
+    from chronicle.systems.wyld_hunt.services.usercards import save_user_cards
 
     quests = [{"name": f"Bench Quest {i}", "kind": "quest", "number": i + 1,
                "waylay_rating": 10 if i < 9 else 40, "treasure_rating": 3, "experience": 1}

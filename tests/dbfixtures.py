@@ -28,9 +28,9 @@ from sqlalchemy import Engine, create_engine, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
-from chronicle.services import players, usercards
+from chronicle.services import players
 from chronicle.services.db import Database, open_database
-from chronicle.systems.wyld_hunt.services import characters, collection
+from chronicle.systems.wyld_hunt.services import characters, collection, usercards
 from chronicle.systems.wyld_hunt.services.characters import CharacterView
 
 CARDS: dict[str, dict[str, Any]] = {

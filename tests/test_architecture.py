@@ -74,7 +74,8 @@ def test_non_editable_install_finds_the_bundled_cards(tmp_path: Path) -> None:
            "CHRONICLE_DATA_DIR": str(tmp_path / "data")}
     python = env_dir / "bin" / "python"
     done = subprocess.run([str(python), "-c",
-                           "import chronicle.paths as p, chronicle.services.catalog as c;"
+                           "import chronicle.paths as p;"
+                           "import chronicle.systems.wyld_hunt.services.catalog as c;"
                            "print(p.bundled_cards_dir('wyld-hunt'));"
                            "print(len(c.load_catalog()))"],
                           capture_output=True, text=True, env=env, cwd=tmp_path, check=True)

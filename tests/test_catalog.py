@@ -13,7 +13,6 @@ import pytest
 from chronicle.catalog.loader import load_card_file
 from chronicle.cli import main
 from chronicle.domain.values import Origin
-from chronicle.services.catalog import load_catalog, read_sources, validate_files
 from chronicle.systems.wyld_hunt.cardgaps import catalog_gaps, export_own_cards
 from chronicle.systems.wyld_hunt.cards import (
     Flaw,
@@ -30,6 +29,7 @@ from chronicle.systems.wyld_hunt.cards import (
 from chronicle.systems.wyld_hunt.leads import load_leads
 from chronicle.systems.wyld_hunt.schema import SCHEMA
 from chronicle.systems.wyld_hunt.search import CardFilter, select
+from chronicle.systems.wyld_hunt.services.catalog import load_catalog, read_sources, validate_files
 
 
 def _shared() -> Path:
@@ -364,7 +364,7 @@ might = 3
 def no_group_layer() -> Iterator[None]:
     """Commands that write the group's cards leave them as this process's group layer: drop it
     afterwards so later tests see no group cards."""
-    from chronicle.services.usercards import forget_group
+    from chronicle.systems.wyld_hunt.services.usercards import forget_group
 
     forget_group()
     yield

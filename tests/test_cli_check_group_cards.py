@@ -13,8 +13,8 @@ import dbfixtures as fx
 import pytest
 
 from chronicle.persistence import repository as repo
-from chronicle.services import usercards
 from chronicle.services.db import DEFAULT_FILE, open_database
+from chronicle.systems.wyld_hunt.services import usercards
 
 LANCE = {"name": "Moonlit Lance", "kind": "merit", "type": "treasure", "cost": 1}
 DIE = {"name": "Custom die", "kind": "die",

@@ -13,8 +13,8 @@ import pytest
 from chronicle.errors import BadInput, NotFound
 from chronicle.services import players
 from chronicle.services.db import Database, open_database
-from chronicle.services.usercards import create_card
 from chronicle.systems.wyld_hunt.services import collection, csvio
+from chronicle.systems.wyld_hunt.services.usercards import create_card
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from pathlib import Path
 import dbfixtures as fx
 import pytest
 
-from chronicle.services import backup, players, usercards
+from chronicle.services import backup, players
 from chronicle.services.db import Database, open_database
-from chronicle.systems.wyld_hunt.services import characters, collection, ledger
+from chronicle.systems.wyld_hunt.services import characters, collection, ledger, usercards
 
 LANCE = {"name": "Moonlit Lance", "kind": "merit", "type": "treasure", "cost": 1}
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from chronicle.catalog.loader import load_card_file
 from chronicle.domain.values import Origin
-from chronicle.services.catalog import read_sources
 from chronicle.systems.wyld_hunt.check import check_file
 from chronicle.systems.wyld_hunt.schema import SCHEMA
+from chronicle.systems.wyld_hunt.services.catalog import read_sources
 
 KEYS = ["name", "kind", "icon", "merits", "flaws", "court", "system", "event", "card", "player",
         "quests", "completed", "buy", "buy_off", "cost", "bonus", "type", "version", "terrain",

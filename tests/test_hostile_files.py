@@ -25,10 +25,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chronicle.errors import ChronicleError
-from chronicle.services import players, usercards
+from chronicle.services import players
 from chronicle.services.db import Database, open_database
 from chronicle.systems.wyld_hunt.check import check_file
-from chronicle.systems.wyld_hunt.services import characters, collection
+from chronicle.systems.wyld_hunt.services import characters, collection, usercards
 
 NASTY = ["", " ", "\x00", "a\x00b", "../../../etc/passwd", "C:\\Windows\\system32", "CON",
          "'; DROP TABLE player; --", "Robert'); DELETE FROM ledger_event;--", "\u202eevil",

@@ -122,7 +122,7 @@ def test_the_cache_is_owner_only(private_data_dir: Path) -> None:
 
     shutil.rmtree(private_data_dir / "cache", ignore_errors=True)
     os.umask(0o022)
-    from chronicle.services import catalog
+    from chronicle.systems.wyld_hunt.services import catalog
 
     catalog._IN_PROCESS.clear()
     catalog.read_sources()
@@ -163,7 +163,7 @@ def test_a_planted_link_at_any_writers_temporary_name_is_never_followed(
     written through the link, the link is left as it was and no file is left behind."""
     import secrets
 
-    from chronicle.services import catalog, usercards
+    from chronicle.systems.wyld_hunt.services import catalog, usercards
 
     folder = tmp_path_factory.mktemp("planted")
     elsewhere = tmp_path_factory.mktemp("elsewhere")

@@ -14,9 +14,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent / "chronicle"
 
 KNOWN: list[frozenset[str]] = [
-    # db syncs the group's Wyld Hunt cards into usercards on every transaction, and
-    # usercards.use_group_cards opens a database for the commands that need no other
-    frozenset({"chronicle.services.db", "chronicle.services.usercards"}),
 ]
 """Cycles not broken yet (this list may only shrink)."""
 

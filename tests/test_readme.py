@@ -152,7 +152,7 @@ def runner(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.chdir(work)
     yield Runner(work, capsys, monkeypatch)
-    from chronicle.services.usercards import forget_group
+    from chronicle.systems.wyld_hunt.services.usercards import forget_group
 
     forget_group()  # the walkthrough's group cards stay in its own database
 

@@ -12,9 +12,9 @@ import dbfixtures as fx
 import pytest
 
 from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
-from chronicle.services import players, usercards
+from chronicle.services import players
 from chronicle.services.db import Database, open_database
-from chronicle.systems.wyld_hunt.services import characters, collection, ledger
+from chronicle.systems.wyld_hunt.services import characters, collection, ledger, usercards
 from chronicle.systems.wyld_hunt.services.characters import CharacterView
 
 

@@ -8,9 +8,9 @@ import dbfixtures as fx
 import pytest
 
 from chronicle.errors import AlreadyExists, BadInput, NotFound
-from chronicle.services import players, usercards
+from chronicle.services import players
 from chronicle.services.db import Database
-from chronicle.systems.wyld_hunt.services import characters, collection
+from chronicle.systems.wyld_hunt.services import characters, collection, usercards
 
 STORY_PACK = ["Even Dragons Pay Taxes", "Balanvale", "Huntinglane", "Irondew Road",
               "The Kyrrian Tower", "Raxis", "Crystal Falls", "Court of Praxis Tynon",

@@ -9,10 +9,9 @@ import dbfixtures as fx
 import pytest
 
 from chronicle.errors import BadInput, Conflict, NotFound, Refused
-from chronicle.services import usercards
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.chronicle import Undo
-from chronicle.systems.wyld_hunt.services import characters, collection, ledger
+from chronicle.systems.wyld_hunt.services import characters, collection, ledger, usercards
 from chronicle.systems.wyld_hunt.services.characters import CharacterView
 
 EDPT = "Even Dragons Pay Taxes"

@@ -11,9 +11,9 @@ import dbfixtures as fx
 import pytest
 
 from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
-from chronicle.services import mending, players, usercards
+from chronicle.services import mending, players
 from chronicle.services.db import Database
-from chronicle.systems.wyld_hunt.services import characters, collection, games, ledger
+from chronicle.systems.wyld_hunt.services import characters, collection, games, ledger, usercards
 
 EDPT = "Even Dragons Pay Taxes"
 ORACLE = "Seek the Oracle's Advice"

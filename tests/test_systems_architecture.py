@@ -19,13 +19,11 @@ LEGACY_WYLD_HUNT = {
     # through chronicle.systems.registry (and lifts the generic parts into chronicle/rules).
     "chronicle/persistence/payloads.py",
     "chronicle/services/backup.py",
-    "chronicle/services/catalog.py",
     "chronicle/services/demo.py",
     "chronicle/services/exports.py",
     "chronicle/services/importer.py",
     "chronicle/services/mending.py",
     "chronicle/services/transfer.py",
-    "chronicle/services/usercards.py",
 }
 
 

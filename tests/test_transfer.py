@@ -18,9 +18,9 @@ from chronicle.persistence import repository as repo
 from chronicle.persistence.engine import HEAD
 from chronicle.services import mending, players, records, transfer
 from chronicle.services.db import Database, open_database
-from chronicle.services.usercards import create_card
 from chronicle.systems import registry
 from chronicle.systems.wyld_hunt.services import characters, collection, games, ledger
+from chronicle.systems.wyld_hunt.services.usercards import create_card
 
 CARDS: list[dict[str, Any]] = [
     {"name": "Golden Sidhe", "kind": "icon", "race": "Sidhe", "gender": "female", "might": 2,
@@ -540,9 +540,8 @@ def test_the_users_own_cards_travel_with_the_export(exported: Path, tmp_path: Pa
                                                     databases: fx.Databases) -> None:
     """On another machine (another data folder) the import brings the cards the database's
     names refer to, so a character built from them is still whole."""
-    from chronicle.services import usercards
-    from chronicle.services.catalog import load_catalog
-    from chronicle.systems.wyld_hunt.services import characters
+    from chronicle.systems.wyld_hunt.services import characters, usercards
+    from chronicle.systems.wyld_hunt.services.catalog import load_catalog
 
     document = json.loads(exported.read_text(encoding="utf-8"))
     own = {card["name"] for card in document["cards"]}

@@ -1,40 +1,21 @@
-"""Helpers shared by the database use cases: finding players and characters by name, the
-catalog, and the policy that decides which rule violations refuse a change."""
+"""Helpers shared by the database use cases of every game: finding players, characters and
+games by name, and the policy that decides which rule violations refuse a change (each game's
+own refusal lists and catalog live in its folder: Wyld Hunt's in
+``chronicle.systems.wyld_hunt.services.common``)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from chronicle.domain.text import suggest
 from chronicle.errors import NotFound, Refused
 from chronicle.rules.report import Report, Severity, Violation, arg
-from chronicle.services.catalog import WyldHuntCatalog
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.catalog.loader import CardEntry
-    from chronicle.persistence.models import CharacterRow, PlayerRow
-
-EDIT_REFUSALS = frozenset({"card.unknown", "card.wrong_kind", "collection.not_owned",
-                           "icon.multiple"})
-"""Errors that refuse a change to a character being built. Others (over budget, no icon yet,
-a court tie) describe a build in progress and are shown, not refused."""
-
-UNFINISHED = frozenset({"icon.missing", "icon.multiple", "points.over_budget", "court.tie",
-                        "collection.not_owned", "card.unknown", "card.wrong_kind"})
-"""Errors that mean the character is not finished: its chronicle cannot start until fixed."""
-
-
-def catalog(extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
-    """The catalog for a use case: bundled cards corrected by the group's cards (in the
-    database), the user's own card files and ``extra`` (a file's own cards), in that order."""
-    from chronicle.services.usercards import layered_catalog
-
-    return layered_catalog(extra)
-
+    from chronicle.persistence.models import CharacterRow, GameRow, PlayerRow
 
 def player_row(session: Session, name: str) -> PlayerRow:
     """The player called ``name``.
@@ -79,6 +60,27 @@ def character_row(session: Session, name: str, player: str | None = None, *,
     near = suggest(name, [c.name for c in repo.list_characters(
         session, owner.id if owner else None, archived=archived)])
     raise NotFound(f"no character is called {name!r}" + (f" for {owner.name}" if owner else "")
+                   + (f"; did you mean {near!r}?" if near else ""))
+
+
+def game_row(session: Session, name: str, *, archived: bool = False) -> GameRow:
+    """The game called ``name`` (an archived one only when ``archived``).
+
+    Raises:
+        NotFound: naming the nearest game, or how to restore an archived one.
+    """
+    from chronicle.persistence import repository as repo
+
+    row = repo.find_game(session, name)
+    if row is not None and (row.archived_at is not None) == archived:
+        return row
+    if row is not None and not archived:
+        raise NotFound(f"{row.name} is archived; bring it back with "
+                       f"'chronicle game restore-archived {arg(row.name)}'")
+    if row is not None:
+        raise NotFound(f"{row.name} is not archived")
+    near = suggest(name, [g.name for g in repo.list_games(session, archived=archived)])
+    raise NotFound(f"no {'archived ' if archived else ''}game is called {name!r}"
                    + (f"; did you mean {near!r}?" if near else ""))
 
 

@@ -108,17 +108,17 @@ class Database:
             raise translated from exc
 
     def _sync_group_cards(self, session: Session) -> None:
-        """Make this database's group cards the catalog's group layer (``usercards``)."""
-        from chronicle.services import usercards
+        """Make this database's group cards the catalog's group layer (``grouplayer``)."""
+        from chronicle.services import grouplayer
 
         if self.group_cards is None:
             from sqlalchemy import inspect
 
             self.group_cards = inspect(session.connection()).has_table("group_card")
         if self.group_cards:
-            usercards.sync_group(session)
+            grouplayer.sync(session)
         else:
-            usercards.forget_group()
+            grouplayer.forget()
 
     def run(self, work: Callable[[Session], T], *, attempts: int = ATTEMPTS) -> T:
         """``work`` in one transaction; when it collides with another writer (a
@@ -146,9 +146,9 @@ class Database:
 
     def close(self) -> None:
         """Release every connection (and the group's cards read from this database)."""
-        from chronicle.services import usercards
+        from chronicle.services import grouplayer
 
-        usercards.forget_group()
+        grouplayer.forget()
         self.engine.dispose()
 
 

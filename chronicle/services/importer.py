@@ -315,7 +315,7 @@ def insert(session: Session, document: ExportModel, entries: list[Any]) -> dict[
         RecordRow,
     )
     from chronicle.persistence.repository import now
-    from chronicle.services.usercards import save_group_cards
+    from chronicle.systems.wyld_hunt.services.usercards import save_group_cards
 
     counts = dict.fromkeys(TABLES, 0)
 

@@ -20,8 +20,9 @@ from chronicle.domain.limits import SEATS_MAX, name_problem
 from chronicle.domain.values import name_key
 from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
 from chronicle.rules.report import Report, arg
-from chronicle.services.common import catalog, character_row, new_errors, player_row
+from chronicle.services.common import character_row, game_row, new_errors, player_row
 from chronicle.services.db import Database
+from chronicle.systems.wyld_hunt.services.common import catalog
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -322,11 +323,11 @@ def rename_game(db: Database, name: str, new_name: str, *,
         BadInput: not a usable name. AlreadyExists: another game has it. Conflict: stale.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.systems.wyld_hunt.services.games import _game_row, _view
+    from chronicle.systems.wyld_hunt.services.games import _view
 
     clean = _clean(new_name, "a game's name")
     with db.transaction() as session:
-        row = _game_row(session, name)
+        row = game_row(session, name)
         if expected_version is not None and row.version != expected_version:
             raise repo.stale(session, row, expected_version)
         other = repo.find_game(session, clean)
@@ -357,10 +358,9 @@ def _game_plan(session: Session, row: GameRow) -> Removal:
 
 def plan_game_delete(db: Database, name: str) -> Removal:
     """What deleting a game would do: delete a prepared game, archive a played one."""
-    from chronicle.systems.wyld_hunt.services.games import _game_row
 
     with db.transaction() as session:
-        return _game_plan(session, _game_row(session, name))
+        return _game_plan(session, game_row(session, name))
 
 
 def delete_game(db: Database, name: str, *, expected: Action | None = None,
@@ -375,10 +375,9 @@ def delete_game(db: Database, name: str, *, expected: Action | None = None,
 
     from chronicle.persistence import repository as repo
     from chronicle.persistence.models import ChangeRow, GamePlayerRow
-    from chronicle.systems.wyld_hunt.services.games import _game_row
 
     with db.transaction() as session:
-        row = _game_row(session, name)
+        row = game_row(session, name)
         if expected_version is not None and row.version != expected_version:
             raise repo.stale(session, row, expected_version)
         plan = _expect(_game_plan(session, row), expected)
@@ -402,10 +401,10 @@ def restore_game(db: Database, name: str) -> GameView:
         NotFound: no archived game of that name.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.systems.wyld_hunt.services.games import _game_row, _view
+    from chronicle.systems.wyld_hunt.services.games import _view
 
     with db.transaction() as session:
-        row = _game_row(session, name, archived=True)
+        row = game_row(session, name, archived=True)
         row.archived_at = None
         repo.touch(row, "it was brought back from the archive")
         session.add(row)
@@ -417,9 +416,8 @@ def restore_game(db: Database, name: str) -> GameView:
 
 def _open_game(session: Session, name: str, expected_version: int | None) -> GameRow:
     from chronicle.persistence import repository as repo
-    from chronicle.systems.wyld_hunt.services.games import _game_row
 
-    row = _game_row(session, name)
+    row = game_row(session, name)
     if row.status == "played":
         raise Refused(f"{row.name}'s result is recorded; its seats no longer change")
     if expected_version is not None and row.version != expected_version:

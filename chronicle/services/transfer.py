@@ -63,8 +63,8 @@ from chronicle.services.importer import (  # reading back, re-exported
     refusal,
 )
 from chronicle.services.importer import insert as insert_rows
-from chronicle.services.usercards import card_file_entry, own_cards
 from chronicle.systems.wyld_hunt.codec import event_from_record
+from chronicle.systems.wyld_hunt.services.usercards import card_file_entry, own_cards
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -369,11 +369,12 @@ def chronicle_problems(document: ExportModel) -> list[str]:
     problem naming the character, the event and the violation."""
     from dataclasses import replace
 
-    from chronicle.services.common import UNFINISHED, catalog, new_errors
+    from chronicle.services.common import new_errors
     from chronicle.systems.wyld_hunt.cards import Court
     from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
     from chronicle.systems.wyld_hunt.codec import describe_event
     from chronicle.systems.wyld_hunt.rules.character import check_character
+    from chronicle.systems.wyld_hunt.services.common import UNFINISHED, catalog
 
     problems: list[str] = []
     cat = catalog(card_entries(document))

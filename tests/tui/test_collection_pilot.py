@@ -140,7 +140,7 @@ def test_filling_in_an_unknown_value_makes_a_group_card(tmp_path: Path) -> None:
     """The card editor saves into the group's cards of the database (like the CLI), not into
     the user's card file: another member opening the same database sees the value."""
     from chronicle.persistence import repository as repo
-    from chronicle.services import usercards
+    from chronicle.systems.wyld_hunt.services import usercards
 
     url, _db = demo_db(tmp_path)
 
@@ -172,7 +172,7 @@ def test_filling_in_an_unknown_value_makes_a_group_card(tmp_path: Path) -> None:
             stored = [data for _id, _version, data in repo.group_cards(session, "wyld-hunt")]
         assert [(c["name"], c["kind"], c.get("cost"), c.get("court")) for c in stored] == [
             ("Clear Thinking", "merit", 1, "seelie")]
-        from chronicle.services.common import catalog
+        from chronicle.systems.wyld_hunt.services.common import catalog
 
         card = catalog().get("Clear Thinking", "merit")
         assert card is not None and card.origin.value == "corrected"

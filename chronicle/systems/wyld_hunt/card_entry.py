@@ -40,9 +40,9 @@ def run_new(args: argparse.Namespace) -> int:
     from chronicle.cli.common import database
     from chronicle.cli.output import emit, emit_json, fail
     from chronicle.errors import ChronicleError
-    from chronicle.services.usercards import create_card
     from chronicle.systems.wyld_hunt.cards import card_to_dict
     from chronicle.systems.wyld_hunt.cli.cards import show_card
+    from chronicle.systems.wyld_hunt.services.usercards import create_card
 
     values: dict[str, object] = {"name": args.name, "kind": args.kind}
     for field in _NEW_FIELDS:

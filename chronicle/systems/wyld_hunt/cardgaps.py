@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.tomlwrite import dumps
 from chronicle.domain.values import name_key
-from chronicle.services.catalog import WyldHuntCatalog, read_sources
 from chronicle.systems.wyld_hunt import GAME
 from chronicle.systems.wyld_hunt.cards import KIND_ORDER, Card, CardSet, Kind
 from chronicle.systems.wyld_hunt.leads import Lead, load_leads
+from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog, read_sources
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -89,7 +89,7 @@ def catalog_gaps(catalog: WyldHuntCatalog | None = None, kind: str | None = None
                  leads_dir: Path | None = None) -> CatalogGaps:
     """What the catalog lacks, per kind (or for ``kind`` only), and the open leads."""
     if catalog is None:
-        from chronicle.services.usercards import layered_catalog
+        from chronicle.systems.wyld_hunt.services.usercards import layered_catalog
 
         catalog = layered_catalog()
     by_kind = {k: KindGaps(k) for k in sorted(Kind, key=lambda k: KIND_ORDER[k])
@@ -142,7 +142,7 @@ def export_own_cards() -> tuple[str, int]:
     in use, then the user's card files) as one card file's text, and how many cards it holds.
     Each card holds exactly the values those layers give, merged as the catalog merges them,
     never the bundled values it corrects."""
-    from chronicle.services.usercards import group_entries, layered_catalog
+    from chronicle.systems.wyld_hunt.services.usercards import group_entries, layered_catalog
 
     merged: dict[tuple[str, str], dict[str, Any]] = {}
     for layer in (group_entries(), read_sources().user):
@@ -176,10 +176,14 @@ def import_cards(path: Path, db: Database | None = None) -> int:
     from chronicle.catalog.store import merge_entries
     from chronicle.domain.values import Origin
     from chronicle.errors import BadInput
-    from chronicle.services.catalog import card_problems
-    from chronicle.services.usercards import save_group_cards, save_user_cards, sync_group
     from chronicle.systems.wyld_hunt.cards import card_from_data
     from chronicle.systems.wyld_hunt.schema import SCHEMA
+    from chronicle.systems.wyld_hunt.services.catalog import card_problems
+    from chronicle.systems.wyld_hunt.services.usercards import (
+        save_group_cards,
+        save_user_cards,
+        sync_group,
+    )
 
     entries, problems = load_card_file(path, SCHEMA, Origin.USER)
     cards, duplicates = merge_entries([entries], card_from_data)

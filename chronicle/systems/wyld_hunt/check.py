@@ -9,8 +9,8 @@ from pathlib import Path
 
 from chronicle.catalog.problems import FileProblem
 from chronicle.rules.report import Report
-from chronicle.services.catalog import CatalogSources, read_sources
 from chronicle.systems.wyld_hunt.files import load_file
+from chronicle.systems.wyld_hunt.services.catalog import CatalogSources, read_sources
 
 
 @dataclass

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
 def flaw_named(name: str) -> Card | None:
     """A Flaw card of the catalog (for the Flaws a character has bought off)."""
-    from chronicle.services.common import catalog
     from chronicle.systems.wyld_hunt.cards import Card as Known
+    from chronicle.systems.wyld_hunt.services.common import catalog
 
     found = catalog().get(name, "flaw")
     return found if isinstance(found, Known) else None

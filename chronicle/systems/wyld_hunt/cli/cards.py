@@ -133,7 +133,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def _load(args: argparse.Namespace | None = None) -> Any:
     """The catalog with the group's cards of the database in use (when there is one)."""
-    from chronicle.services.usercards import layered_catalog, use_group_cards
+    from chronicle.systems.wyld_hunt.services.usercards import layered_catalog, use_group_cards
 
     trouble = use_group_cards(getattr(args, "db", None))
     if trouble:
@@ -265,7 +265,7 @@ show_card = _show
 
 def run_validate(args: argparse.Namespace) -> int:
     """Validate card files and print every problem."""
-    from chronicle.services.catalog import read_sources, validate_files
+    from chronicle.systems.wyld_hunt.services.catalog import read_sources, validate_files
 
     if args.files:
         count, found = validate_files(args.files)

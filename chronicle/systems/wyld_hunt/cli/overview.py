@@ -12,7 +12,7 @@ from chronicle.domain.values import Origin
 def overview() -> list[str]:
     """The catalog at a glance: cards by kind, your own and the incomplete ones, where your
     card files are, and whether any has a problem."""
-    from chronicle.services.catalog import read_sources
+    from chronicle.systems.wyld_hunt.services.catalog import read_sources
 
     sources = read_sources()
     catalog = sources.build()
@@ -33,6 +33,6 @@ def overview() -> list[str]:
 
 def card_names() -> list[str]:
     """Every card name of the catalog (bundled and your own)."""
-    from chronicle.services.catalog import load_catalog
+    from chronicle.systems.wyld_hunt.services.catalog import load_catalog
 
     return [card.name for card in load_catalog()]

@@ -3,10 +3,10 @@
 Every field of the card's kind is offered; unknown ones are empty, and whatever is left empty
 stays unknown. Type, attribute, court and "unique" are pick lists, terrain and tests lists to
 tick; numbers are checked and every refusal is said in plain words. Saving goes through
-``chronicle.services.usercards.create_card`` with the app's database, in a worker: the card
-lands among the group's cards in the shared database (as ``chronicle cards`` does on the
-command line), validated the same way as any card file, so every member of the group sees it.
-"""
+``chronicle.systems.wyld_hunt.services.usercards.create_card`` with the app's database, in a
+worker: the card lands among the group's cards in the shared database (as ``chronicle cards``
+does on the command line), validated the same way as any card file, so every member of the group
+sees it."""
 
 from __future__ import annotations
 
@@ -180,7 +180,7 @@ class CardEditScreen(ModalScreen["Card | None"]):
         """Save the card among the group's cards of the database (the dialog stays open, saying
         why, when it is refused)."""
         from chronicle.errors import ChronicleError
-        from chronicle.services.usercards import create_card
+        from chronicle.systems.wyld_hunt.services.usercards import create_card
 
         if self.saving:
             return

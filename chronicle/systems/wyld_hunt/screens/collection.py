@@ -24,10 +24,10 @@ from chronicle.tui.text import clip_words, esc, plain
 from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
-    from chronicle.services.catalog import WyldHuntCatalog
     from chronicle.services.db import Database
     from chronicle.services.players import PlayerInfo
     from chronicle.systems.wyld_hunt.cards import Card
+    from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
     from chronicle.systems.wyld_hunt.services.collection import Recorded
 
     Loaded: TypeAlias = tuple[list[PlayerInfo], str | None, dict[tuple[str, str], int],
@@ -85,7 +85,7 @@ class CollectionScreen(Screen[None]):
     def on_mount(self) -> None:
         import os
 
-        from chronicle.services.catalog import load_catalog
+        from chronicle.systems.wyld_hunt.services.catalog import load_catalog
 
         self.catalog = load_catalog()
         self.query_one(CardList).set_header(self.query_one("#list-header", Static),
@@ -112,8 +112,8 @@ class CollectionScreen(Screen[None]):
         wanted = self.player
 
         def work(db: Database) -> Loaded:
-            from chronicle.services.common import catalog
-            from chronicle.services.usercards import group_entries
+            from chronicle.systems.wyld_hunt.services.common import catalog
+            from chronicle.systems.wyld_hunt.services.usercards import group_entries
 
             found = players.list_players(db)
             names = [p.name for p in found]
@@ -329,7 +329,7 @@ class CollectionScreen(Screen[None]):
                              self.card_saved)
 
     def card_saved(self, card: Card | None) -> None:
-        from chronicle.services.common import catalog
+        from chronicle.systems.wyld_hunt.services.common import catalog
 
         if card is None:
             return

@@ -17,9 +17,9 @@ from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
-    from chronicle.services.catalog import WyldHuntCatalog
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.cards import Card
+    from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
     from chronicle.systems.wyld_hunt.services.collection import Recorded
 
 PACK_SIZE = 15
@@ -136,7 +136,7 @@ class PackScreen(ModalScreen["Recorded | None"]):
         self.app.push_screen(CardEditScreen(None, name=name), self.created)
 
     def created(self, card: Card | None) -> None:
-        from chronicle.services.common import catalog
+        from chronicle.systems.wyld_hunt.services.common import catalog
 
         if card is None:
             return

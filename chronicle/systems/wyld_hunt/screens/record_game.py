@@ -60,7 +60,7 @@ def gather(db: Database, player: str, name: str) -> GameContext:
 
     owned = {(o.name.casefold()): o.count for o in list_collection(db, player)
              if o.kind == "quest"}
-    from chronicle.services.common import catalog
+    from chronicle.systems.wyld_hunt.services.common import catalog
 
     quests = [card for card in catalog() if isinstance(card, Quest)]
     choices = [QuestChoice(q, owned.get(q.name.casefold(), 0)) for q in quests]

@@ -17,24 +17,17 @@ from chronicle.domain.values import Origin, name_key
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.rules.editions import edition_keys
 from chronicle.rules.report import Report
-from chronicle.services.catalog import WyldHuntCatalog
-from chronicle.services.common import (
-    EDIT_REFUSALS,
-    UNFINISHED,
-    catalog,
-    character_row,
-    new_errors,
-    player_row,
-    refuse_if,
-)
+from chronicle.services.common import character_row, new_errors, player_row, refuse_if
 from chronicle.services.dates import date_problem
 from chronicle.services.db import Database
-from chronicle.services.usercards import card_file_entry
 from chronicle.systems.wyld_hunt.cards import Card, Court
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 from chronicle.systems.wyld_hunt.codec import describe_event, event_to_file, event_to_record
 from chronicle.systems.wyld_hunt.rules.character import CharacterState, check_character
 from chronicle.systems.wyld_hunt.rules.collection import CardKey, check_ownership, key_of
+from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
+from chronicle.systems.wyld_hunt.services.common import EDIT_REFUSALS, UNFINISHED, catalog
+from chronicle.systems.wyld_hunt.services.usercards import card_file_entry
 from chronicle.systems.wyld_hunt.stored import load_build, load_character
 
 if TYPE_CHECKING:
@@ -416,8 +409,8 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
         Refused: the character breaks rules an import may not (see ``IMPORT_ALLOWED``).
     """
     from chronicle.persistence import repository as repo
-    from chronicle.services.usercards import save_group_cards, save_user_cards
     from chronicle.systems.wyld_hunt.files import load_file
+    from chronicle.systems.wyld_hunt.services.usercards import save_group_cards, save_user_cards
 
     loaded = load_file(path)
     if loaded.problems:

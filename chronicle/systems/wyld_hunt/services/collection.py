@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chronicle.errors import BadInput, NotFound
-from chronicle.services.catalog import WyldHuntCatalog
-from chronicle.services.common import catalog, player_row
+from chronicle.services.common import player_row
 from chronicle.services.db import Database
 from chronicle.services.ownership import (  # the generic part, re-exported
     Recorded,
@@ -19,6 +18,8 @@ from chronicle.services.ownership import (  # the generic part, re-exported
 )
 from chronicle.systems.wyld_hunt.cards import Card, Kind
 from chronicle.systems.wyld_hunt.rules.collection import check_pack
+from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
+from chronicle.systems.wyld_hunt.services.common import catalog
 
 __all__ = ["PACK_KINDS", "OwnedCard", "Recorded", "add_cards", "add_cards_by_card",
            "list_collection", "open_pack", "resolve_card"]

@@ -19,10 +19,11 @@ from typing import Any, Literal
 from chronicle.domain.text import did_you_mean
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput
-from chronicle.services.catalog import WyldHuntCatalog
-from chronicle.services.common import catalog, player_row
+from chronicle.services.common import player_row
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Card, CardSet, Kind
+from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
+from chronicle.systems.wyld_hunt.services.common import catalog
 
 Mode = Literal["add", "replace"]
 EXPORT_HEADER = ("card", "set", "kind", "count")

@@ -13,13 +13,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from chronicle.domain.text import suggest
 from chronicle.domain.values import name_key
 from chronicle.errors import AlreadyExists, BadInput, NotFound, Refused
 from chronicle.rules.editions import edition_keys
-from chronicle.rules.report import Report, arg
-from chronicle.services.catalog import WyldHuntCatalog
-from chronicle.services.common import catalog, character_row, new_errors, player_row, refuse_if
+from chronicle.rules.report import Report
+from chronicle.services.common import character_row, new_errors, player_row, refuse_if
+from chronicle.services.common import game_row as _game_row
 from chronicle.services.dates import iso_date
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Card, Icon, Kind, League, Merit, Waylay
@@ -32,6 +31,8 @@ from chronicle.systems.wyld_hunt.rules.suggest import (
     suggest_treasures,
     suggest_waylays,
 )
+from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
+from chronicle.systems.wyld_hunt.services.common import catalog
 from chronicle.systems.wyld_hunt.setup import GameSetup, PlayerSetup
 
 if TYPE_CHECKING:
@@ -102,27 +103,6 @@ class SuggestionSet:
         return {"player": self.player, "waylays": part(self.waylays),
                 "treasures": part(self.treasures), "leagues": part(self.leagues),
                 "applied": self.applied}
-
-
-def _game_row(session: Session, name: str, *, archived: bool = False) -> GameRow:
-    """The game called ``name`` (an archived one only when ``archived``).
-
-    Raises:
-        NotFound: naming the nearest game, or how to restore an archived one.
-    """
-    from chronicle.persistence import repository as repo
-
-    row = repo.find_game(session, name)
-    if row is not None and (row.archived_at is not None) == archived:
-        return row
-    if row is not None and not archived:
-        raise NotFound(f"{row.name} is archived; bring it back with "
-                       f"'chronicle game restore-archived {arg(row.name)}'")
-    if row is not None:
-        raise NotFound(f"{row.name} is not archived")
-    near = suggest(name, [g.name for g in repo.list_games(session, archived=archived)])
-    raise NotFound(f"no {'archived ' if archived else ''}game is called {name!r}"
-                   + (f"; did you mean {near!r}?" if near else ""))
 
 
 def _seats(session: Session, game: GameRow) -> list[tuple[GamePlayerRow, Seat]]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from chronicle.errors import Refused
 from chronicle.rules.report import Report, Severity, Violation
-from chronicle.services.common import UNFINISHED, catalog, character_row, new_errors
+from chronicle.services.common import character_row, new_errors
 from chronicle.services.dates import iso_date
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.chronicle import (
@@ -34,6 +34,7 @@ from chronicle.systems.wyld_hunt.services.characters import (
     stored,
     view,
 )
+from chronicle.systems.wyld_hunt.services.common import UNFINISHED, catalog
 
 if TYPE_CHECKING:
     from sqlmodel import Session

@@ -33,8 +33,8 @@ from chronicle.systems.wyld_hunt.cards import Card, card_to_dict
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.services.catalog import WyldHuntCatalog
     from chronicle.services.db import Database
+    from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
 
 MANAGED_FILE = "my-cards.toml"
 HEADER = ("Your own cards and corrections, written by Arcadia Chronicle.\n"
@@ -154,7 +154,8 @@ def own_cards() -> list[Card]:
 GROUP_PATH = "the group's cards (database)"
 """Where a group card comes from, in messages."""
 _GROUP: dict[str, Any] = {"stamp": None, "entries": [], "catalog": None, "base": None}
-"""The group layer of the database used last in this process (``sync_group``)."""
+"""The group layer validated: the stamp of ``chronicle.services.grouplayer`` it was read at,
+its entries, and the catalog built with it."""
 
 
 def save_group_cards(session: Session, entries: Iterable[CardEntry]) -> None:
@@ -167,21 +168,31 @@ def save_group_cards(session: Session, entries: Iterable[CardEntry]) -> None:
 
 def sync_group(session: Session) -> None:
     """Make the group's cards of the database of ``session`` the group layer of every catalog
-    built from now on (read again only when they changed)."""
-    from chronicle.persistence import repository as repo
+    built from now on (read again only when they changed; ``chronicle.services.grouplayer``,
+    which every transaction syncs too)."""
+    from chronicle.services import grouplayer
 
-    stamp = (id(session.get_bind()), *repo.group_card_stamp(session, GAME))
+    grouplayer.sync(session)
+
+
+def _group_layer() -> list[CardEntry]:
+    """The group layer in use, validated by the card schema once per change of the tables."""
+    from chronicle.services import grouplayer
+
+    stamp = grouplayer.stamp()
     if stamp == _GROUP["stamp"]:
-        return
-    entries: list[CardEntry] = []
-    if stamp[1]:
+        entries: list[CardEntry] = _GROUP["entries"]
+        return entries
+    entries = []
+    tables = grouplayer.tables()
+    if tables:
         from chronicle.catalog.loader import validate_card_tables
         from chronicle.systems.wyld_hunt.schema import SCHEMA
 
-        tables = [data for _id, _version, data in repo.group_cards(session, GAME)]
         entries, _problems = validate_card_tables(tables, SCHEMA, path=GROUP_PATH, lines=None,
                                                   origin=Origin.USER)
     _GROUP.update(stamp=stamp, entries=entries, catalog=None, base=None)
+    return entries
 
 
 def use_group_cards(url: str | None) -> str | None:
@@ -190,6 +201,7 @@ def use_group_cards(url: str | None) -> str | None:
     database (``cards list``/``show``). Returns why they could not be read, or None."""
     from chronicle.errors import ChronicleError
     from chronicle.persistence.engine import safe_url, sqlite_path
+    from chronicle.services import grouplayer
     from chronicle.services.db import default_url, open_database
 
     forget_group()
@@ -204,35 +216,38 @@ def use_group_cards(url: str | None) -> str | None:
     try:
         with db.transaction():
             pass
-        kept = dict(_GROUP)
+        kept = grouplayer.kept()
     except ChronicleError as exc:
         return f"the group's cards in {safe_url(chosen)} could not be read: {exc}"
     finally:
         db.close()
-    _GROUP.update(kept)  # the layer outlives the connection, for this command
+    grouplayer.keep(kept)  # the layer outlives the connection, for this command
     return None
 
 
 def forget_group() -> None:
     """Drop the group layer (no database in use)."""
+    from chronicle.services import grouplayer
+
+    grouplayer.forget()
     _GROUP.update(stamp=None, entries=[], catalog=None, base=None)
 
 
 def group_entries() -> list[CardEntry]:
     """The group layer in use."""
-    return list(_GROUP["entries"])
+    return list(_group_layer())
 
 
 def layered_catalog(extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
     """The catalog a use case sees: bundled cards, then the group's cards, then the user's card
     files, then ``extra`` (a file's own cards); each layer corrects the one before."""
     from chronicle.catalog.store import Catalog, merge_entries
-    from chronicle.services.catalog import card_problems, read_sources
     from chronicle.systems.wyld_hunt.cards import KIND_ORDER, card_from_data
+    from chronicle.systems.wyld_hunt.services.catalog import card_problems, read_sources
 
     sources = read_sources()
     more = list(extra)
-    group: list[CardEntry] = _GROUP["entries"]
+    group = _group_layer()
     if not group:
         return sources.build(more)
     if not more and _GROUP["catalog"] is not None and _GROUP["base"] is sources:
