@@ -129,6 +129,26 @@ def test_every_command_is_listed_everyday_first(capsys: pytest.CaptureFixture[st
     assert positions == sorted(positions) and positions[-1] < helped.index("    demo")
 
 
+def test_an_unknown_command_is_told_the_commands_in_their_places(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The home game's command groups keep their places among the built-in commands in the
+    choices argparse names (as before they were the game's groups); the other games' follow."""
+    from chronicle.systems import registry
+
+    with pytest.raises(SystemExit) as exited:
+        main(["bogus"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    told = err.partition("(choose from ")[2].rstrip(")\n").split(", ")
+    assert told[:18] == [repr(name) for name in (
+        "cards", "check", "odds", "systems", "player", "collection", "pack", "character",
+        "quest", "xp", "history", "undo", "game", "demo", "db", "backup", "restore", "export")]
+    home = registry.system(registry.DEFAULT)
+    others = [group.name for system in registry.systems() if system.key != home.key
+              for group in system.commands]
+    assert told[18:] == [repr(name) for name in others]
+
+
 def test_db_export_counts_in_words(sh: Shell, tmp_path: Path) -> None:
     code, out, _ = sh("db", "export", str(tmp_path / "g.json"))
     assert code == 0 and "2 players" in out and "collection entries" in out
