@@ -130,7 +130,7 @@ def test_chronicle_systems_lists_every_game() -> None:
     assert set(listed) == set(GAMES)
     assert [e["key"] for e in listed["wyld-hunt"]["editions"]] == ["wyld-hunt", "ironheart"]
     assert [k["name"] for k in listed["wyld-hunt"]["file_kinds"]] == ["character", "setup"]
-    assert listed["tales-of-arcadia"]["odds"] == ["attack", "pool"]
+    assert listed["tales-of-arcadia"]["odds"] == ["attack", "pool", "roll-off"]
     assert listed["wyld-hunt"]["odds"] == ["test", "trial"]
     assert listed["arcadia-quest"]["card_kinds"][0] == "hero"
     assert listed["hunters-of-arcfall"]["file_kinds"][0]["name"] == "game"

@@ -301,3 +301,35 @@ def test_unit_against_unit_uses_their_stats_and_keywords(tmp_path: Path) -> None
         unit_attack_odds(knight.stats, Stats(wounds=1), keywords=known)
     with pytest.raises(ValueError, match="already dead"):
         unit_attack_odds(knight.stats, Stats(wounds=0, defense=3), keywords=known)
+
+
+def test_the_roll_off_helper_on_the_command_line() -> None:
+    """``chronicle odds roll-off N`` gives the exact odds; with names it plays one out (every
+    roll kept, ties re-rolled among the tied, which the output says the seed leaves open)."""
+    import contextlib
+    import io
+    import json
+
+    from chronicle.cli import main
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["odds", "roll-off", *argv])
+        return code, out.getvalue(), err.getvalue()
+
+    code, out, _err = run("3", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["win"] == "1/3" and data["decided_first"] == "55/72"
+    assert Fraction(data["decided_first"]) == roll_off_odds(3).decided_first
+    assert "order" not in data
+    code, out, _err = run("Tim,Josh,[/x]Ann", "--json")
+    played = json.loads(out)
+    assert code == 0 and sorted(played["order"]) == sorted(["Tim", "Josh", "[/x]Ann"])
+    assert set(played["rolls"][0]) == {"Tim", "Josh", "[/x]Ann"}
+    first = played["rolls"][0]
+    assert first[played["order"][0]] == max(first.values())
+    code, out, _err = run("Tim,Josh")
+    assert code == 0 and "leaves them open" in out and "Order: " in out
+    for bad in ("1", "13", "Tim,Tim", "99999999999999", ","):
+        assert run(bad)[0] == 2, bad

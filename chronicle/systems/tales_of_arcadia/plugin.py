@@ -72,6 +72,38 @@ def odds_pool(options: dict[str, Any]) -> OddsAnswer:
     return OddsAnswer({"kind": "pool", **odds.to_dict()}, tuple(lines))
 
 
+def odds_roll_off(options: dict[str, Any]) -> OddsAnswer:
+    """``chronicle odds roll-off 3`` (the exact odds for three parties) or ``chronicle odds
+    roll-off "Tim,Josh,Ann"`` (the same odds, and a roll-off played out: every roll, ties
+    re-rolled among the tied, as the seed leaves ties open)."""
+    from chronicle.domain.limits import printable
+    from chronicle.systems.tales_of_arcadia.odds import roll_off, roll_off_odds
+
+    text = str(options["parties"]).strip()
+    names = [] if text.isdigit() else [n.strip() for n in text.split(",") if n.strip()]
+    try:
+        if not names and len(text) > 3:
+            raise ValueError(f"a roll-off has 2 to 12 parties, not {text[:20]}")
+        odds = roll_off_odds(len(names) if names else int(text))
+        played = roll_off(names) if names else None
+    except ValueError as exc:
+        return OddsAnswer({"kind": "roll-off", "error": str(exc)}, (str(exc),), 2)
+    lines = [f"Roll-off among {odds.parties}: each wins with {odds.win!s} "
+             f"({_percent(odds.win)}); the first roll decides with {odds.decided_first!s} "
+             f"({_percent(odds.decided_first)}); {float(odds.expected_rounds):.2f} rounds on "
+             "average.", "Ties: the rulebook leaves them open; tied parties roll again among "
+                         "themselves."]
+    data: dict[str, Any] = {"kind": "roll-off", **odds.to_dict()}
+    if played is not None:
+        data["order"] = list(played.order)
+        data["rolls"] = [dict(r) for r in played.rolls]
+        for number, rolls in enumerate(played.rolls, start=1):
+            shown = ", ".join(f"{printable(p)} {r}" for p, r in rolls.items())
+            lines.append(f"  roll {number}: {shown}")
+        lines.append("Order: " + ", ".join(printable(p) for p in played.order))
+    return OddsAnswer(data, tuple(lines))
+
+
 SYSTEM = GameSystem(
     key=KEY,
     label=LABEL,
@@ -100,6 +132,14 @@ SYSTEM = GameSystem(
             "a modifier added to the total.",
             (Option(("pool",), "the pool, like 2d6+1", "str", metavar="POOL"),),
             f"{_HERE}.plugin:odds_pool"),
+        OddsCommand(
+            "roll-off", "Tales of Arcadia: a roll-off's odds, or one played out",
+            "A roll-off (each party rolls 1d6, the highest wins): the exact odds for N parties, "
+            "or, given names separated by commas, one played out with every roll. The rulebook "
+            "leaves ties open: tied parties roll again among themselves.",
+            (Option(("parties",), "how many parties (2 to 12), or their names: Tim,Josh,Ann",
+                    "str", metavar="N|NAMES"),),
+            f"{_HERE}.plugin:odds_roll_off"),
     ),
     card_schema=f"{_HERE}.quickcheck:SCHEMA",
     codes=f"{_HERE}.codes",
