@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.containers import Vertical
+from textual.widgets import Footer, Input, Label, Select, Static
 
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.dialog import FormDialog, buttons, field
 from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
@@ -32,15 +31,14 @@ def systems() -> list[tuple[str, str]]:
     return found
 
 
-class NewCharacterScreen(ModalScreen["CharacterView | None"]):
+class NewCharacterScreen(FormDialog["CharacterView"]):
     """Create a character for one of the players."""
 
     CSS = """
     NewCharacterScreen .field { height: 1; margin-bottom: 1; }
     NewCharacterScreen #new-status { color: $text-muted; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
+    BINDINGS: ClassVar[list[BindingType]] = [  # after the dialog's escape
         Binding("ctrl+s", "save", "Create"),
     ]
 
@@ -48,30 +46,22 @@ class NewCharacterScreen(ModalScreen["CharacterView | None"]):
         super().__init__()
         self.players = players
         self.player = player if player in players else players[0]
-        self.saving = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("[b]A new character[/b]  [dim]enter or ctrl+s creates · esc cancels"
                         "[/dim]")
             yield Label("")
-            with Horizontal(classes="field"):
-                yield Label("player", classes="field-label")
-                yield Select([(plain(p), p) for p in self.players], value=self.player,
-                             allow_blank=False, id="new-player", compact=True)
-            with Horizontal(classes="field"):
-                yield Label("name", classes="field-label")
-                yield Input(id="new-name", compact=True, placeholder="e.g. Winerdria")
-            with Horizontal(classes="field"):
-                yield Label("system", classes="field-label")
-                options = systems()
-                yield Select(options, value=options[0][1], allow_blank=False, id="new-system",
-                             compact=True)
+            yield field("player", Select([(plain(p), p) for p in self.players],
+                                         value=self.player, allow_blank=False,
+                                         id="new-player", compact=True))
+            yield field("name", Input(id="new-name", compact=True, placeholder="e.g. Winerdria"))
+            options = systems()
+            yield field("system", Select(options, value=options[0][1], allow_blank=False,
+                                         id="new-system", compact=True))
             yield Static("The builder opens next: icon, Merits and Flaws from the player's own "
                         "cards, then court and background.", id="new-status")
-            with Horizontal(classes="buttons"):
-                yield Button("Create (ctrl+s)", id="save", variant="primary", compact=True)
-                yield Button("Cancel (esc)", id="cancel", compact=True)
+            yield buttons("Create (ctrl+s)")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -79,12 +69,6 @@ class NewCharacterScreen(ModalScreen["CharacterView | None"]):
 
     def on_input_submitted(self, _event: Input.Submitted) -> None:
         self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_cancel()
 
     def action_save(self) -> None:
         """Create the character in a worker; stay open (values kept) if it is refused."""
@@ -95,26 +79,13 @@ class NewCharacterScreen(ModalScreen["CharacterView | None"]):
             self.notify("Type the character's name first.", severity="warning")
             self.query_one("#new-name", Input).focus()
             return
-        if self.saving:
-            return
         player = str(self.query_one("#new-player", Select).value)
         system = str(self.query_one("#new-system", Select).value)
 
         def work(db: Database) -> CharacterView:
             return new_character(db, player, name, system=system)
 
-        def done(view: CharacterView) -> None:
-            self.dismiss(view)
-
-        def failed(_exc: Exception) -> None:
-            self.saving = False
-
-        self.saving = True
-        chronicle_app(self).call_service(work, done, failed=failed,
-                                         description="Creating the character")
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.save_with(work, "Creating the character")
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this dialog."""

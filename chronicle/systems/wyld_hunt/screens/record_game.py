@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.containers import Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Footer, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.dialog import FormDialog, buttons, field
 from chronicle.tui.text import esc, fit, plain
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ class QuestList(OptionList):
             screen.toggle_completed()
 
 
-class RecordGameScreen(ModalScreen["CharacterView | None"]):
+class RecordGameScreen(FormDialog["CharacterView"]):
     """Record one game in a character's chronicle."""
 
     CSS = """
@@ -119,8 +119,7 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
     RecordGameScreen .game-status { width: 1fr; height: 1; color: $text-muted;
                                     text-wrap: nowrap; text-overflow: ellipsis; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
+    BINDINGS: ClassVar[list[BindingType]] = [  # after the dialog's escape
         Binding("ctrl+s", "save", "Record game"),
     ]
 
@@ -131,7 +130,6 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
         self.context: GameContext | None = None
         self.undertaken: list[str] = []
         self.completed: list[str] = []
-        self.saving = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -141,19 +139,12 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
             yield Label("Loading the quests…", id="game-undertaken", classes="game-status")
             yield Label("", id="game-completed", classes="game-status")
             yield Label("", id="game-ready")
-            with Horizontal(classes="field"):
-                yield Label("opponent", classes="field-label")
-                yield Input(id="game-opponent", compact=True, placeholder="who you played")
-            with Horizontal(classes="field"):
-                yield Label("date", classes="field-label")
-                yield Input(date.today().isoformat(), id="game-date", compact=True)
-            with Horizontal(classes="field"):
-                yield Label("note", classes="field-label")
-                yield Input(id="game-note", compact=True, placeholder="anything to remember")
-            with Horizontal(classes="buttons"):
-                yield Button("Record (ctrl+s)", id="save", variant="primary", compact=True,
-                             disabled=True)
-                yield Button("Cancel (esc)", id="cancel", compact=True)
+            yield field("opponent", Input(id="game-opponent", compact=True,
+                                          placeholder="who you played"))
+            yield field("date", Input(date.today().isoformat(), id="game-date", compact=True))
+            yield field("note", Input(id="game-note", compact=True,
+                                      placeholder="anything to remember"))
+            yield buttons("Record (ctrl+s)", disabled=True)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -267,12 +258,6 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
         else:
             self.action_save()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_cancel()
-
     def action_save(self) -> None:
         """Record the game in a worker; a refusal keeps the dialog open as it is."""
         from chronicle.systems.wyld_hunt.services.ledger import record_game
@@ -281,8 +266,6 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
         if missing is not None:
             self.notify(missing, severity="warning")
             self.query_one(QuestList).focus()
-            return
-        if self.saving:
             return
         name, player = self.character, self.player
         quests, completed = list(self.undertaken), list(self.completed)
@@ -294,18 +277,7 @@ class RecordGameScreen(ModalScreen["CharacterView | None"]):
             return record_game(db, name, quests, completed, player=player, date=played,
                                opponent=opponent, note=note)
 
-        def done(view: CharacterView) -> None:
-            self.dismiss(view)
-
-        def failed(_exc: Exception) -> None:
-            self.saving = False
-
-        self.saving = True
-        chronicle_app(self).call_service(work, done, failed=failed,
-                                         description="Recording the game")
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.save_with(work, "Recording the game")
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this dialog."""

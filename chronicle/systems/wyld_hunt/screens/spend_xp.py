@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.containers import Vertical
+from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chronicle.systems.wyld_hunt.cards import Flaw, Merit
 from chronicle.tui.messages import app_fix
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.dialog import FormDialog, buttons, field
 from chronicle.tui.text import esc, fit
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class OfferList(OptionList):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Buy", show=True)]
 
 
-class SpendXpScreen(ModalScreen["CharacterView | None"]):
+class SpendXpScreen(FormDialog["CharacterView"]):
     """Spend experience on a Merit or on buying off a Flaw."""
 
     CSS = """
@@ -96,9 +96,8 @@ class SpendXpScreen(ModalScreen["CharacterView | None"]):
     SpendXpScreen .field-label { width: 10; color: $text-muted; }
     SpendXpScreen #spend-detail { height: 2; width: 1fr; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "buy", "Buy", show=False),
+    BINDINGS: ClassVar[list[BindingType]] = [  # after the dialog's escape
+        Binding("ctrl+s", "save", "Buy", show=False),
     ]
 
     def __init__(self, name: str, player: str) -> None:
@@ -106,7 +105,6 @@ class SpendXpScreen(ModalScreen["CharacterView | None"]):
         self.character = name
         self.player = player
         self.offer: Offer | None = None
-        self.saving = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -115,16 +113,11 @@ class SpendXpScreen(ModalScreen["CharacterView | None"]):
             yield Label("Loading…", id="spend-xp")
             yield OfferList(id="spend-offers")
             yield Static("", id="spend-detail")
-            with Horizontal(classes="field"):
-                yield Label("date", classes="field-label")
-                yield Input(date.today().isoformat(), id="spend-date", compact=True)
-            with Horizontal(classes="field"):
-                yield Label("note", classes="field-label")
-                yield Input(id="spend-note", compact=True, placeholder="why, or where it "
-                            "happened (optional)")
-            with Horizontal(classes="buttons"):
-                yield Button("Buy (enter)", id="buy", variant="primary", compact=True)
-                yield Button("Cancel (esc)", id="cancel", compact=True)
+            yield field("date", Input(date.today().isoformat(), id="spend-date",
+                                      compact=True))
+            yield field("note", Input(id="spend-note", compact=True,
+                                      placeholder="why, or where it happened (optional)"))
+            yield buttons("Buy (enter)", save_id="buy")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -191,18 +184,12 @@ class SpendXpScreen(ModalScreen["CharacterView | None"]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_buy()
+        self.action_save()
 
     def on_input_submitted(self, _event: Input.Submitted) -> None:
-        self.action_buy()
+        self.action_save()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "buy":
-            self.action_buy()
-        else:
-            self.action_cancel()
-
-    def action_buy(self) -> None:
+    def action_save(self) -> None:
         """Buy the highlighted purchase in a worker; the rules have the last word, and a
         refusal leaves the dialog as it is."""
         from chronicle.systems.wyld_hunt.services.ledger import buy, buy_off
@@ -210,8 +197,6 @@ class SpendXpScreen(ModalScreen["CharacterView | None"]):
         candidate = self.current()
         if candidate is None:
             self.notify("Nothing chosen to buy.", severity="warning")
-            return
-        if self.saving:
             return
         name, player = self.character, self.player
         card_name = candidate.card.name
@@ -224,22 +209,11 @@ class SpendXpScreen(ModalScreen["CharacterView | None"]):
                 return buy_off(db, name, card_name, player=player, date=when, note=note)
             return buy(db, name, card_name, player=player, date=when, note=note)
 
-        def done(view: CharacterView) -> None:
-            self.dismiss(view)
-
-        def failed(_exc: Exception) -> None:
-            self.saving = False
-
-        self.saving = True
-        chronicle_app(self).call_service(work, done, failed=failed,
-                                         description=what(candidate))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.save_with(work, what(candidate))
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this dialog."""
         yield SystemCommand("Buy the highlighted purchase", "Spend the experience (enter)",
-                            self.action_buy)
+                            self.action_save)
         yield SystemCommand("Cancel spending", "Close without buying (esc)",
                             self.action_cancel)
