@@ -9,9 +9,11 @@ rows (what each write of a character or game changed, for conflict messages).
 Every timestamp is a point in time in UTC (``UTCDateTime``): timezone-aware columns on
 PostgreSQL (revision 0003); SQLite keeps no offset, so the value is stored as UTC and read back
 as UTC. Both databases return timezone-aware datetimes.
-"""
 
-from __future__ import annotations
+The annotations are real objects (no ``from __future__ import annotations``): SQLModel reads
+each table's annotations twice, for pydantic and for SQLAlchemy, and strings would be compiled
+and evaluated both times on every start-up.
+"""
 
 from datetime import UTC, datetime
 from typing import Any
