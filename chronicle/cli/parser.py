@@ -5,7 +5,8 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from chronicle import __version__
 from chronicle.cli.backup import register as add_backup
@@ -24,7 +25,8 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
     systems' odds commands are read from the registry only when ``odds`` is in it, and their
     command groups only when the command word is not a built-in command (or for the top-level
     ``--help``, or when the shell is ``completing`` the command word); a group's subcommands
-    are added only when it is the command being run.
+    are added only when it is the command being run. A built-in command word run alone
+    (not the top-level ``--help``, not completing) builds its own parser only (``_ALONE``).
 
     Raises:
         systems.BrokenGroup: when the command being run is a game's group that cannot be
@@ -40,6 +42,10 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
                         help="the database (any SQLAlchemy URL; default: CHRONICLE_DB, else a "
                              "SQLite file in your data folder)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    word = None if argv is None else command_word(argv)
+    if argv is not None and word in _ALONE and not completing and not _top_help(argv, word):
+        _ALONE[word](commands, argv)  # start-up: a built-in command needs no other parser
+        return parser
     add_check(commands)
     add_odds(commands, with_systems=argv is None or "odds" in argv)
     add_systems(commands)
@@ -47,7 +53,6 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
     add_data(commands)  # demo, db
     add_backup(commands)  # backup, restore
     add_exports(commands, with_systems=argv is None or "export" in argv)
-    word = None if argv is None else command_word(argv)
     groups: tuple[str, ...] = ()
     if argv is None:
         groups = add_groups(commands, every=True)
@@ -57,6 +62,28 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
         groups = add_groups(commands, argv=argv)
     _everyday_first(commands, groups)
     return parser
+
+
+_ALONE: dict[str, Callable[[Any, Sequence[str]], None]] = {
+    "check": lambda commands, _argv: add_check(commands),
+    "odds": lambda commands, argv: add_odds(commands, with_systems="odds" in argv),
+    "systems": lambda commands, _argv: add_systems(commands),
+    "player": lambda commands, _argv: add_player(commands),
+    "demo": lambda commands, _argv: add_data(commands),
+    "db": lambda commands, _argv: add_data(commands),
+    "backup": lambda commands, _argv: add_backup(commands),
+    "restore": lambda commands, _argv: add_backup(commands),
+    "export": lambda commands, argv: add_exports(commands, with_systems="export" in argv),
+}
+"""Each built-in command word and what adds it (with its siblings of the same module): run
+alone, its parser is the only one built (``tests/test_cli_parser_alone.py`` holds this table to
+the whole tree)."""
+
+
+def _top_help(argv: Sequence[str], word: str) -> bool:
+    """Whether ``argv`` asks for the top-level help (``-h`` before the command word)."""
+    before = list(argv)[:list(argv).index(word)] if word in argv else list(argv)
+    return "-h" in before or "--help" in before
 
 
 def command_word(argv: Sequence[str]) -> str | None:
