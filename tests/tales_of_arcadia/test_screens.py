@@ -77,6 +77,16 @@ def test_the_unit_form_checks_as_you_type_and_saves() -> None:
             app.screen.query_one("#uf-keywords", Input).value = "Rise Again 3:6"
             await pilot.pause()
             assert "Nothing is wrong" in problems(app)
+            app.screen.query_one("#uf-option", Input).value = "Cog:cost=ten"
+            await pilot.pause()
+            assert "cost is a whole number" in problems(app)
+            app.screen.query_one("#uf-option", Input).value = "Cog:min=2"
+            await pilot.pause()
+            assert "min 2 is above max 1" in problems(app)
+            app.screen.query_one("#uf-option", Input).value = "Cog:cost=2,max=2; Bell:cost=1"
+            app.screen.query_one("#uf-variant", Input).value = "Elder:cost=15,wounds=2"
+            await pilot.pause()
+            assert "Nothing is wrong" in problems(app)
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert app.result is True
@@ -86,6 +96,8 @@ def test_the_unit_form_checks_as_you_type_and_saves() -> None:
     card = tomllib.loads(saved.read_text("utf-8"))["card"][0]
     assert card["name"] == "[/x] Sprite" and card["keywords"] == ["Rise Again 3:6"]
     assert card["wounds"] == 1 and Path(saved).parent.name == KEY
+    assert card["variant"] == [{"name": "Elder", "cost": 15, "wounds": 2}]
+    assert [(o["name"], o.get("max", 1)) for o in card["option"]] == [("Cog", 2), ("Bell", 1)]
 
 
 def test_the_builder_adds_units_with_the_meter_violations_fits_and_odds(tmp_path: Path) -> None:

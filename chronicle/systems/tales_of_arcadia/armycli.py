@@ -64,45 +64,22 @@ def _unit_flags(parser: argparse.ArgumentParser, *, army_required: bool) -> None
     parser.set_defaults(handler=partial(run_service, _unit))
 
 
-_TABLE_INTS = {"cost", "power", "accuracy", "speed", "wounds", "range", "defense", "min", "max"}
-
-
-def _pairs(text: str, allowed: tuple[str, ...]) -> dict[str, Any]:
-    """``NAME[:key=value,...]`` as a table (``name`` and the keys; whole numbers read as
-    such, ``keyword=A/B`` as the list ``keywords``)."""
-    name, colon, rest = text.partition(":")
-    table: dict[str, Any] = {"name": name.strip()}
-    if not colon:
-        return table
-    for part in rest.split(","):
-        key, equals, value = (x.strip() for x in part.partition("="))
-        if not equals or not key:
-            raise argparse.ArgumentTypeError(f"{part.strip()!r} is not key=value (in {text!r})")
-        if key == "keyword":
-            key = "keywords"
-        if key not in allowed:
-            raise argparse.ArgumentTypeError(f"unknown key {key!r} (in {text!r}); one of: "
-                                             f"{', '.join(allowed)}")
-        if key in _TABLE_INTS:
-            try:
-                table[key] = int(value)
-            except ValueError:
-                raise argparse.ArgumentTypeError(
-                    f"{key} is a whole number, not {value!r} (in {text!r})") from None
-        elif key == "keywords":
-            table[key] = [word.strip() for word in value.split("/") if word.strip()]
-        else:
-            table[key] = value
-    return table
-
-
 def _variant(text: str) -> dict[str, Any]:
-    return _pairs(text, ("cost", "power", "accuracy", "speed", "wounds", "range", "defense",
-                         "summary"))
+    from chronicle.systems.tales_of_arcadia.entry import read_table
+
+    try:
+        return read_table(text, "variant")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _option(text: str) -> dict[str, Any]:
-    return _pairs(text, ("cost", "min", "max", "group", "keywords", "summary"))
+    from chronicle.systems.tales_of_arcadia.entry import read_table
+
+    try:
+        return read_table(text, "option")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def register_unit_entry(parser: argparse.ArgumentParser) -> None:

@@ -65,6 +65,53 @@ class Saved:
                 "violations": [v.to_dict() for v in self.findings]}
 
 
+_TABLE_INTS = {"cost", "power", "accuracy", "speed", "wounds", "range", "defense", "min", "max"}
+TABLE_KEYS: dict[str, tuple[str, ...]] = {
+    "variant": ("cost", "power", "accuracy", "speed", "wounds", "range", "defense", "summary"),
+    "option": ("cost", "min", "max", "group", "keywords", "summary"),
+}
+"""The keys a variant or an option is typed with (``read_table``)."""
+
+
+def read_table(text: str, what: str) -> dict[str, Any]:
+    """A variant or option typed as ``NAME[:key=value,...]`` (``"Lancer:cost=50,power=4"``,
+    ``"Tower Shield:cost=10,group=Shield,keyword=Shroud/Flying"``) as its table: whole numbers
+    read as such, ``keyword=A/B`` as the list ``keywords``. The card format then checks it.
+
+    Raises:
+        ValueError: a part that is not ``key=value``, an unknown key, a number that is not one.
+    """
+    allowed = TABLE_KEYS[what]
+    name, colon, rest = text.partition(":")
+    table: dict[str, Any] = {"name": name.strip()}
+    if not colon:
+        return table
+    for part in rest.split(","):
+        key, equals, value = (x.strip() for x in part.partition("="))
+        if not equals or not key:
+            raise ValueError(f"{part.strip()!r} is not key=value (in {text!r})")
+        if key == "keyword":
+            key = "keywords"
+        if key not in allowed:
+            raise ValueError(f"unknown key {key!r} (in {text!r}); one of: {', '.join(allowed)}")
+        if key in _TABLE_INTS:
+            try:
+                table[key] = int(value)
+            except ValueError:
+                raise ValueError(f"{key} is a whole number, not {value!r} (in {text!r})") \
+                    from None
+        elif key == "keywords":
+            table[key] = [word.strip() for word in value.split("/") if word.strip()]
+        else:
+            table[key] = value
+    return table
+
+
+def read_tables(text: str, what: str) -> list[dict[str, Any]]:
+    """Several variants or options typed in one field, separated by ``;``."""
+    return [read_table(part, what) for part in text.split(";") if part.strip()]
+
+
 def _table(values: dict[str, Any]) -> dict[str, Any]:
     """The card table typed: ``kind`` (default unit) and every value given."""
     kind = values.get("kind") or "unit"
@@ -183,5 +230,5 @@ def save_card(values: dict[str, Any], folder: Path | None = None) -> Saved:
                                      or v.code == "card.incomplete"])
 
 
-__all__ = ["CARD_KEYS", "UNIT_KEYS", "Saved", "save_card", "save_unit", "unit_problems",
-           "user_catalog"]
+__all__ = ["CARD_KEYS", "TABLE_KEYS", "UNIT_KEYS", "Saved", "read_table", "read_tables",
+           "save_card", "save_unit", "unit_problems", "user_catalog"]

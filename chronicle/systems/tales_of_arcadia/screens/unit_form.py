@@ -1,7 +1,9 @@
 """The unit entry form: type a unit from a sourcebook list, see what is wrong as you type.
 
 Fields: name, army list, cost, the six statistics, types, keywords (comma-separated, like
-``Rise Again 3:6, Shroud``), movement. Every keystroke checks the unit as it stands (the card
+``Rise Again 3:6, Shroud``), movement, variants and options (``;`` between them, each written
+as on the command line: ``Lancer:cost=50,power=4; Sentinel:defense=6`` and ``Tower
+Shield:cost=10,group=Shield``). Every keystroke checks the unit as it stands (the card
 format, then the rules: no Wounds, an Accuracy above 6, unknown keywords, Rise Again without its
 chance, values still unknown) and shows it under the form. ``ctrl+s`` saves it to the user's
 card file of its army list; an error refuses the save. Dismisses with True when saved.
@@ -30,7 +32,8 @@ class UnitFormScreen(ModalScreen[bool]):
     """Enter one unit of an army list, with live validation."""
 
     DEFAULT_CSS = """
-    UnitFormScreen .toa-stats Input { width: 1fr; }
+    UnitFormScreen Input { margin-top: 1; }
+    UnitFormScreen .toa-stats Input { width: 1fr; margin-right: 1; }
     UnitFormScreen .toa-stats { height: auto; }
     UnitFormScreen #uf-problems { height: auto; max-height: 8; }
     """
@@ -43,16 +46,22 @@ class UnitFormScreen(ModalScreen[bool]):
         self.cards: TalesCatalog | None = None
 
     def compose(self) -> ComposeResult:
+        def field(hint: str, key: str, value: str = "", **more: Any) -> Input:
+            return Input(value=value, placeholder=hint, id=f"uf-{key}", compact=True, **more)
+
         with Vertical(classes="dialog wide"):
             yield Label("[b]New unit[/b] (from your sourcebook list)")
-            yield Input(placeholder="name", id="uf-name")
-            yield Input(value=self.army or "", placeholder="army list", id="uf-army")
+            yield field("name", "name")
+            yield field("army list", "army", self.army or "")
             with Horizontal(classes="toa-stats"):
                 for key in NUMBERS:
-                    yield Input(placeholder=key[:4], id=f"uf-{key}", type="integer")
-            yield Input(placeholder="types, comma-separated", id="uf-types")
-            yield Input(placeholder="keywords, like Rise Again 3:6, Shroud", id="uf-keywords")
-            yield Input(placeholder="movement: walking, swimming or flying", id="uf-movement")
+                    yield field(key[:4], key, type="integer")
+            yield field("types, comma-separated", "types")
+            yield field("keywords, like Rise Again 3:6, Shroud", "keywords")
+            yield field("movement: walking, swimming or flying", "movement")
+            yield field("variants, like Lancer:cost=50,power=4; Sentinel:defense=6", "variant")
+            yield field("options, like Tower Shield:cost=10,group=Shield; Lance:cost=5",
+                        "option")
             yield Static("", id="uf-problems")
             yield Label("[dim]ctrl+s to save, escape to cancel[/dim]")
 
@@ -64,8 +73,18 @@ class UnitFormScreen(ModalScreen[bool]):
         self.validate()
 
     def values(self) -> dict[str, Any]:
-        """The card keys as typed (empty ones left out; numbers as numbers when they are)."""
+        """The card keys as typed (empty ones left out; numbers as numbers when they are).
+
+        Raises:
+            ValueError: a variant or option that cannot be read (``entry.read_table``).
+        """
+        from chronicle.systems.tales_of_arcadia.entry import read_tables
+
         found: dict[str, Any] = {}
+        for key in ("variant", "option"):
+            text = self.query_one(f"#uf-{key}", Input).value.strip()
+            if text:
+                found[key] = read_tables(text, key)
         for key in ("name", "army", "movement", *NUMBERS, *LISTS):
             text = self.query_one(f"#uf-{key}", Input).value.strip()
             if not text:
@@ -85,9 +104,13 @@ class UnitFormScreen(ModalScreen[bool]):
         """Show what is wrong with the unit as it stands; returns it."""
         from chronicle.systems.tales_of_arcadia.entry import unit_problems
 
-        values = self.values()
-        found = unit_problems(values, self.cards) if values.get("name") else [
-            "type the unit's name"]
+        try:
+            values = self.values()
+        except ValueError as exc:
+            values, found = {}, [str(exc)]
+        else:
+            found = unit_problems(values, self.cards) if values.get("name") else [
+                "type the unit's name"]
         self.query_one("#uf-problems", Static).update(
             plain("\n".join(found) if found else "Nothing is wrong: ctrl+s saves it."))
         return found
@@ -106,7 +129,7 @@ class UnitFormScreen(ModalScreen[bool]):
 
         try:
             path = save_unit(self.values())
-        except ChronicleError as exc:
+        except (ChronicleError, ValueError) as exc:
             self.query_one("#uf-problems", Static).update(plain(str(exc)))
             return
         self.notify(clean(f"Saved to {path}"), title="Unit saved", markup=False)
