@@ -27,6 +27,7 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.command import CommandPalette, Hit, Hits
 from textual.screen import ModalScreen, Screen
 from textual.system_commands import SystemCommandsProvider
+from textual.widget import AwaitMount
 
 from chronicle.tui.text import clean
 
@@ -130,9 +131,18 @@ def with_areas(bindings: BindingsMap, areas: list[BindingType]) -> BindingsMap:
 
 def _screen(name: str) -> Screen[Any]:
     """Import an area's screen only when the area is first entered."""
+    from textual._context import active_app
+
     from chronicle.systems.protocol import load_name
 
     screen: Screen[Any] = load_name(name)()
+    # Textual 8.2.8 (to report upstream): a mode's screen starts with ``_css_update_count``
+    # -1, ``switch_mode`` re-parses the stylesheet and restyles every widget of the app when
+    # the count differs from the app's, and records the count only when the screen is mounted
+    # at that moment, which it never is on its first visit: so the first AND second visit of
+    # every area paid a full restyle. A screen built now is styled from the current stylesheet
+    # when it mounts: it is up to date (a theme changed later still invalidates it).
+    screen._css_update_count = active_app.get()._css_update_count
     return screen
 
 
@@ -227,6 +237,42 @@ class ChronicleApp(App[int]):
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.switch_mode(self.areas[0].mode)
+
+    def switch_mode(self, mode: str) -> AwaitMount:
+        """Textual's ``App.switch_mode`` (8.2.8), without restyling every widget of the screen
+        shown again: its styles are kept up to date while it is hidden (a class or state change
+        restyles at once; a new theme is caught by the stylesheet count below). Restyling a
+        whole screen was a third of the time of going back to an area (bench/tui.py)."""
+        from textual import events
+        from textual.app import UnknownModeError
+
+        if mode == self._current_mode:
+            return AwaitMount(self.screen, [])
+        if mode not in self._modes:
+            raise UnknownModeError(f"No known mode {mode!r}")
+        self.delay_update()
+        self.screen.post_message(events.ScreenSuspend())
+        self.screen.refresh()
+        fresh = mode not in self._screen_stacks
+        await_mount = self._init_mode(mode) if fresh else AwaitMount(self.screen, [])
+        self._current_mode = mode
+        if self.screen._css_update_count != self._css_update_count:
+            self.refresh_css()
+        self.mode_change_signal.publish(mode)
+        self.screen_change_signal.publish(self.screen)
+        self.screen._screen_resized(self.size)
+        self.screen.post_message(events.ScreenResume(refresh_styles=fresh))
+        return await_mount
+
+    def freeze_memory(self) -> None:
+        """Put what is alive now (the catalog's thousands of cards, the first screen) out of
+        the garbage collector's sight: they live as long as the app, and each full collection
+        walked all of them, a pause of 200 ms or more at random moments (a keystroke, a
+        switch) with 10,000 cards. Freezing costs nothing; what is created later is collected
+        as usual."""
+        import gc
+
+        gc.freeze()
 
     def _theme_changed(self, theme: Theme) -> None:
         """Keep the theme chosen (ctrl+t or the palette) for the next start."""

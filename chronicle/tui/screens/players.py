@@ -17,11 +17,12 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database

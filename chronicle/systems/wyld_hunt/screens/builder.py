@@ -25,7 +25,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     ContentSwitcher,
-    Footer,
     Header,
     Input,
     Label,
@@ -41,6 +40,7 @@ from chronicle.systems.wyld_hunt.widgets.points import points_figures, points_te
 from chronicle.tui.messages import app_fix
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clip_words, esc, fit
+from chronicle.tui.widgets.footer import Footer
 from chronicle.tui.widgets.meter import Meter
 from chronicle.tui.widgets.violations import ViolationsPanel
 

@@ -20,12 +20,13 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from chronicle.systems.wyld_hunt.cards import MeritType
 from chronicle.systems.wyld_hunt.widgets.points import bought_off, points_figures
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc, fit
+from chronicle.tui.widgets.footer import Footer
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:

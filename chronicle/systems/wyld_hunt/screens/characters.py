@@ -19,11 +19,12 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import fit
+from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database

@@ -15,13 +15,14 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt.query import parse_query
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clip_words, esc, plain
 from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -144,6 +145,8 @@ class CollectionScreen(Screen[None]):
         else:
             label.update(f"player: [b]{esc(self.player)}[/b] ([b]p[/b] next)")
         self.refilter(keep=True)
+        if first_load:
+            chronicle_app(self).freeze_memory()
         if self.demo_loaded:
             self.demo_loaded = False
             names = " and ".join(p.name for p in self.players)

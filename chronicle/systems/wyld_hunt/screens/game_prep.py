@@ -28,7 +28,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from chronicle.systems.wyld_hunt.screens.prep_side import PrepSide, odds_markup
 from chronicle.systems.wyld_hunt.widgets.prep import (
@@ -50,6 +50,7 @@ from chronicle.systems.wyld_hunt.widgets.prep import (
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc
 from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database

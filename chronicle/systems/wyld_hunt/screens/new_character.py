@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from chronicle.tui.screens.dialog import FormDialog, buttons, field
 from chronicle.tui.text import plain
+from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database

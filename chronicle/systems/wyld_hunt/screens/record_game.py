@@ -19,12 +19,13 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Footer, Input, Label, OptionList
+from textual.widgets import Button, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.screens.dialog import FormDialog, buttons, field
 from chronicle.tui.text import esc, fit, plain
+from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chronicle.systems.wyld_hunt.cards import Flaw, Merit
@@ -24,6 +24,7 @@ from chronicle.tui.messages import app_fix
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.screens.dialog import FormDialog, buttons, field
 from chronicle.tui.text import esc, fit
+from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
