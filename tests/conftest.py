@@ -51,7 +51,7 @@ def databases(backend: str, tmp_path: Path) -> Iterator[fx.Databases]:
 
 @pytest.fixture
 def db_url(databases: fx.Databases) -> str:
-    """The URL of a fresh database on ``backend`` (created, not yet opened)."""
+    """The URL of a fresh database on ``backend`` (migrated, not yet opened)."""
     return databases.url()
 
 

@@ -5,8 +5,11 @@ play group.
 Backends: SQLite always; PostgreSQL too when ``CHRONICLE_TEST_POSTGRES`` names a server where
 the tests may create and drop databases (a URL such as
 ``postgresql://chronicle_test:secret@127.0.0.1:5432/postgres``; ``.ci/run`` sets one up). Each
-test gets fresh databases of its own there (``Databases``), made in a few milliseconds from a
-template migrated once per run, and dropped afterwards.
+test gets fresh databases of its own (``Databases``), copied in a few milliseconds from a
+template migrated once per run (a SQLite file copied; ``CREATE DATABASE … TEMPLATE`` on
+PostgreSQL), and dropped afterwards: running the migrations costs a tenth of a second per
+database. A database a test module fills the same way for every test is built once per run too
+(``Databases.built``).
 
 The bundled catalog leaves many values unknown; the cards below fill in what a test needs
 through ``usercards.create_card``. Values the rulebook prints are used as printed (Forest
@@ -16,8 +19,12 @@ test values, chosen only to make each scenario work.
 
 from __future__ import annotations
 
+import atexit
+import multiprocessing
 import os
 import secrets
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -100,6 +107,11 @@ _TEMPLATE: list[str] = []
 _POOL: list[str] = []
 """Migrated PostgreSQL databases emptied after a test, ready for the next (creating one from
 the template costs a few hundred milliseconds; emptying one, a few dozen)."""
+_BUILT: dict[tuple[str, str], tuple[str, dict[Path, bytes]]] = {}
+"""The databases of ``Databases.built`` by name and backend: the template (a SQLite file, a
+PostgreSQL database) and the files the build wrote in the user data folder."""
+_FOLDER: list[Path] = []
+"""This process's folder of SQLite templates (removed at exit)."""
 
 
 def _admin() -> Engine:
@@ -152,11 +164,50 @@ def _template() -> str:
 
 
 def drop_template() -> None:
-    """Drop the template and the pooled databases at the end of the run."""
-    if _TEMPLATE or _POOL:
-        drop_postgres(*_TEMPLATE, *_POOL)
+    """Drop the templates and the pooled databases at the end of the run."""
+    built = [name for (_key, backend), (name, _files) in _BUILT.items()
+             if backend == "postgresql"]
+    if _TEMPLATE or _POOL or built:
+        drop_postgres(*_TEMPLATE, *_POOL, *built)
     _TEMPLATE.clear()
     _POOL.clear()
+    _BUILT.clear()
+
+
+def _folder() -> Path:
+    if not _FOLDER:
+        _FOLDER.append(Path(tempfile.mkdtemp(prefix="chronicle-templates-")))
+        atexit.register(shutil.rmtree, _FOLDER[0], True)
+    return _FOLDER[0]
+
+
+def _sqlite_template() -> Path:
+    """A SQLite file migrated once per process (``open_database`` made it, then closed it:
+    its write-ahead log is checkpointed into it)."""
+    path = _folder() / "migrated.db"
+    if not path.exists():
+        open_database(f"sqlite:///{path}").close()
+    return path
+
+
+def _copy_file(source: Path, target: Path) -> None:
+    """Copy ``source`` to the new file ``target``, readable by its owner only (as chronicle
+    creates its databases)."""
+    target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(source.read_bytes())
+
+
+def _user_files() -> dict[Path, bytes]:
+    """The files in the user data folder (the catalog cache aside), by relative path."""
+    from chronicle import paths
+
+    root = paths.user_data_dir()
+    if not root.is_dir():
+        return {}
+    return {path.relative_to(root): path.read_bytes() for path in root.rglob("*")
+            if path.is_file() and path.relative_to(root).parts[0] != "cache"}
 
 
 def _emptied(name: str) -> bool:
@@ -191,8 +242,10 @@ def _emptied(name: str) -> bool:
 
 class Databases:
     """The throwaway databases of one test on one backend, by name: the same name gives the
-    same database. SQLite files live in the test's folder; PostgreSQL databases are created on
-    first use (already migrated, or empty with ``migrated=False``) and dropped by ``drop``."""
+    same database, created on first use: already migrated (a copy of the migrated template), or
+    with ``migrated=False`` empty (a SQLite file not yet created; a PostgreSQL database with no
+    table). SQLite files live in the test's folder; PostgreSQL databases are dropped by
+    ``drop``."""
 
     def __init__(self, backend: str, folder: Path) -> None:
         self.backend = backend
@@ -200,16 +253,65 @@ class Databases:
         self.made: dict[str, str] = {}
 
     def url(self, name: str = "t", *, migrated: bool = True) -> str:
-        """The URL of the database called ``name`` (created now on PostgreSQL)."""
+        """The URL of the database called ``name`` (created now)."""
         if name in self.made:
             return self.made[name]
         if self.backend == "sqlite":
-            url = f"sqlite:///{self.folder}/{name}.db"
+            path = self.folder / f"{name}.db"
+            if migrated and not path.exists():
+                _copy_file(_sqlite_template(), path)
+            url = f"sqlite:///{path}"
         elif migrated and _POOL:
             url = postgres_url(_POOL.pop())
         else:
             real = f"chronicle_t_{os.getpid()}_{secrets.token_hex(4)}"
             _create(real, _template() if migrated else "template0")
+            url = postgres_url(real)
+        self.made[name] = url
+        return url
+
+    def built(self, key: str, build: Callable[[Database], object], name: str = "t") -> str:
+        """The URL of the database called ``name``, holding what ``build`` wrote into a
+        migrated database, with the files it wrote in the user data folder (the cards it
+        created) put in this test's. ``build`` runs once per run and backend for each ``key``
+        (in the first test that asks, on its data folder); every test gets a copy of the
+        result (the SQLite file; ``CREATE DATABASE … TEMPLATE`` on PostgreSQL), so it must
+        give the same database whichever test runs it first."""
+        from chronicle import paths
+
+        if name in self.made:
+            raise ValueError(f"the database {name!r} of this test is already made")
+        made = _BUILT.get((key, self.backend))
+        if made is None:
+            before = _user_files()
+            if self.backend == "sqlite":
+                template = str(_folder() / f"{key}.db")
+                _copy_file(_sqlite_template(), Path(template))
+                url = f"sqlite:///{template}"
+            else:
+                template = f"chronicle_tb_{os.getpid()}_{secrets.token_hex(4)}"
+                _create(template, _template())
+                url = postgres_url(template)
+            db = open_database(url)
+            try:
+                build(db)
+            finally:
+                db.close()
+            files = {path: content for path, content in _user_files().items()
+                     if before.get(path) != content}
+            made = _BUILT[(key, self.backend)] = (template, files)
+        template, files = made
+        root = paths.user_data_dir()
+        for relative, content in files.items():
+            (root / relative).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            (root / relative).write_bytes(content)
+        if self.backend == "sqlite":
+            path = self.folder / f"{name}.db"
+            _copy_file(Path(template), path)
+            url = f"sqlite:///{path}"
+        else:
+            real = f"chronicle_t_{os.getpid()}_{secrets.token_hex(4)}"
+            _create(real, template)
             url = postgres_url(real)
         self.made[name] = url
         return url
@@ -256,6 +358,25 @@ def define(*names: str) -> None:
     for name in names:
         usercards.create_card(CARDS[name])
     _DEFINED[(before, names)] = target.read_bytes()
+
+
+# --- other processes ---------------------------------------------------------------------------
+
+_PRELOAD = ["dbfixtures", "sqlalchemy", "sqlmodel", "psycopg", "alembic.command",
+            "alembic.runtime.migration", "chronicle.persistence.engine",
+            "chronicle.persistence.models", "chronicle.persistence.repository"]
+"""What the fork server imports once (a name that no longer imports is skipped)."""
+
+
+def processes() -> Any:
+    """How the multi-process tests start writers, openers and appenders: forked from a fork
+    server that imported the database stack once, where each spawned process imported it again
+    (about a second of CPU per process, the bulk of those tests' cost). Like a spawned process,
+    a forked one shares nothing with the test: the server opened no database and holds no
+    connection, and each process opens the database itself, as another program would."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(_PRELOAD)
+    return context
 
 
 # --- figures for docs/reliability.md ----------------------------------------------------------

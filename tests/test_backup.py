@@ -6,7 +6,6 @@ paths that never leave their folder."""
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import sqlite3
 import stat
@@ -231,7 +230,7 @@ def test_backups_taken_while_another_process_writes_are_consistent(
         db_url: str, private_data_dir: Path, tmp_path: Path, backend: str) -> None:
     db = open_database(db_url)
     fx.winerdria(db)
-    context = multiprocessing.get_context("spawn")
+    context = fx.processes()
     stop = context.Event()
     process = context.Process(target=appender, args=(db_url, str(private_data_dir), stop))
     process.start()

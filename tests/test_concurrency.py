@@ -14,7 +14,6 @@ The figures reached (writers, appends, collisions retried) are printed at the en
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -154,7 +153,7 @@ def writer(url: str, data_dir: str, number: int, operations: int, start: Any,
 
 def run_writers(url: str, data_dir: Path, writers: int, operations: int,
                 ) -> list[dict[str, Any]]:
-    context = multiprocessing.get_context("spawn")
+    context = fx.processes()
     start = context.Barrier(writers + 1)
     results = context.Queue()
     processes = [context.Process(target=writer, args=(url, str(data_dir), n, operations, start,
@@ -227,7 +226,7 @@ def test_two_processes_upgrading_at_once_migrate_once(databases: fx.Databases,
     write(engine, "0001")
     engine.dispose()
     url = databases.url("old")
-    context = multiprocessing.get_context("spawn")
+    context = fx.processes()
     start = context.Barrier(2)
     results = context.Queue()
     processes = [context.Process(target=opener, args=(url, str(private_data_dir), start,

@@ -12,7 +12,6 @@ writes. SQLite's file also passes ``PRAGMA integrity_check``. Several kills per 
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import signal
@@ -80,7 +79,7 @@ def test_a_writer_killed_mid_write_loses_no_committed_event(
     fx.winerdria(db)
     start = committed_state(db)
     assert start["events"] == []
-    context = multiprocessing.get_context("spawn")
+    context = fx.processes()
     chance = random.Random(1996)
     confirmed: list[tuple[str, int]] = []
     in_flight_landed = 0

@@ -201,13 +201,20 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
     return {name: sorted(rows, key=repr) for name, rows in tables.items()}
 
 
+def build_source(db: Database) -> None:
+    """The rich database and the test game's cards and records (the caller registers the
+    test game)."""
+    build_rich_database(db)
+    build_records(db)
+
+
 @pytest.fixture
 def source(databases: fx.Databases) -> Iterator[Database]:
-    """The rich database, with the test game of records installed (its cards and records)."""
+    """The rich database, with the test game of records installed (its cards and records):
+    built once per run and backend (two seconds of the services' work), copied for each test
+    with the user's card files it made."""
     with registry.registered(toy.SYSTEM):
-        db = open_database(databases.url("source"))
-        build_rich_database(db)
-        build_records(db)
+        db = open_database(databases.built("transfer-source", build_source, "source"))
         yield db
         db.close()
 
