@@ -90,7 +90,7 @@ def test_a_writer_killed_mid_write_loses_no_committed_event(
                                       args=(db_url, str(private_data_dir), round_, sender))
             process.start()
             sender.close()
-            wanted = chance.randint(5, 40)  # commits to wait for before the kill
+            wanted = chance.randint(3, 20)  # commits to wait for before the kill
             mine: list[tuple[str, int]] = []
             while len(mine) < wanted:
                 assert receiver.poll(TIMEOUT), "the writer stopped reporting"
