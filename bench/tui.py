@@ -168,7 +168,7 @@ def switches(repeat: int) -> None:
         os.environ["CHRONICLE_DATA_DIR"] = home
         many_cards(home)
         from chronicle.services.db import open_database
-        from chronicle.services.demo import run_demo
+        from chronicle.systems.wyld_hunt.services.demo import run_demo
         from chronicle.tui.app import ChronicleApp
 
         url = f"sqlite:///{home}/bench.db"

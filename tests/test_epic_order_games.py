@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from chronicle.cli import main
 from chronicle.errors import BadInput
 from chronicle.services.db import open_database
-from chronicle.services.demo import run_demo
+from chronicle.systems.wyld_hunt.services.demo import run_demo
 from chronicle.systems.wyld_hunt.services.games import new_game, show_game
 
 

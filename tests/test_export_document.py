@@ -24,7 +24,6 @@ from chronicle.catalog.store import Catalog
 from chronicle.export.files import MAX_STEM, RESERVED, safe_name
 from chronicle.rules.report import Report
 from chronicle.services.db import Database, open_database
-from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.cards import (
     Attribute,
     Card,
@@ -39,6 +38,7 @@ from chronicle.systems.wyld_hunt.cards import (
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 from chronicle.systems.wyld_hunt.rules.character import CharacterState, check_character
 from chronicle.systems.wyld_hunt.services.characters import CharacterView, show_character
+from chronicle.systems.wyld_hunt.services.demo import run_demo
 from chronicle.systems.wyld_hunt.services.games import show_game
 from chronicle.systems.wyld_hunt.sheets.document import (
     CardGrid,

@@ -236,9 +236,9 @@ def test_a_70_event_log_starts_on_page_1_and_never_cuts_a_row(long_road: Charact
 
 def test_a_long_game_sheet_repeats_whose_table_continues(tmp_path: Path) -> None:
     from chronicle.services.db import open_database
-    from chronicle.services.demo import run_demo
     from chronicle.systems.wyld_hunt.services import games
     from chronicle.systems.wyld_hunt.services.collection import add_cards
+    from chronicle.systems.wyld_hunt.services.demo import run_demo
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CHRONICLE_DATA_DIR", str(tmp_path / "data"))

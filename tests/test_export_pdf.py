@@ -24,9 +24,9 @@ from test_export_document import in_memory_character, merit
 from chronicle.export.fonts import clean, markup, runs, wrap
 from chronicle.export.pdf import PdfRenderer, render_pdf
 from chronicle.services.db import Database, open_database
-from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.cards import MeritType
 from chronicle.systems.wyld_hunt.services.characters import CharacterView, show_character
+from chronicle.systems.wyld_hunt.services.demo import run_demo
 from chronicle.systems.wyld_hunt.services.games import show_game
 from chronicle.systems.wyld_hunt.sheets.document import (
     Document,

@@ -8,8 +8,8 @@ import pytest
 
 from chronicle.errors import AlreadyExists, BadInput, NotFound
 from chronicle.services.db import open_database
-from chronicle.services.demo import FIRST_GAME, run_demo
 from chronicle.systems.wyld_hunt.services import characters, games
+from chronicle.systems.wyld_hunt.services.demo import FIRST_GAME, run_demo
 
 
 def test_rename_keeps_the_chronicle_and_the_games(tmp_path: Path) -> None:

@@ -14,17 +14,9 @@ PACKAGE = REPO / "chronicle"
 GAMES = sorted(p.name for p in (PACKAGE / "systems").iterdir()
                if p.is_dir() and (p / "__init__.py").is_file())
 
-LEGACY_WYLD_HUNT = {
-    # Wyld Hunt was wired into every layer before the seam existed. Next session routes these
-    # through chronicle.systems.registry (and lifts the generic parts into chronicle/rules).
-    "chronicle/persistence/payloads.py",
-    "chronicle/services/backup.py",
-    "chronicle/services/demo.py",
-    "chronicle/services/exports.py",
-    "chronicle/services/importer.py",
-    "chronicle/services/mending.py",
-    "chronicle/services/transfer.py",
-}
+LEGACY_WYLD_HUNT: set[str] = set()
+"""Empty since issue 9: Wyld Hunt was wired into every layer before the seam existed; every
+such module now lives in its folder or reaches it through chronicle.systems.registry."""
 
 
 def imported_games(path: Path) -> set[str]:

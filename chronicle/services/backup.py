@@ -409,8 +409,8 @@ def restore(db: Database, path: Path, *, force: bool = False) -> RestoreResult:
         Refused: the database is not empty and ``force`` is false (nothing is written).
     """
     from chronicle.persistence.engine import empty_tables, lock_for_writing, rows_held
+    from chronicle.services.remembered import forget_all
     from chronicle.services.transfer import insert
-    from chronicle.systems.wyld_hunt.services.characters import forget_checked
 
     document = read_backup(path)
     replaced: Path | None = None
@@ -431,5 +431,5 @@ def restore(db: Database, path: Path, *, force: bool = False) -> RestoreResult:
                 empty_tables(connection)
             counts = insert(session, document)
     finally:
-        forget_checked()
+        forget_all()
     return RestoreResult(counts, replaced)

@@ -21,7 +21,7 @@ import io
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chronicle.errors import AlreadyExists, BadInput
 from chronicle.services.db import Database
@@ -147,6 +147,22 @@ def _stem(db: Database, name: str, player: str) -> tuple[str, str]:
     return name, (f"-{safe_name(player, 'player')}" if _shared_name(db, name) else "")
 
 
+def _home() -> Any:
+    """The home system's characters and games (``GameSystem.chronicles``): the characters
+    and games tables are the home system's (its editions' too).
+
+    Raises:
+        BadInput: the home system keeps none.
+    """
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    found = registry.system(registry.DEFAULT)
+    if found.chronicles is None:
+        raise BadInput(f"{found.label} keeps no characters or games to print")
+    return load_name(found.chronicles)
+
+
 def sheet_builder(system: str, sheet: str) -> Callable[..., Document]:
     """The builder of ``sheet`` that the game system of ``system`` (a system or edition key)
     names, imported now: ``build(db, name, player, **extra) -> Document`` (Wyld Hunt's
@@ -178,9 +194,7 @@ def export_sheet(db: Database, character: str, player: str | None = None,
         AlreadyExists: the file exists and ``force`` is false.
         BadInput: the file cannot be written.
     """
-    from chronicle.systems.wyld_hunt.services.characters import show_character
-
-    view = show_character(db, character, player)
+    view = _home().show_character(db, character, player)
     stem, owner = _stem(db, view.name, view.player)
     path = destination(stem, out, folder, suffix=owner + ("-pencil" if pencil else ""),
                        fallback="character")
@@ -200,9 +214,7 @@ def export_log(db: Database, character: str, player: str | None = None,
         AlreadyExists: the file exists and ``force`` is false.
         BadInput: the file cannot be written.
     """
-    from chronicle.systems.wyld_hunt.services.characters import show_character
-
-    view = show_character(db, character, player)
+    view = _home().show_character(db, character, player)
     stem, owner = _stem(db, view.name, view.player)
     path = destination(stem, out, folder, suffix=owner + "-chronicle", fallback="character")
     document = sheet_builder(view.build.system, "log")(db, view.name, view.player, view=view)
@@ -219,9 +231,7 @@ def export_game(db: Database, game: str, out: Path | None = None, force: bool = 
         AlreadyExists: the file exists and ``force`` is false.
         BadInput: the file cannot be written.
     """
-    from chronicle.systems.wyld_hunt.services.games import show_game
-
-    view = show_game(db, game)
+    view = _home().show_game(db, game)
     path = destination(view.name, out, folder, suffix="-game", fallback="game")
     document = sheet_builder(view.system, "game")(db, view.name, None, view=view)
     return write_document(document, path, force=force, paper=paper, warn=warn)
@@ -237,9 +247,7 @@ def export_player(db: Database, player: str, out: Path | None = None, force: boo
         BadInput: the player has no character, or the file cannot be written.
         AlreadyExists: the file exists and ``force`` is false.
     """
-    from chronicle.systems.wyld_hunt.services.characters import list_characters
-
-    views = list_characters(db, player)
+    views = _home().list_characters(db, player)
     if not views:
         raise BadInput(f"{player} has no characters to print yet; create one with "
                        f"'chronicle character new NAME --player {player}'")

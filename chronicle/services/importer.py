@@ -298,10 +298,10 @@ def refusal(path: Path, problems: list[str]) -> BadInput:
 
 # Import -------------------------------------------------------------------------------------
 
-def insert(session: Session, document: ExportModel, entries: list[Any]) -> dict[str, int]:
+def insert(session: Session, document: ExportModel) -> dict[str, int]:
     """Insert a validated export into the empty database of ``session`` (in the caller's
-    transaction), with ``entries`` (its Wyld Hunt cards, validated) as the group's cards;
-    returns the rows inserted per table."""
+    transaction); returns the rows inserted per table. The export's ``cards`` are the home
+    system's to keep (``transfer.insert``)."""
     from chronicle.persistence.models import (
         CharacterRow,
         CreationCardRow,
@@ -315,7 +315,7 @@ def insert(session: Session, document: ExportModel, entries: list[Any]) -> dict[
         RecordRow,
     )
     from chronicle.persistence.repository import now
-    from chronicle.systems.wyld_hunt.services.usercards import save_group_cards
+    from chronicle.services.remembered import forget_all
 
     counts = dict.fromkeys(TABLES, 0)
 
@@ -386,10 +386,6 @@ def insert(session: Session, document: ExportModel, entries: list[Any]) -> dict[
                                   version=c.version, changed_at=now())
                      for c in document.group_cards])
     session.flush()
-    from chronicle.systems.wyld_hunt.services.characters import forget_checked
-
-    forget_checked()
-    if entries:
-        save_group_cards(session, entries)
+    forget_all()
     return counts
 

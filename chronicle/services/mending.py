@@ -22,17 +22,30 @@ from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refuse
 from chronicle.rules.report import Report, arg
 from chronicle.services.common import character_row, game_row, new_errors, player_row
 from chronicle.services.db import Database
-from chronicle.systems.wyld_hunt.services.common import catalog
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
     from chronicle.persistence.models import CharacterRow, GameRow, PlayerRow
     from chronicle.services.players import PlayerInfo
-    from chronicle.systems.wyld_hunt.services.characters import CharacterView
-    from chronicle.systems.wyld_hunt.services.games import GameView
 
 Action = Literal["delete", "archive", "refuse"]
+
+
+def _chronicles(system: str) -> Any:
+    """The use cases of the game a character or game row belongs to, by the row's ``system``
+    (``GameSystem.chronicles``: views checked by the game's rules, its catalog).
+
+    Raises:
+        Refused: that game keeps no characters or games.
+    """
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    found = registry.system(system)
+    if found.chronicles is None:
+        raise Refused(f"{found.label} keeps no characters or games to mend here")
+    return load_name(found.chronicles)
 
 SEAT_REFUSALS = frozenset({"collection.not_owned", "collection.shared_copy"})
 """Errors that refuse a seat change: the new character would need cards its player lacks."""
@@ -287,7 +300,7 @@ def delete_character(db: Database, name: str, player: str | None = None, *,
         return plan
 
 
-def restore_character(db: Database, name: str, player: str | None = None) -> CharacterView:
+def restore_character(db: Database, name: str, player: str | None = None) -> Any:
     """Bring an archived character back into play, checked by the rules: refused when its
     cards are now used by the player's other characters.
 
@@ -295,14 +308,13 @@ def restore_character(db: Database, name: str, player: str | None = None) -> Cha
         NotFound: no archived character of that name. Refused: with the collection report.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.systems.wyld_hunt.services.characters import view
 
     with db.transaction() as session:
         row = character_row(session, name, player, archived=True)
         row.archived_at = None
         session.add(row)
         session.flush()
-        restored = view(session, row, catalog())
+        restored = _chronicles(row.system).character_chronicles(row.system).game_view(session, row)
         blocking = [v for v in restored.report.errors if v.code in RESTORE_REFUSALS]
         if blocking:
             raise Refused(f"Bringing back {row.name} would use cards its player no longer has "
@@ -316,14 +328,13 @@ def restore_character(db: Database, name: str, player: str | None = None) -> Cha
 # Games -----------------------------------------------------------------------------------------
 
 def rename_game(db: Database, name: str, new_name: str, *,
-                expected_version: int | None = None) -> GameView:
+                expected_version: int | None = None) -> Any:
     """Give a game another name; its seats and the chronicle events it recorded stay with it.
 
     Raises:
         BadInput: not a usable name. AlreadyExists: another game has it. Conflict: stale.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.systems.wyld_hunt.services.games import _view
 
     clean = _clean(new_name, "a game's name")
     with db.transaction() as session:
@@ -339,7 +350,7 @@ def rename_game(db: Database, name: str, new_name: str, *,
         repo.touch(row, f"it was renamed from {old}")
         session.add(row)
         session.flush()
-        return _view(session, row)
+        return _chronicles(row.system).game_view(session, row)
 
 
 def _game_plan(session: Session, row: GameRow) -> Removal:
@@ -394,14 +405,13 @@ def delete_game(db: Database, name: str, *, expected: Action | None = None,
         return plan
 
 
-def restore_game(db: Database, name: str) -> GameView:
+def restore_game(db: Database, name: str) -> Any:
     """Bring an archived game back into the lists.
 
     Raises:
         NotFound: no archived game of that name.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.systems.wyld_hunt.services.games import _view
 
     with db.transaction() as session:
         row = game_row(session, name, archived=True)
@@ -409,7 +419,7 @@ def restore_game(db: Database, name: str) -> GameView:
         repo.touch(row, "it was brought back from the archive")
         session.add(row)
         session.flush()
-        return _view(session, row)
+        return _chronicles(row.system).game_view(session, row)
 
 
 # Seats -----------------------------------------------------------------------------------------
@@ -426,7 +436,7 @@ def _open_game(session: Session, name: str, expected_version: int | None) -> Gam
 
 
 def seat(db: Database, game: str, player: str, character: str | None = None, *,
-         expected_version: int | None = None) -> GameView:
+         expected_version: int | None = None) -> Any:
     """Seat ``player`` at ``game`` with ``character`` (None: no character), or change the
     character of their seat; only until the game's result is recorded. Checked by the rules:
     refused when the character would need cards its player lacks.
@@ -437,15 +447,15 @@ def seat(db: Database, game: str, player: str, character: str | None = None, *,
     """
     from chronicle.persistence import repository as repo
     from chronicle.persistence.models import GamePlayerRow
-    from chronicle.systems.wyld_hunt.services.games import _view
 
     with db.transaction() as session:
         row = _open_game(session, game, expected_version)
         assert row.id is not None
         owner = player_row(session, player)
         chosen = character_row(session, character, owner.name) if character else None
-        cat = catalog()
-        before = _view(session, row, cat)
+        rules = _chronicles(row.system)
+        cat = rules.catalog()
+        before = rules.game_view(session, row, cat)
         seats = repo.game_players(session, row.id)
         mine = next((s for s in seats if s.player_id == owner.id), None)
         if mine is None:
@@ -461,7 +471,7 @@ def seat(db: Database, game: str, player: str, character: str | None = None, *,
         mine.character_id = chosen.id if chosen else None
         session.add(mine)
         session.flush()
-        after = _view(session, row, cat)
+        after = rules.game_view(session, row, cat)
         fresh = [v for v in new_errors(before.report, after.report) if v.code in SEAT_REFUSALS]
         if fresh:
             raise Refused(f"Seating {chosen.name if chosen else owner.name} at {row.name} would "
@@ -474,7 +484,7 @@ def seat(db: Database, game: str, player: str, character: str | None = None, *,
 
 
 def unseat(db: Database, game: str, player: str, *,
-           expected_version: int | None = None) -> GameView:
+           expected_version: int | None = None) -> Any:
     """Take ``player``'s seat away from ``game`` (their choices with it; players who targeted
     them target nobody), only until the result is recorded.
 
@@ -483,7 +493,6 @@ def unseat(db: Database, game: str, player: str, *,
         NotFound: the player has no seat there.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.systems.wyld_hunt.services.games import _view
 
     with db.transaction() as session:
         row = _open_game(session, game, expected_version)
@@ -506,4 +515,4 @@ def unseat(db: Database, game: str, player: str, *,
         repo.touch(row, f"{owner.name}'s seat was taken away")
         session.add(row)
         session.flush()
-        return _view(session, row)
+        return _chronicles(row.system).game_view(session, row)

@@ -27,16 +27,11 @@ everything in one transaction, keeping event numbers, timestamps and game links 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from chronicle.domain.values import Origin
 from chronicle.errors import AlreadyExists, BadInput, Refused
-from chronicle.persistence.payloads import PAYLOADS
 from chronicle.services.exportformat import (  # the format, re-exported
     FORMAT,
     TABLES,
@@ -55,16 +50,12 @@ from chronicle.services.exportformat import (  # the format, re-exported
 )
 from chronicle.services.importer import (  # reading back, re-exported
     MAX_PROBLEMS,
-    Problems,
     check_structure,
     header_problems,
     json_path,
-    pydantic_problems,
     refusal,
 )
 from chronicle.services.importer import insert as insert_rows
-from chronicle.systems.wyld_hunt.codec import event_from_record
-from chronicle.systems.wyld_hunt.services.usercards import card_file_entry, own_cards
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -125,6 +116,7 @@ def export_all(db: Database) -> dict[str, Any]:
             col(GamePlayerRow.game_id), col(GamePlayerRow.position),
             col(GamePlayerRow.id))).all()
 
+    home = _home()
     player_names = {p.id: p.name for p in players}
     character_keys = {c.id: (player_names[c.player_id], c.name) for c in characters}
     game_names = {g.id: g.name for g in games}
@@ -195,7 +187,7 @@ def export_all(db: Database) -> dict[str, Any]:
                    "played_at": _stamp(g.played_at), "seats": seats_of[g.id or 0],
                    "archived_at": _stamp(g.archived_at), "epic_order": g.epic_order}
                   for g in games],
-        "cards": [card_file_entry(card) for card in own_cards()],
+        "cards": home.cards() if home else [],
         "group_cards": [{"game": c.game, "card": c.data, "version": c.version}
                         for c in group_cards],
         "records": [{"game": r.game, "kind": r.kind,
@@ -278,25 +270,27 @@ def import_all(db: Database, path: Path) -> dict[str, int]:
         return insert(session, document)
 
 
-# Wyld Hunt's part of reading an export back (its chronicles are not records yet) ------------
+# Reading an export back, the home system's part through the registry ---------------------
 
 def validate_export(path: Path) -> ExportModel:
     """Read and check an export file completely, without touching any database: the format
-    and references (``importer``), Wyld Hunt's payloads, cards and chronicles, and every game
-    record replayed through its game's rules (``replay``).
+    and references (``importer``), the home system's payloads, cards and chronicles (its
+    ``exchange``), and every game record replayed through its game's rules (``replay``).
 
     Raises:
         BadInput: listing every problem by its JSON path (at most ``MAX_PROBLEMS`` of them).
     """
     from chronicle.services.replay import record_problems
 
+    home = _home()
     data, document, problems = check_structure(path)
-    if not header_problems(data):  # every payload problem too, however broken the rest
-        _check_payloads(data, problems)
-    if document is not None:
-        _check_cards(document, problems)
+    if home and not header_problems(data):  # every payload problem, however broken the rest
+        home.check_payloads(data, problems)
+    if home and document is not None:
+        home.check_cards(document, problems)
     if document is not None and not problems.items:
-        problems.items.extend(chronicle_problems(document))
+        if home:
+            problems.items.extend(home.chronicle_problems(document))
         problems.items.extend(record_problems(document))
     if problems.items or document is None:
         raise refusal(path, problems.items)
@@ -305,128 +299,26 @@ def validate_export(path: Path) -> ExportModel:
 
 def insert(session: Session, document: ExportModel) -> dict[str, int]:
     """Insert a validated export into the empty database of ``session`` (in the caller's
-    transaction), its Wyld Hunt cards as the group's; returns the rows per table."""
-    return insert_rows(session, document, card_entries(document))
+    transaction), its home system's cards as the group's; returns the rows per table."""
+    counts = insert_rows(session, document)
+    home = _home()
+    if home:
+        home.save_cards(session, home.card_entries(document))
+    return counts
 
 
-def _raw_events(data: Any) -> Iterator[tuple[int, int, dict[str, Any]]]:
-    """Each event object of the parsed file with its place, however broken the rest is."""
-    characters = data.get("characters") if isinstance(data, dict) else None
-    for c, character in enumerate(characters if isinstance(characters, list) else []):
-        events = character.get("events") if isinstance(character, dict) else None
-        for e, event in enumerate(events if isinstance(events, list) else []):
-            if isinstance(event, dict):
-                yield c, e, event
+def _home() -> Any:
+    """The home system's part of the format (``GameSystem.exchange``, see
+    ``chronicle.systems.protocol``): the file's ``cards`` and characters' chronicles are the
+    home system's. None when it names none."""
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
 
-
-def _check_payloads(data: Any, problems: Problems) -> None:
-    """Check each event's payload against its kind (payloads of an unknown kind are left to
-    the ``kind`` problem)."""
-    for c, e, event in _raw_events(data):
-        kind, payload, seq = event.get("kind"), event.get("payload"), event.get("seq")
-        if not isinstance(kind, str) or kind not in PAYLOADS or not isinstance(payload, dict):
-            continue
-        where: list[str | int] = ["characters", c, "events", e, "payload"]
-        try:
-            PAYLOADS[kind].model_validate(payload)
-        except ValidationError as exc:
-            problems.items.extend(pydantic_problems(exc, where))
-            continue
-        try:
-            event_from_record(kind, payload)
-        except ValueError as exc:
-            problems.add(json_path(where), str(exc))
-            continue
-        undone = payload.get("event")
-        if kind == "undo" and isinstance(undone, int) and isinstance(seq, int) \
-                and not isinstance(seq, bool) and undone >= seq:
-            problems.add(json_path([*where, "event"]),
-                         f"undoes event {undone}, which is not before this one ({seq})")
-
-
-def _check_cards(document: ExportModel, problems: Problems) -> None:
-    from chronicle.catalog.loader import validate_card_tables
-    from chronicle.systems.wyld_hunt.schema import SCHEMA
-
-    _entries, found = validate_card_tables(document.cards, SCHEMA, path="cards", lines=None,
-                                           origin=Origin.USER)
-    for problem in found:
-        where = f"cards[{problem.card}]" if problem.card else "cards"
-        problems.items.append(f"{where}.{problem.field or 'card'}: {problem.message}"
-                              + (f" ({problem.hint})" if problem.hint else ""))
-
-
-
-
-CREATION_REFUSALS = frozenset({"card.unknown", "card.wrong_kind", "icon.multiple"})
-"""Errors that the services never let a character be saved with."""
-
-
-def chronicle_problems(document: ExportModel) -> list[str]:
-    """Replay every character's chronicle through the rules, as every append was checked:
-    creation choices the services refuse, a chronicle that starts before the character is
-    finished, and an event that adds an error the chronicle before it did not have are each a
-    problem naming the character, the event and the violation."""
-    from dataclasses import replace
-
-    from chronicle.services.common import new_errors
-    from chronicle.systems.wyld_hunt.cards import Court
-    from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
-    from chronicle.systems.wyld_hunt.codec import describe_event
-    from chronicle.systems.wyld_hunt.rules.character import check_character
-    from chronicle.systems.wyld_hunt.services.common import UNFINISHED, catalog
-
-    problems: list[str] = []
-    cat = catalog(card_entries(document))
-    unfinished = UNFINISHED - {"collection.not_owned"}  # collections are checked by the app
-    for c, character in enumerate(document.characters):
-        where = f"characters[{c}]"
-        who = f"{character.name} ({character.player})"
-        events = tuple(event_from_record(e.kind, dict(e.payload))
-                       for e in sorted(character.events, key=lambda e: e.seq))
-        cards = sorted(character.creation_cards, key=lambda card: card.position)
-        build = CharacterBuild(
-            name=character.name, system=character.system,
-            icons=(character.icon,) if character.icon else (),
-            court=Court(character.court) if character.court else None,
-            merits=tuple(card.card for card in cards if card.role == "merit"),
-            flaws=tuple(card.card for card in cards if card.role == "flaw"),
-            background=character.background, player=character.player, events=events)
-        final, _state = check_character(build, cat)
-        start, _state = check_character(replace(build, events=()), cat) \
-            if events else (final, _state)
-        refused = [v for v in start.errors if v.code in CREATION_REFUSALS
-                   or (events and v.code in unfinished)]
-        held = f" (the chronicle, event {min(e.seq for e in character.events)} onwards, " \
-            "cannot start until it is fixed)" if events else ""
-        for violation in refused[:3]:
-            problems.append(f"{where}: {who}: {violation.code}: {violation.message}{held}")
-        if refused or not events or not new_errors(start, final):
-            continue
-        before = start
-        for index in range(1, len(events) + 1):
-            after, _state = check_character(replace(build, events=events[:index]), cat)
-            fresh = new_errors(before, after)
-            if fresh:
-                seq = sorted(character.events, key=lambda e: e.seq)[index - 1].seq
-                problems.append(f"{where}.events[{index - 1}]: "
-                                f"{who}, event {seq} ({describe_event(events[index - 1])}) breaks "
-                             "the rules: " + "; ".join(f"{v.code}: {v.message}"
-                                                       for v in fresh[:3]))
-                break
-            before = after
-    return problems
+    name = registry.system(registry.DEFAULT).exchange
+    return load_name(name) if name else None
 
 
 def card_entries(document: ExportModel) -> list[Any]:
-    """The user's own cards of an export, validated."""
-    from chronicle.catalog.loader import validate_card_tables
-    from chronicle.systems.wyld_hunt.schema import SCHEMA
-
-    entries, _problems = validate_card_tables(document.cards, SCHEMA, path="cards", lines=None,
-                                              origin=Origin.USER)
-    return entries
-
-
-
-
+    """The home system's own cards of an export, validated."""
+    home = _home()
+    return home.card_entries(document) if home else []

@@ -40,6 +40,16 @@ The contracts of the lazily named callables:
   command of the home system takes a card.
 - ``demo``: ``demo(db: Database) -> list[str]``, ``chronicle demo``: the home system's example
   play group written to the database, and the lines saying what was done.
+- ``exchange``: a module, the home system's part of the whole-database export (``chronicle db
+  export|import``, backups: the file's ``cards`` and ``characters``' chronicles):
+  ``cards() -> list[dict]``, ``check_payloads(data, problems)``, ``check_cards(document,
+  problems)``, ``chronicle_problems(document) -> list[str]``, ``card_entries(document)`` and
+  ``save_cards(session, entries)`` (``chronicle.services.transfer`` calls them);
+- ``chronicles``: a module, the game's characters and games (the ``character`` and ``game``
+  tables): ``show_character(db, name, player)``, ``list_characters(db, player)``,
+  ``show_game(db, name)``, ``character_view(session, row, catalog=None)``,
+  ``game_view(session, row, catalog=None)`` and ``catalog()``; the exports (home system) and
+  the mending of characters and games (by the row's ``system``) call them.
 
 This module imports nothing of any game and nothing heavy.
 """
@@ -306,6 +316,12 @@ class GameSystem:
     demo: str | None = None
     """Lazy name of ``demo(db) -> list[str]``: ``chronicle demo`` (the home system's example
     play group), the lines it prints."""
+    exchange: str | None = None
+    """Lazy name of the module holding the home system's part of the whole-database export
+    (its ``cards`` and characters' chronicles); see the module's docstring."""
+    chronicles: str | None = None
+    """Lazy name of the module of the game's characters and games as the generic exports and
+    mending see them; see the module's docstring."""
     docs: str | None = None
     """The game's documentation, relative to the repository."""
 

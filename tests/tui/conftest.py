@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from chronicle.services.db import open_database
-from chronicle.services.demo import run_demo
+from chronicle.systems.wyld_hunt.services.demo import run_demo
 
 
 @pytest.fixture(scope="session")

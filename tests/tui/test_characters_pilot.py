@@ -16,7 +16,6 @@ from textual.widgets import Input, Static
 
 from chronicle.services import players
 from chronicle.services.db import Database, open_database
-from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
 from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen
 from chronicle.systems.wyld_hunt.screens.characters import CharactersScreen
@@ -24,6 +23,7 @@ from chronicle.systems.wyld_hunt.screens.new_character import NewCharacterScreen
 from chronicle.systems.wyld_hunt.screens.record_game import RecordGameScreen
 from chronicle.systems.wyld_hunt.screens.spend_xp import SpendXpScreen
 from chronicle.systems.wyld_hunt.services import characters
+from chronicle.systems.wyld_hunt.services.demo import run_demo
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.confirm import ConfirmScreen
 from chronicle.tui.widgets.meter import Meter

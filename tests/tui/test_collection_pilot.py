@@ -7,11 +7,11 @@ from pathlib import Path
 
 from chronicle.services import players
 from chronicle.services.db import Database, open_database
-from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.screens.collection import CollectionScreen
 from chronicle.systems.wyld_hunt.screens.first_run import FirstRunScreen
 from chronicle.systems.wyld_hunt.screens.pack import PackScreen
 from chronicle.systems.wyld_hunt.services import collection
+from chronicle.systems.wyld_hunt.services.demo import run_demo
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.widgets.card_list import CardList
 

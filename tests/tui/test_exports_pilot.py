@@ -9,10 +9,10 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from chronicle.services.db import open_database
-from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen
 from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
 from chronicle.systems.wyld_hunt.services.characters import rename_character
+from chronicle.systems.wyld_hunt.services.demo import run_demo
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.confirm import ConfirmScreen
 

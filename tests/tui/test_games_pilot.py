@@ -14,12 +14,12 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from chronicle.services.db import open_database
-from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
 from chronicle.systems.wyld_hunt.screens.game_result import GameResultScreen
 from chronicle.systems.wyld_hunt.screens.games import GamesScreen
 from chronicle.systems.wyld_hunt.screens.new_game import NewGameScreen
 from chronicle.systems.wyld_hunt.services import characters, games
+from chronicle.systems.wyld_hunt.services.demo import run_demo
 from chronicle.systems.wyld_hunt.widgets.prep import SuggestionPanel
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.confirm import ConfirmScreen

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from chronicle.services import players
 from chronicle.services.db import open_database
-from chronicle.services.demo import run_demo
 from chronicle.systems.wyld_hunt.services import characters, collection
+from chronicle.systems.wyld_hunt.services.demo import run_demo
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.prompt import PromptScreen
 

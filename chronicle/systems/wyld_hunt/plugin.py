@@ -145,6 +145,8 @@ SYSTEM = GameSystem(
     overview=f"{_CLI}.overview:overview",
     card_names=f"{_CLI}.overview:card_names",
     demo=f"{_CLI}.demo:demo",
+    exchange="chronicle.systems.wyld_hunt.services.exchange",
+    chronicles="chronicle.systems.wyld_hunt.services.chronicles",
     docs="docs/rules.md",
 )
 """The entry point's value (for both keys)."""

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 def demo(db: Database) -> list[str]:
     """Write the example play group to ``db``; the lines saying what was done."""
-    from chronicle.services.demo import run_demo
+    from chronicle.systems.wyld_hunt.services.demo import run_demo
 
     result = run_demo(db)
     return [*result.lines, "",

@@ -312,8 +312,8 @@ class CharactersScreen(Screen[None]):
     def action_restore(self) -> None:
         """Pick an archived character and bring it back (refused when its cards are now used
         by the player's other characters)."""
-        from chronicle.services.mending import restore_character
         from chronicle.systems.wyld_hunt.services.characters import list_characters
+        from chronicle.systems.wyld_hunt.services.mending import restore_character
         from chronicle.tui.mending import pick_archived
 
         def load(db: Database) -> list[tuple[str, Entry]]:

@@ -358,7 +358,7 @@ class CollectionScreen(Screen[None]):
         self.load_players()
 
     def action_demo(self) -> None:
-        from chronicle.services.demo import DemoResult, run_demo
+        from chronicle.systems.wyld_hunt.services.demo import DemoResult, run_demo
 
         if self.players:
             self.notify("The demo fills an empty database only.", severity="warning")

@@ -216,7 +216,7 @@ class GamesScreen(Screen[None]):
     def action_rename(self) -> None:
         """Rename the game under the cursor (the dialog stays open while the name is
         refused)."""
-        from chronicle.services.mending import rename_game
+        from chronicle.systems.wyld_hunt.services.mending import rename_game
         from chronicle.tui.screens.name_dialog import NameDialog
 
         game = self.current_game()
@@ -257,8 +257,8 @@ class GamesScreen(Screen[None]):
 
     def action_restore(self) -> None:
         """Pick an archived game and bring it back into the list."""
-        from chronicle.services.mending import restore_game
         from chronicle.systems.wyld_hunt.services.games import list_games
+        from chronicle.systems.wyld_hunt.services.mending import restore_game
         from chronicle.tui.mending import pick_archived
 
         def load(db: Database) -> list[tuple[str, str]]:

@@ -20,6 +20,7 @@ from chronicle.rules.report import Report
 from chronicle.services.common import character_row, new_errors, player_row, refuse_if
 from chronicle.services.dates import date_problem
 from chronicle.services.db import Database
+from chronicle.services.remembered import forget_with
 from chronicle.systems.wyld_hunt.cards import Card, Court
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 from chronicle.systems.wyld_hunt.codec import describe_event, event_to_file, event_to_record
@@ -117,6 +118,9 @@ another at the same URL; ``forget_checked`` clears it then."""
 def forget_checked() -> None:
     """Drop every remembered check (after a database is restored or replaced)."""
     _CHECKED.clear()
+
+
+forget_with(forget_checked)
 
 
 def _cache_key(session: Session, row: CharacterRow, cat: WyldHuntCatalog,

@@ -1,0 +1,58 @@
+"""The generic services reach Wyld Hunt only through the registry: its part of the whole
+export (``GameSystem.exchange``) and its characters and games (``GameSystem.chronicles``) are
+named lazily by its system value, a game that names neither is refused in plain words, and
+what a game's services remember is forgotten when a database is replaced."""
+
+from __future__ import annotations
+
+import pytest
+
+from chronicle.errors import Refused
+from chronicle.systems import registry
+from chronicle.systems.protocol import load_name
+
+
+def test_every_wyld_hunt_event_kind_has_a_stored_payload_model() -> None:
+    from chronicle.persistence.payloads import PAYLOADS
+    from chronicle.systems.wyld_hunt.codec import KINDS
+
+    assert set(PAYLOADS) == set(KINDS)
+
+
+def test_the_home_system_names_its_part_of_the_export_and_its_chronicles() -> None:
+    home = registry.system(registry.DEFAULT)
+    assert home.exchange is not None and home.chronicles is not None
+    exchange = load_name(home.exchange)
+    for name in ("cards", "check_payloads", "check_cards", "chronicle_problems",
+                 "card_entries", "save_cards"):
+        assert callable(getattr(exchange, name)), name
+    chronicles = load_name(home.chronicles)
+    for name in ("show_character", "list_characters", "show_game", "character_view",
+                 "game_view", "catalog"):
+        assert callable(getattr(chronicles, name)), name
+    assert registry.system("ironheart").chronicles == home.chronicles
+
+
+def test_a_game_keeping_no_characters_is_refused_by_mending() -> None:
+    import toy_game
+
+    from chronicle.services.mending import _chronicles
+
+    with registry.registered(toy_game.SYSTEM), pytest.raises(
+            Refused, match="keeps no characters or games"):
+        _chronicles(toy_game.KEY)
+
+
+def test_a_replaced_database_forgets_what_every_service_remembered() -> None:
+    from chronicle.services.remembered import forget_all, forget_with
+
+    remembered = {"checked": 1}
+    forget = remembered.clear
+    forget_with(forget)
+    forget_with(forget)  # once only
+    forget_all()
+    assert remembered == {}
+    from chronicle.services import remembered as module
+
+    assert module._FORGETTERS.count(forget) == 1
+    module._FORGETTERS.remove(forget)
