@@ -314,7 +314,7 @@ def restore_character(db: Database, name: str, player: str | None = None) -> Any
         row.archived_at = None
         session.add(row)
         session.flush()
-        restored = _chronicles(row.system).character_chronicles(row.system).game_view(session, row)
+        restored = _chronicles(row.system).character_view(session, row)
         blocking = [v for v in restored.report.errors if v.code in RESTORE_REFUSALS]
         if blocking:
             raise Refused(f"Bringing back {row.name} would use cards its player no longer has "
