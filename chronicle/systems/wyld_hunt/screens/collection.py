@@ -68,6 +68,8 @@ class CollectionScreen(Screen[None]):
         self.owned: dict[tuple[str, str], int] = {}
         self.loaded = False
         self.demo_loaded = False
+        self.detail_shown: object = None
+        """What the detail pane shows (not drawn again when unchanged)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -192,7 +194,8 @@ class CollectionScreen(Screen[None]):
             status += " | complete: " + self.completeness()
         if query.problems:
             status += " | " + "; ".join(query.problems)
-        self.query_one("#collection-status", Static).update(plain(status))
+        # One line of a fixed size: no layout of the whole screen needed for it.
+        self.query_one("#collection-status", Static).update(plain(status), layout=False)
         self.show_detail()
 
     def completeness(self) -> str:
@@ -227,11 +230,13 @@ class CollectionScreen(Screen[None]):
         from chronicle.systems.wyld_hunt.widgets.card_detail import describe_card
 
         card = self.current_card()
-        detail = self.query_one("#card-detail", Static)
-        if card is None:
-            detail.update("No card matches the search.")
-            return
-        detail.update(describe_card(card, self.owned_count(card), self.player))
+        shown = ("No card matches the search." if card is None else
+                 describe_card(card, self.owned_count(card), self.player))
+        # After each search the list says its cursor moved: the same detail is not drawn (and
+        # the screen laid out) a second time for one keystroke.
+        if shown != self.detail_shown:
+            self.detail_shown = shown
+            self.query_one("#card-detail", Static).update(shown)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
