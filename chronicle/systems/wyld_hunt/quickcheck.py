@@ -1,0 +1,275 @@
+"""Wyld Hunt's character files and card tables, read without building pydantic's validators
+when they are plainly valid.
+
+The formats are defined once, by the pydantic models of ``filemodels.py`` (character and setup
+files) and ``schema.py`` (cards), and those models are the judges: they word every problem,
+located by the loader. But a ``chronicle check`` is one short process, and building the models'
+validators (and importing pydantic) is most of its time while most files are valid. So this
+module vouches first: a character file or card table whose every key is known and every value
+is already in its final form (text trimmed and within its length, whole numbers in range, an
+enumerated value in lower case, lists within their length, no control characters, an event of
+exactly one kind with what that kind needs) is returned as the model would return it; anything
+else (a stray key, text with surrounding space, a number as text, a TOML date, ``effects``)
+goes to the model, which accepts, normalises or refuses it with its located message. Setup
+files always go to the model. A test feeds both the same generated tables and requires the same
+answer from each.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from chronicle.domain.dates import date_problem
+from chronicle.domain.limits import COUNT_MAX, NAME_MAX, TEXT_MAX, valid_name, valid_text
+from chronicle.domain.values import Origin
+from chronicle.rules.editions import edition_keys
+from chronicle.systems.wyld_hunt import cards as c
+from chronicle.systems.wyld_hunt.chronicle import (
+    CharacterBuild,
+    Correction,
+    EpicOrder,
+    Event,
+    FlawBoughtOff,
+    GamePlayed,
+    MeritBought,
+    Undo,
+)
+from chronicle.systems.wyld_hunt.editions import GAME
+
+if TYPE_CHECKING:
+    from chronicle.systems.wyld_hunt.schema import WyldHuntCardSchema
+
+Check = Callable[[Any], bool]
+
+
+def _name(value: Any) -> bool:
+    if type(value) is not str or not 0 < len(value) <= NAME_MAX or value != value.strip():
+        return False
+    try:
+        valid_name(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _text(value: Any) -> bool:
+    if type(value) is not str or not 0 < len(value) <= TEXT_MAX or value != value.strip():
+        return False
+    try:
+        valid_text(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _names(most: int) -> Check:
+    return lambda value: type(value) is list and len(value) <= most and all(map(_name, value))
+
+
+def _whole(low: int, high: int) -> Check:
+    return lambda value: type(value) is int and low <= value <= high
+
+
+def _one_of(kind: type[enum.StrEnum]) -> Check:
+    values = {member.value for member in kind}
+    return lambda value: type(value) is str and value in values
+
+
+def _date(value: Any) -> bool:
+    return (type(value) is str and len(value) <= 40 and value == value.strip()
+            and date_problem(value) is None)
+
+
+def _flag(value: Any) -> bool:
+    return type(value) is bool
+
+
+_COUNT, _NAMES = _whole(0, COUNT_MAX), _names(500)
+_EVENT: dict[str, Check] = {
+    "quests": _NAMES, "completed": _NAMES, "buy": _name, "buy_off": _name,
+    "undo": lambda v: type(v) is int and v >= 1, "add_merits": _NAMES, "remove_merits": _NAMES,
+    "add_flaws": _NAMES, "remove_flaws": _NAMES, "xp": _whole(-1000, 1000), "date": _date,
+    "opponent": _name, "epic_order": _one_of(EpicOrder), "note": _text}
+"""An ``[[event]]``'s keys in the order of ``filemodels.EventModel``'s fields."""
+CHARACTER: dict[str, Check] = {
+    "system": lambda v: type(v) is str and v in edition_keys(GAME), "name": _name,
+    "player": _name, "icon": lambda v: _name(v) or _names(20)(v),
+    "court": _one_of(c.Court), "merits": _NAMES, "flaws": _NAMES, "background": _text,
+    "event": lambda v: type(v) is list and len(v) <= 100_000, "card": lambda v: type(v) is list}
+"""A character file's keys in the order of ``filemodels.CharacterFile``'s fields."""
+EVENT = _EVENT
+_CORRECTION = ("add_merits", "remove_merits", "add_flaws", "remove_flaws", "xp")
+
+
+def _table(data: Any, fields: dict[str, Check]) -> dict[str, Any] | None:
+    """``data`` in the order of ``fields`` when every key is known and every value final."""
+    if type(data) is not dict or not data.keys() <= fields.keys():
+        return None
+    found = {key: data[key] for key in fields if key in data}
+    return found if all(fields[key](value) for key, value in found.items()) else None
+
+
+def _event(data: Any) -> Event | None:
+    found = _table(data, EVENT)
+    if found is None:
+        return None
+    kinds = [kind for kind, keys in (("game", ("quests", "completed")), ("buy", ("buy",)),
+                                     ("buy_off", ("buy_off",)), ("undo", ("undo",)),
+                                     ("correction", _CORRECTION))
+             if any(key in found for key in keys)]
+    if len(kinds) != 1 or ("completed" in found and "quests" not in found):
+        return None
+    if kinds == ["correction"] and "note" not in found:
+        return None
+    if kinds != ["game"] and ("opponent" in found or "epic_order" in found):
+        return None
+    date, note = found.get("date"), found.get("note")
+    if kinds == ["buy"]:
+        return MeritBought(merit=found["buy"], date=date, note=note)
+    if kinds == ["buy_off"]:
+        return FlawBoughtOff(flaw=found["buy_off"], date=date, note=note)
+    if kinds == ["undo"]:
+        return Undo(event=found["undo"], date=date, note=note)
+    if kinds == ["correction"]:
+        return Correction(note=note or "", add_merits=tuple(found.get("add_merits", ())),
+                          remove_merits=tuple(found.get("remove_merits", ())),
+                          add_flaws=tuple(found.get("add_flaws", ())),
+                          remove_flaws=tuple(found.get("remove_flaws", ())),
+                          xp=found.get("xp", 0), date=date)
+    return GamePlayed(quests=tuple(found["quests"]), completed=tuple(found.get("completed", ())),
+                      date=date, opponent=found.get("opponent"), note=note,
+                      epic_order=EpicOrder(found.get("epic_order", EpicOrder.QUEST_NUMBER)))
+
+
+def character_file(document: dict[str, Any]) -> tuple[CharacterBuild, list[Any]] | None:
+    """A plainly valid character file as the character and its ``[[card]]`` tables (not yet
+    validated: the card schema judges them); None when the model must judge it."""
+    found = _table(document, CHARACTER)
+    if found is None or "name" not in found:
+        return None
+    events = [_event(item) for item in found.get("event", ())]
+    if any(event is None for event in events):
+        return None
+    icon = found.get("icon", ())
+    court = found.get("court")
+    return (CharacterBuild(name=found["name"], system=found.get("system", "wyld-hunt"),
+                           icons=(icon,) if isinstance(icon, str) else tuple(icon),
+                           court=c.Court(court) if court else None,
+                           merits=tuple(found.get("merits", ())),
+                           flaws=tuple(found.get("flaws", ())),
+                           background=found.get("background"), player=found.get("player"),
+                           events=tuple(e for e in events if e is not None)),
+            found.get("card", []))
+
+
+_TERRAINS = _one_of(c.Terrain)
+_TESTS = _one_of(c.TestType)
+
+
+def _waylay(value: Any) -> bool:
+    return _COUNT(value) or value == "none"
+
+_BASE: dict[str, Check] = {"name": _name, "kind": lambda v: True, "set": _one_of(c.CardSet),
+                           "summary": _text,
+                           "source": lambda v: _text(v) or (type(v) is list
+                                                            and all(map(_text, v))),
+                           "confidence": _text, "notes": _text, "effects": lambda v: False}
+FIELDS: dict[str, dict[str, Check]] = {
+    "icon": {**_BASE, "race": _name, "gender": _name, "might": _COUNT, "savvy": _COUNT,
+             "resolve": _COUNT, "special": _text},
+    "merit": {**_BASE, "type": _one_of(c.MeritType), "subtype": _name, "cost": _COUNT,
+              "attribute": _one_of(c.Attribute), "court": _one_of(c.Court)},
+    "flaw": {**_BASE, "type": _one_of(c.FlawType), "bonus": _COUNT,
+             "attribute": _one_of(c.Attribute), "court": _one_of(c.Court)},
+    "quest": {**_BASE, "number": _COUNT, "waylay_rating": _COUNT, "treasure_rating": _COUNT,
+              "experience": _COUNT},
+    "league": {**_BASE, "terrain": lambda v: type(v) is list and len(v) <= 20
+               and all(map(_TERRAINS, v)), "unique": _flag, "enter": _text, "leave": _text,
+               "rest": _text, "special": _text},
+    "waylay": {**_BASE, "rating": _COUNT, "terrain": lambda v: type(v) is list and len(v) <= 20
+               and all(map(_TERRAINS, v)), "tests": lambda v: type(v) is list and len(v) <= 4
+               and all(map(_TESTS, v)), "might": _waylay, "savvy": _waylay,
+               "resolve": _waylay, "combat": _waylay},
+}
+"""Each kind's keys in the order of its model's fields (a test holds them equal)."""
+_ENUMS: dict[str, type[enum.StrEnum]] = {
+    "set": c.CardSet, "court": c.Court, "attribute": c.Attribute}
+_TYPES: dict[str, type[enum.StrEnum]] = {"merit": c.MeritType, "flaw": c.FlawType}
+
+
+def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The keys a valid card table sets, as the card's model returns them; None when the
+    table is not plainly valid (the model then judges it)."""
+    kind = data.get("kind")
+    fields = FIELDS.get(kind) if isinstance(kind, str) else None
+    found = _table(data, fields) if fields is not None else None
+    if found is None or "name" not in found:
+        return None
+    for key, value in found.items():
+        if key in _ENUMS:
+            found[key] = _ENUMS[key](value)
+        elif key == "type":
+            found[key] = _TYPES[str(kind)](value)
+        elif key == "terrain":
+            found[key] = [c.Terrain(v) for v in value]
+        elif key == "tests":
+            found[key] = [c.TestType(v) for v in value]
+    return found
+
+
+class QuickSchema:
+    """The loader's card schema for a file's own cards: ``card_data`` first, the pydantic
+    models (``schema.SCHEMA``, imported on first need) for every table it does not vouch for."""
+
+    game = "wyld-hunt"
+    version = 1
+    kinds: tuple[str, ...] = tuple(FIELDS)
+
+    def __init__(self) -> None:
+        self._models: WyldHuntCardSchema | None = None
+
+    @property
+    def models(self) -> WyldHuntCardSchema:
+        """The pydantic card schema (``schema.SCHEMA``)."""
+        if self._models is None:
+            from chronicle.systems.wyld_hunt.schema import SCHEMA as MODELS
+
+            self._models = MODELS
+        return self._models
+
+    def fields(self, kind: str) -> list[str]:
+        """Every key a card of ``kind`` may have."""
+        return list(FIELDS[kind])
+
+    def all_fields(self) -> list[str]:
+        """Every key any card may have."""
+        return list(dict.fromkeys(key for fields in FIELDS.values() for key in fields))
+
+    def alias(self, kind: str, key: str) -> str | None:
+        """The field of ``kind`` that means what ``key`` means on another kind (cost/bonus)."""
+        same = {("flaw", "cost"): "bonus", ("merit", "bonus"): "cost",
+                ("waylay", "waylay_rating"): "rating", ("quest", "rating"): "waylay_rating"}
+        return same.get((kind, key))
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The keys a card table sets, normalised.
+
+        Raises:
+            KeyError: when ``kind`` is missing or not a known kind.
+            pydantic.ValidationError: when a value or key is wrong.
+        """
+        found = card_data(data)
+        return found if found is not None else self.models.validate(data)
+
+    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
+        """Build the domain card from validated, possibly merged, card data."""
+        return c.card_from_data(data, origin, path)
+
+
+SCHEMA = QuickSchema()
+"""The card schema the character file loader uses for a file's own cards."""
+
+__all__ = ["CHARACTER", "EVENT", "FIELDS", "SCHEMA", "QuickSchema", "card_data",
+           "character_file"]
