@@ -40,9 +40,9 @@ CORE_CAMPAIGN = "Arcadia Quest"
 def read_sources(user_dir: Path | None = None,
                  bundled_dir: Path | None = None) -> Sources[Card]:
     """Read the bundled card files and the user's (default: the user's data directory)."""
-    from chronicle.systems.arcadia_quest.schema import SCHEMA
+    from chronicle.systems.arcadia_quest.quickcheck import CARD_SCHEMA
 
-    return layers.read_sources(KEY, SCHEMA, card_from_data,
+    return layers.read_sources(KEY, CARD_SCHEMA, card_from_data,
                                lambda card: (KIND_ORDER[card.kind], card.name.casefold()),
                                user_dir, bundled_dir)
 

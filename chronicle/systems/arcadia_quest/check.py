@@ -23,10 +23,14 @@ def check_path(path: Path, user_cards_dir: Path | None = None,
     (``user_cards_dir``; default: the user's data directory); ``owned`` products, when given,
     narrow the next scenario's choices."""
     from chronicle.systems.arcadia_quest.catalog import read_sources
-    from chronicle.systems.arcadia_quest.files import load_campaign
+    from chronicle.systems.arcadia_quest.quickcheck import quick_campaign
     from chronicle.systems.arcadia_quest.rules import check_campaign
 
-    loaded = load_campaign(path)
+    loaded, parsed = quick_campaign(path)
+    if parsed is not None:  # not plainly valid: the models judge it (files.load_campaign)
+        from chronicle.systems.arcadia_quest.files import read_campaign
+
+        loaded = read_campaign(*parsed, str(path), loaded)
     if loaded.problems:
         return CheckOutcome(path, problems=loaded.problems, kind=KIND)
     catalog = read_sources(user_cards_dir, bundled_dir).build(loaded.cards)

@@ -52,13 +52,12 @@ misspelt key gets a "did you mean"); a file with any such problem cannot be chec
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, ValidationError
 
-from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
+from chronicle.catalog.loader import validate_card_tables
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.limits import DATE_MAX
@@ -74,6 +73,7 @@ from chronicle.systems.arcadia_quest.ledger import (
     ScenarioPlayed,
     UpgradePhase,
 )
+from chronicle.systems.arcadia_quest.quickcheck import LoadedCampaign, quick_campaign
 from chronicle.systems.arcadia_quest.schema import Count, Flag, Name, Names, Text
 
 MAX_GUILDS = 8
@@ -228,21 +228,10 @@ class CampaignFile(_Strict):
         return events
 
 
-@dataclass
-class LoadedCampaign:
-    """A campaign file read: its events, the cards it defines, and any problems found."""
-
-    path: Path
-    name: str | None = None
-    events: list[Event] = field(default_factory=list)
-    cards: list[CardEntry] = field(default_factory=list)
-    problems: list[FileProblem] = field(default_factory=list)
-
-
 def load_campaign(path: Path) -> LoadedCampaign:
-    """Read a campaign file. When ``problems`` is not empty the file is unusable."""
-    loaded = LoadedCampaign(path)
-    parsed = read_toml(path, loaded.problems)
+    """Read a campaign file. When ``problems`` is not empty the file is unusable. A plainly valid
+    file is read without the models (``quickcheck``), any other by them."""
+    loaded, parsed = quick_campaign(path)
     if parsed is None:
         return loaded
     document, lines = parsed

@@ -1,0 +1,252 @@
+"""Arcadia Quest's campaign file, read without building pydantic's validators when it is
+plainly valid.
+
+The format is defined once, by the pydantic models of ``files.py``, and those models are the
+judges: they word every problem, located by the line map. But a ``chronicle check`` is one short
+process, and building the models' validators (and importing pydantic) is most of its time while
+most files are valid. So this module vouches first: a campaign whose every key is known and
+every value already in its final form (text trimmed and within its length, names on one line
+without control characters, whole numbers in range, colours in lower case, lists and maps
+within their length, what each table requires present) and that defines no ``[[card]]`` is
+read into the ledger's events as the models would read it; anything else goes to the models
+(``files.read_campaign``), which accept, normalise or refuse it with their located message. A
+test feeds both the same generated documents and requires the same answer from each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from chronicle.catalog.loader import CardEntry, CardSchema, read_toml
+from chronicle.catalog.problems import FileProblem
+from chronicle.catalog.tomlmap import LineMap
+from chronicle.domain.limits import DATE_MAX, NAME_MAX, TEXT_MAX, valid_name, valid_text
+from chronicle.systems.arcadia_quest.ledger import (
+    CampaignStarted,
+    Color,
+    Correction,
+    Event,
+    GuildResult,
+    GuildSetup,
+    GuildUpgrade,
+    ScenarioPlayed,
+    UpgradePhase,
+)
+
+Check = Callable[[Any], bool]
+MAX_GUILDS, MAX_SCENARIOS, MAX_HEROES, MAX_CORRECTIONS = 8, 20, 20, 50
+"""The models' limits (``files.py``; a test holds them equal)."""
+_MAX_LIST, _MAX_COUNT, _MAX_COINS_CHANGE = 100, 1000, 1000
+
+
+@dataclass
+class LoadedCampaign:
+    """A campaign file read: its events, the cards it defines, and any problems found."""
+
+    path: Path
+    name: str | None = None
+    events: list[Event] = field(default_factory=list)
+    cards: list[CardEntry] = field(default_factory=list)
+    problems: list[FileProblem] = field(default_factory=list)
+
+
+def _name(value: Any) -> bool:
+    if (type(value) is not str or not 0 < len(value) <= NAME_MAX or value != value.strip()
+            or "\n" in value or "\t" in value):
+        return False
+    try:
+        valid_name(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _text(value: Any) -> bool:
+    if type(value) is not str or not 0 < len(value) <= TEXT_MAX or value != value.strip():
+        return False
+    try:
+        valid_text(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _whole(low: int, high: int) -> Check:
+    return lambda value: type(value) is int and low <= value <= high
+
+
+def _names(most: int) -> Check:
+    return lambda value: type(value) is list and len(value) <= most and all(map(_name, value))
+
+
+def _map(values: Check) -> Check:
+    return lambda value: (type(value) is dict and len(value) <= MAX_HEROES
+                          and all(_name(k) and values(v) for k, v in value.items()))
+
+
+def _tables(most: int) -> Check:
+    return lambda value: type(value) is list and len(value) <= most
+
+
+_COLORS = {color.value for color in Color}
+_COLOR: Check = lambda v: type(v) is str and v in _COLORS  # noqa: E731
+_FLAG: Check = lambda v: type(v) is bool  # noqa: E731
+_COUNT, _NAMES = _whole(0, _MAX_COUNT), _names(_MAX_LIST)
+_SLOTS = _map(_NAMES)
+GUILD: dict[str, Check] = {"color": _COLOR, "player": _name, "heroes": _names(MAX_HEROES),
+                           "slots": _SLOTS, "notes": _text}
+RESULT: dict[str, Check] = {"color": _COLOR, "quests": _NAMES, "first": _NAMES,
+                            "hero_kills": _COUNT, "monster_coins": _COUNT, "chests": _COUNT,
+                            "deaths": _map(_COUNT), "neutral_deaths": _map(_COUNT),
+                            "title": _name, "rewards": _NAMES}
+UPGRADE: dict[str, Check] = {"color": _COLOR, "bought": _NAMES, "discarded": _NAMES,
+                             "curses": _map(_name), "slots": _SLOTS}
+CORRECTION: dict[str, Check] = {"color": _COLOR, "note": _text,
+                                "coins": _whole(-_MAX_COINS_CHANGE, _MAX_COINS_CHANGE),
+                                "add_cards": _NAMES, "remove_cards": _NAMES, "slots": _SLOTS,
+                                "add_titles": _NAMES, "before_upgrade": _FLAG}
+SCENARIO: dict[str, Check] = {
+    "name": _name, "winner": _COLOR,
+    "date": lambda v: type(v) is str and 0 < len(v) <= DATE_MAX and v == v.strip(),
+    "notes": _text, "guild": _tables(MAX_GUILDS), "upgrade": _tables(MAX_GUILDS),
+    "correction": _tables(MAX_CORRECTIONS)}
+CAMPAIGN: dict[str, Check] = {
+    "system": lambda v: v == "arcadia-quest", "name": _name, "two_player_pve": _FLAG,
+    "notes": _text, "guild": _tables(MAX_GUILDS), "scenario": _tables(MAX_SCENARIOS),
+    "correction": _tables(MAX_CORRECTIONS), "card": lambda v: v == []}
+"""Each table's keys, as its model's fields (a test holds them equal); a campaign with cards
+goes to the models."""
+_REQUIRED: dict[int, tuple[str, ...]] = {
+    id(GUILD): ("color",), id(RESULT): ("color",), id(UPGRADE): ("color",),
+    id(CORRECTION): ("color", "note"), id(SCENARIO): ("name", "winner"),
+    id(CAMPAIGN): ("name",)}
+
+
+def _table(data: Any, fields: dict[str, Check]) -> dict[str, Any] | None:
+    if type(data) is not dict or not data.keys() <= fields.keys():
+        return None
+    if not all(key in data for key in _REQUIRED[id(fields)]):
+        return None
+    return data if all(fields[key](value) for key, value in data.items()) else None
+
+
+def _all(items: Any, fields: dict[str, Check]) -> list[dict[str, Any]] | None:
+    tables = [_table(item, fields) for item in items]
+    return None if any(t is None for t in tables) else [t for t in tables if t is not None]
+
+
+def _slots(value: dict[str, list[str]] | None) -> dict[str, tuple[str, ...]] | None:
+    return None if value is None else {h: tuple(c) for h, c in value.items()}
+
+
+def _correction(t: dict[str, Any]) -> Correction:
+    return Correction(color=t["color"], note=t["note"], coins=t.get("coins", 0),
+                      add_cards=tuple(t.get("add_cards", ())),
+                      remove_cards=tuple(t.get("remove_cards", ())),
+                      slots=_slots(t.get("slots")), add_titles=tuple(t.get("add_titles", ())))
+
+
+def _scenario(t: dict[str, Any]) -> list[Event] | None:
+    results, upgrades = _all(t.get("guild", ()), RESULT), _all(t.get("upgrade", ()), UPGRADE)
+    corrections = _all(t.get("correction", ()), CORRECTION)
+    if results is None or upgrades is None or corrections is None:
+        return None
+    events: list[Event] = [ScenarioPlayed(
+        name=t["name"], winner=t["winner"], date=t.get("date"), note=t.get("notes"),
+        results=tuple(GuildResult(
+            color=r["color"], quests=tuple(r.get("quests", ())),
+            first=tuple(r.get("first", ())), hero_kills=r.get("hero_kills", 0),
+            monster_coins=r.get("monster_coins", 0), chests=r.get("chests", 0),
+            deaths=dict(r.get("deaths", {})), neutral_deaths=dict(r.get("neutral_deaths", {})),
+            title=r.get("title"), rewards=tuple(r.get("rewards", ()))) for r in results))]
+    events += [_correction(c) for c in corrections if c.get("before_upgrade", False)]
+    if upgrades:
+        events.append(UpgradePhase(upgrades=tuple(GuildUpgrade(
+            color=u["color"], bought=tuple(u.get("bought", ())),
+            discarded=tuple(u.get("discarded", ())), curses=dict(u.get("curses", {})),
+            slots=_slots(u.get("slots"))) for u in upgrades)))
+    events += [_correction(c) for c in corrections if not c.get("before_upgrade", False)]
+    return events
+
+
+def campaign(document: dict[str, Any]) -> tuple[str, list[Event]] | None:
+    """A plainly valid campaign document's name and events; None when the models must judge
+    it."""
+    found = _table(document, CAMPAIGN)
+    if found is None:
+        return None
+    guilds = _all(found.get("guild", ()), GUILD)
+    corrections = _all(found.get("correction", ()), CORRECTION)
+    if guilds is None or corrections is None:
+        return None
+    events: list[Event] = [CampaignStarted(
+        name=found["name"], two_player_pve=found.get("two_player_pve", True),
+        guilds=tuple(GuildSetup(color=g["color"], player=g.get("player"),
+                                heroes=tuple(g.get("heroes", ())),
+                                slots=_slots(g.get("slots", {})) or {}) for g in guilds))]
+    events += [_correction(c) for c in corrections]
+    for item in found.get("scenario", ()):
+        played = _scenario(item) if _table(item, SCENARIO) is not None else None
+        if played is None:
+            return None
+        events += played
+    return found["name"], events
+
+
+def quick_campaign(path: Path) -> tuple[LoadedCampaign, tuple[dict[str, Any], LineMap] | None]:
+    """Read a campaign file: the file as read when it could not be parsed or is plainly valid,
+    else with the parsed document and its line map for the models (``files.read_campaign``)."""
+    loaded = LoadedCampaign(path)
+    parsed = read_toml(path, loaded.problems)
+    if parsed is None:
+        return loaded, None
+    quick = campaign(parsed[0])
+    if quick is None:
+        return loaded, parsed
+    loaded.name, loaded.events = quick
+    return loaded, None
+
+
+
+
+class LazySchema:
+    """The card schema of ``schema.py`` (``schema.SCHEMA``), imported only when a card table is
+    read: the catalog's cache answers a check's card files without it."""
+
+    game = "arcadia-quest"
+    version = 1
+    kinds: tuple[str, ...] = ("hero", "upgrade", "curse", "scenario", "monster", "title")
+    """``schema.MODELS``' kinds (a test holds them, ``game`` and ``version`` equal)."""
+
+    @property
+    def models(self) -> CardSchema:
+        """The pydantic card schema."""
+        from chronicle.systems.arcadia_quest.schema import SCHEMA
+
+        return SCHEMA
+
+    def fields(self, kind: str) -> list[str]:
+        """Every key a card of ``kind`` may have."""
+        return self.models.fields(kind)
+
+    def all_fields(self) -> list[str]:
+        """Every key any card may have."""
+        return self.models.all_fields()
+
+    def alias(self, kind: str, key: str) -> str | None:
+        """The field of ``kind`` that means what ``key`` means on another kind."""
+        return self.models.alias(kind, key)
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The keys a card table sets, normalised (``schema.SCHEMA.validate``)."""
+        return self.models.validate(data)
+
+
+CARD_SCHEMA = LazySchema()
+"""The card schema the catalog reads Arcadia Quest's card files with."""
+
+__all__ = ["CAMPAIGN", "CARD_SCHEMA", "CORRECTION", "GUILD", "RESULT", "SCENARIO", "UPGRADE",
+           "LazySchema", "LoadedCampaign", "campaign", "quick_campaign"]
