@@ -19,7 +19,7 @@ from chronicle.domain.values import Origin
 from chronicle.rules.report import Violation
 from chronicle.systems.hunters_of_arcfall import BOUNTIES_IN_SET, HUNTERS_IN_SET, KEY, codes
 from chronicle.systems.hunters_of_arcfall.cards import KIND_ORDER, Card, Kind, card_from_data
-from chronicle.systems.hunters_of_arcfall.schema import SCHEMA
+from chronicle.systems.hunters_of_arcfall.quickcheck import SCHEMA
 
 HuntersCatalog = Catalog[Card]
 _PLURAL = {Kind.HUNTER: "hunters", Kind.BOUNTY: "bounties"}

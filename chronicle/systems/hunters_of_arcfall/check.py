@@ -42,10 +42,14 @@ class CheckResult:
 def check_path(path: Path, user_cards_dir: Path | None = None) -> CheckResult:
     """Check a game-log file. ``user_cards_dir`` overrides the user's card folder."""
     from chronicle.systems.hunters_of_arcfall.catalog import catalog_violations, load_catalog
-    from chronicle.systems.hunters_of_arcfall.files import load_game
+    from chronicle.systems.hunters_of_arcfall.quickcheck import quick_game
     from chronicle.systems.hunters_of_arcfall.rules.check import check_game
 
-    loaded = load_game(path)
+    loaded, parsed = quick_game(path)
+    if parsed is not None:  # not plainly valid: the models judge it (files.load_game)
+        from chronicle.systems.hunters_of_arcfall.files import read_document
+
+        loaded = read_document(parsed[0], path, parsed[1])
     if loaded.problems or loaded.log is None:
         return CheckResult(path, problems=loaded.problems)
     catalog = load_catalog(user_cards_dir, loaded.cards)

@@ -30,7 +30,6 @@ problem cannot be checked (exit status 2).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -44,7 +43,7 @@ from pydantic import (
     model_validator,
 )
 
-from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
+from chronicle.catalog.loader import validate_card_tables
 from chronicle.catalog.located import located_problems
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
@@ -60,8 +59,7 @@ from chronicle.systems.hunters_of_arcfall.log import (
     TurnPlayed,
     TurnUndone,
 )
-
-ENTRIES_MAX = 10_000
+from chronicle.systems.hunters_of_arcfall.quickcheck import ENTRIES_MAX, LoadedGame, quick_game
 
 
 def _date_text(value: Any) -> Any:
@@ -156,21 +154,10 @@ class GameFile(_Strict):
                        entries=tuple(t.to_entry() for t in self.turn))
 
 
-@dataclass
-class LoadedGame:
-    """A readable game log: the game, the cards it defines, and any problems found. When
-    ``problems`` is not empty the file is unusable and ``log`` is None."""
-
-    path: Path
-    log: GameLog | None = None
-    cards: list[CardEntry] = field(default_factory=list)
-    problems: list[FileProblem] = field(default_factory=list)
-
-
 def load_game(path: Path) -> LoadedGame:
-    """Read a game-log file, every problem located."""
-    loaded = LoadedGame(path)
-    parsed = read_toml(path, loaded.problems)
+    """Read a game-log file, every problem located. A plainly valid file is read without the
+    models (``quickcheck``), any other by them."""
+    loaded, parsed = quick_game(path)
     if parsed is None:
         return loaded
     document, lines = parsed
@@ -189,7 +176,7 @@ def read_document(document: Any, path: Path, lines: LineMap | None = None,
         loaded.problems.extend(located_problems(exc, shown, lines, GameFile, _TABLES))
         return loaded
     if model.card:
-        from chronicle.systems.hunters_of_arcfall.schema import SCHEMA
+        from chronicle.systems.hunters_of_arcfall.quickcheck import SCHEMA
 
         loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=shown,
                                                            lines=lines, origin=origin)

@@ -1,0 +1,259 @@
+"""Hunters of Arcfall's game log and card tables, read without building pydantic's validators
+when they are plainly valid.
+
+The formats are defined once, by the pydantic models of ``files.py`` (game logs) and
+``schema.py`` (cards), and those models are the judges: they word every problem, located by the
+line map. But a ``chronicle check`` is one short process, and building the models' validators
+(and importing pydantic) is most of its time while most files are valid. So this module vouches
+first: a game log or card table whose every key is known and every value already in its final
+form (text trimmed and within its length, no control characters in names, whole numbers in
+range, results and ends in lower case, lists within their length, each turn a turn or an undo
+with what it needs, each player seated once and every turn's player at the table) is read as
+the models would read it; anything else goes to the models, which accept, normalise or refuse
+it with their located message. A test feeds both the same generated tables and requires the
+same answer from each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
+from chronicle.catalog.problems import FileProblem
+from chronicle.catalog.tomlmap import LineMap
+from chronicle.domain.limits import (
+    COUNT_MAX,
+    NAME_MAX,
+    NAMES_MAX,
+    SEATS_MAX,
+    TEXT_MAX,
+    valid_name,
+    valid_text,
+)
+from chronicle.domain.values import Origin, name_key
+from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY
+from chronicle.systems.hunters_of_arcfall import cards as c
+from chronicle.systems.hunters_of_arcfall.log import (
+    End,
+    Entry,
+    GameLog,
+    Seat,
+    TurnPlayed,
+    TurnUndone,
+)
+
+if TYPE_CHECKING:
+    from chronicle.catalog.schema import ModelSchema
+
+Check = Callable[[Any], bool]
+ENTRIES_MAX = 10_000
+"""Entries in one log (``files.ENTRIES_MAX``; a test holds them equal)."""
+
+
+@dataclass
+class LoadedGame:
+    """A readable game log: the game, the cards it defines, and any problems found. When
+    ``problems`` is not empty the file is unusable and ``log`` is None."""
+
+    path: Path
+    log: GameLog | None = None
+    cards: list[CardEntry] = field(default_factory=list)
+    problems: list[FileProblem] = field(default_factory=list)
+
+
+def _name(value: Any) -> bool:
+    if type(value) is not str or not 0 < len(value) <= NAME_MAX or value != value.strip():
+        return False
+    try:
+        valid_name(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _text(value: Any) -> bool:
+    if type(value) is not str or not 0 < len(value) <= TEXT_MAX or value != value.strip():
+        return False
+    try:
+        valid_text(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _whole(low: int, high: int) -> Check:
+    return lambda value: type(value) is int and low <= value <= high
+
+
+def _list(most: int, item: Check) -> Check:
+    return lambda value: type(value) is list and len(value) <= most and all(map(item, value))
+
+
+def _flag(value: Any) -> bool:
+    return type(value) is bool
+
+
+_ENDS = {end.value for end in End}
+_RESULTS = {result.value for result in c.Result}
+_NAMES = _list(NAMES_MAX, _name)
+PLAYER: dict[str, Check] = {"name": _name, "hunter": _name}
+TURN: dict[str, Check] = {
+    "player": _name, "drawn": _NAMES, "captured": _NAMES, "ability": _flag,
+    "end": lambda v: type(v) is str and v in _ENDS, "heals": _whole(0, 100),
+    "undo": _whole(1, ENTRIES_MAX), "note": _text}
+GAME: dict[str, Check] = {
+    "system": lambda v: v == KEY, "name": _name, "limit": _whole(1, 1000), "ended": _flag,
+    "date": lambda v: type(v) is str and len(v) <= 40 and v == v.strip(), "note": _text,
+    "player": lambda v: type(v) is list and 0 < len(v) <= SEATS_MAX,
+    "turn": lambda v: type(v) is list and len(v) <= ENTRIES_MAX,
+    "card": lambda v: type(v) is list and len(v) <= 1000}
+"""Each table's keys in the order of its model's fields (a test holds them equal)."""
+
+
+def _table(data: Any, fields: dict[str, Check], required: tuple[str, ...]) -> bool:
+    return (type(data) is dict and data.keys() <= fields.keys()
+            and all(key in data for key in required)
+            and all(fields[key](value) for key, value in data.items()))
+
+
+def _entry(data: Any) -> Entry | None:
+    if type(data) is dict and "undo" in data:
+        if not _table(data, TURN, ()) or not data.keys() <= {"undo", "note"}:
+            return None
+        return TurnUndone(entry=data["undo"], note=data.get("note"))
+    if not _table(data, TURN, ("player", "end")):
+        return None
+    return TurnPlayed(player=data["player"], drawn=tuple(data.get("drawn", ())),
+                      captured=tuple(data.get("captured", ())),
+                      ability=data.get("ability", False), end=End(data["end"]),
+                      heals=data.get("heals", 0), note=data.get("note"))
+
+
+def game(document: Any) -> tuple[GameLog, list[Any]] | None:
+    """A plainly valid game log as the game and its ``[[card]]`` tables (not yet validated:
+    the card schema judges them); None when the models must judge it."""
+    if not _table(document, GAME, ("system", "name", "player")):
+        return None
+    if not all(_table(p, PLAYER, ("name", "hunter")) for p in document["player"]):
+        return None
+    seats = [Seat(name=p["name"], hunter=p["hunter"]) for p in document["player"]]
+    keys = {name_key(seat.name) for seat in seats}
+    entries = [_entry(item) for item in document.get("turn", ())]
+    if len(keys) != len(seats) or any(e is None for e in entries):
+        return None
+    if any(isinstance(e, TurnPlayed) and name_key(e.player) not in keys for e in entries):
+        return None
+    return (GameLog(name=document["name"], limit=document.get("limit", DEFAULT_LIMIT),
+                    ended=document.get("ended"), date=document.get("date"),
+                    note=document.get("note"), seats=tuple(seats),
+                    entries=tuple(e for e in entries if e is not None)),
+            document.get("card", []))
+
+
+def quick_game(path: Path) -> tuple[LoadedGame, tuple[dict[str, Any], LineMap] | None]:
+    """Read a game-log file: the file as read when it could not be parsed or is plainly valid
+    (its cards judged by ``SCHEMA``), else with the parsed document and its line map for the
+    models (``files.read_document``)."""
+    loaded = LoadedGame(path)
+    parsed = read_toml(path, loaded.problems)
+    if parsed is None:
+        return loaded, None
+    document, lines = parsed
+    quick = game(document)
+    if quick is None:
+        return loaded, parsed
+    log, tables = quick
+    if tables:
+        loaded.cards, loaded.problems = validate_card_tables(
+            tables, SCHEMA, path=str(path), lines=lines, origin=Origin.FILE)
+    if not loaded.problems:
+        loaded.log = log
+    return loaded, None
+
+
+_TEXTS: dict[str, Check] = {"name": _name, "kind": lambda v: True, "summary": _text,
+                            "ability": _text,
+                            "source": lambda v: _text(v) or _list(20, _text)(v),
+                            "confidence": _text, "notes": _text}
+_FACES = {result.value: _whole(0, 100) for result in c.Result}
+FIELDS: dict[str, dict[str, Check]] = {
+    "hunter": {**_TEXTS, "wounds": _whole(1, 20)},
+    "bounty": {**_TEXTS, "slots": _list(50, lambda v: type(v) is str and v in _RESULTS),
+               "chevrons": _list(50, _whole(1, 50)), "fortune": _whole(0, COUNT_MAX),
+               "fame": _whole(0, COUNT_MAX)},
+    "die": {**_TEXTS, "faces": lambda v: type(v) is dict and v.keys() <= _FACES.keys()
+            and all(_FACES[k](n) for k, n in v.items())},
+}
+"""Each card kind's keys in the order of its model's fields (a test holds them equal)."""
+
+
+def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The keys a valid card table sets, as the card's model returns them; None when the
+    table is not plainly valid (the model then judges it)."""
+    kind = data.get("kind")
+    fields = FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None or "name" not in data or not _table(data, fields, ()):
+        return None
+    found = {key: data[key] for key in fields if key in data}
+    chevrons = found.get("chevrons")
+    if chevrons is not None and (len(set(chevrons)) != len(chevrons) or (
+            "slots" in found and any(n > len(found["slots"]) for n in chevrons))):
+        return None
+    faces = found.get("faces")
+    if faces is not None:
+        if len(faces) == len(_FACES) and not sum(faces.values()):
+            return None
+        found["faces"] = {k: faces[k] for k in _FACES if k in faces}
+    return found
+
+
+class QuickSchema:
+    """The card schema: ``card_data`` first, the pydantic models (``schema.SCHEMA``, imported
+    on first need) for every table it does not vouch for."""
+
+    game = KEY
+    version = 1
+    kinds: tuple[str, ...] = tuple(FIELDS)
+
+    @property
+    def models(self) -> ModelSchema[c.Card]:
+        """The pydantic card schema (``schema.SCHEMA``)."""
+        from chronicle.systems.hunters_of_arcfall.schema import SCHEMA as MODELS
+
+        return MODELS
+
+    def fields(self, kind: str) -> list[str]:
+        """Every key a card of ``kind`` may have."""
+        return list(FIELDS[kind])
+
+    def all_fields(self) -> list[str]:
+        """Every key any card may have."""
+        return list(dict.fromkeys(key for fields in FIELDS.values() for key in fields))
+
+    def alias(self, kind: str, key: str) -> str | None:
+        """No key of one kind means another kind's key in this game."""
+        return self.models.alias(kind, key)
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The keys a card table sets, normalised.
+
+        Raises:
+            KeyError: when ``kind`` is missing or not a known kind.
+            pydantic.ValidationError: when a value or key is wrong.
+        """
+        found = card_data(data)
+        return found if found is not None else self.models.validate(data)
+
+    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
+        """Build the domain card from validated, possibly merged, card data."""
+        return c.card_from_data(data, origin, path)
+
+
+SCHEMA = QuickSchema()
+"""The card schema the catalog and the game log's loader use for Hunters of Arcfall cards."""
+
+__all__ = ["FIELDS", "GAME", "PLAYER", "SCHEMA", "TURN", "LoadedGame", "QuickSchema",
+           "card_data", "game", "quick_game"]
