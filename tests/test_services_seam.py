@@ -13,8 +13,8 @@ from chronicle.systems.protocol import load_name
 
 
 def test_every_wyld_hunt_event_kind_has_a_stored_payload_model() -> None:
-    from chronicle.persistence.payloads import PAYLOADS
     from chronicle.systems.wyld_hunt.codec import KINDS
+    from chronicle.systems.wyld_hunt.payloads import PAYLOADS
 
     assert set(PAYLOADS) == set(KINDS)
 

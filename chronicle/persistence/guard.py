@@ -60,8 +60,47 @@ def _changed(row: Any, new: bool) -> list[str]:
             if new or attr.history.has_changes()]
 
 
-def row_problems(table: str, row: Any, columns: list[str]) -> list[str]:
-    """Why the ``columns`` of ``row`` of ``table`` cannot be stored: ``field: message``."""
+def _payload_problems(session: Session | None, row: Any, payload: Any,
+                      ) -> list[tuple[str, str]]:
+    """Why an event's stored payload is refused, by the ledger codec of its character's game
+    system (the home system's when the character is not found: the foreign key refuses that
+    row anyway): its ``payload_problems(kind, payload)``; a codec without one checks nothing
+    more than the limits every JSON value is held to."""
+    from chronicle.persistence.repository import ledger_codec
+    from chronicle.systems.registry import DEFAULT
+
+    system = _system_of(session, getattr(row, "character_id", None)) or DEFAULT
+    check = getattr(ledger_codec(system), "payload_problems", None)
+    if check is None:
+        problem = limits.json_problem(payload, "payload", max_bytes=limits.PAYLOAD_BYTES_MAX)
+        return [("payload", problem)] if problem else []
+    found: list[tuple[str, str]] = check(row.kind, payload)
+    return found
+
+
+def _system_of(session: Session | None, character_id: Any) -> str | None:
+    """The game system of the character ``character_id`` (looked up without flushing)."""
+    if session is None or character_id is None:
+        return None
+    for other in list(session.identity_map.values()):
+        found: Any = other
+        if getattr(found, "__tablename__", None) == "character" and found.id == character_id:
+            return str(found.system)
+    for pending in list(session.new):
+        found = pending
+        if getattr(found, "__tablename__", None) == "character" and found.id == character_id:
+            return str(found.system)
+    from chronicle.persistence.models import CharacterRow
+
+    with session.no_autoflush:
+        row = session.get(CharacterRow, character_id)
+    return None if row is None else row.system
+
+
+def row_problems(table: str, row: Any, columns: list[str], session: Session | None = None,
+                 ) -> list[str]:
+    """Why the ``columns`` of ``row`` of ``table`` cannot be stored: ``field: message``;
+    ``session`` finds an event's game system (its codec checks the payload)."""
     found: list[str] = []
     for column in columns:
         value = getattr(row, column, None)
@@ -75,11 +114,9 @@ def row_problems(table: str, row: Any, columns: list[str]) -> list[str]:
         elif column == "count" and table == "ownership":
             problem = limits.count_problem(value, "count")
         elif column == "payload" and table == "ledger_event":
-            from chronicle.persistence.payloads import payload_problems
-
             found.extend(message if message.startswith(("the ", "experience")) else
                          f"payload.{where}: {message}"
-                         for where, message in payload_problems(row.kind, value))
+                         for where, message in _payload_problems(session, row, value))
             continue
         elif (table, column) in (("record", "data"), ("record_event", "payload")):
             problem = limits.json_problem(
@@ -117,7 +154,7 @@ def check_flush(session: Session, _context: Any, _instances: Any) -> None:
         table = getattr(row, "__tablename__", None)
         if not isinstance(table, str):
             continue
-        for problem in row_problems(table, row, _changed(row, new)):
+        for problem in row_problems(table, row, _changed(row, new), session):
             problems.append(f"{_label(session, table, row)}: {problem}")
     if problems:
         shown = problems[:5]

@@ -1,14 +1,16 @@
-"""What a stored chronicle event's payload may hold, and the field types every stored or
-exported value is checked with: the limits of ``chronicle.domain.limits`` as pydantic types.
+"""The field types every stored or exported value is checked with: the limits of
+``chronicle.domain.limits`` as pydantic types, and the strict model every game's stored
+payloads derive from (a game's own payload models live in its folder and are reached through
+its ledger codec's ``payload_problems``: see ``persistence.guard``).
 
-The same models check an event before it is written (``persistence.guard``) and an export or
-backup before it is imported, so whatever is stored can always be exported and imported again.
+The same types check a value before it is written and an export or backup before it is
+imported, so whatever is stored can always be exported and imported again.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
 
@@ -53,109 +55,3 @@ def _valid_stamp(value: datetime) -> datetime:
 
 
 Stamp = Annotated[AwareDatetime, AfterValidator(_valid_stamp)]
-
-
-class GamePayload(Model):
-    """A game played."""
-
-    quests: Names
-    completed: Names = []
-    date: Date | None = None
-    opponent: Name | None = None
-    note: Text | None = None
-    epic_order: Literal["quest_number", "waylay_rating"] | None = None
-
-
-class BuyPayload(Model):
-    """A Merit bought."""
-
-    merit: Name
-    date: Date | None = None
-    note: Text | None = None
-
-
-class BuyOffPayload(Model):
-    """A Flaw bought off."""
-
-    flaw: Name
-    date: Date | None = None
-    note: Text | None = None
-
-
-class CorrectionPayload(Model):
-    """A correction of the record."""
-
-    note: Annotated[str, Field(min_length=1, max_length=TEXT_MAX), AfterValidator(valid_text)]
-    add_merits: Names = []
-    remove_merits: Names = []
-    add_flaws: Names = []
-    remove_flaws: Names = []
-    xp: Xp = 0
-    date: Date | None = None
-
-
-class UndoPayload(Model):
-    """An undo of an earlier event."""
-
-    event: Seq
-    date: Date | None = None
-    note: Text | None = None
-
-
-PAYLOADS: dict[str, type[Model]] = {"game": GamePayload, "buy": BuyPayload,
-                                    "buy_off": BuyOffPayload, "correction": CorrectionPayload,
-                                    "undo": UndoPayload}
-
-
-def payload_problems(kind: str, payload: Any) -> list[tuple[str, str]]:
-    """Why a stored payload of ``kind`` is refused: (dotted field, message) pairs; none when
-    it is good."""
-    from pydantic import ValidationError
-
-    from chronicle.domain.limits import cut
-
-    model = PAYLOADS.get(kind)
-    if model is None:
-        return [("kind", f"unknown event kind {cut(kind)}")]
-    friendly = _limit_problems(payload) if isinstance(payload, dict) else []
-    if friendly:
-        return friendly
-    try:
-        model.model_validate(payload)
-    except ValidationError as exc:
-        return [(".".join(str(p) for p in error["loc"]) or "payload",
-                 str(error["msg"]).removeprefix("Value error, ")) for error in exc.errors()]
-    return []
-
-
-_WORDS = {"quests": "the quests", "completed": "the quests completed",
-          "add_merits": "the Merits added", "remove_merits": "the Merits removed",
-          "add_flaws": "the Flaws added", "remove_flaws": "the Flaws removed",
-          "merit": "the Merit", "flaw": "the Flaw", "opponent": "the opponent",
-          "note": "the note", "date": "the date", "xp": "experience", "event": "the event"}
-
-
-def _limit_problems(payload: dict[str, Any]) -> list[tuple[str, str]]:
-    """The limits a payload breaks, in the words of ``chronicle.domain.limits``."""
-    from chronicle.domain import limits
-
-    found: list[tuple[str, str]] = []
-    for key, value in payload.items():
-        what = _WORDS.get(key, key)
-        problem: str | None = None
-        if key in ("quests", "completed", "add_merits", "remove_merits", "add_flaws",
-                   "remove_flaws") and isinstance(value, list):
-            problem = limits.names_problem(value, what)
-        elif key in ("merit", "flaw", "opponent") and isinstance(value, str):
-            problem = limits.name_problem(value, what)
-        elif key == "note" and isinstance(value, str):
-            problem = limits.text_problem(value, what)
-        elif key == "date" and isinstance(value, str):
-            problem = limits.date_problem(value, what)
-        elif key == "xp":
-            problem = limits.xp_problem(value, what)
-        elif key == "event":
-            problem = limits.int_problem(value, what, low=1)
-        if problem:
-            found.append((key, problem))
-    return found

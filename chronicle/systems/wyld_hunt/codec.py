@@ -3,7 +3,8 @@ for the whole-database export, and in words. Pure Python.
 
 The game system names this module as its ``ledger_codec``; the repository stores and reads a
 character's events through the codec of the character's system: ``event_to_record``,
-``event_from_record`` and ``what_happened``."""
+``event_from_record`` and ``what_happened``; the database's last check before writing asks it
+for ``payload_problems`` (the payload models of ``payloads``)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,13 @@ from chronicle.systems.wyld_hunt.chronicle import (
 )
 
 KINDS = ("game", "buy", "buy_off", "correction", "undo")
+
+
+def payload_problems(kind: str, payload: Any) -> list[tuple[str, str]]:
+    """Why a stored payload of ``kind`` is refused: (dotted field, message) pairs."""
+    from chronicle.systems.wyld_hunt.payloads import payload_problems as problems
+
+    return problems(kind, payload)
 
 
 def _clean(data: dict[str, Any]) -> dict[str, Any]:

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from chronicle.domain.values import Origin
-from chronicle.persistence.payloads import PAYLOADS
 from chronicle.services.importer import Problems, json_path, pydantic_problems
 from chronicle.systems.wyld_hunt.codec import event_from_record
+from chronicle.systems.wyld_hunt.payloads import PAYLOADS
 
 if TYPE_CHECKING:
     from sqlmodel import Session
