@@ -65,6 +65,31 @@ def test_the_legacy_list_only_shrinks() -> None:
     assert stale == [], "these no longer import Wyld Hunt: remove them from LEGACY_WYLD_HUNT"
 
 
+def named_games(path: Path) -> set[str]:
+    """The games whose module paths the text of ``path`` names (a docstring or a lazy string
+    included): ``chronicle.systems.<game>`` or ``chronicle/systems/<game>``."""
+    text = path.read_text(encoding="utf-8")
+    return {game for game in GAMES
+            if f"chronicle.systems.{game}" in text or f"chronicle/systems/{game}" in text}
+
+
+def test_no_module_outside_a_game_names_its_modules() -> None:
+    named = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE).parts
+        own = parts[1] if len(parts) > 2 and parts[0] == "systems" else None
+        games = named_games(path) - {own}
+        if games:
+            named[path.relative_to(REPO).as_posix()] = games
+    assert named == {}, "these modules name a game's modules; ask the registry instead"
+
+
+def test_the_naming_check_finds_a_name(tmp_path: Path) -> None:
+    module = tmp_path / "naming.py"
+    module.write_text('"""Reads ``chronicle.systems.wyld_hunt.editions``."""\n')
+    assert named_games(module) == {"wyld_hunt"}
+
+
 def test_the_check_finds_a_leak(tmp_path: Path) -> None:
     module = tmp_path / "leaky.py"
     module.write_text("from chronicle.systems.tales_of_arcadia import odds\n"

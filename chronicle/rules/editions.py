@@ -1,8 +1,8 @@
 """Editions: the printings of a game that a file names in ``system = "..."``, and the registry
 of them.
 
-:class:`Edition` is the base every game extends with its own numbers (Wyld Hunt's starting
-points and dice live in ``chronicle.systems.wyld_hunt.editions``); this module knows only a key,
+:class:`Edition` is the base every game extends with its own numbers (starting points, dice:
+each in the game's own folder); this module knows only a key,
 the game it belongs to and a label. Each game registers its editions when its package is
 imported; :func:`find_edition` can ask for the game's own class, so a rule reads its fields
 typed.

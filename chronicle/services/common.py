@@ -1,7 +1,7 @@
 """Helpers shared by the database use cases of every game: finding players, characters and
 games by name, and the policy that decides which rule violations refuse a change (each game's
-own refusal lists and catalog live in its folder: Wyld Hunt's in
-``chronicle.systems.wyld_hunt.services.common``)."""
+own refusal lists and catalog live in its own folder, reached through
+``chronicle.systems.registry``)."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@ home system's group cards, read again on a transaction only when they changed.
 
 ``chronicle.services.db`` syncs this layer at the start of every transaction, so whatever a use
 case builds its catalog from is the database's current state; the game's catalog service
-validates the tables by its own card schema when it builds a catalog (Wyld Hunt's:
-``chronicle.systems.wyld_hunt.services.usercards``). Nothing here knows any game: the game is
+validates the tables by its own card schema when it builds a catalog. Nothing here knows any
+game: the game is
 the registry's home system (``chronicle.systems.registry.DEFAULT``).
 """
 
