@@ -15,15 +15,17 @@ test feeds both the same generated documents and requires the same answer from e
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from chronicle.catalog.loader import CardEntry, CardSchema, read_toml
 from chronicle.catalog.problems import FileProblem
+from chronicle.catalog.quick import Check, listed
+from chronicle.catalog.quick import text as _text
+from chronicle.catalog.quick import whole as _whole
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.limits import DATE_MAX, NAME_MAX, TEXT_MAX, valid_name, valid_text
+from chronicle.domain.limits import DATE_MAX, NAME_MAX, valid_name
 from chronicle.systems.arcadia_quest.ledger import (
     CampaignStarted,
     Color,
@@ -36,7 +38,6 @@ from chronicle.systems.arcadia_quest.ledger import (
     UpgradePhase,
 )
 
-Check = Callable[[Any], bool]
 MAX_GUILDS, MAX_SCENARIOS, MAX_HEROES, MAX_CORRECTIONS = 8, 20, 20, 50
 """The models' limits (``files.py``; a test holds them equal)."""
 _MAX_LIST, _MAX_COUNT, _MAX_COINS_CHANGE = 100, 1000, 1000
@@ -64,22 +65,8 @@ def _name(value: Any) -> bool:
     return True
 
 
-def _text(value: Any) -> bool:
-    if type(value) is not str or not 0 < len(value) <= TEXT_MAX or value != value.strip():
-        return False
-    try:
-        valid_text(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _whole(low: int, high: int) -> Check:
-    return lambda value: type(value) is int and low <= value <= high
-
-
 def _names(most: int) -> Check:
-    return lambda value: type(value) is list and len(value) <= most and all(map(_name, value))
+    return listed(most, _name)
 
 
 def _map(values: Check) -> Check:

@@ -16,22 +16,22 @@ same answer from each.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem
+from chronicle.catalog.quick import Check, listed
+from chronicle.catalog.quick import flag as _flag
+from chronicle.catalog.quick import name as _name
+from chronicle.catalog.quick import text as _text
+from chronicle.catalog.quick import whole as _whole
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.limits import (
     COUNT_MAX,
-    NAME_MAX,
     NAMES_MAX,
     SEATS_MAX,
-    TEXT_MAX,
-    valid_name,
-    valid_text,
 )
 from chronicle.domain.values import Origin, name_key
 from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY
@@ -48,7 +48,6 @@ from chronicle.systems.hunters_of_arcfall.log import (
 if TYPE_CHECKING:
     from chronicle.catalog.schema import ModelSchema
 
-Check = Callable[[Any], bool]
 ENTRIES_MAX = 10_000
 """Entries in one log (``files.ENTRIES_MAX``; a test holds them equal)."""
 
@@ -64,41 +63,9 @@ class LoadedGame:
     problems: list[FileProblem] = field(default_factory=list)
 
 
-def _name(value: Any) -> bool:
-    if type(value) is not str or not 0 < len(value) <= NAME_MAX or value != value.strip():
-        return False
-    try:
-        valid_name(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _text(value: Any) -> bool:
-    if type(value) is not str or not 0 < len(value) <= TEXT_MAX or value != value.strip():
-        return False
-    try:
-        valid_text(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _whole(low: int, high: int) -> Check:
-    return lambda value: type(value) is int and low <= value <= high
-
-
-def _list(most: int, item: Check) -> Check:
-    return lambda value: type(value) is list and len(value) <= most and all(map(item, value))
-
-
-def _flag(value: Any) -> bool:
-    return type(value) is bool
-
-
 _ENDS = {end.value for end in End}
 _RESULTS = {result.value for result in c.Result}
-_NAMES = _list(NAMES_MAX, _name)
+_NAMES = listed(NAMES_MAX, _name)
 PLAYER: dict[str, Check] = {"name": _name, "hunter": _name}
 TURN: dict[str, Check] = {
     "player": _name, "drawn": _NAMES, "captured": _NAMES, "ability": _flag,
@@ -176,13 +143,13 @@ def quick_game(path: Path) -> tuple[LoadedGame, tuple[dict[str, Any], LineMap] |
 
 _TEXTS: dict[str, Check] = {"name": _name, "kind": lambda v: True, "summary": _text,
                             "ability": _text,
-                            "source": lambda v: _text(v) or _list(20, _text)(v),
+                            "source": lambda v: _text(v) or listed(20, _text)(v),
                             "confidence": _text, "notes": _text}
 _FACES = {result.value: _whole(0, 100) for result in c.Result}
 FIELDS: dict[str, dict[str, Check]] = {
     "hunter": {**_TEXTS, "wounds": _whole(1, 20)},
-    "bounty": {**_TEXTS, "slots": _list(50, lambda v: type(v) is str and v in _RESULTS),
-               "chevrons": _list(50, _whole(1, 50)), "fortune": _whole(0, COUNT_MAX),
+    "bounty": {**_TEXTS, "slots": listed(50, lambda v: type(v) is str and v in _RESULTS),
+               "chevrons": listed(50, _whole(1, 50)), "fortune": _whole(0, COUNT_MAX),
                "fame": _whole(0, COUNT_MAX)},
     "die": {**_TEXTS, "faces": lambda v: type(v) is dict and v.keys() <= _FACES.keys()
             and all(_FACES[k](n) for k, n in v.items())},

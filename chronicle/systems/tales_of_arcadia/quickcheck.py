@@ -17,10 +17,13 @@ feeds both the same generated tables and requires the same answer from each.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
+from chronicle.catalog.quick import Check
+from chronicle.catalog.quick import flag as _flag
+from chronicle.catalog.quick import name as _name
+from chronicle.catalog.quick import text as _text
+from chronicle.catalog.quick import whole as _whole
 from chronicle.domain.values import Origin, name_key
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.cards import Card, Movement, card_from_data
@@ -41,35 +44,6 @@ from chronicle.systems.tales_of_arcadia.limits import (
 if TYPE_CHECKING:
     from chronicle.catalog.schema import ModelSchema
 
-Check = Callable[[Any], bool]
-
-
-def _name(value: Any) -> bool:
-    if type(value) is not str or not 0 < len(value) <= NAME_MAX or value != value.strip():
-        return False
-    try:
-        valid_name(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _text(value: Any) -> bool:
-    if type(value) is not str or not 0 < len(value) <= TEXT_MAX or value != value.strip():
-        return False
-    try:
-        valid_text(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _whole(low: int, high: int) -> Check:
-    return lambda value: type(value) is int and low <= value <= high
-
-
-def _flag(value: Any) -> bool:
-    return type(value) is bool
 
 
 def _names(value: Any, most: int = MAX_LIST) -> bool:

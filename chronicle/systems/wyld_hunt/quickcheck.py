@@ -18,11 +18,15 @@ answer from each.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from chronicle.catalog.quick import Check, listed
+from chronicle.catalog.quick import flag as _flag
+from chronicle.catalog.quick import name as _name
+from chronicle.catalog.quick import text as _text
+from chronicle.catalog.quick import whole as _whole
 from chronicle.domain.dates import date_problem
-from chronicle.domain.limits import COUNT_MAX, NAME_MAX, TEXT_MAX, valid_name, valid_text
+from chronicle.domain.limits import COUNT_MAX
 from chronicle.domain.values import Origin
 from chronicle.rules.editions import edition_keys
 from chronicle.systems.wyld_hunt import cards as c
@@ -41,35 +45,10 @@ from chronicle.systems.wyld_hunt.editions import GAME
 if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.schema import WyldHuntCardSchema
 
-Check = Callable[[Any], bool]
-
-
-def _name(value: Any) -> bool:
-    if type(value) is not str or not 0 < len(value) <= NAME_MAX or value != value.strip():
-        return False
-    try:
-        valid_name(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _text(value: Any) -> bool:
-    if type(value) is not str or not 0 < len(value) <= TEXT_MAX or value != value.strip():
-        return False
-    try:
-        valid_text(value)
-    except ValueError:
-        return False
-    return True
 
 
 def _names(most: int) -> Check:
-    return lambda value: type(value) is list and len(value) <= most and all(map(_name, value))
-
-
-def _whole(low: int, high: int) -> Check:
-    return lambda value: type(value) is int and low <= value <= high
+    return listed(most, _name)
 
 
 def _one_of(kind: type[enum.StrEnum]) -> Check:
@@ -80,10 +59,6 @@ def _one_of(kind: type[enum.StrEnum]) -> Check:
 def _date(value: Any) -> bool:
     return (type(value) is str and len(value) <= 40 and value == value.strip()
             and date_problem(value) is None)
-
-
-def _flag(value: Any) -> bool:
-    return type(value) is bool
 
 
 _COUNT, _NAMES = _whole(0, COUNT_MAX), _names(500)
