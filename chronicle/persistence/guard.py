@@ -79,17 +79,10 @@ def _payload_problems(session: Session | None, row: Any, payload: Any,
 
 
 def _system_of(session: Session | None, character_id: Any) -> str | None:
-    """The game system of the character ``character_id`` (looked up without flushing)."""
+    """The game system of the character ``character_id`` (from the session's identity map
+    when it is loaded, else read without flushing)."""
     if session is None or character_id is None:
         return None
-    for other in list(session.identity_map.values()):
-        found: Any = other
-        if getattr(found, "__tablename__", None) == "character" and found.id == character_id:
-            return str(found.system)
-    for pending in list(session.new):
-        found = pending
-        if getattr(found, "__tablename__", None) == "character" and found.id == character_id:
-            return str(found.system)
     from chronicle.persistence.models import CharacterRow
 
     with session.no_autoflush:
