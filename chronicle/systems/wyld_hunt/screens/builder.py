@@ -1,7 +1,7 @@
 """The character builder: the rulebook's four steps of "Building Your Character" on one screen.
 
 Step by step (``i`` icon, ``m`` Merits, ``f`` Flaws, ``c`` court and identity) it lists the
-player's own cards of that kind, from ``creation_candidates``: each with its cost or bonus, and
+player's own cards of that kind, from ``creation_choices``: each with its cost or bonus, and
 those the rules would object to shown dim with the violation they would add. ``a`` adds the
 highlighted card, ``x`` removes it, space toggles it. Beside the list, the points meter (spent
 against the starting points plus Flaw bonuses, red past the limit), the court tally and every
@@ -73,11 +73,11 @@ class BuilderData:
 def gather(db: Database, name: str, player: str,
            view: CharacterView | None = None) -> BuilderData:
     """The character (or ``view`` when just saved) and its candidates for each role."""
-    from chronicle.systems.wyld_hunt.services.characters import creation_candidates, show_character
+    from chronicle.systems.wyld_hunt.services.characters import creation_choices, show_character
 
     current = view or show_character(db, name, player)
-    candidates = {role: sorted(creation_candidates(db, name, role, player),
-                               key=lambda c: c.card.name.casefold()) for role in ROLES}
+    candidates = {role: sorted(found, key=lambda c: c.card.name.casefold())
+                  for role, found in creation_choices(db, name, ROLES, player).items()}
     return BuilderData(current, candidates)
 
 

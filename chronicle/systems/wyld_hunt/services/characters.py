@@ -174,26 +174,42 @@ def stored(session: Session, row: CharacterRow, cat: WyldHuntCatalog,
     return build, infos, checked
 
 
-def evaluate(session: Session, row: CharacterRow, build: CharacterBuild,
-             cat: WyldHuntCatalog, checked: Checked | None = None) -> Checked:
-    """The rules report of ``build`` as ``row``'s character, collection rules included."""
+@dataclass(frozen=True)
+class Holdings:
+    """What the collection rules read besides the build (read once for many trial builds):
+    the player's name, the cards they own, the copies their other characters use."""
+
+    player: str
+    owned: dict[CardKey, int]
+    others: Counter[CardKey]
+
+
+def holdings(session: Session, row: CharacterRow, cat: WyldHuntCatalog) -> Holdings:
+    """The player's cards and the uses of ``row``'s sister characters, as stored now."""
     from chronicle.persistence import repository as repo
 
+    owned = {key_of(o.name, o.kind): o.count for o in repo.owned_cards(session, row.player_id)}
+    others: Counter[CardKey] = Counter()
+    for other in repo.list_characters(session, row.player_id):
+        if other.id != row.id:
+            others.update(uses_of(stored(session, other, cat)[2][1]))
+    return Holdings(_player_name(session, row), owned, others)
+
+
+def evaluate(session: Session, row: CharacterRow, build: CharacterBuild,
+             cat: WyldHuntCatalog, checked: Checked | None = None,
+             held: Holdings | None = None) -> Checked:
+    """The rules report of ``build`` as ``row``'s character, collection rules included
+    (``held``: the collection as read already in this transaction)."""
     rules, state = checked or check_character(build, cat)
     report = Report(list(rules.violations), dict(rules.summary))
     assert row.id is not None
-    owned_rows = repo.owned_cards(session, row.player_id)
-    owned = {key_of(o.name, o.kind): o.count for o in owned_rows}
-    others: Counter[CardKey] = Counter()
-    for other in repo.list_characters(session, row.player_id):
-        if other.id == row.id:
-            continue
-        others.update(uses_of(stored(session, other, cat)[2][1]))
+    held = held or holdings(session, row, cat)
     uses = uses_of(state)
     names = {key_of(c.name, c.kind.value): c.name
              for c in ([state.icon] if state.icon else []) + state.merits + state.flaws}
-    report.extend(check_ownership(_player_name(session, row), build.name, uses, owned, names,
-                                  others))
+    report.extend(check_ownership(held.player, build.name, uses, held.owned, names,
+                                  held.others))
     return report, state
 
 
@@ -494,22 +510,25 @@ class Candidate:
                 "legal": self.legal, "problems": [v.to_dict() for v in self.problems]}
 
 
-def creation_candidates(db: Database, name: str, role: str, player: str | None = None,
-                        ) -> list[Candidate]:
-    """Every card of ``role`` ("icon", "merit" or "flaw") in the player's collection, each
-    with the errors adding it to the creation choices would introduce: the builder shows
-    illegal choices as such by asking the rules, never by repeating them."""
+def creation_choices(db: Database, name: str, roles: tuple[str, ...],
+                     player: str | None = None) -> dict[str, list[Candidate]]:
+    """Every card of each of ``roles`` ("icon", "merit", "flaw") in the player's collection,
+    each with the errors adding it to the creation choices would introduce (the collection read
+    once): the builder shows illegal choices as such by asking the rules, never by repeating
+    them."""
     from chronicle.persistence import repository as repo
 
     with db.transaction() as session:
         row = character_row(session, name, player)
         cat = catalog()
         build, _infos, checked = stored(session, row, cat)
-        before, _state = evaluate(session, row, build, cat, checked)
-        found = []
+        held = holdings(session, row, cat)
+        before, _state = evaluate(session, row, build, cat, checked, held)
+        found: dict[str, list[Candidate]] = {role: [] for role in roles}
         for owned in repo.owned_cards(session, row.player_id):
             card = cat.get(owned.name, owned.kind)
-            if card is None or card.kind.value != role:
+            role = card.kind.value if card is not None else ""
+            if card is None or role not in found:
                 continue
             if role == "icon":
                 trial = replace(build, icons=(card.name,))
@@ -517,8 +536,8 @@ def creation_candidates(db: Database, name: str, role: str, player: str | None =
                 trial = replace(build, merits=(*build.merits, card.name))
             else:
                 trial = replace(build, flaws=(*build.flaws, card.name))
-            after, _after_state = evaluate(session, row, trial, cat)
-            found.append(Candidate(card, owned.count, new_errors(before, after)))
+            after, _after_state = evaluate(session, row, trial, cat, held=held)
+            found[role].append(Candidate(card, owned.count, new_errors(before, after)))
         return found
 
 
@@ -533,19 +552,20 @@ def purchase_candidates(db: Database, name: str, player: str | None = None,
         row = character_row(session, name, player)
         cat = catalog()
         build, _infos, checked = stored(session, row, cat)
-        before, state = evaluate(session, row, build, cat, checked)
+        held = holdings(session, row, cat)
+        before, state = evaluate(session, row, build, cat, checked, held)
         found = []
-        held = {c.name for c in state.merits}
+        has = {c.name for c in state.merits}
         for owned in repo.owned_cards(session, row.player_id):
             card = cat.get(owned.name, owned.kind)
-            if card is None or card.kind.value != "merit" or card.name in held:
+            if card is None or card.kind.value != "merit" or card.name in has:
                 continue
             trial = replace(build, events=(*build.events, MeritBought(merit=card.name)))
-            after, _after_state = evaluate(session, row, trial, cat)
+            after, _after_state = evaluate(session, row, trial, cat, held=held)
             found.append(Candidate(card, owned.count, new_errors(before, after)))
         for flaw in state.flaws:
             trial = replace(build, events=(*build.events, FlawBoughtOff(flaw=flaw.name)))
-            after, _after_state = evaluate(session, row, trial, cat)
+            after, _after_state = evaluate(session, row, trial, cat, held=held)
             found.append(Candidate(flaw, 1, new_errors(before, after)))
         return found
 
