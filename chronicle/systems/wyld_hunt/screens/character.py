@@ -276,7 +276,7 @@ class CharacterViewScreen(Screen[None]):
         """Record a game: quests undertaken and completed, opponent, date, note."""
         from chronicle.systems.wyld_hunt.screens.record_game import RecordGameScreen
 
-        self.app.push_screen(RecordGameScreen(self.character, self.player), self.changed)
+        RecordGameScreen.show(self.app, self.character, self.player, self.changed)
 
     def action_spend(self) -> None:
         """Spend experience on a Merit, or buy off a Flaw."""

@@ -306,8 +306,8 @@ class CollectionScreen(Screen[None]):
         if self.catalog is None or not self.players:
             self.notify("Add a player first (a).", severity="warning")
             return
-        self.app.push_screen(PackScreen(self.catalog, [p.name for p in self.players],
-                                        self.player), self.pack_done)
+        PackScreen.show(self.app, self.catalog, [p.name for p in self.players], self.player,
+                        self.pack_done)
 
     def pack_done(self, result: Recorded | None) -> None:
         if result is None:

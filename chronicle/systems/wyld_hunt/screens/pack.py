@@ -1,28 +1,51 @@
 """The pack-opening dialog: fifteen card names typed quickly, each completed from the catalog
 (right arrow or tab accepts the suggestion), unknown names flagged at once and creatable on
-the spot from the physical card."""
+the spot from the physical card.
+
+The dialog is built once per app and refilled at each opening (``PackScreen.show``); the
+catalog's names are listed for completion at the first keystroke, not when it opens."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.suggester import SuggestFromList
+from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, Select
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.dialog import compact, show_kept
 from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.cards import Card
     from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
     from chronicle.systems.wyld_hunt.services.collection import Recorded
 
 PACK_SIZE = 15
+
+
+class CatalogNames(Suggester):
+    """Completes a card name from the catalog: the first of its names, in sorted order, that
+    starts with what is typed (case ignored). The names are listed at the first keystroke."""
+
+    def __init__(self, catalog: WyldHuntCatalog) -> None:
+        super().__init__(case_sensitive=False)
+        self.catalog = catalog
+        self.names: list[tuple[str, str]] | None = None
+        """(folded, name) of every card name, sorted by name, once listed."""
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if self.names is None:
+            self.names = [(n.casefold(), n) for n in sorted({c.name for c in self.catalog})]
+        return next((name for folded, name in self.names if folded.startswith(value)), None)
 
 
 class CardInput(Input):
@@ -51,12 +74,42 @@ class PackScreen(ModalScreen["Recorded | None"]):
         Binding("ctrl+n", "create", "Create card"),
     ]
 
+    AUTO_FOCUS = ".pack-card"
+
     def __init__(self, catalog: WyldHuntCatalog, players: list[str], player: str | None) -> None:
         super().__init__()
         self.catalog = catalog
+        self.suggester = CatalogNames(catalog)
         self.players = players
         self.player = player or players[0]
-        self.names = sorted({card.name for card in catalog})
+
+    @classmethod
+    def show(cls, app: App[Any], catalog: WyldHuntCatalog, players: list[str],
+             player: str | None, callback: Callable[[Recorded | None], None]) -> PackScreen:
+        """Open the dialog (the app's kept one, emptied, when there is one)."""
+        return show_kept(app, "wyld-hunt-pack", cls, lambda: cls(catalog, players, player),
+                         lambda screen: screen.refill(catalog, players, player), callback)
+
+    def refill(self, catalog: WyldHuntCatalog, players: list[str], player: str | None) -> None:
+        """Empty the dialog for a new pack, as it is when first opened."""
+        if catalog is not self.catalog:
+            self.catalog = catalog
+            self.suggester = CatalogNames(catalog)
+        chooser = self.query_one("#pack-player", Select)
+        if players != self.players:
+            chooser.set_options([(plain(p), p) for p in players])
+        self.players = players
+        self.player = player or players[0]
+        chooser.value = self.player
+        self.query_one("#pack-type", Select).value = "character"
+        for entry in self.entries():
+            with entry.prevent(Input.Changed):
+                entry.value = ""
+            entry.suggester = self.suggester
+            entry.remove_class("unknown")
+        self.query_one("#pack-status", Label).update("")
+        self.query_one("#pack-cards", VerticalScroll).scroll_home(animate=False)
+        self.entries()[0].focus()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -64,16 +117,14 @@ class PackScreen(ModalScreen["Recorded | None"]):
             yield Label("[dim]tab accepts a suggestion · enter next · ctrl+s records · "
                         "ctrl+n creates an unknown card · esc cancels[/dim]", classes="hint")
             with Horizontal(classes="row"):
-                yield Select([("Character Pack", "character"), ("Story Pack", "story")],
-                             value="character", allow_blank=False, id="pack-type",
-                             compact=True)
-                yield Select([(plain(p), p) for p in self.players], value=self.player,
-                             allow_blank=False, id="pack-player", compact=True)
+                yield compact(Select([("Character Pack", "character"), ("Story Pack", "story")],
+                                     value="character", allow_blank=False, id="pack-type"))
+                yield compact(Select([(plain(p), p) for p in self.players], value=self.player,
+                                     allow_blank=False, id="pack-player"))
             with VerticalScroll(id="pack-cards"):
-                suggester = SuggestFromList(self.names, case_sensitive=False)
                 for index in range(PACK_SIZE):
-                    yield CardInput(placeholder=f"card {index + 1}", suggester=suggester,
-                                    compact=True, classes="pack-card")
+                    yield compact(CardInput(placeholder=f"card {index + 1}",
+                                            suggester=self.suggester, classes="pack-card"))
             yield Label("", id="pack-status")
             with Horizontal(classes="buttons"):
                 yield Button("Record pack (ctrl+s)", id="save", variant="primary")
@@ -141,10 +192,9 @@ class PackScreen(ModalScreen["Recorded | None"]):
         if card is None:
             return
         self.catalog = catalog()
-        self.names = sorted({c.name for c in self.catalog})
-        suggester = SuggestFromList(self.names, case_sensitive=False)
+        self.suggester = CatalogNames(self.catalog)
         for entry in self.entries():
-            entry.suggester = suggester
+            entry.suggester = self.suggester
             entry.set_class(bool(entry.value.strip()) and not self.resolve(entry.value.strip()),
                             "unknown")
         self.update_status()

@@ -5,14 +5,18 @@ The quests listed are the player's own first, then the rest of the catalog, each
 number and experience where known. Space marks a quest undertaken; ``c`` marks it completed
 (the order of the ``c`` presses is the order of completion). The rules decide the experience:
 a refused game leaves the dialog open with everything as typed.
+
+The dialog is built once per app and refilled at each opening (``RecordGameScreen.show``); its
+looks are inline styles rather than screen CSS, which Textual would load by restyling every
+widget of the app the first time the dialog opens.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
@@ -23,13 +27,16 @@ from textual.widgets import Button, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from chronicle.tui.screens.base import chronicle_app
-from chronicle.tui.screens.dialog import FormDialog, buttons, field
+from chronicle.tui.screens.dialog import FormDialog, buttons, compact, field, show_kept
 from chronicle.tui.text import esc, fit, plain
 from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.cards import Quest
+    from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
     from chronicle.systems.wyld_hunt.services.characters import CharacterView
 
 
@@ -63,13 +70,27 @@ def gather(db: Database, player: str, name: str) -> GameContext:
              if o.kind == "quest"}
     from chronicle.systems.wyld_hunt.services.common import catalog
 
-    quests = [card for card in catalog() if isinstance(card, Quest)]
+    quests = catalog_quests(catalog(), Quest)
     choices = [QuestChoice(q, owned.get(q.name.casefold(), 0)) for q in quests]
     choices.sort(key=lambda c: (c.owned == 0, c.quest.number or 999, c.quest.name.casefold()))
     others = [p.name for p in list_players(db) if p.name != player]
     view = show_character(db, name, player)
     return GameContext(choices, others, int(view.report.summary.get("waylay_bonus") or 0),
                        len(view.report.errors))
+
+
+_QUESTS: list[tuple[WyldHuntCatalog, list[Quest]]] = []
+"""The quests of the catalog last asked (the same catalog object until its cards change)."""
+
+
+def catalog_quests(cards: WyldHuntCatalog, quest: type[Quest]) -> list[Quest]:
+    """The quests of the catalog ``cards``, found once per catalog (not among its thousands of
+    cards at each opening)."""
+    if _QUESTS and _QUESTS[0][0] is cards:
+        return _QUESTS[0][1]
+    found = [card for card in cards if isinstance(card, quest)]
+    _QUESTS[:] = [(cards, found)]
+    return found
 
 
 def quest_line(choice: QuestChoice, undertaken: bool, completed: int | None) -> Text:
@@ -109,17 +130,6 @@ class QuestList(OptionList):
 class RecordGameScreen(FormDialog["CharacterView"]):
     """Record one game in a character's chronicle."""
 
-    CSS = """
-    RecordGameScreen .dialog { height: 23; }
-    RecordGameScreen #game-ready { height: auto; }
-    RecordGameScreen .buttons { margin-top: 1; }
-    RecordGameScreen QuestList { height: 1fr; border: none; padding: 0; }
-    RecordGameScreen QuestList:focus { border: none; }
-    RecordGameScreen .field { height: 1; }
-    RecordGameScreen .field-label { width: 10; color: $text-muted; }
-    RecordGameScreen .game-status { width: 1fr; height: 1; color: $text-muted;
-                                    text-wrap: nowrap; text-overflow: ellipsis; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [  # after the dialog's escape
         Binding("ctrl+s", "save", "Record game"),
     ]
@@ -132,30 +142,79 @@ class RecordGameScreen(FormDialog["CharacterView"]):
         self.undertaken: list[str] = []
         self.completed: list[str] = []
 
+    @classmethod
+    def show(cls, app: App[Any], name: str, player: str,
+             callback: Callable[[CharacterView | None], None]) -> RecordGameScreen:
+        """Open the dialog for ``name`` (the app's kept one, emptied, when there is one)."""
+        return show_kept(app, "wyld-hunt-record-game", cls, lambda: cls(name, player),
+                         lambda screen: screen.refill(name, player), callback)
+
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
-            yield Label(f"[b]Record a game for {esc(self.character)}[/b]  [dim]space: "
-                        "undertaken · c: completed, in order[/dim]")
-            yield QuestList(id="game-quests")
-            yield Label("Loading the quests…", id="game-undertaken", classes="game-status")
-            yield Label("", id="game-completed", classes="game-status")
-            yield Label("", id="game-ready")
-            yield field("opponent", Input(id="game-opponent", compact=True,
-                                          placeholder="who you played"))
-            yield field("date", Input(date.today().isoformat(), id="game-date", compact=True))
-            yield field("note", Input(id="game-note", compact=True,
-                                      placeholder="anything to remember"))
-            yield buttons("Record (ctrl+s)", disabled=True)
+        with Vertical(classes="dialog wide").set_styles("height: 23;"):
+            yield Label(self.title_text(), id="game-title")
+            yield QuestList(id="game-quests").set_styles("height: 1fr; border: none; "
+                                                         "padding: 0;")
+            yield self.status("Loading the quests…", "game-undertaken")
+            yield self.status("", "game-completed")
+            yield Label("", id="game-ready").set_styles("height: auto;")
+            yield field("opponent", compact(Input(id="game-opponent",
+                                                  placeholder="who you played")), label_width=10)
+            yield field("date", compact(Input(date.today().isoformat(), id="game-date")),
+                        label_width=10)
+            yield field("note", compact(Input(id="game-note", placeholder="anything to remember")),
+                        label_width=10)
+            yield buttons("Record (ctrl+s)", disabled=True).set_styles("margin-top: 1;")
         yield Footer(compact=True)
+
+    def title_text(self) -> str:
+        """The dialog's title line (the character's name escaped)."""
+        return (f"[b]Record a game for {esc(self.character)}[/b]  [dim]space: "
+                "undertaken · c: completed, in order[/dim]")
+
+    @staticmethod
+    def status(text: str, name: str) -> Label:
+        """A one-line summary under the quests."""
+        return Label(text, id=name, classes="hint").set_styles(
+            "width: 1fr; height: 1; text-wrap: nowrap; text-overflow: ellipsis;")
 
     def on_mount(self) -> None:
         self.query_one(QuestList).focus()
+        self.load()
+
+    def load(self) -> None:
+        """Read the quests, the players and the character in a worker."""
         name, player = self.character, self.player
 
         def work(db: Database) -> GameContext:
             return gather(db, player, name)
 
-        chronicle_app(self).call_service(work, self.loaded, description="Loading the quests")
+        def loaded(context: GameContext) -> None:
+            if (name, player) == (self.character, self.player):
+                self.loaded(context)
+
+        chronicle_app(self).call_service(work, loaded, description="Loading the quests")
+
+    def refill(self, name: str, player: str) -> None:
+        """Empty the dialog for a game of ``name``, as it is when first opened."""
+        self.character, self.player = name, player
+        self.context = None
+        self.undertaken, self.completed = [], []
+        self.saving = False
+        self.query_one("#game-title", Label).update(self.title_text())
+        listing = self.query_one(QuestList)
+        listing.clear_options()
+        self.query_one("#game-undertaken", Label).update("Loading the quests…")
+        self.query_one("#game-completed", Label).update("")
+        self.query_one("#game-ready", Label).update("")
+        opponent = self.query_one("#game-opponent", Input)
+        opponent.suggester = None
+        for widget, value in ((opponent, ""), (self.query_one("#game-date", Input),
+                                                date.today().isoformat()),
+                              (self.query_one("#game-note", Input), "")):
+            widget.value = value
+        self.query_one("#save", Button).disabled = True
+        listing.focus()
+        self.load()
 
     def loaded(self, context: GameContext) -> None:
         """Show the quests and offer the other players as opponents."""
