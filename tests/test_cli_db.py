@@ -145,3 +145,18 @@ def test_cards_new_creates_the_users_own_card(sh: Shell) -> None:
     assert code == 2 and "type" in err
     sh("player", "add", "Tim")
     assert sh("collection", "add", "Moonlit Lance", "--player", "Tim")[0] == 0
+
+
+@pytest.mark.parametrize("url", ["x", "not a url", "chronicle.db"])
+@pytest.mark.parametrize("command", [["character", "list"], ["player", "list"]])
+def test_a_db_option_that_is_no_url_is_named(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             url: str, command: list[str]) -> None:
+    """``--db x`` was an internal error for the home game's commands (the file's folder was
+    looked up before the URL was read); every command says the URL is not one."""
+    monkeypatch.setenv("CHRONICLE_DATA_DIR", str(tmp_path))
+    code = main(["--db", url, *command])
+    _out, err = capsys.readouterr()
+    assert code == 2, err
+    assert "internal error" not in err
+    assert "is not a database URL" in err and url in err

@@ -42,7 +42,29 @@ def test_a_built_in_command_alone_is_as_in_the_whole_tree(word: str) -> None:
     assert alone.format_usage() == whole.format_usage()
 
 
-@pytest.mark.parametrize("argv", [["-h", "check"], ["--help"], ["character", "list"], []])
+@pytest.mark.parametrize("argv", [["-h", "check"], ["--help"], ["-h", "character"], []])
 def test_the_top_level_help_and_other_commands_get_the_whole_tree(argv: list[str]) -> None:
     assert "check" in choices(cli_parser.build_parser(argv))
     assert "export" in choices(cli_parser.build_parser(argv))
+
+
+def home_groups() -> list[str]:
+    return [group.name for group in registry.system(registry.DEFAULT).commands]
+
+
+@pytest.mark.parametrize("word", home_groups())
+def test_a_home_game_group_alone_is_as_in_the_whole_tree(word: str) -> None:
+    """``chronicle character show ...`` builds the ``character`` group only (start-up), and
+    that group is the very one of the whole command tree, subcommands included."""
+    whole = subparser(cli_parser.build_parser([word, "--help"], completing=True), word)
+    alone_tree = cli_parser.build_parser([word, "--help"])
+    assert choices(alone_tree) == [word]
+    alone = subparser(alone_tree, word)
+    assert alone.format_help() == whole.format_help()
+    for name in choices(whole):
+        assert subparser(alone, name).format_help() == subparser(whole, name).format_help()
+
+
+def test_another_games_group_still_reads_every_game() -> None:
+    tree = cli_parser.build_parser(["hunt", "list"])
+    assert "hunt" in choices(tree) and "check" in choices(tree)

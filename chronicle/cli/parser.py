@@ -26,7 +26,8 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
     command groups only when the command word is not a built-in command (or for the top-level
     ``--help``, or when the shell is ``completing`` the command word); a group's subcommands
     are added only when it is the command being run. A built-in command word run alone
-    (not the top-level ``--help``, not completing) builds its own parser only (``_ALONE``).
+    (not the top-level ``--help``, not completing) builds its own parser only (``_ALONE``), and
+    so does a command group of the home game run alone.
 
     Raises:
         systems.BrokenGroup: when the command being run is a game's group that cannot be
@@ -43,9 +44,12 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
                              "SQLite file in your data folder)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     word = None if argv is None else command_word(argv)
-    if argv is not None and word in _ALONE and not completing and not _top_help(argv, word):
-        _ALONE[word](commands, argv)  # start-up: a built-in command needs no other parser
-        return parser
+    if argv is not None and word is not None and not completing and not _top_help(argv, word):
+        if word in _ALONE:
+            _ALONE[word](commands, argv)  # start-up: a built-in command needs no other parser
+            return parser
+        if add_groups(commands, word, argv=argv, only=True):
+            return parser  # start-up: the home game's group being run needs no other parser
     add_check(commands)
     add_odds(commands, with_systems=argv is None or "odds" in argv)
     add_systems(commands)

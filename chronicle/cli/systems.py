@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from chronicle.cli.output import emit, emit_json, fail
 
 if TYPE_CHECKING:
-    from chronicle.systems.protocol import GameSystem
+    from chronicle.systems.protocol import CommandGroup, GameSystem
 
 _BUILDING: ContextVar[Sequence[str] | None] = ContextVar("chronicle_cli_building", default=None)
 
@@ -50,12 +50,13 @@ class BrokenGroup(Exception):
 
 
 def add_groups(commands: Any, word: str | None = None, *, every: bool = False,
-               argv: Sequence[str] | None = None) -> tuple[str, ...]:
+               argv: Sequence[str] | None = None, only: bool = False) -> tuple[str, ...]:
     """Add a top-level command for every installed game's command group, the home system's
     first, then by key; a name already taken (a built-in command, an earlier game) is left out.
     The subcommands of the group called ``word`` are added (of ``every`` group with ``every``),
     ``argv`` being the command line they are added for (:func:`building`). A ``word`` the home
-    system's groups have adds those groups only: the other games are not loaded.
+    system's groups have adds those groups only: the other games are not loaded. With ``only``,
+    the home system's group called ``word`` is the one added, and nothing when it has none.
 
     Returns:
         The names of the groups added, in order.
@@ -67,6 +68,16 @@ def add_groups(commands: Any, word: str | None = None, *, every: bool = False,
     from chronicle.systems import registry
 
     found = _home_with(word) if word is not None and not every else None
+    if only:
+        if found is None or word is None:
+            return ()
+        group = found[0].command_group(word)
+        token = _BUILDING.set(argv)
+        try:
+            return tuple(_add_system_groups(commands, found[0], word, every,
+                                            groups=() if group is None else (group,)))
+        finally:
+            _BUILDING.reset(token)
     if found is None:
         found = registry.systems()
         found.sort(key=lambda system: system.key != registry.DEFAULT)
@@ -95,11 +106,12 @@ def _home_with(word: str) -> list[GameSystem] | None:
     return [home] if home.command_group(word) is not None else None
 
 
-def _add_system_groups(commands: Any, system: GameSystem, word: str | None, every: bool,
-                       ) -> list[str]:
-    """Add the command groups of one game (see :func:`add_groups`)."""
+def _add_system_groups(commands: Any, system: GameSystem, word: str | None, every: bool, *,
+                       groups: tuple[CommandGroup, ...] | None = None) -> list[str]:
+    """Add the command groups of one game (see :func:`add_groups`): ``groups`` of them, or
+    all."""
     added: list[str] = []
-    for group in system.commands:
+    for group in system.commands if groups is None else groups:
         if group.name in commands.choices:
             continue
         added.append(group.name)

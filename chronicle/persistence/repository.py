@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import String, func, type_coerce
 from sqlalchemy import select as sa_select
@@ -20,15 +20,16 @@ from chronicle.domain.values import name_key
 from chronicle.errors import Collision as Collision  # re-exported: the services catch it here
 from chronicle.errors import Conflict
 from chronicle.persistence.models import (
-    ChangeRow,
     CharacterRow,
     CreationCardRow,
     EventRow,
-    GamePlayerRow,
     GameRow,
     OwnershipRow,
     PlayerRow,
 )
+
+if TYPE_CHECKING:  # imported where used: reading a character builds neither table class
+    from chronicle.persistence.models_rare import GamePlayerRow
 
 
 def now() -> datetime:
@@ -331,13 +332,15 @@ def list_games(session: Session, *, archived: bool | None = False) -> list[GameR
 
 def game_players(session: Session, game_id: int) -> list[GamePlayerRow]:
     """A game's players in seating order."""
+    from chronicle.persistence.models_rare import GamePlayerRow
+
     return list(session.exec(select(GamePlayerRow).where(GamePlayerRow.game_id == game_id)
                              .order_by(col(GamePlayerRow.position))).all())
 
 
 def table_counts(session: Session) -> dict[str, int]:
     """Rows per table, for summaries and tests."""
-    from chronicle.persistence.models import RecordEventRow, RecordRow
+    from chronicle.persistence.models_rare import GamePlayerRow, RecordEventRow, RecordRow
 
     counts: dict[str, int] = {}
     for model in (PlayerRow, OwnershipRow, CharacterRow, CreationCardRow, EventRow, GameRow,
@@ -384,6 +387,8 @@ def _what_changed(session: Session, row: Any) -> str:
 def changes_between(session: Session, row: Any, seen: int, current: int) -> list[str]:
     """What the changes after version ``seen`` up to ``current`` of ``row`` did, oldest first
     (as far as the change log knows)."""
+    from chronicle.persistence.models_rare import ChangeRow
+
     found = session.exec(select(ChangeRow.what).where(
         ChangeRow.subject == _subject(row), ChangeRow.subject_id == row.id,
         ChangeRow.version > seen, ChangeRow.version <= current)
@@ -429,7 +434,7 @@ def _lock_selected(state: Any) -> None:
         return
     statement = state.statement
     described = getattr(statement, "column_descriptions", [])
-    from chronicle.persistence.models import RecordRow
+    from chronicle.persistence.models_rare import RecordRow
 
     if described and all(d.get("type") in (CharacterRow, GameRow, RecordRow) and
                          d.get("entity") is d.get("type") for d in described):
@@ -493,6 +498,8 @@ def touch(row: Any, what: str | None = None) -> None:
     """
     from sqlalchemy import update
     from sqlalchemy.orm import object_session
+
+    from chronicle.persistence.models_rare import ChangeRow
 
     seen = row.version or 0
     session = cast(Session | None, object_session(row))

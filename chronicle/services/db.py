@@ -42,10 +42,15 @@ def _named_folder_exists(url: str, named: str | None) -> None:
     Raises:
         BadInput: the named file's folder does not exist.
     """
+    from sqlalchemy.exc import ArgumentError
+
     from chronicle.errors import BadInput
     from chronicle.persistence.engine import sqlite_path
 
-    path = sqlite_path(url) if named else None
+    try:
+        path = sqlite_path(url) if named else None
+    except ArgumentError:
+        return  # not a URL at all: ``open_engine`` says so
     if path is not None and not path.parent.is_dir():
         raise BadInput(f"the folder {path.parent} of the database {named} does not exist; "
                        "create it first, or name a file in an existing folder")

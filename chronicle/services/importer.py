@@ -306,14 +306,12 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
         CharacterRow,
         CreationCardRow,
         EventRow,
-        GamePlayerRow,
         GameRow,
         GroupCardRow,
         OwnershipRow,
         PlayerRow,
-        RecordEventRow,
-        RecordRow,
     )
+    from chronicle.persistence.models_rare import GamePlayerRow, RecordEventRow, RecordRow
     from chronicle.persistence.repository import now
     from chronicle.services.remembered import forget_all
 

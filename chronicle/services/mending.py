@@ -169,7 +169,7 @@ def _records_of(session: Session, player_id: int) -> list[str]:
     "kind 'name'" for a refusal."""
     from sqlmodel import col, select
 
-    from chronicle.persistence.models import RecordRow
+    from chronicle.persistence.models_rare import RecordRow
 
     rows = session.exec(select(RecordRow).where(col(RecordRow.player_id) == player_id)
                         .order_by(col(RecordRow.id))).all()
@@ -209,7 +209,8 @@ def _games_seating(session: Session, *, player_id: int | None = None,
     """The games (archived ones too) with a seat of ``player_id`` or ``character_id``."""
     from sqlmodel import col, select
 
-    from chronicle.persistence.models import GamePlayerRow, GameRow
+    from chronicle.persistence.models import GameRow
+    from chronicle.persistence.models_rare import GamePlayerRow
 
     query = select(GameRow).join(GamePlayerRow, col(GamePlayerRow.game_id) == col(GameRow.id))
     if player_id is not None:
@@ -280,7 +281,8 @@ def delete_character(db: Database, name: str, player: str | None = None, *,
     from sqlmodel import col, delete
 
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models import ChangeRow, CreationCardRow
+    from chronicle.persistence.models import CreationCardRow
+    from chronicle.persistence.models_rare import ChangeRow
 
     with db.transaction() as session:
         row = character_row(session, name, player)
@@ -385,7 +387,7 @@ def delete_game(db: Database, name: str, *, expected: Action | None = None,
     from sqlmodel import col, delete
 
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models import ChangeRow, GamePlayerRow
+    from chronicle.persistence.models_rare import ChangeRow, GamePlayerRow
 
     with db.transaction() as session:
         row = game_row(session, name)
@@ -446,7 +448,7 @@ def seat(db: Database, game: str, player: str, character: str | None = None, *,
         BadInput: the table is full.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models import GamePlayerRow
+    from chronicle.persistence.models_rare import GamePlayerRow
 
     with db.transaction() as session:
         row = _open_game(session, game, expected_version)

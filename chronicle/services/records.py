@@ -34,7 +34,8 @@ from chronicle.services.db import Database
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.models import PlayerRow, RecordEventRow, RecordRow
+    from chronicle.persistence.models import PlayerRow
+    from chronicle.persistence.models_rare import RecordEventRow, RecordRow
     from chronicle.systems.protocol import RecordContext, RecordKind
 
 

@@ -88,14 +88,12 @@ def export_all(db: Database) -> dict[str, Any]:
         CharacterRow,
         CreationCardRow,
         EventRow,
-        GamePlayerRow,
         GameRow,
         GroupCardRow,
         OwnershipRow,
         PlayerRow,
-        RecordEventRow,
-        RecordRow,
     )
+    from chronicle.persistence.models_rare import GamePlayerRow, RecordEventRow, RecordRow
 
     with db.transaction() as session:
         records = session.exec(select(RecordRow).order_by(col(RecordRow.id))).all()

@@ -38,7 +38,8 @@ from chronicle.systems.wyld_hunt.setup import GameSetup, PlayerSetup
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.models import GamePlayerRow, GameRow
+    from chronicle.persistence.models import GameRow
+    from chronicle.persistence.models_rare import GamePlayerRow
 
 CHOICE_REFUSALS = frozenset({"card.unknown", "card.wrong_kind", "collection.not_owned"})
 LISTS = ("quests", "waylays", "treasures", "leagues")
@@ -198,7 +199,8 @@ def new_game(db: Database, name: str, seats: list[tuple[str, str | None]], *,
     under ``epic_order`` ("quest_number", the rulebook's example and the default, or the house
     rule "waylay_rating")."""
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models import GamePlayerRow, GameRow
+    from chronicle.persistence.models import GameRow
+    from chronicle.persistence.models_rare import GamePlayerRow
 
     if system not in edition_keys():
         raise BadInput(f"unknown system {system!r}; use one of {', '.join(edition_keys())}")
