@@ -194,6 +194,25 @@ def test_search_matches_every_word_in_name_or_summary() -> None:
     assert catalog.search("zzzz-nothing") == []
 
 
+def test_search_typed_and_erased_a_key_at_a_time_finds_what_a_fresh_search_finds() -> None:
+    """The catalog keeps its last searches' results and narrows from them as a word is typed;
+    every step (typed, erased, retyped, words added or reordered) finds exactly the cards a
+    catalog without any kept result finds, in the same order."""
+    from chronicle.catalog.store import RECENT_SEARCHES, Catalog
+
+    cards = list(load_catalog())
+    kept = Catalog(cards)
+    texts = [""]
+    for word in ("fae", "armor", "RING", "o"):
+        texts += [texts[-1] + ch for ch in f" {word}"]
+    texts += [*texts[::-1], "armor fae", "ar fa", "a", "e a", "zz", "ring"]
+    texts += [f"x{i}" for i in range(RECENT_SEARCHES + 2)] + ["fae armor", "fae"]
+    for text in texts:
+        assert kept.search(text) == Catalog(cards).search(text), text
+    assert len(kept._found) <= RECENT_SEARCHES
+    assert kept.search("fae", cards[:40]) == Catalog(cards).search("fae", cards[:40])
+
+
 def test_suggest_finds_a_misspelt_card() -> None:
     assert load_catalog().suggest("Fae Armour", "merit") == "Fae Armor"
 

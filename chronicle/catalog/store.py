@@ -3,7 +3,8 @@
 A card of a later layer with the same name and kind as an earlier one corrects it: the keys it
 sets replace the earlier values, the rest are kept, and the card's origin says so. Lookups ignore
 case and surrounding space. Text search scans precomputed folded strings, so a 10,000-card
-catalog answers in a few milliseconds.
+catalog answers in a few milliseconds; the last searches' results are kept, so typing a word
+searches only the cards its beginning matched, and erasing it gives back a result already found.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ class CatalogCard(Protocol):
 
 C = TypeVar("C", bound=CatalogCard)
 
+RECENT_SEARCHES = 16
+"""How many searches' results a catalog keeps (those typed one key at a time, and erased)."""
+
 CardFactory = Callable[[dict[str, Any], Origin, str | None], C]
 
 
@@ -49,6 +53,8 @@ class Catalog(Generic[C]):
             self._by_name.setdefault(key, []).append(card)
         self.problems: list[FileProblem] = list(problems)
         self._haystack: list[tuple[str, C]] | None = None
+        self._found: dict[tuple[str, ...], list[tuple[str, C]]] = {}
+        """The last searches' results (the catalog never changes), oldest first."""
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -76,17 +82,35 @@ class Catalog(Generic[C]):
 
     def search(self, text: str, cards: Iterable[C] | None = None) -> list[C]:
         """Cards whose name or summary contains every word of ``text`` (case-insensitive)."""
-        words = text.casefold().split()
+        words = tuple(text.casefold().split())
         if self._haystack is None:
             self._haystack = [(f"{c.name}\n{c.summary or ''}".casefold(), c) for c in self]
         pool = self._haystack
         if cards is not None:
             wanted = {id(c) for c in cards}
             pool = [(h, c) for h, c in pool if id(c) in wanted]
+        elif words:
+            found = self._found.pop(words, None)
+            if found is None:
+                found = [(h, c) for h, c in self._narrowest(words)
+                         if all(w in h for w in words)]
+            self._found[words] = found  # the newest last
+            while len(self._found) > RECENT_SEARCHES:
+                self._found.pop(next(iter(self._found)), None)
+            return [c for _h, c in found]
         if not words:
             return [c for _h, c in pool]
-        first, *rest = words
-        return [c for h, c in pool if first in h and all(w in h for w in rest)]
+        return [c for h, c in pool if all(w in h for w in words)]
+
+    def _narrowest(self, words: tuple[str, ...]) -> list[tuple[str, C]]:
+        """The smallest kept result that holds every card matching ``words``: one of a search
+        whose every word is part of one of ``words`` (else the whole catalog)."""
+        assert self._haystack is not None
+        best = self._haystack
+        for earlier, found in list(self._found.items()):
+            if len(found) < len(best) and all(any(e in w for w in words) for e in earlier):
+                best = found
+        return best
 
 
 def merge_entries(layers: Iterable[Iterable[CardEntry]], factory: CardFactory[C],

@@ -50,6 +50,30 @@ def test_search_as_you_type_with_filters(tmp_path: Path) -> None:
             await pilot.press(*" kind:merit")
             await pilot.pause()
             assert [c.name for c in screen.shown] == ["Fae Armor", "Fae Blade"]
+            # Each search redraws the list and the detail without laying the screen out when
+            # neither changes size: the list's rows and the detail's height still follow.
+            cards = screen.query_one(CardList)
+            detail = screen.query_one("#card-detail")
+            screen.query_one("#search").value = "o"  # type: ignore[attr-defined]
+            for typed in ("r", "b", "backspace", "backspace", "f"):
+                await pilot.press(typed)
+                await pilot.pause()
+                assert cards.virtual_size.height == len(screen.shown)
+                assert cards.show_vertical_scrollbar == (len(screen.shown) > cards.size.height)
+                width = detail.size.width
+                assert detail.size.height == detail.get_content_height(detail.size, detail.size,
+                                                                       width)
+            # A list scrolled to its end and given fewer rows (the cursor kept) scrolls back.
+            screen.query_one("#search").value = ""  # type: ignore[attr-defined]
+            cards.focus()
+            await pilot.pause()
+            await pilot.press("end")
+            await pilot.pause()
+            rows = list(screen.shown)
+            assert cards.scroll_offset.y == len(rows) - cards.size.height
+            cards.set_source(len(rows) - 5, lambda i: screen.row(rows[i]), keep=len(rows) - 6)
+            await pilot.pause()
+            assert cards.scroll_offset.y == cards.max_scroll_y == len(rows) - 5 - cards.size.height
             screen.query_one("#search").value = "kind:waylay owned"  # type: ignore[attr-defined]
             await pilot.pause()
             assert screen.shown and len(screen.shown) < everything

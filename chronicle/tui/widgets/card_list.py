@@ -8,6 +8,9 @@ CJK names keep the columns aligned; one column takes the room the others leave, 
 column grows a little on wide terminals. A header ``Static`` given to ``set_header`` is kept
 aligned with the columns whenever the width changes. The cursor row is highlighted and moves
 with the keyboard or the mouse.
+
+``update_pane`` redraws the pane beside a list (a card's detail) without laying the whole
+screen out again when its height stays the same: a layout is most of a keystroke's cost.
 """
 
 from __future__ import annotations
@@ -21,11 +24,12 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.visual import VisualType
 from textual.widgets import Static
 
 from chronicle.tui.text import fit
@@ -80,6 +84,8 @@ class CardList(ScrollView, can_focus=True):
         self._row: Callable[[int], Sequence[str]] = lambda _index: ()
         self._dim: Callable[[int], bool] = lambda _index: False
         self._header: tuple[Static, list[str]] | None = None
+        self._base: Style | None = None
+        """The list's own style while its lines are drawn (``render_lines``)."""
 
     @property
     def line_width(self) -> int:
@@ -90,12 +96,31 @@ class CardList(ScrollView, can_focus=True):
                    dim: Callable[[int], bool] | None = None, keep: int | None = None) -> None:
         """Show ``count`` rows built on demand by ``row(index)``; ``dim(index)`` greys a row;
         ``keep`` puts the cursor on that row (else the first)."""
+        before = self.count
         self.count = count
         self._row = row
         self._dim = dim or (lambda _index: False)
-        self.virtual_size = Size(self.line_width, count)
+        self._resize_rows(before, count)
         self.cursor = min(keep or 0, max(0, count - 1))
         self.refresh()
+
+    def _resize_rows(self, before: int, count: int) -> None:
+        """Make room for ``count`` rows. While the scrollbar stays as it was (shown or not) and
+        the list's height does not depend on its rows, only the list and its scrollbar are
+        redrawn: a layout of the whole screen on each keystroke of a search costs more than
+        the search."""
+        size = Size(self.line_width, count)
+        height = self.size.height
+        same_bar = (before > height) == (count > height) == self.show_vertical_scrollbar
+        if not (self.is_mounted and height and same_bar and size.width == self.virtual_size.width
+                and not self.styles.auto_dimensions):
+            self.virtual_size = size
+            return
+        self.set_reactive(CardList.virtual_size, size)
+        if self.show_vertical_scrollbar:
+            self.vertical_scrollbar.window_virtual_size = count
+        if self.scroll_offset.y > self.max_scroll_y:
+            self.scroll_to(y=self.max_scroll_y, animate=False)
 
     def set_rows(self, rows: list[Sequence[str]], dim: set[int] | None = None,
                  keep: int | None = None) -> None:
@@ -127,11 +152,17 @@ class CardList(ScrollView, can_focus=True):
         """A row as one line of text."""
         return " ".join(fit(cell, width) for cell, width in zip(row, self.widths, strict=False))
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The list's style, looked up once for the lines drawn together (each look-up walks
+        # every node up to the screen).
+        self._base = self.rich_style
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         index = scroll_y + y
         width = self.size.width
-        base = self.rich_style
+        base = self._base or self.rich_style
         if index >= self.count:
             return Strip.blank(width, base)
         style: Style = base
@@ -198,3 +229,16 @@ def layout(base: Sequence[int], flex: int, total: int) -> list[int]:
     others = sum(w for i, w in enumerate(widths) if i != flex)
     widths[flex] = max(8, total - others - (len(widths) - 1))
     return widths
+
+
+def update_pane(pane: Static, content: VisualType) -> None:
+    """Show ``content`` in ``pane``; the screen is laid out again only when the pane's height
+    (``height: auto``: its lines at its width) changes, else just the pane is redrawn."""
+    before = pane.size
+    pane.update(content, layout=False)
+    if not pane.is_mounted or not before.width:
+        pane.refresh(layout=True)
+        return
+    height = pane.get_content_height(before, before, before.width)
+    if height != before.height:
+        pane.refresh(layout=True)

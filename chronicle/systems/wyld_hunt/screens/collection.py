@@ -21,7 +21,7 @@ from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt.query import parse_query
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clip_words, esc, plain
-from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.card_list import CardList, update_pane
 from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -236,7 +236,7 @@ class CollectionScreen(Screen[None]):
         # the screen laid out) a second time for one keystroke.
         if shown != self.detail_shown:
             self.detail_shown = shown
-            self.query_one("#card-detail", Static).update(shown)
+            update_pane(self.query_one("#card-detail", Static), shown)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
