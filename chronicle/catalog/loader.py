@@ -8,8 +8,6 @@ every other file still load.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,12 +17,12 @@ from chronicle.catalog.problems import FileProblem, did_you_mean
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
-from chronicle.catalog.tomlmap import LineMap
+
+    from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.limits import FILE_MAX_BYTES
 from chronicle.domain.values import Origin
 
 MAX_FILE_BYTES = FILE_MAX_BYTES
-_TOML_LINE = re.compile(r"at line (\d+)")
 
 
 class CardSchema(Protocol):
@@ -58,6 +56,10 @@ def read_toml(path: Path, problems: list[FileProblem], raw: bytes | None = None,
     """Parse a TOML file (a regular file of at most ``FILE_MAX_BYTES``, UTF-8 with or without
     a byte-order mark, nested at most ``NESTING_MAX`` deep), or its bytes ``raw`` already read;
     on failure record a located problem and return None."""
+    import re
+    import tomllib
+
+    from chronicle.catalog.tomlmap import LineMap
     from chronicle.reading import Unreadable, parse_toml, read_bytes, shown_path
 
     shown = shown_path(path)
@@ -80,7 +82,7 @@ def read_toml(path: Path, problems: list[FileProblem], raw: bytes | None = None,
         problems.append(FileProblem(shown, f"cannot be read: {exc.reason}"))
         return None
     except tomllib.TOMLDecodeError as exc:
-        match = _TOML_LINE.search(str(exc))
+        match = re.search(r"at line (\d+)", str(exc))
         where = int(match.group(1)) if match else None
         if where is None and "end of document" in str(exc):
             where = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -15,6 +14,8 @@ def suggest(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str | 
     folded: dict[str, str] = {}
     for option in choices:
         folded.setdefault(option.casefold(), option)
+    import difflib
+
     match = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=cutoff)
     return folded[match[0]] if match else None
 

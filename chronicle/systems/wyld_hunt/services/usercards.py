@@ -17,7 +17,6 @@ and are never rewritten.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -49,6 +48,8 @@ def managed_file() -> Path:
 def _read(path: Path) -> list[dict[str, Any]]:
     if not path.exists():
         return []
+    import tomllib
+
     from chronicle.reading import parse_toml, read_text, shown_path
 
     try:
