@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 from textual.widgets import Button, Input, Label, Select
 
+from chronicle.systems.wyld_hunt.cards import card_to_dict
+from chronicle.systems.wyld_hunt.screens.card_edit import CardEditScreen
+from chronicle.systems.wyld_hunt.screens.collection import CollectionScreen
 from chronicle.systems.wyld_hunt.screens.pack import PackScreen
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.dialog import COMPACT, compact
@@ -51,5 +54,45 @@ def test_pack_dialog_reopens_empty(demo_url: str) -> None:
             assert first.focused is first.entries()[0]
             await pilot.press(*"indecis", "tab")
             assert first.entries()[0].value == "Indecisive"
+
+    asyncio.run(scenario())
+
+
+def test_card_dialog_reopens_as_asked(demo_url: str) -> None:
+    """The card dialog opened again is the same one, showing only what this opening asks: a
+    new card's fields empty, a catalog card's values, each kind's fields built once."""
+    async def scenario() -> None:
+        app = ChronicleApp(demo_url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("n")
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, CardEditScreen)
+            dialog.query_one("#field-name", Input).value = "Zed"
+            dialog.query_one("#field-cost", Input).value = "3"
+            dialog.query_one("#field-kind", Select).value = "quest"
+            await settle(pilot)
+            assert dialog.query_one("#field-waylay_rating", Input).display
+            await pilot.press("escape", "n")
+            await settle(pilot)
+            assert app.screen is dialog and dialog.kind == "merit"
+            assert dialog.query_one("#field-name", Input).value == ""
+            assert dialog.query_one("#field-cost", Input).value == ""
+            assert dialog.query_one("#field-kind", Select).value == "merit"
+            assert not dialog.boxes["quest"].display and dialog.boxes["merit"].display
+            await pilot.press("escape")
+            screen = app.screen
+            assert isinstance(screen, CollectionScreen)
+            card = screen.current_card()
+            assert card is not None
+            await pilot.press("e")
+            await settle(pilot)
+            assert app.screen is dialog and dialog.card is card
+            assert dialog.query_one("#field-name", Input).disabled
+            assert dialog.focused is dialog.boxes[dialog.kind].query(Input).first()
+            assert dialog.query_one("#field-name", Input).value == card.name
+            values = dialog.collected()
+            assert {k: v for k, v in card_to_dict(card).items() if k in values} == values
 
     asyncio.run(scenario())

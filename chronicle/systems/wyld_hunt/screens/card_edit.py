@@ -6,10 +6,15 @@ tick; numbers are checked and every refusal is said in plain words. Saving goes 
 ``chronicle.systems.wyld_hunt.services.usercards.create_card`` with the app's database, in a
 worker: the card lands among the group's cards in the shared database (as ``chronicle cards``
 does on the command line), validated the same way as any card file, so every member of the group
-sees it."""
+sees it.
+
+The dialog is built once per app and refilled at each opening (``CardEditScreen.show``); the
+fields of each kind are built the first time that kind is shown and kept, hidden, for the
+next."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
@@ -30,9 +35,13 @@ from chronicle.systems.wyld_hunt.cards import (
     card_to_dict,
 )
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.dialog import compact, show_kept
 from chronicle.tui.text import esc
 
 if TYPE_CHECKING:
+    from textual.app import App
+    from textual.widget import AwaitMount
+
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.cards import Card
 
@@ -64,43 +73,97 @@ class CardEditScreen(ModalScreen["Card | None"]):
         Binding("ctrl+s", "save", "Save"),
     ]
 
+    AUTO_FOCUS = ""  # the first field to fill is focused once built (on_mount, refill)
+
     def __init__(self, card: Card | None, *, name: str = "", kind: str | None = None) -> None:
         super().__init__()
+        self.boxes: dict[str, Vertical] = {}
+        """The fields of each kind shown so far (only the current kind's is displayed)."""
+        self.fill_in(card, name, kind)
+
+    @classmethod
+    def show(cls, app: App[Any], card: Card | None, callback: Callable[[Card | None], None],
+             *, name: str = "", kind: str | None = None) -> CardEditScreen:
+        """Open the dialog (the app's kept one, refilled, when there is one)."""
+        return show_kept(app, "wyld-hunt-card-edit", cls,
+                         lambda: cls(card, name=name, kind=kind),
+                         lambda screen: screen.refill(card, name, kind), callback)
+
+    def fill_in(self, card: Card | None, name: str, kind: str | None) -> None:
+        """Take the card to fill in (or a new one's name and kind)."""
         self.card = card
         kinds = [k.value for k in Kind]
         self.kind = card.kind.value if card else (kind if kind in kinds else "merit")
         self.values: dict[str, Any] = card_to_dict(card) if card else {"name": name}
         self.saving = False
 
-    def compose(self) -> ComposeResult:
+    def title_text(self) -> str:
+        """The dialog's title line (the card's name escaped)."""
         title = (f"Fill in {self.card.name}" if self.card else "A new card from your card")
+        return (f"[b]{esc(title)}[/b]  [dim]empty = unknown · lists comma-separated · "
+                "ctrl+s saves · esc cancels[/dim]")
+
+    def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Label(f"[b]{esc(title)}[/b]  [dim]empty = unknown · lists comma-separated · "
-                        "ctrl+s saves · esc cancels[/dim]")
+            yield Label(self.title_text(), id="edit-title")
             with VerticalScroll(id="edit-fields"):
                 with Horizontal(classes="field"):
                     yield Label("name", classes="field-label")
-                    yield Input(str(self.values.get("name") or ""), id="field-name",
-                                compact=True, disabled=self.card is not None)
+                    yield compact(Input(str(self.values.get("name") or ""), id="field-name",
+                                        disabled=self.card is not None))
                 with Horizontal(classes="field"):
                     yield Label("kind", classes="field-label")
-                    yield Select([(k.value, k.value) for k in Kind], value=self.kind,
-                                 allow_blank=False, id="field-kind", compact=True,
-                                 disabled=self.card is not None)
+                    yield compact(Select([(k.value, k.value) for k in Kind], value=self.kind,
+                                         allow_blank=False, id="field-kind",
+                                         disabled=self.card is not None))
                 with Vertical(id="kind-fields"):
-                    yield from self.field_rows()
+                    yield self.kind_box()
                 with Horizontal(classes="field"):
                     yield Label("summary", classes="field-label")
-                    yield Input(str(self.values.get("summary") or ""), id="field-summary",
-                                compact=True, placeholder="what it does, in your own words")
+                    yield compact(Input(str(self.values.get("summary") or ""),
+                                        id="field-summary",
+                                        placeholder="what it does, in your own words"))
             with Horizontal(classes="buttons"):
                 yield Button("Save (ctrl+s)", id="save", variant="primary")
                 yield Button("Cancel (esc)", id="cancel")
 
     def on_mount(self) -> None:
-        first = self.query("#kind-fields Input").first(Input) if self.card else \
+        self.focus_first()
+
+    def focus_first(self) -> None:
+        """Focus the name of a new card, or the first value of a catalog card."""
+        first = self.boxes[self.kind].query("Input").first(Input) if self.card else \
             self.query_one("#field-name", Input)
         first.focus()
+
+    def refill(self, card: Card | None, name: str, kind: str | None) -> None:
+        """Show ``card`` (or a new card called ``name``), as when the dialog is first opened."""
+        self.fill_in(card, name, kind)
+        self.query_one("#edit-title", Label).update(self.title_text())
+        entry = self.query_one("#field-name", Input)
+        entry.value = str(self.values.get("name") or "")
+        entry.disabled = card is not None
+        chooser = self.query_one("#field-kind", Select)
+        chooser.value = self.kind
+        chooser.disabled = card is not None
+        self.query_one("#field-summary", Input).value = str(self.values.get("summary") or "")
+        mounting = self.show_fields()
+        self.query_one("#edit-fields", VerticalScroll).scroll_home(animate=False)
+        if mounting is None:
+            self.focus_first()
+        else:
+            self.call_later(self.focus_when_built, mounting)
+
+    async def focus_when_built(self, mounting: AwaitMount) -> None:
+        """Focus the first field once the fields just built are mounted."""
+        await mounting
+        self.focus_first()
+
+    def kind_box(self) -> Vertical:
+        """The fields of the current kind, built now (and kept)."""
+        box = Vertical(*self.field_rows(), classes="kind-box").set_styles("height: auto;")
+        self.boxes[self.kind] = box
+        return box
 
     def field_rows(self) -> list[Horizontal]:
         """A labelled chooser for each field of the current kind (empty = unknown)."""
@@ -110,34 +173,64 @@ class CardEditScreen(ModalScreen["Card | None"]):
             chooser: Widget
             choices = TYPES.get(self.kind, []) if field == "type" else PICKS.get(field)
             if choices:
-                current = ("yes" if value else "no") if field == "unique" and value is not None \
-                    else value
-                chooser = Select([(c, c) for c in choices], prompt="unknown", compact=True,
-                                 id=f"field-{field}",
-                                 value=current if current in choices else Select.NULL)
+                chooser = compact(Select([(c, c) for c in choices], prompt="unknown",
+                                         id=f"field-{field}", value=self.picked(field, choices)))
             elif field in TICKS:
                 chosen = {str(v) for v in value or ()}
-                chooser = SelectionList[str](*[(t, t, t in chosen) for t in TICKS[field]],
-                                             id=f"field-{field}", classes="ticks",
-                                             compact=True)
+                chooser = compact(SelectionList[str](*[(t, t, t in chosen) for t in TICKS[field]],
+                                                     id=f"field-{field}", classes="ticks"))
             else:
-                chooser = Input("" if value is None else str(value), id=f"field-{field}",
-                                compact=True, placeholder="unknown")
+                chooser = compact(Input("" if value is None else str(value), id=f"field-{field}",
+                                        placeholder="unknown"))
             rows.append(Horizontal(Label(field.replace("_", " "), classes="field-label"),
                                    chooser, classes="field ticks-row" if field in TICKS
                                    else "field"))
         return rows
 
-    async def show_fields(self) -> None:
-        """Replace the inputs with those of the current kind."""
-        box = self.query_one("#kind-fields", Vertical)
-        await box.remove_children()
-        await box.mount_all(self.field_rows())
+    def picked(self, field: str, choices: list[str]) -> Any:
+        """The choice a pick list shows for the card's value (``Select.NULL`` when unknown)."""
+        value = self.values.get(field)
+        current = ("yes" if value else "no") if field == "unique" and value is not None \
+            else value
+        return current if current in choices else Select.NULL
+
+    def show_fields(self) -> AwaitMount | None:
+        """Show the fields of the current kind, filled from the card's values (built the first
+        time, then kept; the others hidden). The shown kind's fields come first, so a query
+        finds them first. Returns the mounting of fields built now."""
+        holder = self.query_one("#kind-fields", Vertical)
+        box = self.boxes.get(self.kind)
+        mounting = None
+        if box is None:
+            box = self.kind_box()
+            mounting = holder.mount(box, before=0)
+        else:
+            holder.move_child(box, before=0)
+            for field in FIELDS[self.kind]:
+                self.fill(box.query_one(f"#field-{field}"), field)
+        for kind, other in self.boxes.items():
+            other.display = kind == self.kind
+        return mounting
+
+    def fill(self, chooser: Widget, field: str) -> None:
+        """Show the card's value of ``field`` in its chooser."""
+        value = self.values.get(field)
+        if isinstance(chooser, Select):
+            choices = TYPES.get(self.kind, []) if field == "type" else PICKS.get(field, [])
+            chooser.value = self.picked(field, choices)
+        elif isinstance(chooser, SelectionList):
+            chooser.deselect_all()
+            for tick in value or ():
+                chooser.select(str(tick))
+        elif isinstance(chooser, Input):
+            chooser.value = "" if value is None else str(value)
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "field-kind" and event.value != self.kind:
             self.kind = str(event.value)
-            await self.show_fields()
+            mounting = self.show_fields()
+            if mounting is not None:
+                await mounting
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":
@@ -152,8 +245,9 @@ class CardEditScreen(ModalScreen["Card | None"]):
         summary = self.query_one("#field-summary", Input).value.strip()
         if summary:
             values["summary"] = summary
+        box = self.boxes[self.kind]
         for field in FIELDS[self.kind]:
-            chooser = self.query_one(f"#field-{field}")
+            chooser = box.query_one(f"#field-{field}")
             if isinstance(chooser, Select):
                 picked = chooser.value
                 if isinstance(picked, str):

@@ -324,7 +324,7 @@ class CollectionScreen(Screen[None]):
 
         card = self.current_card()
         if card is not None:
-            self.app.push_screen(CardEditScreen(card), self.card_saved)
+            CardEditScreen.show(self.app, card, self.card_saved)
 
     def action_new_card(self) -> None:
         """Create a card; after a search that found nothing, its words are the new name."""
@@ -333,8 +333,8 @@ class CollectionScreen(Screen[None]):
         query = parse_query(self.query_one("#search", Input).value)
         name = query.text if query.text and not self.shown else ""
         kind = query.filter.kind if name else None
-        self.app.push_screen(CardEditScreen(None, name=name, kind=str(kind) if kind else None),
-                             self.card_saved)
+        CardEditScreen.show(self.app, None, self.card_saved, name=name,
+                            kind=str(kind) if kind else None)
 
     def card_saved(self, card: Card | None) -> None:
         from chronicle.systems.wyld_hunt.services.common import catalog

@@ -184,7 +184,7 @@ class PackScreen(ModalScreen["Recorded | None"]):
 
         focused = self.focused
         name = focused.value.strip() if isinstance(focused, Input) else ""
-        self.app.push_screen(CardEditScreen(None, name=name), self.created)
+        CardEditScreen.show(self.app, None, self.created, name=name)
 
     def created(self, card: Card | None) -> None:
         from chronicle.systems.wyld_hunt.services.common import catalog
