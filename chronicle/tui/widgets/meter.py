@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.visual import VisualType
 from textual.widgets import Static
 
 
@@ -24,8 +25,17 @@ class Meter(Static):
     """Shows ``meter_markup``; the ``over`` class is set past the limit (for tests and CSS)."""
 
     DEFAULT_CSS = "Meter { height: 1; width: auto; }"
+    shown: str | None = None
 
     def set(self, label: str, value: int, limit: int, *, under_is_fine: bool = True) -> None:
-        """Show a new value."""
+        """Show a new value (not drawn again when it reads the same)."""
         self.set_class(value > limit, "over")
-        self.update(meter_markup(label, value, limit, under_is_fine=under_is_fine))
+        markup = meter_markup(label, value, limit, under_is_fine=under_is_fine)
+        if markup != self.shown:
+            self.update(markup)
+            self.shown = markup
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Show ``content`` (anything but a meter: the next ``set`` draws again)."""
+        self.shown = None
+        super().update(content, layout=layout)

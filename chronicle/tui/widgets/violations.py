@@ -7,6 +7,7 @@ in the app's terms (keys and fields, ``chronicle.tui.messages.app_fix``).
 from __future__ import annotations
 
 from rich.text import Text
+from textual.visual import VisualType
 from textual.widgets import Static
 
 from chronicle.rules.report import Report
@@ -45,6 +46,16 @@ class ViolationsPanel(Static):
     ViolationsPanel { height: auto; padding: 0 1; }
     """
 
+    shown: Text | None = None
+
     def show(self, report: Report, *, empty: str = "No rule is broken.") -> None:
-        """Display ``report``."""
-        self.update(report_text(report, empty=empty))
+        """Display ``report`` (not drawn again when it reads the same)."""
+        text = report_text(report, empty=empty)
+        if text != self.shown:
+            self.update(text)
+            self.shown = text
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Show ``content`` (anything but a report: the next ``show`` draws again)."""
+        self.shown = None
+        super().update(content, layout=layout)

@@ -13,7 +13,7 @@ says so.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -23,29 +23,27 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import (
-    ContentSwitcher,
-    Header,
-    Input,
-    Label,
-    OptionList,
-    Select,
-    Static,
-)
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher, Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from chronicle.domain.values import name_key
-from chronicle.systems.wyld_hunt.cards import Card, Flaw, Icon, Merit
+from chronicle.systems.wyld_hunt.cards import Card
+from chronicle.systems.wyld_hunt.widgets.building import (
+    IdentityStep,
+    candidate_detail,
+    candidate_line,
+)
 from chronicle.systems.wyld_hunt.widgets.points import points_figures, points_text
-from chronicle.tui.messages import app_fix
-from chronicle.tui.screens.base import chronicle_app
-from chronicle.tui.text import clip_words, esc, fit
+from chronicle.tui.screens.base import chronicle_app, kept_screen, on_a_stack
+from chronicle.tui.text import esc
 from chronicle.tui.widgets.footer import Footer
 from chronicle.tui.widgets.meter import Meter
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:
-    from chronicle.rules.report import Report
+    from textual.dom import DOMNode
+
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.services.characters import Candidate, CharacterView
 
@@ -53,8 +51,10 @@ ROLES = ("icon", "merit", "flaw")
 STEPS = ("icon", "merit", "flaw", "identity")
 STEP_TITLES = {"icon": "Icon", "merit": "Merits", "flaw": "Flaws", "identity": "Court & identity"}
 STEP_KEYS = {"icon": "i", "merit": "m", "flaw": "f", "identity": "c"}
-COURTS = [("Seelie", "seelie"), ("Unseelie", "unseelie"), ("Undecided", "undecided")]
-NAME_WIDTH = 22
+KEPT = "wyld-hunt-builder"
+"""The name the app's kept builder is installed under."""
+SHOW_WITHIN = 0.3
+"""Seconds an opening waits for the builder's data before showing it loading."""
 
 
 @dataclass
@@ -81,82 +81,11 @@ def gather(db: Database, name: str, player: str,
     return BuilderData(current, candidates)
 
 
-def card_values(card: Card) -> str:
-    """The printed values that matter when building: cost or bonus, type, court."""
-    if isinstance(card, Merit):
-        cost = "?" if card.cost is None else str(card.cost)
-        parts = [f"{cost} pt", card.type.value if card.type else "?type"]
-        if card.court:
-            parts.append(card.court.value)
-        return " ".join(parts)
-    if isinstance(card, Flaw):
-        bonus = "?" if card.bonus is None else str(card.bonus)
-        parts = [f"+{bonus} pt", card.type.value if card.type else "?type"]
-        if card.court:
-            parts.append(card.court.value)
-        return " ".join(parts)
-    if isinstance(card, Icon):
-        stats = " ".join(f"{a[0].upper()}{'?' if getattr(card, a) is None else getattr(card, a)}"
-                         for a in ("might", "savvy", "resolve"))
-        return f"{stats} {card.special or ''}".strip()
-    return card.kind.value
-
-
 def taken_count(data: BuilderData, role: str, card: Card) -> int:
     """How many copies of ``card`` the build uses in ``role``."""
     build = data.view.build
     names = {"icon": build.icons, "merit": build.merits, "flaw": build.flaws}[role]
     return sum(1 for n in names if name_key(n) == name_key(card.name))
-
-
-def clip(text: str, width: int) -> str:
-    """``text`` cut to ``width`` cells at a word boundary, with an ellipsis."""
-    return clip_words(text, width)
-
-
-def candidate_line(candidate: Candidate, taken: int, width: int = 40) -> Text:
-    """One candidate: a mark when taken, name, values; the first problem below it (dim and
-    red, cut to ``width``) when taking it would add an error."""
-    mark = "✓ " if taken == 1 else (f"{taken}✓" if taken > 1 else "  ")
-    line = Text(mark, style="bold green")
-    illegal = not taken and not candidate.legal
-    line.append(fit(candidate.card.name, NAME_WIDTH) + " ",
-                style="dim" if illegal else "bold" if taken else "")
-    line.append(clip_words(card_values(candidate.card), max(8, width - NAME_WIDTH - 3)),
-                style="dim" if illegal else "")
-    if illegal:
-        more = len(candidate.problems) - 1
-        suffix = f" (+{more})" if more > 0 else ""
-        line.append("\n    ✗ " + clip(candidate.problems[0].message, width - 6 - len(suffix))
-                    + suffix, style="red")
-    return line
-
-
-def candidate_detail(candidate: Candidate, taken: int, player: str,
-                     report: Report | None = None) -> str:
-    """Markup for the line under the list: what the card is and what taking it would do.
-
-    For a card already taken, the problems shown are those the build has now with it (from
-    ``report``), not those a further copy would add: a card used once is not flagged for a
-    second copy nobody took."""
-    card = candidate.card
-    lines = [f"[b]{esc(card.name)}[/b] · {esc(card_values(card))} · {esc(player)} owns "
-             f"{candidate.owned}" + (f" · taken {taken}" if taken else "")]
-    if card.summary:
-        lines.append(f"[dim]{esc(card.summary)}[/dim]")
-    if taken:
-        lines.append("[green]In the build.[/green] x or space removes it.")
-    elif candidate.legal:
-        lines.append("[green]Legal.[/green] a or space adds it.")
-    problems = candidate.problems
-    if taken:
-        problems = [v for v in (report.errors if report else [])
-                    if any(name_key(c) == name_key(card.name) for c in v.cards)]
-    for problem in problems[:2]:
-        fix = app_fix(problem)
-        lines.append(f"[red]✗ {esc(problem.message)}[/red]"
-                     + (f" [dim]fix: {esc(fix)}[/dim]" if fix else ""))
-    return "\n".join(lines)
 
 
 class CandidateList(OptionList):
@@ -166,6 +95,26 @@ class CandidateList(OptionList):
         Binding("k", "cursor_up", "Up", show=False),
         Binding("j", "cursor_down", "Down", show=False),
     ]
+
+
+def open_builder(node: DOMNode, name: str, player: str,
+                 view: CharacterView | None = None) -> None:
+    """Show ``name``'s builder (``view``: as the opener read it). The app keeps one builder,
+    built once and refilled on each opening; it is shown once its data is loaded, so it is
+    laid out and drawn once (or after ``SHOW_WITHIN`` seconds, still loading)."""
+    screen, new = kept_screen(node, KEPT, BuilderScreen,
+                              lambda: BuilderScreen(name, player, view))
+    if not new:
+        screen.open(name, player, view)
+    opener, settled = node.screen, list[bool]()
+
+    def show() -> None:  # once: when loaded, or when the wait is over
+        if not settled and opener.is_active and not on_a_stack(node, screen):
+            node.app.push_screen(screen)
+        settled.append(True)
+
+    screen.reload(then=show)
+    node.set_timer(SHOW_WITHIN, show)
 
 
 class BuilderScreen(Screen[None]):
@@ -212,44 +161,35 @@ class BuilderScreen(Screen[None]):
         Binding("r", "reload", "Reload", show=False),
     ]
 
-    def __init__(self, name: str, player: str) -> None:
+    def __init__(self, name: str, player: str, view: CharacterView | None = None) -> None:
         super().__init__()
         self.character = name
         self.player = player
+        self.locked_before = bool(view and view.history)
+        """Whether the character was read-only when the opener read it (``view``): the keys
+        are shown so while loading."""
         self.data: BuilderData | None = None
         self.step = "icon"
         self.busy = False
         self.loaded_background = ""
         self.shown: dict[str, list[Candidate]] = {role: [] for role in ROLES}
+        self.drawn: dict[str, object] = {}
+        """What each part shows now (``put``), so an unchanged part is not drawn again."""
+        self.pending: BuilderData | None = None
+        self.built = {"icon"}
+        """The steps built so far (the others are built when first shown)."""
+        self.loading_data = False
 
     def compose(self) -> ComposeResult:
+        # The steps other than the icon are built when first shown (``action_step``).
         yield Header()
-        yield Static(f"[b]{esc(self.character)}[/b] ({esc(self.player)}) · loading…",
-                     id="builder-info")
+        yield Static(self.loading_text(), id="builder-info")
         yield Static("", id="builder-lock")
         yield Static("", id="builder-steps")
         with Horizontal(id="builder-body"):
             with Vertical(id="builder-left"):
                 with ContentSwitcher(initial="step-icon"):
-                    for role in ROLES:
-                        yield CandidateList(id=f"step-{role}")
-                    with Vertical(id="step-identity"):
-                        with Horizontal(classes="field"):
-                            yield Label("name", classes="field-label")
-                            yield Input(self.character, id="identity-name", compact=True)
-                        with Horizontal(classes="field"):
-                            yield Label("system", classes="field-label")
-                            yield Label("", id="identity-system")
-                        with Horizontal(classes="field"):
-                            yield Label("court", classes="field-label")
-                            yield Select(COURTS, value="undecided", allow_blank=False,
-                                         id="identity-court", compact=True)
-                        yield Static("", id="identity-court-hint", classes="hint")
-                        with Horizontal(classes="field"):
-                            yield Label("background", classes="field-label")
-                            yield Input(id="identity-background", compact=True,
-                                        placeholder="who they are, where they come from")
-                        yield Static("enter or ctrl+s saves the background", classes="hint")
+                    yield CandidateList(id="step-icon")
                 yield Static("", id="builder-detail")
             with Vertical(id="builder-side"):
                 yield Meter("", id="builder-points")
@@ -259,27 +199,85 @@ class BuilderScreen(Screen[None]):
                     yield ViolationsPanel("", id="builder-violations")
         yield Footer(compact=True)
 
+    def loading_text(self) -> str:
+        return f"[b]{esc(self.character)}[/b] ({esc(self.player)}) · loading…"
+
     def on_mount(self) -> None:
         self.query_one("#builder-lock").display = False
         self.show_steps()
         self.query_one("#step-icon", CandidateList).focus()
-        self.reload()
+        if self.pending is not None:  # loaded before it was built
+            self.show_data(self.pending)
+            self.pending = None
+        elif not self.loading_data:
+            self.reload()
+
+    def open(self, name: str, player: str, view: CharacterView | None = None) -> None:
+        """Build another character in this (kept) screen, as a new screen would: at the icon
+        step, loading. What already shows this character stays until the load."""
+        same = (name, player) == (self.character, self.player)
+        self.character, self.player = name, player
+        self.locked_before = bool(view and view.history)
+        self.busy, self.loaded_background = False, ""
+        if not same:
+            self.data = None
+        self.step = "icon"
+        self.query_one(ContentSwitcher).current = "step-icon"
+        if not same:
+            self.shown = {role: [] for role in ROLES}
+            for role in ROLES:
+                if role in self.built:
+                    self.query_one(f"#step-{role}", CandidateList).clear_options()
+                    self.drawn.pop(f"#step-{role}", None)
+            for part in ("#builder-detail", "#builder-points-detail", "#builder-court"):
+                self.put(part, "")
+            meter = self.query_one("#builder-points", Meter)
+            meter.update("")
+            meter.set_class(False, "over")
+            self.query_one("#builder-violations", ViolationsPanel).update("")
+            self.query_one("#builder-lock").display = False
+            self.put("#builder-info", self.loading_text())
+        if "identity" in self.built:  # nothing typed last time is kept
+            self.query_one("#identity-name", Input).value = name
+            self.query_one("#identity-background", Input).value = ""
+        self.show_steps()
+        self.query_one("#step-icon", CandidateList).focus()
+
+    def put(self, selector: str, content: str | Text) -> None:
+        """Show ``content`` in the Static ``selector`` unless it shows it already."""
+        if self.drawn.get(selector) != content:
+            self.drawn[selector] = content
+            self.query_one(selector, Static).update(content)
 
     # Data ------------------------------------------------------------------------------------
 
-    def reload(self) -> None:
-        """Read the character and its candidates again."""
+    def reload(self, then: Callable[[], None] | None = None) -> None:
+        """Read the character and its candidates again (shown at once if the screen is built,
+        else when it is); ``then`` is called after, whether the read worked or not."""
         name, player = self.character, self.player
 
         def work(db: Database) -> BuilderData:
             return gather(db, name, player)
 
-        chronicle_app(self).call_service(work, self.show_data, failed=self.not_done,
+        def done(data: BuilderData) -> None:
+            self.loading_data = False
+            if (name, player) == (self.character, self.player):  # not another opened since
+                if self.is_mounted:
+                    self.show_data(data)
+                else:
+                    self.pending = data
+            if then is not None:
+                then()
+
+        def failed(_exc: Exception) -> None:
+            self.loading_data = self.busy = False
+            if then is not None:
+                then()
+
+        self.loading_data = True
+        chronicle_app(self).call_service(work, done, failed=failed,
                                          description="Loading the builder",
                                          group="builder", exclusive=True)
-
-    def not_done(self, _exc: Exception) -> None:
-        self.busy = False
 
     def show_data(self, data: BuilderData) -> None:
         """Show a character and its candidates (after loading or after a change)."""
@@ -290,15 +288,14 @@ class BuilderScreen(Screen[None]):
         errors = len(view.report.errors)
         rules = ("[green]✓ valid[/green]" if not errors else
                  f"[red]✗ {errors} error{'s' if errors != 1 else ''}[/red]")
-        self.query_one("#builder-info", Static).update(
-            f"[b]{esc(view.name)}[/b] ({esc(view.player)}) · {rules}")
+        self.put("#builder-info", f"[b]{esc(view.name)}[/b] ({esc(view.player)}) · {rules}")
         lock = self.query_one("#builder-lock", Static)
         lock.display = data.locked
         if data.locked:
             events = len(view.history)
-            lock.update(f"Read-only: {esc(view.name)}'s chronicle has begun ({events} "
-                        f"event{'s' if events != 1 else ''}), so the creation choices are fixed. "
-                        "Spend experience from the character view (s) instead.")
+            self.put("#builder-lock", f"Read-only: {esc(view.name)}'s chronicle has begun "
+                     f"({events} event{'s' if events != 1 else ''}), so the creation choices "
+                     "are fixed. Spend experience from the character view (s) instead.")
         for role in ROLES:
             self.fill(role)
         self.show_steps()
@@ -306,15 +303,16 @@ class BuilderScreen(Screen[None]):
         # Points, court and problems: straight from the rules' own budget and report.
         needed, general = points_figures(view)
         self.query_one("#builder-points", Meter).set("Points", needed, general)
-        self.query_one("#builder-points-detail", Static).update(points_text(view))
+        self.put("#builder-points-detail", points_text(view))
         seelie, unseelie = summary.get("seelie", 0), summary.get("unseelie", 0)
         court = summary.get("court")
         verdict = (f"[b]{str(court).title()}[/b]" if court else
                    "[yellow]tie: choose one (c)[/yellow]")
-        self.query_one("#builder-court", Static).update(
-            f"Court  Seelie {seelie} · Unseelie {unseelie}\n       → {verdict}")
+        self.put("#builder-court", f"Court  Seelie {seelie} · Unseelie {unseelie}\n"
+                 f"       → {verdict}")
         self.query_one("#builder-violations", ViolationsPanel).show(view.report)
-        self.show_identity(data)
+        if "identity" in self.built:
+            self.show_identity(data)
 
     def show_identity(self, data: BuilderData) -> None:
         """The court choice and the background (typed text that is not saved yet is kept)."""
@@ -322,48 +320,58 @@ class BuilderScreen(Screen[None]):
 
         build = data.view.build
         edition = find_edition(build.system)
-        self.query_one("#identity-system", Label).update(
-            esc(edition.label if edition else build.system))
+        self.put("#identity-system", esc(edition.label if edition else build.system))
         court = self.query_one("#identity-court", Select)
-        court.value = build.court.value if build.court else "undecided"
+        chosen = build.court.value if build.court else "undecided"
+        if court.value != chosen:
+            court.value = chosen
         court.disabled = data.locked
         summary = data.view.report.summary
         hint = ("The tally decides the court; your choice counts only on a tie."
                 if summary.get("seelie") != summary.get("unseelie") else
                 "A tie: your choice decides, and cannot change later.")
-        self.query_one("#identity-court-hint", Static).update(hint)
+        self.put("#identity-court-hint", hint)
         background = self.query_one("#identity-background", Input)
         saved = build.background or ""
-        if background.value == self.loaded_background:
+        if background.value == self.loaded_background and background.value != saved:
             background.value = saved
         self.loaded_background = saved
         background.disabled = data.locked
 
     def fill(self, role: str) -> None:
-        """The candidate list of ``role``, keeping the cursor on the same card."""
+        """The candidate list of ``role``, keeping the cursor on the same card (a list not
+        built yet is filled when its step is first shown)."""
         assert self.data is not None
-        listing = self.query_one(f"#step-{role}", CandidateList)
         before = self.highlighted(role)
         candidates = self.data.candidates[role]
         self.shown[role] = candidates
+        if role not in self.built:
+            return
+        listing = self.query_one(f"#step-{role}", CandidateList)
         if not candidates:
             kind = {"icon": "Character Icons", "merit": "Merits", "flaw": "Flaws"}[role]
-            listing.set_options([Option(Text(
-                f"{self.player} owns no {kind}: record the cards of their packs in Cards (1).",
-                style="dim"), id=f"{role}-none", disabled=True)])
+            lines = [Text(f"{self.player} owns no {kind}: record the cards of their packs in "
+                          "Cards (1).", style="dim")]
+            if self.drawn.get(f"#step-{role}") != lines:
+                self.drawn[f"#step-{role}"] = lines
+                listing.set_options([Option(lines[0], id=f"{role}-none", disabled=True)])
             return
         width = max(30, listing.content_region.width or self.size.width - 36)
-        listing.set_options([Option(candidate_line(c, taken_count(self.data, role, c.card),
-                                                   width),
-                                    id=f"{role}-{i}") for i, c in enumerate(candidates)])
+        lines = [candidate_line(c, taken_count(self.data, role, c.card), width)
+                 for c in candidates]
+        if self.drawn.get(f"#step-{role}") != lines:  # the same lines are not drawn again
+            self.drawn[f"#step-{role}"] = lines
+            listing.set_options([Option(line, id=f"{role}-{i}")
+                                 for i, line in enumerate(lines)])
         names = [c.card.name for c in candidates]
-        listing.highlighted = names.index(before.card.name) if before and \
-            before.card.name in names else 0
+        index = names.index(before.card.name) if before and before.card.name in names else 0
+        if listing.highlighted != index:
+            listing.highlighted = index
 
     def highlighted(self, role: str) -> Candidate | None:
         """The candidate under the cursor of ``role``'s list."""
-        listing = self.query_one(f"#step-{role}", CandidateList)
-        index = listing.highlighted
+        index = (self.query_one(f"#step-{role}", CandidateList).highlighted
+                 if role in self.built else None)
         shown = self.shown[role]
         if index is None or not 0 <= index < len(shown):
             return None
@@ -382,24 +390,23 @@ class BuilderScreen(Screen[None]):
                     title += f" ({count})"
             text = f" {STEP_KEYS[step]} {title} "
             parts.append(f"[reverse b]{text}[/reverse b]" if step == self.step else text)
-        self.query_one("#builder-steps", Static).update("│".join(parts))
+        self.put("#builder-steps", "│".join(parts))
         self.refresh_bindings()
 
     def show_detail(self) -> None:
         """What the highlighted card is, or what the identity step is for."""
-        detail = self.query_one("#builder-detail", Static)
         if self.step == "identity" or self.data is None:
-            detail.update("Step 3: the court follows the tally of Abilities and Weaknesses. "
-                          "Step 4: the name and a few words of background." if self.data
-                          else "")
+            self.put("#builder-detail",
+                     "Step 3: the court follows the tally of Abilities and Weaknesses. "
+                     "Step 4: the name and a few words of background." if self.data else "")
             return
         candidate = self.highlighted(self.step)
         if candidate is None:
-            detail.update("")
+            self.put("#builder-detail", "")
             return
-        detail.update(candidate_detail(candidate, taken_count(self.data, self.step,
-                                                              candidate.card), self.player,
-                                       self.data.view.report))
+        self.put("#builder-detail", candidate_detail(
+            candidate, taken_count(self.data, self.step, candidate.card), self.player,
+            self.data.view.report))
 
     def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
         self.show_detail()
@@ -411,8 +418,8 @@ class BuilderScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out the changing keys once the chronicle has begun, and add/remove outside the
         card steps."""
-        if action in ("add", "remove", "toggle_card", "save_background") and \
-                self.data is not None and self.data.locked:
+        locked = self.data.locked if self.data is not None else self.locked_before
+        if action in ("add", "remove", "toggle_card", "save_background") and locked:
             return None
         if action in ("add", "remove", "toggle_card") and self.step not in ROLES:
             return None
@@ -530,22 +537,38 @@ class BuilderScreen(Screen[None]):
 
         chronicle_app(self).call_service(work, done, description="Renaming")
 
+    def typed_background(self) -> str | None:
+        """The background in the box, None while the identity step has not been shown."""
+        if "identity" not in self.built:
+            return None
+        return self.query_one("#identity-background", Input).value.strip()
+
     def action_save_background(self) -> None:
         """Save the background typed (kept in the box if the save fails)."""
         if self.data is None:
             return
-        text = self.query_one("#identity-background", Input).value.strip()
-        if text == (self.data.view.build.background or ""):
+        text = self.typed_background()
+        if text is None or text == (self.data.view.build.background or ""):
             self.notify("The background is saved.")
             return
         self.edit("Saving the background", background=text)
 
     # Navigation --------------------------------------------------------------------------------
 
-    def action_step(self, step: str) -> None:
-        """Show one step of the builder."""
+    async def action_step(self, step: str) -> None:
+        """Show one step of the builder (built the first time it is shown)."""
         self.step = step
-        self.query_one(ContentSwitcher).current = f"step-{step}"
+        switcher = self.query_one(ContentSwitcher)
+        if step not in self.built:
+            part: Widget = (CandidateList(id=f"step-{step}") if step in ROLES else
+                            IdentityStep(self.character))
+            await switcher.mount(part)
+            self.built.add(step)
+            if self.data is not None and step in ROLES:
+                self.fill(step)
+            elif self.data is not None:
+                self.show_identity(self.data)
+        switcher.current = f"step-{step}"
         if step in ROLES:
             self.query_one(f"#step-{step}", CandidateList).focus()
         else:
@@ -555,8 +578,8 @@ class BuilderScreen(Screen[None]):
         self.show_steps()
         self.show_detail()
 
-    def action_next_step(self, delta: int) -> None:
-        self.action_step(STEPS[(STEPS.index(self.step) + delta) % len(STEPS)])
+    async def action_next_step(self, delta: int) -> None:
+        await self.action_step(STEPS[(STEPS.index(self.step) + delta) % len(STEPS)])
 
     def action_reload(self) -> None:
         self.reload()
@@ -565,8 +588,8 @@ class BuilderScreen(Screen[None]):
         """Leave the builder; asks first when a typed background is not saved."""
         from chronicle.tui.screens.confirm import ConfirmScreen
 
-        typed = self.query_one("#identity-background", Input).value.strip()
-        if self.data is not None and not self.data.locked and \
+        typed = self.typed_background()
+        if self.data is not None and not self.data.locked and typed is not None and \
                 typed != (self.data.view.build.background or ""):
             def answered(leave: bool | None) -> None:
                 if leave:

@@ -24,15 +24,19 @@ from textual.widgets import Header, Static
 
 from chronicle.systems.wyld_hunt.cards import MeritType
 from chronicle.systems.wyld_hunt.widgets.points import bought_off, points_figures
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.text import esc, fit
 from chronicle.tui.widgets.footer import Footer
 from chronicle.tui.widgets.violations import ViolationsPanel
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.services.characters import CharacterView, HistoryLine
 
+KEPT = "wyld-hunt-character"
+"""The name the app's kept character view is installed under."""
 MERIT_GROUPS = {MeritType.ABILITY: "Abilities", MeritType.ADVANTAGE: "Advantages",
                 MeritType.ALLY: "Allies", MeritType.ART: "Arts",
                 MeritType.TREASURE: "Treasures", None: "Of unknown type"}
@@ -171,6 +175,17 @@ def timeline_markup(view: CharacterView) -> str:
     return "\n".join(lines)
 
 
+def open_character(node: DOMNode, name: str, player: str,
+                   view: CharacterView | None = None) -> None:
+    """Show ``name``'s sheet and chronicle (``view``: as the opener has just read it) in the
+    app's kept character view: built once, refilled on each opening."""
+    screen, new = kept_screen(node, KEPT, CharacterViewScreen,
+                              lambda: CharacterViewScreen(name, player, view))
+    if not new:
+        screen.open(name, player, view)
+    node.app.push_screen(screen)
+
+
 class CharacterViewScreen(Screen[None]):
     """One character's sheet and chronicle."""
 
@@ -198,27 +213,55 @@ class CharacterViewScreen(Screen[None]):
         Binding("r", "reload", "Reload", show=False),
     ]
 
-    def __init__(self, name: str, player: str) -> None:
+    def __init__(self, name: str, player: str, view: CharacterView | None = None) -> None:
         super().__init__()
         self.character = name
         self.player = player
         self.view: CharacterView | None = None
         self.loads = 0
+        self.given = view
+        """A view handed over by the opener (the list's own): shown at once, not read again
+        on this opening."""
+        self.drawn: tuple[str, str] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="character-body"):
             with VerticalScroll(id="character-sheet"):
-                yield Static(f"[b]{esc(self.character)}[/b]\nLoading…", id="sheet")
+                yield Static(self.loading_text(), id="sheet")
                 yield ViolationsPanel("", id="character-violations")
             with VerticalScroll(id="character-timeline"):
                 yield Static("", id="timeline")
         yield Footer(compact=True)
 
+    def loading_text(self) -> str:
+        return f"[b]{esc(self.character)}[/b]\nLoading…"
+
     def on_mount(self) -> None:
         self.query_one("#character-timeline").focus()
+        if self.given is not None:
+            self.show_view(self.given)
+
+    def open(self, name: str, player: str, view: CharacterView | None = None) -> None:
+        """Show another character in this (kept) screen, as a new screen would: the sheet
+        scrolled to the top, the chronicle focused at its end."""
+        self.character, self.player, self.given = name, player, view
+        self.loads += 1  # a reload of the character shown before is stale
+        self.query_one("#character-sheet", VerticalScroll).scroll_home(animate=False)
+        self.query_one("#character-timeline").focus()
+        if view is not None:
+            self.show_view(view)
+            return
+        self.view = None
+        self.drawn = None
+        self.query_one("#sheet", Static).update(self.loading_text())
+        self.query_one("#character-violations", ViolationsPanel).display = False
+        self.query_one("#timeline", Static).update("")
 
     def on_screen_resume(self) -> None:
+        if self.given is not None:  # just shown from the opener's fresh view
+            self.given = None
+            return
         self.reload()
 
     # Data ------------------------------------------------------------------------------------
@@ -246,15 +289,19 @@ class CharacterViewScreen(Screen[None]):
 
     def show_view(self, view: CharacterView, *, fresh: bool = True) -> None:
         """Show the sheet and the timeline of ``view``; ``fresh`` (a change just saved) makes
-        any reload still on its way stale."""
+        any reload still on its way stale. What is shown already is not drawn again."""
         if fresh:
             self.loads += 1
         self.view = view
-        self.query_one("#sheet", Static).update(sheet_markup(view))
+        drawn = (sheet_markup(view), timeline_markup(view))
+        if drawn == self.drawn:
+            return
+        self.drawn = drawn
+        self.query_one("#sheet", Static).update(drawn[0])
         panel = self.query_one("#character-violations", ViolationsPanel)
         panel.display = bool(view.report.violations)
         panel.show(view.report)
-        self.query_one("#timeline", Static).update(timeline_markup(view))
+        self.query_one("#timeline", Static).update(drawn[1])
         timeline = self.query_one("#character-timeline", VerticalScroll)
         timeline.call_after_refresh(timeline.scroll_end, animate=False)
 
@@ -268,9 +315,9 @@ class CharacterViewScreen(Screen[None]):
 
     def action_build(self) -> None:
         """Open the builder (read-only once the chronicle has begun)."""
-        from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
+        from chronicle.systems.wyld_hunt.screens.builder import open_builder
 
-        self.app.push_screen(BuilderScreen(self.character, self.player))
+        open_builder(self, self.character, self.player, self.view)
 
     def action_record_game(self) -> None:
         """Record a game: quests undertaken and completed, opponent, date, note."""

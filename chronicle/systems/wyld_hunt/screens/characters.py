@@ -207,6 +207,10 @@ class CharactersScreen(Screen[None]):
             return None
         return self.entries.get(option.id)
 
+    def view_of(self, entry: Entry) -> CharacterView | None:
+        """The character of ``entry`` as the list read it."""
+        return next((v for v in self.views if Entry(v.player, v.name) == entry), None)
+
     # Actions -----------------------------------------------------------------------------------
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -215,23 +219,23 @@ class CharactersScreen(Screen[None]):
 
     def action_open(self) -> None:
         """Open the character view of the highlighted character."""
-        from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen
+        from chronicle.systems.wyld_hunt.screens.character import open_character
 
         entry = self.current()
         if entry is None:
             self.notify("No character here yet: press n to create one.", severity="warning")
             return
-        self.app.push_screen(CharacterViewScreen(entry.name, entry.player))
+        open_character(self, entry.name, entry.player, self.view_of(entry))
 
     def action_build(self) -> None:
         """Open the builder of the highlighted character."""
-        from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
+        from chronicle.systems.wyld_hunt.screens.builder import open_builder
 
         entry = self.current()
         if entry is None:
             self.notify("No character here yet: press n to create one.", severity="warning")
             return
-        self.app.push_screen(BuilderScreen(entry.name, entry.player))
+        open_builder(self, entry.name, entry.player, self.view_of(entry))
 
     def action_new(self) -> None:
         """Ask for the player, name and system of a new character, then open the builder."""
@@ -251,12 +255,12 @@ class CharactersScreen(Screen[None]):
 
     def created(self, view: CharacterView | None) -> None:
         """Open the builder of a character just created."""
-        from chronicle.systems.wyld_hunt.screens.builder import BuilderScreen
+        from chronicle.systems.wyld_hunt.screens.builder import open_builder
 
         if view is None:
             return
         self.notify(f"Created {view.name} for {view.player}. Pick the icon, Merits and Flaws.")
-        self.app.push_screen(BuilderScreen(view.name, view.player))
+        open_builder(self, view.name, view.player)
 
     def action_reload(self) -> None:
         self.reload()
