@@ -20,7 +20,7 @@ from chronicle.systems.wyld_hunt.screens.games import GamesScreen
 from chronicle.systems.wyld_hunt.screens.new_game import NewGameScreen
 from chronicle.systems.wyld_hunt.services import characters, games
 from chronicle.systems.wyld_hunt.services.demo import run_demo
-from chronicle.systems.wyld_hunt.widgets.prep import SuggestionPanel
+from chronicle.systems.wyld_hunt.widgets.prep import PrepData, SuggestionPanel
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.confirm import ConfirmScreen
 from chronicle.tui.widgets.card_list import CardList
@@ -190,6 +190,16 @@ def test_played_game_opens_its_result_read_only(tmp_path: Path) -> None:
             await settle(pilot)
             assert result.is_current
             assert result.completed["Tim"] == ["Even Dragons Pay Taxes"]
+            # Opened again: the same screen, filled from the games list's own reading (a
+            # played game never changes), without reading the database.
+            await pilot.press("escape")
+            await settle(pilot)
+            reads = len(pilot.app.workers)
+            await pilot.press("enter")
+            assert pilot.app.screen is result and result.played
+            assert len(pilot.app.workers) == reads
+            assert "1. Even Dragons Pay Taxes" in text_of(result, "#result-summary")
+            assert result.query_one(CardList).cursor == 0 and not result.recorded
 
     asyncio.run(scenario())
     after = games.show_game(db, "Example of Play")
@@ -234,3 +244,55 @@ def test_refused_choice_changes_nothing(tmp_path: Path) -> None:
     assert after.version == before.version
     assert [s.to_dict() for s in after.seats] == [s.to_dict() for s in before.seats]
     assert [g.name for g in games.list_games(db)] == ["Rematch", "Example of Play"]
+
+
+def test_one_kept_preparation_screen_shows_each_game_as_new(tmp_path: Path) -> None:
+    """The games screen opens every game in one kept preparation screen: each opening shows
+    that game from its first seat's quests, never the seat, section, meters or suggestion of
+    the game shown before, and a game read for an earlier opening is dropped."""
+    url = demo_database(tmp_path)
+    games.new_game(open_database(url), "Third", [("Tim", None)])
+
+    async def open_game(pilot: Pilot[int], name: str) -> GamePrepScreen:
+        screen = pilot.app.screen
+        assert isinstance(screen, GamesScreen)
+        await cursor_to(pilot, [g.name for g in screen.games].index(name))
+        await pilot.press("enter")
+        await settle(pilot)
+        prep = pilot.app.screen
+        assert isinstance(prep, GamePrepScreen) and prep.game is not None
+        assert prep.game.name == name and prep.sub_title == name
+        assert (prep.seat_index, prep.section, prep.message) == (0, "quests", "")
+        assert prep.query_one(CardList).has_focus and prep.query_one(CardList).cursor == 0
+        return prep
+
+    async def scenario() -> None:
+        async with ChronicleApp(url).run_test(size=SIZE) as pilot:
+            await open_games(pilot)
+            rematch = await open_game(pilot, "Rematch")
+            await pilot.press("tab", "w", "x")
+            await settle(pilot)
+            assert rematch.query_one(SuggestionPanel).has_class("shown")
+            await pilot.press("escape", "escape")
+            await settle(pilot)
+            third = await open_game(pilot, "Third")
+            assert third is rematch
+            assert not third.query_one(SuggestionPanel).has_class("shown")
+            assert "Tim" in text_of(third, "#seat-bar") and "Josh" not in text_of(
+                third, "#seat-bar")
+            assert "Treasures" in str(third.query_one("#meter-treasures", Meter).content)
+            assert text_of(third, "#prep-report-title").startswith("Report:")
+            await pilot.press("escape")
+            await settle(pilot)
+            again = await open_game(pilot, "Rematch")
+            assert again is rematch and [s.player for s in again.game.seats] == ["Tim", "Josh"]
+            stale = third.game
+            third.loaded(PrepData(games.show_game(open_database(url), "Third"), {}, {}),
+                         opening=third.opening - 1)
+            assert third.game is stale
+            third.reopen("Third")  # another game: nothing of Rematch's while it loads
+            assert third.game is None and text_of(third, "#seat-bar") == "Loading the game…"
+            assert str(third.query_one("#meter-treasures", Meter).content) == ""
+            assert third.query_one(CardList).count == 0
+
+    asyncio.run(scenario())

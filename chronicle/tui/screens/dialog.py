@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 W = TypeVar("W", bound="Input | Select[Any] | Button | SelectionList[Any] | OptionList")
-S = TypeVar("S", bound="ModalScreen[Any]")
+S = TypeVar("S", bound="Screen[Any]")
+"""A kept screen: a dialog, or a full screen opened again and again (the game preparation)."""
 
 COMPACT = "-textual-compact"
 """The class Textual's ``compact`` reactive toggles (Textual 8: Input, Select, Button,

@@ -11,6 +11,7 @@ with the keyboard or the mouse.
 
 ``update_pane`` redraws the pane beside a list (a card's detail) without laying the whole
 screen out again when its height stays the same: a layout is most of a keystroke's cost.
+``show_text`` leaves a line that already shows its text alone (no redraw, no layout).
 """
 
 from __future__ import annotations
@@ -140,7 +141,9 @@ class CardList(ScrollView, can_focus=True):
     def _show_header(self) -> None:
         if self._header is not None:
             header, titles = self._header
-            header.update(Text(self.format_row(titles)))
+            text = Text(self.format_row(titles))
+            if header.content != text:
+                header.update(text)
 
     def refresh_line(self, index: int) -> None:
         """Repaint one row, if it is on screen."""
@@ -242,3 +245,10 @@ def update_pane(pane: Static, content: VisualType) -> None:
     height = pane.get_content_height(before, before, before.width)
     if height != before.height:
         pane.refresh(layout=True)
+
+
+def show_text(line: Static, text: str) -> None:
+    """Show ``text`` (markup) in ``line``, unless it shows it already: a screen shown again
+    with the same data is not drawn and laid out again."""
+    if not (isinstance(line.content, str) and line.content == text):
+        line.update(text)

@@ -16,6 +16,9 @@ The screen holds the selection and its queue; its parts live beside it: the text
 line, tabs, rows and detail and the suggestion panel in ``..widgets.prep``, the meters, odds
 and report in ``prep_side``, and changing the seats (character, another player, one fewer) in
 ``seats``.
+
+The games screen keeps one preparation screen and opens every game in it (``reopen``): it is
+built once, and a game shown again is not drawn again where nothing changed.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from textual.widgets import Header, Static
 
 from chronicle.systems.wyld_hunt.screens.prep_side import PrepSide, odds_markup
 from chronicle.systems.wyld_hunt.widgets.prep import (
+    COMMANDS,
+    EDITING,
     SECTION_KEYS,
     SECTIONS,
     PrepData,
@@ -49,7 +54,7 @@ from chronicle.systems.wyld_hunt.widgets.prep import (
 )
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc
-from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.card_list import CardList, show_text
 from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -58,31 +63,6 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.services.collection import OwnedCard
     from chronicle.systems.wyld_hunt.services.games import GameView, Seat, SuggestionSet
 
-COMMANDS: tuple[tuple[Any, ...], ...] = (
-    ("Print the game sheet", "Quests, ratings and choices, as a PDF (p)", "print_game"),
-    ("Toggle card", "Choose the card under the cursor, or take it out (space)", "toggle_card"),
-    ("One more copy", "Add a copy of the card under the cursor (+)", "copies", 1),
-    ("One copy fewer", "Take a copy of the card under the cursor out (-)", "copies", -1),
-    ("Next seat", "Prepare the next player (tab or ])", "seat", 1),
-    ("Previous seat", "Prepare the previous player (shift+tab or [)", "seat", -1),
-    ("Change the seat's character", "Which character this player plays in this game (c)",
-     "mend_seat", "character"),
-    ("Seat another player", "A player without a seat here, and their character (a)",
-     "mend_seat", "add"),
-    ("Take this seat away", "This player leaves the game, their choices too (delete)",
-     "mend_seat", "remove"),
-    ("Change target", "Whose quests this player's Waylays oppose (o)", "target"),
-    ("Suggest cards", "Waylays, Treasures and Leagues from the player's own cards, explained "
-     "(x)", "suggest"),
-    ("Apply the suggestion", "Store the suggested cards for this seat (X)", "apply_suggestion"),
-    ("Scroll the report", "Move between the list and the report (v)", "report"),
-    ("Record result", "Who completed which quests (r)", "result"),
-    ("Back to the games", "Close this game (esc)", "back"),
-)
-"""The palette's entries: title, help, the action and its arguments."""
-EDITING = frozenset({"toggle_card", "copies", "target", "suggest", "apply_suggestion",
-                     "mend_seat"})
-"""Actions that change the setup (hidden once the game has been played)."""
 
 
 class GamePrepScreen(Screen[None]):
@@ -143,6 +123,9 @@ class GamePrepScreen(Screen[None]):
         self.rows: list[Row] = []
         """The list's rows: card name, the catalog card (if known), copies owned."""
         self.message = ""
+        self.opening = 0
+        """How many times this screen was opened (``reopen``): a game loaded for an earlier
+        opening is not shown."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -166,25 +149,46 @@ class GamePrepScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.action_reload()
 
+    def reopen(self, game: str) -> None:
+        """Show ``game`` as a new screen would: its first seat's quests, the cursor on the first
+        row, no message or suggestion (the same game's last state stays shown until it is
+        loaded again on resume; another game's is cleared)."""
+        from chronicle.domain.values import name_key
+
+        self.opening += 1
+        if self.game is None or name_key(self.game.name) != name_key(game):
+            self.game, self.owned, self.icons = None, {}, {}
+            self.desired, self.desired_target = {}, {}
+            self.query_one(PrepSide).clear()
+        self.game_name = self.sub_title = game
+        self.seat_index, self.section, self.message = 0, "quests", ""
+        self.dirty.clear()
+        self.query_one(SuggestionPanel).close()
+        self.query_one(PrepSide).scroll_home(animate=False)
+        self.render_all(keep=False)
+        self.query_one(CardList).focus()
+
     # Data ------------------------------------------------------------------------------------
 
     def action_reload(self) -> None:
         """Load the game, the collections and the icons again."""
         if self.sending:
             return
-        name = self.game_name
+        name, opening = self.game_name, self.opening
 
         def work(db: Database) -> PrepData:
             return load_prep(db, name)
 
-        chronicle_app(self).call_service(work, self.loaded, description="Loading the game",
-                                         group="prep-load", exclusive=True)
+        chronicle_app(self).call_service(work, partial(self.loaded, opening=opening),
+                                         description="Loading the game", group="prep-load",
+                                         exclusive=True)
 
-    def loaded(self, data: PrepData) -> None:
+    def loaded(self, data: PrepData, opening: int | None = None) -> None:
         shown = self.game
-        if not self.is_attached or (shown is not None and shown.id == data.game.id
-                                    and data.game.version < shown.version):
-            return  # closed while the worker ran, or older than what is shown
+        if not self.is_attached or opening not in (None, self.opening) or (
+                shown is not None and shown.id == data.game.id
+                and data.game.version < shown.version):
+            return  # closed or opened again while the worker ran, or older than what is shown
         self.owned, self.icons = data.owned, data.icons
         self.set_game(data.game)
         self.refresh_bindings()
@@ -237,14 +241,14 @@ class GamePrepScreen(Screen[None]):
         seat = self.seat()
         bar = self.query_one("#seat-bar", Static)
         if self.game is None or seat is None:
-            bar.update("This game seats nobody." if self.game else "Loading the game…")
+            show_text(bar, "This game seats nobody." if self.game else "Loading the game…")
             return
-        bar.update(seat_bar_markup(self.game, self.seat_index, self.icons.get(seat.player),
-                                   self.desired_target.get(seat.player, ""),
-                                   self.opponent(seat.player)))
+        show_text(bar, seat_bar_markup(self.game, self.seat_index, self.icons.get(seat.player),
+                                       self.desired_target.get(seat.player, ""),
+                                       self.opponent(seat.player)))
 
     def render_sections(self) -> None:
-        self.query_one("#section-bar", Static).update(section_bar_markup(self.section))
+        show_text(self.query_one("#section-bar", Static), section_bar_markup(self.section))
 
     def section_rows(self) -> list[Row]:
         """The current seat's owned cards of the current section, and chosen cards it does not
@@ -321,7 +325,7 @@ class GamePrepScreen(Screen[None]):
             lines.append(self.message)
         elif self.sending:
             lines.append("[dim]saving…[/dim]")
-        self.query_one("#prep-detail", Static).update("\n".join(lines))
+        show_text(self.query_one("#prep-detail", Static), "\n".join(lines))
 
     def current_row(self) -> Row | None:
         index = self.query_one(CardList).cursor

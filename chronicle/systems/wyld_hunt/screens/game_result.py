@@ -6,6 +6,10 @@ its recorded result, read-only.
 Every quest of every seat is one row; space (or enter) marks it completed, numbering the marks
 in the order they are made (Epic Play: quests are completed in order). Taking a mark out
 renumbers the rest.
+
+The games screen keeps one result screen and opens every game in it (``reopen``); a played
+game's result is shown from the games screen's own reading (it never changes), without reading
+the database again.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from textual.widgets import Header, Static
 
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc
-from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.card_list import CardList, show_text
 from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -56,9 +60,12 @@ class GameResultScreen(Screen[bool]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, view: GameView | None = None) -> None:
+        """The result of game ``game``; ``view``: the game as just read (a played one is shown
+        from it, without reading it again)."""
         super().__init__()
         self.game_name = game
+        self.view = view
         self.game: GameView | None = None
         self.rows: list[tuple[str, str]] = []
         """(player, quest) per list row."""
@@ -66,6 +73,9 @@ class GameResultScreen(Screen[bool]):
         """Per player, the quests marked completed, in order."""
         self.recorded = False
         self.busy = False
+        self.opening = 0
+        """How many times this screen was opened (``reopen``): a game read for an earlier
+        opening is not shown."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -81,16 +91,34 @@ class GameResultScreen(Screen[bool]):
         self.query_one(CardList).focus()
         self.load()
 
+    def reopen(self, game: str, view: GameView | None = None) -> None:
+        """Show ``game`` as a new screen would (``view`` as for a new one)."""
+        self.opening += 1
+        self.game_name = self.sub_title = game
+        self.view, self.game, self.rows, self.completed = view, None, [], {}
+        self.recorded = self.busy = False
+        show_text(self.query_one("#result-intro", Static), "Loading the game…")
+        self.render_rows(keep=False)
+        self.query_one(CardList).focus()
+        self.load()
+
     def load(self) -> None:
-        """Read the game in a worker."""
+        """Show the played game given (it never changes), else read the game in a worker."""
         from chronicle.systems.wyld_hunt.services.games import show_game
 
-        name = self.game_name
+        name, opening, view = self.game_name, self.opening, self.view
+        if view is not None and view.status == "played":
+            self.loaded(view)
+            return
 
         def work(db: Database) -> GameView:
             return show_game(db, name)
 
-        chronicle_app(self).call_service(work, self.loaded, description="Loading the game")
+        def done(game: GameView) -> None:
+            if opening == self.opening:  # not opened again while the worker ran
+                self.loaded(game)
+
+        chronicle_app(self).call_service(work, done, description="Loading the game")
 
     @property
     def played(self) -> bool:
@@ -110,18 +138,18 @@ class GameResultScreen(Screen[bool]):
                                             if q in seat.quests] for seat in game.seats}
         intro = self.query_one("#result-intro", Static)
         if self.played:
-            intro.update(f"[b]{esc(game.name)}[/b] has been played; its result, as "
-                         "recorded in every character's chronicle (read-only):")
+            show_text(intro, f"[b]{esc(game.name)}[/b] has been played; its result, as "
+                      "recorded in every character's chronicle (read-only):")
         elif not self.rows:
-            intro.update(f"[b]{esc(game.name)}[/b]: nobody has a quest yet. Choose quests "
-                         "in the preparation first (esc, then enter on the game).")
+            show_text(intro, f"[b]{esc(game.name)}[/b]: nobody has a quest yet. Choose quests "
+                      "in the preparation first (esc, then enter on the game).")
         else:
             errors = len(game.report.errors)
             warning = (f"\n[yellow]Its setup breaks {errors} rule(s) (see the preparation); "
                        "record it only if you played it so.[/yellow]" if errors else "")
-            intro.update(f"[b]{esc(game.name)}[/b]: mark each quest completed, in the "
-                         "order completed ([b]space[/b]); [b]s[/b] records the result in "
-                         "every character's chronicle at once." + warning)
+            show_text(intro, f"[b]{esc(game.name)}[/b]: mark each quest completed, in the "
+                      "order completed ([b]space[/b]); [b]s[/b] records the result in "
+                      "every character's chronicle at once." + warning)
         self.render_rows(keep=False)
         self.refresh_bindings()
 
@@ -138,7 +166,7 @@ class GameResultScreen(Screen[bool]):
             cells.append([mark, who(seats[player]), quest])
         cursor = card_list.cursor
         card_list.set_rows(cells, keep=cursor if keep else 0)
-        self.query_one("#result-summary", Static).update(self.summary())
+        show_text(self.query_one("#result-summary", Static), self.summary())
 
     def summary(self) -> str:
         """Per seat, what is (to be) recorded."""

@@ -4,7 +4,8 @@ n creates a game, r records a result, e renames it, delete deletes a prepared ga
 is archived, after saying what it holds) and u brings back an archived game.
 
 The list loads from the database in a worker each time the screen comes back into view, so a
-game prepared or played on another screen shows its new state at once.
+game prepared or played on another screen shows its new state at once; what did not change is
+not drawn again. The preparation screen is built once and opened again for each game.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from textual.widgets import Header, Static
 
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc
-from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.card_list import CardList, show_text
 from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -96,6 +97,8 @@ class GamesScreen(Screen[None]):
         super().__init__()
         self.games: list[GameView] = []
         self.loaded = False
+        self.listed: tuple[object, ...] = ()
+        """The rows, greyed rows and cursor the list shows (not drawn again when the same)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -132,18 +135,21 @@ class GamesScreen(Screen[None]):
         self.loaded = True
         names = [g.name for g in games]
         keep = names.index(current.name) if current is not None and current.name in names else 0
-        self.query_one(CardList).set_rows(
-            [[g.name, g.status, players_cell(g), rules_cell(g)] for g in games],
-            dim={i for i, g in enumerate(games) if g.status == "played"}, keep=keep)
-        self.query_one(CardList).set_header(self.query_one("#games-header", Static),
-                                            ["game", "status", "players", "rules"])
+        rows = [[g.name, g.status, players_cell(g), rules_cell(g)] for g in games]
+        dim = {i for i, g in enumerate(games) if g.status == "played"}
+        card_list = self.query_one(CardList)
+        if self.listed != (rows, dim, keep) or card_list.cursor != keep:
+            self.listed = (rows, dim, keep)
+            card_list.set_rows(list(rows), dim=dim, keep=keep)
+        card_list.set_header(self.query_one("#games-header", Static),
+                             ["game", "status", "players", "rules"])
         status = self.query_one("#games-status", Static)
         if games:
             played = sum(1 for g in games if g.status == "played")
-            status.update(f"{len(games)} game(s), {played} played · enter opens, n creates, "
-                          "r records a result")
+            show_text(status, f"{len(games)} game(s), {played} played · enter opens, n creates, "
+                      "r records a result")
         else:
-            status.update("No games yet: press n to create one (players come from Cards: 1).")
+            show_text(status, "No games yet: press n to create one (players come from Cards: 1).")
         self.show_detail()
 
     def current_game(self) -> GameView | None:
@@ -156,9 +162,9 @@ class GamesScreen(Screen[None]):
         game = self.current_game()
         detail = self.query_one("#game-detail", Static)
         if game is None:
-            detail.update("")
+            show_text(detail, "")
             return
-        detail.update("\n".join(seat_lines(game)) or "[dim]nobody is seated[/dim]")
+        show_text(detail, "\n".join(seat_lines(game)) or "[dim]nobody is seated[/dim]")
 
     def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
         self.show_detail()
@@ -175,21 +181,26 @@ class GamesScreen(Screen[None]):
             self.notify("No game yet: press n to create one.")
             return
         if game.status == "played":
-            self.open_result(game.name)
+            self.open_result(game.name, game)
         else:
             self.open_prep(game.name)
 
     def open_prep(self, name: str) -> None:
-        """Push the preparation screen of game ``name``."""
+        """Show the preparation screen of game ``name`` (built once, opened again)."""
         from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
+        from chronicle.tui.screens.dialog import show_kept
 
-        self.app.push_screen(GamePrepScreen(name))
+        show_kept(self.app, "wyld-hunt-game-prep", GamePrepScreen, lambda: GamePrepScreen(name),
+                  lambda screen: screen.reopen(name))
 
-    def open_result(self, name: str) -> None:
-        """Push the result screen of game ``name``."""
+    def open_result(self, name: str, view: GameView | None = None) -> None:
+        """Show the result screen of game ``name`` (built once, opened again); ``view``: the
+        game as this screen read it."""
         from chronicle.systems.wyld_hunt.screens.game_result import GameResultScreen
+        from chronicle.tui.screens.dialog import show_kept
 
-        self.app.push_screen(GameResultScreen(name))
+        show_kept(self.app, "wyld-hunt-game-result", GameResultScreen,
+                  lambda: GameResultScreen(name, view), lambda screen: screen.reopen(name, view))
 
     def action_result(self) -> None:
         """Record (or show) the result of the current game."""
@@ -197,7 +208,7 @@ class GamesScreen(Screen[None]):
         if game is None:
             self.notify("No game yet: press n to create one.")
             return
-        self.open_result(game.name)
+        self.open_result(game.name, game)
 
     def action_new_game(self) -> None:
         """Ask for a new game's name, seats and solo play."""

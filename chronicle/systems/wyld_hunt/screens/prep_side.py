@@ -62,6 +62,11 @@ class PrepSide(VerticalScroll, can_focus=True):
     PrepSide ViolationsPanel { padding: 0; }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.shown: tuple[object, ...] = ()
+        """What the panel shows (not drawn again when shown again)."""
+
     def compose(self) -> ComposeResult:
         yield Meter("", id="meter-waylays")
         yield Meter("", id="meter-treasures")
@@ -77,6 +82,10 @@ class PrepSide(VerticalScroll, can_focus=True):
             LEAGUES_PER_QUEST,
             SOLO_LEAGUES_PER_QUEST,
         )
+
+        if self.shown == (game, seat, target, odds):
+            return
+        self.shown = (game, seat, target, odds)
 
         entries: dict[str, dict[str, Any]] = {
             str(p.get("name")): p for p in game.report.summary.get("players", [])}
@@ -100,3 +109,10 @@ class PrepSide(VerticalScroll, can_focus=True):
         self.query_one("#prep-report-title", Static).update(
             f"Report: {len(report.errors)} error(s), {len(report.warnings)} warning(s)")
         self.query_one(ViolationsPanel).show(report, empty="This setup keeps every rule.")
+
+    def clear(self) -> None:
+        """Show nothing (another game is loading)."""
+        self.shown = ()
+        for part in self.query(Static):
+            part.update("")
+            part.remove_class("over")

@@ -1,7 +1,7 @@
 """The parts of the game preparation screen that are not the screen itself: loading a game
-with its seats' collections and icons, each Waylay's odds, the suggestion panel, and the text of
-the seat line, the section tabs, the card rows and the card detail (markup with every name
-escaped).
+with its seats' collections and icons, each Waylay's odds, the suggestion panel, the palette's
+entries, and the text of the seat line, the section tabs, the card rows and the card detail
+(markup with every name escaped).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -108,6 +108,10 @@ class SuggestionPanel(VerticalScroll, can_focus=True):
         Binding("escape", "screen.close_suggestion", "Close"),
     ]
 
+    asked = 0
+    """How many times a suggestion was asked for or closed: one arriving after it was closed
+    (another seat, or the screen opened again) is not shown."""
+
     def compose(self) -> ComposeResult:
         yield Static("", id="suggestion-text")
 
@@ -129,11 +133,14 @@ class SuggestionPanel(VerticalScroll, can_focus=True):
         panel before it (the meters and report) and take the focus."""
         from chronicle.systems.wyld_hunt.services.games import suggest_for
 
+        self.asked += 1
+        asked = self.asked
+
         def work(db: Database) -> SuggestionSet:
             return suggest_for(db, game, player)
 
         def done(suggestion: SuggestionSet) -> None:
-            if self.is_attached:  # not closed while the worker ran
+            if self.is_attached and asked == self.asked:  # not closed while the worker ran
                 self.show(suggestion)
                 if self.parent is not None:
                     self.parent.add_class("suggesting")
@@ -143,6 +150,7 @@ class SuggestionPanel(VerticalScroll, can_focus=True):
 
     def close(self) -> None:
         """Hide the suggestion; the meters and report come back."""
+        self.asked += 1
         self.remove_class("shown")
         if self.parent is not None:
             self.parent.remove_class("suggesting")
@@ -166,7 +174,34 @@ def applied_markup(suggestion: SuggestionSet) -> str:
             f"{len(suggestion.leagues.cards)} Leagues for {esc(suggestion.player)}.")
 
 
-# The seat's lists and their text ---------------------------------------------------------------
+# The screen's palette entries, the seat's lists and their text ----------------------------------
+
+COMMANDS: tuple[tuple[Any, ...], ...] = (
+    ("Print the game sheet", "Quests, ratings and choices, as a PDF (p)", "print_game"),
+    ("Toggle card", "Choose the card under the cursor, or take it out (space)", "toggle_card"),
+    ("One more copy", "Add a copy of the card under the cursor (+)", "copies", 1),
+    ("One copy fewer", "Take a copy of the card under the cursor out (-)", "copies", -1),
+    ("Next seat", "Prepare the next player (tab or ])", "seat", 1),
+    ("Previous seat", "Prepare the previous player (shift+tab or [)", "seat", -1),
+    ("Change the seat's character", "Which character this player plays in this game (c)",
+     "mend_seat", "character"),
+    ("Seat another player", "A player without a seat here, and their character (a)",
+     "mend_seat", "add"),
+    ("Take this seat away", "This player leaves the game, their choices too (delete)",
+     "mend_seat", "remove"),
+    ("Change target", "Whose quests this player's Waylays oppose (o)", "target"),
+    ("Suggest cards", "Waylays, Treasures and Leagues from the player's own cards, explained "
+     "(x)", "suggest"),
+    ("Apply the suggestion", "Store the suggested cards for this seat (X)", "apply_suggestion"),
+    ("Scroll the report", "Move between the list and the report (v)", "report"),
+    ("Record result", "Who completed which quests (r)", "result"),
+    ("Back to the games", "Close this game (esc)", "back"),
+)
+"""The palette's entries: title, help, the action and its arguments."""
+EDITING = frozenset({"toggle_card", "copies", "target", "suggest", "apply_suggestion",
+                     "mend_seat"})
+"""Actions that change the setup (hidden once the game has been played)."""
+
 
 SECTIONS: tuple[str, ...] = ("quests", "waylays", "treasures", "leagues")
 """The lists a seat chooses, in the order the sections are shown."""
