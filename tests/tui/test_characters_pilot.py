@@ -337,3 +337,64 @@ def test_every_action_is_in_the_command_palette(tmp_path: Path) -> None:
         assert {"Add the highlighted card", "Remove the highlighted card"} <= titles
 
     play(url, scenario)
+
+
+async def highlight(pilot: Pilot[Any], name: str) -> CharactersScreen:
+    """The characters list with the cursor on ``name``."""
+    screen = await to_characters(pilot)
+    await pilot.press("home")
+    for _ in range(12):
+        entry = screen.current()
+        if entry is not None and entry.name == name:
+            return screen
+        await pilot.press("down")
+    raise AssertionError(f"{name} is not in the list")
+
+
+def test_kept_screens_show_only_the_character_opened(tmp_path: Path) -> None:
+    """The character view and the builder are built once per app and refilled at each
+    opening: the next character opened is shown whole, and nothing of the one before (its
+    sheet, its builder step, a background typed and left unsaved)."""
+    def fill(db: Database) -> None:
+        run_demo(db)
+        characters.new_character(db, "Tim", "Aline", icon="Sidhe Female")
+
+    url, db = database(tmp_path, fill)
+
+    async def scenario(pilot: Pilot[Any]) -> None:
+        first = await open_character(pilot, "Winerdria")
+        await press(pilot, "escape")
+        second = await open_character(pilot, "Annoyicus")
+        assert second is first  # the same screen, refilled
+        sheet = text_of(second.query_one("#sheet", Static))
+        assert "Annoyicus" in sheet and "Winerdria" not in sheet
+        assert "Winerdria" not in text_of(second.query_one("#timeline", Static))
+        await press(pilot, "escape")
+        await highlight(pilot, "Aline")
+        await press(pilot, "b")
+        builder = pilot.app.screen
+        assert isinstance(builder, BuilderScreen) and builder.character == "Aline"
+        assert not builder.query_one("#builder-lock", Static).display
+        await press(pilot, "m")
+        await press(pilot, "c", "tab")
+        await pilot.press(*"half")
+        await press(pilot, "escape")
+        assert isinstance(pilot.app.screen, ConfirmScreen)  # unsaved: asks
+        await press(pilot, "y")
+        await highlight(pilot, "Winerdria")
+        await press(pilot, "b")
+        assert pilot.app.screen is builder  # kept, now Winerdria's, from the start
+        assert builder.character == "Winerdria" and builder.step == "icon"
+        assert builder.focused is builder.query_one("#step-icon")
+        lock = builder.query_one("#builder-lock", Static)
+        assert lock.display and "Winerdria" in text_of(lock)
+        assert "Aline" not in text_of(builder.query_one("#builder-info", Static))
+        saved = characters.show_character(db, "Winerdria", "Tim").build.background
+        assert builder.typed_background() == saved and "half" not in (saved or "")
+        chosen = builder.highlighted("icon")
+        assert chosen is not None and chosen.card.name == "Sidhe Female"
+        await press(pilot, "escape")  # nothing typed: leaves at once
+        assert isinstance(pilot.app.screen, CharactersScreen)
+
+    play(url, scenario)
+    assert characters.show_character(db, "Aline", "Tim").build.background is None

@@ -119,6 +119,7 @@ SCREENS: dict[str, Steps] = {
     "new-character": then(keys("2"), keys("n")),
     "character": push("character", "CharacterViewScreen", "Winerdria", "Tim"),
     "builder": push("builder", "BuilderScreen", "Aline", "Tim"),
+    "builder-identity": then(push("builder", "BuilderScreen", "Aline", "Tim"), keys("c")),
     "record-game": then(push("character", "CharacterViewScreen", "Winerdria", "Tim"),
                         keys("g")),
     "spend-xp": then(push("character", "CharacterViewScreen", "Winerdria", "Tim"), keys("s")),

@@ -121,7 +121,7 @@ class BuilderScreen(Screen[None]):
     """Build one character from its player's cards."""
 
     TITLE = "Builder"
-    CSS = """
+    DEFAULT_CSS = """
     BuilderScreen #builder-info { height: 1; padding: 0 1; }
     BuilderScreen #builder-lock { height: auto; padding: 0 1; color: $warning;
                                   text-style: bold; }
@@ -139,11 +139,11 @@ class BuilderScreen(Screen[None]):
     BuilderScreen #builder-court { height: auto; }
     BuilderScreen #builder-problems { height: 1fr; border-top: solid $panel; }
     BuilderScreen #step-identity { height: 1fr; padding: 0 1; }
-    BuilderScreen #step-identity .field { height: 1; margin-top: 1; }
-    BuilderScreen #step-identity .field-label { width: 12; color: $text-muted; }
-    BuilderScreen #step-identity .hint { color: $text-muted; margin-left: 12; width: 1fr;
-                                         height: auto; }
-    BuilderScreen #identity-background { width: 1fr; }
+    BuilderScreen #step-identity .identity-field { height: 1; margin-top: 1; }
+    BuilderScreen #step-identity .identity-label { width: 12; color: $text-muted; }
+    BuilderScreen #step-identity .identity-hint { color: $text-muted; margin-left: 12;
+                                                  width: 1fr; height: auto; }
+    BuilderScreen #identity-name, BuilderScreen #identity-background { width: 1fr; }
     BuilderScreen #identity-court { width: 24; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [

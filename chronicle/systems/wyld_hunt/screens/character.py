@@ -190,7 +190,7 @@ class CharacterViewScreen(Screen[None]):
     """One character's sheet and chronicle."""
 
     TITLE = "Character"
-    CSS = """
+    DEFAULT_CSS = """
     CharacterViewScreen #character-body { height: 1fr; }
     CharacterViewScreen VerticalScroll { scrollbar-size-vertical: 1; }
     CharacterViewScreen #character-sheet { width: 45%; min-width: 40; max-width: 72;

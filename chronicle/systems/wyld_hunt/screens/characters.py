@@ -98,7 +98,7 @@ class CharactersScreen(Screen[None]):
     """Each player's characters."""
 
     TITLE = "Characters"
-    CSS = """
+    DEFAULT_CSS = """
     CharactersScreen #characters-header { height: 1; color: $text-muted; text-style: bold;
                                           padding: 0 1; }
     CharactersScreen CharacterList { height: 1fr; border: none; padding: 0 1; }

@@ -105,19 +105,19 @@ class IdentityStep(Vertical):
         self.character = name
 
     def compose(self) -> ComposeResult:
-        with Horizontal(classes="field"):
-            yield Label("name", classes="field-label")
+        with Horizontal(classes="identity-field"):
+            yield Label("name", classes="identity-label")
             yield Input(self.character, id="identity-name", compact=True)
-        with Horizontal(classes="field"):
-            yield Label("system", classes="field-label")
+        with Horizontal(classes="identity-field"):
+            yield Label("system", classes="identity-label")
             yield Label("", id="identity-system")
-        with Horizontal(classes="field"):
-            yield Label("court", classes="field-label")
+        with Horizontal(classes="identity-field"):
+            yield Label("court", classes="identity-label")
             yield Select(COURTS, value="undecided", allow_blank=False,
                          id="identity-court", compact=True)
-        yield Static("", id="identity-court-hint", classes="hint")
-        with Horizontal(classes="field"):
-            yield Label("background", classes="field-label")
+        yield Static("", id="identity-court-hint", classes="identity-hint")
+        with Horizontal(classes="identity-field"):
+            yield Label("background", classes="identity-label")
             yield Input(id="identity-background", compact=True,
                         placeholder="who they are, where they come from")
-        yield Static("enter or ctrl+s saves the background", classes="hint")
+        yield Static("enter or ctrl+s saves the background", classes="identity-hint")
