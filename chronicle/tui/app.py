@@ -29,6 +29,7 @@ from textual.screen import ModalScreen, Screen
 from textual.system_commands import SystemCommandsProvider
 from textual.widget import AwaitMount
 
+from chronicle.tui import speed
 from chronicle.tui.text import clean
 
 if TYPE_CHECKING:
@@ -76,15 +77,18 @@ class AppArea:
     """Lazy ``"module:Class"`` name of its screen (constructed with no arguments)."""
     shows_player: bool = False
     """Players' enter shows the highlighted player here (``screen.show_player(name)``)."""
+    prebuilt: bool = True
+    """Its screen is built in idle time after the first paint (``ChronicleApp.prebuilds``)."""
 
 
 OWN_AREAS = (
     AppArea("players", "Players", "Add, rename or delete players; their collections",
             "chronicle.tui.screens.players:PlayersScreen"),
     AppArea("other", "Other games", "The other installed games, each in its own screen",
-            "chronicle.tui.screens.other_games:OtherGamesScreen"),
+            "chronicle.tui.screens.other_games:OtherGamesScreen", prebuilt=False),
 )
-"""The app's own areas, after the home system's."""
+"""The app's own areas, after the home system's (Other games reads every installed game: it
+is built only when asked for)."""
 
 
 def home_system() -> GameSystem | None:
@@ -146,6 +150,18 @@ def _screen(name: str) -> Screen[Any]:
     return screen
 
 
+def is_text_field(widget: object) -> bool:
+    """Whether ``widget`` is a text field (an ``Input`` or a ``TextArea``). Textual's text area
+    is imported only if some screen uses it: importing it to ask took tens of milliseconds
+    on the first key pressed."""
+    import sys
+
+    from textual.widgets import Input
+
+    area = sys.modules.get("textual.widgets._text_area")
+    return isinstance(widget, Input) or (area is not None and isinstance(widget, area.TextArea))
+
+
 def search_words(title: str, help_text: str) -> str:
     """Everything a command can be found by: its title, its help and the words people use for
     it (``pdf`` finds "Print the character sheet")."""
@@ -203,6 +219,9 @@ class SafeCommandPalette(CommandPalette):
 class ChronicleApp(App[int]):
     """Arcadia Chronicle."""
 
+    steers_textual: ClassVar[bool] = True
+    """Skip Textual's needless work (``chronicle.tui.speed``)."""
+
     TITLE = "Arcadia Chronicle"
     CSS_PATH = "app.tcss"
     COMMANDS: ClassVar[set[Any]] = {ChronicleCommands}
@@ -221,8 +240,14 @@ class ChronicleApp(App[int]):
         self.home = home_system()
         self.areas = app_areas(self.home)
         """The areas in key order (1, 2, ...)."""
+        speed.install()
+        self.prebuild_set: bool | None = None
+        """Overrides ``prebuilds`` (the bench and the tests of pre-building set it)."""
+        self._built: dict[str, Screen[Any]] = {}
+        self.focus_changes = 0
+        """How often the terminal's focus came or went (``speed.style_state``)."""
         for area in self.areas:
-            self.add_mode(area.mode, partial(_screen, area.screen))
+            self.add_mode(area.mode, partial(self._area_screen, area))
         self._bindings = with_areas(self._bindings, area_bindings(self.areas))
         self._database = database
         self.settings = load_settings()
@@ -237,12 +262,57 @@ class ChronicleApp(App[int]):
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.switch_mode(self.areas[0].mode)
+        if self.prebuilds:
+            self.call_after_refresh(self.run_worker, self._prebuild(), group="prebuild",
+                                    description="Building the areas", exit_on_error=False)
+
+    # Speed -------------------------------------------------------------------------------------
+
+    @property
+    def _background_screens(self) -> list[Screen[Any]]:
+        """Textual's screens drawn under the top one: none under an opaque one (``speed``)."""
+        return speed.background_screens(self, lambda: App._background_screens.fget(self))  # type: ignore[attr-defined]
+
+    def watch_app_focus(self, _focus: bool) -> None:
+        self.focus_changes += 1
+
+    @property
+    def prebuilds(self) -> bool:
+        """Whether the areas' screens are built in idle time after the first paint: always,
+        except in headless runs (tests) unless ``prebuild_set``."""
+        if self.prebuild_set is not None:
+            return self.prebuild_set
+        return not self.is_headless
+
+    def _area_screen(self, area: AppArea) -> Screen[Any]:
+        """The screen of ``area`` when it is first entered: built already, or now."""
+        built = self._built.pop(area.mode, None)
+        return built if built is not None else _screen(area.screen)
+
+    async def _prebuild(self) -> None:
+        """Build the areas' screens one by one when the app has nothing else to do (no other
+        worker running), so that a first visit only shows its screen (``speed.build_hidden``;
+        a key pressed meanwhile is answered between two widgets)."""
+        import asyncio
+
+        for area in self.areas[1:]:
+            while any(w.group != "prebuild" and not w.is_finished for w in self.workers):
+                await asyncio.sleep(0.05)
+            if not area.prebuilt or area.mode in self._screen_stacks or area.mode in self._built:
+                continue
+            screen = _screen(area.screen)
+            self._built[area.mode] = screen
+            if not await speed.build_hidden(self, screen):
+                return
+            await asyncio.sleep(0.02)
 
     def switch_mode(self, mode: str) -> AwaitMount:
         """Textual's ``App.switch_mode`` (8.2.8), without restyling every widget of the screen
         shown again: its styles are kept up to date while it is hidden (a class or state change
         restyles at once; a new theme is caught by the stylesheet count below). Restyling a
-        whole screen was a third of the time of going back to an area (bench/tui.py)."""
+        whole screen was a third of the time of going back to an area (bench/tui.py). A mode
+        entered for the first time gets one ``ScreenResume`` (Textual sent two: its screen
+        loaded its data twice)."""
         from textual import events
         from textual.app import UnknownModeError
 
@@ -261,7 +331,8 @@ class ChronicleApp(App[int]):
         self.mode_change_signal.publish(mode)
         self.screen_change_signal.publish(self.screen)
         self.screen._screen_resized(self.size)
-        self.screen.post_message(events.ScreenResume(refresh_styles=fresh))
+        if not fresh:  # a new mode's screen has its resume from ``_init_mode`` already
+            self.screen.post_message(events.ScreenResume(refresh_styles=False))
         return await_mount
 
     def freeze_memory(self) -> None:
@@ -337,8 +408,6 @@ class ChronicleApp(App[int]):
         """True when ``key`` is a letter following another letter within ``typing_gap``."""
         from time import monotonic
 
-        from textual.widgets import Input, TextArea
-
         now = monotonic()
         last, when = self._last_letter
         letter = len(key) == 1 and key.isalpha()
@@ -347,7 +416,7 @@ class ChronicleApp(App[int]):
             if not letter or now - when >= self.typing_gap:
                 self._burst_said = False
             return False
-        if isinstance(self.focused, Input | TextArea):
+        if is_text_field(self.focused):
             return False
         return now - when < self.typing_gap
 

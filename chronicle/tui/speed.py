@@ -1,0 +1,191 @@
+"""Answering fast: where the app steers Textual past work that changes nothing on screen, and
+the areas' screens built in idle time after the first paint.
+
+Textual (8.2.8, not pinned) does some work twice or for nothing; the app skips it here, in one
+place. Every reliance on Textual's private behaviour is checked when it is installed (a name
+missing means Textual changed: the app then runs on Textual's own behaviour, only slower), acts
+only in an app that asks for it (``steers_textual``), and is covered by
+``tests/tui/test_speed.py``, which fails when the behaviour relied on changes.
+
+- **An opaque screen hides the screens below.** Textual counts the screen under the top one as
+  visible whatever the top one's background (``App._background_screens``): under every dialog
+  the screen below was laid out and drawn again on each change, its changed regions drawn
+  once more through the dialog. A top screen with an opaque background shows nothing below.
+  The screen below catches up when shown again (its pending layout and repaint run then).
+- **A screen is not restyled when nothing could have changed its styles.** Shown for the first
+  time (pushed, or a mode entered), a screen is restyled in full (``ScreenResume`` with
+  ``refresh_styles``) although its widgets were styled a moment ago, as they mounted. The
+  restyle is there to catch up what changed while a screen was hidden: the stylesheet (a
+  theme, new CSS) and the app's own pseudo-classes (focus, dark). A screen built ahead of time
+  is stamped with those once mounted; at its first showing (or any later one asking for a
+  restyle) the restyle is skipped when they are unchanged. A screen pushed just now (never
+  stamped) is shown as styled by its mounting.
+- **A screen told it was resized to the size it was just laid out at is not laid out again.**
+  The first layout of a new screen sends the screen a ``Resize``, which laid out and drew the
+  whole screen a second time. Widgets asking for a layout get it as usual (the screen's
+  update timer lays out what they asked for).
+- **Rules hash at C speed.** Styling a widget hashes every rule of the stylesheet (a few
+  hundred) with Textual's ``RuleSet.__hash__``, a Python method returning ``id(self)``;
+  ``object.__hash__`` answers the same (identity) without a Python call.
+- **Pre-building** (``build_hidden``): an area's screen is composed, mounted, styled and laid
+  out while hidden, one screen at a time between other events, so its first visit only shows
+  it. The screen then loads its data when shown, as on every visit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from textual import events
+from textual.app import App
+from textual.css.model import RuleSet
+from textual.screen import Screen
+from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+TESTED_WITH = "8.2.8"
+"""The Textual version these overrides were written against (the tests say if one broke)."""
+
+STAMP = "_chronicle_styled_at"
+"""Attribute of a screen: ``style_state`` when its widgets were last styled in full."""
+
+_SCREEN_NAMES = ("_on_screen_resume", "_screen_resized", "_refresh_layout")
+_APP_NAMES = ("_background_screens", "_screen_stack", "_register", "_load_screen_css")
+_supported: list[bool] = []
+
+
+def supported() -> bool:
+    """Whether Textual still has everything the overrides rely on (the instance attributes
+    are read with defaults that fall back to Textual's behaviour)."""
+    if not _supported:
+        _supported.append(
+            all(callable(getattr(Screen, name, None)) for name in _SCREEN_NAMES)
+            and all(hasattr(App, name) for name in _APP_NAMES)
+            and "refresh_styles" in getattr(events.ScreenResume, "__dataclass_fields__", {}))
+    return _supported[0]
+
+
+def steers(node: Any) -> bool:
+    """Whether ``node``'s app asked for these overrides (other apps keep Textual's ways)."""
+    try:
+        return bool(getattr(node.app, "steers_textual", False))
+    except Exception:  # no active app: Textual's own behaviour
+        return False
+
+
+# An opaque screen hides the screens below ---------------------------------------------------
+
+
+def hides_below(screen: Screen[Any] | None) -> bool:
+    """True when ``screen`` (the top one) has an opaque background: nothing below shows."""
+    return screen is not None and screen.styles.background.a >= 1
+
+
+def background_screens(app: App[Any], textual: Callable[[], list[Screen[Any]]]
+                       ) -> list[Screen[Any]]:
+    """The screens drawn under the top one: none under an opaque one, else Textual's."""
+    stack = app._screen_stack
+    if stack and hides_below(stack[-1]):
+        return []
+    return textual()
+
+
+# A screen is not restyled when nothing could have changed its styles ------------------------
+
+
+def style_state(app: App[Any]) -> tuple[object, ...]:
+    """What a screen's styles depend on besides its own widgets: the stylesheet (its update
+    count, its sources that apply everywhere) and the app's pseudo-classes with how often its
+    focus changed. A source scoped to a widget or screen type (every ``DEFAULT_CSS``, and
+    ``CSS`` by default) styles only what is inside one of that type, so none of a hidden
+    screen's widgets: it was read when the first of them was built."""
+    unscoped = sum(1 for source in app.stylesheet.source.values()
+                   if not getattr(source, "scope", ""))
+    return (getattr(app, "_css_update_count", None), unscoped, app.pseudo_classes,
+            getattr(app, "focus_changes", 0))
+
+
+def _resume(original: Callable[[Screen[Any], events.ScreenResume], None]
+            ) -> Callable[[Screen[Any], events.ScreenResume], None]:
+    def _on_screen_resume(self: Screen[Any], event: events.ScreenResume) -> None:
+        if event.refresh_styles and steers(self):
+            now = style_state(self.app)
+            born = getattr(self, STAMP, None)
+            first = getattr(self, "stack_updates", None) == 0
+            if born == now or (born is None and first):
+                event = events.ScreenResume(refresh_styles=False)
+            setattr(self, STAMP, now)
+        original(self, event)
+
+    _on_screen_resume.chronicle_original = original  # type: ignore[attr-defined]
+    return _on_screen_resume
+
+
+def _resized(original: Callable[[Screen[Any], Any], None]
+             ) -> Callable[[Screen[Any], Any], None]:
+    def _screen_resized(self: Screen[Any], size: Any) -> None:
+        if (steers(self) and getattr(self, "_size", None) == size
+                and getattr(getattr(self, "_compositor", None), "size", None) == size):
+            return  # laid out at this size already; a layout asked for runs on its timer
+        original(self, size)
+
+    _screen_resized.chronicle_original = original  # type: ignore[attr-defined]
+    return _screen_resized
+
+
+def _identity_hash() -> None:
+    """Textual's ``RuleSet`` hashes by identity with a method written in Python
+    (``return id(self)``), called for every rule of the stylesheet each time a widget is
+    styled: Python's own identity hash (``object.__hash__``) gives the same answers (equal
+    only for the same rule) at C speed. Left alone if Textual's hash ever means more."""
+    probe = RuleSet()
+    if RuleSet.__hash__ is not object.__hash__ and hash(probe) == id(probe):
+        RuleSet.__hash__ = object.__hash__  # type: ignore[method-assign]
+
+
+def install() -> bool:
+    """Put the overrides in place (once); False, changing nothing, when Textual no longer has
+    what they rely on."""
+    if not supported():
+        return False
+    _identity_hash()
+    for name, wrap in (("_on_screen_resume", _resume), ("_screen_resized", _resized)):
+        original = getattr(Screen, name)
+        if not hasattr(original, "chronicle_original"):
+            setattr(Screen, name, wrap(original))
+    return True
+
+
+# Pre-building ---------------------------------------------------------------------------------
+
+
+def shown(app: App[Any], screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is in one of the app's screen stacks (shown now or earlier)."""
+    stacks: dict[str, list[Screen[Any]]] = getattr(app, "_screen_stacks", {})
+    return any(screen in stack for stack in stacks.values())
+
+
+async def build_hidden(app: App[Any], screen: Screen[Any], *, patience: float = 3.0) -> bool:
+    """Compose, mount, style and lay out ``screen`` without showing it, yielding to the event
+    loop between its widgets (a key pressed meanwhile is answered between two of them). False
+    when it could not be (Textual changed, or the app is not running): the screen is then
+    built as usual when first shown."""
+    if not (install() and app.is_running) or screen.is_running:
+        return False
+    app._load_screen_css(screen)
+    before = style_state(app)
+    app._register(app, screen)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + patience
+    while not (screen.is_mounted and all(w.is_mounted for w in screen.walk_children(Widget))):
+        if loop.time() > deadline or not screen.is_attached:
+            return False
+        await asyncio.sleep(0.01)
+    after = style_state(app)  # styled as it mounted, unless something changed meanwhile
+    setattr(screen, STAMP, after if after == before else ())
+    if not shown(app, screen) and screen.is_attached:
+        screen._refresh_layout(app.size)
+    return True

@@ -1,0 +1,141 @@
+"""What ``chronicle.tui.speed`` relies on in Textual, and that the app looks and behaves the same
+with it: a dialog hides the screen below (which catches up when shown again), a screen shown for
+the first time is not restyled unless something changed, the areas' screens built in idle time
+are the ones shown and look exactly as when built on the spot.
+
+Each test of Textual's behaviour fails when Textual changes what an override relies on: the
+override must then be revised (or dropped, when Textual no longer does the needless work)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.css.model import RuleSet
+from textual.screen import Screen
+from textual.widgets import Static
+
+from chronicle.tui import speed
+from chronicle.tui.app import ChronicleApp
+from chronicle.tui.screens.help import HelpScreen
+from tui.helpers import screen_text, settle
+
+
+def test_textual_still_has_what_the_overrides_use() -> None:
+    assert speed.supported()
+    assert speed.install()
+    for name in ("_on_screen_resume", "_screen_resized"):
+        assert hasattr(getattr(Screen, name), "chronicle_original"), name
+    # rules hash by identity, now at C speed: two equal rules are still two rules
+    first, second = RuleSet(), RuleSet()
+    assert RuleSet.__hash__ is object.__hash__
+    assert first == second and len({first, second}) == 2
+
+
+def count(monkeypatch: Any, owner: Any, name: str, who: Any) -> list[Any]:
+    """Record the first argument of each call of ``owner.name`` that ``who`` accepts (called
+    with the other arguments)."""
+    calls: list[Any] = []
+    original = getattr(owner, name)
+
+    def spy(node: Any, *args: Any, **kwargs: Any) -> Any:
+        if who(node, *args):
+            calls.append(node)
+        return original(node, *args, **kwargs)
+
+    monkeypatch.setattr(owner, name, spy)
+    return calls
+
+
+def test_dialogs_hide_the_screen_below_and_it_catches_up(demo_url: str, monkeypatch: Any
+                                                          ) -> None:
+    async def main() -> None:
+        app = ChronicleApp(demo_url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            cards = app.screen
+            status = cards.query_one("#collection-status", Static)
+            await pilot.press("question_mark")
+            await settle(pilot)
+            assert isinstance(app.screen, HelpScreen)
+            # Textual counts the screen below an opaque dialog as visible (the override's
+            # reason); the app does not
+            assert App._background_screens.fget(app) == [cards]  # type: ignore[attr-defined]
+            assert app._background_screens == []
+            laid_out = count(monkeypatch, Screen, "_refresh_layout", lambda s, *_: s is cards)
+            status.update("changed while hidden")
+            status.styles.height = 2  # a change of layout too
+            await settle(pilot)
+            assert laid_out == []
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is cards and laid_out
+            assert "changed while hidden" in screen_text(pilot)
+            assert status.region.height == 2
+
+    asyncio.run(main())
+
+
+def test_a_new_screen_is_styled_once_and_laid_out_once(demo_url: str, monkeypatch: Any
+                                                       ) -> None:
+    async def main() -> None:
+        app = ChronicleApp(demo_url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            restyled = count(monkeypatch, App, "update_styles",
+                             lambda _app, node, *_: isinstance(node, HelpScreen))
+            # at a given size: when shown, and again on its Resize (the timer's layouts of
+            # widgets asking for one are not counted)
+            laid_out = count(monkeypatch, Screen, "_refresh_layout",
+                             lambda s, *size: isinstance(s, HelpScreen) and size)
+            resized: list[HelpScreen] = []
+            monkeypatch.setattr(HelpScreen, "on_resize",
+                                lambda screen, _event: resized.append(screen), raising=False)
+            await pilot.press("question_mark")
+            await settle(pilot)
+            help_screen = app.screen
+            assert isinstance(help_screen, HelpScreen)
+            # Textual asks it to restyle and sends it a Resize after its first layout (what
+            # the overrides skip); it was styled and laid out once
+            assert restyled == [] and len(laid_out) == 1 and resized
+            # Textual's own resume still restyles: the override is what skips it
+            original = Screen._on_screen_resume.chronicle_original  # type: ignore[attr-defined]
+            original(help_screen, events.ScreenResume(refresh_styles=True))
+            assert len(restyled) == 1
+            # a change of theme since it was styled restyles it when shown again
+            setattr(help_screen, speed.STAMP, speed.style_state(app))
+            app.theme = "textual-light"
+            await settle(pilot)
+            Screen._on_screen_resume(help_screen, events.ScreenResume(refresh_styles=True))
+            assert len(restyled) == 2
+
+    asyncio.run(main())
+
+
+def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str) -> None:
+    async def visit(prebuild: bool) -> tuple[dict[str, Screen[Any]], list[str]]:
+        app = ChronicleApp(demo_url)
+        app.prebuild_set = prebuild
+        shots: list[str] = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            built = dict(app._built)
+            assert all(s.is_mounted and s.size == app.size for s in built.values())
+            for key in "234":
+                await pilot.press(key)
+                await settle(pilot)
+                shots.append(app.export_screenshot())
+                if prebuild:
+                    assert app.screen is built[app.current_mode]
+        return built, shots
+
+    async def main() -> None:
+        built, shots = await visit(True)
+        assert set(built) == {"characters", "games", "players"}
+        none, plain = await visit(False)
+        assert none == {}
+        assert shots == plain
+
+    asyncio.run(main())
