@@ -290,21 +290,40 @@ class ChronicleApp(App[int]):
         return built if built is not None else _screen(area.screen)
 
     async def _prebuild(self) -> None:
-        """Build the areas' screens one by one when the app has nothing else to do (no other
-        worker running), so that a first visit only shows its screen (``speed.build_hidden``;
-        a key pressed meanwhile is answered between two widgets)."""
+        """Build, one by one while the app has nothing else to do (no other worker running),
+        the areas' screens, then what each area's screen asks for (its ``prebuilt_screens()``:
+        the screens and dialogs it opens, kept between openings), so that a first visit or
+        opening only shows them (``speed.build_hidden``: a key pressed meanwhile is answered
+        between two widgets)."""
         import asyncio
 
-        for area in self.areas[1:]:
+        async def build(make: Callable[[], Screen[Any] | None]) -> bool:
             while any(w.group != "prebuild" and not w.is_finished for w in self.workers):
                 await asyncio.sleep(0.05)
-            if not area.prebuilt or area.mode in self._screen_stacks or area.mode in self._built:
-                continue
-            screen = _screen(area.screen)
-            self._built[area.mode] = screen
-            if not await speed.build_hidden(self, screen):
-                return
+            screen = make()
+            built = screen is None or await speed.build_hidden(self, screen)
             await asyncio.sleep(0.02)
+            return built
+
+        for area in self.areas[1:]:
+            if area.prebuilt and not await build(partial(self._keep_built, area)):
+                return
+        for area in self.areas:
+            stack = self._screen_stacks.get(area.mode)
+            more = getattr(stack[0] if stack else self._built.get(area.mode),
+                           "prebuilt_screens", None)
+            extras: list[Screen[Any]] = list(more()) if callable(more) else []
+            for extra in extras:
+                if not await build(partial(lambda screen: screen, extra)):
+                    return
+
+    def _keep_built(self, area: AppArea) -> Screen[Any] | None:
+        """A new screen for ``area``, shown when the area is first entered (None when it was
+        entered or built already)."""
+        if area.mode in self._screen_stacks or area.mode in self._built:
+            return None
+        self._built[area.mode] = screen = _screen(area.screen)
+        return screen
 
     def switch_mode(self, mode: str) -> AwaitMount:
         """Textual's ``App.switch_mode`` (8.2.8), without restyling every widget of the screen

@@ -170,10 +170,13 @@ def shown(app: App[Any], screen: Screen[Any]) -> bool:
 
 async def build_hidden(app: App[Any], screen: Screen[Any], *, patience: float = 3.0) -> bool:
     """Compose, mount, style and lay out ``screen`` without showing it, yielding to the event
-    loop between its widgets (a key pressed meanwhile is answered between two of them). False
-    when it could not be (Textual changed, or the app is not running): the screen is then
-    built as usual when first shown."""
-    if not (install() and app.is_running) or screen.is_running:
+    loop between its widgets (a key pressed meanwhile is answered between two of them). True
+    when it is built (by now or before); False when it could not be (Textual changed, the app
+    is not running, or it took longer than ``patience`` seconds): it is then built as usual
+    when first shown."""
+    if screen.is_running or screen.is_attached:
+        return True
+    if not (install() and app.is_running):
         return False
     app._load_screen_css(screen)
     before = style_state(app)

@@ -20,6 +20,7 @@ from textual.widgets import Static
 from chronicle.tui import speed
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.help import HelpScreen
+from chronicle.tui.screens.players import PlayersScreen
 from tui.helpers import screen_text, settle
 
 
@@ -114,15 +115,25 @@ def test_a_new_screen_is_styled_once_and_laid_out_once(demo_url: str, monkeypatc
     asyncio.run(main())
 
 
-def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str) -> None:
+def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str,
+                                                                  monkeypatch: Any) -> None:
+    kept: list[Screen[Any]] = []
+
+    def prebuilt_screens(_screen: Screen[Any]) -> list[Screen[Any]]:
+        kept.append(HelpScreen())
+        return kept
+
     async def visit(prebuild: bool) -> tuple[dict[str, Screen[Any]], list[str]]:
         app = ChronicleApp(demo_url)
         app.prebuild_set = prebuild
         shots: list[str] = []
+        kept.clear()
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             built = dict(app._built)
             assert all(s.is_mounted and s.size == app.size for s in built.values())
+            # what an area's screen asks for is built too (a dialog kept between openings)
+            assert [s.is_mounted for s in kept] == ([True] if prebuild else [])
             for key in "234":
                 await pilot.press(key)
                 await settle(pilot)
@@ -132,6 +143,7 @@ def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str) 
         return built, shots
 
     async def main() -> None:
+        monkeypatch.setattr(PlayersScreen, "prebuilt_screens", prebuilt_screens, raising=False)
         built, shots = await visit(True)
         assert set(built) == {"characters", "games", "players"}
         none, plain = await visit(False)
