@@ -11,9 +11,12 @@ import pytest
 from textual.widgets import Button, Input, Label, Select
 
 from chronicle.systems.wyld_hunt.cards import card_to_dict
+from chronicle.systems.wyld_hunt.screens import card_edit, pack, record_game
 from chronicle.systems.wyld_hunt.screens.card_edit import CardEditScreen
+from chronicle.systems.wyld_hunt.screens.character import CharacterViewScreen
 from chronicle.systems.wyld_hunt.screens.collection import CollectionScreen
 from chronicle.systems.wyld_hunt.screens.pack import PackScreen
+from chronicle.systems.wyld_hunt.screens.record_game import RecordGameScreen
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.dialog import COMPACT, compact
 from tui.helpers import settle
@@ -94,5 +97,38 @@ def test_card_dialog_reopens_as_asked(demo_url: str) -> None:
             assert dialog.query_one("#field-name", Input).value == card.name
             values = dialog.collected()
             assert {k: v for k, v in card_to_dict(card).items() if k in values} == values
+
+    asyncio.run(scenario())
+
+
+def test_dialogs_built_ahead_are_filled_when_shown(demo_url: str) -> None:
+    """A dialog built empty ahead of time (``kept_dialog``) is the one shown, filled for this
+    opening: the players and the catalog of the pack, a new card, a character's quests."""
+    async def scenario() -> None:
+        app = ChronicleApp(demo_url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            built = {}
+            for module in (pack, card_edit, record_game):
+                key, screen = module.kept_dialog()
+                app.install_screen(screen, key)
+                built[type(screen)] = screen
+            await pilot.press("o")
+            await settle(pilot)
+            assert app.screen is built[PackScreen]
+            assert app.screen.query_one("#pack-player", Select).value == "Josh"
+            await pilot.press(*"indecis", "tab", "escape", "n")
+            await settle(pilot)
+            assert app.screen is built[CardEditScreen]
+            assert app.screen.query_one("#field-name", Input).value == ""
+            await pilot.press("escape")
+            await app.push_screen(CharacterViewScreen("Winerdria", "Tim"))
+            await settle(pilot)
+            await pilot.press("g")
+            await settle(pilot)
+            dialog = app.screen
+            assert dialog is built[RecordGameScreen] and isinstance(dialog, RecordGameScreen)
+            assert "Winerdria" in str(dialog.query_one("#game-title", Label).render())
+            assert dialog.current_quest() == "Even Dragons Pay Taxes"  # her own quest first
 
     asyncio.run(scenario())

@@ -65,6 +65,16 @@ TYPES = {"merit": [t.value for t in MeritType], "flaw": [t.value for t in FlawTy
 TICKS = {"terrain": [t.value for t in Terrain], "tests": [t.value for t in TestType]}
 
 
+KEY = "wyld-hunt-card-edit"
+"""The name the app keeps the dialog under."""
+
+
+def kept_dialog() -> tuple[str, CardEditScreen]:
+    """The dialog (for a new card) and the name the app keeps it under (to build it ahead of
+    time)."""
+    return KEY, CardEditScreen(None)
+
+
 class CardEditScreen(ModalScreen["Card | None"]):
     """Edit the values of one card (or a new one)."""
 
@@ -85,7 +95,7 @@ class CardEditScreen(ModalScreen["Card | None"]):
     def show(cls, app: App[Any], card: Card | None, callback: Callable[[Card | None], None],
              *, name: str = "", kind: str | None = None) -> CardEditScreen:
         """Open the dialog (the app's kept one, refilled, when there is one)."""
-        return show_kept(app, "wyld-hunt-card-edit", cls,
+        return show_kept(app, KEY, cls,
                          lambda: cls(card, name=name, kind=kind),
                          lambda screen: screen.refill(card, name, kind), callback)
 
@@ -139,6 +149,8 @@ class CardEditScreen(ModalScreen["Card | None"]):
     def refill(self, card: Card | None, name: str, kind: str | None) -> None:
         """Show ``card`` (or a new card called ``name``), as when the dialog is first opened."""
         self.fill_in(card, name, kind)
+        if not self.children:  # not built yet: it will be, from these
+            return
         self.query_one("#edit-title", Label).update(self.title_text())
         entry = self.query_one("#field-name", Input)
         entry.value = str(self.values.get("name") or "")

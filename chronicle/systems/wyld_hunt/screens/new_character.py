@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Label, Select, Static
 
-from chronicle.tui.screens.dialog import FormDialog, buttons, field
+from chronicle.tui.screens.dialog import FormDialog, buttons, compact, field
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.footer import Footer
 
@@ -32,13 +32,13 @@ def systems() -> list[tuple[str, str]]:
     return found
 
 
+SPACED = "margin-bottom: 1;"
+"""A field row with a blank line under it."""
+
+
 class NewCharacterScreen(FormDialog["CharacterView"]):
     """Create a character for one of the players."""
 
-    CSS = """
-    NewCharacterScreen .field { height: 1; margin-bottom: 1; }
-    NewCharacterScreen #new-status { color: $text-muted; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [  # after the dialog's escape
         Binding("ctrl+s", "save", "Create"),
     ]
@@ -49,19 +49,22 @@ class NewCharacterScreen(FormDialog["CharacterView"]):
         self.player = player if player in players else players[0]
 
     def compose(self) -> ComposeResult:
+        # Inline styles, not screen CSS: Textual loads a screen's CSS by restyling every widget
+        # of the app the first time the screen is shown.
         with Vertical(classes="dialog"):
             yield Label("[b]A new character[/b]  [dim]enter or ctrl+s creates · esc cancels"
                         "[/dim]")
             yield Label("")
-            yield field("player", Select([(plain(p), p) for p in self.players],
-                                         value=self.player, allow_blank=False,
-                                         id="new-player", compact=True))
-            yield field("name", Input(id="new-name", compact=True, placeholder="e.g. Winerdria"))
+            yield field("player", compact(Select([(plain(p), p) for p in self.players],
+                                                 value=self.player, allow_blank=False,
+                                                 id="new-player"))).set_styles(SPACED)
+            yield field("name", compact(Input(id="new-name", placeholder="e.g. Winerdria"))
+                        ).set_styles(SPACED)
             options = systems()
-            yield field("system", Select(options, value=options[0][1], allow_blank=False,
-                                         id="new-system", compact=True))
+            yield field("system", compact(Select(options, value=options[0][1], allow_blank=False,
+                                                 id="new-system"))).set_styles(SPACED)
             yield Static("The builder opens next: icon, Merits and Flaws from the player's own "
-                        "cards, then court and background.", id="new-status")
+                         "cards, then court and background.", id="new-status", classes="hint")
             yield buttons("Create (ctrl+s)")
         yield Footer(compact=True)
 

@@ -30,22 +30,31 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.services.collection import Recorded
 
 PACK_SIZE = 15
+KEY = "wyld-hunt-pack"
+"""The name the app keeps the dialog under."""
 
 
 class CatalogNames(Suggester):
     """Completes a card name from the catalog: the first of its names, in sorted order, that
     starts with what is typed (case ignored). The names are listed at the first keystroke."""
 
-    def __init__(self, catalog: WyldHuntCatalog) -> None:
+    def __init__(self, catalog: WyldHuntCatalog | None) -> None:
         super().__init__(case_sensitive=False)
         self.catalog = catalog
         self.names: list[tuple[str, str]] | None = None
         """(folded, name) of every card name, sorted by name, once listed."""
 
     async def get_suggestion(self, value: str) -> str | None:
+        if self.catalog is None:
+            return None
         if self.names is None:
             self.names = [(n.casefold(), n) for n in sorted({c.name for c in self.catalog})]
         return next((name for folded, name in self.names if folded.startswith(value)), None)
+
+
+def kept_dialog() -> tuple[str, PackScreen]:
+    """The dialog, empty, and the name the app keeps it under (to build it ahead of time)."""
+    return KEY, PackScreen(None, [], None)
 
 
 class CardInput(Input):
@@ -76,18 +85,21 @@ class PackScreen(ModalScreen["Recorded | None"]):
 
     AUTO_FOCUS = ".pack-card"
 
-    def __init__(self, catalog: WyldHuntCatalog, players: list[str], player: str | None) -> None:
+    def __init__(self, catalog: WyldHuntCatalog | None, players: list[str],
+                 player: str | None) -> None:
+        """The dialog for ``players`` (``player`` first chosen); without a catalog and players,
+        an empty one to refill before it is shown (``kept_dialog``)."""
         super().__init__()
         self.catalog = catalog
         self.suggester = CatalogNames(catalog)
         self.players = players
-        self.player = player or players[0]
+        self.player = player or (players[0] if players else "")
 
     @classmethod
     def show(cls, app: App[Any], catalog: WyldHuntCatalog, players: list[str],
              player: str | None, callback: Callable[[Recorded | None], None]) -> PackScreen:
         """Open the dialog (the app's kept one, emptied, when there is one)."""
-        return show_kept(app, "wyld-hunt-pack", cls, lambda: cls(catalog, players, player),
+        return show_kept(app, KEY, cls, lambda: cls(catalog, players, player),
                          lambda screen: screen.refill(catalog, players, player), callback)
 
     def refill(self, catalog: WyldHuntCatalog, players: list[str], player: str | None) -> None:
@@ -95,11 +107,14 @@ class PackScreen(ModalScreen["Recorded | None"]):
         if catalog is not self.catalog:
             self.catalog = catalog
             self.suggester = CatalogNames(catalog)
-        chooser = self.query_one("#pack-player", Select)
-        if players != self.players:
-            chooser.set_options([(plain(p), p) for p in players])
+        others = players != self.players
         self.players = players
         self.player = player or players[0]
+        if not self.children:  # not built yet: it will be, from these
+            return
+        chooser = self.query_one("#pack-player", Select)
+        if others:
+            chooser.set_options([(plain(p), p) for p in players])
         chooser.value = self.player
         self.query_one("#pack-type", Select).value = "character"
         for entry in self.entries():
@@ -119,7 +134,8 @@ class PackScreen(ModalScreen["Recorded | None"]):
             with Horizontal(classes="row"):
                 yield compact(Select([("Character Pack", "character"), ("Story Pack", "story")],
                                      value="character", allow_blank=False, id="pack-type"))
-                yield compact(Select([(plain(p), p) for p in self.players], value=self.player,
+                yield compact(Select([(plain(p), p) for p in self.players or [""]],
+                                     value=self.player,
                                      allow_blank=False, id="pack-player"))
             with VerticalScroll(id="pack-cards"):
                 for index in range(PACK_SIZE):
@@ -139,6 +155,8 @@ class PackScreen(ModalScreen["Recorded | None"]):
 
     def resolve(self, text: str) -> list[Card]:
         """The catalog cards a typed name may mean (a kind prefix narrows it)."""
+        if self.catalog is None:
+            return []
         prefix, colon, rest = text.partition(":")
         if colon and rest.strip():
             return [c for c in self.catalog.named(rest) if c.kind.value == prefix.lower()]

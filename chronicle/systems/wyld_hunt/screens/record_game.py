@@ -127,6 +127,16 @@ class QuestList(OptionList):
             screen.toggle_completed()
 
 
+KEY = "wyld-hunt-record-game"
+"""The name the app keeps the dialog under."""
+
+
+def kept_dialog() -> tuple[str, RecordGameScreen]:
+    """The dialog, for no character yet, and the name the app keeps it under (to build it ahead
+    of time; it is refilled for a character when shown)."""
+    return KEY, RecordGameScreen("", "")
+
+
 class RecordGameScreen(FormDialog["CharacterView"]):
     """Record one game in a character's chronicle."""
 
@@ -146,7 +156,7 @@ class RecordGameScreen(FormDialog["CharacterView"]):
     def show(cls, app: App[Any], name: str, player: str,
              callback: Callable[[CharacterView | None], None]) -> RecordGameScreen:
         """Open the dialog for ``name`` (the app's kept one, emptied, when there is one)."""
-        return show_kept(app, "wyld-hunt-record-game", cls, lambda: cls(name, player),
+        return show_kept(app, KEY, cls, lambda: cls(name, player),
                          lambda screen: screen.refill(name, player), callback)
 
     def compose(self) -> ComposeResult:
@@ -179,7 +189,8 @@ class RecordGameScreen(FormDialog["CharacterView"]):
 
     def on_mount(self) -> None:
         self.query_one(QuestList).focus()
-        self.load()
+        if self.character:  # else built ahead of time, loaded when refilled
+            self.load()
 
     def load(self) -> None:
         """Read the quests, the players and the character in a worker."""
@@ -200,6 +211,8 @@ class RecordGameScreen(FormDialog["CharacterView"]):
         self.context = None
         self.undertaken, self.completed = [], []
         self.saving = False
+        if not self.children:  # not built yet: it will be, and load when mounted
+            return
         self.query_one("#game-title", Label).update(self.title_text())
         listing = self.query_one(QuestList)
         listing.clear_options()

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 from chronicle.systems.wyld_hunt.cards import Flaw, Merit
 from chronicle.tui.messages import app_fix
 from chronicle.tui.screens.base import chronicle_app
-from chronicle.tui.screens.dialog import FormDialog, buttons, field
+from chronicle.tui.screens.dialog import FormDialog, buttons, compact, field
 from chronicle.tui.text import esc, fit
 from chronicle.tui.widgets.footer import Footer
 
@@ -89,14 +89,6 @@ class OfferList(OptionList):
 class SpendXpScreen(FormDialog["CharacterView"]):
     """Spend experience on a Merit or on buying off a Flaw."""
 
-    CSS = """
-    SpendXpScreen .dialog { height: 21; }
-    SpendXpScreen OfferList { height: 1fr; border: none; padding: 0; }
-    SpendXpScreen OfferList:focus { border: none; }
-    SpendXpScreen .field { height: 1; }
-    SpendXpScreen .field-label { width: 10; color: $text-muted; }
-    SpendXpScreen #spend-detail { height: 2; width: 1fr; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [  # after the dialog's escape
         Binding("ctrl+s", "save", "Buy", show=False),
     ]
@@ -108,16 +100,20 @@ class SpendXpScreen(FormDialog["CharacterView"]):
         self.offer: Offer | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
+        # Inline styles, not screen CSS: Textual loads a screen's CSS by restyling every widget
+        # of the app the first time the screen is shown.
+        with Vertical(classes="dialog wide").set_styles("height: 21;"):
             yield Label(f"[b]Spend experience: {esc(self.character)}[/b]  [dim]enter buys · "
                         "esc cancels[/dim]")
             yield Label("Loading…", id="spend-xp")
-            yield OfferList(id="spend-offers")
-            yield Static("", id="spend-detail")
-            yield field("date", Input(date.today().isoformat(), id="spend-date",
-                                      compact=True))
-            yield field("note", Input(id="spend-note", compact=True,
-                                      placeholder="why, or where it happened (optional)"))
+            yield OfferList(id="spend-offers").set_styles("height: 1fr; border: none; "
+                                                          "padding: 0;")
+            yield Static("", id="spend-detail").set_styles("height: 2; width: 1fr;")
+            yield field("date", compact(Input(date.today().isoformat(), id="spend-date")),
+                        label_width=10)
+            yield field("note", compact(Input(id="spend-note",
+                                              placeholder="why, or where it happened (optional)")),
+                        label_width=10)
             yield buttons("Buy (enter)", save_id="buy")
         yield Footer(compact=True)
 
