@@ -4,7 +4,7 @@ openings."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from textual.screen import Screen
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
     from chronicle.tui.app import ChronicleApp
 
-S = TypeVar("S", bound=Screen[None])
+S = TypeVar("S", bound=Screen[Any])
 
 
 def chronicle_app(node: DOMNode) -> ChronicleApp:
@@ -21,7 +21,7 @@ def chronicle_app(node: DOMNode) -> ChronicleApp:
     return cast("ChronicleApp", node.app)
 
 
-def on_a_stack(node: DOMNode, screen: Screen[None]) -> bool:
+def on_a_stack(node: DOMNode, screen: Screen[Any]) -> bool:
     """Whether ``screen`` is on the screen stack of any area (shown, or under another)."""
     app = node.app
     for mode in {app.current_mode, *(area.mode for area in chronicle_app(node).areas)}:

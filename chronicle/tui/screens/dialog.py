@@ -15,14 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
-from weakref import WeakSet
 
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label
 
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.base import chronicle_app, kept_screen
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -51,33 +50,14 @@ def compact(widget: W) -> W:
 
 def show_kept(app: App[Any], key: str, kind: type[S], build: Callable[[], S],
               refill: Callable[[S], None], callback: Callable[[Any], None] | None = None) -> S:
-    """Show the dialog kept in ``app`` under ``key``, refilled by ``refill``; the first time
-    (or while the kept one is still open) show the one ``build`` makes, kept for next time
-    when none is yet. ``callback`` gets the dialog's result as with ``App.push_screen``."""
-    screen: S | None = None
-    if app.is_screen_installed(key):
-        found = app.get_screen(key)
-        if isinstance(found, kind) and found not in _SHOWN:
-            screen = found
-            refill(screen)
-    if screen is None:
-        screen = build()
-        if not app.is_screen_installed(key):
-            app.install_screen(screen, key)
-    shown = screen
-    _SHOWN.add(shown)
-
-    def closed(result: Any) -> None:
-        _SHOWN.discard(shown)
-        if callback is not None:
-            callback(result)
-
-    app.push_screen(shown, closed)
-    return shown
-
-
-_SHOWN: WeakSet[Screen[Any]] = WeakSet()
-"""The kept dialogs open now (not to be refilled under the user's hands)."""
+    """Show the dialog kept in ``app`` under ``key`` (``base.kept_screen``), refilled by
+    ``refill``; the first time (or while the kept one is on a stack) the one ``build`` makes.
+    ``callback`` gets the dialog's result as with ``App.push_screen``."""
+    screen, new = kept_screen(app, key, kind, build)
+    if not new:
+        refill(screen)
+    app.push_screen(screen, callback)
+    return screen
 
 
 def field(label: str, widget: Widget, *, label_width: int | None = None) -> Horizontal:
