@@ -19,6 +19,7 @@ from chronicle.systems.wyld_hunt.screens.pack import PackScreen
 from chronicle.systems.wyld_hunt.screens.record_game import RecordGameScreen
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.dialog import COMPACT, compact
+from chronicle.tui.speed import build_hidden
 from tui.helpers import settle
 
 
@@ -102,17 +103,18 @@ def test_card_dialog_reopens_as_asked(demo_url: str) -> None:
 
 
 def test_dialogs_built_ahead_are_filled_when_shown(demo_url: str) -> None:
-    """A dialog built empty ahead of time (``kept_dialog``) is the one shown, filled for this
-    opening: the players and the catalog of the pack, a new card, a character's quests."""
+    """A dialog made empty ahead of time (``prebuilt``: built hidden, or only kept) is the one
+    shown, filled for this opening: the players and the catalog of the pack, a new card, a
+    character's quests."""
     async def scenario() -> None:
         app = ChronicleApp(demo_url)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             built = {}
             for module in (pack, card_edit, record_game):
-                key, screen = module.kept_dialog()
-                app.install_screen(screen, key)
+                screen = module.prebuilt(app)
                 built[type(screen)] = screen
+            await build_hidden(app, built[PackScreen])  # the others are built when shown
             await pilot.press("o")
             await settle(pilot)
             assert app.screen is built[PackScreen]

@@ -34,12 +34,13 @@ from chronicle.systems.wyld_hunt.cards import (
     TestType,
     card_to_dict,
 )
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.screens.dialog import compact, show_kept
 from chronicle.tui.text import esc
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.dom import DOMNode
     from textual.widget import AwaitMount
 
     from chronicle.services.db import Database
@@ -69,10 +70,11 @@ KEY = "wyld-hunt-card-edit"
 """The name the app keeps the dialog under."""
 
 
-def kept_dialog() -> tuple[str, CardEditScreen]:
-    """The dialog (for a new card) and the name the app keeps it under (to build it ahead of
-    time)."""
-    return KEY, CardEditScreen(None)
+def prebuilt(node: DOMNode) -> CardEditScreen:
+    """The app's kept dialog (for a new card when none is kept yet: it is filled when shown), for
+    the app to build ahead of time (an area screen's ``prebuilt_screens``)."""
+    screen, _new = kept_screen(node, KEY, CardEditScreen, lambda: CardEditScreen(None))
+    return screen
 
 
 class CardEditScreen(ModalScreen["Card | None"]):

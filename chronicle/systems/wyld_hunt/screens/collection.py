@@ -9,7 +9,7 @@ database in a worker a moment later.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -84,6 +84,13 @@ class CollectionScreen(Screen[None]):
                 yield Static("", id="collection-status")
             yield Static("", id="card-detail")
         yield Footer(compact=True)
+
+    def prebuilt_screens(self) -> list[Screen[Any]]:
+        """The dialogs this screen opens (pack, card), kept between openings: the app builds
+        them in idle time so that their first opening only shows them."""
+        from chronicle.systems.wyld_hunt.screens import card_edit, pack
+
+        return [pack.prebuilt(self), card_edit.prebuilt(self)]
 
     def on_mount(self) -> None:
         import os

@@ -17,12 +17,13 @@ from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, Select
 
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.screens.dialog import compact, show_kept
 from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.dom import DOMNode
 
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.cards import Card
@@ -52,9 +53,11 @@ class CatalogNames(Suggester):
         return next((name for folded, name in self.names if folded.startswith(value)), None)
 
 
-def kept_dialog() -> tuple[str, PackScreen]:
-    """The dialog, empty, and the name the app keeps it under (to build it ahead of time)."""
-    return KEY, PackScreen(None, [], None)
+def prebuilt(node: DOMNode) -> PackScreen:
+    """The app's kept dialog (empty when none is kept yet: it is filled when shown), for
+    the app to build ahead of time (an area screen's ``prebuilt_screens``)."""
+    screen, _new = kept_screen(node, KEY, PackScreen, lambda: PackScreen(None, [], None))
+    return screen
 
 
 class CardInput(Input):

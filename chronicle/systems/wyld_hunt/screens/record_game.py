@@ -26,13 +26,14 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.screens.dialog import FormDialog, buttons, compact, field, show_kept
 from chronicle.tui.text import esc, fit, plain
 from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.dom import DOMNode
 
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.cards import Quest
@@ -131,10 +132,11 @@ KEY = "wyld-hunt-record-game"
 """The name the app keeps the dialog under."""
 
 
-def kept_dialog() -> tuple[str, RecordGameScreen]:
-    """The dialog, for no character yet, and the name the app keeps it under (to build it ahead
-    of time; it is refilled for a character when shown)."""
-    return KEY, RecordGameScreen("", "")
+def prebuilt(node: DOMNode) -> RecordGameScreen:
+    """The app's kept dialog (for no character yet when none is kept yet: it is filled when
+    shown), for the app to build ahead of time (an area screen's ``prebuilt_screens``)."""
+    screen, _new = kept_screen(node, KEY, RecordGameScreen, lambda: RecordGameScreen("", ""))
+    return screen
 
 
 class RecordGameScreen(FormDialog["CharacterView"]):
