@@ -128,6 +128,19 @@ def test_games_are_listed_newest_first_and_found_by_name(table: Database) -> Non
         games.show_game(table, "Example of Ply")
 
 
+def test_the_list_reads_each_game_as_it_would_alone(quests: Database) -> None:
+    """Listing reads a character or a collection seated in several games once, and each game
+    in the list is exactly what reading it alone gives (its cards, targets and report)."""
+    legal(quests)
+    games.new_game(quests, "Second", [("Josh", "Annoyicus"), ("Tim", "Winerdria")])
+    games.choose(quests, "Second", "Tim", quests=[EDPT], waylays=["Hurricane"],
+                 treasures=["Pixie Dust"])
+    listed = games.list_games(quests)
+    assert [g.name for g in listed] == ["Second", GAME]
+    assert listed == [games.show_game(quests, g.name) for g in listed]
+    assert player_summary(listed[0], "Tim")["target"] == "Josh"
+
+
 # --- choosing ----------------------------------------------------------------------------------
 
 

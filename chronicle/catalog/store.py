@@ -80,11 +80,17 @@ class Catalog(Generic[C]):
         names = (c.name for c in self if kind is None or str(c.kind) == str(kind))
         return suggest(name, names)
 
+    def prepare_search(self) -> None:
+        """Fold every card's name and summary for searching now (a first search is then as fast
+        as the next ones): an app does it while idle."""
+        if self._haystack is None:
+            self._haystack = [(f"{c.name}\n{c.summary or ''}".casefold(), c) for c in self]
+
     def search(self, text: str, cards: Iterable[C] | None = None) -> list[C]:
         """Cards whose name or summary contains every word of ``text`` (case-insensitive)."""
         words = tuple(text.casefold().split())
-        if self._haystack is None:
-            self._haystack = [(f"{c.name}\n{c.summary or ''}".casefold(), c) for c in self]
+        self.prepare_search()
+        assert self._haystack is not None
         pool = self._haystack
         if cards is not None:
             wanted = {id(c) for c in cards}

@@ -156,6 +156,8 @@ class CollectionScreen(Screen[None]):
         self.refilter(keep=True)
         if first_load:
             chronicle_app(self).freeze_memory()
+        if self.catalog is not None:  # the first keystroke of a search as fast as the next
+            self.call_after_refresh(self.catalog.prepare_search)
         if self.demo_loaded:
             self.demo_loaded = False
             names = " and ".join(p.name for p in self.players)
@@ -192,17 +194,22 @@ class CollectionScreen(Screen[None]):
             found = [c for c in found if c.missing()]
         card_list = self.query_one(CardList)
         current = self.current_card() if keep else None
-        self.shown = found
         index = found.index(current) if current is not None and current in found else 0
-        card_list.set_source(len(found), lambda i: self.row(found[i]),
-                             lambda i: bool(found[i].missing()), keep=index)
+        same = (len(found) == len(self.shown) and card_list.cursor == index
+                and all(a is b for a, b in zip(found, self.shown, strict=True)))
+        if not same:  # a keystroke that finds the same cards draws nothing again
+            self.shown = found
+            card_list.set_source(len(found), lambda i: self.row(found[i]),
+                                 lambda i: bool(found[i].missing()), keep=index)
         status = f"{len(found)} of {len(self.catalog)} cards"
         if query.missing:
             status += " | complete: " + self.completeness()
         if query.problems:
             status += " | " + "; ".join(query.problems)
         # One line of a fixed size: no layout of the whole screen needed for it.
-        self.query_one("#collection-status", Static).update(plain(status), layout=False)
+        line = self.query_one("#collection-status", Static)
+        if line.content != (text := plain(status)):
+            line.update(text, layout=False)
         self.show_detail()
 
     def completeness(self) -> str:

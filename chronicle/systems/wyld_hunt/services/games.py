@@ -125,24 +125,33 @@ def _seats(session: Session, game: GameRow) -> list[tuple[GamePlayerRow, Seat]]:
 
 
 def _evaluate(session: Session, game: GameRow, seats: list[tuple[GamePlayerRow, Seat]],
-              cat: WyldHuntCatalog) -> tuple[Report, SetupState]:
+              cat: WyldHuntCatalog, memo: dict[tuple[str, int], Any] | None = None,
+              ) -> tuple[Report, SetupState]:
+    """The setup report and state of ``game``; ``memo`` keeps the characters' builds and the
+    players' collections read, for the other games read in the same transaction."""
     from chronicle.persistence import repository as repo
     from chronicle.persistence.models import CharacterRow
     from chronicle.systems.wyld_hunt.rules.character import check_character
     from chronicle.systems.wyld_hunt.services.characters import uses_of
     from chronicle.systems.wyld_hunt.stored import load_build
 
+    memo = {} if memo is None else memo
     players = []
     ownership = []
     for row, seat in seats:
         build = None
         at_table: Counter[CardKey] = Counter()
         if row.character_id is not None:
-            character = session.get(CharacterRow, row.character_id)
-            assert character is not None
-            build = load_build(session, character, seat.player)
-            at_table = uses_of(check_character(build, cat)[1])
-        owned_rows = repo.owned_cards(session, row.player_id)
+            if ("build", row.character_id) not in memo:
+                character = session.get(CharacterRow, row.character_id)
+                assert character is not None
+                built = load_build(session, character, seat.player)
+                memo["build", row.character_id] = (built, uses_of(check_character(built, cat)[1]))
+            build, in_use = memo["build", row.character_id]
+            at_table = Counter(in_use)
+        if ("owned", row.player_id) not in memo:
+            memo["owned", row.player_id] = repo.owned_cards(session, row.player_id)
+        owned_rows = memo["owned", row.player_id]
         owned = {key_of(o.name, o.kind): o.count for o in owned_rows}
         pool = None
         if game.solo:
@@ -172,10 +181,11 @@ def _evaluate(session: Session, game: GameRow, seats: list[tuple[GamePlayerRow, 
     return report, state
 
 
-def _view(session: Session, game: GameRow, cat: WyldHuntCatalog | None = None) -> GameView:
+def _view(session: Session, game: GameRow, cat: WyldHuntCatalog | None = None,
+          memo: dict[tuple[str, int], Any] | None = None) -> GameView:
     cat = cat or catalog()
     seats = _seats(session, game)
-    report, state = _evaluate(session, game, seats, cat)
+    report, state = _evaluate(session, game, seats, cat, memo)
     assert game.id is not None
     return GameView(game.id, game.name, game.system, game.solo, game.status, game.version,
                     [s for _r, s in seats], report, state)
@@ -305,7 +315,9 @@ def list_games(db: Database, *, archived: bool = False) -> list[GameView]:
 
     with db.transaction() as session:
         cat = catalog()
-        return [_view(session, row, cat) for row in repo.list_games(session, archived=archived)]
+        memo: dict[tuple[str, int], Any] = {}  # a character or collection in several games
+        return [_view(session, row, cat, memo)
+                for row in repo.list_games(session, archived=archived)]
 
 
 def _owned_of(session: Session, player_id: int, cat: WyldHuntCatalog, cls: type[Card],
