@@ -30,6 +30,7 @@ from textual.system_commands import SystemCommandsProvider
 from textual.widget import AwaitMount
 
 from chronicle.tui import speed
+from chronicle.tui.screens.base import kept_screen
 from chronicle.tui.text import clean
 
 if TYPE_CHECKING:
@@ -294,7 +295,9 @@ class ChronicleApp(App[int]):
         the areas' screens, then what each area's screen asks for (its ``prebuilt_screens()``:
         the screens and dialogs it opens, kept between openings), so that a first visit or
         opening only shows them (``speed.build_hidden``: a key pressed meanwhile is answered
-        between two widgets)."""
+        between two widgets). A screen built may warm what its first showing needs in its
+        ``prebuilt()`` (load its data once: the modules its services import are then loaded
+        too); the next is built when that work is done."""
         import asyncio
 
         async def build(make: Callable[[], Screen[Any] | None]) -> bool:
@@ -302,6 +305,9 @@ class ChronicleApp(App[int]):
                 await asyncio.sleep(0.05)
             screen = make()
             built = screen is None or await speed.build_hidden(self, screen)
+            warm = getattr(screen, "prebuilt", None)
+            if built and callable(warm):
+                warm()
             await asyncio.sleep(0.02)
             return built
 
@@ -316,6 +322,9 @@ class ChronicleApp(App[int]):
             for extra in extras:
                 if not await build(partial(lambda screen: screen, extra)):
                     return
+        for own in self.prebuilt_screens():
+            if not await build(partial(lambda screen: screen, own)):
+                return
 
     def _keep_built(self, area: AppArea) -> Screen[Any] | None:
         """A new screen for ``area``, shown when the area is first entered (None when it was
@@ -539,7 +548,17 @@ class ChronicleApp(App[int]):
 
         if isinstance(self.screen, HelpScreen):
             return
-        self.push_screen(HelpScreen(self.screen))
+        over = self.screen
+        kept, new = kept_screen(self, "help", HelpScreen, partial(HelpScreen, over))
+        if not new:
+            kept.show_keys(over)
+        self.push_screen(kept)
+
+    def prebuilt_screens(self) -> list[Screen[Any]]:
+        """The app's own dialogs built in idle time (the help, kept between openings)."""
+        from chronicle.tui.screens.help import HelpScreen
+
+        return [kept_screen(self, "help", HelpScreen, HelpScreen)[0]]
 
     def action_toggle_dark(self) -> None:
         """Switch between the light and the dark theme."""

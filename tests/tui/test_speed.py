@@ -75,6 +75,13 @@ def test_dialogs_hide_the_screen_below_and_it_catches_up(demo_url: str, monkeypa
             assert app.screen is cards and laid_out
             assert "changed while hidden" in screen_text(pilot)
             assert status.region.height == 2
+            # the help is kept: opened over another screen it shows that screen's keys
+            kept = app.get_screen("help")
+            await pilot.press("2")
+            await settle(pilot)
+            await pilot.press("question_mark")
+            await settle(pilot)
+            assert app.screen is kept and "Keys here: Characters" in screen_text(pilot)
 
     asyncio.run(main())
 
@@ -132,6 +139,9 @@ def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str,
             await settle(pilot)
             built = dict(app._built)
             assert all(s.is_mounted and s.size == app.size for s in built.values())
+            if prebuild:  # warmed: its data loaded once while hidden
+                players = built["players"]
+                assert isinstance(players, PlayersScreen) and players.players
             # what an area's screen asks for is built too (a dialog kept between openings)
             assert [s.is_mounted for s in kept] == ([True] if prebuild else [])
             for key in "234":

@@ -7,7 +7,8 @@ hidden ones included), so the help never drifts from the keys themselves.
 The text is written in a small subset of Markdown (``#`` headings, ``-`` items, ``**bold**``,
 ```key```) and drawn as one ``rich.text.Text`` by ``render_help``: Textual's Markdown widget
 took over a second and a half to open this page; plain text opens it at once. The general part
-is rendered once per process. Screen titles are shown as plain text.
+is rendered once per process. Screen titles are shown as plain text. The app keeps one help
+screen (built in idle time) and refills its keys at each opening (``show_keys``).
 """
 
 from __future__ import annotations
@@ -162,12 +163,24 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide", id="help"):
-            if self.keys:
-                yield Static(render_help(self.keys), id="help-keys")
+            keys = Static(render_help(self.keys), id="help-keys")
+            keys.display = bool(self.keys)
+            yield keys
             yield Static(general_help(*chronicle_app(self).help_parts()), id="help-general")
 
     def on_mount(self) -> None:
         self.query_one("#help", VerticalScroll).focus()
+
+    def show_keys(self, over: Screen[Any] | None) -> None:
+        """Show the keys of ``over`` (the app keeps one help and opens it over each screen),
+        from the top."""
+        keys = screen_keys(over)
+        if keys != self.keys:
+            self.keys = keys
+            shown = self.query_one("#help-keys", Static)
+            shown.update(render_help(keys))
+            shown.display = bool(keys)
+        self.query_one("#help", VerticalScroll).scroll_home(animate=False, immediate=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -76,6 +76,10 @@ class PlayersScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.action_reload()
 
+    def prebuilt(self) -> None:
+        """Built in idle time: load the players once, so the first showing only refreshes."""
+        self.action_reload()
+
     def action_reload(self) -> None:
         """Read the players again."""
         from chronicle.services.players import list_players

@@ -138,6 +138,11 @@ class CharactersScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.reload()
 
+    def prebuilt(self) -> None:
+        """Built in idle time (``ChronicleApp._prebuild``): load once, so the first showing
+        only refreshes."""
+        self.reload()
+
     def on_resize(self) -> None:
         if self.loaded:
             self.loaded_data((self.players, self.views))

@@ -115,6 +115,11 @@ class GamesScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.action_reload()
 
+    def prebuilt(self) -> None:
+        """Built in idle time (``ChronicleApp._prebuild``): load once, so the first showing
+        only refreshes."""
+        self.action_reload()
+
     # Data ------------------------------------------------------------------------------------
 
     def action_reload(self) -> None:
