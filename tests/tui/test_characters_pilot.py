@@ -41,10 +41,13 @@ def database(tmp_path: Path, fill: Callable[[Database], object] | None = None,
     return url, db
 
 
-def play(url: str, scenario: Scenario) -> None:
-    """Run ``scenario`` against the app at 80x24."""
+def play(url: str, scenario: Scenario, *, prebuild: bool = False) -> None:
+    """Run ``scenario`` against the app at 80x24 (``prebuild``: with the screens built in idle
+    time, as in a terminal)."""
     async def main() -> None:
-        async with ChronicleApp(url).run_test(size=(80, 24)) as pilot:
+        app = ChronicleApp(url)
+        app.prebuild_set = prebuild
+        async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             await scenario(pilot)
             await settle(pilot)
@@ -352,9 +355,9 @@ async def highlight(pilot: Pilot[Any], name: str) -> CharactersScreen:
 
 
 def test_kept_screens_show_only_the_character_opened(tmp_path: Path) -> None:
-    """The character view and the builder are built once per app and refilled at each
-    opening: the next character opened is shown whole, and nothing of the one before (its
-    sheet, its builder step, a background typed and left unsaved)."""
+    """The character view and the builder are built once per app (in idle time, blank) and
+    refilled at each opening: the character opened is shown whole, and nothing of the one
+    before (its sheet, its builder step, a background typed and left unsaved)."""
     def fill(db: Database) -> None:
         run_demo(db)
         characters.new_character(db, "Tim", "Aline", icon="Sidhe Female")
@@ -362,7 +365,12 @@ def test_kept_screens_show_only_the_character_opened(tmp_path: Path) -> None:
     url, db = database(tmp_path, fill)
 
     async def scenario(pilot: Pilot[Any]) -> None:
+        await to_characters(pilot)
+        built = [pilot.app.get_screen(key) for key in ("wyld-hunt-character",
+                                                       "wyld-hunt-builder")]
+        assert all(screen.is_mounted for screen in built)  # before any opening
         first = await open_character(pilot, "Winerdria")
+        assert first is built[0]
         await press(pilot, "escape")
         second = await open_character(pilot, "Annoyicus")
         assert second is first  # the same screen, refilled
@@ -373,7 +381,8 @@ def test_kept_screens_show_only_the_character_opened(tmp_path: Path) -> None:
         await highlight(pilot, "Aline")
         await press(pilot, "b")
         builder = pilot.app.screen
-        assert isinstance(builder, BuilderScreen) and builder.character == "Aline"
+        assert builder is built[1] and isinstance(builder, BuilderScreen)
+        assert builder.character == "Aline"
         assert not builder.query_one("#builder-lock", Static).display
         await press(pilot, "m")
         await press(pilot, "c", "tab")
@@ -396,5 +405,5 @@ def test_kept_screens_show_only_the_character_opened(tmp_path: Path) -> None:
         await press(pilot, "escape")  # nothing typed: leaves at once
         assert isinstance(pilot.app.screen, CharactersScreen)
 
-    play(url, scenario)
+    play(url, scenario, prebuild=True)
     assert characters.show_character(db, "Aline", "Tim").build.background is None

@@ -113,7 +113,7 @@ def open_builder(node: DOMNode, name: str, player: str,
             node.app.push_screen(screen)
         settled.append(True)
 
-    screen.reload(then=show)
+    screen.reload(then=show, view=view)
     node.set_timer(SHOW_WITHIN, show)
 
 
@@ -209,7 +209,7 @@ class BuilderScreen(Screen[None]):
         if self.pending is not None:  # loaded before it was built
             self.show_data(self.pending)
             self.pending = None
-        elif not self.loading_data:
+        elif not self.loading_data and self.character:  # blank when built ahead
             self.reload()
 
     def open(self, name: str, player: str, view: CharacterView | None = None) -> None:
@@ -251,13 +251,15 @@ class BuilderScreen(Screen[None]):
 
     # Data ------------------------------------------------------------------------------------
 
-    def reload(self, then: Callable[[], None] | None = None) -> None:
-        """Read the character and its candidates again (shown at once if the screen is built,
-        else when it is); ``then`` is called after, whether the read worked or not."""
+    def reload(self, then: Callable[[], None] | None = None,
+               view: CharacterView | None = None) -> None:
+        """Read the character (unless the opener just did: ``view``) and its candidates again
+        (shown at once if the screen is built, else when it is); ``then`` is called after,
+        whether the read worked or not."""
         name, player = self.character, self.player
 
         def work(db: Database) -> BuilderData:
-            return gather(db, name, player)
+            return gather(db, name, player, view)
 
         def done(data: BuilderData) -> None:
             self.loading_data = False

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.text import fit
 from chronicle.tui.widgets.footer import Footer
 
@@ -212,6 +212,17 @@ class CharactersScreen(Screen[None]):
             return None
         return self.entries.get(option.id)
 
+    def prebuilt_screens(self) -> list[Screen[None]]:
+        """The character view and the builder, built ahead in idle time (blank, kept between
+        openings), so that even their first opening only refills and shows them."""
+        from chronicle.systems.wyld_hunt.screens import builder, character
+
+        found = [kept_screen(self, character.KEPT, character.CharacterViewScreen,
+                             lambda: character.CharacterViewScreen("", "")),
+                 kept_screen(self, builder.KEPT, builder.BuilderScreen,
+                             lambda: builder.BuilderScreen("", ""))]
+        return [screen for screen, new in found if new]
+
     def view_of(self, entry: Entry) -> CharacterView | None:
         """The character of ``entry`` as the list read it."""
         return next((v for v in self.views if Entry(v.player, v.name) == entry), None)
@@ -265,7 +276,7 @@ class CharactersScreen(Screen[None]):
         if view is None:
             return
         self.notify(f"Created {view.name} for {view.player}. Pick the icon, Merits and Flaws.")
-        open_builder(self, view.name, view.player)
+        open_builder(self, view.name, view.player, view)
 
     def action_reload(self) -> None:
         self.reload()
