@@ -37,6 +37,7 @@ from chronicle.systems.wyld_hunt.cards import (
 from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.screens.dialog import compact, show_kept
 from chronicle.tui.text import esc
+from chronicle.tui.widgets.card_list import show_text
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -153,7 +154,7 @@ class CardEditScreen(ModalScreen["Card | None"]):
         self.fill_in(card, name, kind)
         if not self.children:  # not built yet: it will be, from these
             return
-        self.query_one("#edit-title", Label).update(self.title_text())
+        show_text(self.query_one("#edit-title", Label), self.title_text())
         entry = self.query_one("#field-name", Input)
         entry.value = str(self.values.get("name") or "")
         entry.disabled = card is not None
@@ -219,11 +220,13 @@ class CardEditScreen(ModalScreen["Card | None"]):
             box = self.kind_box()
             mounting = holder.mount(box, before=0)
         else:
-            holder.move_child(box, before=0)
+            if holder.children and holder.children[0] is not box:
+                holder.move_child(box, before=0)
             for field in FIELDS[self.kind]:
                 self.fill(box.query_one(f"#field-{field}"), field)
         for kind, other in self.boxes.items():
-            other.display = kind == self.kind
+            if other.display != (kind == self.kind):  # setting it lays the screen out
+                other.display = kind == self.kind
         return mounting
 
     def fill(self, chooser: Widget, field: str) -> None:

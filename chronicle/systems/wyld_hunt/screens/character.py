@@ -323,7 +323,7 @@ class CharacterViewScreen(Screen[None]):
         """Record a game: quests undertaken and completed, opponent, date, note."""
         from chronicle.systems.wyld_hunt.screens.record_game import RecordGameScreen
 
-        RecordGameScreen.show(self.app, self.character, self.player, self.changed)
+        RecordGameScreen.show(self.app, self.character, self.player, self.changed, self.view)
 
     def action_spend(self) -> None:
         """Spend experience on a Merit, or buy off a Flaw."""

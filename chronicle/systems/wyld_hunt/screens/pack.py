@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, Select
 from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.screens.dialog import compact, show_kept
 from chronicle.tui.text import plain
+from chronicle.tui.widgets.card_list import show_text
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -125,7 +126,7 @@ class PackScreen(ModalScreen["Recorded | None"]):
                 entry.value = ""
             entry.suggester = self.suggester
             entry.remove_class("unknown")
-        self.query_one("#pack-status", Label).update("")
+        show_text(self.query_one("#pack-status", Label), "")
         self.query_one("#pack-cards", VerticalScroll).scroll_home(animate=False)
         self.entries()[0].focus()
 

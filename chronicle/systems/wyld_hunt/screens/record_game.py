@@ -29,6 +29,7 @@ from textual.widgets.option_list import Option
 from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.screens.dialog import FormDialog, buttons, compact, field, show_kept
 from chronicle.tui.text import esc, fit, plain
+from chronicle.tui.widgets.card_list import show_text
 from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -60,8 +61,10 @@ class GameContext:
     """The character's rule errors now: an unfinished character cannot record a game."""
 
 
-def gather(db: Database, player: str, name: str) -> GameContext:
-    """The player's quests first, then the catalog's others; the other players; the bonus."""
+def gather(db: Database, player: str, name: str,
+           view: CharacterView | None = None) -> GameContext:
+    """The player's quests first, then the catalog's others; the other players; the bonus and
+    the rule errors of the character (of ``view`` when the caller has it read already)."""
     from chronicle.services.players import list_players
     from chronicle.systems.wyld_hunt.cards import Quest
     from chronicle.systems.wyld_hunt.services.characters import show_character
@@ -75,7 +78,8 @@ def gather(db: Database, player: str, name: str) -> GameContext:
     choices = [QuestChoice(q, owned.get(q.name.casefold(), 0)) for q in quests]
     choices.sort(key=lambda c: (c.owned == 0, c.quest.number or 999, c.quest.name.casefold()))
     others = [p.name for p in list_players(db) if p.name != player]
-    view = show_character(db, name, player)
+    if view is None or (view.name, view.player) != (name, player):
+        view = show_character(db, name, player)
     return GameContext(choices, others, int(view.report.summary.get("waylay_bonus") or 0),
                        len(view.report.errors))
 
@@ -107,6 +111,14 @@ def quest_line(choice: QuestChoice, undertaken: bool, completed: int | None) -> 
     line.append(f" {number:>3} {xp:>5}", style="dim")
     line.append(f"  owned {choice.owned}" if choice.owned else "", style="cyan")
     return line
+
+
+class Players(SuggestFromList):
+    """The other players, offered as the opponent."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(names, case_sensitive=False)
+        self.names = names
 
 
 class QuestList(OptionList):
@@ -146,20 +158,29 @@ class RecordGameScreen(FormDialog["CharacterView"]):
         Binding("ctrl+s", "save", "Record game"),
     ]
 
-    def __init__(self, name: str, player: str) -> None:
+    def __init__(self, name: str, player: str, context: GameContext | None = None) -> None:
         super().__init__()
         self.character = name
         self.player = player
-        self.context: GameContext | None = None
+        self.context: GameContext | None = context
         self.undertaken: list[str] = []
         self.completed: list[str] = []
 
     @classmethod
     def show(cls, app: App[Any], name: str, player: str,
-             callback: Callable[[CharacterView | None], None]) -> RecordGameScreen:
-        """Open the dialog for ``name`` (the app's kept one, emptied, when there is one)."""
-        return show_kept(app, KEY, cls, lambda: cls(name, player),
-                         lambda screen: screen.refill(name, player), callback)
+             callback: Callable[[CharacterView | None], None],
+             view: CharacterView | None = None) -> None:
+        """Read what the dialog offers for ``name`` (in a worker; ``view``, the character as
+        the caller read it, spares reading it again), then open the dialog filled with it (the
+        app's kept one when there is one): it shows at once as it will stay."""
+        def work(db: Database) -> GameContext:
+            return gather(db, player, name, view)
+
+        def loaded(context: GameContext) -> None:
+            show_kept(app, KEY, cls, lambda: cls(name, player, context),
+                      lambda screen: screen.refill(name, player, context), callback)
+
+        chronicle_app(app).call_service(work, loaded, description="Loading the quests")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide").set_styles("height: 23;"):
@@ -191,51 +212,33 @@ class RecordGameScreen(FormDialog["CharacterView"]):
 
     def on_mount(self) -> None:
         self.query_one(QuestList).focus()
-        if self.character:  # else built ahead of time, loaded when refilled
-            self.load()
+        if self.context is not None:  # else built ahead of time: filled when shown
+            self.loaded(self.context)
 
-    def load(self) -> None:
-        """Read the quests, the players and the character in a worker."""
-        name, player = self.character, self.player
-
-        def work(db: Database) -> GameContext:
-            return gather(db, player, name)
-
-        def loaded(context: GameContext) -> None:
-            if (name, player) == (self.character, self.player):
-                self.loaded(context)
-
-        chronicle_app(self).call_service(work, loaded, description="Loading the quests")
-
-    def refill(self, name: str, player: str) -> None:
-        """Empty the dialog for a game of ``name``, as it is when first opened."""
+    def refill(self, name: str, player: str, context: GameContext) -> None:
+        """Show a new game of ``name`` with what ``show`` read, as when first opened."""
         self.character, self.player = name, player
-        self.context = None
+        self.context = context
         self.undertaken, self.completed = [], []
         self.saving = False
-        if not self.children:  # not built yet: it will be, and load when mounted
+        if not self.children:  # not built yet: it will be, from these
             return
-        self.query_one("#game-title", Label).update(self.title_text())
+        show_text(self.query_one("#game-title", Label), self.title_text())
+        for entry, value in (("#game-opponent", ""), ("#game-date", date.today().isoformat()),
+                             ("#game-note", "")):
+            self.query_one(entry, Input).value = value
         listing = self.query_one(QuestList)
-        listing.clear_options()
-        self.query_one("#game-undertaken", Label).update("Loading the quests…")
-        self.query_one("#game-completed", Label).update("")
-        self.query_one("#game-ready", Label).update("")
-        opponent = self.query_one("#game-opponent", Input)
-        opponent.suggester = None
-        for widget, value in ((opponent, ""), (self.query_one("#game-date", Input),
-                                                date.today().isoformat()),
-                              (self.query_one("#game-note", Input), "")):
-            widget.value = value
-        self.query_one("#save", Button).disabled = True
+        listing.highlighted = None
         listing.focus()
-        self.load()
+        self.loaded(context)
 
     def loaded(self, context: GameContext) -> None:
         """Show the quests and offer the other players as opponents."""
         self.context = context
-        self.query_one("#game-opponent", Input).suggester = SuggestFromList(
-            context.players, case_sensitive=False)
+        opponent = self.query_one("#game-opponent", Input)
+        if not (isinstance(opponent.suggester, Players) and opponent.suggester.names
+                == context.players):
+            opponent.suggester = Players(context.players)
         self.refresh_quests()
         listing = self.query_one(QuestList)
         if context.quests:
@@ -258,10 +261,10 @@ class RecordGameScreen(FormDialog["CharacterView"]):
             listing.highlighted = keep if keep is not None else 0
         else:
             listing.set_options([Option("The catalog has no quests.", disabled=True)])
-        self.query_one("#game-undertaken", Label).update(esc(
+        show_text(self.query_one("#game-undertaken", Label), esc(
             "Undertaken: " + (", ".join(self.undertaken) or "none yet (space marks one)")
             + f" · Waylay bonus +{self.context.waylay_bonus}"))
-        self.query_one("#game-completed", Label).update(esc(
+        show_text(self.query_one("#game-completed", Label), esc(
             "Completed, in order: " + (", ".join(self.completed) or "none (c marks one)")))
         self.show_ready()
 
@@ -282,8 +285,11 @@ class RecordGameScreen(FormDialog["CharacterView"]):
         """Say what is missing, and allow recording only when nothing is."""
         missing = self.missing()
         label = self.query_one("#game-ready", Label)
-        label.update(plain(missing or "Ready: ctrl+s records the game.",
-                           "bold yellow" if missing else "green"))
+        said = plain(missing or "Ready: ctrl+s records the game.",
+                     "bold yellow" if missing else "green")
+        shown = label.content
+        if not (isinstance(shown, Text) and (shown.plain, shown.style) == (said.plain, said.style)):
+            label.update(said)
         self.query_one("#save", Button).disabled = missing is not None
 
     def current_quest(self) -> str | None:
