@@ -212,6 +212,17 @@ class BuilderScreen(Screen[None]):
         elif not self.loading_data and self.character:  # blank when built ahead
             self.reload()
 
+    sample: Callable[[], CharacterView | None] | None = None
+    """Gives a character to fill the screen with when it is built ahead (``prebuilt``)."""
+
+    def prebuilt(self) -> None:
+        """Built in idle time (blank): filled once, hidden, with the character the opener
+        has under its cursor, so that the first real opening only changes what differs."""
+        view = self.sample() if self.sample is not None else None
+        if view is not None and not self.character:
+            self.open(view.name, view.player, view)
+            self.reload(view=view)
+
     def open(self, name: str, player: str, view: CharacterView | None = None) -> None:
         """Build another character in this (kept) screen, as a new screen would: at the icon
         step, loading. What already shows this character stays until the load."""

@@ -11,7 +11,7 @@ data folder (asking before overwriting), ``b`` opens the builder, escape goes ba
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -241,6 +241,16 @@ class CharacterViewScreen(Screen[None]):
         self.query_one("#character-timeline").focus()
         if self.given is not None:
             self.show_view(self.given)
+
+    sample: Callable[[], CharacterView | None] | None = None
+    """Gives a character to fill the screen with when it is built ahead (``prebuilt``)."""
+
+    def prebuilt(self) -> None:
+        """Built in idle time (blank): filled once, hidden, with the character the opener
+        has under its cursor, so that the first real opening only changes what differs."""
+        view = self.sample() if self.sample is not None else None
+        if view is not None and not self.character:
+            self.open(view.name, view.player, view)
 
     def open(self, name: str, player: str, view: CharacterView | None = None) -> None:
         """Show another character in this (kept) screen, as a new screen would: the sheet

@@ -217,11 +217,24 @@ class CharactersScreen(Screen[None]):
         openings), so that even their first opening only refills and shows them."""
         from chronicle.systems.wyld_hunt.screens import builder, character
 
-        found = [kept_screen(self, character.KEPT, character.CharacterViewScreen,
-                             lambda: character.CharacterViewScreen("", "")),
-                 kept_screen(self, builder.KEPT, builder.BuilderScreen,
-                             lambda: builder.BuilderScreen("", ""))]
-        return [screen for screen, new in found if new]
+        found: list[Screen[None]] = []
+        app = chronicle_app(self)
+        if not app.is_screen_installed(character.KEPT):  # not opened before idle time came
+            view, _new = kept_screen(self, character.KEPT, character.CharacterViewScreen,
+                                     lambda: character.CharacterViewScreen("", ""))
+            view.sample = self.highlighted_view
+            found.append(view)
+        if not app.is_screen_installed(builder.KEPT):
+            build, _new = kept_screen(self, builder.KEPT, builder.BuilderScreen,
+                                      lambda: builder.BuilderScreen("", ""))
+            build.sample = self.highlighted_view
+            found.append(build)
+        return found
+
+    def highlighted_view(self) -> CharacterView | None:
+        """The character under the cursor as the list read it."""
+        entry = self.current()
+        return self.view_of(entry) if entry is not None else None
 
     def view_of(self, entry: Entry) -> CharacterView | None:
         """The character of ``entry`` as the list read it."""
