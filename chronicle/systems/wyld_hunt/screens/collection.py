@@ -87,10 +87,11 @@ class CollectionScreen(Screen[None]):
 
     def prebuilt_screens(self) -> list[Screen[Any]]:
         """The dialogs this screen opens (pack, card), kept between openings: the app builds
-        them in idle time so that their first opening only shows them."""
-        from chronicle.systems.wyld_hunt.screens import card_edit, pack
+        them in idle time so that their first opening only shows them. Record-a-game (opened
+        from a character) is asked for here too, until the characters' screen asks for it."""
+        from chronicle.systems.wyld_hunt.screens import card_edit, pack, record_game
 
-        return [pack.prebuilt(self), card_edit.prebuilt(self)]
+        return [pack.prebuilt(self), card_edit.prebuilt(self), record_game.prebuilt(self)]
 
     def on_mount(self) -> None:
         import os
