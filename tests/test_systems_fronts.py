@@ -259,7 +259,7 @@ def test_a_games_sheets_join_chronicle_export(tmp_path: Path) -> None:
                                              "broken": "test_systems_fronts:nothing"})
     db = ["--db", f"sqlite:///{tmp_path}/t.db"]
     with registry.registered(jars):
-        assert "jar" not in subcommands(build_parser(["character", "list"]), "export")
+        assert "jar" not in subcommands(build_parser(["-h", "character"]), "export")
         assert "jar" in subcommands(build_parser(["export", "jar"]), "export")
         # a PDF written and read back: tests/test_systems_toy.py (chronicle export bag)
         code, _, err = run_cli(*db, "export", "jar", "Red", "--out", str(tmp_path))
