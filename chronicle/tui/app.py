@@ -325,6 +325,7 @@ class ChronicleApp(App[int]):
         for own in self.prebuilt_screens():
             if not await build(partial(lambda screen: screen, own)):
                 return
+        self.freeze_memory()  # the screens just built live as long as the app too
 
     def _keep_built(self, area: AppArea) -> Screen[Any] | None:
         """A new screen for ``area``, shown when the area is first entered (None when it was
@@ -368,7 +369,8 @@ class ChronicleApp(App[int]):
         the garbage collector's sight: they live as long as the app, and each full collection
         walked all of them, a pause of 200 ms or more at random moments (a keystroke, a
         switch) with 10,000 cards. Freezing costs nothing; what is created later is collected
-        as usual."""
+        as usual. Called after the first load, and again when the screens built in idle time
+        (and the search's prepared index) are done."""
         import gc
 
         gc.freeze()
