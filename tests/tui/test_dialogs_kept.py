@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Button, Input, Label, OptionList, Select
 
 from chronicle.systems.wyld_hunt.cards import card_to_dict
 from chronicle.systems.wyld_hunt.screens import card_edit, pack, record_game
@@ -132,5 +132,16 @@ def test_dialogs_built_ahead_are_filled_when_shown(demo_url: str) -> None:
             assert dialog is built[RecordGameScreen] and isinstance(dialog, RecordGameScreen)
             assert "Winerdria" in str(dialog.query_one("#game-title", Label).render())
             assert dialog.current_quest() == "Even Dragons Pay Taxes"  # her own quest first
+            listing = dialog.query_one("#game-quests", OptionList)
+
+            def first_line() -> str:
+                return str(listing.get_option_at_index(0).prompt)
+
+            await pilot.press("space")
+            assert first_line().startswith("[x]") and dialog.undertaken
+            await pilot.press("escape", "g")
+            await settle(pilot)
+            assert app.screen is dialog and not dialog.undertaken
+            assert first_line().startswith("[ ]")  # redrawn, not left as marked
 
     asyncio.run(scenario())

@@ -165,6 +165,8 @@ class RecordGameScreen(FormDialog["CharacterView"]):
         self.context: GameContext | None = context
         self.undertaken: list[str] = []
         self.completed: list[str] = []
+        self.lines: list[Text] = []
+        """The quest lines shown (to redraw only those that change)."""
 
     @classmethod
     def show(cls, app: App[Any], name: str, player: str,
@@ -250,17 +252,24 @@ class RecordGameScreen(FormDialog["CharacterView"]):
             return
         listing = self.query_one(QuestList)
         keep = listing.highlighted
-        options = []
-        for index, choice in enumerate(self.context.quests):
+        lines = []
+        for choice in self.context.quests:
             name = choice.quest.name
             order = self.completed.index(name) + 1 if name in self.completed else None
-            options.append(Option(quest_line(choice, name in self.undertaken, order),
-                                  id=f"q{index}"))
-        if options:
-            listing.set_options(options)
+            lines.append(quest_line(choice, name in self.undertaken, order))
+        if not lines:
+            listing.set_options([Option("The catalog has no quests.", disabled=True)])
+        elif len(lines) == len(self.lines) == listing.option_count:
+            # The same quests (a mark changed, or the same character again): only the lines
+            # that changed are drawn again, the list is not rebuilt.
+            for index, (line, shown) in enumerate(zip(lines, self.lines, strict=True)):
+                if (line.plain, line.spans) != (shown.plain, shown.spans):
+                    listing.replace_option_prompt_at_index(index, line)
             listing.highlighted = keep if keep is not None else 0
         else:
-            listing.set_options([Option("The catalog has no quests.", disabled=True)])
+            listing.set_options(Option(line, id=f"q{index}") for index, line in enumerate(lines))
+            listing.highlighted = keep if keep is not None else 0
+        self.lines = lines
         show_text(self.query_one("#game-undertaken", Label), esc(
             "Undertaken: " + (", ".join(self.undertaken) or "none yet (space marks one)")
             + f" · Waylay bonus +{self.context.waylay_bonus}"))
