@@ -241,6 +241,8 @@ class CharacterViewScreen(Screen[None]):
         self.query_one("#character-timeline").focus()
         if self.given is not None:
             self.show_view(self.given)
+        elif not self.character:  # built ahead, blank: filled before it is laid out hidden
+            self.prebuilt()
 
     sample: Callable[[], CharacterView | None] | None = None
     """Gives a character to fill the screen with when it is built ahead (``prebuilt``)."""
