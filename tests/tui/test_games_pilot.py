@@ -296,3 +296,35 @@ def test_one_kept_preparation_screen_shows_each_game_as_new(tmp_path: Path) -> N
             assert third.query_one(CardList).count == 0
 
     asyncio.run(scenario())
+
+
+def test_preparation_and_result_screens_built_blank_ahead_of_time(tmp_path: Path) -> None:
+    """The games screen asks the app to build the preparation and result screens it keeps
+    while idle (``prebuilt_screens``): built blank they read nothing and say nothing, and
+    opening a game fills and shows them."""
+    from chronicle.tui import speed
+
+    url = demo_database(tmp_path)
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_games(pilot)
+            prep, result = screen.prebuilt_screens()
+            for blank in (prep, result):
+                assert await speed.build_hidden(app, blank)
+            await settle(pilot)
+            assert prep.is_mounted and result.is_mounted and not app._notifications
+            await cursor_to(pilot, [g.name for g in screen.games].index("Example of Play"))
+            await pilot.press("enter")
+            await settle(pilot)
+            assert app.screen is result and isinstance(result, GameResultScreen)
+            assert result.sub_title == "Example of Play"
+            assert "1. Even Dragons Pay Taxes" in text_of(result, "#result-summary")
+            await pilot.press("escape", "home", "enter")
+            await settle(pilot)
+            assert app.screen is prep and isinstance(prep, GamePrepScreen)
+            assert prep.game is not None and prep.game.name == "Rematch"
+            assert "Tim" in text_of(prep, "#seat-bar") and not app._notifications
+
+    asyncio.run(scenario())

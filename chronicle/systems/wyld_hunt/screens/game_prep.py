@@ -15,10 +15,8 @@ previous selection and says why.
 The screen holds the selection and its queue; its parts live beside it: the text of the seat
 line, tabs, rows and detail and the suggestion panel in ``..widgets.prep``, the meters, odds
 and report in ``prep_side``, and changing the seats (character, another player, one fewer) in
-``seats``.
-
-The games screen keeps one preparation screen and opens every game in it (``reopen``): it is
-built once, and a game shown again is not drawn again where nothing changed.
+``seats``. The games screen keeps one preparation screen and opens each game in it
+(``reopen``): built once, a game shown again is not drawn again where nothing changed.
 """
 
 from __future__ import annotations
@@ -150,19 +148,21 @@ class GamePrepScreen(Screen[None]):
         self.action_reload()
 
     def reopen(self, game: str) -> None:
-        """Show ``game`` as a new screen would: its first seat's quests, the cursor on the first
-        row, no message or suggestion (the same game's last state stays shown until it is
-        loaded again on resume; another game's is cleared)."""
+        """Show ``game`` as a new screen would: first seat, quests, no message or suggestion
+        (the same game's last state shown until it is loaded again; another game's cleared)."""
         from chronicle.domain.values import name_key
 
         self.opening += 1
-        if self.game is None or name_key(self.game.name) != name_key(game):
-            self.game, self.owned, self.icons = None, {}, {}
-            self.desired, self.desired_target = {}, {}
-            self.query_one(PrepSide).clear()
-        self.game_name = self.sub_title = game
-        self.seat_index, self.section, self.message = 0, "quests", ""
+        if other := self.game is None or name_key(self.game.name) != name_key(game):
+            self.game, self.owned, self.icons, self.desired, self.desired_target = \
+                None, {}, {}, {}, {}
+        self.game_name, self.seat_index, self.section, self.message = game, 0, "quests", ""
         self.dirty.clear()
+        if not (self.is_mounted and self.query(PrepSide)):
+            return  # built when shown: on_mount shows it
+        self.sub_title = game
+        if other:
+            self.query_one(PrepSide).clear()
         self.query_one(SuggestionPanel).close()
         self.query_one(PrepSide).scroll_home(animate=False)
         self.render_all(keep=False)

@@ -89,14 +89,18 @@ class GameResultScreen(Screen[bool]):
     def on_mount(self) -> None:
         self.sub_title = self.game_name
         self.query_one(CardList).focus()
-        self.load()
+        if self.game_name:  # built ahead of time, blank, it is filled when shown (reopen)
+            self.load()
 
     def reopen(self, game: str, view: GameView | None = None) -> None:
         """Show ``game`` as a new screen would (``view`` as for a new one)."""
         self.opening += 1
-        self.game_name = self.sub_title = game
+        self.game_name = game
         self.view, self.game, self.rows, self.completed = view, None, [], {}
         self.recorded = self.busy = False
+        if not (self.is_mounted and self.query(CardList)):
+            return  # built when shown: on_mount shows it
+        self.sub_title = game
         show_text(self.query_one("#result-intro", Static), "Loading the game…")
         self.render_rows(keep=False)
         self.query_one(CardList).focus()

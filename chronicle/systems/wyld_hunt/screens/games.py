@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.services.games import GameView
 
 
+PREP, RESULT = "wyld-hunt-game-prep", "wyld-hunt-game-result"
+"""The names the app keeps the preparation and result screens under."""
+
+
 def rules_cell(game: GameView) -> str:
     """``valid`` or the number of rule errors of a game's setup."""
     errors = len(game.report.errors)
@@ -111,6 +115,18 @@ class GamesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(CardList).focus()
+        if not self.is_current:  # built ahead of time: the list is ready at the first visit
+            self.action_reload()
+
+    def prebuilt_screens(self) -> list[Screen[Any]]:
+        """The preparation and result screens, kept between openings: the app builds them
+        (blank) in idle time, so that opening the first game only fills and shows one."""
+        from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
+        from chronicle.systems.wyld_hunt.screens.game_result import GameResultScreen
+        from chronicle.tui.screens.base import kept_screen
+
+        return [kept_screen(self, PREP, GamePrepScreen, lambda: GamePrepScreen(""))[0],
+                kept_screen(self, RESULT, GameResultScreen, lambda: GameResultScreen(""))[0]]
 
     def on_screen_resume(self) -> None:
         self.action_reload()
@@ -195,7 +211,7 @@ class GamesScreen(Screen[None]):
         from chronicle.systems.wyld_hunt.screens.game_prep import GamePrepScreen
         from chronicle.tui.screens.dialog import show_kept
 
-        show_kept(self.app, "wyld-hunt-game-prep", GamePrepScreen, lambda: GamePrepScreen(name),
+        show_kept(self.app, PREP, GamePrepScreen, lambda: GamePrepScreen(name),
                   lambda screen: screen.reopen(name))
 
     def open_result(self, name: str, view: GameView | None = None) -> None:
@@ -204,7 +220,7 @@ class GamesScreen(Screen[None]):
         from chronicle.systems.wyld_hunt.screens.game_result import GameResultScreen
         from chronicle.tui.screens.dialog import show_kept
 
-        show_kept(self.app, "wyld-hunt-game-result", GameResultScreen,
+        show_kept(self.app, RESULT, GameResultScreen,
                   lambda: GameResultScreen(name, view), lambda screen: screen.reopen(name, view))
 
     def action_result(self) -> None:
