@@ -110,6 +110,8 @@ def open_builder(node: DOMNode, name: str, player: str,
 
     def show() -> None:  # once: when loaded, or when the wait is over
         if not settled and opener.is_active and not on_a_stack(node, screen):
+            if not new and screen.data is None:  # another character's parts: not shown
+                screen.show_loading()
             node.app.push_screen(screen)
         settled.append(True)
 
@@ -225,34 +227,39 @@ class BuilderScreen(Screen[None]):
 
     def open(self, name: str, player: str, view: CharacterView | None = None) -> None:
         """Build another character in this (kept) screen, as a new screen would: at the icon
-        step, loading. What already shows this character stays until the load."""
+        step. What already shows this character stays until the load; another character's
+        parts are replaced when its data comes (``show_loading`` if shown before)."""
         same = (name, player) == (self.character, self.player)
         self.character, self.player = name, player
         self.locked_before = bool(view and view.history)
         self.busy, self.loaded_background = False, ""
         if not same:
             self.data = None
+            self.shown = {role: [] for role in ROLES}
         self.step = "icon"
         self.query_one(ContentSwitcher).current = "step-icon"
-        if not same:
-            self.shown = {role: [] for role in ROLES}
-            for role in ROLES:
-                if role in self.built:
-                    self.query_one(f"#step-{role}", CandidateList).clear_options()
-                    self.drawn.pop(f"#step-{role}", None)
-            for part in ("#builder-detail", "#builder-points-detail", "#builder-court"):
-                self.put(part, "")
-            meter = self.query_one("#builder-points", Meter)
-            meter.update("")
-            meter.set_class(False, "over")
-            self.query_one("#builder-violations", ViolationsPanel).update("")
-            self.query_one("#builder-lock").display = False
-            self.put("#builder-info", self.loading_text())
         if "identity" in self.built:  # nothing typed last time is kept
             self.query_one("#identity-name", Input).value = name
             self.query_one("#identity-background", Input).value = ""
-        self.show_steps()
+        if same:
+            self.show_steps()
         self.query_one("#step-icon", CandidateList).focus()
+
+    def show_loading(self) -> None:
+        """What a new screen shows until its data comes: the name, and nothing else."""
+        for role in ROLES:
+            if role in self.built:
+                self.query_one(f"#step-{role}", CandidateList).clear_options()
+                self.drawn.pop(f"#step-{role}", None)
+        for part in ("#builder-detail", "#builder-points-detail", "#builder-court"):
+            self.put(part, "")
+        meter = self.query_one("#builder-points", Meter)
+        meter.update("")
+        meter.set_class(False, "over")
+        self.query_one("#builder-violations", ViolationsPanel).update("")
+        self.query_one("#builder-lock").display = False
+        self.put("#builder-info", self.loading_text())
+        self.show_steps()
 
     def put(self, selector: str, content: str | Text) -> None:
         """Show ``content`` in the Static ``selector`` unless it shows it already."""
