@@ -7,7 +7,8 @@ when the keys shown are exactly the same. Each key is a widget, and in a compact
 is restyled on its own as it mounts (its ``-compact`` class is set by a watcher after it is
 styled). On a screen switch that was a third of the time (bench/tui.py). This footer remembers
 what it shows (key, label, enabled, tooltip of each key) and rebuilds only when that changes; its
-keys are born with their compact class, so they are styled once, together.
+keys are born with their compact class, so they are styled once, together. Under a dialog it
+waits: the area keys the dialog disables rebuilt the hidden footer twice per dialog.
 """
 
 from __future__ import annotations
@@ -59,8 +60,13 @@ class Footer(TextualFooter):
             self.call_after_refresh(self._rebuild)
 
     async def _rebuild(self) -> None:
-        """Build the keys again, when they differ from those shown."""
+        """Build the keys again, when they differ from those shown. Not while its screen is
+        under another (a dialog: the keys it disables there are hidden anyway, and they are
+        looked at again when the screen is shown again)."""
         if not self.is_attached:
+            return
+        app = self.app
+        if self.screen is not app.screen and self.screen in app.screen_stack:
             return
         shown = self.shown()
         if shown != self._shown:
