@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 MINIMAL_APP = """
 from textual.app import App
@@ -107,6 +108,20 @@ def many_cards(home: str) -> None:
     (cards / "many.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+async def built_in_idle_time(app: Any, patience: float = 20.0) -> None:
+    """Wait until the app's idle-time building after the first paint is done (``--only
+    prebuild`` measures it), as when the user has looked at the screen for a moment."""
+    seen, waited = False, 0.0
+    while waited < patience:
+        building = [w for w in app.workers if w.group == "prebuild"]
+        seen = seen or bool(building)
+        if seen and all(w.is_finished for w in building):
+            break
+        await asyncio.sleep(0.02)
+        waited += 0.02
+    await app.workers.wait_for_complete()
+
+
 def keystrokes(repeat: int) -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
@@ -125,6 +140,7 @@ def keystrokes(repeat: int) -> None:
             async with app.run_test(size=(80, 24)) as pilot:
                 await app.workers.wait_for_complete()
                 await pilot.pause()
+                await built_in_idle_time(app)  # typing's figure, not the building's (prebuild)
                 screen = app.screen
                 assert isinstance(screen, CollectionScreen)
                 if screen.catalog is not None:

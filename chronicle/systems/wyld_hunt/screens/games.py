@@ -115,8 +115,6 @@ class GamesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(CardList).focus()
-        if not self.is_current:  # built ahead of time: the list is ready at the first visit
-            self.action_reload()
 
     def prebuilt_screens(self) -> list[Screen[Any]]:
         """The preparation and result screens, kept between openings: the app builds them
