@@ -114,7 +114,10 @@ def test_dialogs_built_ahead_are_filled_when_shown(demo_url: str) -> None:
             for module in (pack, card_edit, record_game):
                 screen = module.prebuilt(app)
                 built[type(screen)] = screen
-            await build_hidden(app, built[PackScreen])  # the others are built when shown
+            await build_hidden(app, built[PackScreen])  # the card dialog is built when shown
+            await build_hidden(app, built[RecordGameScreen])
+            built[RecordGameScreen].prebuilt()  # the quests drawn ahead, in the catalog's order
+            await settle(pilot)
             await pilot.press("o")
             await settle(pilot)
             assert app.screen is built[PackScreen]
@@ -137,6 +140,7 @@ def test_dialogs_built_ahead_are_filled_when_shown(demo_url: str) -> None:
             def first_line() -> str:
                 return str(listing.get_option_at_index(0).prompt)
 
+            assert "Even Dragons Pay Taxes" in first_line()  # drawn in her order
             await pilot.press("space")
             assert first_line().startswith("[x]") and dialog.undertaken
             await pilot.press("escape", "g")

@@ -217,6 +217,27 @@ class RecordGameScreen(FormDialog["CharacterView"]):
         if self.context is not None:  # else built ahead of time: filled when shown
             self.loaded(self.context)
 
+    def prebuilt(self) -> None:
+        """Built ahead of time (the app calls this once it is): draw the catalog's quests once,
+        hidden, so that the first opening only redraws the lines that differ (every character
+        is offered the same quests, the player's own first)."""
+        from chronicle.systems.wyld_hunt.cards import Quest
+
+        def work(_db: Database) -> list[QuestChoice]:
+            from chronicle.systems.wyld_hunt.services.common import catalog
+
+            choices = [QuestChoice(q, 0) for q in catalog_quests(catalog(), Quest)]
+            choices.sort(key=lambda c: (c.quest.number or 999, c.quest.name.casefold()))
+            return choices
+
+        def done(choices: list[QuestChoice]) -> None:
+            if self.context is None and not self.lines and choices:
+                self.lines = [quest_line(choice, False, None) for choice in choices]
+                self.query_one(QuestList).set_options(
+                    Option(line, id=f"q{index}") for index, line in enumerate(self.lines))
+
+        chronicle_app(self).call_service(work, done, description="Preparing the quests")
+
     def refill(self, name: str, player: str, context: GameContext) -> None:
         """Show a new game of ``name`` with what ``show`` read, as when first opened."""
         self.character, self.player = name, player
