@@ -14,7 +14,6 @@ says so.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -27,12 +26,15 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from chronicle.domain.values import name_key
-from chronicle.systems.wyld_hunt.cards import Card
 from chronicle.systems.wyld_hunt.widgets.building import (
+    ROLES,
+    BuilderData,
+    CandidateList,
     IdentityStep,
     candidate_detail,
     candidate_line,
+    gather,
+    taken_count,
 )
 from chronicle.systems.wyld_hunt.widgets.points import points_figures, points_text
 from chronicle.tui.screens.base import chronicle_app, kept_screen, on_a_stack
@@ -47,7 +49,6 @@ if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.services.characters import Candidate, CharacterView
 
-ROLES = ("icon", "merit", "flaw")
 STEPS = ("icon", "merit", "flaw", "identity")
 STEP_TITLES = {"icon": "Icon", "merit": "Merits", "flaw": "Flaws", "identity": "Court & identity"}
 STEP_KEYS = {"icon": "i", "merit": "m", "flaw": "f", "identity": "c"}
@@ -55,46 +56,6 @@ KEPT = "wyld-hunt-builder"
 """The name the app's kept builder is installed under."""
 SHOW_WITHIN = 0.3
 """Seconds an opening waits for the builder's data before showing it loading."""
-
-
-@dataclass
-class BuilderData:
-    """A character and the cards it could take, as the services see them now."""
-
-    view: CharacterView
-    candidates: dict[str, list[Candidate]]
-
-    @property
-    def locked(self) -> bool:
-        """True once the chronicle has begun: the creation choices are fixed."""
-        return bool(self.view.history)
-
-
-def gather(db: Database, name: str, player: str,
-           view: CharacterView | None = None) -> BuilderData:
-    """The character (or ``view`` when just saved) and its candidates for each role."""
-    from chronicle.systems.wyld_hunt.services.characters import creation_choices, show_character
-
-    current = view or show_character(db, name, player)
-    candidates = {role: sorted(found, key=lambda c: c.card.name.casefold())
-                  for role, found in creation_choices(db, name, ROLES, player).items()}
-    return BuilderData(current, candidates)
-
-
-def taken_count(data: BuilderData, role: str, card: Card) -> int:
-    """How many copies of ``card`` the build uses in ``role``."""
-    build = data.view.build
-    names = {"icon": build.icons, "merit": build.merits, "flaw": build.flaws}[role]
-    return sum(1 for n in names if name_key(n) == name_key(card.name))
-
-
-class CandidateList(OptionList):
-    """The cards of one step."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("k", "cursor_up", "Up", show=False),
-        Binding("j", "cursor_down", "Down", show=False),
-    ]
 
 
 def open_builder(node: DOMNode, name: str, player: str,
@@ -140,13 +101,6 @@ class BuilderScreen(Screen[None]):
     BuilderScreen #builder-points-detail { height: auto; padding: 0 1; color: $text-muted; }
     BuilderScreen #builder-court { height: auto; }
     BuilderScreen #builder-problems { height: 1fr; border-top: solid $panel; }
-    BuilderScreen #step-identity { height: 1fr; padding: 0 1; }
-    BuilderScreen #step-identity .identity-field { height: 1; margin-top: 1; }
-    BuilderScreen #step-identity .identity-label { width: 12; color: $text-muted; }
-    BuilderScreen #step-identity .identity-hint { color: $text-muted; margin-left: 12;
-                                                  width: 1fr; height: auto; }
-    BuilderScreen #identity-name, BuilderScreen #identity-background { width: 1fr; }
-    BuilderScreen #identity-court { width: 24; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),

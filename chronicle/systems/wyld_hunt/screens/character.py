@@ -305,14 +305,14 @@ class CharacterViewScreen(Screen[None]):
         if fresh:
             self.loads += 1
         self.view = view
+        panel = self.query_one("#character-violations", ViolationsPanel)
+        panel.display = bool(view.report.violations)
+        panel.show(view.report)  # drawn only when it reads differently
         drawn = (sheet_markup(view), timeline_markup(view))
         if drawn == self.drawn:
             return
         self.drawn = drawn
         self.query_one("#sheet", Static).update(drawn[0])
-        panel = self.query_one("#character-violations", ViolationsPanel)
-        panel.display = bool(view.report.violations)
-        panel.show(view.report)
         self.query_one("#timeline", Static).update(drawn[1])
         timeline = self.query_one("#character-timeline", VerticalScroll)
         timeline.call_after_refresh(timeline.scroll_end, animate=False)

@@ -1,16 +1,18 @@
-"""The builder's parts: the line and the detail of a candidate card (styled text or escaped
-markup: card and user text is never markup), and the court-and-identity step, built only when
-it is first shown.
+"""The builder's parts: its data (a character and the cards it could take), the list of a
+step, the line and the detail of a candidate card (styled text or escaped markup: card and user
+text is never markup), and the court-and-identity step, built only when it is first shown.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 
 from chronicle.domain.values import name_key
 from chronicle.systems.wyld_hunt.cards import Card, Flaw, Icon, Merit
@@ -19,8 +21,10 @@ from chronicle.tui.text import clip_words, esc, fit
 
 if TYPE_CHECKING:
     from chronicle.rules.report import Report
-    from chronicle.systems.wyld_hunt.services.characters import Candidate
+    from chronicle.services.db import Database
+    from chronicle.systems.wyld_hunt.services.characters import Candidate, CharacterView
 
+ROLES = ("icon", "merit", "flaw")
 COURTS = [("Seelie", "seelie"), ("Unseelie", "unseelie"), ("Undecided", "undecided")]
 NAME_WIDTH = 22
 
@@ -96,9 +100,59 @@ def candidate_detail(candidate: Candidate, taken: int, player: str,
     return "\n".join(lines)
 
 
+@dataclass
+class BuilderData:
+    """A character and the cards it could take, as the services see them now."""
+
+    view: CharacterView
+    candidates: dict[str, list[Candidate]]
+
+    @property
+    def locked(self) -> bool:
+        """True once the chronicle has begun: the creation choices are fixed."""
+        return bool(self.view.history)
+
+
+def gather(db: Database, name: str, player: str,
+           view: CharacterView | None = None) -> BuilderData:
+    """The character (or ``view`` when just saved) and its candidates for each role."""
+    from chronicle.systems.wyld_hunt.services.characters import creation_choices, show_character
+
+    current = view or show_character(db, name, player)
+    candidates = {role: sorted(found, key=lambda c: c.card.name.casefold())
+                  for role, found in creation_choices(db, name, ROLES, player).items()}
+    return BuilderData(current, candidates)
+
+
+def taken_count(data: BuilderData, role: str, card: Card) -> int:
+    """How many copies of ``card`` the build uses in ``role``."""
+    build = data.view.build
+    names = {"icon": build.icons, "merit": build.merits, "flaw": build.flaws}[role]
+    return sum(1 for n in names if name_key(n) == name_key(card.name))
+
+
+class CandidateList(OptionList):
+    """The cards of one step."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("k", "cursor_up", "Up", show=False),
+        Binding("j", "cursor_down", "Down", show=False),
+    ]
+
+
 class IdentityStep(Vertical):
     """Step 3 and 4 of the builder: the name, the system, the court choice and the
     background."""
+
+    DEFAULT_CSS = """
+    IdentityStep { height: 1fr; padding: 0 1; }
+    IdentityStep .identity-field { height: 1; margin-top: 1; }
+    IdentityStep .identity-label { width: 12; color: $text-muted; }
+    IdentityStep .identity-hint { color: $text-muted; margin-left: 12; width: 1fr;
+                                  height: auto; }
+    IdentityStep #identity-name, IdentityStep #identity-background { width: 1fr; }
+    IdentityStep #identity-court { width: 24; }
+    """
 
     def __init__(self, name: str) -> None:
         super().__init__(id="step-identity")
