@@ -52,10 +52,8 @@ if TYPE_CHECKING:
 STEPS = ("icon", "merit", "flaw", "identity")
 STEP_TITLES = {"icon": "Icon", "merit": "Merits", "flaw": "Flaws", "identity": "Court & identity"}
 STEP_KEYS = {"icon": "i", "merit": "m", "flaw": "f", "identity": "c"}
-KEPT = "wyld-hunt-builder"
-"""The name the app's kept builder is installed under."""
-SHOW_WITHIN = 0.3
-"""Seconds an opening waits for the builder's data before showing it loading."""
+KEPT = "wyld-hunt-builder"  # the name the app's kept builder is installed under
+SHOW_WITHIN = 0.3  # seconds an opening waits for the builder's data before showing it loading
 
 
 def open_builder(node: DOMNode, name: str, player: str,
@@ -165,19 +163,26 @@ class BuilderScreen(Screen[None]):
         if self.pending is not None:  # loaded before it was built
             self.show_data(self.pending)
             self.pending = None
-        elif not self.loading_data and self.character:  # blank when built ahead
+        elif not self.character:  # built ahead, blank: filled before it is laid out hidden
+            self.prebuilt()
+        elif not self.loading_data:
             self.reload()
 
     sample: Callable[[], CharacterView | None] | None = None
     """Gives a character to fill the screen with when it is built ahead (``prebuilt``)."""
 
     def prebuilt(self) -> None:
-        """Built in idle time (blank): filled once, hidden, with the character the opener
-        has under its cursor, so that the first real opening only changes what differs."""
-        view = self.sample() if self.sample is not None else None
-        if view is not None and not self.character:
+        """Built in idle time (blank): filled, hidden, with the character under the opener's
+        cursor, so that the first real opening only changes what differs (read here, not in a
+        worker: the app is idle, and the fill must come before the hidden layout)."""
+        view = self.sample() if self.sample is not None and not self.character else None
+        try:
+            data = view and gather(chronicle_app(self).database(), view.name, view.player, view)
+        except Exception:  # only a warming: the real opening reads again and says what failed
+            data = None
+        if data and view:
             self.open(view.name, view.player, view)
-            self.reload(view=view)
+            self.show_data(data)
 
     def open(self, name: str, player: str, view: CharacterView | None = None) -> None:
         """Build another character in this (kept) screen, as a new screen would: at the icon
