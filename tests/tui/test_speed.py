@@ -17,8 +17,9 @@ from textual.css.model import RuleSet
 from textual.screen import Screen
 from textual.widgets import Static
 
+from chronicle.systems.protocol import load_name
 from chronicle.tui import speed
-from chronicle.tui.app import ChronicleApp
+from chronicle.tui.app import ChronicleApp, app_areas, home_system
 from chronicle.tui.screens.help import HelpScreen
 from chronicle.tui.screens.players import PlayersScreen
 from chronicle.tui.widgets.footer import Footer
@@ -157,6 +158,11 @@ def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str,
         return built, shots
 
     async def main() -> None:
+        # the areas alone (what the other screens ask for is tested with them), and one extra
+        for area in app_areas(home_system()):
+            kind = load_name(area.screen)
+            if hasattr(kind, "prebuilt_screens"):
+                monkeypatch.setattr(kind, "prebuilt_screens", lambda _screen: [])
         monkeypatch.setattr(PlayersScreen, "prebuilt_screens", prebuilt_screens, raising=False)
         built, shots = await visit(True)
         assert set(built) == {"characters", "games", "players"}
