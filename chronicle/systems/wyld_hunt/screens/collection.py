@@ -91,7 +91,9 @@ class CollectionScreen(Screen[None]):
         from a character) is asked for here too, until the characters' screen asks for it."""
         from chronicle.systems.wyld_hunt.screens import card_edit, pack, record_game
 
-        return [pack.prebuilt(self), card_edit.prebuilt(self), record_game.prebuilt(self)]
+        players = [p.name for p in self.players]
+        return [pack.prebuilt(self, self.catalog, players, self.player),
+                card_edit.prebuilt(self), record_game.prebuilt(self)]
 
     def on_mount(self) -> None:
         import os

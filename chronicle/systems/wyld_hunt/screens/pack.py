@@ -54,10 +54,13 @@ class CatalogNames(Suggester):
         return next((name for folded, name in self.names if folded.startswith(value)), None)
 
 
-def prebuilt(node: DOMNode) -> PackScreen:
-    """The app's kept dialog (empty when none is kept yet: it is filled when shown), for
-    the app to build ahead of time (an area screen's ``prebuilt_screens``)."""
-    screen, _new = kept_screen(node, KEY, PackScreen, lambda: PackScreen(None, [], None))
+def prebuilt(node: DOMNode, catalog: WyldHuntCatalog | None = None,
+             players: list[str] | None = None, player: str | None = None) -> PackScreen:
+    """The app's kept dialog, for the app to build ahead of time (an area screen's
+    ``prebuilt_screens``): when none is kept yet, one for ``players`` as known now (or empty),
+    refilled when shown."""
+    screen, _new = kept_screen(node, KEY, PackScreen,
+                               lambda: PackScreen(catalog, players or [], player))
     return screen
 
 
@@ -97,7 +100,7 @@ class PackScreen(ModalScreen["Recorded | None"]):
         self.catalog = catalog
         self.suggester = CatalogNames(catalog)
         self.players = players
-        self.player = player or (players[0] if players else "")
+        self.player = player if player in players else (players[0] if players else "")
 
     @classmethod
     def show(cls, app: App[Any], catalog: WyldHuntCatalog, players: list[str],
