@@ -141,6 +141,21 @@ def test_the_list_reads_each_game_as_it_would_alone(quests: Database) -> None:
     assert player_summary(listed[0], "Tim")["target"] == "Josh"
 
 
+def test_a_game_with_its_seats_collections_and_icons_in_one_reading(quests: Database) -> None:
+    """What the preparation screen reads in one transaction is what reading the game, each
+    seated player's collection and each seated character apart gives."""
+    games.new_game(quests, "Second", [("Josh", "Annoyicus"), ("Tim", None)])
+    for name in (GAME, "Second"):
+        view, owned, icons = games.show_game_seated(quests, name)
+        assert view == games.show_game(quests, name)
+        assert owned == {s.player: collection.list_collection(quests, s.player)
+                         for s in view.seats}
+        assert icons == {s.player: characters.show_character(quests, s.character,
+                                                             s.player).state.icon
+                         if s.character else None for s in view.seats}
+    assert icons["Tim"] is None and icons["Josh"] is not None and owned["Tim"]
+
+
 # --- choosing ----------------------------------------------------------------------------------
 
 

@@ -309,6 +309,31 @@ def show_game(db: Database, game: str) -> GameView:
         return _view(session, _game_row(session, game))
 
 
+def show_game_seated(db: Database, game: str) -> tuple[GameView, dict[str, list[Any]],
+                                                      dict[str, Icon | None]]:
+    """A game with its setup report, each seated player's collection (``OwnedCard``s) and
+    each seated character's icon (None without a character), read in one transaction (what
+    the preparation screen shows)."""
+    from chronicle.persistence import repository as repo
+    from chronicle.systems.wyld_hunt.services.characters import view as character_view
+    from chronicle.systems.wyld_hunt.services.collection import OwnedCard
+
+    with db.transaction() as session:
+        cat = catalog()
+        view = _view(session, _game_row(session, game), cat)
+        owned: dict[str, list[Any]] = {}
+        icons: dict[str, Icon | None] = {}
+        for seat in view.seats:
+            owner = player_row(session, seat.player)
+            assert owner.id is not None
+            owned[seat.player] = [OwnedCard(cat.get(o.name, o.kind), o.name, o.kind, o.count)
+                                  for o in repo.owned_cards(session, owner.id, "wyld-hunt")]
+            icons[seat.player] = character_view(
+                session, character_row(session, seat.character, seat.player), cat,
+            ).state.icon if seat.character else None
+        return view, owned, icons
+
+
 def list_games(db: Database, *, archived: bool = False) -> list[GameView]:
     """Every game, newest first; the archived ones instead when ``archived``."""
     from chronicle.persistence import repository as repo

@@ -39,18 +39,10 @@ class PrepData:
 
 
 def load_prep(db: Database, name: str) -> PrepData:
-    """The game, the seated players' collections and their characters' icons."""
-    from chronicle.systems.wyld_hunt.services.characters import show_character
-    from chronicle.systems.wyld_hunt.services.collection import list_collection
-    from chronicle.systems.wyld_hunt.services.games import show_game
+    """The game, the seated players' collections and their characters' icons (one reading)."""
+    from chronicle.systems.wyld_hunt.services.games import show_game_seated
 
-    game = show_game(db, name)
-    owned = {seat.player: list_collection(db, seat.player) for seat in game.seats}
-    icons: dict[str, Icon | None] = {}
-    for seat in game.seats:
-        icons[seat.player] = (show_character(db, seat.character, seat.player).state.icon
-                              if seat.character else None)
-    return PrepData(game, owned, icons)
+    return PrepData(*show_game_seated(db, name))
 
 
 def percent(chance: Fraction) -> str:
