@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.command import CommandPalette, Hit, Hits
@@ -30,6 +31,7 @@ from textual.system_commands import SystemCommandsProvider
 from textual.widget import AwaitMount
 
 from chronicle.tui import speed
+from chronicle.tui.memory import Collector
 from chronicle.tui.screens.base import kept_screen
 from chronicle.tui.text import clean
 
@@ -242,6 +244,8 @@ class ChronicleApp(App[int]):
         self.areas = app_areas(self.home)
         """The areas in key order (1, 2, ...)."""
         speed.install()
+        self.memory = Collector()
+        """The app's garbage collection (``chronicle.tui.memory``)."""
         self.prebuild_set: bool | None = None
         """Overrides ``prebuilds`` (the bench and the tests of pre-building set it)."""
         self._built: dict[str, Screen[Any]] = {}
@@ -368,12 +372,22 @@ class ChronicleApp(App[int]):
         """Put what is alive now (the catalog's thousands of cards, the first screen) out of
         the garbage collector's sight: they live as long as the app, and each full collection
         walked all of them, a pause of 200 ms or more at random moments (a keystroke, a
-        switch) with 10,000 cards. Freezing costs nothing; what is created later is collected
-        as usual. Called after the first load, and again when the screens built in idle time
-        (and the search's prepared index) are done."""
-        import gc
+        switch) with 10,000 cards; full collections then wait for the user to pause
+        (``chronicle.tui.memory``). Called after the first load, and again when the screens
+        built in idle time (and the search's prepared index) are done."""
+        if self.memory.thresholds is None:
+            self.set_interval(1.0, self.memory.at_rest, name="collect at rest")
+        self.memory.freeze()
 
-        gc.freeze()
+    async def on_event(self, event: events.Event) -> None:
+        """Textual's, noting the user's input (full collections wait for a pause)."""
+        if isinstance(event, events.InputEvent):
+            self.memory.input_seen()
+        await super().on_event(event)
+
+    def on_unmount(self) -> None:
+        """Put the garbage collector's thresholds back (tests run many apps in one process)."""
+        self.memory.restore()
 
     def _theme_changed(self, theme: Theme) -> None:
         """Keep the theme chosen (ctrl+t or the palette) for the next start."""
