@@ -30,9 +30,10 @@ from textual.screen import ModalScreen, Screen
 from textual.system_commands import SystemCommandsProvider
 from textual.widget import AwaitMount
 
-from chronicle.tui import speed
 from chronicle.tui.memory import Collector
 from chronicle.tui.screens.base import kept_screen
+from chronicle.tui.speed import background_screens, build_hidden
+from chronicle.tui.speed import install as install_speed
 from chronicle.tui.text import clean
 
 if TYPE_CHECKING:
@@ -243,7 +244,7 @@ class ChronicleApp(App[int]):
         self.home = home_system()
         self.areas = app_areas(self.home)
         """The areas in key order (1, 2, ...)."""
-        speed.install()
+        install_speed()
         self.memory = Collector()
         """The app's garbage collection (``chronicle.tui.memory``)."""
         self.prebuild_set: bool | None = None
@@ -276,7 +277,7 @@ class ChronicleApp(App[int]):
     @property
     def _background_screens(self) -> list[Screen[Any]]:
         """Textual's screens drawn under the top one: none under an opaque one (``speed``)."""
-        return speed.background_screens(self, lambda: App._background_screens.fget(self))  # type: ignore[attr-defined]
+        return background_screens(self, lambda: App._background_screens.fget(self))  # type: ignore[attr-defined]
 
     def watch_app_focus(self, _focus: bool) -> None:
         self.focus_changes += 1
@@ -308,7 +309,7 @@ class ChronicleApp(App[int]):
             while any(w.group != "prebuild" and not w.is_finished for w in self.workers):
                 await asyncio.sleep(0.05)
             screen = make()
-            built = screen is None or await speed.build_hidden(self, screen)
+            built = screen is None or await build_hidden(self, screen)
             warm = getattr(screen, "prebuilt", None)
             if built and callable(warm):
                 warm()
