@@ -222,3 +222,36 @@ def test_missing_lists_the_cards_the_catalog_lacks_values_for(tmp_path: Path) ->
 
     status = asyncio.run(scenario())
     assert "complete: " in status and "merit " in status
+
+
+def test_a_cards_details_taller_than_the_window_scroll(tmp_path: Path) -> None:
+    """At 80x24 a card's details can be taller than the window: they scroll (shift+down,
+    shift+up), and the next card's start at their top."""
+    from textual.containers import VerticalScroll
+
+    url, _db = demo_db(tmp_path)
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app)
+            screen = app.screen
+            assert isinstance(screen, CollectionScreen)
+            pane = screen.query_one("#card-detail-pane", VerticalScroll)
+            await pilot.press("slash", *"kind:waylay", "enter")
+            await pilot.pause()
+            tall = next(i for i, card in enumerate(screen.shown) if card.source)
+            screen.query_one(CardList).cursor = tall
+            await pilot.pause()
+            assert pane.max_scroll_y > 0, "the details fit: pick a taller card"
+            await pilot.press("shift+down")
+            await pilot.pause()
+            assert pane.scroll_y > 0
+            await pilot.press("shift+up", "shift+up", "shift+up")
+            await pilot.pause()
+            assert pane.scroll_y == 0
+            await pilot.press("shift+down", "down")
+            await pilot.pause()
+            assert pane.scroll_y == 0
+
+    asyncio.run(scenario())

@@ -236,7 +236,8 @@ def layout(base: Sequence[int], flex: int, total: int) -> list[int]:
 
 def update_pane(pane: Static, content: VisualType) -> None:
     """Show ``content`` in ``pane``; the screen is laid out again only when the pane's height
-    (``height: auto``: its lines at its width) changes, else just the pane is redrawn."""
+    (``height: auto``: its lines at its width) changes, else just the pane is redrawn. A pane
+    capped by ``max-height`` whose lines do not fit is laid out each time (its scroll range)."""
     before = pane.size
     pane.update(content, layout=False)
     if not pane.is_mounted or not before.width:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
@@ -57,6 +57,8 @@ class CollectionScreen(Screen[None]):
         Binding("i", "import_csv", "Import CSV", show=False),
         Binding("x", "export_csv", "Export CSV", show=False),
         Binding("d", "demo", "Demo data", show=False),
+        Binding("shift+down", "scroll_detail(3)", "Scroll the card's details", show=False),
+        Binding("shift+up", "scroll_detail(-3)", "Scroll the card's details back", show=False),
     ]
 
     def __init__(self) -> None:
@@ -82,7 +84,8 @@ class CollectionScreen(Screen[None]):
                 yield Static("", id="list-header")
                 yield CardList([20, 6, 3, 18], flex=3, id="cards")
                 yield Static("", id="collection-status")
-            yield Static("", id="card-detail")
+            with VerticalScroll(id="card-detail-pane", can_focus=False):
+                yield Static("", id="card-detail")
         yield Footer(compact=True)
 
     def prebuilt_screens(self) -> list[Screen[Any]]:
@@ -254,6 +257,7 @@ class CollectionScreen(Screen[None]):
         if shown != self.detail_shown:
             self.detail_shown = shown
             update_pane(self.query_one("#card-detail", Static), shown)
+            self.query_one("#card-detail-pane", VerticalScroll).scroll_to(y=0, animate=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
@@ -276,6 +280,11 @@ class CollectionScreen(Screen[None]):
 
     def action_list(self) -> None:
         self.query_one(CardList).focus()
+
+    def action_scroll_detail(self, lines: int) -> None:
+        """Scroll the card's details (taller than the window at 80x24 for some cards)."""
+        self.query_one("#card-detail-pane", VerticalScroll).scroll_relative(y=lines,
+                                                                           animate=False)
 
     def action_count(self, delta: int) -> None:
         """Add or remove one copy of the current card for the current player."""
