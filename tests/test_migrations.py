@@ -54,7 +54,7 @@ def test_the_migrated_schema_matches_the_models(databases: fx.Databases) -> None
     from alembic.runtime.migration import MigrationContext
     from sqlmodel import SQLModel
 
-    import chronicle.persistence.models_rare  # noqa: F401  (registers every table)
+    import chronicle.persistence.models_more  # noqa: F401  (registers every table)
 
     db = open_database(url(databases))
     try:

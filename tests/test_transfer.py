@@ -138,16 +138,17 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table, ids replaced by the natural keys they stand for."""
     from sqlmodel import select
 
-    from chronicle.persistence.models import (
-        CharacterRow,
+    from chronicle.persistence.models import CharacterRow, PlayerRow
+    from chronicle.persistence.models_more import (
         CreationCardRow,
         EventRow,
+        GamePlayerRow,
         GameRow,
         GroupCardRow,
         OwnershipRow,
-        PlayerRow,
+        RecordEventRow,
+        RecordRow,
     )
-    from chronicle.persistence.models_rare import GamePlayerRow, RecordEventRow, RecordRow
 
     for model in (PlayerRow, OwnershipRow, CharacterRow, CreationCardRow, EventRow, GameRow,
                   GamePlayerRow, RecordRow, RecordEventRow, GroupCardRow):
@@ -527,7 +528,7 @@ def test_a_missing_file_is_refused(tmp_path: Path, databases: fx.Databases) -> N
 def test_a_failure_while_inserting_writes_nothing(exported: Path, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   databases: fx.Databases) -> None:
-    from chronicle.persistence.models_rare import GamePlayerRow
+    from chronicle.persistence.models_more import GamePlayerRow
 
     def broken(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError("disk full")

@@ -10,9 +10,10 @@ Every timestamp is a point in time in UTC (``UTCDateTime``): timezone-aware colu
 PostgreSQL (revision 0003); SQLite keeps no offset, so the value is stored as UTC and read back
 as UTC. Both databases return timezone-aware datetimes.
 
-Four tables live in :mod:`chronicle.persistence.models_rare` (a game's seats, the change log,
-the other games' records and their histories): building a table class costs a command's
-start-up several milliseconds, and reading a character needs none of them.
+Only the players and the characters are here: the other tables are in
+:mod:`chronicle.persistence.models_more`, built when a command first uses them (building a
+SQLModel table class costs a command's start-up several milliseconds, and a command that reads a
+character reads the other tables' columns through :mod:`chronicle.persistence.light`).
 
 The annotations are real objects (no ``from __future__ import annotations``): SQLModel reads
 each table's annotations twice, for pydantic and for SQLAlchemy, and strings would be compiled
@@ -22,7 +23,7 @@ and evaluated both times on every start-up.
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, Dialect, TypeDecorator, UniqueConstraint
+from sqlalchemy import Column, DateTime, Dialect, TypeDecorator, UniqueConstraint
 from sqlmodel import Field, SQLModel
 from sqlmodel._compat import SQLModelConfig
 
@@ -80,23 +81,6 @@ class PlayerRow(_Row, table=True):
     created_at: datetime = _stamp()
 
 
-class OwnershipRow(_Row, table=True):
-    """How many copies of a card of a game a player owns."""
-
-    __tablename__ = "ownership"
-    __table_args__ = (UniqueConstraint("player_id", "game", "card_key", "card_kind",
-                                       name="uq_ownership_game_card"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    player_id: int = Field(foreign_key="player.id", index=True)
-    game: str = Field(default="wyld-hunt", max_length=40,
-                      sa_column_kwargs={"server_default": "wyld-hunt"})
-    """The game system the card belongs to (revision 0007; ``wyld-hunt`` before)."""
-    card_name: str = Field(max_length=200)
-    card_key: str = Field(max_length=200)
-    card_kind: str = Field(max_length=20)
-    count: int
-
 
 class CharacterRow(_Row, table=True):
     """A character's identity and creation choices' scalar parts."""
@@ -117,73 +101,3 @@ class CharacterRow(_Row, table=True):
     archived_at: datetime | None = _stamp(nullable=True)
     """When the character was archived (revision 0005): hidden from lists, its cards no longer
     in use; None while it is in play."""
-
-
-class CreationCardRow(_Row, table=True):
-    """A Merit or Flaw taken at creation, in the order chosen."""
-
-    __tablename__ = "creation_card"
-
-    id: int | None = Field(default=None, primary_key=True)
-    character_id: int = Field(foreign_key="character.id", index=True)
-    role: str = Field(max_length=20)
-    card_name: str = Field(max_length=200)
-    position: int
-
-
-class EventRow(_Row, table=True):
-    """One event of a character's chronicle; ``seq`` numbers them from 1, oldest first."""
-
-    __tablename__ = "ledger_event"
-    __table_args__ = (UniqueConstraint("character_id", "seq", name="uq_ledger_seq"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    character_id: int = Field(foreign_key="character.id", index=True)
-    seq: int
-    kind: str = Field(max_length=20)
-    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    recorded_at: datetime = _stamp()
-    game_id: int | None = None
-    """The game whose result appended this event (revision 0002), if any."""
-
-
-class GameRow(_Row, table=True):
-    """A game being prepared or already played."""
-
-    __tablename__ = "game"
-    __table_args__ = (UniqueConstraint("name_key", name="uq_game_name_key"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    name: str = Field(max_length=200)
-    name_key: str = Field(max_length=200)
-    system: str = Field(max_length=40)
-    solo: bool = False
-    status: str = Field(default="prepared", max_length=20)
-    created_at: datetime = _stamp()
-    played_at: datetime | None = _stamp(nullable=True)
-    version: int = 1
-    archived_at: datetime | None = _stamp(nullable=True)
-    """When the game was archived (revision 0005); None while it is listed."""
-    epic_order: str | None = Field(default=None, max_length=20)
-    """The reading of epic order (revision 0006): None for the rulebook's example (quest
-    number), "waylay_rating" for the house rule."""
-
-
-
-
-class GroupCardRow(_Row, table=True):
-    """A card the play group created or corrected (revision 0004): one ``[[card]]`` table of a
-    card file, by game, name and kind. Every member's catalog reads it (bundled cards, then
-    these, then the member's own card files)."""
-
-    __tablename__ = "group_card"
-    __table_args__ = (UniqueConstraint("game", "name_key", "kind", name="uq_group_card_key"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    game: str = Field(max_length=40)
-    name: str = Field(max_length=200)
-    name_key: str = Field(max_length=200)
-    kind: str = Field(max_length=20)
-    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    version: int = 1
-    changed_at: datetime = _stamp()

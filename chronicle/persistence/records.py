@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 
 from chronicle.domain.values import name_key
 from chronicle.persistence.models import PlayerRow
-from chronicle.persistence.models_rare import ChangeRow, RecordEventRow, RecordRow
+from chronicle.persistence.models_more import ChangeRow, RecordEventRow, RecordRow
 from chronicle.persistence.repository import Collision, guard, now
 
 GROUP = 0

@@ -19,17 +19,10 @@ from sqlmodel import Session, col, select
 from chronicle.domain.values import name_key
 from chronicle.errors import Collision as Collision  # re-exported: the services catch it here
 from chronicle.errors import Conflict
-from chronicle.persistence.models import (
-    CharacterRow,
-    CreationCardRow,
-    EventRow,
-    GameRow,
-    OwnershipRow,
-    PlayerRow,
-)
+from chronicle.persistence.models import CharacterRow, PlayerRow
 
-if TYPE_CHECKING:  # imported where used: reading a character builds neither table class
-    from chronicle.persistence.models_rare import GamePlayerRow
+if TYPE_CHECKING:  # imported where used: reading a character builds none of these classes
+    from chronicle.persistence.models_more import GamePlayerRow, GameRow
 
 
 def now() -> datetime:
@@ -70,10 +63,12 @@ class Owned:
 
 def owned_cards(session: Session, player_id: int, game: str = "wyld-hunt") -> list[Owned]:
     """Every card of ``game`` a player owns at least one copy of."""
-    rows = session.exec(select(OwnershipRow.card_name, OwnershipRow.card_kind, OwnershipRow.count)
-                        .where(OwnershipRow.player_id == player_id, OwnershipRow.game == game,
-                               OwnershipRow.count > 0)
-                        .order_by(col(OwnershipRow.card_kind), col(OwnershipRow.card_key))).all()
+    from chronicle.persistence.light import OWNERSHIP as owned
+
+    rows = session.execute(sa_select(owned.c.card_name, owned.c.card_kind, owned.c.count)
+                           .where(owned.c.player_id == player_id, owned.c.game == game,
+                                  owned.c.count > 0)
+                           .order_by(owned.c.card_kind, owned.c.card_key)).all()
     return [Owned(name, kind, count) for name, kind, count in rows]
 
 
@@ -93,6 +88,7 @@ def change_count(session: Session, player_id: int, card_name: str, kind: str,
 
     from chronicle.domain.limits import COUNT_MAX
     from chronicle.errors import BadInput
+    from chronicle.persistence.models_more import OwnershipRow
 
     key = name_key(card_name)
     table = cast(Any, OwnershipRow).__table__
@@ -123,7 +119,7 @@ def change_count(session: Session, player_id: int, card_name: str, kind: str,
 
 def group_cards(session: Session, game: str) -> list[tuple[int, int, dict[str, Any]]]:
     """The group's own cards of ``game``: (id, version, ``[[card]]`` table), oldest first."""
-    from chronicle.persistence.models import GroupCardRow
+    from chronicle.persistence.models_more import GroupCardRow
 
     found = session.exec(select(GroupCardRow).where(GroupCardRow.game == game)
                          .order_by(col(GroupCardRow.id))).all()
@@ -132,18 +128,17 @@ def group_cards(session: Session, game: str) -> list[tuple[int, int, dict[str, A
 
 def group_card_stamp(session: Session, game: str) -> tuple[int, int, int]:
     """A cheap fingerprint of the group's cards of ``game``: (rows, largest id, versions)."""
-    from chronicle.persistence.models import GroupCardRow
+    from chronicle.persistence.light import GROUP_CARD as card
 
-    found = session.execute(sa_select(func.count(), func.max(GroupCardRow.id),
-                                      func.sum(GroupCardRow.version))
-                            .where(col(GroupCardRow.game) == game)).one()
+    found = session.execute(sa_select(func.count(), func.max(card.c.id), func.sum(card.c.version))
+                            .where(card.c.game == game)).one()
     return int(found[0] or 0), int(found[1] or 0), int(found[2] or 0)
 
 
 def save_group_card(session: Session, game: str, data: dict[str, Any]) -> None:
     """Add a card to the group's cards, or merge ``data`` into the one of the same name and
     kind (its version bumped)."""
-    from chronicle.persistence.models import GroupCardRow
+    from chronicle.persistence.models_more import GroupCardRow
 
     key = name_key(str(data["name"]))
     kind = str(data["kind"])
@@ -197,9 +192,11 @@ def add_character(session: Session, player_id: int, name: str, system: str) -> C
 
 def creation_cards(session: Session, character_id: int) -> tuple[list[str], list[str]]:
     """The Merits and the Flaws taken at creation, in order."""
-    rows = session.exec(select(CreationCardRow.role, CreationCardRow.card_name)
-                        .where(CreationCardRow.character_id == character_id)
-                        .order_by(col(CreationCardRow.position))).all()
+    from chronicle.persistence.light import CREATION_CARD as taken
+
+    rows = session.execute(sa_select(taken.c.role, taken.c.card_name)
+                           .where(taken.c.character_id == character_id)
+                           .order_by(taken.c.position)).all()
     merits = [name for role, name in rows if role == "merit"]
     flaws = [name for role, name in rows if role == "flaw"]
     return merits, flaws
@@ -208,6 +205,8 @@ def creation_cards(session: Session, character_id: int) -> tuple[list[str], list
 def set_creation_cards(session: Session, character_id: int, merits: Sequence[str],
                        flaws: Sequence[str]) -> None:
     """Replace the creation Merits and Flaws (only while the chronicle is empty)."""
+    from chronicle.persistence.models_more import CreationCardRow
+
     for row in session.exec(select(CreationCardRow)
                             .where(CreationCardRow.character_id == character_id)).all():
         session.delete(row)
@@ -253,12 +252,13 @@ def events(session: Session, character_id: int, system: str | None = None,
     """The chronicle of a character, oldest first, with each event's record data; the events
     decoded by the codec of the character's game system (``system``, else the row's)."""
     codec = ledger_codec(system or _system_of(session, character_id))
+    from chronicle.persistence.light import LEDGER_EVENT as event
+
     rows = session.connection().execute(
-        sa_select(col(EventRow.seq), col(EventRow.kind),
-                  type_coerce(col(EventRow.payload), String), col(EventRow.recorded_at),
-                  col(EventRow.game_id))
-        .where(col(EventRow.character_id) == character_id)
-        .order_by(col(EventRow.seq))).all()
+        sa_select(event.c.seq, event.c.kind, type_coerce(event.c.payload, String),
+                  event.c.recorded_at, event.c.game_id)
+        .where(event.c.character_id == character_id)
+        .order_by(event.c.seq)).all()
     found = [codec.event_from_record(kind, json.loads(payload) if isinstance(payload, str | bytes)
                                else payload) for _seq, kind, payload, _at, _game in rows]
     info = [EventInfo(seq, at, game) for seq, _kind, _payload, at, game in rows]
@@ -267,6 +267,8 @@ def events(session: Session, character_id: int, system: str | None = None,
 
 def event_count(session: Session, character_id: int) -> int:
     """How many events a character's chronicle holds."""
+    from chronicle.persistence.models_more import EventRow
+
     result = session.exec(select(func.count()).select_from(EventRow)
                           .where(EventRow.character_id == character_id)).one()
     return int(result)
@@ -286,6 +288,8 @@ def append_event(session: Session, character_id: int, event: Any,
         Collision: someone else changed the character since it was read; nothing is written.
     """
     from sqlalchemy.exc import IntegrityError
+
+    from chronicle.persistence.models_more import EventRow
 
     character = session.get(CharacterRow, character_id)
     if character is not None:
@@ -317,12 +321,16 @@ def append_event(session: Session, character_id: int, event: Any,
 
 def find_game(session: Session, name: str) -> GameRow | None:
     """The game called ``name``."""
+    from chronicle.persistence.models_more import GameRow
+
     return session.exec(select(GameRow).where(GameRow.name_key == name_key(name))).first()
 
 
 def list_games(session: Session, *, archived: bool | None = False) -> list[GameRow]:
     """Every game, newest first: those listed, the archived ones (``archived=True``) or both
     (``None``)."""
+    from chronicle.persistence.models_more import GameRow
+
     query = select(GameRow).order_by(col(GameRow.created_at).desc(), col(GameRow.id).desc())
     if archived is not None:
         query = query.where(col(GameRow.archived_at).is_not(None) if archived
@@ -332,7 +340,7 @@ def list_games(session: Session, *, archived: bool | None = False) -> list[GameR
 
 def game_players(session: Session, game_id: int) -> list[GamePlayerRow]:
     """A game's players in seating order."""
-    from chronicle.persistence.models_rare import GamePlayerRow
+    from chronicle.persistence.models_more import GamePlayerRow
 
     return list(session.exec(select(GamePlayerRow).where(GamePlayerRow.game_id == game_id)
                              .order_by(col(GamePlayerRow.position))).all())
@@ -340,7 +348,15 @@ def game_players(session: Session, game_id: int) -> list[GamePlayerRow]:
 
 def table_counts(session: Session) -> dict[str, int]:
     """Rows per table, for summaries and tests."""
-    from chronicle.persistence.models_rare import GamePlayerRow, RecordEventRow, RecordRow
+    from chronicle.persistence.models_more import (
+        CreationCardRow,
+        EventRow,
+        GamePlayerRow,
+        GameRow,
+        OwnershipRow,
+        RecordEventRow,
+        RecordRow,
+    )
 
     counts: dict[str, int] = {}
     for model in (PlayerRow, OwnershipRow, CharacterRow, CreationCardRow, EventRow, GameRow,
@@ -368,6 +384,8 @@ def _what_changed(session: Session, row: Any) -> str:
     """What this transaction changes about ``row``, in a few words."""
     from sqlalchemy import inspect
 
+    from chronicle.persistence.models_more import GameRow
+
     if isinstance(row, CharacterRow):
         appended = session.info.get(_APPENDED, {}).pop(row.id, [])
         if appended:
@@ -387,7 +405,7 @@ def _what_changed(session: Session, row: Any) -> str:
 def changes_between(session: Session, row: Any, seen: int, current: int) -> list[str]:
     """What the changes after version ``seen`` up to ``current`` of ``row`` did, oldest first
     (as far as the change log knows)."""
-    from chronicle.persistence.models_rare import ChangeRow
+    from chronicle.persistence.models_more import ChangeRow
 
     found = session.exec(select(ChangeRow.what).where(
         ChangeRow.subject == _subject(row), ChangeRow.subject_id == row.id,
@@ -430,11 +448,13 @@ _LOCK_READS = "chronicle_lock_reads"
 def _lock_selected(state: Any) -> None:
     """``do_orm_execute``: add FOR UPDATE to whole-row reads of characters and games in a
     session that asked for it (``lock_reads``)."""
+    from chronicle.persistence.models_more import GameRow
+
     if not state.session.info.get(_LOCK_READS) or not state.is_select:
         return
     statement = state.statement
     described = getattr(statement, "column_descriptions", [])
-    from chronicle.persistence.models_rare import RecordRow
+    from chronicle.persistence.models_more import RecordRow
 
     if described and all(d.get("type") in (CharacterRow, GameRow, RecordRow) and
                          d.get("entity") is d.get("type") for d in described):
@@ -499,7 +519,7 @@ def touch(row: Any, what: str | None = None) -> None:
     from sqlalchemy import update
     from sqlalchemy.orm import object_session
 
-    from chronicle.persistence.models_rare import ChangeRow
+    from chronicle.persistence.models_more import ChangeRow
 
     seen = row.version or 0
     session = cast(Session | None, object_session(row))

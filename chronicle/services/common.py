@@ -15,7 +15,8 @@ from chronicle.rules.report import Report, Severity, Violation, arg
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.models import CharacterRow, GameRow, PlayerRow
+    from chronicle.persistence.models import CharacterRow, PlayerRow
+    from chronicle.persistence.models_more import GameRow
 
 def player_row(session: Session, name: str) -> PlayerRow:
     """The player called ``name``.

@@ -302,16 +302,17 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
     """Insert a validated export into the empty database of ``session`` (in the caller's
     transaction); returns the rows inserted per table. The export's ``cards`` are the home
     system's to keep (``transfer.insert``)."""
-    from chronicle.persistence.models import (
-        CharacterRow,
+    from chronicle.persistence.models import CharacterRow, PlayerRow
+    from chronicle.persistence.models_more import (
         CreationCardRow,
         EventRow,
+        GamePlayerRow,
         GameRow,
         GroupCardRow,
         OwnershipRow,
-        PlayerRow,
+        RecordEventRow,
+        RecordRow,
     )
-    from chronicle.persistence.models_rare import GamePlayerRow, RecordEventRow, RecordRow
     from chronicle.persistence.repository import now
     from chronicle.services.remembered import forget_all
 

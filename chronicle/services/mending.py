@@ -26,7 +26,8 @@ from chronicle.services.db import Database
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.models import CharacterRow, GameRow, PlayerRow
+    from chronicle.persistence.models import CharacterRow, PlayerRow
+    from chronicle.persistence.models_more import GameRow
     from chronicle.services.players import PlayerInfo
 
 Action = Literal["delete", "archive", "refuse"]
@@ -169,7 +170,7 @@ def _records_of(session: Session, player_id: int) -> list[str]:
     "kind 'name'" for a refusal."""
     from sqlmodel import col, select
 
-    from chronicle.persistence.models_rare import RecordRow
+    from chronicle.persistence.models_more import RecordRow
 
     rows = session.exec(select(RecordRow).where(col(RecordRow.player_id) == player_id)
                         .order_by(col(RecordRow.id))).all()
@@ -190,7 +191,7 @@ def delete_player(db: Database, name: str) -> Removal:
     """
     from sqlmodel import col, delete
 
-    from chronicle.persistence.models import OwnershipRow
+    from chronicle.persistence.models_more import OwnershipRow
 
     with db.transaction() as session:
         row = player_row(session, name)
@@ -209,8 +210,7 @@ def _games_seating(session: Session, *, player_id: int | None = None,
     """The games (archived ones too) with a seat of ``player_id`` or ``character_id``."""
     from sqlmodel import col, select
 
-    from chronicle.persistence.models import GameRow
-    from chronicle.persistence.models_rare import GamePlayerRow
+    from chronicle.persistence.models_more import GamePlayerRow, GameRow
 
     query = select(GameRow).join(GamePlayerRow, col(GamePlayerRow.game_id) == col(GameRow.id))
     if player_id is not None:
@@ -281,8 +281,7 @@ def delete_character(db: Database, name: str, player: str | None = None, *,
     from sqlmodel import col, delete
 
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models import CreationCardRow
-    from chronicle.persistence.models_rare import ChangeRow
+    from chronicle.persistence.models_more import ChangeRow, CreationCardRow
 
     with db.transaction() as session:
         row = character_row(session, name, player)
@@ -387,7 +386,7 @@ def delete_game(db: Database, name: str, *, expected: Action | None = None,
     from sqlmodel import col, delete
 
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models_rare import ChangeRow, GamePlayerRow
+    from chronicle.persistence.models_more import ChangeRow, GamePlayerRow
 
     with db.transaction() as session:
         row = game_row(session, name)
@@ -448,7 +447,7 @@ def seat(db: Database, game: str, player: str, character: str | None = None, *,
         BadInput: the table is full.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models_rare import GamePlayerRow
+    from chronicle.persistence.models_more import GamePlayerRow
 
     with db.transaction() as session:
         row = _open_game(session, game, expected_version)

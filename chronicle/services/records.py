@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
     from chronicle.persistence.models import PlayerRow
-    from chronicle.persistence.models_rare import RecordEventRow, RecordRow
+    from chronicle.persistence.models_more import RecordEventRow, RecordRow
     from chronicle.systems.protocol import RecordContext, RecordKind
 
 

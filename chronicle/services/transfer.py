@@ -84,16 +84,17 @@ def export_all(db: Database) -> dict[str, Any]:
     from sqlmodel import col, select
 
     from chronicle.persistence.engine import HEAD
-    from chronicle.persistence.models import (
-        CharacterRow,
+    from chronicle.persistence.models import CharacterRow, PlayerRow
+    from chronicle.persistence.models_more import (
         CreationCardRow,
         EventRow,
+        GamePlayerRow,
         GameRow,
         GroupCardRow,
         OwnershipRow,
-        PlayerRow,
+        RecordEventRow,
+        RecordRow,
     )
-    from chronicle.persistence.models_rare import GamePlayerRow, RecordEventRow, RecordRow
 
     with db.transaction() as session:
         records = session.exec(select(RecordRow).order_by(col(RecordRow.id))).all()

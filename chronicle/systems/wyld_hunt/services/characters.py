@@ -253,11 +253,11 @@ def _game_names(session: Session, ids: set[int]) -> dict[int, str]:
     """The names of the games with these ids."""
     if not ids:
         return {}
-    from sqlmodel import col, select
+    from sqlalchemy import select
 
-    from chronicle.persistence.models import GameRow
+    from chronicle.persistence.light import GAME as game
 
-    found = session.exec(select(GameRow.id, GameRow.name).where(col(GameRow.id).in_(ids)))
+    found = session.execute(select(game.c.id, game.c.name).where(game.c.id.in_(ids)))
     return {int(game_id): name for game_id, name in found if game_id is not None}
 
 

@@ -14,7 +14,8 @@ from chronicle.systems.wyld_hunt.services.games import show_game
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.models import CharacterRow, GameRow
+    from chronicle.persistence.models import CharacterRow
+    from chronicle.persistence.models_more import GameRow
     from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
     from chronicle.systems.wyld_hunt.services.characters import CharacterView
     from chronicle.systems.wyld_hunt.services.games import GameView

@@ -38,8 +38,7 @@ from chronicle.systems.wyld_hunt.setup import GameSetup, PlayerSetup
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.models import GameRow
-    from chronicle.persistence.models_rare import GamePlayerRow
+    from chronicle.persistence.models_more import GamePlayerRow, GameRow
 
 CHOICE_REFUSALS = frozenset({"card.unknown", "card.wrong_kind", "collection.not_owned"})
 LISTS = ("quests", "waylays", "treasures", "leagues")
@@ -209,8 +208,7 @@ def new_game(db: Database, name: str, seats: list[tuple[str, str | None]], *,
     under ``epic_order`` ("quest_number", the rulebook's example and the default, or the house
     rule "waylay_rating")."""
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models import GameRow
-    from chronicle.persistence.models_rare import GamePlayerRow
+    from chronicle.persistence.models_more import GamePlayerRow, GameRow
 
     if system not in edition_keys():
         raise BadInput(f"unknown system {system!r}; use one of {', '.join(edition_keys())}")
