@@ -582,3 +582,24 @@ def test_a_shared_card_file_imports_into_another_players_catalog(
     for name, card in theirs.items():
         assert {k: v for k, v in card.items() if k != "path"} == \
             {k: v for k, v in mine[name].items() if k != "path"}
+
+
+def test_the_catalog_cache_keeps_the_catalog_its_sources_make(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command reading the cached sources gets the catalog built from them with no other
+    layer as it was built when the cache was written (start-up), equal to one built afresh."""
+    from chronicle.systems.wyld_hunt.services import catalog as service
+
+    monkeypatch.setenv("CHRONICLE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(service, "_IN_PROCESS", {})
+    written = service.read_sources()
+    assert written.base is not None
+    monkeypatch.setattr(service, "_IN_PROCESS", {})  # as another process: read from the file
+    cached = service.read_sources()
+    assert cached is not written and cached.base is not None
+    fresh = service.read_sources(use_cache=False).build()
+    assert [(c.name, c.kind, c.origin) for c in cached.base] == \
+        [(c.name, c.kind, c.origin) for c in fresh]
+    assert list(cached.base) == list(fresh)
+    assert cached.build() is cached.base
+    assert [c.name for c in cached.base.search("fae")] == [c.name for c in fresh.search("fae")]

@@ -68,7 +68,9 @@ class CatalogSources:
         return built
 
     def __getstate__(self) -> dict[str, object]:
-        return {**self.__dict__, "base": None}
+        """What the card-file cache keeps: the sources and the catalog built from them alone
+        (built before it is stored: a command that needs no other layer then builds nothing)."""
+        return dict(self.__dict__)
 
 
 def card_problems(cards: Iterable[Card],
@@ -182,6 +184,7 @@ def read_sources(bundled_dir: Path | None = None, user_dir: Path | None = None,
     sources = CatalogSources(bundled, user, bundled_problems + user_problems, bundled_dir,
                              user_dir)
     if fingerprint:
+        sources.build()  # kept in the cache with the sources
         _store_cached(fingerprint, sources)
         _IN_PROCESS[(bundled_dir, user_dir)] = (fingerprint, sources)
     return sources
