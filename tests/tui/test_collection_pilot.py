@@ -255,3 +255,32 @@ def test_a_cards_details_taller_than_the_window_scroll(tmp_path: Path) -> None:
             assert pane.scroll_y == 0
 
     asyncio.run(scenario())
+
+
+def test_the_owned_counts_follow_the_player_shown(tmp_path: Path) -> None:
+    """Another player (p) or the first load changes the owned counts of the same cards: every
+    row is drawn again (the list once kept the first player's counts on screen)."""
+    from tui.helpers import screen_text
+
+    url, _db = demo_db(tmp_path)
+
+    def row(text: str, name: str) -> str:
+        return next(line for line in text.splitlines() if line.strip().startswith(name))
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app)
+            screen = app.screen
+            assert isinstance(screen, CollectionScreen) and screen.player == "Josh"
+            text = screen_text(pilot)
+            assert row(text, "Imp").split()[2] == "1" and "Sidhe Female" in text
+            assert row(text, "Sidhe Female").split()[3] != "1"  # Josh owns none
+            await pilot.press("p")
+            await settle(app)
+            assert screen.player == "Tim"
+            text = screen_text(pilot)
+            assert row(text, "Sidhe Female").split()[3] == "1"
+            assert row(text, "Imp").split()[2] != "1"
+
+    asyncio.run(scenario())

@@ -159,7 +159,7 @@ class CollectionScreen(Screen[None]):
             label.update("no players yet: [b]a[/b] add one, [b]d[/b] demo data")
         else:
             label.update(f"player: [b]{esc(self.player)}[/b] ([b]p[/b] next)")
-        self.refilter(keep=True)
+        self.refilter(keep=True, counts_changed=True)
         if first_load:
             chronicle_app(self).freeze_memory()
         if self.catalog is not None:  # the first keystroke of a search as fast as the next
@@ -183,8 +183,9 @@ class CollectionScreen(Screen[None]):
 
     # Listing -----------------------------------------------------------------------------------
 
-    def refilter(self, keep: bool = False) -> None:
-        """Apply the search box to the catalog and show the result."""
+    def refilter(self, keep: bool = False, *, counts_changed: bool = False) -> None:
+        """Apply the search box to the catalog and show the result (every row drawn again when
+        the owned counts changed: another player, or the first load)."""
         from chronicle.systems.wyld_hunt.search import select
 
         if self.catalog is None:
@@ -203,7 +204,7 @@ class CollectionScreen(Screen[None]):
         index = found.index(current) if current is not None and current in found else 0
         same = (len(found) == len(self.shown) and card_list.cursor == index
                 and all(a is b for a, b in zip(found, self.shown, strict=True)))
-        if not same:  # a keystroke that finds the same cards draws nothing again
+        if not same or counts_changed:  # a keystroke finding the same cards draws nothing
             self.shown = found
             card_list.set_source(len(found), lambda i: self.row(found[i]),
                                  lambda i: bool(found[i].missing()), keep=index)
