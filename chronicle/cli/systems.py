@@ -68,16 +68,8 @@ def add_groups(commands: Any, word: str | None = None, *, every: bool = False,
     from chronicle.systems import registry
 
     found = _home_with(word) if word is not None and not every else None
-    if only:
-        if found is None or word is None:
-            return ()
-        group = found[0].command_group(word)
-        token = _BUILDING.set(argv)
-        try:
-            return tuple(_add_system_groups(commands, found[0], word, every,
-                                            groups=() if group is None else (group,)))
-        finally:
-            _BUILDING.reset(token)
+    if only and found is None:
+        return ()
     if found is None:
         found = registry.systems()
         found.sort(key=lambda system: system.key != registry.DEFAULT)
@@ -85,7 +77,8 @@ def add_groups(commands: Any, word: str | None = None, *, every: bool = False,
     token = _BUILDING.set(argv)
     try:
         for system in found:
-            added += _add_system_groups(commands, system, word, every)
+            chosen = tuple(g for g in system.commands if g.name == word) if only else None
+            added += _add_system_groups(commands, system, word, every, groups=chosen)
     finally:
         _BUILDING.reset(token)
     if word is not None and word not in commands.choices and registry.broken():

@@ -448,14 +448,12 @@ _LOCK_READS = "chronicle_lock_reads"
 def _lock_selected(state: Any) -> None:
     """``do_orm_execute``: add FOR UPDATE to whole-row reads of characters and games in a
     session that asked for it (``lock_reads``)."""
-    from chronicle.persistence.models_more import GameRow
-
     if not state.session.info.get(_LOCK_READS) or not state.is_select:
         return
+    from chronicle.persistence.models_more import GameRow, RecordRow
+
     statement = state.statement
     described = getattr(statement, "column_descriptions", [])
-    from chronicle.persistence.models_more import RecordRow
-
     if described and all(d.get("type") in (CharacterRow, GameRow, RecordRow) and
                          d.get("entity") is d.get("type") for d in described):
         state.statement = statement.with_for_update()

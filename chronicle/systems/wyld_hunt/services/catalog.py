@@ -39,7 +39,9 @@ class CatalogSources:
     bundled_dir: Path
     user_dir: Path
     base: WyldHuntCatalog | None = field(default=None, repr=False, compare=False)
-    """The catalog without extra cards, built on first use (never pickled)."""
+    """The catalog without extra cards, built on first use; the card-file cache keeps it
+    (``read_sources`` builds it before storing), so a command with no other layer builds no
+    card at start-up."""
 
     def build(self, extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
         """A catalog of bundled, then user, then ``extra`` cards (each layer correcting the
@@ -66,11 +68,6 @@ class CatalogSources:
         if not more and not group:
             self.base = built
         return built
-
-    def __getstate__(self) -> dict[str, object]:
-        """What the card-file cache keeps: the sources and the catalog built from them alone
-        (built before it is stored: a command that needs no other layer then builds nothing)."""
-        return dict(self.__dict__)
 
 
 def card_problems(cards: Iterable[Card],
