@@ -32,7 +32,7 @@ from textual.widget import AwaitMount
 
 from chronicle.tui.memory import Collector
 from chronicle.tui.screens.base import kept_screen
-from chronicle.tui.speed import background_screens, build_hidden
+from chronicle.tui.speed import background_screens, build_hidden, finish_hidden
 from chronicle.tui.speed import install as install_speed
 from chronicle.tui.text import clean
 
@@ -305,15 +305,21 @@ class ChronicleApp(App[int]):
         too); the next is built when that work is done."""
         import asyncio
 
-        async def build(make: Callable[[], Screen[Any] | None]) -> bool:
+        async def quiet() -> None:
             while any(w.group != "prebuild" and not w.is_finished for w in self.workers):
                 await asyncio.sleep(0.05)
+
+        async def build(make: Callable[[], Screen[Any] | None]) -> bool:
+            await quiet()
             screen = make()
             built = screen is None or await build_hidden(self, screen)
             warm = getattr(screen, "prebuilt", None)
             if built and callable(warm):
                 warm()
             await asyncio.sleep(0.02)
+            if built and screen is not None:  # its data in (warmed), laid out and drawn
+                await quiet()
+                await finish_hidden(self, screen)
             return built
 
         for area in self.areas[1:]:
@@ -572,10 +578,11 @@ class ChronicleApp(App[int]):
         self.push_screen(kept)
 
     def prebuilt_screens(self) -> list[Screen[Any]]:
-        """The app's own dialogs built in idle time (the help, kept between openings)."""
+        """The app's own dialogs built in idle time (the help, kept between openings; with the
+        keys of the screen shown now, over which it is most likely first opened)."""
         from chronicle.tui.screens.help import HelpScreen
 
-        return [kept_screen(self, "help", HelpScreen, HelpScreen)[0]]
+        return [kept_screen(self, "help", HelpScreen, partial(HelpScreen, self.screen))[0]]
 
     def action_toggle_dark(self) -> None:
         """Switch between the light and the dark theme."""

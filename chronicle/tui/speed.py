@@ -30,16 +30,26 @@ only in an app that asks for it (``steers_textual``), and is covered by
 - **Pre-building** (``build_hidden``): an area's screen is composed, mounted, styled and laid
   out while hidden, one screen at a time between other events, so its first visit only shows
   it. The screen then loads its data when shown, as on every visit.
+- **A screen built ahead is finished ahead** (``finish_hidden``): its hidden layout gives each
+  widget its size, and a widget whose size changes asks for a layout (``Widget._size_updated``):
+  a hidden screen keeps that request (Textual lays out only the current screen) and ran it when
+  first shown, then drew every widget for the first time (nothing is drawn while hidden). Both
+  were a third or more of a first opening. Once built (and filled), the layouts asked for are
+  run while hidden, and each widget is drawn into its own cache of lines (as Textual's
+  compositor does when it paints), so the first showing draws from those caches as later ones
+  do. A widget changed afterwards is drawn again as usual (a change clears its cache).
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
 from textual.css.model import RuleSet
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -52,7 +62,7 @@ TESTED_WITH = "8.2.8"
 STAMP = "_chronicle_styled_at"
 """Attribute of a screen: ``style_state`` when its widgets were last styled in full."""
 
-_SCREEN_NAMES = ("_on_screen_resume", "_screen_resized", "_refresh_layout")
+_SCREEN_NAMES = ("_on_screen_resume", "_screen_resized", "_refresh_layout", "_on_timer_update")
 _APP_NAMES = ("_background_screens", "_screen_stack", "_register", "_load_screen_css")
 _supported: list[bool] = []
 
@@ -191,4 +201,73 @@ async def build_hidden(app: App[Any], screen: Screen[Any], *, patience: float = 
     setattr(screen, STAMP, after if after == before else ())
     if not shown(app, screen) and screen.is_attached:
         screen._refresh_layout(app.size)
+    return True
+
+
+STEP = 0.008
+"""Processor seconds of drawing a hidden screen between two turns of the event loop (a key
+pressed meanwhile waits at most about this long, plus one widget)."""
+
+
+_HIDDEN = ("_layout_required", "_layout_widgets", "_compositor", "_message_queue")
+"""What ``finish_hidden`` reads of a screen (Textual 8.2.8 attributes)."""
+
+
+def _settled(screen: Screen[Any]) -> bool:
+    """Whether every widget of ``screen`` has handed its requests (layout, repaint) to the
+    screen, and the screen has read them."""
+    return screen._message_queue.empty() and all(
+        w._message_queue.empty() and not w._layout_required
+        for w in screen.walk_children(Widget))
+
+
+def layout_pending(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` will lay itself out when it is next current (Textual's
+    ``Screen._on_timer_update``: a widget asked for a layout)."""
+    return bool(screen._layout_required or screen._layout_widgets)
+
+
+async def finish_hidden(app: App[Any], screen: Screen[Any], *, patience: float = 2.0) -> bool:
+    """Run, while ``screen`` is hidden, the work its first showing would do that later ones
+    do not: the layouts its widgets asked for since it was laid out (each its own step, until
+    none is asked for), then the first drawing of each widget visible in it, into the widget's
+    own cache of lines (``STEP`` at a time). True when done; False when ``screen`` was shown,
+    removed or kept busy meanwhile (its first showing then does what is left, as usual)."""
+    if not (supported() and steers(screen) and all(hasattr(screen, name) for name in _HIDDEN)):
+        return False
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + patience
+
+    def hidden() -> bool:
+        return screen.is_attached and not shown(app, screen) and screen._compositor.size == app.size
+
+    for _layout in range(4):
+        while not _settled(screen):
+            if loop.time() > deadline or not hidden():
+                return False
+            await asyncio.sleep(0.01)
+        if not hidden():
+            return False
+        if not layout_pending(screen):
+            break
+        screen._refresh_layout(app.size)
+        screen._layout_required = False  # as Textual's timer does after a layout
+        await asyncio.sleep(0)
+    else:
+        return False
+    started = time.process_time()
+    for widget, (region, clip) in list(screen._compositor.visible_widgets.items()):
+        if widget is screen:
+            continue  # drawn again when shown (``ScreenResume`` refreshes it): cheap
+        if time.process_time() - started > STEP:
+            await asyncio.sleep(0)
+            if not hidden() or layout_pending(screen):
+                return False
+            started = time.process_time()
+        if not widget.is_attached or widget not in screen._compositor.visible_widgets:
+            continue
+        x, y, width, height = region.intersection(clip)
+        if width and height:
+            # what ``Compositor._get_renders`` asks each widget for when it paints
+            widget.render_lines(Region(x - region.x, y - region.y, width, height))
     return True

@@ -171,3 +171,44 @@ def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str,
         assert shots == plain
 
     asyncio.run(main())
+
+
+def test_a_dialog_built_ahead_opens_first_as_it_opens_later(demo_url: str, monkeypatch: Any
+                                                             ) -> None:
+    """A dialog built in idle time and finished there (``finish_hidden``) is neither laid out
+    nor drawn more at its first opening than at a later one. Built only (not finished), Textual
+    lays it out once more when first shown and draws every widget (the override's reason)."""
+    from textual._styles_cache import StylesCache
+
+    async def main() -> None:
+        app = ChronicleApp(demo_url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            # the Cards screen's pack and card dialogs, as the app builds them (not record a game)
+            finished, built_only, _record = app.screen.prebuilt_screens()  # type: ignore[attr-defined]
+            for dialog in (finished, built_only):
+                assert await speed.build_hidden(app, dialog)
+            await settle(pilot)
+            assert speed.layout_pending(built_only)  # what the hidden layout leaves
+            assert await speed.finish_hidden(app, finished)
+            assert not speed.layout_pending(finished)
+            layouts = count(monkeypatch, Screen, "_refresh_layout", lambda s, *_: True)
+            lines = count(monkeypatch, StylesCache, "render_line", lambda *_: True)
+
+            async def opening(key: str, dialog: Screen[Any]) -> tuple[int, int]:
+                layouts.clear()
+                lines.clear()
+                await pilot.press(key)
+                await settle(pilot)
+                assert app.screen is dialog
+                drawn = (len(layouts), len(lines))
+                await pilot.press("escape")
+                await settle(pilot)
+                return drawn
+
+            first, later = await opening("o", finished), await opening("o", finished)
+            assert first[0] <= later[0] and first[1] <= later[1], (first, later)
+            first, later = await opening("n", built_only), await opening("n", built_only)
+            assert first[0] > later[0] and first[1] > later[1], (first, later)
+
+    asyncio.run(main())
