@@ -189,37 +189,6 @@ class ChronicleCommands(SystemCommandsProvider):
                 yield Hit(score, matcher.highlight(title), callback, help=help_text)
 
 
-class SafeCommandPalette(CommandPalette):
-    """Textual's command palette, with PageDown and PageUp guarded.
-
-    Upstream bug (Textual 8.2.8, ``OptionList._move_page``; to report to Textualize/textual):
-    paging reads ``self._index_to_line[self.highlighted or 0]`` before the list has laid out
-    its lines, so PageDown or PageUp within about 100 ms of opening the palette raises
-    ``KeyError: 0`` and exits the app. Minimal reproduction (no other code needed)::
-
-        from textual.app import App
-        import asyncio
-
-        async def main() -> None:
-            async with App().run_test() as pilot:
-                pilot.app.action_command_palette()
-                await asyncio.sleep(0)
-                await pilot.press("pagedown")   # KeyError: 0 in _move_page
-
-        asyncio.run(main())
-
-    Until it is fixed upstream, a page key pressed before the list is laid out does nothing
-    (there is nothing to page through yet). ``tests/tui/test_hostile_pilot.py`` keeps the
-    reproduction.
-    """
-
-    def _action_command_list(self, action: str) -> None:
-        try:
-            super()._action_command_list(action)
-        except (KeyError, IndexError):
-            return
-
-
 class ChronicleApp(App[int]):
     """Arcadia Chronicle."""
 
@@ -416,13 +385,18 @@ class ChronicleApp(App[int]):
                        timeout=timeout, markup=False)
 
     def action_command_palette(self) -> None:
-        """Show the command palette (guarded, see ``SafeCommandPalette``)."""
+        """Show the command palette: kept between openings and guarded
+        (``chronicle.tui.palette``)."""
+        from chronicle.tui.palette import kept_palette
+
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
-            self.push_screen(SafeCommandPalette(id="--command-palette"))
+            self.push_screen(kept_palette(self))
 
     def search_themes(self) -> None:
         """The theme picker, in the guarded palette."""
         from textual.theme import ThemeProvider
+
+        from chronicle.tui.palette import SafeCommandPalette
 
         self.push_screen(SafeCommandPalette(providers=[ThemeProvider],
                                             placeholder="Search for themes…"))
@@ -578,11 +552,14 @@ class ChronicleApp(App[int]):
         self.push_screen(kept)
 
     def prebuilt_screens(self) -> list[Screen[Any]]:
-        """The app's own dialogs built in idle time (the help, kept between openings; with the
-        keys of the screen shown now, over which it is most likely first opened)."""
+        """The app's own dialogs built in idle time (the help and the command palette, kept
+        between openings; with the keys and commands of the screen shown now, over which they
+        are most likely first opened)."""
+        from chronicle.tui.palette import prebuilt_palette
         from chronicle.tui.screens.help import HelpScreen
 
-        return [kept_screen(self, "help", HelpScreen, partial(HelpScreen, self.screen))[0]]
+        return [kept_screen(self, "help", HelpScreen, partial(HelpScreen, self.screen))[0],
+                *prebuilt_palette(self)]
 
     def action_toggle_dark(self) -> None:
         """Switch between the light and the dark theme."""
