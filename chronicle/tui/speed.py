@@ -34,7 +34,8 @@ only in an app that asks for it (``steers_textual``), and is covered by
   widget its size, and a widget whose size changes asks for a layout (``Widget._size_updated``):
   a hidden screen keeps that request (Textual lays out only the current screen) and ran it when
   first shown, then drew every widget for the first time (nothing is drawn while hidden). Both
-  were a third or more of a first opening. Once built (and filled), the layouts asked for are
+  were a third or more of a first opening (with the footer's keys, which Textual builds only
+  when their screen is first shown). Once built (and filled), the layouts asked for are
   run while hidden, and each widget is drawn into its own cache of lines (as Textual's
   compositor does when it paints), so the first showing draws from those caches as later ones
   do. A widget changed afterwards is drawn again as usual (a change clears its cache).
@@ -229,7 +230,8 @@ def layout_pending(screen: Screen[Any]) -> bool:
 
 async def finish_hidden(app: App[Any], screen: Screen[Any], *, patience: float = 2.0) -> bool:
     """Run, while ``screen`` is hidden, the work its first showing would do that later ones
-    do not: the layouts its widgets asked for since it was laid out (each its own step, until
+    do not: what its widgets prepare while hidden (``prepare_hidden()``: the footer builds its
+    keys), the layouts its widgets asked for since it was laid out (each its own step, until
     none is asked for), then the first drawing of each widget visible in it, into the widget's
     own cache of lines (``STEP`` at a time). True when done; False when ``screen`` was shown,
     removed or kept busy meanwhile (its first showing then does what is left, as usual)."""
@@ -241,6 +243,10 @@ async def finish_hidden(app: App[Any], screen: Screen[Any], *, patience: float =
     def hidden() -> bool:
         return screen.is_attached and not shown(app, screen) and screen._compositor.size == app.size
 
+    for widget in list(screen.walk_children(Widget)):
+        prepare = getattr(widget, "prepare_hidden", None)  # the footer builds its keys
+        if callable(prepare) and hidden():
+            await prepare()
     for _layout in range(4):
         while not _settled(screen):
             if loop.time() > deadline or not hidden():

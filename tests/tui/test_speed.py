@@ -173,12 +173,14 @@ def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str,
     asyncio.run(main())
 
 
-def test_a_dialog_built_ahead_opens_first_as_it_opens_later(demo_url: str, monkeypatch: Any
-                                                             ) -> None:
-    """A dialog built in idle time and finished there (``finish_hidden``) is neither laid out
-    nor drawn more at its first opening than at a later one. Built only (not finished), Textual
-    lays it out once more when first shown and draws every widget (the override's reason)."""
+def test_screens_built_ahead_open_first_as_they_open_later(demo_url: str, monkeypatch: Any
+                                                           ) -> None:
+    """A dialog or an area's screen built in idle time and finished there (``finish_hidden``)
+    is neither laid out nor drawn more at its first opening than at a later one (the area's
+    footer has its keys before it is shown). Built only (not finished), Textual lays a dialog
+    out once more when first shown and draws every widget (the override's reason)."""
     from textual._styles_cache import StylesCache
+    from textual.widgets._footer import FooterKey
 
     async def main() -> None:
         app = ChronicleApp(demo_url)
@@ -186,29 +188,39 @@ def test_a_dialog_built_ahead_opens_first_as_it_opens_later(demo_url: str, monke
             await settle(pilot)
             # the Cards screen's pack and card dialogs, as the app builds them (not record a game)
             finished, built_only, _record = app.screen.prebuilt_screens()  # type: ignore[attr-defined]
-            for dialog in (finished, built_only):
-                assert await speed.build_hidden(app, dialog)
+            players = app._keep_built(next(a for a in app.areas if a.mode == "players"))
+            assert isinstance(players, PlayersScreen)
+            for screen in (finished, built_only, players):
+                assert await speed.build_hidden(app, screen)
+            players.prebuilt()  # as the app warms it: its data loaded while hidden
             await settle(pilot)
             assert speed.layout_pending(built_only)  # what the hidden layout leaves
-            assert await speed.finish_hidden(app, finished)
-            assert not speed.layout_pending(finished)
+            for screen in (finished, players):
+                assert await speed.finish_hidden(app, screen)
+                assert not speed.layout_pending(screen)
+            footer = players.query_one(Footer)
+            assert footer.query(FooterKey) and footer._shown == footer.shown()
+            assert not speed.shown(app, players)
             layouts = count(monkeypatch, Screen, "_refresh_layout", lambda s, *_: True)
             lines = count(monkeypatch, StylesCache, "render_line", lambda *_: True)
 
-            async def opening(key: str, dialog: Screen[Any]) -> tuple[int, int]:
+            async def opening(key: str, screen: Screen[Any], back: str) -> tuple[int, int]:
                 layouts.clear()
                 lines.clear()
                 await pilot.press(key)
                 await settle(pilot)
-                assert app.screen is dialog
+                assert app.screen is screen
                 drawn = (len(layouts), len(lines))
-                await pilot.press("escape")
+                await pilot.press(back)
                 await settle(pilot)
                 return drawn
 
-            first, later = await opening("o", finished), await opening("o", finished)
-            assert first[0] <= later[0] and first[1] <= later[1], (first, later)
-            first, later = await opening("n", built_only), await opening("n", built_only)
+            for key, screen, back in (("o", finished, "escape"), ("4", players, "1")):
+                first = await opening(key, screen, back)
+                later = await opening(key, screen, back)
+                assert first[0] <= later[0] and first[1] <= later[1], (key, first, later)
+            first = await opening("n", built_only, "escape")
+            later = await opening("n", built_only, "escape")
             assert first[0] > later[0] and first[1] > later[1], (first, later)
 
     asyncio.run(main())

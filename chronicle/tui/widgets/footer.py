@@ -73,6 +73,14 @@ class Footer(TextualFooter):
             self._shown = shown
             await self.recompose()
 
+    async def prepare_hidden(self) -> None:
+        """Build the keys of a screen built in idle time while it is hidden, once it is filled
+        (``speed.finish_hidden``), instead of at its first showing (Textual builds none until
+        the screen says its bindings changed); that showing rebuilds them only if they
+        differ then."""
+        self._bindings_ready = True
+        await self._rebuild()
+
     def compose(self) -> ComposeResult:
         """Textual's ``Footer.compose`` (8.2.8), with each key given its compact class at
         birth instead of by a watcher after it is mounted."""
