@@ -20,10 +20,11 @@ keeps one palette instead (``kept_palette``), built in idle time (``prebuilt``):
   (``speed.finish_hidden``, as every screen built in idle time).
 
 Typing searches as in Textual (its ``_gather_commands`` worker). Every reliance on Textual's
-private palette (names, the handlers of its ``Mount``) is checked by ``palette_kept`` when the
-palette is made: if Textual changed, the app builds a new palette at each opening, as Textual
-does. ``tests/tui/test_palette.py`` fails when what it relies on changes. ``SafeCommandPalette``
-also guards Textual's page keys (an upstream bug).
+private palette (its private names and state, the handlers of its ``Mount`` and
+``ScreenResume``) is checked by ``palette_kept`` when the palette is made: if Textual changed,
+the app builds a new palette at each opening, as Textual does. ``tests/tui/test_palette.py``
+fails when what it relies on changes. ``SafeCommandPalette`` also guards Textual's page keys
+(an upstream bug).
 """
 
 from __future__ import annotations
@@ -286,18 +287,19 @@ class SafeCommandPalette(KeptPalette):
 
 
 def kept_palette(app: App[Any]) -> SafeCommandPalette:
-    """The app's palette, built once and kept between openings; a new one at each opening,
-    as in Textual, while the kept one is open or if Textual's palette is not what
-    ``KeptPalette`` expects."""
+    """The app's palette, built once and kept between openings (installed as "palette"); a
+    new one, as in Textual, while the kept one is on a screen stack, or if Textual's palette
+    is not what ``KeptPalette`` expects."""
     from chronicle.tui.screens.base import kept_screen
 
     kept = kept_screen(app, "palette", SafeCommandPalette,
                        partial(SafeCommandPalette, id="--command-palette", kept=True))[0]
-    return kept if kept.kept else SafeCommandPalette(id="--command-palette")
+    if kept.kept and app.get_screen("palette") is kept:
+        return kept
+    return SafeCommandPalette(id="--command-palette")
 
 
 def prebuilt_palette(app: App[Any]) -> list[Screen[Any]]:
     """The kept palette, to be built in idle time (none if it cannot be kept, or is open)."""
     kept = kept_palette(app)
-    installed = app.is_screen_installed("palette") and app.get_screen("palette") is kept
-    return [kept] if kept.kept and installed else []
+    return [kept] if kept.kept else []

@@ -154,6 +154,8 @@ def test_each_opening_shows_the_commands_of_the_screen_below(demo_url: str) -> N
             cards = await textual_palette(pilot)
             palette = await opened(pilot)
             assert listed(palette) == cards
+            other = kept.kept_palette(app)  # while it is open: Textual's, made anew
+            assert other is not palette and not other.kept
             await pilot.press(*"pl")
             await settle(pilot)
             searched = listed(palette)
