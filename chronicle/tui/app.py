@@ -289,6 +289,9 @@ class ChronicleApp(App[int]):
             if built and screen is not None:  # its data in (warmed), laid out and drawn
                 await quiet()
                 await finish_hidden(self, screen)
+                # it lives as long as the app: out of the collector's sight at once (a full
+                # collection falling inside the building walked every screen built so far)
+                self.freeze_memory()
             return built
 
         for area in self.areas[1:]:
