@@ -14,6 +14,7 @@ from chronicle.systems.wyld_hunt.services import collection
 from chronicle.systems.wyld_hunt.services.demo import run_demo
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.detail_pane import DetailPane
 
 
 def demo_db(tmp_path: Path) -> tuple[str, Database]:
@@ -50,19 +51,19 @@ def test_search_as_you_type_with_filters(tmp_path: Path) -> None:
             await pilot.press(*" kind:merit")
             await pilot.pause()
             assert [c.name for c in screen.shown] == ["Fae Armor", "Fae Blade"]
-            # Each search redraws the list and the detail without laying the screen out when
-            # neither changes size: the list's rows and the detail's height still follow.
+            # Each search redraws the list and the detail without laying the screen out: the
+            # list's rows, the detail's lines and their scroll ranges still follow.
             cards = screen.query_one(CardList)
-            detail = screen.query_one("#card-detail")
+            detail = screen.query_one(DetailPane)
             screen.query_one("#search").value = "o"  # type: ignore[attr-defined]
             for typed in ("r", "b", "backspace", "backspace", "f"):
                 await pilot.press(typed)
                 await pilot.pause()
                 assert cards.virtual_size.height == len(screen.shown)
                 assert cards.show_vertical_scrollbar == (len(screen.shown) > cards.size.height)
-                width = detail.size.width
-                assert detail.size.height == detail.get_content_height(detail.size, detail.size,
-                                                                       width)
+                assert detail.virtual_size.height == detail.text_height
+                assert detail.bar == (detail.text_height > detail.size.height)
+                assert detail.max_scroll_y == max(0, detail.text_height - detail.size.height)
             # A list scrolled to its end and given fewer rows (the cursor kept) scrolls back.
             screen.query_one("#search").value = ""  # type: ignore[attr-defined]
             cards.focus()
@@ -227,8 +228,6 @@ def test_missing_lists_the_cards_the_catalog_lacks_values_for(tmp_path: Path) ->
 def test_a_cards_details_taller_than_the_window_scroll(tmp_path: Path) -> None:
     """At 80x24 a card's details can be taller than the window: they scroll (shift+down,
     shift+up), and the next card's start at their top."""
-    from textual.containers import VerticalScroll
-
     url, _db = demo_db(tmp_path)
 
     async def scenario() -> None:
@@ -237,7 +236,7 @@ def test_a_cards_details_taller_than_the_window_scroll(tmp_path: Path) -> None:
             await settle(app)
             screen = app.screen
             assert isinstance(screen, CollectionScreen)
-            pane = screen.query_one("#card-detail-pane", VerticalScroll)
+            pane = screen.query_one("#card-detail-pane", DetailPane)
             await pilot.press("slash", *"kind:waylay", "enter")
             await pilot.pause()
             tall = next(i for i, card in enumerate(screen.shown) if card.source)
@@ -253,6 +252,52 @@ def test_a_cards_details_taller_than_the_window_scroll(tmp_path: Path) -> None:
             await pilot.press("shift+down", "down")
             await pilot.pause()
             assert pane.scroll_y == 0
+
+    asyncio.run(scenario())
+
+
+def test_a_keystroke_shows_another_detail_without_a_layout(tmp_path: Path) -> None:
+    """The detail keeps its size whatever the card's height: a keystroke that finds a card of
+    another height draws the pane (its rule beside the text only), and neither it nor the
+    search box lays the screen out (a detail of ``height: auto`` laid it out three times)."""
+    from tui.helpers import screen_text
+
+    url, _db = demo_db(tmp_path)
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app)
+            screen = app.screen
+            assert isinstance(screen, CollectionScreen)
+            pane = screen.query_one(DetailPane)
+            layouts: list[object] = []
+            screen.screen_layout_refresh_signal.subscribe(screen, layouts.append)
+            await pilot.press("slash")
+            screen.query_one("#search").value = "hu"  # type: ignore[attr-defined]
+            await settle(app)  # the list's scroll bar went: a layout
+            tall = pane.text_height
+            assert tall > pane.size.height and pane.bar, "pick other keys"
+            layouts.clear()
+            await pilot.press("m")  # a short card: the detail's text shrinks below the pane
+            await pilot.pause()
+            assert pane.text_height < pane.size.height and not pane.bar
+            assert not layouts
+            drawn = [strip.text for strip in pane.render_lines(pane.region.reset_offset)]
+            await pilot.press("backspace", "m", "backspace")
+            await pilot.pause()
+            assert pane.text_height == tall and pane.bar and pane.scroll_y == 0
+            assert not layouts
+            # Below a short text the rule stops: the rows under it are blank.
+            assert drawn[0].startswith("│ Human Female") and drawn[-1] == " " * pane.region.width
+            assert len(drawn) == pane.region.height and drawn[-2] == drawn[-1]
+            # Text is never markup, and a resize still lays the screen out (the spy works).
+            pane.show("[/x] [b]Bold")
+            await pilot.pause()
+            assert "[/x] [b]Bold" in screen_text(pilot)
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            assert layouts
 
     asyncio.run(scenario())
 

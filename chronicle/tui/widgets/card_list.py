@@ -9,8 +9,6 @@ column grows a little on wide terminals. A header ``Static`` given to ``set_head
 aligned with the columns whenever the width changes. The cursor row is highlighted and moves
 with the keyboard or the mouse.
 
-``update_pane`` redraws the pane beside a list (a card's detail) without laying the whole
-screen out again when its height stays the same: a layout is most of a keystroke's cost.
 ``show_text`` leaves a line that already shows its text alone (no redraw, no layout).
 """
 
@@ -30,7 +28,6 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.visual import VisualType
 from textual.widgets import Static
 
 from chronicle.tui.text import fit
@@ -232,20 +229,6 @@ def layout(base: Sequence[int], flex: int, total: int) -> list[int]:
     others = sum(w for i, w in enumerate(widths) if i != flex)
     widths[flex] = max(8, total - others - (len(widths) - 1))
     return widths
-
-
-def update_pane(pane: Static, content: VisualType) -> None:
-    """Show ``content`` in ``pane``; the screen is laid out again only when the pane's height
-    (``height: auto``: its lines at its width) changes, else just the pane is redrawn. A pane
-    capped by ``max-height`` whose lines do not fit is laid out each time (its scroll range)."""
-    before = pane.size
-    pane.update(content, layout=False)
-    if not pane.is_mounted or not before.width:
-        pane.refresh(layout=True)
-        return
-    height = pane.get_content_height(before, before, before.width)
-    if height != before.height:
-        pane.refresh(layout=True)
 
 
 def show_text(line: Static, text: str) -> None:

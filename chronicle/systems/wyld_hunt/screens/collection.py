@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
@@ -21,7 +23,8 @@ from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt.query import parse_query
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clip_words, esc, plain
-from chronicle.tui.widgets.card_list import CardList, update_pane
+from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.detail_pane import DetailPane
 from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -38,6 +41,16 @@ if TYPE_CHECKING:
 
 MARKS = {Origin.BUNDLED: "", Origin.USER: "user", Origin.CORRECTED: "fixed",
          Origin.FILE: "file"}
+
+
+class SearchBox(Input):
+    """The search box. Textual's ``Input`` gives its text's width as its ``virtual_size``,
+    a reactive that lays the whole screen out when it changes: at every keystroke. A box of a
+    fixed width only scrolls its text (``Input`` still asks for a layout itself when its width
+    is ``auto``), so here the change redraws the box alone (tests/tui/test_collection_pilot.py
+    counts the layouts of a keystroke)."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
 
 class CollectionScreen(Screen[None]):
@@ -76,16 +89,15 @@ class CollectionScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="collection-bar"):
-            yield Input(placeholder="/ search: fire kind:merit cost:2-3 owned",
-                        id="search", compact=True)
+            yield SearchBox(placeholder="/ search: fire kind:merit cost:2-3 owned",
+                            id="search", compact=True)
             yield Static("", id="player-label")
         with Horizontal(id="collection-body"):
             with Vertical(id="collection-left"):
                 yield Static("", id="list-header")
                 yield CardList([20, 6, 3, 18], flex=3, id="cards")
                 yield Static("", id="collection-status")
-            with VerticalScroll(id="card-detail-pane", can_focus=False):
-                yield Static("", id="card-detail")
+            yield DetailPane(id="card-detail-pane")
         yield Footer(compact=True)
 
     def prebuilt_screens(self) -> list[Screen[Any]]:
@@ -253,12 +265,12 @@ class CollectionScreen(Screen[None]):
         card = self.current_card()
         shown = ("No card matches the search." if card is None else
                  describe_card(card, self.owned_count(card), self.player))
-        # After each search the list says its cursor moved: the same detail is not drawn (and
-        # the screen laid out) a second time for one keystroke.
+        # After each search the list says its cursor moved: the same detail is not drawn a
+        # second time for one keystroke. The pane keeps its size whatever the card's height:
+        # showing another card draws the pane alone, without a layout of the screen.
         if shown != self.detail_shown:
             self.detail_shown = shown
-            update_pane(self.query_one("#card-detail", Static), shown)
-            self.query_one("#card-detail-pane", VerticalScroll).scroll_to(y=0, animate=False)
+            self.query_one("#card-detail-pane", DetailPane).show(shown)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
@@ -284,8 +296,7 @@ class CollectionScreen(Screen[None]):
 
     def action_scroll_detail(self, lines: int) -> None:
         """Scroll the card's details (taller than the window at 80x24 for some cards)."""
-        self.query_one("#card-detail-pane", VerticalScroll).scroll_relative(y=lines,
-                                                                           animate=False)
+        self.query_one("#card-detail-pane", DetailPane).scroll_relative(y=lines, animate=False)
 
     def action_count(self, delta: int) -> None:
         """Add or remove one copy of the current card for the current player."""
