@@ -103,15 +103,12 @@ class Catalog(Generic[C]):
         elif words:
             found = self._found.pop(words, None)
             if found is None:
-                found = [(h, c) for h, c in self._narrowest(words)
-                         if all(w in h for w in words)]
+                found = _having(self._narrowest(words), words)
             self._found[words] = found  # the newest last
             while len(self._found) > RECENT_SEARCHES:
                 self._found.pop(next(iter(self._found)), None)
             return [c for _h, c in found]
-        if not words:
-            return [c for _h, c in pool]
-        return [c for h, c in pool if all(w in h for w in words)]
+        return [c for _h, c in _having(pool, words)]
 
     def _narrowest(self, words: tuple[str, ...]) -> list[tuple[str, C]]:
         """The smallest kept result that holds every card matching ``words``: one of a search
@@ -122,6 +119,14 @@ class Catalog(Generic[C]):
             if len(found) < len(best) and all(any(e in w for w in words) for e in earlier):
                 best = found
         return best
+
+
+def _having(pool: list[tuple[str, C]], words: tuple[str, ...]) -> list[tuple[str, C]]:
+    """The cards of ``pool`` whose folded text holds every word, in order: one word at a time
+    (a generator per card made a first search over 10,000 cards three times slower)."""
+    for word in words:
+        pool = [(h, c) for h, c in pool if word in h]
+    return pool
 
 
 def merge_entries(layers: Iterable[Iterable[CardEntry]], factory: CardFactory[C],

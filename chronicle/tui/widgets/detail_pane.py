@@ -16,10 +16,12 @@ Text given as a string is never read as markup.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.color import Color
+from textual.content import Content
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBarRender
@@ -81,6 +83,8 @@ class DetailPane(ScrollView, can_focus=False):
         # bar already shown, even if it would fit the full width without it.
         style = self.visual_style
         bar = self.bar and height > 0 and width > 1
+        if not bar and height > 0 and width > 1 and self._fewest_lines(width) > height:
+            bar = True  # surely taller than the pane: wrapped once, beside the bar
         lines = Visual.to_strips(self, self._visual, width - bar, None, style) if width else []
         if bar and len(lines) <= height:
             bar = False
@@ -105,6 +109,14 @@ class DetailPane(ScrollView, can_focus=False):
         """The pane's background, over what lies under it."""
         base_background, background = self.background_colors
         return base_background + background
+
+    def _fewest_lines(self, width: int) -> int:
+        """At least how many lines the text takes at ``width``: however it is wrapped, a line
+        holds at most ``width`` of the cells that are not spaces."""
+        if not isinstance(self._visual, Content):
+            return 0
+        return sum(max(1, -(-cell_len("".join(line.split())) // width))
+                   for line in self._visual.plain.split("\n"))
 
     def on_resize(self, _event: events.Resize) -> None:
         self._wrap()
