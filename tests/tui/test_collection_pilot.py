@@ -252,6 +252,10 @@ def test_a_cards_details_taller_than_the_window_scroll(tmp_path: Path) -> None:
             await pilot.press("shift+down", "down")
             await pilot.pause()
             assert pane.scroll_y == 0
+            # A click on the scroll bar (drawn by the pane, in its last column) moves a page.
+            await pilot.click(DetailPane, offset=(pane.region.width - 2, pane.size.height - 1))
+            await pilot.pause()
+            assert pane.scroll_y == min(pane.size.height, pane.max_scroll_y) > 0
 
     asyncio.run(scenario())
 
