@@ -231,10 +231,11 @@ def layout_pending(screen: Screen[Any]) -> bool:
 async def finish_hidden(app: App[Any], screen: Screen[Any], *, patience: float = 2.0) -> bool:
     """Run, while ``screen`` is hidden, the work its first showing would do that later ones
     do not: what its widgets prepare while hidden (``prepare_hidden()``: the footer builds its
-    keys), the layouts its widgets asked for since it was laid out (each its own step, until
-    none is asked for), then the first drawing of each widget visible in it, into the widget's
-    own cache of lines (``STEP`` at a time). True when done; False when ``screen`` was shown,
-    removed or kept busy meanwhile (its first showing then does what is left, as usual)."""
+    keys), the layouts its widgets asked for since it was laid out (each its own step), then
+    the first drawing of each widget visible in it, into the widget's own cache of lines
+    (``STEP`` at a time); again while a drawing asks for a layout (a list counting its lines
+    as it draws them). True when done; False when ``screen`` was shown, removed or kept busy
+    meanwhile (its first showing then does what is left, as usual)."""
     if not (supported() and steers(screen) and all(hasattr(screen, name) for name in _HIDDEN)):
         return False
     loop = asyncio.get_running_loop()
@@ -243,24 +244,34 @@ async def finish_hidden(app: App[Any], screen: Screen[Any], *, patience: float =
     def hidden() -> bool:
         return screen.is_attached and not shown(app, screen) and screen._compositor.size == app.size
 
-    for widget in list(screen.walk_children(Widget)):
-        prepare = getattr(widget, "prepare_hidden", None)  # the footer builds its keys
-        if callable(prepare) and hidden():
-            await prepare()
-    for _layout in range(4):
+    async def settled() -> bool:
         while not _settled(screen):
             if loop.time() > deadline or not hidden():
                 return False
             await asyncio.sleep(0.01)
-        if not hidden():
+        return hidden()
+
+    for widget in list(screen.walk_children(Widget)):
+        prepare = getattr(widget, "prepare_hidden", None)  # the footer builds its keys
+        if callable(prepare) and hidden():
+            await prepare()
+    for _round in range(6):
+        if not await settled():
             return False
-        if not layout_pending(screen):
-            break
-        screen._refresh_layout(app.size)
-        screen._layout_required = False  # as Textual's timer does after a layout
-        await asyncio.sleep(0)
-    else:
-        return False
+        if layout_pending(screen):
+            screen._refresh_layout(app.size)
+            screen._layout_required = False  # as Textual's timer does after a layout
+            await asyncio.sleep(0)
+            continue
+        if await _draw_hidden(screen, hidden) and await settled() and not layout_pending(screen):
+            return True
+    return False
+
+
+async def _draw_hidden(screen: Screen[Any], hidden: Callable[[], bool]) -> bool:
+    """Draw each widget visible in hidden ``screen`` into its cache of lines, as Textual's
+    compositor does when it paints (``Compositor._get_renders``), ``STEP`` at a time; False
+    when stopped (shown, removed, or a layout asked for meanwhile)."""
     started = time.process_time()
     for widget, (region, clip) in list(screen._compositor.visible_widgets.items()):
         if widget is screen:
@@ -274,6 +285,5 @@ async def finish_hidden(app: App[Any], screen: Screen[Any], *, patience: float =
             continue
         x, y, width, height = region.intersection(clip)
         if width and height:
-            # what ``Compositor._get_renders`` asks each widget for when it paints
             widget.render_lines(Region(x - region.x, y - region.y, width, height))
     return True

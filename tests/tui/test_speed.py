@@ -187,22 +187,26 @@ def test_screens_built_ahead_open_first_as_they_open_later(demo_url: str, monkey
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             # the Cards screen's pack and card dialogs, as the app builds them (not record a game)
-            finished, built_only, _record = app.screen.prebuilt_screens()  # type: ignore[attr-defined]
+            finished, built_only, record = app.screen.prebuilt_screens()  # type: ignore[attr-defined]
             players = app._keep_built(next(a for a in app.areas if a.mode == "players"))
             assert isinstance(players, PlayersScreen)
-            for screen in (finished, built_only, players):
+            for screen in (finished, built_only, players, record):
                 assert await speed.build_hidden(app, screen)
-            players.prebuilt()  # as the app warms it: its data loaded while hidden
+            players.prebuilt()  # as the app warms them: data loaded or drawn while hidden
+            record.prebuilt()
             for field in (*finished.query(Input), *built_only.query(Input)):
                 field.cursor_blink = False  # a blink draws its line again (counted by time)
             await settle(pilot)
             assert speed.layout_pending(built_only)  # what the hidden layout leaves
-            for screen in (finished, players):
-                assert await speed.finish_hidden(app, screen)
-                assert not speed.layout_pending(screen)
+            for screen in (finished, players, record):  # record a game's list asks for a
+                assert await speed.finish_hidden(app, screen)  # layout as it is first drawn
+                assert not speed.layout_pending(screen) and not speed.shown(app, screen)
+                for widget, (region, clip) in screen._compositor.visible_widgets.items():
+                    cache = widget._styles_cache  # each line in sight drawn, none dirty
+                    assert widget is screen or (len(cache._cache) >= region.intersection(
+                        clip).height and not cache._dirty_lines), widget
             footer = players.query_one(Footer)
             assert footer.query(FooterKey) and footer._shown == footer.shown()
-            assert not speed.shown(app, players)
             layouts = count(monkeypatch, Screen, "_refresh_layout", lambda s, *_: True)
             lines = count(monkeypatch, StylesCache, "render_line", lambda *_: True)
 
