@@ -413,8 +413,7 @@ def test_a_toy_odds_command_joins_chronicle_odds(toy: GameSystem) -> None:
                                                                       required=True),),
                           "test_systems:COIN")
     globals()["COIN"] = coin
-    extended = GameSystem(**{**{f: getattr(toy, f) for f in toy.__dataclass_fields__},
-                             "odds": (command,)})
+    extended = toy._replace(odds=(command,))
     with registry.registered(extended):
         code, data = odds_json("coins", "--flips", "3")
     assert code == 0 and data == {"all_heads": "1/8"}

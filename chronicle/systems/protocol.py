@@ -51,16 +51,19 @@ The contracts of the lazily named callables:
   ``game_view(session, row, catalog=None)`` and ``catalog()``; the exports (home system) and
   the mending of characters and games (by the row's ``system``) call them.
 
-This module imports nothing of any game and nothing heavy.
+This module imports nothing of any game and nothing heavy. Its records are named tuples, not
+frozen dataclasses: every command reads a game system, and Python 3.11 compiles six methods for
+each frozen dataclass at import, ten times what a named tuple costs (copy one with
+``_replace``).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     import argparse
@@ -106,8 +109,7 @@ class Checked(Protocol):
         """Problems in card files: those cards were skipped, the check still ran."""
 
 
-@dataclass(frozen=True, slots=True)
-class OddsAnswer:
+class OddsAnswer(NamedTuple):
     """An odds command's answer: the JSON shape and the lines a terminal shows."""
 
     data: dict[str, Any]
@@ -117,8 +119,7 @@ class OddsAnswer:
     """0 with odds; 1 when a card value they need is unknown; 2 for impossible input."""
 
 
-@dataclass(frozen=True, slots=True)
-class Edition:
+class Edition(NamedTuple):
     """A key a file may name in ``system = "..."``, with its label (``ironheart``)."""
 
     key: str
@@ -133,8 +134,7 @@ class Edition:
         return head if sep and self.label.endswith(")") and head else self.label
 
 
-@dataclass(frozen=True, slots=True)
-class FileKind:
+class FileKind(NamedTuple):
     """A kind of file the game reads (character, roster, campaign, game log)."""
 
     name: str
@@ -148,8 +148,7 @@ class FileKind:
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """One argument of an odds command, as argparse takes it."""
 
     flags: tuple[str, ...]
@@ -167,8 +166,7 @@ class Option:
         return self.flags[0].lstrip("-").replace("-", "_")
 
 
-@dataclass(frozen=True, slots=True)
-class OddsCommand:
+class OddsCommand(NamedTuple):
     """A subcommand of ``chronicle odds`` (``attack``, ``pool``, ``aq-attack``, ``bust``)."""
 
     name: str
@@ -184,8 +182,7 @@ class OddsCommand:
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class CommandGroup:
+class CommandGroup(NamedTuple):
     """A top-level command of the game (``force``, ``campaign``, ``hunt``): its subcommands are
     added only when it is the command being run (or its help is asked for)."""
 
@@ -204,8 +201,7 @@ class CommandGroup:
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class RecordContext:
+class RecordContext(NamedTuple):
     """What a record check may need besides the record itself."""
 
     user_cards_dir: Path | None
@@ -213,8 +209,7 @@ class RecordContext:
     """This game's rows of the group's card table (as ``[[card]]`` tables)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RecordKind:
+class RecordKind(NamedTuple):
     """What the database stores for the game (a battle force, a campaign, a hunt), through the
     generic record store (``chronicle.services.records``)."""
 
@@ -247,8 +242,7 @@ class RecordKind:
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class Area:
+class Area(NamedTuple):
     """One of the app's areas when the game is the home system (the registry's default): the
     areas take the number keys 1, 2, 3... in order, before the app's own Players and Other
     games."""
@@ -266,8 +260,7 @@ class Area:
     screen has ``show_player(name: str) -> None``."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameSystem:
+class GameSystem(NamedTuple):
     """Everything Arcadia Chronicle knows of one game before importing it."""
 
     key: str
@@ -288,11 +281,11 @@ class GameSystem:
     ledger_codec: str | None = None
     """Lazy name of the ledger codec (events to and from stored records), where the game
     keeps a history."""
-    sheets: dict[str, str] = field(default_factory=dict)
+    sheets: Mapping[str, str] = MappingProxyType({})
     """Printable sheets by the name of their ``chronicle export`` subcommand (``force``,
     ``campaign``, ``hunt``): lazy names of ``build(db, name, player) -> Document``, its parts
     branded with the game's label."""
-    screens: dict[str, str] = field(default_factory=dict)
+    screens: Mapping[str, str] = MappingProxyType({})
     """TUI screens by name: lazy ``"module:Class"`` names of Textual screens constructed with
     no arguments; ``"main"`` is the one the app's "Other games" area opens. A game's other
     screens (dialogs taking arguments) are opened by these, from inside its folder."""
