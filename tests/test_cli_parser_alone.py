@@ -68,3 +68,22 @@ def test_a_home_game_group_alone_is_as_in_the_whole_tree(word: str) -> None:
 def test_another_games_group_still_reads_every_game() -> None:
     tree = cli_parser.build_parser(["hunt", "list"])
     assert "hunt" in choices(tree) and "check" in choices(tree)
+
+
+@pytest.mark.parametrize("word", home_groups())
+def test_a_home_game_subcommand_run_alone_gets_the_only_parser_built(word: str) -> None:
+    """``chronicle character show NAME`` builds the parser of ``show`` only (the group has
+    eleven subcommands), and it is the very one the whole tree builds for the same command
+    line; a subcommand that does not exist gets every one, so that the error lists them."""
+    names = choices(subparser(cli_parser.build_parser([word, "--help"], completing=True), word))
+    for name in names:
+        argv = [word, name, "x"]
+        whole = subparser(subparser(cli_parser.build_parser(argv, completing=True), word), name)
+        alone = subparser(cli_parser.build_parser(argv), word)
+        assert choices(alone) == [name]
+        assert subparser(alone, name).format_help() == whole.format_help()
+        assert subparser(alone, name).format_usage() == whole.format_usage()
+    whole = subparser(cli_parser.build_parser([word, "no-such"], completing=True), word)
+    typo = subparser(cli_parser.build_parser([word, "no-such"]), word)
+    assert choices(typo) == choices(whole) == names
+    assert typo.format_help() == whole.format_help()

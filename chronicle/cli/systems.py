@@ -108,13 +108,16 @@ def _add_system_groups(commands: Any, system: GameSystem, word: str | None, ever
         if group.name in commands.choices:
             continue
         added.append(group.name)
-        parser = commands.add_parser(group.name, help=group.help,
-                                     description=f"{group.help} ({system.label})")
-        parser.set_defaults(handler=_usage(parser))
+        parser = _group_parser(commands, system, group)
         if not (every or group.name == word):
             continue
         try:
-            group.registrar()(parser)
+            chosen = _subcommand(group.name) if groups is not None else None
+            if chosen is not None and not _register_one(parser, group, chosen):
+                parser = _group_parser(commands, system, group, again=True)
+                chosen = None
+            if chosen is None:
+                group.registrar()(parser)
         except Exception as exc:
             if os.environ.get("CHRONICLE_DEBUG"):
                 raise
@@ -124,6 +127,70 @@ def _add_system_groups(commands: Any, system: GameSystem, word: str | None, ever
                 raise BrokenGroup(why) from exc
             parser.set_defaults(handler=_refuse(why))
     return added
+
+
+def _group_parser(commands: Any, system: GameSystem, group: CommandGroup, *,
+                  again: bool = False) -> argparse.ArgumentParser:
+    """The top-level parser of a game's command group (``again``: in place of the one just
+    added, which is dropped)."""
+    if again:
+        del commands.choices[group.name]
+        commands._choices_actions.pop()
+    parser: argparse.ArgumentParser = commands.add_parser(
+        group.name, help=group.help, description=f"{group.help} ({system.label})")
+    parser.set_defaults(handler=_usage(parser))
+    return parser
+
+
+def _subcommand(group: str) -> str | None:
+    """The subcommand word of ``group`` in the command line being built (the first word after
+    the group's that is not an option); None when there is none, or help is asked for."""
+    argv = list(building() or ())
+    if "-h" in argv or "--help" in argv or group not in argv:
+        return None
+    return next((word for word in argv[argv.index(group) + 1:] if not word.startswith("-")),
+                None)
+
+
+class _Dropped:
+    """A subcommand's parser that is not being run: every call is taken and dropped."""
+
+    def __getattr__(self, _name: str) -> Callable[..., _Dropped]:
+        return self._take
+
+    def _take(self, *_args: Any, **_kwargs: Any) -> _Dropped:
+        return self
+
+
+class _OneSubcommand(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """A group's subcommands where only the one being run gets a parser (start-up: the
+    ``character`` group has eleven, with some sixty options); the others' are dropped."""
+
+    def __init__(self, *args: Any, chosen: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.chosen = chosen
+        self.found = False
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        """The subcommand's parser when it is the one being run; else one that drops all."""
+        if self.chosen != name and self.chosen not in kwargs.get("aliases", ()):
+            return _Dropped()
+        self.found = True
+        return super().add_parser(name, **kwargs)
+
+
+def _register_one(parser: argparse.ArgumentParser, group: CommandGroup, chosen: str) -> bool:
+    """Add to ``parser`` only the subcommand ``chosen`` of ``group``; False when the group has
+    no such subcommand (a typo: then every subcommand is needed, to list them)."""
+    made: list[_OneSubcommand] = []
+
+    def one(*args: Any, **kwargs: Any) -> _OneSubcommand:
+        made.append(_OneSubcommand(*args, chosen=chosen, **kwargs))
+        return made[-1]
+
+    parser.register("action", "parsers", one)
+    group.registrar()(parser)
+    return len(made) == 1 and made[0].found
 
 
 def _usage(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
