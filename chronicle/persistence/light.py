@@ -1,16 +1,20 @@
-"""Light views of tables for reads: SQLAlchemy Core ``table()`` constructs naming only the
-columns a read of a character needs, so that reading a character, its creation cards, its
-chronicle and its player's collection builds no table class beyond the players' and the
-characters' (``chronicle character show`` starts in a fraction of the time; see
-:mod:`chronicle.persistence.models_more`). Each column's name and type are those of the table
-class (``tests/test_persistence_light.py`` holds them to it).
+"""Light views of tables for reads: SQLAlchemy Core ``table()`` constructs naming the columns
+a read of a character needs, so that reading a character, its player's name, its creation
+cards, its chronicle and its player's collection builds no table class and compiles no ORM
+query (``chronicle character show`` starts in a fraction of the time; see
+:mod:`chronicle.persistence.reads`). A character is read as :class:`CharacterFacts`. Each
+column's name and type are those of the table class (``tests/test_persistence_light.py`` holds
+them to it).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import NamedTuple
+
 from sqlalchemy import JSON, Integer, String, column, table
 
-from chronicle.persistence.models import UTCDateTime
+from chronicle.persistence.types import UTCDateTime
 
 OWNERSHIP = table("ownership", column("player_id", Integer), column("game", String),
                   column("card_name", String), column("card_key", String),
@@ -30,9 +34,38 @@ GROUP_CARD = table("group_card", column("id", Integer), column("game", String),
                    column("version", Integer))
 """``group_card`` (``GroupCardRow``): the group's cards (their stamp)."""
 
+CHARACTER = table("character", column("id", Integer), column("player_id", Integer),
+                  column("name", String), column("name_key", String), column("system", String),
+                  column("icon", String), column("court", String), column("background", String),
+                  column("version", Integer), column("created_at", UTCDateTime()),
+                  column("archived_at", UTCDateTime()))
+"""``character`` (``CharacterRow``): every column, read as :class:`CharacterFacts`."""
+
+PLAYER = table("player", column("id", Integer), column("name", String))
+"""``player`` (``PlayerRow``): the names of players."""
+
 GAME = table("game", column("id", Integer), column("name", String))
 """``game`` (``GameRow``): the names of games."""
 
-EVERY = {"OwnershipRow": OWNERSHIP, "CreationCardRow": CREATION_CARD, "EventRow": LEDGER_EVENT,
+EVERY = {"CharacterRow": CHARACTER, "PlayerRow": PLAYER,
+         "OwnershipRow": OWNERSHIP, "CreationCardRow": CREATION_CARD, "EventRow": LEDGER_EVENT,
          "GroupCardRow": GROUP_CARD, "GameRow": GAME}
 """Each light view by the table class it reads."""
+
+
+class CharacterFacts(NamedTuple):
+    """A character's row as read through :data:`CHARACTER`, for reading only: what a
+    ``CharacterRow`` holds, without the table class (``tests/test_persistence_light.py`` holds
+    the fields to its columns). A change is written through the ``CharacterRow``."""
+
+    id: int
+    player_id: int
+    name: str
+    name_key: str
+    system: str
+    icon: str | None
+    court: str | None
+    background: str | None
+    version: int
+    created_at: datetime
+    archived_at: datetime | None

@@ -12,46 +12,22 @@ as UTC. Both databases return timezone-aware datetimes.
 
 Only the players and the characters are here: the other tables are in
 :mod:`chronicle.persistence.models_more`, built when a command first uses them (building a
-SQLModel table class costs a command's start-up several milliseconds, and a command that reads a
-character reads the other tables' columns through :mod:`chronicle.persistence.light`).
+SQLModel table class costs a command's start-up several milliseconds). A command that only
+reads a character builds neither: it reads through :mod:`chronicle.persistence.reads`.
 
 The annotations are real objects (no ``from __future__ import annotations``): SQLModel reads
 each table's annotations twice, for pydantic and for SQLAlchemy, and strings would be compiled
 and evaluated both times on every start-up.
 """
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Column, DateTime, Dialect, TypeDecorator, UniqueConstraint
+from sqlalchemy import Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 from sqlmodel._compat import SQLModelConfig
 
-
-class UTCDateTime(TypeDecorator[datetime]):
-    """A timezone-aware timestamp, normalised to UTC on the way in and out (a naive value is
-    taken to be UTC already, as every revision before 0003 stored them)."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        """Store ``value`` as UTC (SQLite keeps no offset: the UTC wall time)."""
-        if value is None:
-            return None
-        if value.utcoffset() is None:
-            value = value.replace(tzinfo=UTC)
-        value = value.astimezone(UTC)
-        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
-
-    def process_result_value(self, value: datetime | None, dialect: Dialect,
-                             ) -> datetime | None:
-        """A stored value as an aware datetime in UTC."""
-        if value is None:
-            return None
-        if value.utcoffset() is None:
-            return value.replace(tzinfo=UTC)
-        return value.astimezone(UTC)
+from chronicle.persistence.types import UTCDateTime as UTCDateTime  # re-exported
 
 
 def _stamp(nullable: bool = False) -> Any:

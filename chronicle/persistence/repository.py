@@ -6,20 +6,25 @@ transaction. Ledger events are only ever inserted.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import String, func, type_coerce
-from sqlalchemy import select as sa_select
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from chronicle.domain.values import name_key
 from chronicle.errors import Collision as Collision  # re-exported: the services catch it here
 from chronicle.errors import Conflict
 from chronicle.persistence.models import CharacterRow, PlayerRow
+from chronicle.persistence.reads import EventInfo as EventInfo  # the reads, re-exported
+from chronicle.persistence.reads import Owned as Owned
+from chronicle.persistence.reads import creation_cards as creation_cards
+from chronicle.persistence.reads import events as events
+from chronicle.persistence.reads import group_card_stamp as group_card_stamp
+from chronicle.persistence.reads import ledger_codec as ledger_codec
+from chronicle.persistence.reads import owned_cards as owned_cards
+from chronicle.persistence.reads import system_of
 
 if TYPE_CHECKING:  # imported where used: reading a character builds none of these classes
     from chronicle.persistence.models_more import GamePlayerRow, GameRow
@@ -51,26 +56,6 @@ def add_player(session: Session, name: str) -> PlayerRow:
 
 
 # Collections ---------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Owned:
-    """A card a player owns, with the count."""
-
-    name: str
-    kind: str
-    count: int
-
-
-def owned_cards(session: Session, player_id: int, game: str = "wyld-hunt") -> list[Owned]:
-    """Every card of ``game`` a player owns at least one copy of."""
-    from chronicle.persistence.light import OWNERSHIP as owned
-
-    rows = session.execute(sa_select(owned.c.card_name, owned.c.card_kind, owned.c.count)
-                           .where(owned.c.player_id == player_id, owned.c.game == game,
-                                  owned.c.count > 0)
-                           .order_by(owned.c.card_kind, owned.c.card_key)).all()
-    return [Owned(name, kind, count) for name, kind, count in rows]
-
 
 def change_count(session: Session, player_id: int, card_name: str, kind: str,
                  delta: int, game: str = "wyld-hunt") -> int:
@@ -124,15 +109,6 @@ def group_cards(session: Session, game: str) -> list[tuple[int, int, dict[str, A
     found = session.exec(select(GroupCardRow).where(GroupCardRow.game == game)
                          .order_by(col(GroupCardRow.id))).all()
     return [(int(row.id or 0), row.version, dict(row.data)) for row in found]
-
-
-def group_card_stamp(session: Session, game: str) -> tuple[int, int, int]:
-    """A cheap fingerprint of the group's cards of ``game``: (rows, largest id, versions)."""
-    from chronicle.persistence.light import GROUP_CARD as card
-
-    found = session.execute(sa_select(func.count(), func.max(card.c.id), func.sum(card.c.version))
-                            .where(card.c.game == game)).one()
-    return int(found[0] or 0), int(found[1] or 0), int(found[2] or 0)
 
 
 def save_group_card(session: Session, game: str, data: dict[str, Any]) -> None:
@@ -190,18 +166,6 @@ def add_character(session: Session, player_id: int, name: str, system: str) -> C
     return row
 
 
-def creation_cards(session: Session, character_id: int) -> tuple[list[str], list[str]]:
-    """The Merits and the Flaws taken at creation, in order."""
-    from chronicle.persistence.light import CREATION_CARD as taken
-
-    rows = session.execute(sa_select(taken.c.role, taken.c.card_name)
-                           .where(taken.c.character_id == character_id)
-                           .order_by(taken.c.position)).all()
-    merits = [name for role, name in rows if role == "merit"]
-    flaws = [name for role, name in rows if role == "flaw"]
-    return merits, flaws
-
-
 def set_creation_cards(session: Session, character_id: int, merits: Sequence[str],
                        flaws: Sequence[str]) -> None:
     """Replace the creation Merits and Flaws (only while the chronicle is empty)."""
@@ -217,52 +181,6 @@ def set_creation_cards(session: Session, character_id: int, merits: Sequence[str
                                         position=position))
             position += 1
     session.flush()
-
-
-@dataclass(frozen=True)
-class EventInfo:
-    """What the database knows of an event beyond the event itself."""
-
-    seq: int
-    recorded_at: datetime
-    game_id: int | None
-
-
-def ledger_codec(system: str) -> Any:
-    """The ledger codec (``event_to_record``, ``event_from_record``, ``what_happened``) of
-    the game system ``system`` names, found through the registry."""
-    from chronicle.systems import registry
-    from chronicle.systems.protocol import load_name
-
-    found = registry.system(system)
-    if found.ledger_codec is None:
-        raise ValueError(f"the game system {system!r} keeps no ledger of events")
-    return load_name(found.ledger_codec)
-
-
-def _system_of(session: Session, character_id: int) -> str:
-    row = session.get(CharacterRow, character_id)
-    if row is None:
-        raise ValueError(f"no character {character_id}")
-    return row.system
-
-
-def events(session: Session, character_id: int, system: str | None = None,
-           ) -> tuple[list[Any], list[EventInfo]]:
-    """The chronicle of a character, oldest first, with each event's record data; the events
-    decoded by the codec of the character's game system (``system``, else the row's)."""
-    codec = ledger_codec(system or _system_of(session, character_id))
-    from chronicle.persistence.light import LEDGER_EVENT as event
-
-    rows = session.connection().execute(
-        sa_select(event.c.seq, event.c.kind, type_coerce(event.c.payload, String),
-                  event.c.recorded_at, event.c.game_id)
-        .where(event.c.character_id == character_id)
-        .order_by(event.c.seq)).all()
-    found = [codec.event_from_record(kind, json.loads(payload) if isinstance(payload, str | bytes)
-                               else payload) for _seq, kind, payload, _at, _game in rows]
-    info = [EventInfo(seq, at, game) for seq, _kind, _payload, at, game in rows]
-    return found, info
 
 
 def event_count(session: Session, character_id: int) -> int:
@@ -298,7 +216,7 @@ def append_event(session: Session, character_id: int, event: Any,
                         .where(EventRow.character_id == character_id)).one()
     seq = int(last or 0) + 1
     codec = ledger_codec(character.system if character is not None
-                         else _system_of(session, character_id))
+                         else system_of(session, character_id))
     kind, payload = codec.event_to_record(event)
     session.add(EventRow(character_id=character_id, seq=seq, kind=kind, payload=payload,
                          recorded_at=now(), game_id=game_id))

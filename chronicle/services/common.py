@@ -6,7 +6,7 @@ own refusal lists and catalog live in its own folder, reached through
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from chronicle.domain.text import suggest
 from chronicle.errors import NotFound, Refused
@@ -15,6 +15,7 @@ from chronicle.rules.report import Report, Severity, Violation, arg
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from chronicle.persistence.light import CharacterFacts
     from chronicle.persistence.models import CharacterRow, PlayerRow
     from chronicle.persistence.models_more import GameRow
 
@@ -46,7 +47,33 @@ def character_row(session: Session, name: str, player: str | None = None, *,
     from chronicle.persistence import repository as repo
 
     owner = player_row(session, player) if player else None
-    every = repo.find_characters(session, name, owner.id if owner else None)
+    return _one_character(session, name, owner, archived,
+                          repo.find_characters(session, name, owner.id if owner else None))
+
+
+def character_facts(session: Session, name: str, player: str | None = None, *,
+                    archived: bool = False) -> CharacterFacts:
+    """The character called ``name`` as :func:`character_row` finds it, read only: no table
+    class is built (``chronicle character show``). A change is written through the row.
+
+    Raises:
+        NotFound: as :func:`character_row`.
+    """
+    from chronicle.persistence import reads
+
+    owner = player_row(session, player) if player else None
+    return _one_character(session, name, owner, archived,
+                          reads.characters_named(session, name, owner.id if owner else None))
+
+
+Found = TypeVar("Found", "CharacterRow", "CharacterFacts")
+
+
+def _one_character(session: Session, name: str, owner: PlayerRow | None, archived: bool,
+                   every: list[Found]) -> Found:
+    """The one of ``every`` character called ``name`` that is (or is not) ``archived``."""
+    from chronicle.persistence import reads
+
     found = [c for c in every if (c.archived_at is not None) == archived]
     if len(found) == 1:
         return found[0]
@@ -58,7 +85,7 @@ def character_row(session: Session, name: str, player: str | None = None, *,
                        f"'chronicle character restore-archived {arg(every[0].name)}'")
     if every:
         raise NotFound(f"{every[0].name} is not archived")
-    near = suggest(name, [c.name for c in repo.list_characters(
+    near = suggest(name, [c.name for c in reads.characters_of(
         session, owner.id if owner else None, archived=archived)])
     raise NotFound(f"no character is called {name!r}" + (f" for {owner.name}" if owner else "")
                    + (f"; did you mean {near!r}?" if near else ""))

@@ -24,13 +24,16 @@ _STATE: dict[str, Any] = {"stamp": None, "tables": []}
 def sync(session: Session) -> None:
     """Read the group's cards of the database of ``session`` when they changed since the last
     read (the stamp: the engine, the rows, the largest id and the versions)."""
-    from chronicle.persistence import repository as repo
+    from chronicle.persistence.reads import group_card_stamp
 
-    stamp = (id(session.get_bind()), *repo.group_card_stamp(session, DEFAULT))
+    stamp = (id(session.get_bind()), *group_card_stamp(session, DEFAULT))
     if stamp == _STATE["stamp"]:
         return
-    tables = [data for _id, _version, data in repo.group_cards(session, DEFAULT)] \
-        if stamp[1] else []
+    tables: list[dict[str, Any]] = []
+    if stamp[1]:  # the group has cards
+        from chronicle.persistence import repository as repo
+
+        tables = [data for _id, _version, data in repo.group_cards(session, DEFAULT)]
     _STATE.update(stamp=stamp, tables=tables)
 
 

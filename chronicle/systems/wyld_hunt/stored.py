@@ -12,19 +12,20 @@ from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from chronicle.persistence.light import CharacterFacts
     from chronicle.persistence.models import CharacterRow
-    from chronicle.persistence.repository import EventInfo
+    from chronicle.persistence.reads import EventInfo
 
 
-def load_character(session: Session, row: CharacterRow, player_name: str | None = None,
-                   ) -> tuple[CharacterBuild, list[EventInfo]]:
+def load_character(session: Session, row: CharacterRow | CharacterFacts,
+                   player_name: str | None = None) -> tuple[CharacterBuild, list[EventInfo]]:
     """The domain character of ``row`` (creation choices plus its whole chronicle) and what
     the database records of each event."""
-    from chronicle.persistence import repository as repo
+    from chronicle.persistence import reads
 
     assert row.id is not None
-    merits, flaws = repo.creation_cards(session, row.id)
-    found, info = repo.events(session, row.id, row.system)
+    merits, flaws = reads.creation_cards(session, row.id)
+    found, info = reads.events(session, row.id, row.system)
     build = CharacterBuild(name=row.name, system=row.system,
                            icons=(row.icon,) if row.icon else (),
                            court=Court(row.court) if row.court else None,
@@ -33,7 +34,7 @@ def load_character(session: Session, row: CharacterRow, player_name: str | None 
     return build, info
 
 
-def load_build(session: Session, row: CharacterRow, player_name: str | None = None,
+def load_build(session: Session, row: CharacterRow | CharacterFacts, player_name: str | None = None,
                ) -> CharacterBuild:
     """The domain character of ``row``: creation choices plus its whole chronicle."""
     return load_character(session, row, player_name)[0]

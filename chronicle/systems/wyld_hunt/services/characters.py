@@ -17,7 +17,13 @@ from chronicle.domain.values import Origin, name_key
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.rules.editions import edition_keys
 from chronicle.rules.report import Report
-from chronicle.services.common import character_row, new_errors, player_row, refuse_if
+from chronicle.services.common import (
+    character_facts,
+    character_row,
+    new_errors,
+    player_row,
+    refuse_if,
+)
 from chronicle.services.dates import date_problem
 from chronicle.services.db import Database
 from chronicle.services.remembered import forget_with
@@ -34,8 +40,12 @@ from chronicle.systems.wyld_hunt.stored import load_build, load_character
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from chronicle.persistence.light import CharacterFacts
     from chronicle.persistence.models import CharacterRow
-    from chronicle.persistence.repository import EventInfo
+
+    Stored = CharacterRow | CharacterFacts
+    """A character as written (its row) or as read only (its facts, ``show`` and ``list``)."""
+    from chronicle.persistence.reads import EventInfo
 
 IMPORT_ALLOWED = frozenset({"icon.missing", "points.over_budget", "court.tie",
                             "card.incomplete"})
@@ -123,7 +133,7 @@ def forget_checked() -> None:
 forget_with(forget_checked)
 
 
-def _cache_key(session: Session, row: CharacterRow, cat: WyldHuntCatalog,
+def _cache_key(session: Session, row: Stored, cat: WyldHuntCatalog,
                ) -> tuple[str, int, int, int]:
     assert row.id is not None
     return (str(session.get_bind().engine.url), row.id, row.version, id(cat))
@@ -150,7 +160,7 @@ def _commit_hooks() -> None:
     _commit_hooks.installed = True  # type: ignore[attr-defined]
 
 
-def remember(session: Session, row: CharacterRow, cat: WyldHuntCatalog, build: CharacterBuild,
+def remember(session: Session, row: Stored, cat: WyldHuntCatalog, build: CharacterBuild,
              infos: list[EventInfo], checked: Checked) -> None:
     """Keep a check of ``row`` at its current version, once the transaction commits."""
     _commit_hooks()
@@ -158,7 +168,7 @@ def remember(session: Session, row: CharacterRow, cat: WyldHuntCatalog, build: C
         (_cache_key(session, row, cat), (cat, build, infos, *checked)))
 
 
-def stored(session: Session, row: CharacterRow, cat: WyldHuntCatalog,
+def stored(session: Session, row: Stored, cat: WyldHuntCatalog,
            ) -> tuple[CharacterBuild, list[EventInfo], Checked]:
     """A stored character, its event records and its rules check (collection rules aside),
     reusing this process's earlier check while the character is unchanged."""
@@ -184,19 +194,19 @@ class Holdings:
     others: Counter[CardKey]
 
 
-def holdings(session: Session, row: CharacterRow, cat: WyldHuntCatalog) -> Holdings:
+def holdings(session: Session, row: Stored, cat: WyldHuntCatalog) -> Holdings:
     """The player's cards and the uses of ``row``'s sister characters, as stored now."""
-    from chronicle.persistence import repository as repo
+    from chronicle.persistence import reads
 
-    owned = {key_of(o.name, o.kind): o.count for o in repo.owned_cards(session, row.player_id)}
+    owned = {key_of(o.name, o.kind): o.count for o in reads.owned_cards(session, row.player_id)}
     others: Counter[CardKey] = Counter()
-    for other in repo.list_characters(session, row.player_id):
+    for other in reads.characters_of(session, row.player_id):
         if other.id != row.id:
             others.update(uses_of(stored(session, other, cat)[2][1]))
     return Holdings(_player_name(session, row), owned, others)
 
 
-def evaluate(session: Session, row: CharacterRow, build: CharacterBuild,
+def evaluate(session: Session, row: Stored, build: CharacterBuild,
              cat: WyldHuntCatalog, checked: Checked | None = None,
              held: Holdings | None = None) -> Checked:
     """The rules report of ``build`` as ``row``'s character, collection rules included
@@ -213,19 +223,18 @@ def evaluate(session: Session, row: CharacterRow, build: CharacterBuild,
     return report, state
 
 
-def _player_name(session: Session, row: CharacterRow) -> str:
-    from chronicle.persistence.models import PlayerRow
+def _player_name(session: Session, row: Stored) -> str:
+    from chronicle.persistence.reads import player_name
 
-    player = session.get(PlayerRow, row.player_id)
-    return player.name if player else "?"
+    return player_name(session, row.player_id) or "?"
 
 
-def view(session: Session, row: CharacterRow, cat: WyldHuntCatalog | None = None,
+def view(session: Session, row: Stored, cat: WyldHuntCatalog | None = None,
          build: CharacterBuild | None = None, infos: list[EventInfo] | None = None,
          checked: Checked | None = None) -> CharacterView:
     """Everything shown about a character: the stored one, or ``build`` (a change about to be
     saved, with its ``infos`` and ``checked`` when already known)."""
-    from chronicle.persistence import repository as repo
+    from chronicle.persistence import reads
 
     cat = cat or catalog()
     assert row.id is not None
@@ -233,7 +242,7 @@ def view(session: Session, row: CharacterRow, cat: WyldHuntCatalog | None = None
     if build is None:
         build, infos, checked = stored(session, row, cat)
     elif infos is None:
-        infos = repo.events(session, row.id)[1]
+        infos = reads.events(session, row.id)[1]
     report, state = evaluate(session, row, build, cat, checked)
     history = []
     games = _game_names(session, {i.game_id for i in infos if i.game_id is not None})
@@ -366,21 +375,21 @@ def _edit(session: Session, row: CharacterRow, *, icon: str | None = None,
 def show_character(db: Database, name: str, player: str | None = None) -> CharacterView:
     """A character with its report, summary and history."""
     with db.transaction() as session:
-        return view(session, character_row(session, name, player))
+        return view(session, character_facts(session, name, player))
 
 
 def list_characters(db: Database, player: str | None = None, *,
                     archived: bool = False) -> list[CharacterView]:
     """Every character in play (of one player, when given); the archived ones instead when
     ``archived``."""
-    from chronicle.persistence import repository as repo
+    from chronicle.persistence import reads
 
     with db.transaction() as session:
         owner = player_row(session, player) if player else None
         cat = catalog()
         return [view(session, row, cat)
-                for row in repo.list_characters(session, owner.id if owner else None,
-                                                archived=archived)]
+                for row in reads.characters_of(session, owner.id if owner else None,
+                                               archived=archived)]
 
 
 def character_file(view_: CharacterView, cat: WyldHuntCatalog) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from chronicle.errors import Refused
 from chronicle.rules.report import Report, Severity, Violation
-from chronicle.services.common import character_row, new_errors
+from chronicle.services.common import character_facts, character_row, new_errors
 from chronicle.services.dates import iso_date
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.chronicle import (
@@ -184,4 +184,4 @@ def undo(db: Database, name: str, *, player: str | None = None,
 def history(db: Database, name: str, player: str | None = None) -> CharacterView:
     """A character with every event of its chronicle, undone ones included."""
     with db.transaction() as session:
-        return view(session, character_row(session, name, player))
+        return view(session, character_facts(session, name, player))

@@ -1,0 +1,151 @@
+"""Reads of a character and what its view needs (its creation cards and chronicle, its
+player's name and collection, the group cards' stamp) through the light views of
+:mod:`chronicle.persistence.light`: no table class is built, and no ORM query compiled, so a
+command that only reads a character (``chronicle character show``) pays for neither. The
+repository re-exports them; the writes stay there.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import String, func, type_coerce
+from sqlalchemy import select as sa_select
+
+from chronicle.domain.values import name_key
+from chronicle.persistence.light import CHARACTER, PLAYER, CharacterFacts
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+
+# Players and characters ----------------------------------------------------------------------
+
+def player_name(session: Session, player_id: int) -> str | None:
+    """The name of the player with this id."""
+    found = session.execute(sa_select(PLAYER.c.name).where(PLAYER.c.id == player_id)).first()
+    return None if found is None else str(found[0])
+
+
+def characters_named(session: Session, name: str, player_id: int | None = None,
+                     ) -> list[CharacterFacts]:
+    """Characters called ``name`` (of one player, when given), as read."""
+    query = sa_select(CHARACTER).where(CHARACTER.c.name_key == name_key(name))
+    if player_id is not None:
+        query = query.where(CHARACTER.c.player_id == player_id)
+    return [CharacterFacts(*row) for row in session.execute(query).all()]
+
+
+def characters_of(session: Session, player_id: int | None = None, *,
+                  archived: bool | None = False) -> list[CharacterFacts]:
+    """Every character (of one player, when given), by name, as read: those in play, the
+    archived ones (``archived=True``) or both (``None``)."""
+    query = sa_select(CHARACTER).order_by(CHARACTER.c.name_key)
+    if archived is not None:
+        query = query.where(CHARACTER.c.archived_at.is_not(None) if archived
+                            else CHARACTER.c.archived_at.is_(None))
+    if player_id is not None:
+        query = query.where(CHARACTER.c.player_id == player_id)
+    return [CharacterFacts(*row) for row in session.execute(query).all()]
+
+
+# Collections ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Owned:
+    """A card a player owns, with the count."""
+
+    name: str
+    kind: str
+    count: int
+
+
+def owned_cards(session: Session, player_id: int, game: str = "wyld-hunt") -> list[Owned]:
+    """Every card of ``game`` a player owns at least one copy of."""
+    from chronicle.persistence.light import OWNERSHIP as owned
+
+    rows = session.execute(sa_select(owned.c.card_name, owned.c.card_kind, owned.c.count)
+                           .where(owned.c.player_id == player_id, owned.c.game == game,
+                                  owned.c.count > 0)
+                           .order_by(owned.c.card_kind, owned.c.card_key)).all()
+    return [Owned(name, kind, count) for name, kind, count in rows]
+
+
+
+# The group's cards ---------------------------------------------------------------------------
+
+def group_card_stamp(session: Session, game: str) -> tuple[int, int, int]:
+    """A cheap fingerprint of the group's cards of ``game``: (rows, largest id, versions)."""
+    from chronicle.persistence.light import GROUP_CARD as card
+
+    found = session.execute(sa_select(func.count(), func.max(card.c.id), func.sum(card.c.version))
+                            .where(card.c.game == game)).one()
+    return int(found[0] or 0), int(found[1] or 0), int(found[2] or 0)
+
+
+
+# Creation cards and the chronicle ------------------------------------------------------------
+
+def creation_cards(session: Session, character_id: int) -> tuple[list[str], list[str]]:
+    """The Merits and the Flaws taken at creation, in order."""
+    from chronicle.persistence.light import CREATION_CARD as taken
+
+    rows = session.execute(sa_select(taken.c.role, taken.c.card_name)
+                           .where(taken.c.character_id == character_id)
+                           .order_by(taken.c.position)).all()
+    merits = [name for role, name in rows if role == "merit"]
+    flaws = [name for role, name in rows if role == "flaw"]
+    return merits, flaws
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """What the database knows of an event beyond the event itself."""
+
+    seq: int
+    recorded_at: datetime
+    game_id: int | None
+
+
+def ledger_codec(system: str) -> Any:
+    """The ledger codec (``event_to_record``, ``event_from_record``, ``what_happened``) of
+    the game system ``system`` names, found through the registry."""
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    found = registry.system(system)
+    if found.ledger_codec is None:
+        raise ValueError(f"the game system {system!r} keeps no ledger of events")
+    return load_name(found.ledger_codec)
+
+
+def system_of(session: Session, character_id: int) -> str:
+    """The game system of the character with this id."""
+    found = session.execute(sa_select(CHARACTER.c.system)
+                            .where(CHARACTER.c.id == character_id)).first()
+    if found is None:
+        raise ValueError(f"no character {character_id}")
+    return str(found[0])
+
+
+def events(session: Session, character_id: int, system: str | None = None,
+           ) -> tuple[list[Any], list[EventInfo]]:
+    """The chronicle of a character, oldest first, with each event's record data; the events
+    decoded by the codec of the character's game system (``system``, else the row's)."""
+    codec = ledger_codec(system or system_of(session, character_id))
+    from chronicle.persistence.light import LEDGER_EVENT as event
+
+    rows = session.connection().execute(
+        sa_select(event.c.seq, event.c.kind, type_coerce(event.c.payload, String),
+                  event.c.recorded_at, event.c.game_id)
+        .where(event.c.character_id == character_id)
+        .order_by(event.c.seq)).all()
+    found = [codec.event_from_record(kind, json.loads(payload) if isinstance(payload, str | bytes)
+                               else payload) for _seq, kind, payload, _at, _game in rows]
+    info = [EventInfo(seq, at, game) for seq, _kind, _payload, at, game in rows]
+    return found, info
+
+
