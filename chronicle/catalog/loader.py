@@ -41,9 +41,12 @@ class CardSchema(Protocol):
     def validate(self, data: dict[str, Any]) -> dict[str, Any]: ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardEntry:
-    """One validated card table: the keys it sets, where it came from."""
+    """One validated card table: the keys it sets, where it came from. Without slots: the
+    card-file caches keep hundreds, and a slotted dataclass is unpickled field by field in
+    Python (``dataclasses._dataclass_setstate``) where this one's ``__dict__`` is restored at
+    once."""
 
     data: dict[str, Any]
     origin: Origin

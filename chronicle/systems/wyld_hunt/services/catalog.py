@@ -24,7 +24,7 @@ from chronicle.systems.wyld_hunt import GAME
 from chronicle.systems.wyld_hunt.cards import KIND_ORDER, Card, Waylay, card_from_data
 
 WyldHuntCatalog = Catalog[Card]
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 _IN_PROCESS: dict[tuple[Path, Path], tuple[tuple[object, ...], CatalogSources]] = {}
 """The sources read in this process, by folders, with the fingerprint they were read at."""
 
