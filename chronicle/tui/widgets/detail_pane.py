@@ -16,6 +16,8 @@ Text given as a string is never read as markup.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
@@ -28,6 +30,9 @@ from textual.scrollbar import ScrollBarRender
 from textual.strip import Strip
 from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget
+
+KEPT = 16
+"""How many texts' lines a pane keeps."""
 
 
 class DetailPane(ScrollView, can_focus=False):
@@ -48,6 +53,9 @@ class DetailPane(ScrollView, can_focus=False):
         """Whether the scroll bar is shown (the text is taller than the pane)."""
         self._bar_cells: list[Segment] = []
         self._bar_key: tuple[int, int, float] = (-1, -1, -1.0)
+        self._kept: OrderedDict[tuple[object, ...], tuple[list[Strip], bool]] = OrderedDict()
+        """The lines of the texts shown last (searching back, or up and down the list, shows
+        them again), by text, size and whether the bar was shown."""
 
     def show(self, content: VisualType) -> None:
         """Show ``content`` from its top; only the pane is drawn again."""
@@ -73,12 +81,34 @@ class DetailPane(ScrollView, can_focus=False):
         super().notify_style_update()
         self._wrapped = (-1, -1)
         self._bar_key = (-1, -1, -1.0)
+        self._kept.clear()
 
     def _wrap(self) -> list[Strip]:
         """The text's lines at the pane's width, a column narrower when they need the bar."""
         width, height = self.size
         if self._wrapped == (width, height):
             return self._lines
+        key = (self._visual, width, height, self.bar)
+        kept = self._kept.get(key) if isinstance(self._visual, Content) else None
+        if kept is not None:
+            self._kept.move_to_end(key)
+            lines, self.bar = kept
+        else:
+            lines = self._wrap_anew(width, height)
+            if isinstance(self._visual, Content):
+                self._kept[key] = (lines, self.bar)
+                while len(self._kept) > KEPT:
+                    self._kept.popitem(last=False)
+        self._lines, self._wrapped = lines, (width, height)
+        # The scroll range follows the text without a layout: the pane's size does not change.
+        self.set_reactive(Widget.virtual_size, Size(width, len(lines)))
+        if self.scroll_y > self.max_scroll_y:
+            self.set_reactive(Widget.scroll_y, float(self.max_scroll_y))
+            self.set_reactive(Widget.scroll_target_y, float(self.max_scroll_y))
+        return lines
+
+    def _wrap_anew(self, width: int, height: int) -> list[Strip]:
+        """The text wrapped at ``width`` for a pane ``height`` lines tall; sets :attr:`bar`."""
         # As Textual's own scroll bar: a text that needs the bar at the narrower width keeps a
         # bar already shown, even if it would fit the full width without it.
         style = self.visual_style
@@ -96,12 +126,6 @@ class DetailPane(ScrollView, can_focus=False):
             background = Style(bgcolor=self._background.rich_color)
             lines = [line.adjust_cell_length(width - 1, background) for line in lines]
         self.bar = bar
-        self._lines, self._wrapped = lines, (width, height)
-        # The scroll range follows the text without a layout: the pane's size does not change.
-        self.set_reactive(Widget.virtual_size, Size(width, len(lines)))
-        if self.scroll_y > self.max_scroll_y:
-            self.set_reactive(Widget.scroll_y, float(self.max_scroll_y))
-            self.set_reactive(Widget.scroll_target_y, float(self.max_scroll_y))
         return lines
 
     @property
