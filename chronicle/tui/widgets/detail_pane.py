@@ -31,8 +31,9 @@ from textual.strip import Strip
 from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget
 
-KEPT = 16
-"""How many texts' lines a pane keeps."""
+KEPT = 32
+"""How many wrappings of a text (at the width beside the bar, or the whole width) a pane
+keeps."""
 
 
 class DetailPane(ScrollView, can_focus=False):
@@ -53,9 +54,9 @@ class DetailPane(ScrollView, can_focus=False):
         """Whether the scroll bar is shown (the text is taller than the pane)."""
         self._bar_cells: list[Segment] = []
         self._bar_key: tuple[int, int, float] = (-1, -1, -1.0)
-        self._kept: OrderedDict[tuple[object, ...], tuple[list[Strip], bool]] = OrderedDict()
+        self._kept: OrderedDict[tuple[object, int], list[Strip]] = OrderedDict()
         """The lines of the texts shown last (searching back, or up and down the list, shows
-        them again), by text, size and whether the bar was shown."""
+        them again), by text and the width they were wrapped at."""
 
     def show(self, content: VisualType) -> None:
         """Show ``content`` from its top; only the pane is drawn again."""
@@ -88,17 +89,7 @@ class DetailPane(ScrollView, can_focus=False):
         width, height = self.size
         if self._wrapped == (width, height):
             return self._lines
-        key = (self._visual, width, height, self.bar)
-        kept = self._kept.get(key) if isinstance(self._visual, Content) else None
-        if kept is not None:
-            self._kept.move_to_end(key)
-            lines, self.bar = kept
-        else:
-            lines = self._wrap_anew(width, height)
-            if isinstance(self._visual, Content):
-                self._kept[key] = (lines, self.bar)
-                while len(self._kept) > KEPT:
-                    self._kept.popitem(last=False)
+        lines = self._wrap_anew(width, height)
         self._lines, self._wrapped = lines, (width, height)
         # The scroll range follows the text without a layout: the pane's size does not change.
         self.set_reactive(Widget.virtual_size, Size(width, len(lines)))
@@ -111,21 +102,35 @@ class DetailPane(ScrollView, can_focus=False):
         """The text wrapped at ``width`` for a pane ``height`` lines tall; sets :attr:`bar`."""
         # As Textual's own scroll bar: a text that needs the bar at the narrower width keeps a
         # bar already shown, even if it would fit the full width without it.
-        style = self.visual_style
         bar = self.bar and height > 0 and width > 1
         if not bar and height > 0 and width > 1 and self._fewest_lines(width) > height:
             bar = True  # surely taller than the pane: wrapped once, beside the bar
-        lines = Visual.to_strips(self, self._visual, width - bar, None, style) if width else []
+        lines = self._strips(width - bar) if width else []
         if bar and len(lines) <= height:
             bar = False
-            lines = Visual.to_strips(self, self._visual, width, None, style)
+            lines = self._strips(width)
         elif not bar and len(lines) > height > 0 and width > 1:
             bar = True
-            lines = Visual.to_strips(self, self._visual, width - 1, None, style)
+            lines = self._strips(width - 1)
         if bar:  # padded as Textual pads a line narrower than its widget
             background = Style(bgcolor=self._background.rich_color)
             lines = [line.adjust_cell_length(width - 1, background) for line in lines]
         self.bar = bar
+        return lines
+
+    def _strips(self, width: int) -> list[Strip]:
+        """The text wrapped at ``width``, kept for the last :data:`KEPT` texts and widths."""
+        if not isinstance(self._visual, Content):  # kept only for a text known by its value
+            return Visual.to_strips(self, self._visual, width, None, self.visual_style)
+        key = (self._visual, width)
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+            return found
+        lines = Visual.to_strips(self, self._visual, width, None, self.visual_style)
+        self._kept[key] = lines
+        while len(self._kept) > KEPT:
+            self._kept.popitem(last=False)
         return lines
 
     @property
