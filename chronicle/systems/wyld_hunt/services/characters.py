@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from chronicle.catalog.tomlwrite import dumps
 from chronicle.domain.values import Origin, name_key
@@ -21,6 +21,7 @@ from chronicle.services.common import (
     character_facts,
     character_row,
     new_errors,
+    player_facts,
     player_row,
     refuse_if,
 )
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 
     Stored = CharacterRow | CharacterFacts
     """A character as written (its row) or as read only (its facts, ``show`` and ``list``)."""
-    from chronicle.persistence.reads import EventInfo
+    from chronicle.persistence.reads import EventInfo, Reader
 
 IMPORT_ALLOWED = frozenset({"icon.missing", "points.over_budget", "court.tie",
                             "card.incomplete"})
@@ -133,10 +134,12 @@ def forget_checked() -> None:
 forget_with(forget_checked)
 
 
-def _cache_key(session: Session, row: Stored, cat: WyldHuntCatalog,
+def _cache_key(session: Reader, row: Stored, cat: WyldHuntCatalog,
                ) -> tuple[str, int, int, int]:
+    from chronicle.persistence.reads import engine_of
+
     assert row.id is not None
-    return (str(session.get_bind().engine.url), row.id, row.version, id(cat))
+    return (str(engine_of(session).url), row.id, row.version, id(cat))
 
 
 def _commit_hooks() -> None:
@@ -147,10 +150,7 @@ def _commit_hooks() -> None:
         return
 
     def committed(session: Session) -> None:
-        for key, value in session.info.pop("chronicle_checked", []):
-            _CHECKED[key] = value
-            while len(_CHECKED) > _CACHE_SIZE:
-                _CHECKED.popitem(last=False)
+        _keep(session.info.pop("chronicle_checked", []))
 
     def rolled_back(session: Session, _previous: object) -> None:
         session.info.pop("chronicle_checked", None)
@@ -160,15 +160,28 @@ def _commit_hooks() -> None:
     _commit_hooks.installed = True  # type: ignore[attr-defined]
 
 
-def remember(session: Session, row: Stored, cat: WyldHuntCatalog, build: CharacterBuild,
+def remember(session: Reader, row: Stored, cat: WyldHuntCatalog, build: CharacterBuild,
              infos: list[EventInfo], checked: Checked) -> None:
-    """Keep a check of ``row`` at its current version, once the transaction commits."""
+    """Keep a check of ``row`` at its current version, once the transaction commits (at once
+    when read through a connection that only reads: what it read is committed)."""
+    from chronicle.persistence.reads import is_session
+
+    found = (_cache_key(session, row, cat), (cat, build, infos, *checked))
+    if not is_session(session):
+        _keep([found])
+        return
     _commit_hooks()
-    session.info.setdefault("chronicle_checked", []).append(
-        (_cache_key(session, row, cat), (cat, build, infos, *checked)))
+    cast("Session", session).info.setdefault("chronicle_checked", []).append(found)
 
 
-def stored(session: Session, row: Stored, cat: WyldHuntCatalog,
+def _keep(found: list[Any]) -> None:
+    for key, value in found:
+        _CHECKED[key] = value
+        while len(_CHECKED) > _CACHE_SIZE:
+            _CHECKED.popitem(last=False)
+
+
+def stored(session: Reader, row: Stored, cat: WyldHuntCatalog,
            ) -> tuple[CharacterBuild, list[EventInfo], Checked]:
     """A stored character, its event records and its rules check (collection rules aside),
     reusing this process's earlier check while the character is unchanged."""
@@ -194,7 +207,7 @@ class Holdings:
     others: Counter[CardKey]
 
 
-def holdings(session: Session, row: Stored, cat: WyldHuntCatalog) -> Holdings:
+def holdings(session: Reader, row: Stored, cat: WyldHuntCatalog) -> Holdings:
     """The player's cards and the uses of ``row``'s sister characters, as stored now."""
     from chronicle.persistence import reads
 
@@ -206,7 +219,7 @@ def holdings(session: Session, row: Stored, cat: WyldHuntCatalog) -> Holdings:
     return Holdings(_player_name(session, row), owned, others)
 
 
-def evaluate(session: Session, row: Stored, build: CharacterBuild,
+def evaluate(session: Reader, row: Stored, build: CharacterBuild,
              cat: WyldHuntCatalog, checked: Checked | None = None,
              held: Holdings | None = None) -> Checked:
     """The rules report of ``build`` as ``row``'s character, collection rules included
@@ -223,13 +236,13 @@ def evaluate(session: Session, row: Stored, build: CharacterBuild,
     return report, state
 
 
-def _player_name(session: Session, row: Stored) -> str:
+def _player_name(session: Reader, row: Stored) -> str:
     from chronicle.persistence.reads import player_name
 
     return player_name(session, row.player_id) or "?"
 
 
-def view(session: Session, row: Stored, cat: WyldHuntCatalog | None = None,
+def view(session: Reader, row: Stored, cat: WyldHuntCatalog | None = None,
          build: CharacterBuild | None = None, infos: list[EventInfo] | None = None,
          checked: Checked | None = None) -> CharacterView:
     """Everything shown about a character: the stored one, or ``build`` (a change about to be
@@ -258,7 +271,7 @@ def view(session: Session, row: Stored, cat: WyldHuntCatalog | None = None,
     return CharacterView(row.id, player, row.version, build, report, state, history)
 
 
-def _game_names(session: Session, ids: set[int]) -> dict[int, str]:
+def _game_names(session: Reader, ids: set[int]) -> dict[int, str]:
     """The names of the games with these ids."""
     if not ids:
         return {}
@@ -374,8 +387,8 @@ def _edit(session: Session, row: CharacterRow, *, icon: str | None = None,
 
 def show_character(db: Database, name: str, player: str | None = None) -> CharacterView:
     """A character with its report, summary and history."""
-    with db.transaction() as session:
-        return view(session, character_facts(session, name, player))
+    with db.reading() as connection:
+        return view(connection, character_facts(connection, name, player))
 
 
 def list_characters(db: Database, player: str | None = None, *,
@@ -384,11 +397,11 @@ def list_characters(db: Database, player: str | None = None, *,
     ``archived``."""
     from chronicle.persistence import reads
 
-    with db.transaction() as session:
-        owner = player_row(session, player) if player else None
+    with db.reading() as connection:
+        owner = player_facts(connection, player) if player else None
         cat = catalog()
-        return [view(session, row, cat)
-                for row in reads.characters_of(session, owner.id if owner else None,
+        return [view(connection, row, cat)
+                for row in reads.characters_of(connection, owner.id if owner else None,
                                                archived=archived)]
 
 

@@ -183,5 +183,5 @@ def undo(db: Database, name: str, *, player: str | None = None,
 
 def history(db: Database, name: str, player: str | None = None) -> CharacterView:
     """A character with every event of its chronicle, undone ones included."""
-    with db.transaction() as session:
-        return view(session, character_facts(session, name, player))
+    with db.reading() as connection:
+        return view(connection, character_facts(connection, name, player))
