@@ -1,8 +1,9 @@
 """Reads of a character and what its view needs (its creation cards and chronicle, its
-player's name and collection, the group cards' stamp) through the light views of
-:mod:`chronicle.persistence.light`: no table class is built, and no ORM query compiled, so a
-command that only reads a character (``chronicle character show``) pays for neither. The
-repository re-exports them; the writes stay there.
+player, its player's collection, the group's cards) through the light views of
+:mod:`chronicle.persistence.light`: no table class is built and no ORM query compiled. They read
+through a session, or through a Core connection that only reads (``Database.reading()``), so a
+command that only shows a character (``chronicle character show``) imports neither the ORM nor
+pydantic. The repository re-exports the reads it always had; the writes stay there.
 """
 
 from __future__ import annotations
