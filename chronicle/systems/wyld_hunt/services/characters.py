@@ -7,10 +7,10 @@ may change only while the chronicle is empty; afterwards experience and correcti
 
 from __future__ import annotations
 
-from collections import Counter, OrderedDict
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from chronicle.catalog.tomlwrite import dumps
 from chronicle.domain.values import Origin, name_key
@@ -27,13 +27,14 @@ from chronicle.services.common import (
 )
 from chronicle.services.dates import date_problem
 from chronicle.services.db import Database
-from chronicle.services.remembered import forget_with
 from chronicle.systems.wyld_hunt.cards import Card, Court
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 from chronicle.systems.wyld_hunt.codec import describe_event, event_to_file, event_to_record
 from chronicle.systems.wyld_hunt.rules.character import CharacterState, check_character
 from chronicle.systems.wyld_hunt.rules.collection import CardKey, check_ownership, key_of
 from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
+from chronicle.systems.wyld_hunt.services.checks import forget_checked as forget_checked
+from chronicle.systems.wyld_hunt.services.checks import kept, remember
 from chronicle.systems.wyld_hunt.services.common import EDIT_REFUSALS, UNFINISHED, catalog
 from chronicle.systems.wyld_hunt.services.usercards import card_file_entry
 from chronicle.systems.wyld_hunt.stored import load_build, load_character
@@ -117,80 +118,14 @@ def uses_of(state: CharacterState) -> Counter[CardKey]:
 
 
 Checked = tuple[Report, CharacterState]
-_CACHE_SIZE = 64
-_CHECKED: OrderedDict[tuple[str, int, int, int],
-                      tuple[WyldHuntCatalog, CharacterBuild, list[EventInfo], Report,
-                            CharacterState]] = OrderedDict()
-"""Stored characters already checked in this process, by database, id, version and catalog.
-Every write bumps the version, so an entry can only be stale if a database is replaced by
-another at the same URL; ``forget_checked`` clears it then."""
-
-
-def forget_checked() -> None:
-    """Drop every remembered check (after a database is restored or replaced)."""
-    _CHECKED.clear()
-
-
-forget_with(forget_checked)
-
-
-def _cache_key(session: Reader, row: Stored, cat: WyldHuntCatalog,
-               ) -> tuple[str, int, int, int]:
-    from chronicle.persistence.reads import engine_of
-
-    assert row.id is not None
-    return (str(engine_of(session).url), row.id, row.version, id(cat))
-
-
-def _commit_hooks() -> None:
-    from sqlalchemy import event
-    from sqlmodel import Session as SessionClass
-
-    if getattr(_commit_hooks, "installed", False):
-        return
-
-    def committed(session: Session) -> None:
-        _keep(session.info.pop("chronicle_checked", []))
-
-    def rolled_back(session: Session, _previous: object) -> None:
-        session.info.pop("chronicle_checked", None)
-
-    event.listen(SessionClass, "after_commit", committed)
-    event.listen(SessionClass, "after_soft_rollback", rolled_back)
-    _commit_hooks.installed = True  # type: ignore[attr-defined]
-
-
-def remember(session: Reader, row: Stored, cat: WyldHuntCatalog, build: CharacterBuild,
-             infos: list[EventInfo], checked: Checked) -> None:
-    """Keep a check of ``row`` at its current version, once the transaction commits (at once
-    when read through a connection that only reads: what it read is committed)."""
-    from chronicle.persistence.reads import is_session
-
-    found = (_cache_key(session, row, cat), (cat, build, infos, *checked))
-    if not is_session(session):
-        _keep([found])
-        return
-    _commit_hooks()
-    cast("Session", session).info.setdefault("chronicle_checked", []).append(found)
-
-
-def _keep(found: list[Any]) -> None:
-    for key, value in found:
-        _CHECKED[key] = value
-        while len(_CHECKED) > _CACHE_SIZE:
-            _CHECKED.popitem(last=False)
-
-
 def stored(session: Reader, row: Stored, cat: WyldHuntCatalog,
            ) -> tuple[CharacterBuild, list[EventInfo], Checked]:
     """A stored character, its event records and its rules check (collection rules aside),
-    reusing this process's earlier check while the character is unchanged."""
-
-    key = _cache_key(session, row, cat)
-    hit = _CHECKED.get(key)
+    reusing this process's earlier check while the character is unchanged
+    (:mod:`~chronicle.systems.wyld_hunt.services.checks`)."""
+    hit = kept(session, row, cat)
     if hit is not None:
-        _CHECKED.move_to_end(key)
-        return hit[1], hit[2], (hit[3], hit[4])
+        return hit
     build, infos = load_character(session, row, _player_name(session, row))
     checked = check_character(build, cat)
     remember(session, row, cat, build, infos, checked)

@@ -30,10 +30,10 @@ from chronicle.systems.wyld_hunt.rules.character import check_character
 from chronicle.systems.wyld_hunt.services.characters import (
     CharacterView,
     evaluate,
-    remember,
     stored,
     view,
 )
+from chronicle.systems.wyld_hunt.services.checks import remember
 from chronicle.systems.wyld_hunt.services.common import UNFINISHED, catalog
 
 if TYPE_CHECKING:
