@@ -43,9 +43,9 @@ def connection_of(reader: Reader) -> Connection:
 
 def engine_of(reader: Reader) -> Engine:
     """The engine ``reader`` reads from."""
-    bind: Any = getattr(reader, "get_bind", lambda: reader)()
-    found: Engine = bind.engine
-    return found
+    if is_session(reader):
+        return cast("Session", reader).get_bind().engine
+    return cast("Connection", reader).engine
 
 
 # Players and characters ----------------------------------------------------------------------
@@ -113,7 +113,6 @@ def owned_cards(session: Reader, player_id: int, game: str = "wyld-hunt") -> lis
     return [Owned(name, kind, count) for name, kind, count in rows]
 
 
-
 # The group's cards ---------------------------------------------------------------------------
 
 def group_card_stamp(session: Reader, game: str) -> tuple[int, int, int]:
@@ -123,7 +122,6 @@ def group_card_stamp(session: Reader, game: str) -> tuple[int, int, int]:
     found = session.execute(sa_select(func.count(), func.max(card.c.id), func.sum(card.c.version))
                             .where(card.c.game == game)).one()
     return int(found[0] or 0), int(found[1] or 0), int(found[2] or 0)
-
 
 
 def group_cards(session: Reader, game: str) -> list[tuple[int, int, dict[str, Any]]]:

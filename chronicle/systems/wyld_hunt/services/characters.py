@@ -42,12 +42,9 @@ from chronicle.systems.wyld_hunt.stored import load_build, load_character
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.light import CharacterFacts
     from chronicle.persistence.models import CharacterRow
-
-    Stored = CharacterRow | CharacterFacts
-    """A character as written (its row) or as read only (its facts, ``show`` and ``list``)."""
     from chronicle.persistence.reads import EventInfo, Reader
+    from chronicle.systems.wyld_hunt.services.checks import Checked, Stored
 
 IMPORT_ALLOWED = frozenset({"icon.missing", "points.over_budget", "court.tie",
                             "card.incomplete"})
@@ -117,7 +114,6 @@ def uses_of(state: CharacterState) -> Counter[CardKey]:
     return uses
 
 
-Checked = tuple[Report, CharacterState]
 def stored(session: Reader, row: Stored, cat: WyldHuntCatalog,
            ) -> tuple[CharacterBuild, list[EventInfo], Checked]:
     """A stored character, its event records and its rules check (collection rules aside),

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
 
     Stored = CharacterRow | CharacterFacts
+    """A character as written (its row) or as read only (its facts: ``show``, ``list``)."""
     Checked = tuple[Report, CharacterState]
+    """A character's rules report and the state the rules derived."""
 
 _CACHE_SIZE = 64
 _CHECKED: OrderedDict[tuple[str, int, int, int],
