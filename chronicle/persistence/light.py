@@ -31,8 +31,8 @@ LEDGER_EVENT = table("ledger_event", column("character_id", Integer), column("se
 """``ledger_event`` (``EventRow``): a character's chronicle."""
 
 GROUP_CARD = table("group_card", column("id", Integer), column("game", String),
-                   column("version", Integer))
-"""``group_card`` (``GroupCardRow``): the group's cards (their stamp)."""
+                   column("version", Integer), column("data", JSON))
+"""``group_card`` (``GroupCardRow``): the group's cards (their stamp, their tables)."""
 
 CHARACTER = table("character", column("id", Integer), column("player_id", Integer),
                   column("name", String), column("name_key", String), column("system", String),
@@ -41,8 +41,9 @@ CHARACTER = table("character", column("id", Integer), column("player_id", Intege
                   column("archived_at", UTCDateTime()))
 """``character`` (``CharacterRow``): every column, read as :class:`CharacterFacts`."""
 
-PLAYER = table("player", column("id", Integer), column("name", String))
-"""``player`` (``PlayerRow``): the names of players."""
+PLAYER = table("player", column("id", Integer), column("name", String),
+               column("name_key", String))
+"""``player`` (``PlayerRow``): the names of players, read as :class:`PlayerFacts`."""
 
 GAME = table("game", column("id", Integer), column("name", String))
 """``game`` (``GameRow``): the names of games."""
@@ -69,3 +70,10 @@ class CharacterFacts(NamedTuple):
     version: int
     created_at: datetime
     archived_at: datetime | None
+
+
+class PlayerFacts(NamedTuple):
+    """A player as read through :data:`PLAYER`, for reading only."""
+
+    id: int
+    name: str

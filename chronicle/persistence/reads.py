@@ -1,8 +1,9 @@
 """Reads of a character and what its view needs (its creation cards and chronicle, its
-player's name and collection, the group cards' stamp) through the light views of
-:mod:`chronicle.persistence.light`: no table class is built, and no ORM query compiled, so a
-command that only reads a character (``chronicle character show``) pays for neither. The
-repository re-exports them; the writes stay there.
+player, its player's collection, the group's cards) through the light views of
+:mod:`chronicle.persistence.light`: no table class is built and no ORM query compiled. They read
+through a session, or through a Core connection that only reads (``Database.reading()``), so a
+command that only shows a character (``chronicle character show``) imports neither the ORM nor
+pydantic. The repository re-exports the reads it always had; the writes stay there.
 """
 
 from __future__ import annotations
@@ -10,27 +11,65 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import String, func, type_coerce
 from sqlalchemy import select as sa_select
 
 from chronicle.domain.values import name_key
-from chronicle.persistence.light import CHARACTER, PLAYER, CharacterFacts
+from chronicle.persistence.light import CHARACTER, PLAYER, CharacterFacts, PlayerFacts
 
 if TYPE_CHECKING:
+    from sqlalchemy import Connection, Engine
     from sqlmodel import Session
+
+    Reader = Session | Connection
+    """What the reads read through: a use case's session, or a connection that only reads
+    (``Database.reading()``: no ORM imported)."""
+
+
+def is_session(reader: Reader) -> bool:
+    """Whether ``reader`` is a session (else a Core connection), told without importing the
+    ORM."""
+    return hasattr(reader, "get_bind")
+
+
+def connection_of(reader: Reader) -> Connection:
+    """The connection ``reader`` reads through (a session's, in its transaction)."""
+    if is_session(reader):
+        return cast("Session", reader).connection()
+    return cast("Connection", reader)
+
+
+def engine_of(reader: Reader) -> Engine:
+    """The engine ``reader`` reads from."""
+    if is_session(reader):
+        return cast("Session", reader).get_bind().engine
+    return cast("Connection", reader).engine
 
 
 # Players and characters ----------------------------------------------------------------------
 
-def player_name(session: Session, player_id: int) -> str | None:
+def player_named(session: Reader, name: str) -> PlayerFacts | None:
+    """The player called ``name`` (case-insensitive), as read."""
+    found = session.execute(sa_select(PLAYER.c.id, PLAYER.c.name)
+                            .where(PLAYER.c.name_key == name_key(name))).first()
+    return None if found is None else PlayerFacts(int(found[0]), str(found[1]))
+
+
+def player_names(session: Reader) -> list[str]:
+    """Every player's name, in order."""
+    return [str(name) for (name,) in session.execute(
+        sa_select(PLAYER.c.name).order_by(PLAYER.c.name_key)).all()]
+
+
+def player_name(session: Reader, player_id: int) -> str | None:
     """The name of the player with this id."""
     found = session.execute(sa_select(PLAYER.c.name).where(PLAYER.c.id == player_id)).first()
     return None if found is None else str(found[0])
 
 
-def characters_named(session: Session, name: str, player_id: int | None = None,
+def characters_named(session: Reader, name: str, player_id: int | None = None,
                      ) -> list[CharacterFacts]:
     """Characters called ``name`` (of one player, when given), as read."""
     query = sa_select(CHARACTER).where(CHARACTER.c.name_key == name_key(name))
@@ -39,7 +78,7 @@ def characters_named(session: Session, name: str, player_id: int | None = None,
     return [CharacterFacts(*row) for row in session.execute(query).all()]
 
 
-def characters_of(session: Session, player_id: int | None = None, *,
+def characters_of(session: Reader, player_id: int | None = None, *,
                   archived: bool | None = False) -> list[CharacterFacts]:
     """Every character (of one player, when given), by name, as read: those in play, the
     archived ones (``archived=True``) or both (``None``)."""
@@ -63,7 +102,7 @@ class Owned:
     count: int
 
 
-def owned_cards(session: Session, player_id: int, game: str = "wyld-hunt") -> list[Owned]:
+def owned_cards(session: Reader, player_id: int, game: str = "wyld-hunt") -> list[Owned]:
     """Every card of ``game`` a player owns at least one copy of."""
     from chronicle.persistence.light import OWNERSHIP as owned
 
@@ -74,10 +113,9 @@ def owned_cards(session: Session, player_id: int, game: str = "wyld-hunt") -> li
     return [Owned(name, kind, count) for name, kind, count in rows]
 
 
-
 # The group's cards ---------------------------------------------------------------------------
 
-def group_card_stamp(session: Session, game: str) -> tuple[int, int, int]:
+def group_card_stamp(session: Reader, game: str) -> tuple[int, int, int]:
     """A cheap fingerprint of the group's cards of ``game``: (rows, largest id, versions)."""
     from chronicle.persistence.light import GROUP_CARD as card
 
@@ -86,10 +124,18 @@ def group_card_stamp(session: Session, game: str) -> tuple[int, int, int]:
     return int(found[0] or 0), int(found[1] or 0), int(found[2] or 0)
 
 
+def group_cards(session: Reader, game: str) -> list[tuple[int, int, dict[str, Any]]]:
+    """The group's own cards of ``game``: (id, version, ``[[card]]`` table), oldest first."""
+    from chronicle.persistence.light import GROUP_CARD as card
+
+    found = session.execute(sa_select(card.c.id, card.c.version, card.c.data)
+                            .where(card.c.game == game).order_by(card.c.id)).all()
+    return [(int(row_id), int(version), dict(data)) for row_id, version, data in found]
+
 
 # Creation cards and the chronicle ------------------------------------------------------------
 
-def creation_cards(session: Session, character_id: int) -> tuple[list[str], list[str]]:
+def creation_cards(session: Reader, character_id: int) -> tuple[list[str], list[str]]:
     """The Merits and the Flaws taken at creation, in order."""
     from chronicle.persistence.light import CREATION_CARD as taken
 
@@ -122,7 +168,7 @@ def ledger_codec(system: str) -> Any:
     return load_name(found.ledger_codec)
 
 
-def system_of(session: Session, character_id: int) -> str:
+def system_of(session: Reader, character_id: int) -> str:
     """The game system of the character with this id."""
     found = session.execute(sa_select(CHARACTER.c.system)
                             .where(CHARACTER.c.id == character_id)).first()
@@ -131,14 +177,14 @@ def system_of(session: Session, character_id: int) -> str:
     return str(found[0])
 
 
-def events(session: Session, character_id: int, system: str | None = None,
+def events(session: Reader, character_id: int, system: str | None = None,
            ) -> tuple[list[Any], list[EventInfo]]:
     """The chronicle of a character, oldest first, with each event's record data; the events
     decoded by the codec of the character's game system (``system``, else the row's)."""
     codec = ledger_codec(system or system_of(session, character_id))
     from chronicle.persistence.light import LEDGER_EVENT as event
 
-    rows = session.connection().execute(
+    rows = connection_of(session).execute(
         sa_select(event.c.seq, event.c.kind, type_coerce(event.c.payload, String),
                   event.c.recorded_at, event.c.game_id)
         .where(event.c.character_id == character_id)

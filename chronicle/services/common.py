@@ -15,9 +15,10 @@ from chronicle.rules.report import Report, Severity, Violation, arg
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.light import CharacterFacts
+    from chronicle.persistence.light import CharacterFacts, PlayerFacts
     from chronicle.persistence.models import CharacterRow, PlayerRow
     from chronicle.persistence.models_more import GameRow
+    from chronicle.persistence.reads import Reader
 
 def player_row(session: Session, name: str) -> PlayerRow:
     """The player called ``name``.
@@ -30,8 +31,27 @@ def player_row(session: Session, name: str) -> PlayerRow:
     row = repo.find_player(session, name)
     if row is not None:
         return row
-    near = suggest(name, [p.name for p in repo.list_players(session)])
-    raise NotFound(f"no player is called {name!r}" + (
+    raise _no_player(name, [p.name for p in repo.list_players(session)])
+
+
+def player_facts(session: Reader, name: str) -> PlayerFacts:
+    """The player called ``name`` as :func:`player_row` finds it, read only (no table class
+    built: a session, or a connection that only reads).
+
+    Raises:
+        NotFound: as :func:`player_row`.
+    """
+    from chronicle.persistence import reads
+
+    found = reads.player_named(session, name)
+    if found is not None:
+        return found
+    raise _no_player(name, reads.player_names(session))
+
+
+def _no_player(name: str, names: list[str]) -> NotFound:
+    near = suggest(name, names)
+    return NotFound(f"no player is called {name!r}" + (
         f"; did you mean {near!r}?" if near else f"; add one with 'chronicle player add {name}'"))
 
 
@@ -51,7 +71,7 @@ def character_row(session: Session, name: str, player: str | None = None, *,
                           repo.find_characters(session, name, owner.id if owner else None))
 
 
-def character_facts(session: Session, name: str, player: str | None = None, *,
+def character_facts(session: Reader, name: str, player: str | None = None, *,
                     archived: bool = False) -> CharacterFacts:
     """The character called ``name`` as :func:`character_row` finds it, read only: no table
     class is built (``chronicle character show``). A change is written through the row.
@@ -61,7 +81,7 @@ def character_facts(session: Session, name: str, player: str | None = None, *,
     """
     from chronicle.persistence import reads
 
-    owner = player_row(session, player) if player else None
+    owner = player_facts(session, player) if player else None
     return _one_character(session, name, owner, archived,
                           reads.characters_named(session, name, owner.id if owner else None))
 
@@ -69,7 +89,8 @@ def character_facts(session: Session, name: str, player: str | None = None, *,
 Found = TypeVar("Found", "CharacterRow", "CharacterFacts")
 
 
-def _one_character(session: Session, name: str, owner: PlayerRow | None, archived: bool,
+def _one_character(session: Reader, name: str, owner: PlayerRow | PlayerFacts | None,
+                   archived: bool,
                    every: list[Found]) -> Found:
     """The one of ``every`` character called ``name`` that is (or is not) ``archived``."""
     from chronicle.persistence import reads

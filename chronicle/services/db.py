@@ -6,7 +6,8 @@ Opening migrates the schema to the newest revision, taking a backup first when a
 holds data is really upgraded (``chronicle.services.backupfiles``).
 
 ``Database.transaction()`` yields a session whose work is committed at the end, or rolled back
-entirely on any error: nothing is ever half-written. The database's own refusals become the
+entirely on any error: nothing is ever half-written. ``Database.reading()`` yields a Core
+connection for a use case that only reads. The database's own refusals become the
 services' errors (a value too long or unstorable is ``BadInput``, two writers colliding is a
 ``Conflict``, an unreachable server a ``ChronicleError`` naming it), so no traceback reaches
 the user. ``Database.run(work)`` runs ``work`` in a transaction and, when another writer got to
@@ -112,14 +113,37 @@ class Database:
                 raise
             raise translated from exc
 
-    def _sync_group_cards(self, session: Session) -> None:
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A connection in one transaction that only reads (rolled back at the end), for a
+        use case that shows and never writes (``chronicle character show``): SQLAlchemy's Core
+        alone, so such a command imports neither the ORM nor pydantic (start-up). It reads
+        what a session's transaction would, through :mod:`chronicle.persistence.reads`."""
+        try:
+            with self.engine.connect() as connection, connection.begin() as work:
+                self._sync_group_cards(connection)
+                yield connection
+                work.rollback()  # nothing was written: nothing to commit
+        except ChronicleError:
+            raise
+        except Exception as exc:
+            from chronicle.persistence.engine import service_error
+
+            translated = service_error(exc, self.url)
+            if translated is None:
+                raise
+            raise translated from exc
+
+    def _sync_group_cards(self, session: Session | Connection) -> None:
         """Make this database's group cards the catalog's group layer (``grouplayer``)."""
         from chronicle.services import grouplayer
 
         if self.group_cards is None:
             from sqlalchemy import inspect
 
-            self.group_cards = inspect(session.connection()).has_table("group_card")
+            from chronicle.persistence.reads import connection_of
+
+            self.group_cards = inspect(connection_of(session)).has_table("group_card")
         if self.group_cards:
             grouplayer.sync(session)
         else:

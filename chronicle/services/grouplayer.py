@@ -10,30 +10,35 @@ the registry's home system (``chronicle.systems.registry.DEFAULT``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from chronicle.systems.registry import DEFAULT
 
 if TYPE_CHECKING:
+    from sqlalchemy import Connection
     from sqlmodel import Session
 
 _STATE: dict[str, Any] = {"stamp": None, "tables": []}
 """The layer of the database used last in this process: its stamp and its tables."""
 
 
-def sync(session: Session) -> None:
-    """Read the group's cards of the database of ``session`` when they changed since the last
-    read (the stamp: the engine, the rows, the largest id and the versions)."""
-    from chronicle.persistence.reads import group_card_stamp
+def sync(session: Session | Connection) -> None:
+    """Read the group's cards of the database of ``session`` (or of a connection that only
+    reads) when they changed since the last read (the stamp: the engine, the rows, the largest
+    id and the versions)."""
+    from chronicle.persistence import reads
 
-    stamp = (id(session.get_bind()), *group_card_stamp(session, DEFAULT))
+    stamp = (id(reads.engine_of(session)), *reads.group_card_stamp(session, DEFAULT))
     if stamp == _STATE["stamp"]:
         return
     tables: list[dict[str, Any]] = []
-    if stamp[1]:  # the group has cards
+    if stamp[1] and reads.is_session(session):  # the group has cards
         from chronicle.persistence import repository as repo
 
-        tables = [data for _id, _version, data in repo.group_cards(session, DEFAULT)]
+        tables = [data for _id, _version, data in repo.group_cards(cast("Session", session),
+                                                                   DEFAULT)]
+    elif stamp[1]:
+        tables = [data for _id, _version, data in reads.group_cards(session, DEFAULT)]
     _STATE.update(stamp=stamp, tables=tables)
 
 

@@ -14,10 +14,10 @@ if TYPE_CHECKING:
 
     from chronicle.persistence.light import CharacterFacts
     from chronicle.persistence.models import CharacterRow
-    from chronicle.persistence.reads import EventInfo
+    from chronicle.persistence.reads import EventInfo, Reader
 
 
-def load_character(session: Session, row: CharacterRow | CharacterFacts,
+def load_character(session: Reader, row: CharacterRow | CharacterFacts,
                    player_name: str | None = None) -> tuple[CharacterBuild, list[EventInfo]]:
     """The domain character of ``row`` (creation choices plus its whole chronicle) and what
     the database records of each event."""

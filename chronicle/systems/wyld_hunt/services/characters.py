@@ -7,7 +7,7 @@ may change only while the chronicle is empty; afterwards experience and correcti
 
 from __future__ import annotations
 
-from collections import Counter, OrderedDict
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,18 +21,20 @@ from chronicle.services.common import (
     character_facts,
     character_row,
     new_errors,
+    player_facts,
     player_row,
     refuse_if,
 )
 from chronicle.services.dates import date_problem
 from chronicle.services.db import Database
-from chronicle.services.remembered import forget_with
 from chronicle.systems.wyld_hunt.cards import Card, Court
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 from chronicle.systems.wyld_hunt.codec import describe_event, event_to_file, event_to_record
 from chronicle.systems.wyld_hunt.rules.character import CharacterState, check_character
 from chronicle.systems.wyld_hunt.rules.collection import CardKey, check_ownership, key_of
 from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
+from chronicle.systems.wyld_hunt.services.checks import forget_checked as forget_checked
+from chronicle.systems.wyld_hunt.services.checks import kept, remember
 from chronicle.systems.wyld_hunt.services.common import EDIT_REFUSALS, UNFINISHED, catalog
 from chronicle.systems.wyld_hunt.services.usercards import card_file_entry
 from chronicle.systems.wyld_hunt.stored import load_build, load_character
@@ -40,12 +42,9 @@ from chronicle.systems.wyld_hunt.stored import load_build, load_character
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.light import CharacterFacts
     from chronicle.persistence.models import CharacterRow
-
-    Stored = CharacterRow | CharacterFacts
-    """A character as written (its row) or as read only (its facts, ``show`` and ``list``)."""
-    from chronicle.persistence.reads import EventInfo
+    from chronicle.persistence.reads import EventInfo, Reader
+    from chronicle.systems.wyld_hunt.services.checks import Checked, Stored
 
 IMPORT_ALLOWED = frozenset({"icon.missing", "points.over_budget", "court.tie",
                             "card.incomplete"})
@@ -115,69 +114,14 @@ def uses_of(state: CharacterState) -> Counter[CardKey]:
     return uses
 
 
-Checked = tuple[Report, CharacterState]
-_CACHE_SIZE = 64
-_CHECKED: OrderedDict[tuple[str, int, int, int],
-                      tuple[WyldHuntCatalog, CharacterBuild, list[EventInfo], Report,
-                            CharacterState]] = OrderedDict()
-"""Stored characters already checked in this process, by database, id, version and catalog.
-Every write bumps the version, so an entry can only be stale if a database is replaced by
-another at the same URL; ``forget_checked`` clears it then."""
-
-
-def forget_checked() -> None:
-    """Drop every remembered check (after a database is restored or replaced)."""
-    _CHECKED.clear()
-
-
-forget_with(forget_checked)
-
-
-def _cache_key(session: Session, row: Stored, cat: WyldHuntCatalog,
-               ) -> tuple[str, int, int, int]:
-    assert row.id is not None
-    return (str(session.get_bind().engine.url), row.id, row.version, id(cat))
-
-
-def _commit_hooks() -> None:
-    from sqlalchemy import event
-    from sqlmodel import Session as SessionClass
-
-    if getattr(_commit_hooks, "installed", False):
-        return
-
-    def committed(session: Session) -> None:
-        for key, value in session.info.pop("chronicle_checked", []):
-            _CHECKED[key] = value
-            while len(_CHECKED) > _CACHE_SIZE:
-                _CHECKED.popitem(last=False)
-
-    def rolled_back(session: Session, _previous: object) -> None:
-        session.info.pop("chronicle_checked", None)
-
-    event.listen(SessionClass, "after_commit", committed)
-    event.listen(SessionClass, "after_soft_rollback", rolled_back)
-    _commit_hooks.installed = True  # type: ignore[attr-defined]
-
-
-def remember(session: Session, row: Stored, cat: WyldHuntCatalog, build: CharacterBuild,
-             infos: list[EventInfo], checked: Checked) -> None:
-    """Keep a check of ``row`` at its current version, once the transaction commits."""
-    _commit_hooks()
-    session.info.setdefault("chronicle_checked", []).append(
-        (_cache_key(session, row, cat), (cat, build, infos, *checked)))
-
-
-def stored(session: Session, row: Stored, cat: WyldHuntCatalog,
+def stored(session: Reader, row: Stored, cat: WyldHuntCatalog,
            ) -> tuple[CharacterBuild, list[EventInfo], Checked]:
     """A stored character, its event records and its rules check (collection rules aside),
-    reusing this process's earlier check while the character is unchanged."""
-
-    key = _cache_key(session, row, cat)
-    hit = _CHECKED.get(key)
+    reusing this process's earlier check while the character is unchanged
+    (:mod:`~chronicle.systems.wyld_hunt.services.checks`)."""
+    hit = kept(session, row, cat)
     if hit is not None:
-        _CHECKED.move_to_end(key)
-        return hit[1], hit[2], (hit[3], hit[4])
+        return hit
     build, infos = load_character(session, row, _player_name(session, row))
     checked = check_character(build, cat)
     remember(session, row, cat, build, infos, checked)
@@ -194,7 +138,7 @@ class Holdings:
     others: Counter[CardKey]
 
 
-def holdings(session: Session, row: Stored, cat: WyldHuntCatalog) -> Holdings:
+def holdings(session: Reader, row: Stored, cat: WyldHuntCatalog) -> Holdings:
     """The player's cards and the uses of ``row``'s sister characters, as stored now."""
     from chronicle.persistence import reads
 
@@ -206,7 +150,7 @@ def holdings(session: Session, row: Stored, cat: WyldHuntCatalog) -> Holdings:
     return Holdings(_player_name(session, row), owned, others)
 
 
-def evaluate(session: Session, row: Stored, build: CharacterBuild,
+def evaluate(session: Reader, row: Stored, build: CharacterBuild,
              cat: WyldHuntCatalog, checked: Checked | None = None,
              held: Holdings | None = None) -> Checked:
     """The rules report of ``build`` as ``row``'s character, collection rules included
@@ -223,13 +167,13 @@ def evaluate(session: Session, row: Stored, build: CharacterBuild,
     return report, state
 
 
-def _player_name(session: Session, row: Stored) -> str:
+def _player_name(session: Reader, row: Stored) -> str:
     from chronicle.persistence.reads import player_name
 
     return player_name(session, row.player_id) or "?"
 
 
-def view(session: Session, row: Stored, cat: WyldHuntCatalog | None = None,
+def view(session: Reader, row: Stored, cat: WyldHuntCatalog | None = None,
          build: CharacterBuild | None = None, infos: list[EventInfo] | None = None,
          checked: Checked | None = None) -> CharacterView:
     """Everything shown about a character: the stored one, or ``build`` (a change about to be
@@ -258,7 +202,7 @@ def view(session: Session, row: Stored, cat: WyldHuntCatalog | None = None,
     return CharacterView(row.id, player, row.version, build, report, state, history)
 
 
-def _game_names(session: Session, ids: set[int]) -> dict[int, str]:
+def _game_names(session: Reader, ids: set[int]) -> dict[int, str]:
     """The names of the games with these ids."""
     if not ids:
         return {}
@@ -374,8 +318,8 @@ def _edit(session: Session, row: CharacterRow, *, icon: str | None = None,
 
 def show_character(db: Database, name: str, player: str | None = None) -> CharacterView:
     """A character with its report, summary and history."""
-    with db.transaction() as session:
-        return view(session, character_facts(session, name, player))
+    with db.reading() as connection:
+        return view(connection, character_facts(connection, name, player))
 
 
 def list_characters(db: Database, player: str | None = None, *,
@@ -384,11 +328,11 @@ def list_characters(db: Database, player: str | None = None, *,
     ``archived``."""
     from chronicle.persistence import reads
 
-    with db.transaction() as session:
-        owner = player_row(session, player) if player else None
+    with db.reading() as connection:
+        owner = player_facts(connection, player) if player else None
         cat = catalog()
-        return [view(session, row, cat)
-                for row in reads.characters_of(session, owner.id if owner else None,
+        return [view(connection, row, cat)
+                for row in reads.characters_of(connection, owner.id if owner else None,
                                                archived=archived)]
 
 

@@ -30,10 +30,10 @@ from chronicle.systems.wyld_hunt.rules.character import check_character
 from chronicle.systems.wyld_hunt.services.characters import (
     CharacterView,
     evaluate,
-    remember,
     stored,
     view,
 )
+from chronicle.systems.wyld_hunt.services.checks import remember
 from chronicle.systems.wyld_hunt.services.common import UNFINISHED, catalog
 
 if TYPE_CHECKING:
@@ -183,5 +183,5 @@ def undo(db: Database, name: str, *, player: str | None = None,
 
 def history(db: Database, name: str, player: str | None = None) -> CharacterView:
     """A character with every event of its chronicle, undone ones included."""
-    with db.transaction() as session:
-        return view(session, character_facts(session, name, player))
+    with db.reading() as connection:
+        return view(connection, character_facts(connection, name, player))
