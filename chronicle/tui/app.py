@@ -189,6 +189,13 @@ class ChronicleCommands(SystemCommandsProvider):
                 yield Hit(score, matcher.highlight(title), callback, help=help_text)
 
 
+
+def _unless_cancelled(worker: Worker[None], done: Callable[[T], None], result: T) -> None:
+    """``done(result)``, unless ``worker`` was cancelled meanwhile (``call_service``)."""
+    if not worker.is_cancelled:
+        done(result)
+
+
 class ChronicleApp(App[int]):
     """Arcadia Chronicle."""
 
@@ -464,9 +471,16 @@ class ChronicleApp(App[int]):
                      quiet: tuple[type[Exception], ...] = ()) -> Worker[None]:
         """Run ``work(database)`` in a thread worker; call ``done(result)`` on the UI thread, or
         show the error (and call ``failed``) when it raises. Errors of the ``quiet`` types are
-        left to ``failed`` alone. Never shows a traceback."""
+        left to ``failed`` alone. Never shows a traceback.
+
+        An ``exclusive`` call cancels the running ones of its ``group``; a thread cannot be
+        stopped, so a cancelled call's result is dropped on the UI thread instead (where the
+        cancelling happens): a reload started before a change was saved never shows its stale
+        result over the one started after."""
+        from textual.worker import get_current_worker
 
         def job() -> None:
+            worker = get_current_worker()
             try:
                 result = work(self.database())
             except Exception as exc:  # every error becomes a message in the app
@@ -475,7 +489,7 @@ class ChronicleApp(App[int]):
                 else:
                     self.call_from_thread(self._service_failed, exc, description, failed)
                 return
-            self.call_from_thread(done, result)
+            self.call_from_thread(_unless_cancelled, worker, done, result)
 
         return self.run_worker(job, thread=True, group=group, exclusive=exclusive,
                                description=description, exit_on_error=False)
