@@ -112,7 +112,8 @@ class TalesBuilderScreen(Screen[None]):
             found = service.list_forces(db)
             return cards, found[0] if found else None
 
-        self.chronicle.call_service(work, self._loaded, description="Open the force builder")
+        self.chronicle.call_service(work, self._loaded, description="Open the force builder",
+                                    group="force-builder", exclusive=True)
 
     def _loaded(self, result: tuple[TalesCatalog, ForceView | None]) -> None:
         from chronicle.systems.tales_of_arcadia.browse import unit_rows
