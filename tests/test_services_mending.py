@@ -70,6 +70,22 @@ def test_a_player_without_characters_is_deleted_with_their_cards(db: Database) -
     assert collection.list_collection(db, "Mara") == []
 
 
+def test_a_players_cards_of_every_game_are_counted_and_deleted(db: Database) -> None:
+    """The plan counts what the delete removes: the player's cards of every game."""
+    from chronicle.services.ownership import add_cards_by_card, owned_cards
+
+    players.add_player(db, "Mara")
+    collection.add_cards(db, "Mara", [("Fae Armor", 2)])
+    add_cards_by_card(db, "Mara", {("Core Box", "product"): 3}, "another-game")
+    assert [p.cards for p in players.list_players(db)] == [5]
+    plan = mending.plan_player_delete(db, "Mara")
+    assert plan.holds == ["a collection of 5 cards"]
+    mending.delete_player(db, "Mara")
+    players.add_player(db, "Mara")
+    assert collection.list_collection(db, "Mara") == []
+    assert owned_cards(db, "Mara", "another-game") == []
+
+
 def test_a_character_never_played_is_deleted(group: Database) -> None:
     characters.new_character(group, "Tim", "Throwaway", icon="Sidhe Female")
     plan = mending.plan_character_delete(group, "Throwaway")

@@ -102,14 +102,16 @@ class Owned:
     count: int
 
 
-def owned_cards(session: Reader, player_id: int, game: str = "wyld-hunt") -> list[Owned]:
-    """Every card of ``game`` a player owns at least one copy of."""
+def owned_cards(session: Reader, player_id: int, game: str | None) -> list[Owned]:
+    """Every card of ``game`` (of every game: None) a player owns at least one copy of."""
     from chronicle.persistence.light import OWNERSHIP as owned
 
-    rows = session.execute(sa_select(owned.c.card_name, owned.c.card_kind, owned.c.count)
-                           .where(owned.c.player_id == player_id, owned.c.game == game,
-                                  owned.c.count > 0)
-                           .order_by(owned.c.card_kind, owned.c.card_key)).all()
+    query = sa_select(owned.c.card_name, owned.c.card_kind, owned.c.count).where(
+        owned.c.player_id == player_id, owned.c.count > 0)
+    if game is not None:
+        query = query.where(owned.c.game == game)
+    rows = session.execute(query.order_by(owned.c.game, owned.c.card_kind,
+                                          owned.c.card_key)).all()
     return [Owned(name, kind, count) for name, kind, count in rows]
 
 

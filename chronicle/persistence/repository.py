@@ -58,7 +58,7 @@ def add_player(session: Session, name: str) -> PlayerRow:
 # Collections ---------------------------------------------------------------------------------
 
 def change_count(session: Session, player_id: int, card_name: str, kind: str,
-                 delta: int, game: str = "wyld-hunt") -> int:
+                 delta: int, game: str) -> int:
     """Add ``delta`` copies of a card of ``game`` (negative to remove); returns the new count
     (never below zero, never above ``COUNT_MAX``).
 

@@ -137,7 +137,7 @@ def rename_player(db: Database, name: str, new_name: str) -> PlayerInfo:
         session.add(row)
         session.flush()
         assert row.id is not None
-        cards = sum(o.count for o in repo.owned_cards(session, row.id))
+        cards = sum(o.count for o in repo.owned_cards(session, row.id, None))
         return PlayerInfo(row.name, cards, [c.name for c in repo.list_characters(
             session, row.id)])
 
@@ -146,7 +146,7 @@ def _player_plan(session: Session, row: PlayerRow) -> Removal:
     from chronicle.persistence import repository as repo
 
     assert row.id is not None
-    cards = sum(o.count for o in repo.owned_cards(session, row.id))
+    cards = sum(o.count for o in repo.owned_cards(session, row.id, None))
     holds = [f"a collection of {_plural(cards, 'card')}"] if cards else []
     blockers = []
     characters = repo.list_characters(session, row.id, archived=None)

@@ -37,7 +37,7 @@ class Recorded:
 
 
 def add_cards_by_card(db: Database, player: str, counts: dict[tuple[str, str], int],
-                      game: str = "wyld-hunt") -> Recorded:
+                      game: str) -> Recorded:
     """Add copies of already-resolved cards (name, kind) of ``game`` in one transaction."""
     from chronicle.persistence import repository as repo
 

@@ -52,7 +52,7 @@ def list_players(db: Database) -> list[PlayerInfo]:
         found = []
         for row in repo.list_players(session):
             assert row.id is not None
-            cards = sum(o.count for o in repo.owned_cards(session, row.id))
+            cards = sum(o.count for o in repo.owned_cards(session, row.id, None))
             names = [c.name for c in repo.list_characters(session, row.id)]
             found.append(PlayerInfo(row.name, cards, names))
         return found

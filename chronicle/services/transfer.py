@@ -95,13 +95,14 @@ def export_all(db: Database) -> dict[str, Any]:
         RecordEventRow,
         RecordRow,
     )
+    from chronicle.systems import registry
 
     with db.transaction() as session:
         records = session.exec(select(RecordRow).order_by(col(RecordRow.id))).all()
         record_events = session.exec(select(RecordEventRow).order_by(
             col(RecordEventRow.record_id), col(RecordEventRow.seq))).all()
-        group_cards = session.exec(select(GroupCardRow).where(
-            col(GroupCardRow.game) != "wyld-hunt").order_by(col(GroupCardRow.id))).all()
+        group_cards = session.exec(select(GroupCardRow).where(  # the home's are in "cards"
+            col(GroupCardRow.game) != registry.DEFAULT).order_by(col(GroupCardRow.id))).all()
         players = session.exec(select(PlayerRow).order_by(col(PlayerRow.id))).all()
         owned = session.exec(select(OwnershipRow).order_by(col(OwnershipRow.id))).all()
         characters = session.exec(select(CharacterRow).order_by(col(CharacterRow.id))).all()

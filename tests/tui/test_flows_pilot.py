@@ -219,7 +219,7 @@ def test_meter_and_engine_show_one_budget(demo_url: str) -> None:
     """The Human Male's Ally-only points: the meter measures what the Merits need from the
     general points against those points, the same numbers as the engine's message."""
     db = open_database(demo_url)
-    collection.add_cards_by_card(db, "Tim", {("Human Male", "icon"): 1})
+    collection.add_cards_by_card(db, "Tim", {("Human Male", "icon"): 1}, "wyld-hunt")
     characters.new_character(db, "Tim", "Leader", icon="Human Male")
     view = characters.edit_character(db, "Leader", add_merits=(
         "Eloquent Speech", "Lightning Quick", "Mirror, Mirror"))

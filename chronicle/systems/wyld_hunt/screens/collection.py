@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from chronicle.domain.values import Origin
+from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.query import parse_query
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clip_words, esc, plain
@@ -315,7 +316,7 @@ class CollectionScreen(Screen[None]):
         key = (card.name, card.kind.value)
 
         def work(db: Database) -> Recorded:
-            return add_cards_by_card(db, player, {key: delta})
+            return add_cards_by_card(db, player, {key: delta}, GAME)
 
         chronicle_app(self).call_service(work, self.count_changed, description="Changing the count")
 

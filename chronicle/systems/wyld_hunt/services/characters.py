@@ -30,6 +30,7 @@ from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Card, Court
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 from chronicle.systems.wyld_hunt.codec import describe_event, event_to_file, event_to_record
+from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.rules.character import CharacterState, check_character
 from chronicle.systems.wyld_hunt.rules.collection import CardKey, check_ownership, key_of
 from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
@@ -142,7 +143,8 @@ def holdings(session: Reader, row: Stored, cat: WyldHuntCatalog) -> Holdings:
     """The player's cards and the uses of ``row``'s sister characters, as stored now."""
     from chronicle.persistence import reads
 
-    owned = {key_of(o.name, o.kind): o.count for o in reads.owned_cards(session, row.player_id)}
+    owned = {key_of(o.name, o.kind): o.count
+             for o in reads.owned_cards(session, row.player_id, GAME)}
     others: Counter[CardKey] = Counter()
     for other in reads.characters_of(session, row.player_id):
         if other.id != row.id:
@@ -406,12 +408,13 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
         build = replace(build, player=owner.name)
         if own_missing:
             report, state = check_character(build, cat)
-            have = {key_of(o.name, o.kind): o.count for o in repo.owned_cards(session, owner.id)}
+            have = {key_of(o.name, o.kind): o.count
+                    for o in repo.owned_cards(session, owner.id, GAME)}
             for key, count in uses_of(state).items():
                 card = cat.get(key[0], key[1])
                 if card is not None and count > have.get(key, 0):
                     repo.change_count(session, owner.id, card.name, key[1],
-                                      count - have.get(key, 0))
+                                      count - have.get(key, 0), GAME)
         report, _state = evaluate(session, row, build, cat)
         blocking = [v for v in report.errors if v.code not in IMPORT_ALLOWED
                     or (build.events and v.code in UNFINISHED)]
@@ -478,7 +481,7 @@ def creation_choices(db: Database, name: str, roles: tuple[str, ...],
         held = holdings(session, row, cat)
         before, _state = evaluate(session, row, build, cat, checked, held)
         found: dict[str, list[Candidate]] = {role: [] for role in roles}
-        for owned in repo.owned_cards(session, row.player_id):
+        for owned in repo.owned_cards(session, row.player_id, GAME):
             card = cat.get(owned.name, owned.kind)
             role = card.kind.value if card is not None else ""
             if card is None or role not in found:
@@ -509,7 +512,7 @@ def purchase_candidates(db: Database, name: str, player: str | None = None,
         before, state = evaluate(session, row, build, cat, checked, held)
         found = []
         has = {c.name for c in state.merits}
-        for owned in repo.owned_cards(session, row.player_id):
+        for owned in repo.owned_cards(session, row.player_id, GAME):
             card = cat.get(owned.name, owned.kind)
             if card is None or card.kind.value != "merit" or card.name in has:
                 continue

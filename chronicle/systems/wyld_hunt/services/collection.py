@@ -17,6 +17,7 @@ from chronicle.services.ownership import (  # the generic part, re-exported
     add_cards_by_card,
 )
 from chronicle.systems.wyld_hunt.cards import Card, Kind
+from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.rules.collection import check_pack
 from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
 from chronicle.systems.wyld_hunt.services.common import catalog
@@ -88,12 +89,13 @@ def add_cards(db: Database, player: str, cards: list[tuple[str, int]], *,
         owner = player_row(session, player)
         assert owner.id is not None
         result = Recorded(owner.name)
-        have = {(o.name.casefold(), o.kind): o.count for o in repo.owned_cards(session, owner.id)}
+        have = {(o.name.casefold(), o.kind): o.count
+                for o in repo.owned_cards(session, owner.id, GAME)}
         for card, count in resolved:
             held = have.get((card.name.casefold(), card.kind.value), 0)
             if held + count < 0:
                 raise BadInput(f"{owner.name} owns {held} {card.name}; cannot remove {-count}")
-            new = repo.change_count(session, owner.id, card.name, card.kind.value, count)
+            new = repo.change_count(session, owner.id, card.name, card.kind.value, count, GAME)
             have[(card.name.casefold(), card.kind.value)] = new
             result.counts.append((card.name, card.kind.value, new))
         return result
@@ -120,12 +122,12 @@ def open_pack(db: Database, player: str, pack: str, names: list[str]) -> Recorde
     counts: dict[tuple[str, str], int] = {}
     for card in cards:
         counts[(card.name, card.kind.value)] = counts.get((card.name, card.kind.value), 0) + 1
-    result = add_cards_by_card(db, player, counts)
+    result = add_cards_by_card(db, player, counts, GAME)
     result.warnings = check_pack(pack, cards)
     return result
 
 
-def list_collection(db: Database, player: str, game: str = "wyld-hunt") -> list[OwnedCard]:
+def list_collection(db: Database, player: str, game: str = GAME) -> list[OwnedCard]:
     """A player's cards of ``game`` with their Wyld Hunt catalog entries (None for cards no
     longer in it, and for every card of another game)."""
     from chronicle.persistence import repository as repo

@@ -22,6 +22,7 @@ from chronicle.errors import BadInput
 from chronicle.services.common import player_row
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Card, CardSet, Kind
+from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
 from chronicle.systems.wyld_hunt.services.common import catalog
 
@@ -322,15 +323,16 @@ def import_collection_csv(db: Database, player: str, path: Path, *, mode: str = 
         owner = player_row(session, player)
         assert owner.id is not None
         result = ImportResult(owner.name, chosen, len(rows))
-        held = {(name_key(o.name), o.kind): o for o in repo.owned_cards(session, owner.id)}
+        held = {(name_key(o.name), o.kind): o for o in repo.owned_cards(session, owner.id, GAME)}
         for (key, kind), (name, count) in wanted.items():
             current = held[(key, kind)].count if (key, kind) in held else 0
             delta = count - current if chosen == "replace" else count
-            new = repo.change_count(session, owner.id, name, kind, delta) if delta else current
+            new = (repo.change_count(session, owner.id, name, kind, delta, GAME) if delta
+                   else current)
             result.counts.append((name, kind, new))
         if chosen == "replace":
             for (key, kind), owned in held.items():
                 if (key, kind) not in wanted:
-                    repo.change_count(session, owner.id, owned.name, kind, -owned.count)
+                    repo.change_count(session, owner.id, owned.name, kind, -owned.count, GAME)
                     result.removed.append((owned.name, kind))
         return result

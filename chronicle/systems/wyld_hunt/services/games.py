@@ -23,6 +23,7 @@ from chronicle.services.dates import iso_date
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Card, Icon, Kind, League, Merit, Waylay
 from chronicle.systems.wyld_hunt.chronicle import EpicOrder, GamePlayed
+from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.rules.collection import CardKey, check_ownership, key_of
 from chronicle.systems.wyld_hunt.rules.game import SetupState, check_setup
 from chronicle.systems.wyld_hunt.rules.suggest import (
@@ -149,7 +150,7 @@ def _evaluate(session: Session, game: GameRow, seats: list[tuple[GamePlayerRow, 
             build, in_use = memo["build", row.character_id]
             at_table = Counter(in_use)
         if ("owned", row.player_id) not in memo:
-            memo["owned", row.player_id] = repo.owned_cards(session, row.player_id)
+            memo["owned", row.player_id] = repo.owned_cards(session, row.player_id, GAME)
         owned_rows = memo["owned", row.player_id]
         owned = {key_of(o.name, o.kind): o.count for o in owned_rows}
         pool = None
@@ -325,7 +326,7 @@ def show_game_seated(db: Database, game: str) -> tuple[GameView, dict[str, list[
             owner = player_row(session, seat.player)
             assert owner.id is not None
             owned[seat.player] = [OwnedCard(cat.get(o.name, o.kind), o.name, o.kind, o.count)
-                                  for o in repo.owned_cards(session, owner.id, "wyld-hunt")]
+                                  for o in repo.owned_cards(session, owner.id, GAME)]
             icons[seat.player] = character_view(
                 session, character_row(session, seat.character, seat.player), cat,
             ).state.icon if seat.character else None
@@ -350,7 +351,7 @@ def _owned_of(session: Session, player_id: int, cat: WyldHuntCatalog, cls: type[
     from chronicle.persistence import repository as repo
 
     found = []
-    for owned in repo.owned_cards(session, player_id):
+    for owned in repo.owned_cards(session, player_id, GAME):
         card = cat.get(owned.name, owned.kind)
         free = owned.count - (in_use or Counter()).get(key_of(owned.name, owned.kind), 0)
         if isinstance(card, cls) and free > 0:
