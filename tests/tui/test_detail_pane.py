@@ -69,3 +69,45 @@ async def shown_again(monkeypatch: pytest.MonkeyPatch) -> None:
         await pilot.resize_terminal(60, 12)
         await pilot.pause()
         assert pane.text_height == 20 and wrapped[-1].startswith("line 0")
+
+
+def test_the_scroll_bar_is_clicked_and_its_thumb_dragged() -> None:
+    asyncio.run(bar_by_mouse())
+
+
+async def click(pilot: Any, pane: DetailPane, offset: tuple[int, int]) -> None:
+    await pilot.click(pane, offset=offset)
+    await pilot.pause()
+
+
+async def bar_by_mouse() -> None:
+    app = PaneApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        pane = app.query_one(DetailPane)
+        pane.show(Content("\n".join(f"line {i}" for i in range(30))))  # 6 rows: thumb of 1.2
+        await pilot.pause()
+        assert pane.bar and pane.scroll_y == 0 and pane.max_scroll_y == 24
+        bar = pane.size.width + 1 - 1  # the rule's column, then the text's: the last is the bar
+        await click(pilot, pane, (bar, 4))  # below the thumb: a page down
+        assert pane.scroll_y == 6
+        for row in (1, 2):  # on the thumb (rows 1.2 to 2.4, drawn in rows 1 and 2): nothing
+            await click(pilot, pane, (bar, row))
+            assert pane.scroll_y == 6
+        await click(pilot, pane, (bar, 0))  # above it: a page up
+        assert pane.scroll_y == 0
+        await click(pilot, pane, (2, 4))  # on the text: nothing
+        assert pane.scroll_y == 0
+        # The thumb (row 0) grabbed, moved down 3 rows: 3 / 6 of the text's 30 lines.
+        await pilot.mouse_down(pane, offset=(bar, 0))
+        await pilot.hover(pane, offset=(bar, 3))
+        await pilot.pause()
+        assert pane.scroll_y == 15
+        await pilot.hover(pane, offset=(bar, 9))  # past the end, outside the pane: held there
+        await pilot.pause()
+        assert pane.scroll_y == 24
+        await pilot.mouse_up(pane, offset=(bar, 9))
+        await pilot.hover(pane, offset=(bar, 0))  # let go: moving no longer scrolls
+        await pilot.pause()
+        assert pane.scroll_y == 24
+        lines = pane.render_lines(pane.region.reset_offset)
+        assert "line 29" in lines[-1].text

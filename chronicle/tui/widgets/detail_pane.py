@@ -8,7 +8,8 @@ below are left blank, so the pane looks as if it stopped under its text. A pane 
 text's height (``height: auto``) changed size with each text, and Textual then laid the whole
 screen out three times and drew the list beside it again: most of a search keystroke's cost
 (bench/tui.py). The scroll bar is drawn with the text for the same reason (Textual's own comes
-and goes with a layout of the screen); the wheel and a click on the bar scroll the text.
+and goes with a layout of the screen); the wheel, a click on the bar and a drag of its thumb
+scroll the text.
 
 The text is rendered by Textual's own ``Visual`` machinery, wrapped as a ``Static`` wraps it.
 Text given as a string is never read as markup.
@@ -54,6 +55,8 @@ class DetailPane(ScrollView, can_focus=False):
         """Whether the scroll bar is shown (the text is taller than the pane)."""
         self._bar_cells: list[Segment] = []
         self._bar_key: tuple[int, int, float] = (-1, -1, -1.0)
+        self._grab: float | None = None
+        """Where on the scroll bar's thumb the mouse holds it, while it is dragged."""
         self._kept: OrderedDict[tuple[object, int], list[Strip]] = OrderedDict()
         """The lines of the texts shown last (searching back, or up and down the list, shows
         them again), by text and the width they were wrapped at."""
@@ -192,11 +195,48 @@ class DetailPane(ScrollView, can_focus=False):
             self._bar_key = key
         return self._bar_cells[y] if y < len(self._bar_cells) else Segment(" ")
 
+    def _on_bar(self, x: int) -> bool:
+        """Whether column ``x`` (of the pane's region) is the scroll bar's."""
+        return self.bar and x >= self.content_region.right - self.region.x - 1
+
+    def _thumb(self) -> tuple[float, float]:
+        """The scroll bar's thumb: its top row and its height, as Textual's bar draws it."""
+        height, total = self.size.height, max(1, len(self._lines))
+        return self.scroll_y * height / total, max(1.0, height * height / total)
+
+    def _on_thumb(self, y: int) -> bool:
+        """Whether row ``y`` shows part of the thumb (it is drawn in eighths of a row)."""
+        top, size = self._thumb()
+        return top - 1 < y < top + size
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A press on the scroll bar's thumb grabs it: the text follows the mouse until the
+        button is let go (Textual's own bar does the same)."""
+        if self._on_bar(event.x) and self._on_thumb(event.y):
+            self._grab = event.y - self._thumb()[0]
+            self.capture_mouse()
+            event.stop()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._grab is None:
+            return
+        height, total = self.size.height, len(self._lines)
+        self.scroll_to(y=(event.y - self._grab) * total / max(1, height), animate=False)
+        event.stop()
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._grab is not None:
+            self._grab = None
+            self.release_mouse()
+            event.stop()
+
     def on_click(self, event: events.Click) -> None:
-        """A click on the scroll bar moves the text by a page, towards the click."""
-        if not self.bar or event.x < self.content_region.right - self.region.x - 1:
+        """A click on the scroll bar, above or below its thumb, moves the text by a page
+        towards the click (a drag ends on the thumb, or past an end of the text: no page)."""
+        if not self._on_bar(event.x):
+            return
+        if self._on_thumb(event.y):
             return
         height = self.size.height
-        thumb = self.scroll_y * height / max(1, len(self._lines))
-        step = height if event.y >= thumb else -height
-        self.scroll_relative(y=step, animate=False)
+        self.scroll_relative(y=height if event.y >= self._thumb()[0] else -height,
+                             animate=False)
