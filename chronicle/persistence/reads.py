@@ -69,12 +69,27 @@ def player_name(session: Reader, player_id: int) -> str | None:
     return None if found is None else str(found[0])
 
 
+def character_filter(columns: Any, *, name: str | None = None, player_id: int | None = None,
+                     archived: bool | None = None) -> list[Any]:
+    """The conditions that pick characters, over ``columns`` (the light view's ``.c``, or
+    the table class itself for the repository's rows): called ``name``, of one player, in play
+    (``archived=False``), archived (``True``) or both (``None``)."""
+    found: list[Any] = []
+    if name is not None:
+        found.append(columns.name_key == name_key(name))
+    if player_id is not None:
+        found.append(columns.player_id == player_id)
+    if archived is not None:
+        found.append(columns.archived_at.is_not(None) if archived
+                     else columns.archived_at.is_(None))
+    return found
+
+
 def characters_named(session: Reader, name: str, player_id: int | None = None,
                      ) -> list[CharacterFacts]:
     """Characters called ``name`` (of one player, when given), as read."""
-    query = sa_select(CHARACTER).where(CHARACTER.c.name_key == name_key(name))
-    if player_id is not None:
-        query = query.where(CHARACTER.c.player_id == player_id)
+    query = sa_select(CHARACTER).where(
+        *character_filter(CHARACTER.c, name=name, player_id=player_id))
     return [CharacterFacts(*row) for row in session.execute(query).all()]
 
 
@@ -82,12 +97,8 @@ def characters_of(session: Reader, player_id: int | None = None, *,
                   archived: bool | None = False) -> list[CharacterFacts]:
     """Every character (of one player, when given), by name, as read: those in play, the
     archived ones (``archived=True``) or both (``None``)."""
-    query = sa_select(CHARACTER).order_by(CHARACTER.c.name_key)
-    if archived is not None:
-        query = query.where(CHARACTER.c.archived_at.is_not(None) if archived
-                            else CHARACTER.c.archived_at.is_(None))
-    if player_id is not None:
-        query = query.where(CHARACTER.c.player_id == player_id)
+    query = sa_select(CHARACTER).order_by(CHARACTER.c.name_key).where(
+        *character_filter(CHARACTER.c, player_id=player_id, archived=archived))
     return [CharacterFacts(*row) for row in session.execute(query).all()]
 
 

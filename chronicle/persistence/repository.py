@@ -19,12 +19,12 @@ from chronicle.errors import Conflict
 from chronicle.persistence.models import CharacterRow, PlayerRow
 from chronicle.persistence.reads import EventInfo as EventInfo  # the reads, re-exported
 from chronicle.persistence.reads import Owned as Owned
+from chronicle.persistence.reads import character_filter, system_of
 from chronicle.persistence.reads import creation_cards as creation_cards
 from chronicle.persistence.reads import events as events
 from chronicle.persistence.reads import group_card_stamp as group_card_stamp
 from chronicle.persistence.reads import ledger_codec as ledger_codec
 from chronicle.persistence.reads import owned_cards as owned_cards
-from chronicle.persistence.reads import system_of
 
 if TYPE_CHECKING:  # imported where used: reading a character builds none of these classes
     from chronicle.persistence.models_more import GamePlayerRow, GameRow
@@ -137,24 +137,18 @@ def save_group_card(session: Session, game: str, data: dict[str, Any]) -> None:
 
 def find_characters(session: Session, name: str, player_id: int | None = None,
                     ) -> list[CharacterRow]:
-    """Characters called ``name`` (of one player, when given)."""
-    query = select(CharacterRow).where(CharacterRow.name_key == name_key(name))
-    if player_id is not None:
-        query = query.where(CharacterRow.player_id == player_id)
-    return list(session.exec(query).all())
+    """Characters called ``name`` (of one player, when given); the rows, to write."""
+    return list(session.exec(select(CharacterRow).where(*character_filter(
+        CharacterRow, name=name, player_id=player_id))).all())
 
 
 def list_characters(session: Session, player_id: int | None = None, *,
                     archived: bool | None = False) -> list[CharacterRow]:
     """Every character (of one player, when given), by name: those in play, the archived
-    ones (``archived=True``) or both (``None``)."""
-    query = select(CharacterRow).order_by(col(CharacterRow.name_key))
-    if archived is not None:
-        query = query.where(col(CharacterRow.archived_at).is_not(None) if archived
-                            else col(CharacterRow.archived_at).is_(None))
-    if player_id is not None:
-        query = query.where(CharacterRow.player_id == player_id)
-    return list(session.exec(query).all())
+    ones (``archived=True``) or both (``None``); the rows, to write."""
+    return list(session.exec(select(CharacterRow).order_by(col(CharacterRow.name_key)).where(
+        *character_filter(CharacterRow, player_id=player_id,
+                          archived=archived))).all())
 
 
 def add_character(session: Session, player_id: int, name: str, system: str) -> CharacterRow:
