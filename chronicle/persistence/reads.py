@@ -102,6 +102,16 @@ def characters_of(session: Reader, player_id: int | None = None, *,
     return [CharacterFacts(*row) for row in session.execute(query).all()]
 
 
+def game_names(session: Reader, ids: set[int]) -> dict[int, str]:
+    """The names of the games (the table of games played at the table) with these ids."""
+    if not ids:
+        return {}
+    from chronicle.persistence.light import GAME as game
+
+    found = session.execute(sa_select(game.c.id, game.c.name).where(game.c.id.in_(ids)))
+    return {int(game_id): name for game_id, name in found if game_id is not None}
+
+
 # Collections ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

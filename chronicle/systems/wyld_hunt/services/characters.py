@@ -191,7 +191,7 @@ def view(session: Reader, row: Stored, cat: WyldHuntCatalog | None = None,
         infos = reads.events(session, row.id)[1]
     report, state = evaluate(session, row, build, cat, checked)
     history = []
-    games = _game_names(session, {i.game_id for i in infos if i.game_id is not None})
+    games = reads.game_names(session, {i.game_id for i in infos if i.game_id is not None})
     for line, info in zip(state.ledger.lines, infos, strict=False):
         history.append(HistoryLine(
             seq=line.index, kind=event_to_record(line.event)[0],
@@ -202,18 +202,6 @@ def view(session: Reader, row: Stored, cat: WyldHuntCatalog | None = None,
             date=getattr(line.event, "date", None), note=getattr(line.event, "note", None),
             game=games.get(info.game_id) if info.game_id is not None else None))
     return CharacterView(row.id, player, row.version, build, report, state, history)
-
-
-def _game_names(session: Reader, ids: set[int]) -> dict[int, str]:
-    """The names of the games with these ids."""
-    if not ids:
-        return {}
-    from sqlalchemy import select
-
-    from chronicle.persistence.light import GAME as game
-
-    found = session.execute(select(game.c.id, game.c.name).where(game.c.id.in_(ids)))
-    return {int(game_id): name for game_id, name in found if game_id is not None}
 
 
 def new_character(db: Database, player: str, name: str, *, system: str = "wyld-hunt",
