@@ -224,8 +224,9 @@ def test_data_written_at_a_revision_reads_back_after_upgrading(databases: fx.Dat
     db = open_database(url(databases))
     try:
         assert schema.current_revision(db.engine) == schema.HEAD
+        tims = 8 + (3 if revision >= "0007" else 0)  # a player's cards of every game
         assert [(p.name, p.cards, p.characters) for p in players.list_players(db)] == [
-            ("Josh", 1, []), ("Tim", 8, ["Winerdria"])]
+            ("Josh", 1, []), ("Tim", tims, ["Winerdria"])]
         assert [(o.name, o.kind, o.count) for o in collection.list_collection(db, "Tim")][:3] == [
             ("Indecisive", "flaw", 1), ("Sidhe Female", "icon", 1), ("Bag of Gold", "merit", 2)]
         view = characters.show_character(db, "winerdria")
