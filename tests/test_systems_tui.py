@@ -110,3 +110,28 @@ def test_the_app_areas_come_from_the_home_system() -> None:
     assert text.index("## Bags (1)") < text.index("## Other games (3)")
     home_keys = registry.system(registry.DEFAULT)
     assert [a.title for a in app_areas(home_keys)][:3] == ["Cards", "Characters", "Games"]
+
+
+def test_the_games_and_their_commands_are_shown_whole(tmp_path: Path) -> None:
+    """The commands column takes the width a window leaves: at 80 columns a game's name and
+    the commands of the bundled games fit, and a wide window shows every one whole."""
+    from chronicle.tui.screens.other_games import commands_cell
+
+    async def run(size: tuple[int, int]) -> None:
+        app = ChronicleApp(f"sqlite:///{tmp_path}/t{size[0]}.db")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await pilot.press("5")
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, OtherGamesScreen) and screen.games
+            lines = screen_text(pilot).splitlines()
+            for game in screen.games:
+                row = next(line for line in lines if line.strip().startswith(game.label))
+                assert commands_cell(game) in row, (size, row)
+
+    for size in (SIZE, (200, 50)):
+        db = open_database(f"sqlite:///{tmp_path}/t{size[0]}.db")
+        add_player(db, "Ada")  # no welcome dialog
+        db.engine.dispose()
+        asyncio.run(run(size))

@@ -81,7 +81,7 @@ class OtherGamesScreen(Screen[None]):
         yield Header()
         with Vertical():
             yield Static("", id="other-header")
-            yield GameSystemList([26, 18, 24], flex=0, id="other-games")
+            yield GameSystemList([20, 17, 24], flex=2, id="other-games")
             yield Static("", id="other-detail")
             yield Static("Looking for the installed games…", id="other-status")
         yield Footer(compact=True)
