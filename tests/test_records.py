@@ -93,7 +93,12 @@ def test_a_write_that_breaks_the_games_rules_is_refused_and_writes_nothing(
     assert [v.code for v in refused.value.report.violations] == ["jar.overflow"]
     assert str(refused.value) == (
         "creating the jar Overfull would break the rules: 2 marbles do not fit a capacity of 1 "
-        "(jar.overflow; fix: chronicle marbles undo); nothing was written")
+        "(jar.overflow); nothing was written")
+    # Each front says the fix in its own terms: the app its words, never the CLI's command.
+    from chronicle.tui.messages import error_message
+
+    assert error_message(refused.value).splitlines()[1:] == ["fix: take a marble out"]
+    assert "chronicle marbles" not in error_message(refused.value)
     records.create(db, G, "jar", "Jar", jar(1))
     records.append(db, G, "jar", "Jar", "put", {"marble": "red"})  # full: a warning only
     with fx.unchanged(db), pytest.raises(Refused, match=r"put on Jar would break the rules"):

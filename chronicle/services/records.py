@@ -316,9 +316,19 @@ def new_errors(before: Report, after: Report) -> list[Violation]:
 
 def said(violation: Violation, name: str | None = None) -> str:
     """A violation in one line: its message, code and the fix on the command line, the
-    record's ``name`` filling the fix's ``<game>`` placeholder (the game being kept)."""
+    record's ``name`` filling the fix's ``<game>`` placeholder (the game being kept). For a
+    list of problems that carries no report (an import's); a refusal says :func:`refused`."""
     fix = violation.fix_for(Front.CLI, **({"game": name} if name is not None else {}))
     return f"{violation.message} ({violation.code}" + (f"; fix: {fix})" if fix else ")")
+
+
+def refused(what: str, fresh: list[Violation], name: str) -> Refused:
+    """The refusal of ``what``: each violation's message and code, not its fix, for the
+    refusal's report carries the violations and each front says their fixes in its own terms
+    (the command line its commands, the app its keys)."""
+    return Refused(f"{what} would break the rules: "
+                   + "; ".join(f"{v.message} ({v.code})" for v in fresh)
+                   + "; nothing was written", Report(fresh), names={"game": name})
 
 
 def _refuse_new(session: Session, kind: _Kind, before: Report, data: dict[str, Any],
@@ -331,9 +341,7 @@ def _refuse_new(session: Session, kind: _Kind, before: Report, data: dict[str, A
     after = check_record(session, kind.game, kind.spec, data, events)
     fresh = new_errors(before, after)
     if fresh:
-        raise Refused(f"{what} would break the rules: "
-                      + "; ".join(said(v, name) for v in fresh) + "; nothing was written",
-                      Report(fresh), names={"game": name})
+        raise refused(what, fresh, name)
 
 
 def _as_events(rows: list[RecordEventRow]) -> list[dict[str, Any]]:
@@ -381,9 +389,7 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             index, fresh = breach
             what = f"creating the {found.label} {clean}" if not index else \
                 f"event {index} ({history[index - 1][0]}) of the {found.label} {clean}"
-            raise Refused(f"{what} would break the rules: "
-                          + "; ".join(said(v, clean) for v in fresh) + "; nothing was written",
-                          Report(fresh), names={"game": clean})
+            raise refused(what, fresh, clean)
         row = store.add_record(session, found.game, kind, clean, value,
                                owner.id if owner is not None else None)
         rows = [store.append_record_event(session, row, k, p) for k, p in history]

@@ -141,7 +141,7 @@ def test_refusals_write_nothing_and_undo_compensates(tmp_path: Path, table_cards
     assert code == 1 and "card.unknown: fix: add --hunter Kira" in err   # the CLI's own fix
     code, out, err = hunt(url, "turn", "Duel", "--player", "Bo", "--draw", "Vex")
     assert code == 1 and "<game>" not in err                         # the store names the game
-    assert err.count("chronicle hunt card Duel Vex --fortune N --fame N") == 2
+    assert err.count("chronicle hunt card Duel Vex --fortune N --fame N") == 1  # said once
     code, out, err = hunt(url, "turn", "Duel", "--player", "Bo", "--draw", "Vex", "--json")
     fixes = [v["fixes"]["cli"] for v in json.loads(out)["violations"]
              if v["code"] == "card.unknown"]
