@@ -551,7 +551,8 @@ def delete(db: Database, game: str, kind: str, name: str, *, player: str | None 
             row.archived_at = repo.now()
             session.add(row)
             session.flush()
-            return (f"the {found.label} {row.name} was archived: its {count} events are kept "
+            kept = "its event is kept" if count == 1 else f"its {count:,} events are kept"
+            return (f"the {found.label} {row.name} was archived: {kept} "
                     "and it can be restored")
         label = row.name
         store.erase_record(session, row)

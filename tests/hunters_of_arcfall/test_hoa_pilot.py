@@ -130,6 +130,8 @@ def test_games_played_with_the_keyboard(url: str) -> None:
             await pilot.press("y")
             await settle(pilot)
             assert isinstance(app.screen, HuntScreen) and "Friday" in shown(app)
+            assert any("was archived: its event is kept" in str(n.message)
+                       for n in app._notifications)
             await pilot.press("b")                                  # and brought back
             await settle(pilot)
             assert RENAMED in screen_text(pilot)
@@ -146,8 +148,30 @@ def test_games_played_with_the_keyboard(url: str) -> None:
             await settle(pilot)
             assert isinstance(app.screen, HuntScreen) and pad.exists()
 
+            await pilot.press("g")                                  # a new game: its name
+            await settle(pilot)                                     # is checked at once
+            from textual.widgets import Input
+
+            app.screen.query_one(Input).value = "Z" * 201
+            await pilot.press("enter")
+            await settle(pilot)
+            said = [str(n.message) for n in app._notifications]
+            assert any("at most 200" in message for message in said), said
+            assert app.screen.query_one(Input).value == "Z" * 201   # asked again, as typed
+            await pilot.press("ctrl+u")
+            await typed(pilot, "Dawn [b]")
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "seating order" in screen_text(pilot)            # then the seats
+            await typed(pilot, "Cy:Gus, Di:Hunter B")
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, HuntScreen) and "Dawn [b]" in shown(app)
+
     asyncio.run(scenario())
     db = open_database(url)
     state = show_hunt(db, "Friday").state
     assert [line.undone_by for line in state.lines] == [None, 3, None]
     assert len(show_hunt(db, RENAMED).state.lines) == 1                 # its log is kept
+    assert [(p.name, p.hunter) for p in show_hunt(db, "Dawn [b]").state.players] == [
+        ("Cy", "Gus"), ("Di", "Hunter B")]

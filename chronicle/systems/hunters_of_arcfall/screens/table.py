@@ -409,15 +409,25 @@ class HuntScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         """Ask for a name and the seats, then start the game."""
+        from chronicle.domain.limits import name_problem
         from chronicle.tui.screens.prompt import PromptScreen
 
-        def named(name: str | None) -> None:
-            if name:
-                self.app.push_screen(PromptScreen(
-                    "Seats", "Players and hunters in seating order (Ana:Gus, Bo:Kira):"),
-                    lambda seats: self._create(name, seats) if seats else None)
+        def ask(value: str = "") -> None:
+            self.app.push_screen(PromptScreen("New game", "The game's name:", value), named)
 
-        self.app.push_screen(PromptScreen("New game", "The game's name:"), named)
+        def named(name: str | None) -> None:
+            if not name:
+                return
+            problem = name_problem(name, "the game's name")
+            if problem is not None:  # said before the seats are asked, not after
+                self.notify(problem, title="Not a name", severity="warning")
+                ask(name)
+                return
+            self.app.push_screen(PromptScreen(
+                "Seats", "Players and hunters in seating order (Ana:Gus, Bo:Kira):"),
+                lambda seats: self._create(name, seats) if seats else None)
+
+        ask()
 
     def _create(self, name: str, seats_text: str) -> None:
         from chronicle.systems.hunters_of_arcfall.service import new_hunt, parse_seats
