@@ -23,6 +23,7 @@ from chronicle.persistence.reads import character_filter, system_of
 from chronicle.persistence.reads import creation_cards as creation_cards
 from chronicle.persistence.reads import events as events
 from chronicle.persistence.reads import group_card_stamp as group_card_stamp
+from chronicle.persistence.reads import group_cards as group_cards
 from chronicle.persistence.reads import ledger_codec as ledger_codec
 from chronicle.persistence.reads import owned_cards as owned_cards
 
@@ -101,15 +102,6 @@ def change_count(session: Session, player_id: int, card_name: str, kind: str,
 
 
 # The group's cards ---------------------------------------------------------------------------
-
-def group_cards(session: Session, game: str) -> list[tuple[int, int, dict[str, Any]]]:
-    """The group's own cards of ``game``: (id, version, ``[[card]]`` table), oldest first."""
-    from chronicle.persistence.models_more import GroupCardRow
-
-    found = session.exec(select(GroupCardRow).where(GroupCardRow.game == game)
-                         .order_by(col(GroupCardRow.id))).all()
-    return [(int(row.id or 0), row.version, dict(row.data)) for row in found]
-
 
 def save_group_card(session: Session, game: str, data: dict[str, Any]) -> None:
     """Add a card to the group's cards, or merge ``data`` into the one of the same name and

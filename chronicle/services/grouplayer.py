@@ -10,7 +10,7 @@ the registry's home system (``chronicle.systems.registry.DEFAULT``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from chronicle.systems.registry import DEFAULT
 
@@ -31,14 +31,8 @@ def sync(session: Session | Connection) -> None:
     stamp = (id(reads.engine_of(session)), *reads.group_card_stamp(session, DEFAULT))
     if stamp == _STATE["stamp"]:
         return
-    tables: list[dict[str, Any]] = []
-    if stamp[1] and reads.is_session(session):  # the group has cards
-        from chronicle.persistence import repository as repo
-
-        tables = [data for _id, _version, data in repo.group_cards(cast("Session", session),
-                                                                   DEFAULT)]
-    elif stamp[1]:
-        tables = [data for _id, _version, data in reads.group_cards(session, DEFAULT)]
+    tables = [data for _id, _version, data in reads.group_cards(session, DEFAULT)] \
+        if stamp[1] else []  # stamp[1]: the group has cards
     _STATE.update(stamp=stamp, tables=tables)
 
 

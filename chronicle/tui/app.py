@@ -189,7 +189,6 @@ class ChronicleCommands(SystemCommandsProvider):
                 yield Hit(score, matcher.highlight(title), callback, help=help_text)
 
 
-
 def _unless_cancelled(worker: Worker[None], done: Callable[[T], None], result: T) -> None:
     """``done(result)``, unless ``worker`` was cancelled meanwhile (``call_service``)."""
     if not worker.is_cancelled:

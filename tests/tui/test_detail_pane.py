@@ -87,7 +87,7 @@ async def bar_by_mouse() -> None:
         pane.show(Content("\n".join(f"line {i}" for i in range(30))))  # 6 rows: thumb of 1.2
         await pilot.pause()
         assert pane.bar and pane.scroll_y == 0 and pane.max_scroll_y == 24
-        bar = pane.size.width + 1 - 1  # the rule's column, then the text's: the last is the bar
+        bar = pane.region.width - 1  # the pane's last column: the bar
         await click(pilot, pane, (bar, 4))  # below the thumb: a page down
         assert pane.scroll_y == 6
         for row in (1, 2):  # on the thumb (rows 1.2 to 2.4, drawn in rows 1 and 2): nothing

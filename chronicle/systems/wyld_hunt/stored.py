@@ -10,8 +10,6 @@ from chronicle.systems.wyld_hunt.cards import Court
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
 
 if TYPE_CHECKING:
-    from sqlmodel import Session
-
     from chronicle.persistence.light import CharacterFacts
     from chronicle.persistence.models import CharacterRow
     from chronicle.persistence.reads import EventInfo, Reader
@@ -34,7 +32,7 @@ def load_character(session: Reader, row: CharacterRow | CharacterFacts,
     return build, info
 
 
-def load_build(session: Session, row: CharacterRow | CharacterFacts, player_name: str | None = None,
-               ) -> CharacterBuild:
+def load_build(session: Reader, row: CharacterRow | CharacterFacts,
+               player_name: str | None = None) -> CharacterBuild:
     """The domain character of ``row``: creation choices plus its whole chronicle."""
     return load_character(session, row, player_name)[0]

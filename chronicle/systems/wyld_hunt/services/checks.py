@@ -100,5 +100,3 @@ def _keep(found: list[Any]) -> None:
         _CHECKED[key] = value
         while len(_CHECKED) > _CACHE_SIZE:
             _CHECKED.popitem(last=False)
-
-
