@@ -152,6 +152,8 @@ class Title(CardBase):
 
     scenario: str | None = None
     """The scenario whose title quest awards it."""
+    quest: str | None = None
+    """The quest that awards it (seed, *Campaña*)."""
     used_in: tuple[str, ...] = ()
 
 
@@ -195,5 +197,5 @@ def card_from_data(data: Mapping[str, Any], origin: Origin, path: str | None) ->
     if kind is Kind.MONSTER:
         return Monster(kind=kind, monster_class=data.get("monster_class"),
                        figures=data.get("figures"), coins=data.get("coins"), **base)
-    return Title(kind=kind, scenario=data.get("scenario"),
+    return Title(kind=kind, scenario=data.get("scenario"), quest=data.get("quest"),
                  used_in=_tuple(data.get("used_in")), **base)

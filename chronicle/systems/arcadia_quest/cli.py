@@ -161,6 +161,11 @@ def register_campaign(parser: argparse.ArgumentParser) -> None:
     new.add_argument("--two-player-pvp-only", action="store_true",
                      help="with two guilds, a winner's 2 quests may both be PvP (the other "
                           "reading of the rulebook; default: one must be PvE)")
+    new.add_argument("--fixed-seating", action="store_true",
+                     help="the guilds keep the seats given here (--guild order, clockwise) in "
+                          "every scenario, so 'campaign next' can name the first player "
+                          "(default: start areas are drawn at each set-up, as the rulebook "
+                          "says)")
     _json(new)
 
     show = _command(sub, "show", "a campaign: guilds, coins, slots, curses, titles", _show)
@@ -297,7 +302,8 @@ def _new(args: argparse.Namespace) -> int:
     from chronicle.systems.arcadia_quest.service import new_campaign
 
     view = new_campaign(_database(args), args.name, list(args.guilds or []),
-                        two_player_pve=not args.two_player_pvp_only)
+                        two_player_pve=not args.two_player_pvp_only,
+                        fixed_seating=args.fixed_seating)
     return _done(view, args, f"Started {view.name} with {len(view.summary['guilds'])} guilds.")
 
 

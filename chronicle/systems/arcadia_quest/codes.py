@@ -69,6 +69,10 @@ CURSE_MOVED = Code("curse.moved", E, REST,
 CURSE_WITHOUT_DEATH = Code("curse.without_death", E, CURSES,
                            "A Death Curse kept by a hero without death tokens")
 
+CURSE_MISSING = Code("curse.missing", E, CURSES,
+                     "A hero with death tokens from the last scenario keeps no Death Curse "
+                     "at the upgrade phase")
+
 CAMPAIGN_PATH = Code("campaign.path", E, CAMPAIGN,
                      "Scenarios out of the campaign's path: 3 of the 6 outer, then 2 of the "
                      "4 inner, then the final")
@@ -88,8 +92,21 @@ SCENARIO_DEATHS = Code("scenario.deaths", E, COINS,
 SCENARIO_KILLS_MISMATCH = Code("scenario.kills_mismatch", W, KILLS,
                                "Hero kills and deaths to enemy heroes do not add up, or PvP "
                                "quests were completed without as many hero kills")
+SCENARIO_LOSER_WON = Code("scenario.loser_won", E, WINNING,
+                          "A guild other than the recorded winner holds a winning set of "
+                          "quests: the scenario ended, and it won, when it completed them")
+SCENARIO_AFTER_END = Code("scenario.after_end", E, WINNING,
+                          "The winner holds quests it could only have completed after the "
+                          "scenario ended (it ends at the winning quest)")
 SCENARIO_NO_TITLE = Code("scenario.no_title", E, TITLES,
                          "A title earned in a scenario that has no title quest")
+
+REWARD_WITHOUT_QUEST = Code("reward.without_quest", E, REWARDS,
+                            "Reward cards for a guild that completed no quest, or more "
+                            "reward cards than quests it completed")
+TITLE_WITHOUT_QUEST = Code("title.without_quest", E, TITLES,
+                           "A title for a guild with no completed quest, or without the "
+                           "title's quest, or from another scenario than the title's")
 
 QUEST_OWN_GUILD = Code("quest.own_guild", E, WINNING,
                        "The PvP quest against the guild's own colour")

@@ -5,8 +5,9 @@
     system = "arcadia-quest"
     name = "Winter campaign"
     two_player_pve = true            # with 2 guilds one of the 2 quests must still be PvE
+    fixed_seating = false            # true: the guilds keep these seats every scenario
 
-    [[guild]]                        # in seating order, clockwise
+    [[guild]]                        # in seating order, clockwise, when the seats are fixed
     color = "blue"                   # orange, blue, red, green
     player = "Ana"
     heroes = ["Diva", "Greensleeves", "Grom"]
@@ -204,6 +205,7 @@ class CampaignFile(_Strict):
     system: Literal["arcadia-quest"] = "arcadia-quest"
     name: Name
     two_player_pve: Flag = True
+    fixed_seating: Flag = False
     notes: Text | None = None
     guild: Annotated[list[GuildModel], Field(max_length=MAX_GUILDS)] = []
     scenario: Annotated[list[ScenarioModel], Field(max_length=MAX_SCENARIOS)] = []
@@ -214,6 +216,7 @@ class CampaignFile(_Strict):
         """The campaign as the ledger's events: the start, then each scenario and the upgrade
         phase after it (when recorded)."""
         events: list[Event] = [CampaignStarted(name=self.name, two_player_pve=self.two_player_pve,
+                                               fixed_seating=self.fixed_seating,
                                                guilds=tuple(g.to_setup() for g in self.guild))]
         events += [c.to_correction() for c in self.correction]
         for played in self.scenario:
@@ -337,7 +340,8 @@ def to_document(events: list[Event]) -> dict[str, Any]:
         raise ValueError("a campaign file begins with the campaign's start")
     start = events[0]
     document: dict[str, Any] = {"system": "arcadia-quest", "name": start.name,
-                                "two_player_pve": start.two_player_pve, "guild": [],
+                                "two_player_pve": start.two_player_pve,
+                                "fixed_seating": start.fixed_seating or None, "guild": [],
                                 "scenario": []}
     document["guild"] = [guild_record(g) for g in start.guilds]
     document["correction"] = []

@@ -2,8 +2,9 @@
 
 Events, oldest first (pure, immutable dataclasses):
 
-- ``CampaignStarted``: the guilds in seating order (clockwise) with their heroes and how the five
-  starting cards are split, and the two-player reading (``two_player_pve``);
+- ``CampaignStarted``: the guilds (in seating order when the group keeps its seats,
+  ``fixed_seating``) with their heroes and how the five starting cards are split, and the
+  two-player reading (``two_player_pve``);
 - ``ScenarioPlayed``: one scenario, its winner and what each guild did in it;
 - ``UpgradePhase``: the upgrade phase after the last scenario, per guild (bought, discarded,
   curses kept, slots);
@@ -97,6 +98,10 @@ class CampaignStarted:
     name: str
     guilds: tuple[GuildSetup, ...]
     two_player_pve: bool = True
+    fixed_seating: bool = False
+    """The group keeps the guilds' order as its seats in every scenario instead of drawing the
+    start areas at each set-up (the rulebook's way): only then is the first player known
+    before the set-up."""
 
     def describe(self) -> str:
         """One line for a history listing."""
@@ -259,6 +264,7 @@ class CampaignState:
 
     name: str = ""
     two_player_pve: bool = True
+    fixed_seating: bool = False
     guilds: dict[str, GuildState] = field(default_factory=dict)
     """By colour, in seating order (clockwise)."""
     played: list[Played] = field(default_factory=list)

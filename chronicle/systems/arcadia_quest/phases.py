@@ -57,9 +57,19 @@ def _after_final(state: CampaignState) -> bool:
     return last.circle == Circle.FINAL.value or last.number >= CAMPAIGN_LENGTH
 
 
+def return_curses(g: GuildState) -> None:
+    """*Maldiciones de la muerte*: "Al comienzo de cada fase de mejora, cualquier héroe con una
+    carta de maldición mortal de un escenario anterior la devuelve al mazo": each kept curse
+    leaves its hero, and the hero's slots."""
+    for hero, curse in g.curses.items():
+        if hero in g.slots:
+            g.slots[hero] = [c for c in g.slots[hero] if name_key(c) != name_key(curse)]
+    g.curses = {}
+
+
 def _upgrade(g: GuildState, u: GuildUpgrade, last: Played, ctx: Context) -> None:
     where = f"after {last.name}"
-    g.curses = {}
+    return_curses(g)
     if len(u.bought) > BUY_LIMIT:
         ctx.add(k.UPGRADE_TOO_MANY(f"the {g.color} guild bought {len(u.bought)} cards {where}; "
                                    f"at most {BUY_LIMIT} per upgrade phase", list(u.bought),
@@ -104,8 +114,28 @@ def _upgrade(g: GuildState, u: GuildUpgrade, last: Played, ctx: Context) -> None
         lost = {name_key(c) for c in u.discarded}
         g.slots = {h: [c for c in cards if name_key(c) not in lost]
                    for h, cards in g.slots.items()}
+    _curses_kept(g, where, ctx)
     _limits(g, where, ctx)
     close_phase(g, last.name, ctx, recorded=True, known=spent is not None)
+
+
+def _curses_kept(g: GuildState, where: str, ctx: Context) -> None:
+    """*Maldiciones de la muerte*: "cualquier héroe que haya recibido una ficha de muerte
+    durante el escenario anterior recibe un número de cartas de maldición de la muerte igual al
+    número de fichas de muerte que posee. Cada Héroe debe mantener la carta de Maldición de la
+    Muerte con el valor más alto": every hero with death tokens keeps one curse."""
+    for hero in g.heroes:
+        tokens = g.tokens.get(hero, 0)
+        if tokens and hero not in g.curses:
+            ctx.add(k.CURSE_MISSING(
+                f"{hero} of the {g.color} guild has {tokens} death token(s) {where} but keeps "
+                f"no Death Curse; it draws {tokens} curse card(s) and keeps the highest",
+                [hero], fix=Fix(f"record the curse {hero} kept (the highest of the {tokens} "
+                                "drawn)", file=f'curses = {{ {hero} = "CURSE" }} in its '
+                                               "[[scenario.upgrade]]",
+                                cli=f"--curse {hero} CURSE after --guild {g.color}",
+                                app=f"{hero}=CURSE in the {g.color} guild's Curses kept "
+                                    "field")))
 
 
 def _limits(g: GuildState, where: str, ctx: Context) -> None:
@@ -132,7 +162,7 @@ def close_phase(g: GuildState, scenario: str, ctx: Context, *, recorded: bool,
                  known: bool = True) -> None:
     """The end of an upgrade phase: death tokens go, one coin at most is carried."""
     if not recorded:
-        g.curses = {}
+        return_curses(g)
         g.spent.append(0)
     g.tokens = {}
     if known and g.coins > CARRY_LIMIT:

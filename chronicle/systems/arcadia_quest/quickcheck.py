@@ -102,6 +102,7 @@ SCENARIO: dict[str, Check] = {
     "correction": _tables(MAX_CORRECTIONS)}
 CAMPAIGN: dict[str, Check] = {
     "system": lambda v: v == "arcadia-quest", "name": _name, "two_player_pve": _FLAG,
+    "fixed_seating": _FLAG,
     "notes": _text, "guild": _tables(MAX_GUILDS), "scenario": _tables(MAX_SCENARIOS),
     "correction": _tables(MAX_CORRECTIONS), "card": lambda v: v == []}
 """Each table's keys, as its model's fields (a test holds them equal); a campaign with cards
@@ -171,6 +172,7 @@ def campaign(document: dict[str, Any]) -> tuple[str, list[Event]] | None:
         return None
     events: list[Event] = [CampaignStarted(
         name=found["name"], two_player_pve=found.get("two_player_pve", True),
+        fixed_seating=found.get("fixed_seating", False),
         guilds=tuple(GuildSetup(color=g["color"], player=g.get("player"),
                                 heroes=tuple(g.get("heroes", ())),
                                 slots=_slots(g.get("slots", {})) or {}) for g in guilds))]

@@ -1,8 +1,8 @@
 """A campaign as the database keeps it: a record of kind ``campaign`` (the group's, not a
 player's) in the generic record store (``chronicle.services.records``).
 
-- the record's **data**: how the campaign started — ``two_player_pve``, the ``guild`` tables in
-  seating order (as in the campaign file) and the campaign's own ``card`` tables (the upgrade
+- the record's **data**: how the campaign started — ``two_player_pve``, ``fixed_seating``
+  (present only when true), the ``guild`` tables in seating order (as in the campaign file) and the campaign's own ``card`` tables (the upgrade
   cards, costs and curses the group typed in from their cards);
 - its **events**, oldest first: ``scenario``, ``upgrade``, ``correction`` and ``undo`` (the
   codec's kinds, the same payloads as the campaign file's tables).
@@ -52,6 +52,7 @@ class CampaignData(BaseModel):
                               defer_build=True)
 
     two_player_pve: Flag = True
+    fixed_seating: Flag = False
     guild: Annotated[list[GuildModel], Field(max_length=MAX_GUILDS)] = []
     card: Annotated[list[Any], Field(max_length=MAX_CARDS)] = []
 
@@ -59,7 +60,8 @@ class CampaignData(BaseModel):
 def data_of(start: CampaignStarted, cards: Iterable[dict[str, Any]] = ()) -> dict[str, Any]:
     """The record data of a campaign that begins with ``start``, keeping ``cards`` (the
     ``[[card]]`` tables of its file)."""
-    return {"two_player_pve": start.two_player_pve,
+    seats = {"fixed_seating": True} if start.fixed_seating else {}
+    return {"two_player_pve": start.two_player_pve, **seats,
             "guild": [guild_record(g) for g in start.guilds], "card": list(cards)}
 
 
@@ -90,6 +92,7 @@ def ledger_of(name: str, data: dict[str, Any],
         where = ".".join(str(p) for p in first["loc"])[:80] or "data"
         raise ValueError(f"the campaign's guilds do not fit: {where}: {first['msg']}") from None
     ledger: list[Event] = [CampaignStarted(name=name, two_player_pve=start.two_player_pve,
+                                           fixed_seating=start.fixed_seating,
                                            guilds=tuple(g.to_setup() for g in start.guild))]
     for number, stored in enumerate(events, start=2):
         kind, payload = stored.get("kind"), stored.get("payload")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from chronicle.domain.values import name_key
 from chronicle.rules.report import Fix, Report, Violation
 from chronicle.systems.arcadia_quest import codes as k
-from chronicle.systems.arcadia_quest.cards import Circle, Kind, Scenario, Upgrade
+from chronicle.systems.arcadia_quest.cards import Circle, Kind, Scenario, Title, Upgrade
 from chronicle.systems.arcadia_quest.inventory import (
     CAMPAIGN_LENGTH,
     HEROES_PER_GUILD,
@@ -95,6 +95,7 @@ def step(state: CampaignState, event: Event, ctx: Context) -> None:
 
 def _start(state: CampaignState, event: CampaignStarted, ctx: Context) -> None:
     state.name, state.two_player_pve, state.started = event.name, event.two_player_pve, True
+    state.fixed_seating = event.fixed_seating
     count = len(event.guilds)
     if not 2 <= count <= 4:
         ctx.add(k.CAMPAIGN_GUILD_COUNT(f"the campaign has {count} guild(s); 2 to 4 play",
@@ -286,44 +287,125 @@ def _quests(state: CampaignState, event: ScenarioPlayed, results: dict[str, Guil
         ctx.add(k.SCENARIO_KILLS_MISMATCH(
             f"in {event.name} the guilds record {kills} hero kill(s) but {by_heroes} death(s) "
             "to enemy heroes", fix="check hero_kills, deaths and neutral_deaths"))
-    _winner(state, event, results.get(event.winner), ctx)
+    _winner(state, event, results, ctx)
 
 
-def _winner(state: CampaignState, event: ScenarioPlayed, result: GuildResult | None,
-            ctx: Context) -> None:
-    if event.winner not in state.guilds:
-        return
+def _winning_set(state: CampaignState, color: str,
+                 result: GuildResult | None) -> tuple[list[str], list[str], int, bool]:
+    """A guild's quests that count toward a win (PvP quests against a guild in play other than
+    its own), those of them that are PvE, how many win and whether one must be PvE (seed,
+    *Ganar el escenario*: 3 with at least one PvE; 2 with two players)."""
     quests = list(dict.fromkeys(name_key(q) for q in result.quests)) if result else []
     valid = [q for q in quests if pvp_target(q) is None or (pvp_target(q) in state.guilds
-             and pvp_target(q) != event.winner)]
+             and pvp_target(q) != color)]
     pve = [q for q in valid if pvp_target(q) is None]
     two = len(state.guilds) == 2
-    needed = 2 if two else 3
-    needs_pve = not two or state.two_player_pve
-    if len(valid) < needed or (needs_pve and not pve):
-        rule = f"{needed} completed quests" + (", at least one PvE" if needs_pve else "")
+    return valid, pve, 2 if two else 3, not two or state.two_player_pve
+
+
+def _wins(valid: list[str], pve: list[str], needed: int, needs_pve: bool) -> bool:
+    return len(valid) >= needed and (bool(pve) or not needs_pve)
+
+
+def _winner(state: CampaignState, event: ScenarioPlayed, results: dict[str, GuildResult],
+            ctx: Context) -> None:
+    """*Ganar el escenario* / *Fin del escenario*: "Cuando un jugador completa su tercera
+    misión, al menos una de ellas es PvE, el escenario termina inmediatamente y ese jugador
+    sale victorioso" ("En un juego de 2 jugadores, la victoria se logra completando solo 2
+    misiones"). The recorded winner holds a winning set, completed in an order whose last
+    quest ended the scenario; no other guild holds one."""
+    if event.winner not in state.guilds:
+        return
+    valid, pve, needed, needs_pve = _winning_set(state, event.winner,
+                                                 results.get(event.winner))
+    rule = f"{needed} completed quests" + (", at least one PvE" if needs_pve else "")
+    if not _wins(valid, pve, needed, needs_pve):
         ctx.add(k.SCENARIO_WINNER_SHORT(
             f"{event.winner} won {event.name} with {len(valid)} quest(s) ({len(pve)} PvE); "
             f"winning takes {rule}", fix="record the winner's quests, or the right winner"))
+    elif len(valid) > needed and (not needs_pve or len(pve) > 1):
+        ctx.add(k.SCENARIO_AFTER_END(
+            f"{event.winner} won {event.name} with {len(valid)} quest(s) ({len(pve)} PvE), "
+            f"but the scenario ended the moment it held {rule}: the others came after the "
+            "end", list(results[event.winner].quests),
+            fix=Fix(f"keep only the quests {event.winner} completed up to its winning one",
+                    file="quests = [...] in its [[scenario.guild]]",
+                    cli=f"--quest QUEST after --guild {event.winner}, up to the winning one",
+                    app=f"the {event.winner} guild's Quests field")))
+    for color, result in results.items():
+        if color == event.winner:
+            continue
+        valid, pve, needed, needs_pve = _winning_set(state, color, result)
+        if _wins(valid, pve, needed, needs_pve):
+            ctx.add(k.SCENARIO_LOSER_WON(
+                f"the {color} guild holds {len(valid)} quest(s) ({len(pve)} PvE) in "
+                f"{event.name}, a winning set ({rule}), but {event.winner} is recorded as "
+                f"the winner: the scenario ended, won by {color}, when it completed them",
+                [color, *result.quests],
+                fix=Fix(f"record {color} as the winner, or remove the quests {color} did not "
+                        "complete", file=f'winner = "{color}"', cli=f"--winner {color}",
+                        app=f"type {color} in the Winner (colour) field")))
 
 
 def _titles_and_rewards(state: CampaignState, event: ScenarioPlayed,
                         results: dict[str, GuildResult], card: Scenario | None,
                         ctx: Context) -> list[tuple[str, str]]:
+    """*Tarjetas de recompensa*: "Cuando un jugador completa esa misión, su gremio obtiene
+    inmediatamente una de las cartas de recompensa disponibles" (one card per quest completed,
+    at most); *Campaña*: "Cuando un héroe completa una de estas misiones, su gremio recibe el
+    título asociado" (a title only with its quest, in its scenario)."""
     titles: list[tuple[str, str]] = []
     for color, r in results.items():
         g = state.guilds[color]
+        done = {name_key(q) for q in r.quests}
         if r.title:
             if card is not None and card.title_quest is False:
                 ctx.add(k.SCENARIO_NO_TITLE(f"the {color} guild earned the title {r.title!r} "
                                             f"in {event.name}, which has no title quest",
                                             [r.title], fix="remove the title"))
+            else:
+                _title_quest(color, r.title, done, event.name, ctx)
             g.titles.append((r.title, event.name))
             titles.append((color, r.title))
+        if len(r.rewards) > len(done):
+            ctx.add(k.REWARD_WITHOUT_QUEST(
+                f"the {color} guild takes {len(r.rewards)} reward card(s) in {event.name} but "
+                f"completed {len(done)} quest(s); a guild takes at most one reward card per "
+                "quest it completes", list(r.rewards),
+                fix=Fix("record the quests that gave the rewards, or remove the rewards",
+                        file="rewards = [...] in its [[scenario.guild]]",
+                        cli=f"--quest QUEST (or fewer --reward) after --guild {color}",
+                        app=f"the {color} guild's Quests field")))
         for reward in r.rewards:
             ctx.card(reward, Kind.UPGRADE, f"a reward of {color} in {event.name}")
             gain(g, reward, ctx, f"a reward in {event.name}")
     return titles
+
+
+def _title_quest(color: str, title: str, done: set[str], scenario: str, ctx: Context) -> None:
+    """``title.without_quest`` when ``color`` earns ``title`` without the quest that awards it
+    (any quest when the title card does not name it) or outside the title's scenario."""
+    card = ctx.get(title, Kind.TITLE)
+    quest = card.quest if isinstance(card, Title) else None
+    where = card.scenario if isinstance(card, Title) else None
+    if where and name_key(where) != name_key(scenario):
+        why = f"the title {title!r} is awarded in {where}, not in {scenario}"
+    elif quest and name_key(quest) not in done:
+        why = (f"the {color} guild earned the title {title!r} in {scenario} without completing "
+               f"its quest {quest!r}")
+    elif not done:
+        why = (f"the {color} guild earned the title {title!r} in {scenario} without completing "
+               "any quest; a title goes to the guild that completes its quest")
+    else:
+        return
+    add = f"--quest {quest!r}" if quest else "--quest QUEST"
+    ctx.add(k.TITLE_WITHOUT_QUEST(why, [title, color],
+                                  fix=Fix("record the title's quest, or remove the title",
+                                          file="quests = [...] or title in its "
+                                               "[[scenario.guild]]",
+                                          cli=f"{add} (or no --title) after --guild {color}",
+                                          app=f"the {color} guild's Quests or Title earned "
+                                              "field")))
 
 
 def _coins(state: CampaignState, results: dict[str, GuildResult]) -> None:

@@ -134,6 +134,8 @@ class TitleModel(CardModel):
 
     kind: Literal["title"]
     scenario: Name | None = None
+    quest: Name | None = None
+    """The quest that awards it (the guild earning it must have completed it)."""
     used_in: Names | None = None
 
 

@@ -187,10 +187,10 @@ def _refuse_errors(report: Report, what: str) -> None:
 
 
 def new_campaign(db: Database, name: str, guilds: list[dict[str, Any]], *,
-                 two_player_pve: bool = True,
+                 two_player_pve: bool = True, fixed_seating: bool = False,
                  cards: list[dict[str, Any]] | None = None) -> CampaignView:
     """Start a campaign: ``guilds`` are ``[[guild]]`` tables (colour, player, heroes, slots)
-    in seating order. A guild given no slots gets the five starting cards spread over its
+    in seating order (``fixed_seating``: kept in every scenario). A guild given no slots gets the five starting cards spread over its
     heroes in order (2, 2, 1), as a player may rearrange them before the first scenario.
 
     Raises:
@@ -206,7 +206,10 @@ def new_campaign(db: Database, name: str, guilds: list[dict[str, Any]], *,
     for table in tables:
         if not table.get("slots") and isinstance(table.get("heroes"), list):
             table["slots"] = starting_slots(table["heroes"], catalog)
-    data = {"two_player_pve": two_player_pve, "guild": tables, "card": list(cards or [])}
+    data: dict[str, Any] = {"two_player_pve": two_player_pve, "guild": tables,
+                            "card": list(cards or [])}
+    if fixed_seating:
+        data["fixed_seating"] = True
     try:
         events, own = ledger_of(name, data, [])
     except ValueError as exc:

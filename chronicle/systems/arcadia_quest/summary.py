@@ -4,12 +4,17 @@ Per guild: ``player``, ``heroes``, ``coins_earned`` (one number per scenario pla
 ``coins_spent`` (per upgrade phase; null when a cost is unknown), ``coins_held`` (now),
 ``coins_carried`` (the coin kept from the last upgrade phase), ``upgrades`` (how many upgrade
 cards it has), ``slots`` (each hero's cards), ``under_curse`` (the upgrade lying unusable under a
-slot-taking curse), ``curses`` (the curse each hero keeps), ``titles`` (with the scenario where
-each was earned), ``death_tokens`` (per hero over the whole campaign).
+slot-taking curse), ``curses`` (the curse each hero keeps: returned to the deck at the start of
+the next upgrade phase), ``titles`` (with the scenario where each was earned),
+``death_tokens`` (per hero: the tokens on it now, from the last scenario, until its upgrade
+phase discards them), ``deaths`` (per hero over the whole campaign).
 
 ``next``: ``number`` and ``circle`` of the next scenario, ``choices`` (the scenarios still
-legal), ``chosen_by`` (the last winner; null: all players together), ``first_player`` (the guild
-seated left of the last winner, clockwise; null: drawn at random), ``monster_level`` (the next
+legal; the first scenario's from the campaign's or the group's own scenario cards when they
+define any, else the core box's), ``chosen_by`` (the last winner; null: all players together),
+``first_player`` (known only when the campaign keeps fixed seats: the guild seated left of the
+last winner, clockwise; else null, the start areas and so the seats being drawn at set-up),
+``first_player_rule`` (how the first player is found, in words), ``monster_level`` (the next
 scenario's number), ``pvp_quests`` (the PvP quest cards in play), ``unused_start_areas``, and
 ``campaign_winner`` once the final is played (seed, *Campaña por Arcadia*, *El turno del
 jugador*, *Configuración de escenario*, *Fin del juego*).
@@ -20,16 +25,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from chronicle.domain.values import name_key
+from chronicle.domain.values import Origin, name_key
 from chronicle.systems.arcadia_quest import KEY
 from chronicle.systems.arcadia_quest.cards import Circle, Curse, Kind, Scenario
 from chronicle.systems.arcadia_quest.inventory import CAMPAIGN_LENGTH, circle_at
-from chronicle.systems.arcadia_quest.ledger import CampaignState, GuildState
+from chronicle.systems.arcadia_quest.ledger import CampaignState, GuildState, Played
 
 if TYPE_CHECKING:
     from chronicle.systems.arcadia_quest.inventory import QuestCatalog
 
 START_AREAS = 4
+OWN = (Origin.USER, Origin.FILE)
+"""The origins of cards the group or the campaign's file defines (a corrected bundled card is
+still the box's)."""
+CORE_BOOK = "Arcadia Quest"
+"""The campaign book of the core box."""
 
 
 def summarize(state: CampaignState, catalog: QuestCatalog,
@@ -64,7 +74,8 @@ def _guild(g: GuildState, catalog: QuestCatalog) -> dict[str, Any]:
         "under_curse": g.under_curse(takes),
         "curses": dict(g.curses),
         "titles": [{"title": title, "scenario": where} for title, where in g.titles],
-        "death_tokens": {hero: g.deaths.get(hero, 0) for hero in g.heroes},
+        "death_tokens": {hero: g.tokens.get(hero, 0) for hero in g.heroes},
+        "deaths": {hero: g.deaths.get(hero, 0) for hero in g.heroes},
     }
 
 
@@ -79,21 +90,22 @@ def next_scenario(state: CampaignState, catalog: QuestCatalog,
     number = len(state.played) + 1
     circle = None if final_played else circle_at(number)
     played = {name_key(p.name) for p in state.played}
-    book = _book(state, catalog)
+    books = _books(state, catalog)
     keys = None if owned is None else {name_key(p) for p in owned}
     choices = [] if circle is None else sorted(
         (c.name for c in catalog if isinstance(c, Scenario) and c.circle is circle
          and name_key(c.name) not in played and (keys is None or c.in_products(keys))
-         and (book is None or name_key(c.campaign or "") == book)), key=str.casefold)
-    first = None
-    if last is not None and last.winner in order:
-        first = order[(order.index(last.winner) + 1) % len(order)]
+         and (books is None or name_key(c.campaign or "") in books
+              or (not c.campaign and c.origin in OWN and not state.played))),
+        key=str.casefold)
+    first, rule = _first_player(state, last)
     return {
         "number": None if circle is None else number,
         "circle": None if circle is None else circle.value,
         "choices": choices,
         "chosen_by": last.winner if last is not None and not final_played else None,
         "first_player": None if final_played else first,
+        "first_player_rule": None if final_played else rule,
         "monster_level": None if circle is None else number,
         "pvp_quests": [f"pvp:{color}" for color in order],
         "unused_start_areas": list(range(len(order) + 1, START_AREAS + 1)),
@@ -101,11 +113,36 @@ def next_scenario(state: CampaignState, catalog: QuestCatalog,
     }
 
 
-def _book(state: CampaignState, catalog: QuestCatalog) -> str | None:
-    """The campaign book this campaign follows: its first scenario's (the core one before)."""
+def _first_player(state: CampaignState, last: Played | None) -> tuple[str | None, str]:
+    """*El turno del jugador*: "El primer jugador ... es el que está sentado a la izquierda del
+    jugador que ganó el último escenario. Sin embargo, en el primer escenario de una campaña, el
+    primer jugador se elige al azar"; *Configuración de escenario*, 11: the start areas are
+    drawn at random and "Los jugadores deben sentarse ... en el mismo orden que sus áreas de
+    inicio". So the first player is known before the set-up only when the group keeps its
+    seats (``fixed_seating``)."""
+    order = state.order
+    if last is None or last.winner not in order:
+        return None, "drawn at random (the first scenario)"
+    if state.fixed_seating:
+        first = order[(order.index(last.winner) + 1) % len(order)]
+        return first, f"the {first} guild, seated left of the {last.winner} guild (fixed seats)"
+    return None, (f"drawn at set-up: the guild seated left of the {last.winner} guild once the "
+                  "start areas are drawn")
+
+
+def _books(state: CampaignState, catalog: QuestCatalog) -> set[str] | None:
+    """The campaign books this campaign may follow (None: any). Once played, its first
+    scenario's book. Before: the books of the outer scenarios the campaign's file or the group
+    defines (its own ``[[card]]`` tables, the group's or the user's cards; such a card with no
+    book is offered itself), else the core box (seed, *Campaña por Arcadia*: the players choose
+    the first scenario together)."""
     if not state.played:
-        return name_key("Arcadia Quest")
+        own = [c for c in catalog if isinstance(c, Scenario) and c.origin in OWN
+               and c.circle is Circle.OUTER]
+        if own:
+            return {name_key(c.campaign) for c in own if c.campaign}
+        return {name_key(CORE_BOOK)}
     first = catalog.get(state.played[0].name, Kind.SCENARIO)
     if isinstance(first, Scenario) and first.campaign:
-        return name_key(first.campaign)
+        return {name_key(first.campaign)}
     return None
