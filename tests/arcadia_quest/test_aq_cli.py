@@ -96,12 +96,14 @@ def test_a_campaign_recorded_at_the_table(db: str, aq_cards: Path, tmp_path: Pat
               "--death", "Zazu")
     code, _out, err = run(*base, *scenario, "--winner", "blue", *played)
     assert code == 1 and "scenario.winner_short" in err
+    assert "scenario.loser_won" in err and "won by green" in err
     assert as_json(*base, "campaign", "show", NAME, "--json")["scenarios"] == []
     summary = as_json(*base, *scenario, "--winner", "green", *played, "--json")
     assert {c: g["coins_earned"] for c, g in summary["guilds"].items()} == {
         "blue": [5], "green": [6], "red": [0]}
     upcoming = as_json(*base, "campaign", "next", NAME, "--json")
-    assert upcoming["chosen_by"] == "green" and upcoming["first_player"] == "red"
+    assert upcoming["chosen_by"] == "green" and upcoming["first_player"] is None
+    assert "left of the green guild" in upcoming["first_player_rule"]
     assert upcoming["monster_level"] == 2 and "District of Hammers" not in upcoming["choices"]
     # the group's boxes decide what is offered: Inferno alone offers no core scenario
     assert run(*base, "player", "add", "Ana")[0] == 0

@@ -51,7 +51,7 @@ def test_the_live_tally_is_the_worked_coin_example(catalog: QuestCatalog) -> Non
     assert found.added == [] and found.problem is None
     short = scenario_payload("District of Hammers", "blue", typed)
     assert [v.code for v in tally(start, "scenario", short, catalog).errors] == [
-        "scenario.winner_short"]
+        "scenario.winner_short", "scenario.loser_won"]
 
 
 def test_the_upgrade_tally_shows_the_limits_live(catalog: QuestCatalog) -> None:

@@ -262,7 +262,7 @@ def _next_lines(upcoming: dict[str, Any]) -> list[str]:
              f"level {upcoming['monster_level']}",
              "  choices: " + (", ".join(upcoming["choices"]) or "none left in the catalog"),
              f"  chosen by: {upcoming['chosen_by'] or 'all players together'}",
-             f"  first player: {upcoming['first_player'] or 'drawn at random'}",
+             f"  first player: {upcoming['first_player_rule'] or 'drawn at random'}",
              "  PvP quest cards: " + ", ".join(upcoming["pvp_quests"])]
     unused = upcoming.get("unused_start_areas") or []
     lines.append("  unused start areas: " + (", ".join(map(str, unused)) or "none"))

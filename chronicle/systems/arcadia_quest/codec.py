@@ -43,10 +43,11 @@ class _Strict(BaseModel):
 
 
 class StartRecord(_Strict):
-    """``start``: the campaign's name, the two-player reading and the guilds."""
+    """``start``: the campaign's name, the two-player reading, fixed seats and the guilds."""
 
     name: Name
     two_player_pve: Flag = True
+    fixed_seating: Flag = False
     guild: Annotated[list[GuildModel], Field(max_length=MAX_GUILDS)] = []
 
 
@@ -93,7 +94,8 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
 def event_to_record(event: Event) -> tuple[str, dict[str, Any]]:
     """The kind and payload stored for ``event``."""
     if isinstance(event, CampaignStarted):
-        return "start", {"name": event.name, "two_player_pve": event.two_player_pve,
+        seats = {"fixed_seating": True} if event.fixed_seating else {}
+        return "start", {"name": event.name, "two_player_pve": event.two_player_pve, **seats,
                          "guild": [guild_record(g) for g in event.guilds]}
     if isinstance(event, ScenarioPlayed):
         return "scenario", _clean({"name": event.name, "winner": event.winner,
@@ -123,6 +125,7 @@ def event_from_record(kind: str, data: dict[str, Any]) -> Event:
         if kind == "start":
             start = StartRecord.model_validate(data)
             return CampaignStarted(name=start.name, two_player_pve=start.two_player_pve,
+                                   fixed_seating=start.fixed_seating,
                                    guilds=tuple(g.to_setup() for g in start.guild))
         if kind == "scenario":
             played = ScenarioRecord.model_validate(data)

@@ -1,7 +1,7 @@
 """The printed campaign sheet of Arcadia Quest, as the document model
 (``chronicle.export.model``): the scenarios in order with their circle, winner and titles (blank
 rows for those still to play), then per guild its three heroes with their four slots, curse and
-death tokens, its titles, coins held and the coin carried, and what to set up next.
+death tokens (the last scenario's, until its upgrade phase), its titles, coins held and the coin carried, and what to set up next.
 
 ``campaign_part`` builds it from a campaign's JSON summary (pure, no reportlab);
 ``service.export_sheet`` writes a stored campaign's sheet with ``chronicle.services.exports``
@@ -77,7 +77,7 @@ def _guild(color: str, guild: dict[str, Any]) -> list[Block]:
     for _missing in range(len(rows), 3):
         rows.append(Row((Mark.BLANK,) * (SLOTS + 3), "blank"))
     table = Table((Column("Hero", 1.6), *(Column(f"Slot {n}", 1.5) for n in range(1, SLOTS + 1)),
-                   Column("Curse", 1.4), Column("Deaths", 0.7, "right")), tuple(rows),
+                   Column("Curse", 1.4), Column("Tokens", 0.7, "right")), tuple(rows),
                   context=f"{heading} (continued)")
     return [Heading(heading), grid, table]
 
@@ -94,7 +94,8 @@ def _next(upcoming: dict[str, Any]) -> list[Block]:
                                           "circle)"),
                         Field("Monster level", str(upcoming["monster_level"])),
                         Field("Chosen by", upcoming["chosen_by"] or "all players"),
-                        Field("First player", upcoming["first_player"] or "at random")),),
+                        Field("First player", upcoming["first_player_rule"]
+                              or "at random")),),
                       weights=(1.0, 1.0, 1.0, 1.0)),
             FieldGrid(((Field("Scenarios to choose from", choices),),), weights=(1.0,))]
 

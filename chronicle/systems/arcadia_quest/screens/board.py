@@ -66,7 +66,7 @@ def next_text(upcoming: dict[str, Any], width: int = 76) -> Text:
              f"level {upcoming['monster_level']}",
              "  choose from: " + (", ".join(upcoming["choices"]) or "none known"),
              f"  chosen by: {upcoming['chosen_by'] or 'all players'} · first player: "
-             f"{upcoming['first_player'] or 'at random'}",
+             f"{upcoming['first_player_rule'] or 'at random'}",
              "  PvP quests: " + ", ".join(upcoming["pvp_quests"])
              + (" · unused start areas: " + ", ".join(map(str, upcoming["unused_start_areas"]))
                 if upcoming.get("unused_start_areas") else "")]
