@@ -107,9 +107,18 @@ def _guarded(handler: Callable[[argparse.Namespace], int], args: argparse.Namesp
     """Run ``handler``, turning the services' errors into messages and exit statuses."""
     from chronicle.errors import ChronicleError, Conflict, Refused
     from chronicle.rules.report import Front
+    from chronicle.systems.arcadia_quest.service import UnknownName
 
     try:
         return handler(args)
+    except UnknownName as exc:
+        if getattr(args, "json", False):
+            emit_json({"unknown": str(exc),
+                       "violations": [v.to_dict() for v in exc.report.violations]})
+        fail(str(exc))
+        for violation in exc.report.violations:
+            fail(f"  {violation.code}: {violation.cards[0] if violation.cards else ''}")
+        return 2
     except Refused as exc:
         if getattr(args, "json", False):
             emit_json({"refused": str(exc),
@@ -216,6 +225,7 @@ def register_campaign(parser: argparse.ArgumentParser) -> None:
     fix.add_argument("--remove-card", action="append", default=[], metavar="CARD")
     fix.add_argument("--title", action="append", default=[], metavar="TITLE",
                      help="a title to add")
+    _json(fix)
 
     own = _command(sub, "own", "record the Arcadia Quest boxes a player owns", _own,
                    "Record the products (core box, expansions) a player owns. The group's "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from chronicle.domain.text import did_you_mean
 from chronicle.domain.values import name_key
 from chronicle.rules.codes import Code
 from chronicle.rules.report import Violation
@@ -169,18 +170,24 @@ def keep_curse(g: GuildState, hero: str, curse: str, ctx: Context, when: str) ->
 
 
 def not_in_guild(g: GuildState, hero: str, what: str) -> Violation:
-    """``guild.hero_not_in_guild`` for ``hero``, named in ``what``."""
+    """``guild.hero_not_in_guild`` for ``hero``, named in ``what``; the fix names the nearest
+    of the guild's heroes."""
+    hint = did_you_mean(hero, g.heroes)
     return k.GUILD_HERO_NOT_IN_GUILD(
         f"{hero} ({what}) is not a hero of the {g.color} guild "
         f"({', '.join(g.heroes) or 'no heroes'})", [hero],
-        fix="use one of the guild's heroes")
+        fix=hint or f"use one of the guild's heroes: {', '.join(g.heroes) or 'none'}")
 
 
 def unknown_guild(state: CampaignState, color: str, what: str) -> Violation:
-    """``scenario.guild_unknown`` for ``color``, named as ``what``."""
+    """``scenario.guild_unknown`` for ``color``, named as ``what``; the fix names the nearest
+    guild of the campaign."""
+    hint = did_you_mean(color, state.order)
     return k.SCENARIO_GUILD_UNKNOWN(
         f"{what} is {color!r}, not a guild of this campaign "
-        f"({', '.join(state.order) or 'none'})", fix="use the colour of a guild of the campaign")
+        f"({', '.join(state.order) or 'none'})", [color],
+        fix=hint or f"use the colour of a guild of the campaign: "
+                    f"{', '.join(state.order) or 'none'}")
 
 
 def gain(g: GuildState, card: str, ctx: Context, how: str) -> None:

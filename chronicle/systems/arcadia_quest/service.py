@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chronicle.errors import BadInput, Refused
-from chronicle.rules.report import Report
+from chronicle.errors import BadInput, NotFound, Refused
+from chronicle.rules.report import Report, Violation
 from chronicle.systems.arcadia_quest import KEY, LABEL
 from chronicle.systems.arcadia_quest.drafts import starting_slots
 from chronicle.systems.arcadia_quest.record import (
@@ -34,6 +34,38 @@ if TYPE_CHECKING:
     from chronicle.services.records import StoredRecord
     from chronicle.systems.arcadia_quest.catalog import QuestCatalog
     from chronicle.systems.arcadia_quest.ledger import Event
+
+
+UNKNOWN_NAMES = frozenset({"card.unknown", "card.wrong_kind", "guild.hero_not_in_guild",
+                           "scenario.guild_unknown"})
+"""Errors that mean an entry names what the catalog or the campaign does not know (a card, a
+hero of the guild, a guild's colour): bad input, not a rule broken."""
+
+
+class UnknownName(NotFound):
+    """An entry names a card, hero or guild nobody knows; ``report`` holds those violations
+    (each with its nearest name). Nothing was written."""
+
+    def __init__(self, message: str, report: Report) -> None:
+        super().__init__(message)
+        self.report = report
+
+
+def refuse(errors: list[Violation], what: str) -> None:
+    """Refuse ``what`` when ``errors`` hold any: ``UnknownName`` when some name what nobody
+    knows, else ``Refused``. Nothing is written either way.
+
+    Raises:
+        UnknownName, Refused: as said.
+    """
+    unknown = [v for v in errors if v.code in UNKNOWN_NAMES]
+    if unknown:
+        raise UnknownName(f"{what} names what is not known; nothing was written: "
+                          + "; ".join(v.message + (f" ({v.fix})" if v.fix else "")
+                                      for v in unknown), Report(unknown))
+    if errors:
+        raise Refused(f"{what} breaks {len(errors)} rule(s); nothing was written",
+                      Report(errors))
 
 
 @dataclass(frozen=True)
@@ -181,9 +213,7 @@ def known_products(db: Database) -> list[str]:
 
 
 def _refuse_errors(report: Report, what: str) -> None:
-    if report.errors:
-        raise Refused(f"{what} breaks {len(report.errors)} rule(s); nothing was written",
-                      Report(report.errors))
+    refuse(list(report.errors), what)
 
 
 def new_campaign(db: Database, name: str, guilds: list[dict[str, Any]], *,
@@ -281,10 +311,7 @@ def _append(db: Database, name: str, event: Event, what: str) -> CampaignView:
 
     current = show_campaign(db, name)
     added = check_event(current.events, event, catalog_of(db, current))
-    errors = [v for v in added if v.severity.value == "error"]
-    if errors:
-        raise Refused(f"{what} breaks {len(errors)} rule(s) of {current.name}; nothing was "
-                      "written", Report(errors))
+    refuse([v for v in added if v.severity.value == "error"], f"{what} of {current.name}")
     kind, payload = payload_of(event)
     return view_of(db, records.append(db, KEY, RECORD_KIND, current.name, kind, payload))
 
