@@ -2,8 +2,9 @@
 player's) in the generic record store (``chronicle.services.records``).
 
 - the record's **data**: how the campaign started — ``two_player_pve``, ``fixed_seating``
-  (present only when true), the ``guild`` tables in seating order (as in the campaign file) and the campaign's own ``card`` tables (the upgrade
-  cards, costs and curses the group typed in from their cards);
+  (present only when true), the ``guild`` tables in seating order (as in the campaign file)
+  and the campaign's own ``card`` tables (the upgrade cards, costs and curses the group typed
+  in from their cards);
 - its **events**, oldest first: ``scenario``, ``upgrade``, ``correction`` and ``undo`` (the
   codec's kinds, the same payloads as the campaign file's tables).
 

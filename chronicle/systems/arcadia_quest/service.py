@@ -220,8 +220,9 @@ def new_campaign(db: Database, name: str, guilds: list[dict[str, Any]], *,
                  two_player_pve: bool = True, fixed_seating: bool = False,
                  cards: list[dict[str, Any]] | None = None) -> CampaignView:
     """Start a campaign: ``guilds`` are ``[[guild]]`` tables (colour, player, heroes, slots)
-    in seating order (``fixed_seating``: kept in every scenario). A guild given no slots gets the five starting cards spread over its
-    heroes in order (2, 2, 1), as a player may rearrange them before the first scenario.
+    in seating order (``fixed_seating``: kept in every scenario). A guild given no slots gets
+    the five starting cards spread over its heroes in order (2, 2, 1), as a player may
+    rearrange them before the first scenario.
 
     Raises:
         BadInput: a guild that does not fit the campaign file's format.

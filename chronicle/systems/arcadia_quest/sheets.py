@@ -1,7 +1,8 @@
 """The printed campaign sheet of Arcadia Quest, as the document model
 (``chronicle.export.model``): the scenarios in order with their circle, winner and titles (blank
 rows for those still to play), then per guild its three heroes with their four slots, curse and
-death tokens (the last scenario's, until its upgrade phase), its titles, coins held and the coin carried, and what to set up next.
+death tokens (the last scenario's, until its upgrade phase), its titles, coins held and the coin
+carried, and what to set up next.
 
 ``campaign_part`` builds it from a campaign's JSON summary (pure, no reportlab);
 ``service.export_sheet`` writes a stored campaign's sheet with ``chronicle.services.exports``
