@@ -95,14 +95,21 @@ def _guild(summary: dict[str, Any], color: str) -> dict[str, Any]:
     return guild
 
 
-def test_death_curses_and_death_tokens_through_two_upgrade_phases(db: str,
-                                                                   aq_cards: Path) -> None:
+def test_death_curses_and_death_tokens_through_two_upgrade_phases(db: str, aq_cards: Path,
+                                                                   tmp_path: Path) -> None:
     base = ("--db", db)
     _new(db)
     assert run(*base, *HAMMERS, "--guild", "blue", "--quest", "Break the forge", "--quest",
                "pvp:green", "--kills", "2", "--guild", "green", "--death", "Maya=2")[0] == 0
     shown = as_json(*base, "campaign", "show", NAME, "--json")
     assert _guild(shown, "green")["death_tokens"]["Maya"] == 2
+    manor = ("scenario", "record", NAME, "The Manor", "--winner", "blue", "--guild", "blue",
+             "--quest", "Find the key", "--quest", "pvp:green", "--kills", "1", "--guild",
+             "green", "--death", "Maya")
+    code, out, _err = run(*base, *manor, "--json")  # the upgrade phase is skipped
+    assert code == 1 and "curse.missing" in _codes(out)
+    skipped = next(v for v in json.loads(out)["violations"] if v["code"] == "curse.missing")
+    assert skipped["fixes"]["cli"].startswith("first: chronicle upgrade record")
     code, out, _err = run(*base, "upgrade", "record", NAME, "--guild", "blue", "--guild",
                           "green", "--json")
     assert code == 1 and _codes(out) == ["curse.missing"]
@@ -118,9 +125,7 @@ def test_death_curses_and_death_tokens_through_two_upgrade_phases(db: str,
     assert green["curses"] == {"Maya": "Weakness"} and "Weakness" in green["slots"]["Maya"]
     assert green["death_tokens"]["Maya"] == 0 and green["deaths"]["Maya"] == 2  # discarded
     # the second scenario: Maya dies once more; the show says 1, not the campaign's 3
-    assert run(*base, "scenario", "record", NAME, "The Manor", "--winner", "blue", "--guild",
-               "blue", "--quest", "Find the key", "--quest", "pvp:green", "--kills", "1",
-               "--guild", "green", "--death", "Maya")[0] == 0
+    assert run(*base, *manor)[0] == 0
     code, out, _err = run(*base, "campaign", "show", NAME)
     assert code == 0 and "(1 death token(s))" in out and "3 death token" not in out
     # its upgrade phase, recorded without slots: Weakness goes back to the deck everywhere
@@ -133,6 +138,14 @@ def test_death_curses_and_death_tokens_through_two_upgrade_phases(db: str,
     assert "Weakness" not in board_text(shown).plain
     assert "Weakness" not in json.dumps(campaign_part(shown), default=str)
     assert "Hex" in json.dumps(campaign_part(shown), default=str)
+    from pypdf import PdfReader
+
+    code, _out, err = run(*base, "export", "campaign", NAME, "--out", str(tmp_path))
+    assert code == 0, err
+    pdf = next(tmp_path.glob("*-campaign.pdf"))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(str(pdf)).pages).split())
+    assert "Hex" in text and "Weakness" not in text
+    assert "left of blue (seats drawn at set-up)" in text
 
 
 def test_rewards_and_titles_need_their_quests_on_the_command_line(db: str,

@@ -119,7 +119,7 @@ def _upgrade(g: GuildState, u: GuildUpgrade, last: Played, ctx: Context) -> None
     close_phase(g, last.name, ctx, recorded=True, known=spent is not None)
 
 
-def _curses_kept(g: GuildState, where: str, ctx: Context) -> None:
+def _curses_kept(g: GuildState, where: str, ctx: Context, *, recorded: bool = True) -> None:
     """*Maldiciones de la muerte*: "cualquier héroe que haya recibido una ficha de muerte
     durante el escenario anterior recibe un número de cartas de maldición de la muerte igual al
     número de fichas de muerte que posee. Cada Héroe debe mantener la carta de Maldición de la
@@ -130,12 +130,22 @@ def _curses_kept(g: GuildState, where: str, ctx: Context) -> None:
             ctx.add(k.CURSE_MISSING(
                 f"{hero} of the {g.color} guild has {tokens} death token(s) {where} but keeps "
                 f"no Death Curse; it draws {tokens} curse card(s) and keeps the highest",
-                [hero], fix=Fix(f"record the curse {hero} kept (the highest of the {tokens} "
-                                "drawn)", file=f'curses = {{ {hero} = "CURSE" }} in its '
-                                               "[[scenario.upgrade]]",
-                                cli=f"--curse {hero} CURSE after --guild {g.color}",
-                                app=f"{hero}=CURSE in the {g.color} guild's Curses kept "
-                                    "field")))
+                [hero], fix=_curse_fix(g.color, hero, tokens, recorded)))
+
+
+def _curse_fix(color: str, hero: str, tokens: int, recorded: bool) -> Fix:
+    """The fix of ``curse.missing``: the curse in the upgrade phase being recorded, or (when
+    the next scenario comes without one) an upgrade phase recorded first."""
+    text = f"record the curse {hero} kept (the highest of the {tokens} drawn)"
+    table = f'curses = {{ {hero} = "CURSE" }} in its [[scenario.upgrade]]'
+    option = f"--curse {hero} CURSE after --guild {color}"
+    field = f"{hero}=CURSE in the {color} guild's Curses kept field"
+    if recorded:
+        return Fix(text, file=table, cli=option, app=field)
+    return Fix(f"{text} in an upgrade phase before the next scenario",
+               file=f"{table}, before the next [[scenario]]",
+               cli=f"first: chronicle upgrade record CAMPAIGN {option}",
+               app=f"first the upgrade phase (u): {field}")
 
 
 def _limits(g: GuildState, where: str, ctx: Context) -> None:
@@ -164,6 +174,8 @@ def close_phase(g: GuildState, scenario: str, ctx: Context, *, recorded: bool,
     if not recorded:
         return_curses(g)
         g.spent.append(0)
+        _curses_kept(g, f"after {scenario} (its upgrade phase is not recorded)", ctx,
+                     recorded=False)
     g.tokens = {}
     if known and g.coins > CARRY_LIMIT:
         ctx.add(k.COINS_CARRY(f"the {g.color} guild ends the upgrade phase after {scenario} "

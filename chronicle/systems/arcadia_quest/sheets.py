@@ -95,10 +95,20 @@ def _next(upcoming: dict[str, Any]) -> list[Block]:
                                           "circle)"),
                         Field("Monster level", str(upcoming["monster_level"])),
                         Field("Chosen by", upcoming["chosen_by"] or "all players"),
-                        Field("First player", upcoming["first_player_rule"]
-                              or "at random")),),
+                        Field("First player", _first_player(upcoming))),),
                       weights=(1.0, 1.0, 1.0, 1.0)),
             FieldGrid(((Field("Scenarios to choose from", choices),),), weights=(1.0,))]
+
+
+def _first_player(upcoming: dict[str, Any]) -> str:
+    """The first player in a few words: known only with fixed seats; else the guild left of
+    the last winner once the start areas (and seats) are drawn, or at random in the first
+    scenario."""
+    if upcoming.get("first_player"):
+        return str(upcoming["first_player"])
+    if upcoming.get("chosen_by"):
+        return f"left of {upcoming['chosen_by']} (seats drawn at set-up)"
+    return "at random"
 
 
 def campaign_part(summary: dict[str, Any], errors: Sequence[str] = ()) -> Part:
