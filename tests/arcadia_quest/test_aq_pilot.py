@@ -124,6 +124,9 @@ def test_the_upgrade_phase_as_a_guided_step(tmp_path: Path, aq_cards: Path) -> N
         assert pilot.app.screen is dialog
         bought.value = "Test Upgrade L1A"
         dialog.query_one("#aq-blue-slots", Input).value = "Grom: Slingshot, Test Upgrade L1A"
+        await pilot.pause()  # Maya died: she keeps a curse (curse.missing, in the app's terms)
+        assert "keeps no Death Curse" in tally(pilot)
+        assert "Maya=CURSE in the green guild's Curses kept field" in tally(pilot)
         dialog.query_one("#aq-green-curses", Input).value = "Maya=Hex"
         await pilot.pause()
         assert "error" not in tally(pilot) and "Cards held: blue 6/12" in tally(pilot)
