@@ -163,7 +163,7 @@ def test_a_campaign_kept_on_postgresql(aq_cards: Path, tmp_path: Path) -> None:
                    str(CAMPAIGNS / "legal-first-scenario.toml"))[0] == 0
         code, _out, err = run("--db", url, "scenario", "record", NAME, "The Manor",
                               "--winner", "green", "--guild", "green", "--quest", "A",
-                              "--quest", "B", "--quest", "C")
+                              "--quest", "B")
         assert code == 0, err
         assert run("--db", url, "campaign", "undo", NAME)[0] == 0
         history = as_json("--db", url, "campaign", "history", NAME, "--json")
