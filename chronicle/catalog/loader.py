@@ -43,10 +43,8 @@ class CardSchema(Protocol):
 
 @dataclass(frozen=True)
 class CardEntry:
-    """One validated card table: the keys it sets, where it came from. Without slots: the
-    card-file caches keep hundreds, and a slotted dataclass is unpickled field by field in
-    Python (``dataclasses._dataclass_setstate``) where this one's ``__dict__`` is restored at
-    once."""
+    """One validated card table: the keys it sets, where it came from (kept in the card-file
+    caches as plain values, ``chronicle.catalog.plain``)."""
 
     data: dict[str, Any]
     origin: Origin
@@ -186,8 +184,7 @@ def load_card_file(path: Path, schema: CardSchema, origin: Origin) -> tuple[list
     except Unreadable:
         return _load_card_file(path, schema, origin)  # which says why
     return cache.card_file(path, raw, schema, origin.value,
-                           lambda: _load_card_file(path, schema, origin, raw),
-                           (CardEntry, FileProblem))
+                           lambda: _load_card_file(path, schema, origin, raw))
 
 
 def _load_card_file(path: Path, schema: CardSchema, origin: Origin, raw: bytes | None = None,
