@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from chronicle.catalog import cachefile
 
 if TYPE_CHECKING:
-    from chronicle.catalog.loader import CardEntry
+    from chronicle.catalog.entry import CardEntry
     from chronicle.catalog.problems import FileProblem
 
 Outcome = tuple[list["CardEntry"], list["FileProblem"]]

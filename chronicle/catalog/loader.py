@@ -9,10 +9,10 @@ every other file still load.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from chronicle.catalog.entry import CardEntry as CardEntry
 from chronicle.catalog.problems import FileProblem, did_you_mean
 
 if TYPE_CHECKING:
@@ -39,17 +39,6 @@ class CardSchema(Protocol):
     def alias(self, kind: str, key: str) -> str | None: ...
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]: ...
-
-
-@dataclass(frozen=True)
-class CardEntry:
-    """One validated card table: the keys it sets, where it came from (kept in the card-file
-    caches as plain values, ``chronicle.catalog.plain``)."""
-
-    data: dict[str, Any]
-    origin: Origin
-    path: str
-    line: int | None
 
 
 def read_toml(path: Path, problems: list[FileProblem], raw: bytes | None = None,

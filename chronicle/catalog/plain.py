@@ -17,7 +17,7 @@ import math
 import sys
 from typing import Any
 
-from chronicle.catalog.loader import CardEntry
+from chronicle.catalog.entry import CardEntry
 from chronicle.catalog.problems import FileProblem
 from chronicle.domain.values import Origin
 

@@ -147,8 +147,8 @@ def _load_cached(fingerprint: list[object], bundled_dir: Path,
                                  plain.problems_from_plain(kept.get("problems")),
                                  bundled_dir, user_dir)
         sources.build_base()
-    except Exception:  # noqa: BLE001 - a damaged or planted cache is a miss; a bug in
-        return None  # building the catalog shows on the read from the files that follows
+    except Exception:  # a damaged or planted cache is a miss (a bug in building the
+        return None  # catalog shows on the read from the files that follows)
     return sources
 
 
