@@ -175,3 +175,22 @@ def test_the_caches_are_not_in_the_data_folder(tmp_path: Path,
     assert not paths.cache_dir().is_relative_to(tmp_path)
     monkeypatch.setenv("CHRONICLE_CACHE_DIR", str(tmp_path / "mine"))
     assert paths.cache_dir() == tmp_path / "mine"
+
+
+def test_no_module_of_chronicle_reads_data_as_code() -> None:
+    """No pickle, marshal or shelve (which run or build code from bytes), and no ``eval`` or
+    ``exec``, anywhere in the package."""
+    import ast
+
+    found: list[str] = []
+    for path in sorted((REPO / "chronicle").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(name.split(".")[0] in ("pickle", "marshal", "shelve", "dill", "_pickle")
+                   for name in names):
+                found.append(f"{path.relative_to(REPO)}:{node.lineno}")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in ("eval", "exec"):
+                found.append(f"{path.relative_to(REPO)}:{node.lineno}")
+    assert found == []
