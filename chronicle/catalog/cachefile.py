@@ -42,10 +42,12 @@ def _private(folder: Path) -> bool:
         found = os.stat(folder)
     except OSError:
         return False
-    owner = getattr(os, "geteuid", None)
-    if owner is not None and found.st_uid != owner():
+    if not stat.S_ISDIR(found.st_mode):
         return False
-    return stat.S_ISDIR(found.st_mode) and not found.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    if os.name != "posix":  # no owner nor group bits to go by (Windows: the profile's ACLs)
+        return True
+    return found.st_uid == os.geteuid() \
+        and not found.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def read(name: str, *, limit: int = MAX_BYTES) -> Any:
