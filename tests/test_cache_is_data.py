@@ -194,3 +194,13 @@ def test_no_module_of_chronicle_reads_data_as_code() -> None:
                     and node.func.id in ("eval", "exec"):
                 found.append(f"{path.relative_to(REPO)}:{node.lineno}")
     assert found == []
+
+
+@pytest.mark.parametrize("kind", SPECIAL)
+def test_the_apps_settings_file_is_read_the_same_way(tmp_path: Path, kind: str) -> None:
+    """The app's settings (``settings.json``, in the data folder a group may share): a FIFO,
+    a device or a folder there gives the defaults at once, never a wait."""
+    from chronicle.tui.settings import Settings, load_settings
+
+    plant(tmp_path / "settings.json", kind, tmp_path)
+    assert load_settings(tmp_path / "settings.json") == Settings()
