@@ -159,6 +159,8 @@ def _damaged(saved: dict[str, Any], damage: str) -> bytes:
         "outcome not json": lambda: outcomes(lambda _o: 0)[:-3] + b"x]]}",
         "outcome of wrong shape": lambda: outcomes(lambda _o: {"entries": 3, "problems": []}),
         "entry of wrong shape": lambda: outcomes(entry(lambda e: e[:3])),
+        "a card without a name": lambda: outcomes(entry(lambda e: [
+            {k: v for k, v in e[0].items() if k != "name"}, *e[1:]])),
         "unknown origin": lambda: outcomes(entry(lambda e: [e[0], "planted", e[2], e[3]])),
         "a line not a number": lambda: outcomes(entry(lambda e: [*e[:3], "1"])),
         "an enumeration naming a function": lambda: outcomes(entry(lambda e: [
@@ -178,8 +180,8 @@ def _damaged(saved: dict[str, Any], damage: str) -> bytes:
 
 @pytest.mark.parametrize("damage", [
     "garbage", "a pickle", "a pickle of the old layout", "wrong shape", "outcome not json",
-    "outcome of wrong shape", "entry of wrong shape", "unknown origin", "a line not a number",
-    "an enumeration naming a function", "an enumeration of a module not imported",
+    "outcome of wrong shape", "entry of wrong shape", "a card without a name", "unknown origin",
+    "a line not a number", "an enumeration naming a function", "an enumeration of a module not imported",
     "an enumeration of a value it lacks", "a problem of wrong shape", "too deep"])
 def test_a_damaged_or_planted_cache_is_a_miss_and_is_rewritten(
         kept: Path, card_file: Path, damage: str) -> None:

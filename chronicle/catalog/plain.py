@@ -114,8 +114,9 @@ def entries_from_plain(value: Any) -> list[CardEntry]:
         if type(item) is not list or len(item) != 4:
             raise BadShape("a card entry is malformed")
         data, origin, path, line = item
-        if type(data) is not dict or type(path) is not str:
-            raise BadShape("a card entry is malformed")
+        if type(data) is not dict or type(path) is not str \
+                or not isinstance(data.get("name"), str) or not isinstance(data.get("kind"), str):
+            raise BadShape("a card entry is malformed (every card has a name and a kind)")
         try:
             kept_origin = Origin(origin)
         except ValueError:
