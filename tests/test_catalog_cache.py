@@ -182,7 +182,8 @@ def _damaged(saved: dict[str, Any], damage: str) -> bytes:
     "garbage", "a pickle", "a pickle of the old layout", "wrong shape", "outcome not json",
     "outcome of wrong shape", "entry of wrong shape", "a card without a name", "unknown origin",
     "a line not a number", "an enumeration naming a function",
-    "an enumeration of a module not imported", "an enumeration of a value it lacks", "a problem of wrong shape", "too deep"])
+    "an enumeration of a module not imported", "an enumeration of a value it lacks",
+    "a problem of wrong shape", "too deep"])
 def test_a_damaged_or_planted_cache_is_a_miss_and_is_rewritten(
         kept: Path, card_file: Path, damage: str) -> None:
     schema = Counting()
