@@ -1,7 +1,9 @@
 """Where things live: the bundled card catalog and the user's data directory.
 
 ``CHRONICLE_DATA_DIR`` overrides the user data directory (tests and portable installs use it);
-otherwise it is the platform's user data directory for "chronicle" (platformdirs).
+otherwise it is the platform's user data directory for "chronicle" (platformdirs). The caches
+are never in it (a data folder may be shared by a group): they are in the user's own cache
+folder, which ``CHRONICLE_CACHE_DIR`` overrides (tests use it).
 """
 
 from __future__ import annotations
@@ -37,10 +39,14 @@ def user_cards_dir(game: str) -> Path:
 
 
 def cache_dir() -> Path:
-    """Where derived data that can always be rebuilt (the validated catalog) is kept."""
-    override = os.environ.get("CHRONICLE_DATA_DIR")
+    """Where derived data that can always be rebuilt (the validated card files, the installed
+    game systems) is kept: the platform's user cache folder for "chronicle", or
+    ``CHRONICLE_CACHE_DIR``. Never inside the data folder, even when ``CHRONICLE_DATA_DIR``
+    moves it: a data folder a group shares (a synced folder) is written by other members, and
+    a cache is only read from a folder of the user's own (``chronicle.catalog.cachefile``)."""
+    override = os.environ.get("CHRONICLE_CACHE_DIR")
     if override:
-        return Path(override).expanduser() / "cache"
+        return Path(override).expanduser()
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("chronicle", appauthor=False))

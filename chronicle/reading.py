@@ -31,6 +31,7 @@ from chronicle.errors import BadInput
 
 _CHUNK = 1 << 16
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
           (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
@@ -64,9 +65,10 @@ def special_kind(mode: int) -> str | None:
 
 
 def read_bytes(path: Path | str, *, limit: int = FILE_MAX_BYTES, what: str = "file",
-               head: bool = False) -> bytes:
+               head: bool = False, follow: bool = True) -> bytes:
     """The content of the regular file ``path``, at most ``limit`` bytes (with ``head``, its
-    first ``limit`` bytes however long it is).
+    first ``limit`` bytes however long it is). Without ``follow``, a symbolic link at ``path``
+    is refused, whatever it points to (a cache file the program wrote is never a link).
 
     Raises:
         Unreadable: naming the path and what to do (missing, not a regular file, too big,
@@ -77,7 +79,8 @@ def read_bytes(path: Path | str, *, limit: int = FILE_MAX_BYTES, what: str = "fi
         raise Unreadable(path, f"a file name cannot hold a NUL character; check the "
                                f"{what}'s name")
     try:
-        descriptor = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY)
+        descriptor = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY
+                             | (0 if follow else _NOFOLLOW))
     except FileNotFoundError:
         raise Unreadable(path, f"no such {what}; check the name and folder") from None
     except IsADirectoryError:

@@ -18,9 +18,12 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 @pytest.fixture(autouse=True)
 def private_data_dir(tmp_path_factory: pytest.TempPathFactory,
                      monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point CHRONICLE_DATA_DIR at a fresh folder so the developer's own cards never leak in."""
+    """Point CHRONICLE_DATA_DIR at a fresh folder so the developer's own cards never leak in,
+    and CHRONICLE_CACHE_DIR at a fresh one of its own (the caches are never in the data
+    folder)."""
     data = tmp_path_factory.mktemp("chronicle-data")
     monkeypatch.setenv("CHRONICLE_DATA_DIR", str(data))
+    monkeypatch.setenv("CHRONICLE_CACHE_DIR", str(tmp_path_factory.mktemp("chronicle-cache")))
     return data
 
 

@@ -5,6 +5,7 @@ it exists), on every backend; a SQLite file without the database stack; no datab
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -100,6 +101,8 @@ def test_check_reads_a_sqlite_database_without_the_database_stack(tmp_path: Path
              "print('sqlalchemy' in sys.modules, 'sqlmodel' in sys.modules, code)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=False, env={"CHRONICLE_DATA_DIR": str(private_data_dir),
+                                            "CHRONICLE_CACHE_DIR": os.environ[
+                                                "CHRONICLE_CACHE_DIR"],
                                             "PATH": "/usr/bin:/bin"})
     assert done.stdout.strip().splitlines()[-1] == "False False 1", done.stderr
     assert '"card.unknown"' not in done.stdout

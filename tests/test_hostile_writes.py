@@ -120,13 +120,15 @@ def test_every_file_written_is_owner_only(tmp_path: Path, demo: str) -> None:
 def test_the_cache_is_owner_only(private_data_dir: Path) -> None:
     import shutil
 
-    shutil.rmtree(private_data_dir / "cache", ignore_errors=True)
+    from chronicle import paths
+
+    folder = paths.cache_dir()
+    shutil.rmtree(folder, ignore_errors=True)
     os.umask(0o022)
     from chronicle.systems.wyld_hunt.services import catalog
 
     catalog._IN_PROCESS.clear()
     catalog.read_sources()
-    folder = private_data_dir / "cache"
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
     files = list(folder.iterdir())
     assert files and all(stat.S_IMODE(f.stat().st_mode) == 0o600 for f in files)
@@ -211,10 +213,10 @@ def test_a_planted_link_at_any_writers_temporary_name_is_never_followed(
         # nothing left behind (the card files' own cache, a regular file written beside it
         # by the same read, is not a leftover)
         left = [n for n in sorted(os.listdir(destination.parent))
-                if not (n.endswith("-card-files.pickle")
+                if not (n.endswith("-card-files.json")
                         and (destination.parent / n).is_file()
                         and not (destination.parent / n).is_symlink())]
-        assert left == [n for n in siblings if not n.endswith("-card-files.pickle")]
+        assert left == [n for n in siblings if not n.endswith("-card-files.json")]
     finally:
         temporary.unlink()
     fx.record("planted temporaries", "sqlite", links_planted=1, followed=0)

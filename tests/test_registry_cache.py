@@ -15,7 +15,7 @@ from chronicle.systems import registry
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("CHRONICLE_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("CHRONICLE_CACHE_DIR", str(tmp_path / "cache"))
     registry.forget()
     yield tmp_path / "cache" / "entry-points.json"
     registry.forget()

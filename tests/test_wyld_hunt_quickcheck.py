@@ -133,7 +133,8 @@ def test_a_valid_character_is_checked_without_pydantic(tmp_path: Path) -> None:
               f"code = {check}\n"
               "assert code == 0, code\n"
               "assert 'pydantic' not in sys.modules, 'pydantic was imported'\n")
-    env = {"CHRONICLE_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env = {"CHRONICLE_DATA_DIR": str(tmp_path), "CHRONICLE_CACHE_DIR": str(tmp_path / "cache"),
+           "PATH": "/usr/bin:/bin"}
     warm = f"from chronicle.cli import main\nassert {check} == 0"
     for code in (warm, script):
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -10,67 +10,46 @@ reads it (the package version, and the size and time of every module of the cata
 domain values and of the game's schema package). A changed byte, a moved file or an edited
 schema is a miss, and the file is read again.
 
-The cache is derived data, never trusted: a cache file that cannot be read, is damaged, or holds
-anything but card entries and problems is ignored (and rewritten on the next miss). Only
-chronicle's own classes and a few plain standard ones may appear in it. It is written to a
-temporary file, owner-only, created exclusively and never through a planted link, then renamed
-over the old one, so a reader sees either the old cache or the new one.
+The cache is derived data, never trusted, and never code: it holds plain values only (JSON,
+through ``chronicle.catalog.cachefile``: a regular file of the user's own cache folder, never a
+link, a FIFO or a device, written atomically), and each outcome is rebuilt from them with its
+shape checked (``chronicle.catalog.plain``). A cache file that cannot be read, is damaged, or
+holds anything else is ignored (and rewritten on the next miss); a damaged outcome is a miss
+of its own card file.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
-import os
-import pickle
 import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-E = TypeVar("E")
-P = TypeVar("P")
+from chronicle.catalog import cachefile
 
-FORMAT = 1
+if TYPE_CHECKING:
+    from chronicle.catalog.entry import CardEntry
+    from chronicle.catalog.problems import FileProblem
+
+Outcome = tuple[list["CardEntry"], list["FileProblem"]]
+
+FORMAT = 2
 """The layout of a cache file; a different one is ignored."""
 KEEP = 256
 """At most this many card files' outcomes are kept per game (the most recently stored)."""
 _GAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
-_SAFE_STANDARD = {("builtins", "set"), ("builtins", "frozenset"), ("builtins", "complex"),
-                  ("datetime", "date"), ("datetime", "datetime"), ("datetime", "time"),
-                  ("datetime", "timedelta"), ("datetime", "timezone"), ("decimal", "Decimal"),
-                  ("fractions", "Fraction"), ("copyreg", "_reconstructor"),
-                  ("builtins", "object")}
-_LOADED: dict[Path, dict[tuple[str, ...], bytes]] = {}
-"""Each cache file as read (or last written) by this process."""
+_LOADED: dict[Path, dict[tuple[str, ...], str]] = {}
+"""Each cache file as read (or last written) by this process: each outcome's JSON text by its
+key (decoded only when used)."""
 _STAMPS: dict[str, str] = {}
 """The code stamp of each game's schema, computed once per process."""
 
 
-class _Unpickler(pickle.Unpickler):
-    """Refuses every global but chronicle's own classes and a few plain standard ones: a
-    damaged or planted cache cannot call anything."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in _SAFE_STANDARD:
-            return super().find_class(module, name)
-        if module == "chronicle" or module.startswith("chronicle."):
-            found = super().find_class(module, name)
-            if isinstance(found, type):
-                return found
-        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in the card cache")
-
-
-def _load(data: bytes) -> Any:
-    return _Unpickler(io.BytesIO(data)).load()
-
-
-def _cache_file(game: str) -> Path:
-    from chronicle import paths
-
-    return paths.cache_dir() / f"{game}-card-files.pickle"
+def _cache_name(game: str) -> str:
+    return f"{game}-card-files.json"
 
 
 def _code_stamp(schema: Any) -> str:
@@ -107,85 +86,87 @@ def _code_stamp(schema: Any) -> str:
     return _STAMPS[memo]
 
 
-def _read_cache(target: Path) -> dict[tuple[str, ...], bytes]:
-    if target in _LOADED:
-        return _LOADED[target]
-    found: dict[tuple[str, ...], bytes] = {}
-    try:
-        with target.open("rb") as handle:
-            kept = _load(handle.read())
-        if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == FORMAT \
-                and isinstance(kept[1], dict):
-            found = {key: value for key, value in kept[1].items()
-                     if isinstance(key, tuple) and all(isinstance(k, str) for k in key)
-                     and isinstance(value, bytes)}
-    except Exception:  # a missing or damaged cache is simply not used
-        found = {}
-    _LOADED[target] = found
+def _read_cache(name: str) -> dict[tuple[str, ...], str]:
+    where = cachefile.location(name)
+    if where in _LOADED:
+        return _LOADED[where]
+    found: dict[tuple[str, ...], str] = {}
+    kept = cachefile.read(name)
+    if isinstance(kept, dict) and kept.get("format") == FORMAT \
+            and isinstance(kept.get("kept"), list):
+        for item in kept["kept"]:
+            if isinstance(item, list) and len(item) == 2 and isinstance(item[0], list) \
+                    and len(item[0]) == 4 and all(isinstance(k, str) for k in item[0]) \
+                    and isinstance(item[1], str):
+                found[tuple(item[0])] = item[1]
+    _LOADED[where] = found
     return found
 
 
-def _write_cache(target: Path, kept: dict[tuple[str, ...], bytes]) -> None:
-    import secrets
+def _write_cache(name: str, kept: dict[tuple[str, ...], str]) -> None:
+    size = sum(len(text) + sum(map(len, key)) for key, text in kept.items())
+    for old in list(kept)[:-1]:  # the oldest go first when they would not fit
+        if size * 2 < cachefile.MAX_BYTES:
+            break
+        size -= len(kept.pop(old)) + sum(map(len, old))
+    cachefile.write(name, {"format": FORMAT,
+                           "kept": [[list(key), text] for key, text in kept.items()]})
 
-    temporary = target.with_name(f"{target.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
+
+def _outcome(text: str) -> Outcome | None:
+    """The outcome kept as ``text``, fresh objects, or None when it is not one we wrote."""
+    from chronicle.catalog import plain
+    from chronicle.reading import Unreadable, parse_json
+
     try:
-        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL
-                             | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    except OSError:
-        return
+        value = parse_json(text, "the card cache")
+        if not isinstance(value, dict) or set(value) != {"entries", "problems"}:
+            return None
+        return (plain.entries_from_plain(value["entries"]),
+                plain.problems_from_plain(value["problems"]))
+    except (ValueError, Unreadable):  # plain.BadShape, JSONDecodeError are ValueErrors
+        return None
+
+
+def _text(outcome: Outcome) -> str | None:
+    """``outcome`` as JSON text that reads back equal to it, or None when it cannot be kept."""
+    from chronicle.catalog import plain
+
     try:
-        with os.fdopen(descriptor, "wb") as handle:
-            pickle.dump((FORMAT, kept), handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, target)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-
-
-def _valid(outcome: Any, kinds: tuple[type[Any], type[Any]]) -> bool:
-    return (isinstance(outcome, tuple) and len(outcome) == 2
-            and isinstance(outcome[0], list) and isinstance(outcome[1], list)
-            and all(isinstance(entry, kinds[0]) and isinstance(getattr(entry, "data", None), dict)
-                    for entry in outcome[0])
-            and all(isinstance(problem, kinds[1]) for problem in outcome[1]))
+        text = cachefile.encode({"entries": plain.entries_to_plain(outcome[0]),
+                                 "problems": plain.problems_to_plain(outcome[1])})
+    except (TypeError, ValueError):
+        return None
+    return text if _outcome(text) == outcome else None
 
 
 def card_file(path: Path, raw: bytes, schema: Any, layer: str,
-              read: Callable[[], tuple[list[E], list[P]]],
-              kinds: tuple[type[E], type[P]]) -> tuple[list[E], list[P]]:
+              read: Callable[[], Outcome]) -> Outcome:
     """The outcome of reading the card file ``path`` whose bytes are ``raw`` with the card
     ``schema`` (a ``loader.CardSchema``) for ``layer``: remembered, or ``read()`` now and
-    remembered. A remembered outcome must be a list of ``kinds[0]`` (card entries, with their
-    ``data``) and a list of ``kinds[1]`` (problems). Fresh objects every time (callers may change
-    them)."""
+    remembered (when it reads back equal from plain values). Fresh objects every time
+    (callers may change them)."""
     game = getattr(schema, "game", None)
     if not isinstance(game, str) or not _GAME.fullmatch(game):
         return read()
     key = (str(path), layer, hashlib.blake2b(raw, digest_size=20).hexdigest(),
            _code_stamp(schema))
-    target = _cache_file(game)
-    kept = _read_cache(target)
+    name = _cache_name(game)
+    kept = _read_cache(name)
     stored = kept.get(key)
     if stored is not None:
-        try:
-            outcome = _load(stored)
-        except Exception:
-            outcome = None
-        if _valid(outcome, kinds):
-            entries: list[E] = outcome[0]
-            problems: list[P] = outcome[1]
-            return entries, problems
+        remembered = _outcome(stored)
+        if remembered is not None:
+            return remembered
     outcome = read()
-    try:
-        data = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:  # something in it cannot be kept: read it again next time
+    text = _text(outcome)
+    if text is None:  # something in it cannot be kept: read it again next time
         return outcome
     kept.pop(key, None)
-    kept[key] = data
+    kept[key] = text
     for old in list(kept)[:max(0, len(kept) - KEEP)]:
         del kept[old]
-    _write_cache(target, kept)
+    _write_cache(name, kept)
     return outcome
 
 

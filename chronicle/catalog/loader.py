@@ -9,10 +9,10 @@ every other file still load.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from chronicle.catalog.entry import CardEntry as CardEntry
 from chronicle.catalog.problems import FileProblem, did_you_mean
 
 if TYPE_CHECKING:
@@ -39,19 +39,6 @@ class CardSchema(Protocol):
     def alias(self, kind: str, key: str) -> str | None: ...
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]: ...
-
-
-@dataclass(frozen=True)
-class CardEntry:
-    """One validated card table: the keys it sets, where it came from. Without slots: the
-    card-file caches keep hundreds, and a slotted dataclass is unpickled field by field in
-    Python (``dataclasses._dataclass_setstate``) where this one's ``__dict__`` is restored at
-    once."""
-
-    data: dict[str, Any]
-    origin: Origin
-    path: str
-    line: int | None
 
 
 def read_toml(path: Path, problems: list[FileProblem], raw: bytes | None = None,
@@ -186,8 +173,7 @@ def load_card_file(path: Path, schema: CardSchema, origin: Origin) -> tuple[list
     except Unreadable:
         return _load_card_file(path, schema, origin)  # which says why
     return cache.card_file(path, raw, schema, origin.value,
-                           lambda: _load_card_file(path, schema, origin, raw),
-                           (CardEntry, FileProblem))
+                           lambda: _load_card_file(path, schema, origin, raw))
 
 
 def _load_card_file(path: Path, schema: CardSchema, origin: Origin, raw: bytes | None = None,

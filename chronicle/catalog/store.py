@@ -56,11 +56,6 @@ class Catalog(Generic[C]):
         self._found: dict[tuple[str, ...], list[tuple[str, C]]] = {}
         """The last searches' results (the catalog never changes), oldest first."""
 
-
-    def __getstate__(self) -> dict[str, object]:
-        """What a pickle keeps (the card-file cache): the cards and problems, not the
-        searches remembered."""
-        return {**self.__dict__, "_haystack": None, "_found": {}}
     def __len__(self) -> int:
         return len(self._cards)
 

@@ -69,40 +69,32 @@ def _search_path_stamp() -> list[object]:
     return stamp
 
 
+CACHE_FILE = "entry-points.json"
+"""The cache file of the installed entry points (``chronicle.catalog.cachefile``)."""
+
+
 def _cached_entry_points() -> dict[str, str]:
     """The group's entry points, remembered in the cache folder under the import path's
     stamp: reading every installed distribution's metadata costs a command's start-up as
-    much as importing pydantic, and the answer only changes when something is installed. A
-    cache that cannot be read or written is ignored."""
-    import json
-    import os
+    much as importing pydantic, and the answer only changes when something is installed. The
+    cache holds plain values in the user's own cache folder (``chronicle.catalog.cachefile``);
+    one that cannot be read or written, or holds anything but entry points, is ignored."""
+    import re
 
-    from chronicle import paths
+    from chronicle.catalog import cachefile
 
     stamp = _search_path_stamp()
-    target = paths.cache_dir() / "entry-points.json"
-    try:
-        cached = json.loads(target.read_text(encoding="utf-8"))
-        if cached.get("stamp") == json.loads(json.dumps(stamp)) and isinstance(
-                cached.get("points"), dict) and all(
-                isinstance(k, str) and isinstance(v, str) for k, v in cached["points"].items()):
-            return dict(cached["points"])
-    except (OSError, ValueError, AttributeError):
-        pass
-    import secrets
+    cached = cachefile.read(CACHE_FILE)
+    if isinstance(cached, dict) and cached.get("stamp") == stamp:
+        points = cached.get("points")
+        dotted = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*")
+        if isinstance(points, dict) and all(isinstance(value, str) and dotted.fullmatch(value)
+                                            for value in points.values()):
+            return dict(points)
     from importlib.metadata import entry_points
 
     found = {point.name: point.value for point in entry_points(group=GROUP)}
-    temporary = target.with_name(f"{target.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
-    try:  # owner-only, created exclusively, never following a planted link
-        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL
-                             | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            json.dump({"stamp": stamp, "points": found}, handle)
-        os.replace(temporary, target)
-    except OSError:
-        temporary.unlink(missing_ok=True)
+    cachefile.write(CACHE_FILE, {"stamp": stamp, "points": found})
     return found
 
 

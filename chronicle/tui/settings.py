@@ -34,12 +34,12 @@ def settings_path() -> Path:
 
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, or the defaults when there are none or they cannot be read."""
+    from chronicle.reading import Unreadable, read_bytes
+
     path = path or settings_path()
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return Settings()
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    try:  # only a regular file, never waited on (a FIFO) nor read past the cap (a device)
+        data = json.loads(read_bytes(path, limit=MAX_BYTES, what="settings file"))
+    except (Unreadable, ValueError):
         return Settings()
     settings = Settings()
     theme = data.get("theme") if isinstance(data, dict) else None

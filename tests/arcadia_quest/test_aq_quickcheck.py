@@ -112,7 +112,8 @@ def test_a_valid_campaign_is_checked_without_pydantic(tmp_path: Path) -> None:
     script = (f"import sys\nfrom chronicle.cli import main\ncode = {check}\n"
               "assert code == 0, code\n"
               "assert 'pydantic' not in sys.modules, 'pydantic was imported'\n")
-    env = {"CHRONICLE_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env = {"CHRONICLE_DATA_DIR": str(tmp_path), "CHRONICLE_CACHE_DIR": str(tmp_path / "cache"),
+           "PATH": "/usr/bin:/bin"}
     for code in (warm, script):
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                               check=False, env=env)

@@ -132,5 +132,6 @@ def test_a_valid_roster_is_checked_without_pydantic(tmp_path: Path) -> None:
               "assert 'pydantic' not in sys.modules, 'pydantic was imported'\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=False, env={"CHRONICLE_DATA_DIR": str(tmp_path),
+                                            "CHRONICLE_CACHE_DIR": str(tmp_path / "cache"),
                                             "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr

@@ -4,18 +4,19 @@ Validating every card file on every command would cost the start-up of the valid
 machinery each time, so the validated entries are cached (``paths.cache_dir()``) under a
 fingerprint of every card file's path, size and modification time. Any change to a card file,
 to the package version or to the card format rebuilds the cache; a cache that cannot be read or
-written is simply ignored.
+written is simply ignored. The cache holds plain values only (``chronicle.catalog.cachefile``,
+``chronicle.catalog.plain``): the catalog is built again from the entries it keeps, and a cache
+whose entries do not make one is a miss.
 """
 
 from __future__ import annotations
 
-import os
-import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from chronicle import __version__, paths
+from chronicle.catalog import cachefile, plain
 from chronicle.catalog.loader import CardEntry, card_files
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.store import Catalog, merge_entries
@@ -24,8 +25,8 @@ from chronicle.systems.wyld_hunt import GAME
 from chronicle.systems.wyld_hunt.cards import KIND_ORDER, Card, Waylay, card_from_data
 
 WyldHuntCatalog = Catalog[Card]
-CACHE_FORMAT = 2
-_IN_PROCESS: dict[tuple[Path, Path], tuple[tuple[object, ...], CatalogSources]] = {}
+CACHE_FORMAT = 3
+_IN_PROCESS: dict[tuple[Path, Path], tuple[list[object], CatalogSources]] = {}
 """The sources read in this process, by folders, with the fingerprint they were read at."""
 
 
@@ -39,9 +40,8 @@ class CatalogSources:
     bundled_dir: Path
     user_dir: Path
     base: WyldHuntCatalog | None = field(default=None, repr=False, compare=False)
-    """The catalog without extra cards, built on first use; the card-file cache keeps it
-    (``read_sources`` builds it before storing), so a command with no other layer builds no
-    card at start-up."""
+    """The catalog without extra cards, built on first use (``read_sources`` builds it when it
+    reads the sources, from the files or the cache)."""
 
     def build(self, extra: Iterable[CardEntry] = ()) -> WyldHuntCatalog:
         """A catalog of bundled, then user, then ``extra`` cards (each layer correcting the
@@ -58,16 +58,22 @@ class CatalogSources:
             from chronicle.systems.wyld_hunt.schema import SCHEMA
 
             group, group_problems = given.layer(GAME, SCHEMA)
-        if not more and not group and self.base is not None:
-            return self.base
-        layers = [self.bundled, group, self.user, more]
+        if not more and not group and not group_problems:
+            return self.build_base()
+        return self._merged([self.bundled, group, self.user, more], group_problems)
+
+    def build_base(self) -> WyldHuntCatalog:
+        """The catalog of bundled, then user cards, built once and shared."""
+        if self.base is None:
+            self.base = self._merged([self.bundled, self.user], [])
+        return self.base
+
+    def _merged(self, layers: list[list[CardEntry]],
+                more_problems: list[FileProblem]) -> WyldHuntCatalog:
         cards, problems = merge_entries(layers, card_from_data)
         cards.sort(key=lambda c: (KIND_ORDER[c.kind], c.name.casefold()))
-        built = Catalog(cards, self.problems + group_problems + problems
-                        + card_problems(cards, layers))
-        if not more and not group:
-            self.base = built
-        return built
+        return Catalog(cards, self.problems + more_problems + problems
+                       + card_problems(cards, layers))
 
 
 def card_problems(cards: Iterable[Card],
@@ -108,53 +114,54 @@ def _read_dir(files: list[Path], origin: Origin) -> tuple[list[CardEntry], list[
     return entries, problems
 
 
-def _fingerprint(*groups: list[Path]) -> tuple[object, ...]:
+def _fingerprint(*groups: list[Path]) -> list[object]:
+    """A plain value that changes when a card file does (empty: one cannot be seen)."""
     stamps: list[object] = [__version__, CACHE_FORMAT]
     for group in groups:
         for path in group:
             try:
                 stat = path.stat()
             except OSError:
-                return ()
-            stamps.append((str(path), stat.st_size, stat.st_mtime_ns))
+                return []
+            stamps.append([str(path), stat.st_size, stat.st_mtime_ns])
         stamps.append("|")
-    return tuple(stamps)
+    return stamps
 
 
 def _cache_file() -> Path:
-    return paths.cache_dir() / f"{GAME}-catalog.pickle"
+    return cachefile.location(f"{GAME}-catalog.json")
 
 
-def _load_cached(fingerprint: tuple[object, ...]) -> CatalogSources | None:
+def _load_cached(fingerprint: list[object], bundled_dir: Path,
+                 user_dir: Path) -> CatalogSources | None:
+    """The sources kept for ``fingerprint``, their catalog built, or None (a miss: nothing
+    kept, another fingerprint, or what is kept does not make a catalog)."""
+    kept = cachefile.read(_cache_file().name)
+    if not isinstance(kept, dict) or kept.get("fingerprint") != fingerprint \
+            or kept.get("bundled_dir") != str(bundled_dir) \
+            or kept.get("user_dir") != str(user_dir):
+        return None
     try:
-        with _cache_file().open("rb") as handle:
-            cached = pickle.load(handle)
-    except Exception:  # a missing, stale or damaged cache is rebuilt
-        return None
-    if not isinstance(cached, tuple) or len(cached) != 2 or cached[0] != fingerprint:
-        return None
-    sources = cached[1]
-    return sources if isinstance(sources, CatalogSources) else None
+        sources = CatalogSources(plain.entries_from_plain(kept.get("bundled")),
+                                 plain.entries_from_plain(kept.get("user")),
+                                 plain.problems_from_plain(kept.get("problems")),
+                                 bundled_dir, user_dir)
+        sources.build_base()
+    except Exception:  # a damaged or planted cache is a miss (a bug in building the
+        return None  # catalog shows on the read from the files that follows)
+    return sources
 
 
-def _store_cached(fingerprint: tuple[object, ...], sources: CatalogSources) -> None:
-    import secrets
-
-    target = _cache_file()
-    temporary = target.with_name(f"{target.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
-    try:  # owner-only, created exclusively (see chronicle.export.files); a name taken
-        # (a planted link) is neither followed nor removed: the cache is simply not written
-        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL
-                             | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    except OSError:
+def _store_cached(fingerprint: list[object], sources: CatalogSources) -> None:
+    try:
+        kept = {"fingerprint": fingerprint, "bundled_dir": str(sources.bundled_dir),
+                "user_dir": str(sources.user_dir),
+                "bundled": plain.entries_to_plain(sources.bundled),
+                "user": plain.entries_to_plain(sources.user),
+                "problems": plain.problems_to_plain(sources.problems)}
+    except TypeError:  # a value that cannot be kept: read the files again next time
         return
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            pickle.dump((fingerprint, sources), handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, target)
-    except OSError:
-        temporary.unlink(missing_ok=True)
+    cachefile.write(_cache_file().name, kept)
 
 
 def read_sources(bundled_dir: Path | None = None, user_dir: Path | None = None,
@@ -163,14 +170,13 @@ def read_sources(bundled_dir: Path | None = None, user_dir: Path | None = None,
     bundled_dir = bundled_dir or paths.bundled_cards_dir(GAME)
     user_dir = user_dir or paths.user_cards_dir(GAME)
     bundled_files, user_files = card_files(bundled_dir), card_files(user_dir)
-    fingerprint = _fingerprint(bundled_files, user_files) if use_cache else ()
+    fingerprint = _fingerprint(bundled_files, user_files) if use_cache else []
     if fingerprint:
         remembered = _IN_PROCESS.get((bundled_dir, user_dir))
         if remembered is not None and remembered[0] == fingerprint:
             return remembered[1]
-        cached = _load_cached(fingerprint)
-        if cached is not None and cached.bundled_dir == bundled_dir \
-                and cached.user_dir == user_dir:
+        cached = _load_cached(fingerprint, bundled_dir, user_dir)
+        if cached is not None:
             _IN_PROCESS[(bundled_dir, user_dir)] = (fingerprint, cached)
             return cached
     bundled, bundled_problems = _read_dir(bundled_files, Origin.BUNDLED)
@@ -181,7 +187,7 @@ def read_sources(bundled_dir: Path | None = None, user_dir: Path | None = None,
     sources = CatalogSources(bundled, user, bundled_problems + user_problems, bundled_dir,
                              user_dir)
     if fingerprint:
-        sources.build()  # kept in the cache with the sources
+        sources.build_base()  # as a read from the cache does
         _store_cached(fingerprint, sources)
         _IN_PROCESS[(bundled_dir, user_dir)] = (fingerprint, sources)
     return sources
