@@ -4,7 +4,7 @@
 ``check_path`` reads the game log, builds the catalog (bundled cards, the user's, the log's own)
 and checks the game. Exit status: 0 without errors, 1 when a rule is broken, 2 when the file
 cannot be used. ``bust_for`` exits 0 with odds, 1 while the die's faces are unknown, 2 for
-impossible dice or wounds.
+impossible dice or wounds and for a die or hunter the catalog does not have.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 
 from chronicle.catalog.problems import FileProblem
 from chronicle.rules.report import Report, Violation
+from chronicle.systems.hunters_of_arcfall.codes import CARD_UNKNOWN
 from chronicle.systems.hunters_of_arcfall.odds import BustOdds
 from chronicle.systems.hunters_of_arcfall.rules.replay import GameState
 
@@ -71,8 +72,10 @@ class OddsResult:
 
     @property
     def exit_code(self) -> int:
-        """0 with odds, 1 when a card value is missing, 2 when the request is impossible."""
-        if self.refused is not None:
+        """0 with odds, 1 when a card value is missing, 2 when the request is impossible or
+        names a card the catalog does not have (``card.unknown``, the nearest name said)."""
+        if self.refused is not None or any(v.code == CARD_UNKNOWN.code
+                                           for v in self.violations):
             return 2
         return 0 if self.odds is not None else 1
 
