@@ -88,6 +88,9 @@ def run_service(handler: Any, args: argparse.Namespace) -> int:
     except NotFound as exc:                     # with the violations when a game's rules
         fail(str(exc))                          # found the name unknown, each with its fix
         names = {**_subjects(args), **exc.names}
+        if getattr(args, "json", False) and exc.report.violations:
+            emit_json({"not_found": str(exc),
+                       "violations": [v.to_dict(**names) for v in exc.report.violations]})
         said: set[str] = set()
         for violation in exc.report.violations:
             fix = violation.fix_for(Front.CLI, **names)
