@@ -59,6 +59,19 @@ def check_path(path: Path, user_cards_dir: Path | None = None) -> CheckResult:
     return result
 
 
+def check_cards(directory: Path) -> Report:
+    """What the rules say of the card files of ``directory`` by themselves (the bundled cards;
+    ``GameSystem.card_check``): how the catalog compares with the box (warnings); a card that
+    breaks a rule the card format holds (a hunter's 3 wounds) is a problem of its file."""
+    from chronicle.systems.hunters_of_arcfall.catalog import catalog_violations, load_catalog
+
+    catalog = load_catalog(directory / "(no user cards)", bundled_dir=directory)
+    found = Report(catalog_violations(catalog))
+    found.summary = {"cards": len(list(catalog)),
+                     "problems": [str(p) for p in catalog.problems]}
+    return found
+
+
 @dataclass
 class OddsResult:
     """The outcome of ``chronicle odds bust``: the odds, or why there are none."""

@@ -80,6 +80,7 @@ SYSTEM = GameSystem(
     sheets={"hunt": f"{_HERE}.service:hunt_sheet"},
     screens={"main": f"{_HERE}.screens.table:HuntScreen"},
     card_schema=f"{_HERE}.schema:SCHEMA",
+    card_check=f"{_HERE}.check:check_cards",
     codes=f"{_HERE}.codes",
     ledger_codec=f"{_HERE}.rules.ledger",
     docs="docs/games/hunters-of-arcfall.md",
