@@ -147,7 +147,7 @@ def test_a_hunter_holds_3_wounds_on_every_way_in(tmp_path: Path) -> None:
     assert card_data({"name": "A", "kind": "hunter", "wounds": 4}) is None
     # `odds bust --hunter Tank`: no such hunter (exit 2), the refused card said.
     odds = bust_for(1, 3, hunter="Tank", user_cards_dir=folder)
-    assert odds.exit_code == 2 and [v.code for v in odds.violations][0] == "card.unknown"
+    assert odds.exit_code == 2 and odds.violations[0].code == "card.unknown"
     assert [p.code for p in odds.catalog_problems] == ["card.hunter_wounds"]
     # The group's cards (a shared database).
     group.use(KEY, [{"name": "Tank", "kind": "hunter", "wounds": 4}])

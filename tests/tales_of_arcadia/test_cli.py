@@ -67,7 +67,10 @@ def test_force_commands_check_every_edit_and_round_trip_the_roster(url: str,
                "--option", "Tower Shield")[0] == 0
     # Over the limit: refused with the rule and its fix, nothing written.
     code, out, err = run(url, "force", "add", "Iron Vanguard", "Orrery Engine", "--count", "3")
-    assert code == 1 and "roster.over_limit" in err and "fix: remove units" in err
+    assert code == 1 and "roster.over_limit" in err, err
+    # The fix is the add with fewer units, never "remove ... unit #2", a line never added.
+    assert 'fix: chronicle force add "Iron Vanguard" "Orrery Engine" --option ' \
+        '"Governor Valve"' in err and "unit #2" not in err, err
     shown = as_json(url, "force", "show", "Iron Vanguard")
     assert shown["summary"]["points_spent"] == 60 and shown["version"] == 2
     assert [v["code"] for v in shown["violations"]] == ["roster.points_unspent"]
@@ -99,8 +102,9 @@ def test_edits_through_the_service(url: str, tmp_path: Path) -> None:
     db = open_database(url)
     service.new_force(db, "Ann", "Iron Vanguard", "Clockwork Legion", 200)
     service.add_unit(db, "Iron Vanguard", RosterLine(unit="Brass Hound", count=2))
-    with pytest.raises(Refused, match=r"card\.unknown"):
+    with pytest.raises(NotFound, match=r"no unit is called 'Nowhere Knight'") as unknown:
         service.add_unit(db, "Iron Vanguard", RosterLine(unit="Nowhere Knight"))
+    assert unknown.value.report.codes == ["card.unknown"]            # an unknown name: exit 2
     # A unit added without options takes those it must (Governor Valve, min 1).
     view = service.add_unit(db, "Iron Vanguard", RosterLine(unit="Orrery Engine"))
     assert view.roster.units[1].options == ("Governor Valve",)

@@ -187,7 +187,7 @@ def _force(view: ForceView, as_json: bool) -> int:
         table(["#", "n", "unit", "each", "stats", "options"], rows, [2, 3, 14, 4, 20, 7])
     if view.report.violations:
         emit()
-        report(view.report)
+        report(view.report, game=view.name)
     return 0 if view.report.valid else 1
 
 

@@ -114,13 +114,41 @@ def _data(name: str, roster: Roster, cards: list[dict[str, Any]] | None = None) 
 
 
 def _write(db: Database, record: StoredRecord, roster: Roster,
-           expected_version: int | None) -> ForceView:
+           expected_version: int | None, before: ForceView | None = None) -> ForceView:
+    """Store ``roster`` as the force's new state. ``before``: the force a line was just added
+    to (the last line of ``roster``), whose refusal says its fixes as the add itself.
+
+    Raises:
+        NotFound: the edit names a unit, variant or option nobody has (and breaks no other
+        rule); Refused: a rule broken, nothing written.
+    """
     from chronicle.services import records
+    from chronicle.systems.tales_of_arcadia.codes import UNKNOWN_NAMES
 
     data = _data(record.name, roster, _inline(record))
-    stored = records.update(db, KEY, FORCE, record.name, data, player=record.player,
-                            expected_version=expected_version)
+    try:
+        stored = records.update(db, KEY, FORCE, record.name, data, player=record.player,
+                                expected_version=expected_version)
+    except Refused as exc:
+        refusal = exc if before is None else _adding(db, record, before, roster, exc)
+        raise NotFound.of(refusal, UNKNOWN_NAMES) or refusal from None
     return _view(db, stored)
+
+
+def _adding(db: Database, record: StoredRecord, before: ForceView, roster: Roster,
+            refusal: Refused) -> Refused:
+    """The refusal of an add, its violations found again with the added line as the one
+    being added (``check_roster(pending=...)``): no fix names a line the force has not."""
+    from chronicle.services.records import new_errors
+    from chronicle.systems.tales_of_arcadia.rules import check_roster
+
+    cards = catalog_for(context(db), read_force(record.name, record.data)[1])
+    after = check_roster(roster, cards, pending=len(roster.units) - 1)
+    fresh = new_errors(before.report, after) or list(refusal.report.violations)
+    added = roster.units[-1]
+    return Refused(f"adding {added.count}× {added.unit} to {record.name} would break the "
+                   "rules: " + "; ".join(f"{v.message} ({v.code})" for v in fresh)
+                   + "; nothing was written", Report(fresh), names=refusal.names)
 
 
 def _record(db: Database, name: str, player: str | None) -> StoredRecord:
@@ -205,7 +233,7 @@ def add_unit(db: Database, name: str, line: RosterLine, player: str | None = Non
         if isinstance(card, Unit):
             line = replace(line, options=tuple(o.name for o in card.options
                                                for _ in range(o.min)))
-    return _write(db, record, view.roster.add(line), expected_version)
+    return _write(db, record, view.roster.add(line), expected_version, view)
 
 
 def _index(roster: Roster, number: int) -> int:
