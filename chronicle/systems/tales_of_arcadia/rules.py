@@ -21,7 +21,7 @@ from chronicle.catalog.store import Catalog
 from chronicle.catalog.tomlwrite import value as toml_value
 from chronicle.domain.text import suggest
 from chronicle.domain.values import name_key
-from chronicle.rules.report import Fix, Report, Violation, arg
+from chronicle.rules.report import Fix, Report, Severity, Violation, arg
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia import codes as k
 from chronicle.systems.tales_of_arcadia.cards import (
@@ -161,8 +161,8 @@ class _Checker:
                  changed: RosterLine) -> Fix:
         """The fix that makes line ``index`` into ``changed``: the add changed when the line is
         pending, else ``force set`` of that line (its variant or options)."""
-        if index == self.pending:
-            return Fix(text, cli=add_command(changed), file=file)
+        if index == self.pending:       # an add refused: no file holds the line
+            return Fix(text, cli=add_command(changed))
         if changed.variant != line.variant:
             flag = f"--variant {arg(changed.variant)}" if changed.variant else "--variant ''"
             return Fix(text, cli=f"chronicle force set <game> --line {index + 1} {flag}",
@@ -188,7 +188,7 @@ class _Checker:
         if near is not None:
             file = _in_line(index, "unit", near)
             fixed = replace(line, unit=near) if line is not None else RosterLine(unit=near)
-            fix = (Fix(f"name {near!r} instead", cli=add_command(fixed), file=file)
+            fix = (Fix(f"name {near!r} instead", cli=add_command(fixed))
                    if index == self.pending else
                    Fix(f"set unit = {near!r}", cli=f"chronicle force remove <game> {index + 1}, "
                        f"then {add_command(fixed)}", file=file))
@@ -371,12 +371,16 @@ def check_roster(roster: Roster, catalog: TalesCatalog, *, pending: int | None =
     lines = [checker.line(i, line, army) for i, line in enumerate(roster.units)]
     spent = sum(r.cost * r.line.count for r in lines if r.cost is not None)
     complete = all(r.cost is not None for r in lines)
+    trimming = roster.trim_from is not None and spent <= roster.trim_from
     if spent > roster.limit:
         checker.report.add(k.ROSTER_OVER_LIMIT(
             f"the force costs {spent} points"
             + ("" if complete else " (counting only the known costs)")
-            + f", {spent - roster.limit} over the limit of {roster.limit}",
-            [], _over_fix(lines, spent - roster.limit, roster.limit, pending)))
+            + f", {spent - roster.limit} over the limit of {roster.limit}"
+            + (f"; it is being trimmed (copied at {roster.trim_from} points): legal once it "
+               "fits" if trimming else ""),
+            [], _over_fix(lines, spent - roster.limit, roster.limit, pending),
+            severity=Severity.WARNING if trimming else None))
     elif complete and spent < roster.limit:
         left = roster.limit - spent
         cheapest = checker.index.cheapest(army, left) if army is not None else None
@@ -391,6 +395,7 @@ def check_roster(roster: Roster, catalog: TalesCatalog, *, pending: int | None =
         "system": KEY, "name": roster.name, "army": roster.army, "limit": roster.limit,
         "points_spent": spent, "points_unspent": roster.limit - spent,
         "points_complete": complete, "unit_count": roster.unit_count,
+        "trimming": trimming and spent > roster.limit,
         "units": [r.to_dict() for r in lines],
     }
     return checker.report
@@ -465,7 +470,14 @@ def check_army(catalog: TalesCatalog, army: str) -> Report:
         words = [*card.keywords, *(w for o in card.options for w in o.keywords)]
         checker.keyword_facts(card, dict.fromkeys(words), where)
     if not units and not isinstance(catalog.get(army, "army"), Army):
-        checker.report.add(k.CARD_UNKNOWN(f"no army list is called {army!r}", [army]))
+        from chronicle.systems.tales_of_arcadia.catalog import armies
+
+        near = suggest(army, armies(catalog))
+        checker.report.add(k.CARD_UNKNOWN(
+            f"no army list is called {army!r}" + (f"; did you mean {near!r}?" if near else ""),
+            [army], Fix(f"write {near!r}", cli=f"chronicle army show {arg(near)}")
+            if near else Fix("enter its units first", cli=f"chronicle army unit NAME --army "
+                                                          f"{arg(army)} --cost N ...")))
     checker.report.summary = {
         "system": KEY, "army": army, "units": len(units),
         "variants": sum(len(u.variants) for u in units),
