@@ -147,6 +147,9 @@ def test_refusals_write_nothing_and_undo_compensates(tmp_path: Path, table_cards
     code, out, err = hunt(url, "new", "Y", "--seat", "Ana:Gus", "--seat", "Bo:Kira",
                           "--hunter", "Kira")
     assert code == 0, err                                                 # the fix works
+    code, out, err = hunt(url, "new", "Z", "--seat", "Ana:Guss", "--seat", "Bo:Hunter B")
+    assert code == 2 and "did you mean 'Gus'?" in err and \
+        'fix: chronicle hunt new Z --seat Ana:Gus --seat "Bo:Hunter B"\n' in err, err
     code, out, err = hunt(url, "turn", "Duel", "--player", "Bo", "--draw", "Vex")
     assert code == 1 and "<game>" not in err          # a rule broken too (turn.order): exit 1
     assert err.count("chronicle hunt card Duel Vex --fortune N --fame N") == 1  # said once

@@ -67,13 +67,22 @@ def toml_value(text: str) -> str:
 
 
 def _starting(log: GameLog, cards: CardLookup) -> str:
-    """The command that starts ``log``'s game with every hunter the catalog lacks entered
-    (``--hunter``): the game's name is the ``<game>`` placeholder, filled by the front."""
-    missing = dict.fromkeys(s.hunter for s in log.seats
-                            if cards.get(s.hunter, Kind.HUNTER) is None
-                            and not any(c.kind is not Kind.HUNTER for c in cards.named(s.hunter)))
-    return ("chronicle hunt new <game> "
-            + " ".join(f"--seat {arg(f'{s.name}:{s.hunter}')}" for s in log.seats)
+    """The command that starts ``log``'s game: a misspelt hunter written as its nearest card,
+    every other hunter the catalog lacks entered (``--hunter``); the game's name is the
+    ``<game>`` placeholder, filled by the front."""
+    seats: list[str] = []
+    missing: dict[str, None] = {}
+    for seat in log.seats:
+        hunter = seat.hunter
+        if cards.get(hunter, Kind.HUNTER) is None and \
+                not any(c.kind is not Kind.HUNTER for c in cards.named(hunter)):
+            near = cards.suggest(hunter, Kind.HUNTER)
+            if near is None:
+                missing[hunter] = None
+            else:
+                hunter = near
+        seats.append(f"--seat {arg(f'{seat.name}:{hunter}')}")
+    return ("chronicle hunt new <game> " + " ".join(seats)
             + (f" --limit {log.limit}" if log.limit != DEFAULT_LIMIT else "")
             + "".join(f" --hunter {arg(h)}" for h in missing))
 
@@ -90,10 +99,10 @@ def _hunter_card(name: str, cards: CardLookup, reported: set[tuple[str, ...]],
     hint = cards.suggest(name, Kind.HUNTER)
     table = f'[[card]] name = {toml_value(name)}, kind = "hunter"'
     if creating is not None:            # the game is not there yet: start it with the hunter
-        fix = Fix(f"write {hint!r}, or enter {name!r} as the game starts (a hunter the "
-                  "catalog lacks, its values unknown)" if hint else
+        fix = Fix(f"write {hint!r}" if hint else
                   f"enter {name!r} as the game starts (a hunter the catalog lacks, its values "
-                  "unknown)", cli=_starting(creating, cards), file=table)
+                  "unknown)", cli=_starting(creating, cards),
+                  file=f"hunter = {toml_value(hint)}" if hint else table)
     else:
         fix = Fix(f"write {hint!r}" if hint else
                   f"enter the hunter {name!r} in a card file (kind = \"hunter\")",
