@@ -298,7 +298,7 @@ def test_unknown_names_exit_2_with_the_nearest(url: str) -> None:
     assert code == 2 and "did you mean 'Ann'?" in err, err
     code, _out, err = run(url, "battle", "record", "--date", "2026-11-28", "--side", "Ann",
                           "--side", "Bob", "--limit", "200", "--winner", "Bobby")
-    assert code == 2 and "battle.winner_unknown" in err, err
+    assert code == 2 and "battle.winner_unknown" in err and "did you mean 'Bob'?" in err, err
     assert as_json(url, "battle", "list") == []                           # nothing written
 
 

@@ -445,11 +445,17 @@ def record_battle(db: Database, *, date: dt.date, limit: int, sides: Sequence[Si
         raise BadInput(problems[0].replace("battle: field 'battle #1': ", "", 1))
     report = check_battle(battle)
     if report.errors:
+        from chronicle.domain.text import suggest
         from chronicle.systems.tales_of_arcadia.codes import BATTLE_WINNER_UNKNOWN
 
         refusal = Refused("the battle cannot be recorded: "
                           + "; ".join(v.message for v in report.errors), Report(report.errors))
-        raise NotFound.of(refusal, {BATTLE_WINNER_UNKNOWN.code}) or refusal
+        unknown = NotFound.of(refusal, {BATTLE_WINNER_UNKNOWN.code})
+        if unknown is None:
+            raise refusal
+        near = suggest(winner, [s.player for s in filled]) if winner else None
+        raise NotFound(f"{unknown}" + (f"; did you mean {near!r}?" if near else ""),
+                       unknown.report)
     if _history(db) is None:
         records.create(db, KEY, BATTLES, BATTLES, {})
     stored = records.append(db, KEY, BATTLES, BATTLES, BATTLE_EVENT, battle_payload(battle))
