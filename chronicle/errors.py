@@ -11,7 +11,26 @@ class ChronicleError(Exception):
 
 
 class NotFound(ChronicleError):
-    """A player, character, game or card that does not exist (the message suggests names)."""
+    """A player, character, game or card that does not exist (the message suggests names).
+    ``report`` holds the rules' violations when a game's rules found the unknown name (each
+    with its fix, which the front says in its own terms); ``names`` fill their placeholders."""
+
+    def __init__(self, message: str, report: Report | None = None, *,
+                 names: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.report = report or Report()
+        self.names = dict(names or {})
+
+    @classmethod
+    def of(cls, refusal: Refused, codes: set[str] | frozenset[str]) -> NotFound | None:
+        """``refusal`` as an unknown name when each of its violations is one (its code is in
+        ``codes``, a game's unknown-name codes), else None: a name nobody has is bad input
+        (exit 2), not a rule broken."""
+        found = refusal.report.violations
+        if not found or any(v.code not in codes for v in found):
+            return None
+        return cls("; ".join(v.message for v in found), Report(list(found)),
+                   names=refusal.names)
 
 
 class AlreadyExists(ChronicleError):

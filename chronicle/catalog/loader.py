@@ -152,6 +152,10 @@ def _problems_from(exc: ValidationError, schema: CardSchema, kind: str, path: st
         elif error["type"] == "missing":
             yield FileProblem(path, "is required", line=at(key) if key else None, card=label,
                               field=dotted)
+        elif "." in error["type"]:  # a game's rule, raised with its code (``Code.code``)
+            hint = (error.get("ctx") or {}).get("hint") or None
+            yield FileProblem(path, error["msg"], line=at(key) if key else None, card=label,
+                              field=dotted, hint=hint, code=error["type"])
         else:
             shown = error.get("input")
             text = error["msg"]

@@ -66,7 +66,7 @@ def add_player(parser: argparse.ArgumentParser, required: bool = False) -> None:
 def run_service(handler: Any, args: argparse.Namespace) -> int:
     """Run a database command, turning the services' errors into messages and exit codes:
     1 when the rules refused or someone else saved first, 2 for bad input or unknown names."""
-    from chronicle.errors import ChronicleError, Conflict, Refused
+    from chronicle.errors import ChronicleError, Conflict, NotFound, Refused
 
     try:
         result: int = handler(args)
@@ -85,6 +85,19 @@ def run_service(handler: Any, args: argparse.Namespace) -> int:
     except Conflict as exc:
         fail(f"conflict: {exc}")
         return 1
+    except NotFound as exc:                     # with the violations when a game's rules
+        fail(str(exc))                          # found the name unknown, each with its fix
+        names = {**_subjects(args), **exc.names}
+        if getattr(args, "json", False) and exc.report.violations:
+            emit_json({"not_found": str(exc),
+                       "violations": [v.to_dict(**names) for v in exc.report.violations]})
+        said: set[str] = set()
+        for violation in exc.report.violations:
+            fix = violation.fix_for(Front.CLI, **names)
+            if fix and fix not in said:     # one command may mend several names
+                said.add(fix)
+                fail(f"  {violation.code}: fix: {fix}")
+        return 2
     except ChronicleError as exc:
         fail(str(exc))
         return 2

@@ -131,6 +131,24 @@ def _card_kinds(game: str) -> tuple[str, ...] | None:
     return system.card_kinds if system.key == game else None
 
 
+def _card_problems(game: str, card: dict[str, Any], where: str) -> list[str]:
+    """What the game's card format (its ``card_schema``, every rule it holds: a Hunters of
+    Arcfall hunter's 3 wounds) says of a group card, as the catalog would say it on reading."""
+    from chronicle.catalog.loader import validate_card_tables
+    from chronicle.domain.values import Origin
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    name = registry.system(game).card_schema
+    if not name:
+        return []
+    _entries, found = validate_card_tables([dict(card)], load_name(name), path=where,
+                                           lines=None, origin=Origin.USER)
+    return [f"{where}.card" + (f".{p.field}" if p.field else "") + ": "
+            + (f"{p.code}: " if p.code else "") + p.message
+            + (f" ({p.hint})" if p.hint else "") for p in found]
+
+
 def _check_references(document: ExportModel, schemas: list[str], problems: Problems) -> None:
     if document.schema_ not in schemas:
         problems.add("schema", f"{document.schema_!r} is not a schema this chronicle knows "
@@ -261,6 +279,8 @@ def _check_records(document: ExportModel, problems: Problems) -> None:
             limits.json_problem(entry.card, f"{where}.card")
         if problem:
             problems.items.append(problem)
+        elif entry.game != registry.DEFAULT and kinds is not None and kind in kinds:
+            problems.items.extend(_card_problems(entry.game, entry.card, where))
         elif (first := _first_seen(cards, (entry.game, name_key(str(name)), kind),
                                    where)) is not None:
             problems.add(f"{where}.card", f"{name} ({kind}) is already listed at {first}")

@@ -16,6 +16,8 @@ The contracts of the lazily named callables:
 - an odds command's ``run``: ``run(options: dict[str, object]) -> OddsAnswer``, the options
   being the parsed values of its :class:`Option` list by ``dest``;
 - ``card_schema``: an object satisfying ``chronicle.catalog.loader.CardSchema``;
+- ``card_check``: ``check_cards(directory: Path) -> Report``, the game's rules on the card files
+  of a folder by themselves (a bundled example list that breaks its own rules is an error);
 - a command group's ``register``: ``register(parser: argparse.ArgumentParser) -> None`` adds the
   group's subcommands to its top-level parser; each subcommand sets ``handler=fn`` with
   ``fn(args) -> int`` (the exit status), exactly as the built-in commands do;
@@ -276,6 +278,10 @@ class GameSystem(NamedTuple):
     the one checker all its file kinds share."""
     card_schema: str | None = None
     """Lazy name of the game's ``CardSchema``."""
+    card_check: str | None = None
+    """Lazy name of ``check_cards(directory: Path) -> Report``: what the game's own rules say
+    of the card files of ``directory`` read by themselves (the bundled folder, a test of every
+    game's bundled cards): beyond their format, which ``card_schema`` says."""
     codes: str | None = None
     """Lazy name of the module holding the game's violation codes."""
     ledger_codec: str | None = None

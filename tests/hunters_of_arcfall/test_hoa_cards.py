@@ -116,3 +116,49 @@ def test_the_user_card_folder_is_read_by_default(private_data_dir: Path) -> None
           '[[card]]\nname = "Vex"\nkind = "bounty"\nfortune = 4\n')
     vex = load_catalog().get("Vex", Kind.BOUNTY)
     assert isinstance(vex, Bounty) and vex.origin is Origin.USER and vex.fame is None
+
+
+TANK = '[[card]]\nname = "Tank"\nkind = "hunter"\nwounds = 4\n'
+
+
+def test_a_hunter_holds_3_wounds_on_every_way_in(tmp_path: Path) -> None:
+    """The Hunters: every hunter holds 3 wounds. A card with 4 is refused with the code
+    card.hunter_wounds by the card file, the quick reader, the group's cards and an import;
+    the odds never use it (issue 27, 7)."""
+    from types import SimpleNamespace
+
+    from chronicle.catalog import group
+    from chronicle.services.importer import Problems, _check_records
+    from chronicle.systems.hunters_of_arcfall import KEY
+    from chronicle.systems.hunters_of_arcfall.check import bust_for
+    from chronicle.systems.hunters_of_arcfall.quickcheck import card_data
+
+    folder = tmp_path / "cards"
+    write(folder, TANK + '\n[[card]]\nname = "Three"\nkind = "hunter"\nwounds = 3\n')
+    catalog = load_catalog(folder)
+    (problem,) = catalog.problems
+    assert (problem.code, problem.card, problem.field, problem.line) == (
+        "card.hunter_wounds", "Tank", "wounds", 6)
+    assert "4 wounds; every hunter holds 3" in problem.message and problem.hint
+    assert catalog.get("Tank", Kind.HUNTER) is None                # refused, not half-read
+    assert isinstance(catalog.get("Three", Kind.HUNTER), Hunter)
+    # The quick reader vouches only for 3 and hands 4 to the models, which refuse it.
+    assert card_data({"name": "A", "kind": "hunter", "wounds": 3}) is not None
+    assert card_data({"name": "A", "kind": "hunter", "wounds": 4}) is None
+    # `odds bust --hunter Tank`: no such hunter (exit 2), the refused card said.
+    odds = bust_for(1, 3, hunter="Tank", user_cards_dir=folder)
+    assert odds.exit_code == 2 and odds.violations[0].code == "card.unknown"
+    assert [p.code for p in odds.catalog_problems] == ["card.hunter_wounds"]
+    # The group's cards (a shared database).
+    group.use(KEY, [{"name": "Tank", "kind": "hunter", "wounds": 4}])
+    try:
+        assert [p.code for p in load_catalog(tmp_path / "none").problems] == \
+            ["card.hunter_wounds"]
+    finally:
+        group.forget()
+    # `chronicle db import` / `restore`: the export's group card is refused, by its JSON path.
+    problems = Problems()
+    _check_records(SimpleNamespace(players=[], records=[], group_cards=[SimpleNamespace(
+        game=KEY, card={"name": "Tank", "kind": "hunter", "wounds": 4})]), problems)
+    assert len(problems.items) == 1
+    assert problems.items[0].startswith("group_cards[0].card.wounds: card.hunter_wounds: ")

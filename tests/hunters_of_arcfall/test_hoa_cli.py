@@ -137,15 +137,33 @@ def test_refusals_write_nothing_and_undo_compensates(tmp_path: Path, table_cards
     assert code == 2 and "a player's name has 300 characters; at most 200" in err
     code, out, err = hunt(url, "show", "Duell")
     assert "Duel" in err                                                  # did you mean
+    # An unknown hunter is an unknown name (exit 2); the game is not there yet, so the fix is
+    # the command that starts it with the hunter entered, never 'hunt card Y' (issue 27, 8).
     code, out, err = hunt(url, "new", "Y", "--seat", "Ana:Gus", "--seat", "Bo:Kira")
-    assert code == 1 and "card.unknown: fix: add --hunter Kira" in err   # the CLI's own fix
+    assert code == 2 and "card.unknown: fix: chronicle hunt new Y --seat Ana:Gus --seat " \
+        "Bo:Kira --hunter Kira" in err, err
+    assert "hunt card Y" not in err and "<game>" not in err
+    assert hunt(url, "show", "Y")[0] == 2                                 # nothing was written
+    code, out, err = hunt(url, "new", "Y", "--seat", "Ana:Gus", "--seat", "Bo:Kira",
+                          "--hunter", "Kira")
+    assert code == 0, err                                                 # the fix works
+    code, out, err = hunt(url, "new", "Z", "--seat", "Ana:Guss", "--seat", "Bo:Hunter B")
+    assert code == 2 and "did you mean 'Gus'?" in err and \
+        'fix: chronicle hunt new Z --seat Ana:Gus --seat "Bo:Hunter B"\n' in err, err
     code, out, err = hunt(url, "turn", "Duel", "--player", "Bo", "--draw", "Vex")
-    assert code == 1 and "<game>" not in err                         # the store names the game
+    assert code == 1 and "<game>" not in err          # a rule broken too (turn.order): exit 1
     assert err.count("chronicle hunt card Duel Vex --fortune N --fame N") == 1  # said once
     code, out, err = hunt(url, "turn", "Duel", "--player", "Bo", "--draw", "Vex", "--json")
     fixes = [v["fixes"]["cli"] for v in json.loads(out)["violations"]
              if v["code"] == "card.unknown"]
-    assert fixes[0].startswith("chronicle hunt card Duel Vex")
+    assert code == 1 and fixes[0].startswith("chronicle hunt card Duel Vex")
+    code, out, err = hunt(url, "turn", "Duel", "--draw", "Vex", "--json")  # only the name
+    assert code == 2 and "<game>" not in err, err                          # unknown: exit 2
+    assert json.loads(out)["violations"][0]["fixes"]["cli"].startswith("chronicle hunt card "
+                                                                       "Duel Vex")
+    assert err.count("chronicle hunt card Duel Vex --fortune N --fame N") == 1
+    code, out, err = hunt(url, "turn", "Duel", "--player", "Bob")         # not at the table
+    assert code == 2 and "did you mean 'Bo'?" in err, err
 
 
 def test_games_are_renamed_deleted_and_brought_back(tmp_path: Path, table_cards: Path,

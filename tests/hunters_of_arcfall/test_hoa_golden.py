@@ -17,7 +17,8 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 CARDS = GOLDEN / "cards"
 DATA = tomllib.loads((GOLDEN / "cases.toml").read_text(encoding="utf-8"))
 CASES: list[dict[str, Any]] = DATA["case"]
-CASE_KEYS = {"file", "about", "codes", "exit", "summary", "players", "messages", "problems"}
+CASE_KEYS = {"file", "about", "codes", "exit", "summary", "players", "messages", "problems",
+             "problem_codes"}
 
 
 def run(case: dict[str, Any]) -> CheckResult:
@@ -40,6 +41,8 @@ def test_golden_case(case: dict[str, Any]) -> None:
         for wanted in case.get("problems", []):
             assert wanted in text, (wanted, text)
         assert all(p.line is not None for p in result.problems), text
+        assert Counter(p.code for p in result.problems if p.code) == \
+            Counter(case.get("problem_codes", [])), text
         return
     assert result.report is not None
     assert Counter(result.report.codes) == Counter(case["codes"]), result.report.to_dict()
@@ -56,7 +59,8 @@ def test_golden_case(case: dict[str, Any]) -> None:
 
 
 def test_every_code_has_a_golden_case() -> None:
-    covered = {code for case in CASES for code in case["codes"]}
+    covered = {code for case in CASES for code in (*case["codes"],
+                                                    *case.get("problem_codes", []))}
     stored_only = {"game.unreadable"}   # a file breaking the format is exit 2: test_hoa_records
     assert {c.code for c in ALL_CODES} - covered == stored_only
 

@@ -91,12 +91,14 @@ def test_the_bundled_die_answers_card_incomplete(tmp_path: Path) -> None:
     assert "Custom die" in found[0].cards
 
 
-def test_the_entered_die_and_the_hunter_capacity_are_used(tmp_path: Path) -> None:
+def test_the_entered_die_and_the_rulebook_capacity_are_used(tmp_path: Path) -> None:
+    # Every hunter holds 3 wounds (The Hunters): even a card made in code with 4 (the schema
+    # refuses it on every way in, card.hunter_wounds) never turns a bust into 0 (issue 27, 7).
     cards: Catalog[Card] = Catalog([Die(name="D", counts=dict(TEST_FACES)),
                                     Hunter(name="Tank", wounds=4), Hunter(name="Gus")])
     odds, found = odds_from_catalog(cards, 2, 3, hunter="Tank")
     assert found == [] and odds is not None
-    assert odds.capacity == 4 and odds.bust == Fraction(1, 36)
+    assert odds.capacity == 3 and odds.bust == Fraction(11, 36)
     odds, _ = odds_from_catalog(cards, 2, 3, hunter="Gus")          # wounds unknown: the 3 of
     assert odds is not None and odds.capacity == 3                   # the rulebook
     odds, found = odds_from_catalog(cards, 2, 0, hunter="Tnak", die="E")

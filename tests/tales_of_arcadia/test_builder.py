@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from chronicle.systems.tales_of_arcadia.cards import Unit
 from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog, load_catalog
 from chronicle.systems.tales_of_arcadia.files import dump_roster, load_roster, read_roster
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
@@ -133,3 +134,17 @@ count = 2                      # optional, default 1: identical units
     assert {k: line[k] for k in ("power", "accuracy", "speed", "wounds", "range", "defense")} \
         == {"power": 4, "accuracy": 4, "speed": 7, "wounds": 3, "range": 1, "defense": 5}
     assert line["keywords"] == []
+
+
+def test_every_orrery_engine_carries_one_firing_mechanism(catalog: TalesCatalog) -> None:
+    """The example list obeys its own words (issue 27, 9): the mechanism is the engine's form
+    (the base carries a Star Mortar, the Comet Lance variant a lance), never an option that
+    may be left off; the valve stays its mandatory option."""
+    engine = catalog.get("Orrery Engine", "unit")
+    assert isinstance(engine, Unit) and engine.summary and "firing mechanism" in engine.summary
+    assert [v.name for v in engine.variants] == ["Comet Lance"]
+    assert [(o.name, o.min) for o in engine.options] == [("Governor Valve", 1)]
+    bare = check_roster(force(1000, RosterLine(unit="Orrery Engine",
+                                               options=("Governor Valve", "Star Mortar"))),
+                        catalog)
+    assert "unit.option_unknown" in bare.codes          # no mechanism to leave off or add

@@ -67,7 +67,10 @@ def test_force_commands_check_every_edit_and_round_trip_the_roster(url: str,
                "--option", "Tower Shield")[0] == 0
     # Over the limit: refused with the rule and its fix, nothing written.
     code, out, err = run(url, "force", "add", "Iron Vanguard", "Orrery Engine", "--count", "3")
-    assert code == 1 and "roster.over_limit" in err and "fix: remove units" in err
+    assert code == 1 and "roster.over_limit" in err, err
+    # The fix is the add with fewer units, never "remove ... unit #2", a line never added.
+    assert 'fix: chronicle force add "Iron Vanguard" "Orrery Engine" --option ' \
+        '"Governor Valve"' in err and "unit #2" not in err, err
     shown = as_json(url, "force", "show", "Iron Vanguard")
     assert shown["summary"]["points_spent"] == 60 and shown["version"] == 2
     assert [v["code"] for v in shown["violations"]] == ["roster.points_unspent"]
@@ -99,8 +102,9 @@ def test_edits_through_the_service(url: str, tmp_path: Path) -> None:
     db = open_database(url)
     service.new_force(db, "Ann", "Iron Vanguard", "Clockwork Legion", 200)
     service.add_unit(db, "Iron Vanguard", RosterLine(unit="Brass Hound", count=2))
-    with pytest.raises(Refused, match=r"card\.unknown"):
+    with pytest.raises(NotFound, match=r"no unit is called 'Nowhere Knight'") as unknown:
         service.add_unit(db, "Iron Vanguard", RosterLine(unit="Nowhere Knight"))
+    assert unknown.value.report.codes == ["card.unknown"]            # an unknown name: exit 2
     # A unit added without options takes those it must (Governor Valve, min 1).
     view = service.add_unit(db, "Iron Vanguard", RosterLine(unit="Orrery Engine"))
     assert view.roster.units[1].options == ("Governor Valve",)
@@ -250,3 +254,104 @@ def test_cards_new_enters_every_kind_of_a_sourcebook_list(tmp_path: Path) -> Non
     assert isinstance(mist, Keyword) and mist.parameter == "chance"
     bog = cards.get("Bog", "terrain")
     assert isinstance(bog, Terrain) and bog.movement_cost == 2 and bog.ignored_by == ("Swimming",)
+
+
+def test_a_refused_add_names_no_line_it_never_added(url: str) -> None:
+    """Issue 27, 10: the fixes of a refused add are the add itself, changed; a mandatory
+    option's fix is the option to add; an unknown unit, variant or option is exit 2 with the
+    nearest name and the add that works."""
+    assert run(url, "force", "new", "IV", "--player", "Ann", "--army", "Clockwork Legion",
+               "--limit", "200")[0] == 0
+    assert run(url, "force", "add", "IV", "Gearknight", "--variant", "Lancer", "--option",
+               "Tower Shield")[0] == 0
+    assert run(url, "force", "add", "IV", "Brass Hound", "--count", "2")[0] == 0
+    code, _out, err = run(url, "force", "add", "IV", "Brass Hound", "--count", "6")
+    assert code == 1 and "roster.over_limit: fix: chronicle force add IV " \
+        '"Brass Hound" --count 5' in err and "unit #3" not in err, err
+    code, _out, err = run(url, "force", "add", "IV", "Orrery Engine", "--option", "Star Mortar")
+    assert code == 1 and "unit #3" not in err and "the Orrery Engine being added" in err, err
+    assert 'unit.option_under_min: fix: chronicle force add IV "Orrery Engine" --option ' \
+        '"Star Mortar" --option "Governor Valve"' in err, err
+    for argv, fix in (
+            (("Gearknigt",), "chronicle force add IV Gearknight"),
+            (("Gearknight", "--variant", "Lancr"), "chronicle force add IV Gearknight "
+                                                   "--variant Lancer"),
+            (("Gearknight", "--option", "Tower Shild"), 'chronicle force add IV Gearknight '
+                                                        '--option "Tower Shield"')):
+        code, _out, err = run(url, "force", "add", "IV", *argv)
+        assert code == 2 and f"fix: {fix}" in err, err
+        assert "did you mean" in err or "its options" in err or "its variants" in err, err
+    code, _out, err = run(url, "force", "set", "IV", "--line", "1", "--option", "Tower Shild")
+    assert code == 2 and 'fix: chronicle force set IV --line 1 --option "Tower Shield"' in err
+    shown = as_json(url, "force", "show", "IV")
+    assert shown["version"] == 3 and shown["summary"]["points_spent"] == 100   # untouched
+
+
+def test_unknown_names_exit_2_with_the_nearest(url: str) -> None:
+    """An unknown army list, player or winner: exit 2 (not 1), the nearest name said."""
+    code, _out, err = run(url, "army", "show", "Clockwork Legio")
+    assert code == 2 and "did you mean 'Clockwork Legion'?" in err, err
+    code, _out, err = run(url, "battle", "list", "--player", "Anne")
+    assert code == 2 and "did you mean 'Ann'?" in err, err
+    code, _out, err = run(url, "battle", "record", "--date", "2026-11-28", "--side", "Anne",
+                          "--side", "Bob", "--limit", "200")
+    assert code == 2 and "did you mean 'Ann'?" in err, err
+    code, _out, err = run(url, "battle", "record", "--date", "2026-11-28", "--side", "Ann",
+                          "--side", "Bob", "--limit", "200", "--winner", "Bobby")
+    assert code == 2 and "battle.winner_unknown" in err and "did you mean 'Bob'?" in err, err
+    assert as_json(url, "battle", "list") == []                           # nothing written
+
+
+def test_army_show_lists_variants_and_options_with_their_costs(url: str) -> None:
+    code, out, err = run(url, "army", "show", "Clockwork Legion")
+    assert code == 0, err
+    for line in ("variant Lancer: 50 points (P4 A4 S7 W3 R1 D5)",
+                 "option Tower Shield: +10 points (one of Off hand)",
+                 "option Spare Springs: +5 points (up to 2)",
+                 "variant Comet Lance: 115 points",
+                 "option Governor Valve: +0 points (must take 1)"):
+        assert line in out, out
+    shown = as_json(url, "army", "show", "Clockwork Legion")
+    knight = next(u for u in shown["units"] if u["name"] == "Gearknight")
+    assert knight["variants"][0] == {"name": "Lancer", "cost": 50, "power": 4, "speed": 7}
+    assert {"name": "Spare Springs", "cost": 5, "min": 0, "max": 2, "group": None,
+            "keywords": []} in knight["options"]
+
+
+def test_a_copy_to_a_lower_limit_is_made_and_says_what_no_longer_fits(
+        url: str, tmp_path: Path) -> None:
+    """Issue 27, 11: the copy is made (exit 0) and kept to be trimmed; it says what no longer
+    fits and how to trim it; it exports, checks, imports and restores as it is; once it fits
+    the limit is the rule again."""
+    assert run(url, "force", "new", "IV", "--player", "Ann", "--army", "Clockwork Legion",
+               "--limit", "250")[0] == 0
+    for argv in (("Gearknight", "--variant", "Lancer", "--option", "Tower Shield"),
+                 ("Brass Hound", "--count", "2"), ("Orrery Engine",)):
+        assert run(url, "force", "add", "IV", *argv)[0] == 0
+    code, out, err = run(url, "force", "copy", "IV", "IV 150", "--limit", "150")
+    assert code == 0, err
+    assert "The copy is made, 60 points over its limit" in out and \
+        "being trimmed, 60 points over its limit" in out and "roster.over_limit" in out, out
+    copy = as_json(url, "force", "show", "IV 150")
+    assert copy["summary"]["trimming"] and copy["legal"]
+    assert [(v["code"], v["severity"]) for v in copy["violations"]] == [
+        ("roster.over_limit", "warning")]
+    code, _out, err = run(url, "force", "add", "IV 150", "Brass Hound")   # grows: refused
+    assert code == 1 and "roster.over_limit" in err
+    path = tmp_path / "copy.toml"
+    assert run(url, "force", "export", "IV 150", "-o", str(path))[0] == 0
+    assert "trim_from = 210" in path.read_text(encoding="utf-8")
+    assert run(url, "check", str(path))[0] == 0
+    assert run(url, "force", "import", str(path), "--name", "IV again")[0] == 0
+    dump = tmp_path / "all.json"
+    assert run(url, "db", "export", str(dump))[0] == 0
+    code, _out, err = run(f"sqlite:///{tmp_path / 'other.db'}", "db", "import", str(dump))
+    assert code == 0, err                                    # every way in takes it the same
+    code, out, err = run(url, "force", "remove", "IV 150", "3")          # trimmed: it fits
+    assert code == 0 and "legal" in out, err
+    assert "trimming" not in as_json(url, "force", "show", "IV 150")["summary"] or not \
+        as_json(url, "force", "show", "IV 150")["summary"]["trimming"]
+    assert run(url, "force", "export", "IV 150", "-o", str(path), "--force")[0] == 0
+    assert "trim_from" not in path.read_text(encoding="utf-8")        # the mark is gone
+    code, _out, err = run(url, "force", "add", "IV 150", "Orrery Engine")
+    assert code == 1 and "roster.over_limit" in err                     # the limit again

@@ -4,7 +4,7 @@
 ``check_path`` reads the game log, builds the catalog (bundled cards, the user's, the log's own)
 and checks the game. Exit status: 0 without errors, 1 when a rule is broken, 2 when the file
 cannot be used. ``bust_for`` exits 0 with odds, 1 while the die's faces are unknown, 2 for
-impossible dice or wounds.
+impossible dice or wounds and for a die or hunter the catalog does not have.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 
 from chronicle.catalog.problems import FileProblem
 from chronicle.rules.report import Report, Violation
+from chronicle.systems.hunters_of_arcfall.codes import CARD_UNKNOWN
 from chronicle.systems.hunters_of_arcfall.odds import BustOdds
 from chronicle.systems.hunters_of_arcfall.rules.replay import GameState
 
@@ -58,6 +59,19 @@ def check_path(path: Path, user_cards_dir: Path | None = None) -> CheckResult:
     return result
 
 
+def check_cards(directory: Path) -> Report:
+    """What the rules say of the card files of ``directory`` by themselves (the bundled cards;
+    ``GameSystem.card_check``): how the catalog compares with the box (warnings); a card that
+    breaks a rule the card format holds (a hunter's 3 wounds) is a problem of its file."""
+    from chronicle.systems.hunters_of_arcfall.catalog import catalog_violations, load_catalog
+
+    catalog = load_catalog(directory / "(no user cards)", bundled_dir=directory)
+    found = Report(catalog_violations(catalog))
+    found.summary = {"cards": len(list(catalog)),
+                     "problems": [str(p) for p in catalog.problems]}
+    return found
+
+
 @dataclass
 class OddsResult:
     """The outcome of ``chronicle odds bust``: the odds, or why there are none."""
@@ -71,8 +85,10 @@ class OddsResult:
 
     @property
     def exit_code(self) -> int:
-        """0 with odds, 1 when a card value is missing, 2 when the request is impossible."""
-        if self.refused is not None:
+        """0 with odds, 1 when a card value is missing, 2 when the request is impossible or
+        names a card the catalog does not have (``card.unknown``, the nearest name said)."""
+        if self.refused is not None or any(v.code == CARD_UNKNOWN.code
+                                           for v in self.violations):
             return 2
         return 0 if self.odds is not None else 1
 

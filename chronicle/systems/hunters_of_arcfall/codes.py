@@ -39,6 +39,10 @@ CARD_WRONG_KIND = Code("card.wrong_kind", E, "Components",
                        "A card is named where another kind of card belongs")
 CARD_INCOMPLETE = Code("card.incomplete", E, "Scoring; The Dice",
                        "A rule or the odds need a value that is unknown for this card")
+HUNTER_WOUNDS = Code("card.hunter_wounds", E, "The Hunters",
+                     "A hunter card holding other than the rulebook's 3 wounds (refused where "
+                     "the card is entered: card file, game log, 'hunt card', group cards, "
+                     "import)")
 CATALOG_INCOMPLETE = Code("catalog.incomplete_set", W, "Components",
                           "The catalog holds fewer than the box's 8 hunters or 44 bounties")
 CATALOG_EXTRA = Code("catalog.extra_cards", W, "Components",

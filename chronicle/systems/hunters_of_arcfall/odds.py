@@ -130,9 +130,10 @@ def bust_odds(counts: dict[Result, int], dice: int, wounds: int,
 
 def odds_from_catalog(cards: Cards, dice: int, wounds: int, *, die: str | None = None,
                       hunter: str | None = None) -> tuple[BustOdds | None, list[Violation]]:
-    """The odds with the catalog's die (the only die card, or the one named) and the hunter's
-    wound capacity (the rulebook's 3 unless the hunter's card says otherwise). Returns the
-    violations instead when a card is unknown or its faces are not entered yet.
+    """The odds with the catalog's die (the only die card, or the one named) for a hunter
+    holding the rulebook's 3 wounds (The Hunters: every hunter; a card saying otherwise is
+    refused where it is entered, ``card.hunter_wounds``, so ``hunter`` is only looked up).
+    Returns the violations instead when a card is unknown or its faces are not entered yet.
 
     Raises:
         OddsInputError: an impossible roll (checked before any card, so the answer to
@@ -140,12 +141,8 @@ def odds_from_catalog(cards: Cards, dice: int, wounds: int, *, die: str | None =
     """
     found: list[Violation] = []
     capacity = WOUND_CAPACITY
-    if hunter is not None:
-        card = cards.get(hunter, Kind.HUNTER)
-        if isinstance(card, Hunter):
-            capacity = card.wounds if card.wounds is not None else WOUND_CAPACITY
-        else:
-            found.append(_unknown(cards, hunter, Kind.HUNTER))
+    if hunter is not None and not isinstance(cards.get(hunter, Kind.HUNTER), Hunter):
+        found.append(_unknown(cards, hunter, Kind.HUNTER))
     check_request(dice, wounds, capacity)
     chosen = _die(cards, die, found)
     if chosen is None:

@@ -34,9 +34,11 @@ def odds_bust(options: dict[str, Any]) -> OddsAnswer:
     if result.refused is not None:
         return OddsAnswer({"kind": "bust", "error": result.refused}, (result.refused,), 2)
     if result.odds is None:
-        data = {"kind": "bust", "violations": [v.to_dict() for v in result.violations]}
+        data = {"kind": "bust", "violations": [v.to_dict() for v in result.violations],
+                "catalog_problems": [p.to_dict() for p in result.catalog_problems]}
         lines = [f"{v.code}: {v.message}" + (f" (fix: {v.fix})" if v.fix else "")
                  for v in result.violations]
+        lines += [f"skipped: {p}" for p in result.catalog_problems]  # a card refused on reading
         return OddsAnswer(data, tuple(lines), result.exit_code)
     odds = result.odds
     lines = [f"Bust: {odds.dice} dice, the hunter holding {odds.wounds} of {odds.capacity} "
@@ -78,6 +80,7 @@ SYSTEM = GameSystem(
     sheets={"hunt": f"{_HERE}.service:hunt_sheet"},
     screens={"main": f"{_HERE}.screens.table:HuntScreen"},
     card_schema=f"{_HERE}.schema:SCHEMA",
+    card_check=f"{_HERE}.check:check_cards",
     codes=f"{_HERE}.codes",
     ledger_codec=f"{_HERE}.rules.ledger",
     docs="docs/games/hunters-of-arcfall.md",

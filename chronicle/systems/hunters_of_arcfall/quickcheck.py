@@ -34,7 +34,7 @@ from chronicle.domain.limits import (
     SEATS_MAX,
 )
 from chronicle.domain.values import Origin, name_key
-from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY
+from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY, WOUND_CAPACITY
 from chronicle.systems.hunters_of_arcfall import cards as c
 from chronicle.systems.hunters_of_arcfall.log import (
     End,
@@ -147,7 +147,7 @@ _TEXTS: dict[str, Check] = {"name": _name, "kind": lambda v: True, "summary": _t
                             "confidence": _text, "notes": _text}
 _FACES = {result.value: _whole(0, 100) for result in c.Result}
 FIELDS: dict[str, dict[str, Check]] = {
-    "hunter": {**_TEXTS, "wounds": _whole(1, 20)},
+    "hunter": {**_TEXTS, "wounds": _whole(WOUND_CAPACITY, WOUND_CAPACITY)},
     "bounty": {**_TEXTS, "slots": listed(50, lambda v: type(v) is str and v in _RESULTS),
                "chevrons": listed(50, _whole(1, 50)), "fortune": _whole(0, COUNT_MAX),
                "fame": _whole(0, COUNT_MAX)},

@@ -8,7 +8,7 @@ A card file is::
     [[card]]
     name = "Gus"
     kind = "hunter"                 # hunter, bounty or die
-    wounds = 3
+    wounds = 3                      # every hunter holds 3 (The Hunters); may be left out
     source = "https://..."
 
 Unknown keys are rejected. Every printed value is optional: a value nobody knows is left out,
@@ -22,8 +22,10 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
 from chronicle.catalog.schema import ModelSchema
+from chronicle.rules.report import Front
 from chronicle.systems.hunters_of_arcfall import KEY
 from chronicle.systems.hunters_of_arcfall import cards as c
 from chronicle.systems.hunters_of_arcfall.fields import (
@@ -33,6 +35,7 @@ from chronicle.systems.hunters_of_arcfall.fields import (
     SlotNumbers,
     Text,
 )
+from chronicle.systems.hunters_of_arcfall.rules.cards import hunter_wounds
 
 FORMAT_VERSION = 1
 
@@ -58,7 +61,18 @@ class HunterModel(CardModel):
     """``kind = "hunter"``."""
 
     kind: Literal["hunter"]
-    wounds: Annotated[Count, Field(ge=1, le=20)] | None = None
+    wounds: Count | None = None
+    """Every hunter holds 3 wounds (The Hunters): another capacity is refused with the code
+    ``card.hunter_wounds``, here, where every reader of a card takes its format from."""
+
+    @field_validator("wounds")
+    @classmethod
+    def _rulebook_capacity(cls, wounds: int | None, info: ValidationInfo) -> int | None:
+        broken = hunter_wounds(str(info.data.get("name", "?")), wounds)
+        if broken is not None:
+            raise PydanticCustomError(broken.code, "{message}", {
+                "message": broken.message, "hint": broken.fix_for(Front.FILE) or ""})
+        return wounds
 
 
 class BountyModel(CardModel):

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chronicle.errors import BadInput, Refused
-from chronicle.rules.report import Report
-from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY
+from chronicle.errors import BadInput, NotFound, Refused
+from chronicle.rules.report import Report, Violation
+from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY, codes
 from chronicle.systems.hunters_of_arcfall.log import End, GameLog, Seat, TurnUndone
 from chronicle.systems.hunters_of_arcfall.records import (
     RECORD_KIND,
@@ -149,9 +149,57 @@ def new_hunt(db: Database, name: str, seats: Sequence[tuple[str, str]], *,
     log = GameLog(name=name, seats=tuple(Seat(name=p, hunter=h) for p, h in seats),
                   limit=limit, date=iso_date(date), note=note)
     cards = [{"name": hunter, "kind": "hunter"} for hunter in dict.fromkeys(hunters)]
+    _unknown_hunters(db, name, log, cards)
     record = _records().create(db, KEY, RECORD_KIND, name, record_data(log, cards))
     return view_of(db, record, f"{name}: {len(seats)} players, first to {limit} Fortune; "
                            f"{seats[0][0] if seats else '-'} plays first.")
+
+
+def _unknown_hunters(db: Database, name: str, log: GameLog,
+                     cards: list[dict[str, Any]]) -> None:
+    """Refuse a game started with a hunter no card has as an unknown name (exit 2), its fix
+    the command that starts the game with the hunter entered: the game is not there yet, so
+    no fix may name it.
+
+    Raises:
+        NotFound: a seat's hunter is neither in the catalog nor entered for the game.
+    """
+    from chronicle.systems.hunters_of_arcfall.rules.check import setup_violations
+
+    folder, group = _context(db)
+    stored = read_stored(name, record_data(log, cards), [], folder, group)
+    if stored.catalog is None:
+        return                          # the format's problems: the store says them
+    unknown = [v for v in setup_violations(log, stored.catalog, creating=True)
+               if v.code == codes.CARD_UNKNOWN.code]
+    if unknown:
+        raise NotFound("; ".join(v.message for v in unknown), Report(unknown),
+                       names={"game": name})
+
+
+def _not_found(refusal: Refused) -> NotFound | Refused:
+    """A refusal whose every violation is an unknown card (``card.unknown``) as the unknown
+    name it is (exit 2, with the nearest name and the fix); any other refusal as it is."""
+    return NotFound.of(refusal, {codes.CARD_UNKNOWN.code}) or refusal
+
+
+def _seated(view: HuntView, player: str) -> str:
+    """The seat's name of ``player`` at ``view``'s table.
+
+    Raises:
+        NotFound: nobody of that name sits at the table (with the nearest name).
+    """
+    from chronicle.domain.text import suggest
+    from chronicle.domain.values import name_key
+
+    names = [seat.name for seat in view.log.seats]
+    found = next((n for n in names if name_key(n) == name_key(player)), None)
+    if found is None:
+        near = suggest(player, names)
+        raise NotFound(f"{player!r} has no seat in {view.name}"
+                       + (f"; did you mean {near!r}?" if near else
+                          f" (the table: {', '.join(names)})"))
+    return found
 
 
 def show_hunt(db: Database, name: str, *, archived: bool = False) -> HuntView:
@@ -181,19 +229,18 @@ def play_turn(db: Database, name: str, *, player: str | None = None,
     """Append a turn (by default the next player's) and say what it did.
 
     Raises:
-        BadInput: a value the game-log format refuses; Refused: a rule broken (nothing
-        written): the violations say which and how to fix it.
+        BadInput: a value the game-log format refuses; NotFound: a player not at the table,
+        or a bounty no card has (the nearest name, and how to enter it); Refused: a rule
+        broken (nothing written): the violations say which and how to fix it.
     """
     from chronicle.systems.hunters_of_arcfall.files import EntryRejected, entry_from_payload
     from chronicle.systems.hunters_of_arcfall.rules.ledger import describe
 
-    who = player
-    if who is None:                     # the next player: the game as it stands says who
-        before = show_hunt(db, name)
-        who = before.state.next_player
-        if who is None:
-            raise Refused(f"{name} is over ({before.state.verdict}): no turn follows; start "
-                          "a new game", before.report)
+    before = show_hunt(db, name)
+    who = _seated(before, player) if player is not None else before.state.next_player
+    if who is None:                     # no next player: the game as it stands is over
+        raise Refused(f"{name} is over ({before.state.verdict}): no turn follows; start "
+                      "a new game", before.report)
     payload: dict[str, Any] = {"player": who, "drawn": list(drawn), "captured": list(captured),
                                "ability": ability, "end": str(getattr(end, "value", end)),
                                "heals": heals}
@@ -204,7 +251,10 @@ def play_turn(db: Database, name: str, *, player: str | None = None,
     except EntryRejected as exc:
         raise BadInput(f"the turn cannot be entered: {exc}") from None
     _kind, stored = record_event(entry)
-    record = _records().append(db, KEY, RECORD_KIND, name, "turn", stored)
+    try:
+        record = _records().append(db, KEY, RECORD_KIND, name, "turn", stored)
+    except Refused as exc:
+        raise _not_found(exc) from None
     after = view_of(db, record)
     return _said(after, describe(after.state.lines[-1], after.state))
 
@@ -242,13 +292,21 @@ def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
     the catalog lacks, or a value it does not know), replacing the same name and kind.
 
     Raises:
-        BadInput: the table breaks the card format (every problem named).
+        Refused: a hunter given other than 3 wounds (``card.hunter_wounds``); BadInput: the
+        table breaks the card format (every problem named).
     """
     from chronicle.catalog.loader import validate_card_tables
     from chronicle.domain.values import Origin, name_key
+    from chronicle.systems.hunters_of_arcfall.rules.cards import hunter_wounds
     from chronicle.systems.hunters_of_arcfall.schema import SCHEMA
 
     clean = {k: v for k, v in table.items() if v is not None}
+    if clean.get("kind") == "hunter":   # the rule the card format holds, said as a refusal
+        broken = hunter_wounds(str(clean.get("name", "?")), clean.get("wounds"))
+        if broken is not None:
+            raise Refused(f"{clean.get('name')} cannot be entered for {name}: "
+                          f"{broken.message} ({broken.code})", Report([broken]),
+                          names={"game": name})
     _entries, problems = validate_card_tables([clean], SCHEMA, path="the card", lines=None,
                                               origin=Origin.FILE)
     if problems:
@@ -318,7 +376,11 @@ def import_file(db: Database, path: Path, name: str | None = None) -> HuntView:
         log = GameLog(name=name, seats=log.seats, limit=log.limit, entries=log.entries,
                       ended=log.ended, date=log.date, note=log.note)
     catalog = load_catalog(None, loaded.cards)
-    _first_new_error(log, catalog)
+    try:
+        _first_new_error(log, catalog)
+    except Refused as exc:              # the game is not kept yet: its fixes are the file's
+        refusal = Refused(str(exc), Report([_in_file(v, path) for v in exc.report]))
+        raise _not_found(refusal) from None
     cards = [dict(entry.data) for entry in loaded.cards]
     records = _records()
     start = GameLog(name=log.name, seats=log.seats, limit=log.limit, date=log.date,
@@ -330,6 +392,21 @@ def import_file(db: Database, path: Path, name: str | None = None) -> HuntView:
                                 expected_version=record.version)
     return view_of(db, record,
                    f"{log.name}: {len(log.entries)} entries imported from {path.name}.")
+
+
+def _in_file(violation: Violation, path: Path) -> Violation:
+    """``violation`` with its fix on the command line said as the change to the file being
+    imported (the game it would name is not kept until the import passes)."""
+    from dataclasses import replace
+
+    from chronicle.rules.report import Fix, Front
+
+    if violation.fixes is None:
+        return violation
+    change = violation.fix_for(Front.FILE)
+    return replace(violation, fixes=Fix(violation.fixes.text,
+                                        cli=f"in {path.name}: {change}; then import it again",
+                                        app=violation.fixes.app, file=violation.fixes.file))
 
 
 def _first_new_error(log: GameLog, catalog: HuntersCatalog) -> None:

@@ -135,19 +135,59 @@ def _army(args: argparse.Namespace) -> int:
     cards = user_catalog()
     checked = check_army(cards, args.army)
     units = units_of(cards, args.army)
+    if not units and checked.codes == ["card.unknown"]:    # no such army list: exit 2
+        from chronicle.errors import NotFound
+
+        raise NotFound(checked.errors[0].message, checked)
     if args.json:
         emit_json({**checked.to_dict(), "units": [
             {"name": u.name, "cost": u.cost, **u.stats.to_dict(), "keywords": list(u.keywords),
-             "variants": [v.name for v in u.variants], "options": [o.name for o in u.options]}
-            for u in units]})
+             "variants": [_variant_of(u, v) for v in u.variants],
+             "options": [_option_of(o) for o in u.options]} for u in units]})
         return 0 if checked.valid else 1
     table(["unit", "cost", "stats", "keywords"],
           [[u.name, "?" if u.cost is None else str(u.cost), stat_text(u.stats),
             ", ".join(u.keywords) or "-"] for u in units], [14, 4, 20, 8])
+    for unit in units:                  # each unit's forms and what it may be bought with
+        if unit.variants or unit.options:
+            emit()
+            emit(f"{unit.name}:")
+        for variant in unit.variants:
+            cost, stats = unit.resolved(variant)
+            changed = {s: v for s, v in variant.stats.to_dict().items() if v is not None}
+            emit(f"  variant {variant.name}: {'?' if cost is None else cost} points"
+                 + (f" ({stat_text(stats)})" if changed else " (the unit's statistics)"))
+        for option in unit.options:
+            emit(f"  option {option.name}: +{'?' if option.cost is None else option.cost} "
+                 f"points{_option_terms(option)}")
     if checked.violations:
         emit()
         report(checked)
     return 0 if checked.valid else 1
+
+
+def _variant_of(unit: Any, variant: Any) -> dict[str, Any]:
+    """A variant in ``army show --json``: its name, its cost (the unit's when it lists none)
+    and the statistics it changes."""
+    cost, _stats = unit.resolved(variant)
+    return {"name": variant.name, "cost": cost,
+            **{s: v for s, v in variant.stats.to_dict().items() if v is not None}}
+
+
+def _option_of(option: Any) -> dict[str, Any]:
+    """An option in ``army show --json``: name, cost per pick, picks, group, keywords."""
+    return {"name": option.name, "cost": option.cost, "min": option.min, "max": option.max,
+            "group": option.group, "keywords": list(option.keywords)}
+
+
+def _option_terms(option: Any) -> str:
+    """How an option may be taken, in words: ``(one of Off hand; up to 2; must take 1)``."""
+    terms = [f"one of {option.group}" if option.group else "",
+             f"up to {option.max}" if option.max != 1 else "",
+             f"must take {option.min}" if option.min else "",
+             f"grants {', '.join(option.keywords)}" if option.keywords else ""]
+    shown = "; ".join(t for t in terms if t)
+    return f" ({shown})" if shown else ""
 
 
 def _flag(key: str) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from chronicle.cli.common import add_json, database, out_path, run_service
 from chronicle.cli.output import emit, emit_json, report, table
+from chronicle.rules.report import arg
 
 if TYPE_CHECKING:
     from chronicle.systems.tales_of_arcadia.service import BattleEntry, ForceView
@@ -171,6 +172,8 @@ def _force(view: ForceView, as_json: bool) -> int:
     s = view.report.summary
     owner = f"{view.player}'s " if view.player else ""
     verdict = "legal" if view.report.valid else f"{len(view.report.errors)} error(s)"
+    if s.get("trimming"):               # kept over its limit after a copy, to be trimmed
+        verdict = f"being trimmed, {s['points_spent'] - s['limit']} points over its limit"
     emit(f"{view.name} ({owner}battle force, {s['army']}): {verdict}")
     points = f"{s['points_spent']}" if s["points_complete"] else f"{s['points_spent']} known"
     emit(f"  Points: {points} of {s['limit']} ({s['points_unspent']} left)   "
@@ -187,7 +190,7 @@ def _force(view: ForceView, as_json: bool) -> int:
         table(["#", "n", "unit", "each", "stats", "options"], rows, [2, 3, 14, 4, 20, 7])
     if view.report.violations:
         emit()
-        report(view.report)
+        report(view.report, game=view.name)
     return 0 if view.report.valid else 1
 
 
@@ -273,9 +276,17 @@ def _copy(args: argparse.Namespace) -> int:
 
     view = copy_force(database(args), args.name, args.new_name, args.player, limit=args.limit,
                       to_player=args.to_player)
-    if not args.json:
-        emit(f"Copied {args.name} to {view.name} at {view.roster.limit} points.")
-    return _force(view, args.json)
+    if args.json:
+        emit_json(view.to_dict())
+        return 0                        # the copy is made, whatever it still has to lose
+    s = view.report.summary
+    emit(f"Copied {args.name} to {view.name} at {view.roster.limit} points.")
+    if s["trimming"]:
+        emit(f"The copy is made, {s['points_spent'] - s['limit']} points over its limit: it is "
+             "kept to be trimmed. What no longer fits is below; remove units or options "
+             f"('chronicle force remove {arg(view.name)} N', 'force set --line N --count N').")
+    _force(view, False)
+    return 0
 
 
 def _rename(args: argparse.Namespace) -> int:

@@ -64,3 +64,7 @@ LEDGER_BAD_UNDO = Code("ledger.bad_undo", E, WINNING,
                        "An undo names no earlier battle, or one already undone")
 
 ALL_CODES: tuple[Code, ...] = all_codes(list(globals().values()))
+
+UNKNOWN_NAMES = frozenset({CARD_UNKNOWN.code, UNIT_VARIANT_UNKNOWN.code, UNIT_OPTION_UNKNOWN.code})
+"""The codes that say a name is unknown (a unit, variant or option nobody has): an edit
+refused for these alone is an unknown name (exit 2), not a rule broken."""

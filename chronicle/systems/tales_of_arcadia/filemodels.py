@@ -53,6 +53,7 @@ class RosterFile(_Strict):
     limit: Annotated[int, Strict(), Field(ge=1, le=MAX_LIMIT)]
     player: Name | None = None
     notes: Text | None = None
+    trim_from: Annotated[int, Strict(), Field(ge=0, le=MAX_LIMIT)] | None = None
     unit: Annotated[list[UnitLineModel], Field(max_length=MAX_LINES)] = []
     card: list[Any] = []
 
@@ -60,7 +61,7 @@ class RosterFile(_Strict):
         """The domain battle force."""
         return Roster(name=self.name, army=self.army, limit=self.limit,
                       units=tuple(u.to_line() for u in self.unit), player=self.player,
-                      notes=self.notes)
+                      notes=self.notes, trim_from=self.trim_from)
 
 
 class SideModel(_Strict):

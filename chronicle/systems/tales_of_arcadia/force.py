@@ -48,6 +48,10 @@ class Roster:
     units: tuple[RosterLine, ...] = ()
     player: str | None = None
     notes: str | None = None
+    trim_from: int | None = None
+    """What the force cost when it was copied down to a lower limit (``copy``): while it
+    costs no more than that and is over its limit it is being trimmed, and the rules say so as
+    a warning; once it fits, or costs more than when copied, the limit is the rule again."""
 
     def to_dict(self) -> dict[str, Any]:
         """The roster file's document (``system``, ``name``, ``army``, ``limit``, ``[[unit]]``),
@@ -58,6 +62,8 @@ class Roster:
             document["player"] = self.player
         if self.notes is not None:
             document["notes"] = self.notes
+        if self.trim_from is not None:
+            document["trim_from"] = self.trim_from
         if self.units:
             document["unit"] = [line.to_dict() for line in self.units]
         return document
@@ -91,10 +97,14 @@ class Roster:
             raise IndexError(f"the force has no unit line #{index + 1}")
         return replace(self, units=(*self.units[:index], line, *self.units[index + 1:]))
 
-    def copy(self, limit: int | None = None, name: str | None = None) -> Roster:
+    def copy(self, limit: int | None = None, name: str | None = None,
+             trim_from: int | None = None) -> Roster:
         """The same force under another point limit and/or name ("the same force at 750
-        points"); check the copy again, it may now be over or under its limit."""
+        points"); check the copy again, it may now be over or under its limit. ``trim_from``:
+        what the force costs, when the copy is to a limit it no longer fits (it is kept, to be
+        trimmed)."""
         if limit is not None and limit < 1:
             raise ValueError(f"a point limit is at least 1, not {limit}")
         return replace(self, limit=self.limit if limit is None else limit,
-                       name=self.name if name is None else name)
+                       name=self.name if name is None else name,
+                       trim_from=trim_from if trim_from is not None else self.trim_from)

@@ -130,6 +130,7 @@ def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
 
 _ROSTER: dict[str, Check] = {"system": lambda v: v == KEY, "name": _name, "army": _name,
                              "limit": _whole(1, MAX_LIMIT), "player": _name, "notes": _text,
+                             "trim_from": _whole(0, MAX_LIMIT),
                              "unit": lambda v: type(v) is list and len(v) <= MAX_LINES,
                              "card": lambda v: type(v) is list}
 _LINE: dict[str, Check] = {"unit": _name, "variant": _name,
@@ -152,7 +153,8 @@ def roster(document: dict[str, Any]) -> tuple[Roster, list[Any]] | None:
                                 options=tuple(line.get("options", ())),
                                 count=line.get("count", 1), note=line.get("note")))
     return (Roster(name=found["name"], army=found["army"], limit=found["limit"],
-                   units=tuple(lines), player=found.get("player"), notes=found.get("notes")),
+                   units=tuple(lines), player=found.get("player"), notes=found.get("notes"),
+                   trim_from=found.get("trim_from")),
             found.get("card", []))
 
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from chronicle.catalog.store import Catalog
 from chronicle.catalog.tomlwrite import value as toml_value
 from chronicle.domain.text import suggest
 from chronicle.domain.values import name_key
-from chronicle.rules.report import Fix, Report, Violation
+from chronicle.rules.report import Fix, Report, Severity, Violation, arg
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia import codes as k
 from chronicle.systems.tales_of_arcadia.cards import (
@@ -83,6 +83,25 @@ def _in_line(index: int, key: str, item: object) -> str:
     return f"[[unit]] #{index + 1}: {key} = {toml_value(item)}"
 
 
+def _options(options: Iterable[str]) -> str:
+    """Options as flags of ``force add`` and ``force set``: each one named as often as taken."""
+    return " ".join(f"--option {arg(name)}" for name in options)
+
+
+def add_command(line: RosterLine) -> str:
+    """``chronicle force add`` giving ``line`` (the force is the ``<game>`` placeholder)."""
+    return " ".join(part for part in (
+        f"chronicle force add <game> {arg(line.unit)}",
+        f"--variant {arg(line.variant)}" if line.variant is not None else "",
+        _options(line.options), f"--count {line.count}" if line.count != 1 else "") if part)
+
+
+def _set_options(index: int, options: Iterable[str]) -> str:
+    """``chronicle force set`` giving line ``index`` (0-based) these options."""
+    flags = _options(options)
+    return f"chronicle force set <game> --line {index + 1} {flags or '--no-options'}"
+
+
 def _without(options: Iterable[str], drop: str, keep: int = 0) -> list[str]:
     """``options`` keeping only the first ``keep`` picks of ``drop``."""
     kept: list[str] = []
@@ -99,6 +118,9 @@ def _without(options: Iterable[str], drop: str, keep: int = 0) -> list[str]:
 class _Checker:
     catalog: TalesCatalog
     index: CatalogIndex
+    pending: int | None = None
+    """The line being added (0-based), not in the force yet: its fixes are said as the add
+    itself, changed, and no fix names it as a line of the force."""
     report: Report = field(default_factory=Report)
     seen: set[tuple[str, ...]] = field(default_factory=set)
     facts_done: set[tuple[object, ...]] = field(default_factory=set)
@@ -129,7 +151,26 @@ class _Checker:
         else:
             self.repeated += 1
 
-    def unit_card(self, name: str, where: str, army: str | None, index: int) -> Unit | None:
+    def where(self, index: int, line: RosterLine) -> str:
+        """How a message names line ``index``: its number, or the add when it is pending."""
+        if index == self.pending:
+            return f"the {line.unit} being added"
+        return f"unit #{index + 1} ({line.unit})"
+
+    def line_fix(self, index: int, line: RosterLine, text: str, file: str | None,
+                 changed: RosterLine) -> Fix:
+        """The fix that makes line ``index`` into ``changed``: the add changed when the line is
+        pending, else ``force set`` of that line (its variant or options)."""
+        if index == self.pending:       # an add refused: no file holds the line
+            return Fix(text, cli=add_command(changed))
+        if changed.variant != line.variant:
+            flag = f"--variant {arg(changed.variant)}" if changed.variant else "--variant ''"
+            return Fix(text, cli=f"chronicle force set <game> --line {index + 1} {flag}",
+                       file=file)
+        return Fix(text, cli=_set_options(index, changed.options), file=file)
+
+    def unit_card(self, name: str, where: str, army: str | None, index: int,
+                  line: RosterLine | None = None) -> Unit | None:
         card = self.catalog.get(name, "unit")
         if isinstance(card, Unit):
             return card
@@ -144,10 +185,20 @@ class _Checker:
                 and (army is None or (u.army and name_key(u.army) == name_key(army)))]
         near = suggest(name, pool) or suggest(name, [u.name for u in self.catalog
                                                      if isinstance(u, Unit)])
+        if near is not None:
+            file = _in_line(index, "unit", near)
+            fixed = replace(line, unit=near) if line is not None else RosterLine(unit=near)
+            fix = (Fix(f"name {near!r} instead", cli=add_command(fixed))
+                   if index == self.pending else
+                   Fix(f"set unit = {near!r}", cli=f"chronicle force remove <game> {index + 1}, "
+                       f"then {add_command(fixed)}", file=file))
+        else:
+            fix = Fix("add the unit to a card file ([[card]] with kind = \"unit\") or inline "
+                      "in the roster", cli=f"chronicle army unit {arg(name)} --army "
+                      f"{arg(army or '<army>')} --cost N --power N ... (from its army list)")
         self.report.add(k.CARD_UNKNOWN(
             f"{where}: no unit is called {name!r}" + (f"; did you mean {near!r}?" if near else ""),
-            [name], Fix(f"set unit = {near!r}", file=_in_line(index, "unit", near)) if near else
-            "add the unit to a card file ([[card]] with kind = \"unit\") or inline in the roster"))
+            [name], fix))
         return None
 
     def unit_facts(self, card: Unit, variant: Variant | None, cost: int | None, stats: Stats,
@@ -190,8 +241,8 @@ class _Checker:
                     f"write it with its chance, like \"{use.keyword.name} 3:6\""))
 
     def line(self, index: int, line: RosterLine, army: str | None) -> ResolvedLine:
-        where = f"unit #{index + 1} ({line.unit})"
-        card = self.unit_card(line.unit, where, army, index)
+        where = self.where(index, line)
+        card = self.unit_card(line.unit, where, army, index, line)
         if card is None:
             return ResolvedLine(index, line, None, None, None, Stats(), ())
         resolved = ResolvedLine(index, line, card,
@@ -205,15 +256,20 @@ class _Checker:
             self.report.add(k.ROSTER_MIXED_ARMIES(
                 f"{where}: {card.name} is from the army list {card.army!r}, not {army!r}; a "
                 "battle force uses one army list", [card.name],
-                f"remove unit #{index + 1}, or pick a unit of {army!r}"))
+                Fix(f"pick a unit of {army!r} instead", cli=f"chronicle force fits <game> "
+                    f"(the units of {army} that fit)") if index == self.pending else
+                Fix(f"remove unit #{index + 1}, or pick a unit of {army!r}",
+                    cli=f"chronicle force remove <game> {index + 1}")))
         if line.variant is not None and resolved.variant is None:
             names = [v.name for v in card.variants]
             near = suggest(line.variant, names)
             self.report.add(k.UNIT_VARIANT_UNKNOWN(
                 f"{where}: {card.name} has no variant {line.variant!r}"
                 + (f" (its variants: {', '.join(names)})" if names else " (it has none)"),
-                [card.name], Fix(f"set variant = {near!r}", file=_in_line(index, "variant", near))
-                if near else f"remove variant from unit #{index + 1}"))
+                [card.name], self.line_fix(
+                    index, line, f"set variant = {near!r}" if near else
+                    "leave the variant out", _in_line(index, "variant", near) if near else None,
+                    replace(line, variant=near))))
         clean = self.index.clean
         ident = id(card)
         if ("options", ident, line.options) not in clean:
@@ -241,23 +297,24 @@ class _Checker:
             if option is None:
                 names = [o.name for o in card.options]
                 near = suggest(shown[key], names)
-                fixed = _without(line.options, shown[key])
+                fixed = _without(line.options, shown[key]) + ([near] * times if near else [])
                 self.report.add(k.UNIT_OPTION_UNKNOWN(
                     f"{where}: {card.name} has no option {shown[key]!r}"
                     + (f" (its options: {', '.join(names)})" if names else " (it has none)"),
-                    [card.name], Fix(
+                    [card.name], self.line_fix(
+                        index, line,
                         f"write {near!r} instead of {shown[key]!r} in options" if near else
-                        f"remove {shown[key]!r} from the options of unit #{index + 1}",
-                        file=_in_line(index, "options", fixed + ([near] * times if near
-                                                                 else [])))))
+                        f"leave the option {shown[key]!r} out",
+                        _in_line(index, "options", fixed), replace(line, options=tuple(fixed)))))
                 continue
             if times > option.max:
+                kept = _without(line.options, option.name, option.max)
                 self.report.add(k.UNIT_OPTION_OVER_MAX(
                     f"{where}: {option.name} is taken {times} times; at most {option.max}",
-                    [card.name, option.name], Fix(
-                        f"name {option.name!r} at most {option.max} time(s) in options",
-                        file=_in_line(index, "options",
-                                      _without(line.options, option.name, option.max)))))
+                    [card.name, option.name], self.line_fix(
+                        index, line, f"name {option.name!r} at most {option.max} time(s) in "
+                        "options", _in_line(index, "options", kept),
+                        replace(line, options=tuple(kept)))))
             if option.cost is None:
                 self.once(("option-cost", card.name, option.name), k.CARD_INCOMPLETE(
                     f"{where}: the option {option.name} of {card.name} has no cost",
@@ -268,12 +325,13 @@ class _Checker:
         for option in card.options:
             times = taken.get(name_key(option.name), 0)
             if times < option.min:
+                more = [*line.options, *[option.name] * (option.min - times)]
                 self.report.add(k.UNIT_OPTION_UNDER_MIN(
                     f"{where}: {option.name} is taken {times} times; at least {option.min}",
-                    [card.name, option.name], Fix(
+                    [card.name, option.name], self.line_fix(
+                        index, line, f"take {option.name!r} too" if index == self.pending else
                         f"add {option.name!r} to the options of unit #{index + 1}",
-                        file=_in_line(index, "options", [*line.options,
-                                                         *[option.name] * (option.min - times)]))))
+                        _in_line(index, "options", more), replace(line, options=tuple(more)))))
         for chosen in groups.values():
             if len(chosen) > 1:
                 group = card.option(chosen[0])
@@ -283,13 +341,16 @@ class _Checker:
                     kept = _without(kept, other)
                 self.report.add(k.UNIT_OPTION_GROUP(
                     f"{where}: {', '.join(chosen)} are all of the group {label!r}; take one",
-                    [card.name, *chosen], Fix(f"keep one of {', '.join(map(repr, chosen))}",
-                                              file=_in_line(index, "options", kept))))
+                    [card.name, *chosen], self.line_fix(
+                        index, line, f"keep one of {', '.join(map(repr, chosen))}",
+                        _in_line(index, "options", kept), replace(line, options=tuple(kept)))))
 
 
-def check_roster(roster: Roster, catalog: TalesCatalog) -> Report:
-    """Every violation of ``roster`` against ``catalog``, and its summary."""
-    checker = _Checker(catalog, index_of(catalog))
+def check_roster(roster: Roster, catalog: TalesCatalog, *, pending: int | None = None) -> Report:
+    """Every violation of ``roster`` against ``catalog``, and its summary. ``pending``: the
+    line (0-based) being added, not in the force yet, whose fixes are said as the add itself
+    (a fix never names a line the force does not have)."""
+    checker = _Checker(catalog, index_of(catalog), pending)
     army: str | None = roster.army
     if not checker.index.army_known(roster.army):
         others = catalog.named(roster.army)
@@ -310,12 +371,16 @@ def check_roster(roster: Roster, catalog: TalesCatalog) -> Report:
     lines = [checker.line(i, line, army) for i, line in enumerate(roster.units)]
     spent = sum(r.cost * r.line.count for r in lines if r.cost is not None)
     complete = all(r.cost is not None for r in lines)
+    trimming = roster.trim_from is not None and spent <= roster.trim_from
     if spent > roster.limit:
         checker.report.add(k.ROSTER_OVER_LIMIT(
             f"the force costs {spent} points"
             + ("" if complete else " (counting only the known costs)")
-            + f", {spent - roster.limit} over the limit of {roster.limit}",
-            [], _over_fix(lines, spent - roster.limit)))
+            + f", {spent - roster.limit} over the limit of {roster.limit}"
+            + (f"; it is being trimmed (copied at {roster.trim_from} points): legal once it "
+               "fits" if trimming else ""),
+            [], _over_fix(lines, spent - roster.limit, roster.limit, pending),
+            severity=Severity.WARNING if trimming else None))
     elif complete and spent < roster.limit:
         left = roster.limit - spent
         cheapest = checker.index.cheapest(army, left) if army is not None else None
@@ -330,30 +395,58 @@ def check_roster(roster: Roster, catalog: TalesCatalog) -> Report:
         "system": KEY, "name": roster.name, "army": roster.army, "limit": roster.limit,
         "points_spent": spent, "points_unspent": roster.limit - spent,
         "points_complete": complete, "unit_count": roster.unit_count,
+        "trimming": trimming and spent > roster.limit,
         "units": [r.to_dict() for r in lines],
     }
     return checker.report
 
 
-def _over_fix(lines: list[ResolvedLine], excess: int) -> str:
-    """The cheapest single unit or option whose removal brings the force within its limit."""
-    choices: list[tuple[int, str]] = []
+def _over_fix(lines: list[ResolvedLine], excess: int, limit: int,
+              pending: int | None = None) -> Fix:
+    """The cheapest single change that brings the force within its limit: one unit fewer, or
+    one option dropped, of a line the force has; for the line being added (``pending``), the
+    add with fewer units or without an option. Never a line the force does not have."""
+    choices: list[tuple[int, str, str]] = []
     for r in lines:
-        if r.cost is not None and r.cost >= excess:
-            choices.append((r.cost, f"remove one {r.line.unit} (unit #{r.index + 1}, "
-                                    f"{r.cost} points)"))
+        if r.cost is None:
+            continue
+        line, number = r.line, r.index + 1
+        if r.index == pending:
+            fewer = line.count - -(-excess // r.cost) if r.cost else 0
+            if 1 <= fewer < line.count:
+                choices.append((r.cost * (line.count - fewer), f"add {fewer} instead of "
+                                f"{line.count}", add_command(replace(line, count=fewer))))
+        elif r.cost >= excess:
+            choices.append((r.cost, f"remove one {line.unit} (unit #{number}, {r.cost} points)",
+                            f"chronicle force set <game> --line {number} --count "
+                            f"{line.count - 1}" if line.count > 1 else
+                            f"chronicle force remove <game> {number}"))
         if r.unit is None:
             continue
-        for name in dict.fromkeys(r.line.options):
+        for name in dict.fromkeys(line.options):
             option = r.unit.option(name)
-            if option is not None and option.cost is not None \
-                    and option.cost * r.line.count >= excess:
-                choices.append((option.cost * r.line.count,
-                                f"drop {option.name} from unit #{r.index + 1} "
-                                f"({option.cost * r.line.count} points)"))
+            if option is None or option.cost is None or option.cost * line.count < excess:
+                continue
+            dropped = _without(line.options, option.name)
+            saved = option.cost * line.count * (len(line.options) - len(dropped))
+            if r.index == pending:
+                choices.append((saved, f"add it without {option.name} ({saved} points)",
+                                add_command(replace(line, options=tuple(dropped)))))
+            else:
+                choices.append((saved, f"drop {option.name} from unit #{number} ({saved} "
+                                f"points)", _set_options(r.index, dropped)))
     if choices:
-        return min(choices)[1]
-    return f"remove units or options worth at least {excess} points, or raise the limit"
+        _saved, text, cli = min(choices)
+        return Fix(text, cli=cli)
+    spent = excess + limit
+    if pending is not None:
+        return Fix(f"make room first (units or options worth at least {excess} points), or "
+                   f"raise the limit to {spent}",
+                   cli=f"chronicle force set <game> --limit {spent}, then add it again (or "
+                       "make room first: chronicle force remove / force set --count)")
+    return Fix(f"remove units or options worth at least {excess} points, or raise the limit "
+               f"to {spent}", cli=f"chronicle force set <game> --limit {spent} (or chronicle "
+                                  "force remove / force set --count)", file=f"limit = {spent}")
 
 
 def check_army(catalog: TalesCatalog, army: str) -> Report:
@@ -377,7 +470,14 @@ def check_army(catalog: TalesCatalog, army: str) -> Report:
         words = [*card.keywords, *(w for o in card.options for w in o.keywords)]
         checker.keyword_facts(card, dict.fromkeys(words), where)
     if not units and not isinstance(catalog.get(army, "army"), Army):
-        checker.report.add(k.CARD_UNKNOWN(f"no army list is called {army!r}", [army]))
+        from chronicle.systems.tales_of_arcadia.catalog import armies
+
+        near = suggest(army, armies(catalog))
+        checker.report.add(k.CARD_UNKNOWN(
+            f"no army list is called {army!r}" + (f"; did you mean {near!r}?" if near else ""),
+            [army], Fix(f"write {near!r}", cli=f"chronicle army show {arg(near)}")
+            if near else Fix("enter its units first", cli=f"chronicle army unit NAME --army "
+                                                          f"{arg(army)} --cost N ...")))
     checker.report.summary = {
         "system": KEY, "army": army, "units": len(units),
         "variants": sum(len(u.variants) for u in units),

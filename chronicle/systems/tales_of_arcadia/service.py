@@ -114,13 +114,47 @@ def _data(name: str, roster: Roster, cards: list[dict[str, Any]] | None = None) 
 
 
 def _write(db: Database, record: StoredRecord, roster: Roster,
-           expected_version: int | None) -> ForceView:
-    from chronicle.services import records
+           expected_version: int | None, before: ForceView | None = None) -> ForceView:
+    """Store ``roster`` as the force's new state. ``before``: the force a line was just added
+    to (the last line of ``roster``), whose refusal says its fixes as the add itself.
 
+    Raises:
+        NotFound: the edit names a unit, variant or option nobody has (and breaks no other
+        rule); Refused: a rule broken, nothing written.
+    """
+    from chronicle.services import records
+    from chronicle.systems.tales_of_arcadia.codes import UNKNOWN_NAMES
+    from chronicle.systems.tales_of_arcadia.rules import points_left
+
+    if roster.trim_from is not None:    # trimmed to fit: the limit is the rule again
+        left = points_left(roster, catalog_for(context(db), read_force(record.name,
+                                                                       record.data)[1]))
+        if left is not None and left >= 0:
+            roster = replace(roster, trim_from=None)
     data = _data(record.name, roster, _inline(record))
-    stored = records.update(db, KEY, FORCE, record.name, data, player=record.player,
-                            expected_version=expected_version)
+    try:
+        stored = records.update(db, KEY, FORCE, record.name, data, player=record.player,
+                                expected_version=expected_version)
+    except Refused as exc:
+        refusal = exc if before is None else _adding(db, record, before, roster, exc)
+        raise NotFound.of(refusal, UNKNOWN_NAMES) or refusal from None
     return _view(db, stored)
+
+
+def _adding(db: Database, record: StoredRecord, before: ForceView, roster: Roster,
+            refusal: Refused) -> Refused:
+    """The refusal of an add, its violations found again with the added line as the one
+    being added (``check_roster(pending=...)``): no fix names a line the force has not."""
+    from chronicle.services.records import new_errors
+    from chronicle.systems.tales_of_arcadia.rules import check_roster
+
+    cards = catalog_for(context(db), read_force(record.name, record.data)[1])
+    after = check_roster(roster, cards, pending=len(roster.units) - 1)
+    fresh = new_errors(before.report, after) or list(refusal.report.violations)
+    added = roster.units[-1]
+    return Refused(f"adding {added.count}× {added.unit} to {record.name} would break the "
+                   "rules: " + "; ".join(f"{v.message} ({v.code})" for v in fresh)
+                   + "; nothing was written", Report(fresh), names=refusal.names)
 
 
 def _record(db: Database, name: str, player: str | None) -> StoredRecord:
@@ -205,7 +239,7 @@ def add_unit(db: Database, name: str, line: RosterLine, player: str | None = Non
         if isinstance(card, Unit):
             line = replace(line, options=tuple(o.name for o in card.options
                                                for _ in range(o.min)))
-    return _write(db, record, view.roster.add(line), expected_version)
+    return _write(db, record, view.roster.add(line), expected_version, view)
 
 
 def _index(roster: Roster, number: int) -> int:
@@ -258,11 +292,18 @@ def set_force(db: Database, name: str, player: str | None = None, *, limit: int 
 
 def copy_force(db: Database, name: str, new_name: str, player: str | None = None, *,
                limit: int | None = None, to_player: str | None = None) -> ForceView:
-    """The same force under ``new_name`` (at ``limit`` points; for ``to_player``)."""
+    """The same force under ``new_name`` (at ``limit`` points; for ``to_player``). A copy to
+    a limit the force no longer fits is made all the same, marked as being trimmed
+    (``Roster.trim_from``): its report says what no longer fits (``roster.over_limit``, a
+    warning until it costs more than when copied) and the fix, so the list can be trimmed."""
     from chronicle.services import records
 
     record = _record(db, name, player)
-    roster = _view(db, record).roster.copy(limit=limit, name=new_name)
+    source = _view(db, record)
+    spent = source.report.summary["points_spent"]
+    trim = spent if limit is not None and spent > limit >= 1 and \
+        source.report.summary["points_complete"] else None   # kept, to be trimmed
+    roster = source.roster.copy(limit=limit, name=new_name, trim_from=trim)
     owner = to_player or record.player
     stored = records.create(db, KEY, FORCE, new_name, _data(new_name, roster, _inline(record)),
                             player=owner)
@@ -322,7 +363,13 @@ def import_force(db: Database, path: Path, player: str | None = None,
         raise BadInput(f"{path} names no player: say whose force it is (--player)")
     tables = [dict(entry.data) for entry in loaded.cards]
     named = name or roster.name
-    stored = records.create(db, KEY, FORCE, named, _data(named, roster, tables), player=owner)
+    try:
+        stored = records.create(db, KEY, FORCE, named, _data(named, roster, tables),
+                                player=owner)
+    except Refused as exc:              # a unit, variant or option nobody has: exit 2
+        from chronicle.systems.tales_of_arcadia.codes import UNKNOWN_NAMES
+
+        raise NotFound.of(exc, UNKNOWN_NAMES) or exc from None
     return _view(db, stored)
 
 
@@ -382,8 +429,7 @@ def record_battle(db: Database, *, date: dt.date, limit: int, sides: Sequence[Si
     for side in sides:
         known = players.get(side.player.casefold())
         if known is None:
-            raise NotFound(f"no player is called {side.player!r}; add one with 'chronicle "
-                           f"player add {side.player}'")
+            raise NotFound(_no_player(side.player, list(players.values())))
         points = side.points
         if side.force is not None and points is None:
             view = get_force(db, side.force, known)
@@ -399,8 +445,17 @@ def record_battle(db: Database, *, date: dt.date, limit: int, sides: Sequence[Si
         raise BadInput(problems[0].replace("battle: field 'battle #1': ", "", 1))
     report = check_battle(battle)
     if report.errors:
-        raise Refused("the battle cannot be recorded: "
-                      + "; ".join(v.message for v in report.errors), Report(report.errors))
+        from chronicle.domain.text import suggest
+        from chronicle.systems.tales_of_arcadia.codes import BATTLE_WINNER_UNKNOWN
+
+        refusal = Refused("the battle cannot be recorded: "
+                          + "; ".join(v.message for v in report.errors), Report(report.errors))
+        unknown = NotFound.of(refusal, {BATTLE_WINNER_UNKNOWN.code})
+        if unknown is None:
+            raise refusal
+        near = suggest(winner, [s.player for s in filled]) if winner else None
+        raise NotFound(f"{unknown}" + (f"; did you mean {near!r}?" if near else ""),
+                       unknown.report)
     if _history(db) is None:
         records.create(db, KEY, BATTLES, BATTLES, {})
     stored = records.append(db, KEY, BATTLES, BATTLES, BATTLE_EVENT, battle_payload(battle))
@@ -413,6 +468,12 @@ def list_battles(db: Database, player: str | None = None,
     ``player``, only theirs."""
     from chronicle.systems.tales_of_arcadia.stored import read_battle
 
+    if player is not None:              # an unknown player is said, not an empty list
+        from chronicle.services.players import list_players
+
+        names = [p.name for p in list_players(db)]
+        if player.casefold() not in {n.casefold() for n in names}:
+            raise NotFound(_no_player(player, names))
     history = _history(db)
     if history is None:
         return []
@@ -430,6 +491,16 @@ def list_battles(db: Database, player: str | None = None,
             continue
         found.append(entry)
     return found
+
+
+def _no_player(name: str, names: list[str]) -> str:
+    """No player is called ``name``: the nearest of ``names``, or how to add one."""
+    from chronicle.domain.text import suggest
+
+    near = suggest(name, names)
+    return f"no player is called {name!r}" + (
+        f"; did you mean {near!r}?" if near else
+        f"; add one with 'chronicle player add {name}'")
 
 
 def undo_battle(db: Database, number: int, note: str | None = None) -> BattleEntry:

@@ -8,11 +8,18 @@ and the JSON summary a score keeper shows.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from chronicle.domain.values import name_key
 from chronicle.rules.report import Fix, Report, Severity, Violation, arg
-from chronicle.systems.hunters_of_arcfall import KEY, PLAYERS_MAX, PLAYERS_MIN, codes
+from chronicle.systems.hunters_of_arcfall import (
+    DEFAULT_LIMIT,
+    KEY,
+    PLAYERS_MAX,
+    PLAYERS_MIN,
+    codes,
+)
 from chronicle.systems.hunters_of_arcfall.cards import Kind
 from chronicle.systems.hunters_of_arcfall.log import GameLog
 from chronicle.systems.hunters_of_arcfall.rules.replay import (
@@ -23,8 +30,11 @@ from chronicle.systems.hunters_of_arcfall.rules.replay import (
 )
 
 
-def setup_violations(log: GameLog, cards: CardLookup) -> list[Violation]:
-    """The table itself: how many players, and a hunter for each that nobody else plays."""
+def setup_violations(log: GameLog, cards: CardLookup, *,
+                     creating: bool = False) -> list[Violation]:
+    """The table itself: how many players, and a hunter for each that nobody else plays.
+    ``creating``: the game is being started, so a fix names no game that is not there yet (an
+    unknown hunter's fix is the command that starts it with the hunter entered)."""
     found: list[Violation] = []
     count = len(log.seats)
     if count < PLAYERS_MIN:
@@ -46,12 +56,39 @@ def setup_violations(log: GameLog, cards: CardLookup) -> list[Violation]:
                         file=f"[[player]] {seat.name!r}: hunter = another hunter")))
         else:
             seen[key] = seat.name
-        found.extend(_hunter_card(seat.hunter, cards, {v.cards for v in found}))
+        found.extend(_hunter_card(seat.hunter, cards, {v.cards for v in found},
+                                  log if creating else None))
     return found
 
 
-def _hunter_card(name: str, cards: CardLookup,
-                 reported: set[tuple[str, ...]]) -> list[Violation]:
+def toml_value(text: str) -> str:
+    """``text`` as a TOML string (a JSON string is one: names hold no control character)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _starting(log: GameLog, cards: CardLookup) -> str:
+    """The command that starts ``log``'s game: a misspelt hunter written as its nearest card,
+    every other hunter the catalog lacks entered (``--hunter``); the game's name is the
+    ``<game>`` placeholder, filled by the front."""
+    seats: list[str] = []
+    missing: dict[str, None] = {}
+    for seat in log.seats:
+        hunter = seat.hunter
+        if cards.get(hunter, Kind.HUNTER) is None and \
+                not any(c.kind is not Kind.HUNTER for c in cards.named(hunter)):
+            near = cards.suggest(hunter, Kind.HUNTER)
+            if near is None:
+                missing[hunter] = None
+            else:
+                hunter = near
+        seats.append(f"--seat {arg(f'{seat.name}:{hunter}')}")
+    return ("chronicle hunt new <game> " + " ".join(seats)
+            + (f" --limit {log.limit}" if log.limit != DEFAULT_LIMIT else "")
+            + "".join(f" --hunter {arg(h)}" for h in missing))
+
+
+def _hunter_card(name: str, cards: CardLookup, reported: set[tuple[str, ...]],
+                 creating: GameLog | None = None) -> list[Violation]:
     if cards.get(name, Kind.HUNTER) is not None or (name,) in reported:
         return []
     others = [c for c in cards.named(name) if c.kind is not Kind.HUNTER]
@@ -60,13 +97,20 @@ def _hunter_card(name: str, cards: CardLookup,
             f"{name} is a {others[0].kind.value} card, named where a hunter belongs",
             cards=[name], fix="name a hunter card")]
     hint = cards.suggest(name, Kind.HUNTER)
+    table = f'[[card]] name = {toml_value(name)}, kind = "hunter"'
+    if creating is not None:            # the game is not there yet: start it with the hunter
+        fix = Fix(f"write {hint!r}" if hint else
+                  f"enter {name!r} as the game starts (a hunter the catalog lacks, its values "
+                  "unknown)", cli=_starting(creating, cards),
+                  file=f"hunter = {toml_value(hint)}" if hint else table)
+    else:
+        fix = Fix(f"write {hint!r}" if hint else
+                  f"enter the hunter {name!r} in a card file (kind = \"hunter\")",
+                  cli=None if hint else f"chronicle hunt card <game> {arg(name)} --kind hunter",
+                  file=f"hunter = {toml_value(hint)}" if hint else table)
     return [codes.CARD_UNKNOWN(
         f"No hunter card is called {name!r}" + (f" (did you mean {hint!r}?)" if hint else ""),
-        cards=[name], fix=(f"write {hint!r}" if hint else Fix(
-            f"enter the hunter {name!r} in a card file (kind = \"hunter\")",
-            cli=f"add --hunter {arg(name)} to 'chronicle hunt new' (a hunter the catalog "
-                "lacks), or enter it: chronicle hunt card <game> "
-                f"{arg(name)} --kind hunter")))]
+        cards=[name], fix=fix)]
 
 
 def end_violations(log: GameLog, state: GameState) -> list[Violation]:

@@ -13,6 +13,7 @@ lost) or ``discarded`` (the hunter was fatally wounded).
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -373,7 +374,9 @@ class Tracker:
             cards=[name], fix=(f"write {hint!r}" if hint else Fix(
                 f"enter the bounty {name!r} in a card file (kind = \"bounty\")",
                 cli=f"chronicle hunt card <game> {arg(name)} --fortune N --fame N (read off "
-                    "the card)"))))
+                    "the card)",
+                file=f"[[card]] name = {json.dumps(name, ensure_ascii=False)}, kind = "
+                     "\"bounty\", fortune = N, fame = N (read off the card)"))))
 
     # -- the scoreboard -------------------------------------------------------------------
     def _active_card(self) -> Bounty | None:
