@@ -391,7 +391,7 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             raise refused(what, fresh, clean)
         row = store.add_record(session, found.game, kind, clean, value,
                                owner.id if owner is not None else None)
-        rows = [store.append_record_event(session, row, k, p) for k, p in history]
+        rows = store.append_record_events(session, row, history)
         if rows:
             row.version += len(rows)
             session.add(row)
