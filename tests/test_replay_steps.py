@@ -206,11 +206,18 @@ def campaign_events(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, Any
         extra = draw(st.sampled_from([
             {"kind": "undo", "payload": {"target": draw(st.integers(1, at + 2))}},
             {"kind": "correction", "payload": {"color": draw(st.sampled_from(
-                ["orange", "blue", "red", "purple"])), "note": "fix", "coins": draw(
-                st.integers(-3, 3))}},
+                ["orange", "blue", "red"])), "note": "fix", "coins": draw(st.integers(-3, 3)),
+                "remove_cards": draw(st.lists(st.sampled_from(["Nothing"]), max_size=1))}},
+            {"kind": "correction", "payload": {"color": "purple", "note": "no such guild"}},
             {"kind": "scenario", "payload": {"name": 5}},
             {"kind": "teleport", "payload": {}}]))
         mixed.insert(at, extra)
+    if draw(st.booleans()):    # a correction that breaks a rule, taken back at once
+        mixed.append({"kind": "correction", "payload": {"color": "orange", "note": "oops",
+                                                         "remove_cards": ["Nothing"]}})
+        mixed.append({"kind": "undo", "payload": {"target": len(mixed) + 1}})
+    if draw(st.booleans()):    # an early event taken back: the later ones applied again
+        mixed.append({"kind": "undo", "payload": {"target": draw(st.integers(2, 4))}})
     return data, mixed
 
 
@@ -288,8 +295,8 @@ def test_a_game_without_steps_is_checked_once_per_prefix() -> None:
     context = RecordContext(None, ({"name": "m4", "cursed": True},))
     before = records_toy.CALLS[0]
     breach = records.first_breach(None, records_toy.KEY, spec, data, events, context)
-    assert breach is not None and breach[0] == 5 and breach[1][0].code == "jar.overflow"
-    assert records_toy.CALLS[0] - before == 6
+    assert breach is not None and breach[0] == 6 and breach[1][0].code == "jar.overflow"
+    assert records_toy.CALLS[0] - before == 7
     assert breach == per_prefix(spec, data, events, context)
 
 
@@ -367,3 +374,43 @@ def test_a_campaign_is_replayed_once(monkeypatch: pytest.MonkeyPatch) -> None:
                                 AQ_CONTEXT) is None
     assert steps[0] == len(events)      # the start and each event once; the undo rewinds
     assert checks[0] == 0
+
+
+def test_import_backup_restore_replay_each_history_once_and_a_write_twice(
+        databases: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from chronicle.services import backup, transfer
+    from chronicle.services.db import open_database
+    from chronicle.systems.hunters_of_arcfall import records as hunts
+    from chronicle.systems.hunters_of_arcfall.rules.replay import Tracker
+
+    data, events = legal_hunt(120)
+    turns = sum(1 for e in events if e["kind"] == "turn")
+    plays = counting(monkeypatch, Tracker, "play")
+    checks = counting(monkeypatch, hunts, "check_record")
+
+    def counted(action: Callable[[], object]) -> tuple[int, int]:
+        plays[0] = checks[0] = 0
+        action()
+        return plays[0], checks[0]
+
+    source = open_database(databases.url("source"))
+    target = open_database(databases.url("target"))
+    restored = open_database(databases.url("restored"))
+    try:
+        history = [(e["kind"], e["payload"]) for e in events]
+        assert counted(lambda: records.create(source, HOA, "hunt", "Long", data,
+                                              events=history)) == (turns, 0)
+        exported = tmp_path / "export.json"
+        transfer.write_export(source, exported)
+        assert counted(lambda: transfer.import_all(target, exported)) == (turns, 0)
+        saved = tmp_path / "backup.json"
+        assert counted(lambda: backup.backup(source, saved)) == (turns, 0)  # read back once
+        assert counted(lambda: backup.restore(restored, saved)) == (turns, 0)
+        effective = turns - sum(1 for e in events if e["kind"] == "undo")
+        turn = {"player": f"Player {effective % 6}", "end": "claimed"}
+        # a write checks the history before and after it: two replays, no more
+        assert counted(lambda: records.append(source, HOA, "hunt", "Long", "turn",
+                                              turn)) == (2 * effective + 1, 2)
+    finally:
+        for db in (source, target, restored):
+            db.close()
