@@ -9,6 +9,7 @@ step runs once per event (not once per prefix), through ``first_breach``, ``reco
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -414,3 +415,102 @@ def test_import_backup_restore_replay_each_history_once_and_a_write_twice(
     finally:
         for db in (source, target, restored):
             db.close()
+
+
+# --- Wyld Hunt's chronicles (an import's and a backup's replay) ----------------------------
+
+WH_GOLDEN = Path(__file__).resolve().parent / "golden" / "characters"
+
+
+@functools.cache
+def _characters() -> list[Any]:
+    """The golden characters (read once, inside a test: its data folder is a private one)."""
+    from chronicle.systems.wyld_hunt.files import load_file
+    from chronicle.systems.wyld_hunt.services.catalog import read_sources
+
+    found = []
+    for path in sorted(WH_GOLDEN.glob("*.toml")):
+        loaded = load_file(path)
+        if loaded.character is not None and not loaded.problems:
+            found.append((path.stem, loaded.character, read_sources().build(loaded.cards)))
+    return found
+
+
+def same_chronicle_as_every_prefix(build: Any, catalog: Any) -> None:
+    from dataclasses import replace
+
+    from chronicle.systems.wyld_hunt.rules.character import check_character, check_steps
+
+    stepped = list(check_steps(build, catalog))
+    assert len(stepped) == len(build.events) + 1
+    for index, report in enumerate(stepped):
+        wanted, _state = check_character(replace(build, events=build.events[:index]), catalog)
+        assert report.violations == wanted.violations, (index, wanted.codes, report.codes)
+
+
+def test_wyld_hunt_golden_chronicles_one_pass_equals_every_prefix() -> None:
+    characters = _characters()
+    assert sum(1 for _name, build, _cat in characters if build.events) >= 10
+    for _name, build, catalog in characters:
+        same_chronicle_as_every_prefix(build, catalog)
+
+
+@SETTINGS
+@given(data=st.data())
+def test_hostile_wyld_hunt_chronicles_one_pass_equals_every_prefix(data: st.DataObject) -> None:
+    from dataclasses import replace
+
+    from chronicle.systems.wyld_hunt.chronicle import Correction, MeritBought, Undo
+
+    characters = [c for c in _characters() if c[1].events]
+    _name, build, catalog = data.draw(st.sampled_from(characters))
+    pool = [e for _n, b, _c in characters for e in b.events] + [
+        MeritBought(merit="Nobody's Merit"), Correction(note="fix", xp=-3),
+        Correction(note="fix", remove_merits=("Nothing",))]
+    events: list[Any] = list(build.events)
+    for _ in range(data.draw(st.integers(0, 8))):
+        at = data.draw(st.integers(0, len(events)))
+        extra = data.draw(st.one_of(st.sampled_from(pool), st.builds(
+            Undo, event=st.integers(0, len(events) + 1))))
+        events.insert(at, extra)
+    if data.draw(st.booleans()):  # an event that breaks a rule, taken back at once
+        events += [Correction(note="oops", remove_merits=("Nothing",)),
+                   Undo(event=len(events) + 1)]
+    same_chronicle_as_every_prefix(replace(build, events=tuple(events)), catalog)
+
+
+def test_a_chronicle_that_breaks_at_its_end_is_replayed_once_not_per_event(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``db import`` finds the event of a chronicle that broke the rules in one more pass (it
+    checked every prefix of it before)."""
+    import json
+
+    import dbfixtures as fx
+
+    from chronicle.errors import BadInput
+    from chronicle.services import transfer
+    from chronicle.services.db import open_database
+    from chronicle.systems.wyld_hunt.rules import character, ledger
+
+    source = open_database(f"sqlite:///{tmp_path}/source.db")
+    try:
+        fx.winerdria(source)
+        document = transfer.export_all(source)
+    finally:
+        source.close()
+    winerdria = document["characters"][0]
+    games = 150
+    chronicle = [{"kind": "game", "payload": {"quests": ["Prove Yourself"],
+                                              "completed": ["Prove Yourself"]}}] * games
+    chronicle += [{"kind": "correction", "payload": {"note": "typo", "xp": -1000}}]
+    winerdria["events"] = [{"seq": seq, "kind": e["kind"], "payload": e["payload"],
+                            "recorded_at": winerdria["created_at"], "game": None}
+                           for seq, e in enumerate(chronicle, 1)]
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    steps = counting(monkeypatch, ledger, "_step")
+    checks = counting(monkeypatch, character, "check_character")
+    with pytest.raises(BadInput, match=rf"characters\[0\]\.events\[{games}\].*xp\.overspent"):
+        transfer.validate_export(path)
+    assert checks[0] == 2                    # the whole chronicle, and its start
+    assert steps[0] == 2 * (games + 1)       # the whole chronicle, then one pass to the breach
