@@ -101,7 +101,6 @@ def measure(entries: int, folder: Path, repeat: int) -> dict[str, tuple[float, f
     from chronicle.systems.hunters_of_arcfall.check import check_path
     from chronicle.systems.hunters_of_arcfall.records import document
     from chronicle.systems.hunters_of_arcfall.service import import_file
-    from chronicle.systems.hunters_of_arcfall.rules import check_game  # noqa: F401 (warm)
 
     data, events = legal_hunt(entries)
     from chronicle.catalog.tomlwrite import dumps

@@ -114,7 +114,7 @@ def replay_steps(events: Sequence[E], *, undo_of: Callable[[E], int | None],
         stepped.append(index)
 
     yield list(refused)
-    for index, event in enumerate(events, start=1):
+    for index in range(1, len(events) + 1):
         if index in undo_at:
             at = bisect_left(stepped, undo_at[index])
             again = stepped[at + 1:]
