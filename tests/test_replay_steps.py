@@ -412,6 +412,9 @@ def test_import_backup_restore_replay_each_history_once_and_a_write_twice(
         # a write checks the history before and after it: two replays, no more
         assert counted(lambda: records.append(source, HOA, "hunt", "Long", "turn",
                                               turn)) == (2 * effective + 1, 2)
+        assert counted(lambda: records.update(source, HOA, "hunt", "Long",
+                                              {**data, "ended": False})) == (
+            2 * (effective + 1), 2)
     finally:
         for db in (source, target, restored):
             db.close()
