@@ -11,15 +11,17 @@ items out of what is held, reporting the names that are not.
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableSequence, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from typing import Protocol, TypeVar
 
 from chronicle.domain.values import name_key
 from chronicle.rules.codes import Code
-from chronicle.rules.report import Report
+from chronicle.rules.report import Report, Violation
 
 E = TypeVar("E")
 L = TypeVar("L")
+M = TypeVar("M")
 
 
 class Named(Protocol):
@@ -81,6 +83,49 @@ def replay(events: Sequence[E], *, undo_of: Callable[[E], int | None],
         else:
             lines.append(step(index, event))
     return lines
+
+
+def replay_steps(events: Sequence[E], *, undo_of: Callable[[E], int | None],
+                 step: Callable[[int, E], object], mark: Callable[[], M],
+                 rewind: Callable[[M], None], bad_undo: Code) -> Iterator[list[Violation]]:
+    """:func:`replay` of the first 0, 1, 2, ... events, in one pass: yields before the first
+    event and after each one the bad undos so far (which :func:`replay` reports first), the
+    game's state being then that of :func:`replay` of those events.
+
+    Each event goes through ``step`` once, ``mark()`` taken just before an event a later undo
+    reverses; the undo ``rewind``s to that mark and steps again only the events stepped after
+    it (none when the undo takes back the latest event, as an undo usually does). Events that
+    are not undone but not applied (a bad undo) go through ``step`` as in :func:`replay`.
+    """
+    found = Report()
+    undone = undone_events(events, undo_of, found, bad_undo)
+    undo_at = {undo: target for target, undo in undone.items()}
+    bad = {index: problem for index, problem in zip(
+        (i for i, e in enumerate(events, start=1) if undo_of(e) is not None
+         and i not in undo_at), found.violations, strict=True)}
+    marks: dict[int, M] = {}
+    stepped: list[int] = []
+    refused: list[Violation] = []
+
+    def apply(index: int) -> None:
+        if index in undone:
+            marks[index] = mark()
+        step(index, events[index - 1])
+        stepped.append(index)
+
+    yield list(refused)
+    for index in range(1, len(events) + 1):
+        if index in undo_at:
+            at = bisect_left(stepped, undo_at[index])
+            again = stepped[at + 1:]
+            del stepped[at:]
+            rewind(marks.pop(undo_at[index]))
+            for later in again:
+                apply(later)
+        elif index in bad:
+            refused.append(bad[index])
+        apply(index)
+        yield list(refused)
 
 
 def remove_held(names: Sequence[str], held: MutableSequence[H]) -> list[str]:

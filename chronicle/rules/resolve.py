@@ -66,6 +66,17 @@ class Resolver(Generic[C]):
         self.flagged: set[tuple[str, str]] = set()
         """(rule, card name) pairs already reported, for rules that report a card once."""
 
+    def memory(self) -> tuple[frozenset[tuple[str, str]], ...]:
+        """What was reported once so far (to come back to with ``recall``: a replay that goes
+        back before an event)."""
+        return frozenset(self._incomplete), frozenset(self._unknown), frozenset(self.flagged)
+
+    def recall(self, memory: tuple[frozenset[tuple[str, str]], ...]) -> None:
+        """Forget what was reported once since ``memory`` was taken."""
+        incomplete, unknown, flagged = memory
+        self._incomplete, self._unknown, self.flagged = set(incomplete), set(unknown), \
+            set(flagged)
+
     # --- wording a game may override ---------------------------------------------------------
 
     def article(self, kind: str) -> str:

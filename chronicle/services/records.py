@@ -283,15 +283,14 @@ def first_breach(session: Session | None, game: str, spec: RecordKind, data: dic
     """Replay a record as every write of it was checked: its data alone, then each event in
     turn. The first step that brings an error the step before did not have, as (0 for the
     data, else the event's 1-based number, its new violations); None when there is none.
-    ``given``: the context (an import's), else read in ``session``."""
-    shared = _given(session, game, given)
-    before = check_record(session, game, spec, data, [], shared)
-    fresh = new_errors(Report(), before)
-    if fresh:
-        return 0, fresh
-    for index in range(1, len(events) + 1):  # an event undone later was still refused
-        after = check_record(session, game, spec, data, events[:index], shared)
-        fresh = new_errors(before, after)
+    ``given``: the context (an import's), else read in ``session``. The history is replayed
+    once (``recordsteps.reports``: the game's ``steps``, else its check per prefix)."""
+    from chronicle.services.recordsteps import reports
+
+    before = Report()
+    for index, after in enumerate(reports(spec, data, events,
+                                          _given(session, game, given))):
+        fresh = new_errors(before, after)  # an event undone later was still refused
         if fresh:
             return index, fresh
         before = after
@@ -392,7 +391,7 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             raise refused(what, fresh, clean)
         row = store.add_record(session, found.game, kind, clean, value,
                                owner.id if owner is not None else None)
-        rows = [store.append_record_event(session, row, k, p) for k, p in history]
+        rows = store.append_record_events(session, row, history)
         if rows:
             row.version += len(rows)
             session.add(row)

@@ -1,8 +1,9 @@
 """Imports and restores go through the same rules as every other write: each game record of a
-whole-database export replayed through its game's ``RecordKind.check`` before anything of it
-is written (its data alone, then each event in turn, with the group's cards of the export as
-context). The first event that brings an error the history before it did not have is a problem
-naming the record, the event and the violation. (Wyld Hunt's chronicles are replayed by
+whole-database export replayed through its game's rules before anything of it is written (its
+data alone, then each event in turn, with the group's cards of the export as context), once per
+record (``records.first_breach``: the game's ``RecordKind.steps``). The first event that brings
+an error the history before it did not have is a problem naming the record, the event and the
+violation. (Wyld Hunt's chronicles are replayed by
 ``transfer``, until they are records too.)
 """
 

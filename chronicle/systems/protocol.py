@@ -22,8 +22,11 @@ The contracts of the lazily named callables:
   group's subcommands to its top-level parser; each subcommand sets ``handler=fn`` with
   ``fn(args) -> int`` (the exit status), exactly as the built-in commands do;
 - a record kind's ``check``: ``check(data, events, context: RecordContext) -> Report``, ``events``
-  being ``{"kind": str, "payload": dict}`` oldest first; its ``describe``: ``describe(event) ->
-  str``, one line;
+  being ``{"kind": str, "payload": dict}`` oldest first; its ``steps`` (optional): ``steps(data,
+  events, context) -> Iterator[Report]``, in one replay the report on the data alone and then
+  after each event (``len(events) + 1`` reports, each with the violations ``check`` gives on
+  that prefix; the summary may be left out); its ``describe``: ``describe(event) -> str``, one
+  line;
 - ``sheets``: by the name of its ``chronicle export`` subcommand, ``build(db: Database, name:
   str, player: str | None) -> chronicle.export.model.Document`` (raising the services' errors:
   ``NotFound``, ``Refused``), its parts' ``brand`` being the game's label;
@@ -62,7 +65,7 @@ each frozen dataclass at import, ten times what a named tuple costs (copy one wi
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
@@ -228,12 +231,27 @@ class RecordKind(NamedTuple):
     report before the write did not have."""
     describe: str | None = None
     """Lazy name of ``describe(event: dict[str, Any]) -> str``: one line per event."""
+    steps: str | None = None
+    """Lazy name of ``steps(data, events, context) -> Iterator[Report]``: the report on the
+    data alone, then after each event in turn, from one replay of the history (so a history is
+    checked in time linear in its length); each report has the violations ``check`` gives on
+    that prefix (its summary may be left out). A game that names none is checked once per
+    prefix (``chronicle.services.recordsteps``)."""
 
     def checker(self) -> Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
                                   Report]:
         """The record check, imported now."""
         found: Callable[[dict[str, Any], list[dict[str, Any]], RecordContext], Report] = (
             load_name(self.check))
+        return found
+
+    def stepper(self) -> Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
+                                  Iterator[Report]] | None:
+        """The one-pass replay, imported now; None when the game names none."""
+        if self.steps is None:
+            return None
+        found: Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
+                        Iterator[Report]] = load_name(self.steps)
         return found
 
     def describer(self) -> Callable[[dict[str, Any]], str] | None:

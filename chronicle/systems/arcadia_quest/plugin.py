@@ -89,7 +89,7 @@ SYSTEM = GameSystem(
                      f"{_HERE}.cli:register_upgrade"),
     ),
     records=(RecordKind("campaign", "campaign", False, f"{_HERE}.record:check_record",
-                        f"{_HERE}.record:describe"),),
+                        f"{_HERE}.record:describe", steps=f"{_HERE}.record:steps_record"),),
     sheets={"campaign": f"{_HERE}.service:campaign_sheet"},
     screens={"main": f"{_HERE}.screens.campaigns:CampaignsScreen"},
     docs="docs/games/arcadia-quest.md",

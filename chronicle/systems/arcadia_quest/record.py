@@ -10,7 +10,9 @@ player's) in the generic record store (``chronicle.services.records``).
 
 ``ledger_of`` turns a record back into the ledger's events (the start from the data), through
 the same strict models and limits as the campaign file; ``check_record`` is the record kind's
-check the store runs before and after every write; ``describe`` is one line per event. Event
+check the store runs before and after every write, ``steps_record`` the same check after each
+event from one fold (a history judged whole: an import, a restore); ``describe`` is one line
+per event. Event
 numbers shown to people are the ledger's: 1 is the campaign's start, the store's event ``seq``
 is ``number - 1``.
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -96,16 +98,7 @@ def ledger_of(name: str, data: dict[str, Any],
                                            fixed_seating=start.fixed_seating,
                                            guilds=tuple(g.to_setup() for g in start.guild))]
     for number, stored in enumerate(events, start=2):
-        kind, payload = stored.get("kind"), stored.get("payload")
-        if not isinstance(kind, str) or not isinstance(payload, dict):
-            raise ValueError(f"event {number} is not a kind and a payload")
-        if kind not in EVENT_KINDS:
-            raise ValueError(f"event {number}: unknown campaign event kind {kind[:40]!r}; one "
-                             f"of {', '.join(EVENT_KINDS)}")
-        try:
-            ledger.append(decoded(kind, payload))
-        except ValueError as exc:
-            raise ValueError(f"event {number}: {exc}") from None
+        ledger.append(event_of(number, stored))
     cards: list[CardEntry] = []
     if start.card:
         from chronicle.systems.arcadia_quest.schema import SCHEMA
@@ -115,6 +108,25 @@ def ledger_of(name: str, data: dict[str, Any],
         if problems:
             raise ValueError(str(problems[0]))
     return ledger, cards
+
+
+def event_of(number: int, stored: dict[str, Any]) -> Event:
+    """The stored event ``number`` (of the ledger: 2 is the first after the start) as the
+    ledger's event.
+
+    Raises:
+        ValueError: it does not fit (the message names the event number and the field).
+    """
+    kind, payload = stored.get("kind"), stored.get("payload")
+    if not isinstance(kind, str) or not isinstance(payload, dict):
+        raise ValueError(f"event {number} is not a kind and a payload")
+    if kind not in EVENT_KINDS:
+        raise ValueError(f"event {number}: unknown campaign event kind {kind[:40]!r}; one "
+                         f"of {', '.join(EVENT_KINDS)}")
+    try:
+        return decoded(kind, payload)
+    except ValueError as exc:
+        raise ValueError(f"event {number}: {exc}") from None
 
 
 _DECODED: dict[str, Event] = {}
@@ -210,6 +222,32 @@ def check_record(data: dict[str, Any], events: list[dict[str, Any]], context: An
     catalog: QuestCatalog = catalog_for(getattr(context, "user_cards_dir", None),
                                         getattr(context, "group_cards", ()), own)
     return check_campaign(ledger, catalog)
+
+
+def steps_record(data: dict[str, Any], events: list[dict[str, Any]],
+                 context: Any) -> Iterator[Report]:
+    """``check_record`` after each event, from one fold (``RecordKind.steps``): the campaign's
+    start, then each event in turn (``rules.replay_steps``); from an event that does not fit
+    on, each step is ``check_record`` of its prefix (``ledger.bad_record``)."""
+    from chronicle.systems.arcadia_quest.rules import replay_steps
+
+    name = str(data.get("name") or "campaign") if isinstance(data, dict) else "campaign"
+    try:
+        ledger, own = ledger_of(name, data, [])
+    except ValueError:
+        ledger, own = [], []
+    if ledger:
+        for number, stored in enumerate(events, start=2):
+            try:
+                ledger.append(event_of(number, stored))
+            except ValueError:
+                break
+        catalog: QuestCatalog = catalog_for(getattr(context, "user_cards_dir", None),
+                                            getattr(context, "group_cards", ()), own)
+        for violations in replay_steps(ledger, catalog):
+            yield Report(violations)
+    for index in range(len(ledger), len(events) + 1):
+        yield check_record(data, events[:index], context)
 
 
 def describe(event: dict[str, Any]) -> str:

@@ -12,8 +12,10 @@ only in the upgrade phase, and at most one is carried to the next (*Actualizacio
 
 from __future__ import annotations
 
+import copy
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -40,6 +42,8 @@ from chronicle.systems.arcadia_quest.ledger import (
     GuildState,
     Played,
     ScenarioPlayed,
+    Undo,
+    UndoProblem,
     UpgradePhase,
     effective,
     pvp_target,
@@ -70,12 +74,59 @@ def replay(events: Sequence[Event], catalog: QuestCatalog) -> Replay:
         raise ValueError("a campaign's ledger begins with CampaignStarted")
     ctx = Context(catalog)
     for problem in problems:
-        ctx.add(k.LEDGER_UNDO(f"event {problem.index} {problem.reason}",
-                              fix="undo an earlier event that is not an undo"))
+        ctx.add(_bad_undo(problem))
     state = CampaignState()
     for _number, event in kept:
         step(state, event, ctx)
     return Replay(state, ctx.violations, undone)
+
+
+def _bad_undo(problem: UndoProblem) -> Violation:
+    return k.LEDGER_UNDO(f"event {problem.index} {problem.reason}",
+                         fix="undo an earlier event that is not an undo")
+
+
+def replay_steps(events: Sequence[Event], catalog: QuestCatalog) -> Iterator[list[Violation]]:
+    """``replay``'s violations of the first event (the start), then of the first 2, 3, ...
+    events, in one fold: each event is applied once, and an undo goes back to a copy of the
+    state taken before the event it takes back, applying again only the events in effect
+    after that one (none for an undo of the last one).
+
+    Raises:
+        ValueError: when the first event is not ``CampaignStarted``.
+    """
+    if not events or not isinstance(events[0], CampaignStarted):
+        raise ValueError("a campaign's ledger begins with CampaignStarted")
+    _kept, undone, problems = effective(tuple(events))  # an undo is judged by what precedes it
+    undo_of = {undo: target for target, undo in undone.items()}
+    bad = {problem.index: _bad_undo(problem) for problem in problems}
+    ctx = Context(catalog)
+    state = [CampaignState()]
+    marks: dict[int, tuple[CampaignState, int, set[tuple[str, str]]]] = {}
+    applied: list[int] = []                    # the events in effect, by number
+    refused: list[Violation] = []              # the bad undos so far (``replay`` lists them first)
+
+    def apply(number: int) -> None:
+        if number in undone:
+            marks[number] = (copy.deepcopy(state[0]), len(ctx.violations), set(ctx.reported))
+        step(state[0], events[number - 1], ctx)
+        applied.append(number)
+
+    for number, event in enumerate(events, start=1):
+        if not isinstance(event, Undo):
+            apply(number)
+        elif number in undo_of:
+            target = undo_of[number]
+            at = bisect_left(applied, target)
+            again = applied[at + 1:]
+            del applied[at:]
+            state[0], count, ctx.reported = marks.pop(target)
+            del ctx.violations[count:]
+            for later in again:
+                apply(later)
+        else:
+            refused.append(bad[number])
+        yield [*refused, *ctx.violations]
 
 
 def step(state: CampaignState, event: Event, ctx: Context) -> None:

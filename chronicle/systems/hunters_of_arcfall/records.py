@@ -10,19 +10,22 @@ ledger, nothing erased. Entry numbers are event numbers (1 = the oldest).
 
 ``check_record`` is what the record store runs before and after every write (and on import and
 restore): the stored game is read through the file format's own model, so every way in keeps
-the same limits, then checked by the same rules as ``chronicle check``. Pure: the catalog is
-read from card files, never from a database.
+the same limits, then checked by the same rules as ``chronicle check``. ``steps_record`` gives
+the same check after each entry from one replay (a history judged whole: an import, a
+restore). Pure: the catalog is read from card files, never from a database.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from pydantic import ValidationError
+
 from chronicle.catalog.loader import CardEntry, validate_card_tables
-from chronicle.domain.values import Origin
+from chronicle.domain.values import Origin, name_key
 from chronicle.rules.report import Fix, Report
 from chronicle.systems.hunters_of_arcfall import KEY, codes
 from chronicle.systems.hunters_of_arcfall.catalog import (
@@ -30,10 +33,12 @@ from chronicle.systems.hunters_of_arcfall.catalog import (
     catalog_violations,
     load_catalog,
 )
-from chronicle.systems.hunters_of_arcfall.files import entry_payload, read_document
-from chronicle.systems.hunters_of_arcfall.log import GameLog, TurnPlayed, TurnUndone
+from chronicle.systems.hunters_of_arcfall.files import TurnModel, entry_payload, read_document
+from chronicle.systems.hunters_of_arcfall.log import Entry, GameLog, TurnPlayed, TurnUndone
+from chronicle.systems.hunters_of_arcfall.quickcheck import ENTRIES_MAX
 from chronicle.systems.hunters_of_arcfall.rules.check import check_game
 from chronicle.systems.hunters_of_arcfall.rules.replay import GameState
+from chronicle.systems.hunters_of_arcfall.rules.steps import check_steps
 
 
 class RecordContext(Protocol):
@@ -144,6 +149,40 @@ def check_record(data: dict[str, Any], events: list[dict[str, Any]],
     game = read_stored("hunt", data, events, context.user_cards_dir, context.group_cards)
     report, _state = check_stored(game)
     return report
+
+
+def steps_record(data: dict[str, Any], events: list[dict[str, Any]],
+                 context: RecordContext) -> Iterator[Report]:
+    """The record store's check of a hunt after each event, in one replay
+    (``RecordKind.steps``): the data alone, then each entry in turn (``rules.check_steps``).
+    From an entry that breaks the game-log format on, each step is ``check_record`` of its
+    prefix (the format's report)."""
+    game = read_stored("hunt", data, (), context.user_cards_dir, context.group_cards)
+    entries: list[Entry] = []
+    if game.log is not None and game.catalog is not None:
+        seated = {name_key(seat.name) for seat in game.log.seats}
+        for event in events[:ENTRIES_MAX]:
+            entry = _entry(event, seated)
+            if entry is None:
+                break
+            entries.append(entry)
+        log = replace(game.log, entries=tuple(entries))
+        yield from check_steps(log, game.catalog, catalog_violations(game.catalog))
+    for index in range(len(entries) + (game.log is not None), len(events) + 1):
+        yield check_record(data, events[:index], context)
+
+
+def _entry(event: Mapping[str, Any], seated: set[str]) -> Entry | None:
+    """One stored event as a log entry, held to the format as ``read_stored`` holds each
+    ``[[turn]]`` (a player at the table); None when it breaks it."""
+    table = document("", {}, [event])["turn"][0]
+    try:
+        entry = TurnModel.model_validate(table).to_entry()
+    except ValidationError:
+        return None
+    if isinstance(entry, TurnPlayed) and name_key(entry.player) not in seated:
+        return None
+    return entry
 
 
 def describe_event(event: dict[str, Any]) -> str:

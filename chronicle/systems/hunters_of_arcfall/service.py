@@ -411,23 +411,24 @@ def _in_file(violation: Violation, path: Path) -> Violation:
 
 def _first_new_error(log: GameLog, catalog: HuntersCatalog) -> None:
     """Refuse a log whose set-up, or one of whose entries, adds an error (what the store would
-    refuse halfway through)."""
+    refuse halfway through), from one replay of the log (``rules.check_steps``)."""
     from chronicle.systems.hunters_of_arcfall.catalog import catalog_violations
     from chronicle.systems.hunters_of_arcfall.rules.check import check_game
+    from chronicle.systems.hunters_of_arcfall.rules.steps import check_steps
 
     extra = catalog_violations(catalog)
-    steps = GameLog(name=log.name, seats=log.seats, limit=log.limit)
-    report, _state = check_game(steps, catalog, extra)
-    if report.errors:
-        raise Refused(f"{log.name}: the set-up breaks the rules", report)
-    seen = {(v.code, v.message) for v in report.errors}
-    for number, entry in enumerate(log.entries, start=1):
-        steps = steps.append(entry)
-        report, _state = check_game(steps, catalog, extra)
+    played = GameLog(name=log.name, seats=log.seats, limit=log.limit, entries=log.entries)
+    seen: set[tuple[str, str]] = set()
+    for number, report in enumerate(check_steps(played, catalog, extra)):
+        if number == 0 and report.errors:
+            setup, _state = check_game(GameLog(name=log.name, seats=log.seats, limit=log.limit),
+                                       catalog, extra)
+            raise Refused(f"{log.name}: the set-up breaks the rules", setup)
         new = [v for v in report.errors if (v.code, v.message) not in seen]
         if new:
             shown = Report()
             shown.extend(new)
+            entry = log.entries[number - 1]
             what = "undo" if isinstance(entry, TurnUndone) else f"{entry.player}'s turn"
             raise Refused(f"{log.name}: entry {number} ({what}) breaks a rule; every entry is "
                           "checked as it is written", shown)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -149,30 +149,58 @@ class BattleUndone:
 BattleEvent = BattleRecorded | BattleUndone
 
 
+class BattleLedger:
+    """A group's history folded one event at a time (``replay`` and ``replay_steps``): the
+    battles recorded, the undone ones, and every problem so far."""
+
+    def __init__(self) -> None:
+        self.report = Report()
+        self.recorded: dict[int, Battle] = {}
+        self.undone: set[int] = set()
+        self.count = 0
+
+    def add(self, event: BattleEvent) -> None:
+        """The next event: a battle's own problems, or an undo that names no battle or one
+        already undone (``ledger.bad_undo``)."""
+        self.count += 1
+        number = self.count
+        if isinstance(event, BattleRecorded):
+            self.recorded[number] = event.battle
+            for violation in check_battle(event.battle):
+                self.report.add(violation)
+            return
+        target = event.event
+        if target not in self.recorded:
+            self.report.add(k.LEDGER_BAD_UNDO(
+                f"event {number} undoes event {target}, which is not a battle recorded before it",
+                [], f"remove event {number}"))
+        elif target in self.undone:
+            self.report.add(k.LEDGER_BAD_UNDO(
+                f"event {number} undoes event {target}, which is already undone", [],
+                f"remove event {number}"))
+        else:
+            self.undone.add(target)
+
+
 def replay(events: Iterable[BattleEvent]) -> tuple[list[Battle], Report]:
     """The battles a history holds (in order, undone ones left out) and every problem: each
     battle's own (``check_battle``) and undos that name no battle or one already undone
     (``ledger.bad_undo``). Summary: ``battles`` (how many stand), ``undone`` (their numbers)."""
-    report = Report()
-    recorded: dict[int, Battle] = {}
-    undone: set[int] = set()
-    for number, event in enumerate(events, start=1):
-        if isinstance(event, BattleRecorded):
-            recorded[number] = event.battle
-            for violation in check_battle(event.battle):
-                report.add(violation)
-            continue
-        target = event.event
-        if target not in recorded:
-            report.add(k.LEDGER_BAD_UNDO(
-                f"event {number} undoes event {target}, which is not a battle recorded before it",
-                [], f"remove event {number}"))
-        elif target in undone:
-            report.add(k.LEDGER_BAD_UNDO(
-                f"event {number} undoes event {target}, which is already undone", [],
-                f"remove event {number}"))
-        else:
-            undone.add(target)
-    standing = [battle for number, battle in recorded.items() if number not in undone]
-    report.summary = {"system": KEY, "battles": len(standing), "undone": sorted(undone)}
+    ledger = BattleLedger()
+    for event in events:
+        ledger.add(event)
+    standing = [battle for number, battle in ledger.recorded.items()
+                if number not in ledger.undone]
+    report = ledger.report
+    report.summary = {"system": KEY, "battles": len(standing), "undone": sorted(ledger.undone)}
     return standing, report
+
+
+def replay_steps(events: Iterable[BattleEvent]) -> Iterator[Report]:
+    """``replay``'s problems in the history without events, then after each event in turn,
+    from one fold (no summary)."""
+    ledger = BattleLedger()
+    yield Report(list(ledger.report.violations))
+    for event in events:
+        ledger.add(event)
+        yield Report(list(ledger.report.violations))

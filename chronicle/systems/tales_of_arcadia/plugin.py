@@ -157,9 +157,10 @@ SYSTEM = GameSystem(
                      f"{_HERE}.armycli:register_army"),
     ),
     records=(
-        RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force"),
+        RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force",
+                   steps=f"{_HERE}.stored:steps_force"),
         RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",
-                   f"{_HERE}.stored:describe_battle"),
+                   f"{_HERE}.stored:describe_battle", steps=f"{_HERE}.stored:steps_battles"),
     ),
     card_entry=f"{_HERE}.armycli:register_unit_entry",
     docs="docs/games/tales-of-arcadia.md",

@@ -9,7 +9,8 @@ Two record kinds go through the generic record store (``chronicle.services.recor
   files and the group's cards.
 - ``battles`` (the group's, one record named ``BATTLES``): the group's history as events,
   ``battle`` (a ``[[battle]]`` table of the battle record file) and ``battle-undone`` (the
-  compensating event: ``{"event": seq}``). ``check_battles`` replays them (``battles.replay``).
+  compensating event: ``{"event": seq}``). ``check_battles`` replays them (``battles.replay``);
+  ``steps_battles`` gives the same check after each event from one fold.
 
 The store refuses a write whose report has an error the report before it did not have, so a
 force is never saved in a new illegal state, and a restore or import is judged again.
@@ -18,7 +19,7 @@ force is never saved in a new illegal state, and a restore or import is judged a
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -207,6 +208,33 @@ def check_battles(data: dict[str, Any], events: list[dict[str, Any]],
     return replay(found)[1]
 
 
+def steps_battles(data: dict[str, Any], events: list[dict[str, Any]],
+                  context: Context) -> Iterator[Report]:
+    """``check_battles`` after each event, from one fold (``RecordKind.steps``): the history
+    without events, then each event in turn (``battles.replay_steps``); from an event that
+    cannot be read on, each step is ``check_battles`` of its prefix."""
+    from chronicle.systems.tales_of_arcadia.battles import replay_steps
+
+    found: list[BattleEvent] = []
+    for event in events:
+        read, problems = battle_events([event])
+        if problems:
+            break
+        found.extend(read)
+    yield from replay_steps(found)
+    for index in range(len(found) + 1, len(events) + 1):
+        yield check_battles(data, events[:index], context)
+
+
+def steps_force(data: dict[str, Any], events: list[dict[str, Any]],
+                context: Context) -> Iterator[Report]:
+    """``check_force`` after each event (``RecordKind.steps``): a force is judged by its data
+    alone, so its one report stands for every step."""
+    report = check_force(data, [], context)
+    for _step in range(len(events) + 1):
+        yield Report(list(report.violations), dict(report.summary))
+
+
 def describe_battle(event: dict[str, Any]) -> str:
     """One line for an event of the battle history."""
     payload = event.get("payload") or {}
@@ -223,4 +251,5 @@ def describe_battle(event: dict[str, Any]) -> str:
 
 __all__ = ["BATTLES", "BATTLE_EVENT", "FORCE", "UNDO_EVENT", "Context", "battle_events",
            "battle_payload", "catalog_for", "check_battles", "check_force", "clear_cache",
-           "describe_battle", "force_data", "read_battle", "read_force"]
+           "describe_battle", "force_data", "read_battle", "read_force", "steps_battles",
+           "steps_force"]

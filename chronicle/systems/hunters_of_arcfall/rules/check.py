@@ -9,7 +9,7 @@ and the JSON summary a score keeper shows.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol
 
 from chronicle.domain.values import name_key
 from chronicle.rules.report import Fix, Report, Severity, Violation, arg
@@ -28,6 +28,23 @@ from chronicle.systems.hunters_of_arcfall.rules.replay import (
     Status,
     replay,
 )
+
+
+class GameEnd(Protocol):
+    """How a game stands, as far as its end goes (a ``GameState``, or a step of
+    ``steps.replay_steps``)."""
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def final_round(self) -> bool: ...
+
+    @property
+    def still_to_play(self) -> tuple[str, ...]: ...
+
+    @property
+    def limit_reached_by(self) -> tuple[str, ...]: ...
 
 
 def setup_violations(log: GameLog, cards: CardLookup, *,
@@ -113,7 +130,7 @@ def _hunter_card(name: str, cards: CardLookup, reported: set[tuple[str, ...]],
         cards=[name], fix=fix)]
 
 
-def end_violations(log: GameLog, state: GameState) -> list[Violation]:
+def end_violations(log: GameLog, state: GameEnd) -> list[Violation]:
     """A game said to be over before its final round is complete (an error), or a log that
     stops in the final round without saying whether the game goes on (a warning)."""
     if state.finished or log.ended is False:

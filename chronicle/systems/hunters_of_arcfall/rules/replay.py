@@ -155,6 +155,28 @@ class _Player:
     unknown: list[str] = field(default_factory=list)
 
 
+def _copy(player: _Player) -> _Player:
+    return replace(player, claimed=list(player.claimed), captured=list(player.captured),
+                   unknown=list(player.unknown))
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A tracker's state between two turns (``Tracker.mark``), to ``rewind`` to."""
+
+    players: tuple[_Player, ...]
+    bounties: dict[str, BountyRecord]
+    active: str | None
+    turns: int
+    last_seat: int | None
+    end_after: int | None
+    reached_by: tuple[str, ...]
+    after_end: int
+    violations: int
+    lines: int
+    reported: frozenset[str]
+
+
 class Tracker:
     """The score keeper: feed it turns in order, ask it for the scoreboard between them."""
 
@@ -187,6 +209,46 @@ class Tracker:
         if self.finished or not self.players:
             return None
         return 0 if self.last_seat is None else (self.last_seat + 1) % len(self.players)
+
+    @property
+    def still_to_play(self) -> tuple[str, ...]:
+        """In the final round: who still plays before the game ends."""
+        nxt = self.next_seat()
+        if self.end_after is None or self.finished or nxt is None:
+            return ()
+        n = len(self.players)
+        return tuple(self.players[(nxt + i) % n].seat.name
+                     for i in range(self.end_after - self.turns))
+
+    @property
+    def final_round(self) -> bool:
+        """The limit has been reached and the round is being completed."""
+        return bool(self.still_to_play)
+
+    @property
+    def limit_reached_by(self) -> tuple[str, ...]:
+        """Who had reached the limit when it was first reached."""
+        return self.reached_by
+
+    def mark(self) -> Mark:
+        """Where the game stands, to come back to with ``rewind`` (what an undo of the next
+        turn leaves). It costs the scoreboard's size, not the log's: the violations and lines
+        so far are kept by their count."""
+        return Mark(tuple(_copy(p) for p in self.players), dict(self.bounties), self.active,
+                    self.turns, self.last_seat, self.end_after, self.reached_by,
+                    len(self.after_end), len(self.violations), len(self.lines),
+                    frozenset(self._reported))
+
+    def rewind(self, mark: Mark) -> None:
+        """Back to where ``mark`` was taken: every turn played since is forgotten."""
+        self.players = [_copy(p) for p in mark.players]
+        self.bounties = dict(mark.bounties)
+        self.active, self.turns, self.last_seat = mark.active, mark.turns, mark.last_seat
+        self.end_after, self.reached_by = mark.end_after, mark.reached_by
+        del self.after_end[mark.after_end:]
+        del self.violations[mark.violations:]
+        del self.lines[mark.lines:]
+        self._reported = set(mark.reported)
 
     # -- a turn ---------------------------------------------------------------------------
     def play(self, turn: TurnPlayed, number: int | None = None) -> TurnLine:
@@ -395,10 +457,7 @@ class Tracker:
         finished = self.finished
         nxt = self.next_seat()
         round_number = (self.end_after or n) // n if finished else self.turns // n + 1
-        still: tuple[str, ...] = ()
-        if self.end_after is not None and not finished and nxt is not None:
-            left = self.end_after - self.turns
-            still = tuple(self.players[(nxt + i) % n].seat.name for i in range(left))
+        still = self.still_to_play
         result, winner, tied, verdict = _outcome(players, finished, self.limit)
         return GameState(
             name=self.name, limit=self.limit, players=players,
@@ -477,13 +536,21 @@ def replay(log: GameLog, cards: CardLookup) -> GameState:
         else:
             tracker.play(entry, number)
     state = tracker.state()
-    if tracker.after_end:
-        first, last = tracker.after_end[0], tracker.after_end[-1]
-        span = f"entry {first}" if first == last else f"entries {first} to {last}"
-        extra = codes.CONTINUED(
-            f"{len(tracker.after_end)} turn(s) logged after the round that completed the game "
-            f"({span}); they are not scored",
-            fix=Fix(f"undo {span}, or start a new game",
-                    file=f"remove the [[turn]] tables from #{first} on"))
+    extra = continued(tracker.after_end)
+    if extra is not None:
         state = replace(state, violations=(*state.violations, extra))
     return state
+
+
+def continued(after_end: list[int]) -> Violation | None:
+    """The violation of the turns logged after the round that completed the game (by their
+    entry numbers); None when there are none."""
+    if not after_end:
+        return None
+    first, last = after_end[0], after_end[-1]
+    span = f"entry {first}" if first == last else f"entries {first} to {last}"
+    return codes.CONTINUED(
+        f"{len(after_end)} turn(s) logged after the round that completed the game "
+        f"({span}); they are not scored",
+        fix=Fix(f"undo {span}, or start a new game",
+                file=f"remove the [[turn]] tables from #{first} on"))

@@ -6,6 +6,7 @@ court) is derived here by replaying the ledger; nothing of it is stored anywhere
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,12 @@ from chronicle.systems.wyld_hunt.rules.creation import (
     check_icon,
     check_points,
 )
-from chronicle.systems.wyld_hunt.rules.ledger import LedgerState, replay, waylay_bonus
+from chronicle.systems.wyld_hunt.rules.ledger import (
+    LedgerState,
+    replay,
+    replay_steps,
+    waylay_bonus,
+)
 from chronicle.systems.wyld_hunt.rules.resolve import Resolver
 
 
@@ -117,6 +123,50 @@ def check_character(build: CharacterBuild, catalog: CardLookup[Card]) -> tuple[R
     Raises:
         ValueError: when ``build.system`` names no registered edition.
     """
+    made = _creation(build, catalog)
+    ledger = replay(build.events, made.merits, made.flaws, made.res)
+    court = check_court(build, made.icon, made.merits, made.flaws, made.res)
+    state = CharacterState(build, made.edition, made.icon, made.points, court, ledger)
+    made.report.summary = state.summary()
+    return made.report, state
+
+
+def check_steps(build: CharacterBuild, catalog: CardLookup[Card]) -> Iterator[Report]:
+    """``check_character``'s violations of the character with none of its events, then with
+    its first 1, 2, ... events, from one replay of the chronicle (no summary): what an import
+    needs to find the first event that broke a rule.
+
+    The court is judged on the creation cards alone and reads no value the chronicle reads
+    (``type`` and ``court`` against ``cost``, ``bonus`` and the quests'), so its violations are
+    the same after every event: they are found once, on the resolver as creation left it.
+
+    Raises:
+        ValueError: when ``build.system`` names no registered edition.
+    """
+    made = _creation(build, catalog)
+    aside = Resolver(catalog, Report())
+    aside.subject = made.res.subject
+    aside.recall(made.res.memory())
+    check_court(build, made.icon, made.merits, made.flaws, aside)
+    head, court = list(made.report.violations), aside.report.violations
+    for violations in replay_steps(build.events, made.merits, made.flaws, made.res):
+        yield Report([*head, *violations, *court])
+
+
+@dataclass
+class _Made:
+    """A character's creation checked: the report so far and what the chronicle starts from."""
+
+    edition: WyldHuntEdition
+    report: Report
+    res: Resolver
+    icon: Icon | None
+    merits: list[Merit]
+    flaws: list[Flaw]
+    points: PointsState
+
+
+def _creation(build: CharacterBuild, catalog: CardLookup[Card]) -> _Made:
     edition = find_edition(build.system, WyldHuntEdition)
     if edition is None:
         raise ValueError(f"unknown system {build.system!r}")
@@ -129,8 +179,4 @@ def check_character(build: CharacterBuild, catalog: CardLookup[Card]) -> tuple[R
     res.duplicates(build.merits, "in merits")
     res.duplicates(build.flaws, "in flaws")
     points = check_points(build, edition, icon, merits, flaws, res)
-    ledger = replay(build.events, merits, flaws, res)
-    court = check_court(build, icon, merits, flaws, res)
-    state = CharacterState(build, edition, icon, points, court, ledger)
-    report.summary = state.summary()
-    return report, state
+    return _Made(edition, report, res, icon, merits, flaws, points)

@@ -3,12 +3,13 @@ result (rulebook, Optional Rules: Chronicle Play and Epic Play)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from chronicle.domain.values import name_key
 from chronicle.rules import ledger
-from chronicle.rules.report import Fix, arg
+from chronicle.rules.report import Fix, Violation, arg
 from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.cards import Flaw, Kind, Merit, Quest
 from chronicle.systems.wyld_hunt.chronicle import (
@@ -89,16 +90,7 @@ def replay(events: tuple[Event, ...], merits: list[Merit], flaws: list[Flaw],
     state = LedgerState(merits=list(merits), flaws=list(flaws))
 
     def step(index: int, event: Event) -> LedgerLine:
-        if isinstance(event, GamePlayed):
-            return _game(index, event, state, res)
-        if isinstance(event, MeritBought):
-            return _buy(index, event, state, res)
-        if isinstance(event, FlawBoughtOff):
-            return _buy_off(index, event, state, res)
-        if isinstance(event, Correction):
-            return _correction(index, event, state, res)
-        return LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
-                          waylay_bonus(state.xp_earned))
+        return _step(index, event, state, res)
 
     def skipped(index: int, event: Event, undone_by: int) -> LedgerLine:
         return LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
@@ -108,6 +100,47 @@ def replay(events: tuple[Event, ...], merits: list[Merit], flaws: list[Flaw],
                               report=res.report, bad_undo=codes.LEDGER_BAD_UNDO):
         state.lines.append(line)
     return state
+
+
+def replay_steps(events: tuple[Event, ...], merits: list[Merit], flaws: list[Flaw],
+                 res: Resolver) -> Iterator[list[Violation]]:
+    """The violations ``replay`` adds to ``res.report`` for the first 0, 1, 2, ... events, in
+    one pass (``chronicle.rules.ledger.replay_steps``): an undo goes back to the state, the
+    report and what was reported once, as they were before the event it takes back."""
+    state = LedgerState(merits=list(merits), flaws=list(flaws))
+    start = len(res.report.violations)
+
+    def mark() -> tuple[LedgerState, int, tuple[frozenset[tuple[str, str]], ...]]:
+        return (LedgerState(list(state.merits), list(state.flaws), state.xp_earned,
+                            state.xp_spent, list(state.quests_completed)),
+                len(res.report.violations), res.memory())
+
+    def rewind(saved: tuple[LedgerState, int, tuple[frozenset[tuple[str, str]], ...]]) -> None:
+        before, count, memory = saved
+        state.merits, state.flaws = before.merits, before.flaws
+        state.xp_earned, state.xp_spent = before.xp_earned, before.xp_spent
+        state.quests_completed = before.quests_completed
+        del res.report.violations[count:]
+        res.recall(memory)
+
+    for refused in ledger.replay_steps(events, undo_of=_undo_of,
+                                       step=lambda index, event: _step(index, event, state, res),
+                                       mark=mark, rewind=rewind, bad_undo=codes.LEDGER_BAD_UNDO):
+        yield [*refused, *res.report.violations[start:]]
+
+
+def _step(index: int, event: Event, state: LedgerState, res: Resolver) -> LedgerLine:
+    """Apply one event to ``state``: Wyld Hunt's step of the generic replay."""
+    if isinstance(event, GamePlayed):
+        return _game(index, event, state, res)
+    if isinstance(event, MeritBought):
+        return _buy(index, event, state, res)
+    if isinstance(event, FlawBoughtOff):
+        return _buy_off(index, event, state, res)
+    if isinstance(event, Correction):
+        return _correction(index, event, state, res)
+    return LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
+                      waylay_bonus(state.xp_earned))
 
 
 def _undo_of(event: Event) -> int | None:

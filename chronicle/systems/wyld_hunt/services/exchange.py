@@ -89,14 +89,16 @@ def chronicle_problems(document: ExportModel) -> list[str]:
     """Replay every character's chronicle through the rules, as every append was checked:
     creation choices the services refuse, a chronicle that starts before the character is
     finished, and an event that adds an error the chronicle before it did not have are each a
-    problem naming the character, the event and the violation."""
+    problem naming the character, the event and the violation. A chronicle whose last event
+    leaves an error its start had not is replayed once more to find the event that brought
+    it (``check_steps``: one pass, not one check per event)."""
     from dataclasses import replace
 
     from chronicle.services.common import new_errors
     from chronicle.systems.wyld_hunt.cards import Court
     from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
     from chronicle.systems.wyld_hunt.codec import describe_event
-    from chronicle.systems.wyld_hunt.rules.character import check_character
+    from chronicle.systems.wyld_hunt.rules.character import check_character, check_steps
     from chronicle.systems.wyld_hunt.services.common import UNFINISHED, catalog
 
     problems: list[str] = []
@@ -126,9 +128,9 @@ def chronicle_problems(document: ExportModel) -> list[str]:
             problems.append(f"{where}: {who}: {violation.code}: {violation.message}{held}")
         if refused or not events or not new_errors(start, final):
             continue
-        before = start
-        for index in range(1, len(events) + 1):
-            after, _state = check_character(replace(build, events=events[:index]), cat)
+        steps = check_steps(build, cat)   # one replay of the chronicle, each event's report
+        before = next(steps)
+        for index, after in enumerate(steps, start=1):
             fresh = new_errors(before, after)
             if fresh:
                 seq = sorted(character.events, key=lambda e: e.seq)[index - 1].seq
