@@ -177,7 +177,47 @@ class Note:
     tone: Literal["normal", "error", "warning", "muted"] = "normal"
 
 
-Block = FieldGrid | TextBox | CardGrid | ItemList | Tally | Table | Heading | Note
+@dataclass(frozen=True, slots=True)
+class RosterRow:
+    """One piece on the table: its own label, a box per point to tick as it is lost (wounds),
+    printed after ``value`` (its starting number), and a box to tick each round (activated).
+    ``boxes`` None: nobody knows how many ("?" in a box)."""
+
+    label: str
+    boxes: int | None
+    value: Value = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RosterGroup:
+    """Identical pieces under one head: the group's values once (under the roster's columns),
+    a legend line, then a row per piece; ``more`` is a muted line after the rows ("40 more
+    models ..."). A group never splits across pages unless it is taller than a page."""
+
+    title: str
+    cells: tuple[Value, ...]
+    rows: tuple[RosterRow, ...]
+    legend: str = ""
+    more: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RosterTable:
+    """A roster to play from: a header row (the label column, ``columns``, the boxes' column,
+    the tick column), then each group, then a total row (``total`` under ``columns``) kept
+    with the last group."""
+
+    columns: tuple[Column, ...]
+    groups: tuple[RosterGroup, ...]
+    label: str = "Model"
+    boxes: str = "Wounds taken"
+    tick: str = "Activated"
+    total_label: str = ""
+    total: tuple[Value, ...] = ()
+
+
+Block = (FieldGrid | TextBox | CardGrid | ItemList | Tally | Table | Heading | Note
+         | RosterTable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +279,13 @@ def block_texts(block: Block) -> Iterator[str]:
             values += list(row.cells)
     elif isinstance(block, Heading):
         values.append(block.text)
+    elif isinstance(block, RosterTable):
+        values += [block.label, *(c.title for c in block.columns), block.boxes, block.tick,
+                   block.total_label, *block.total]
+        for group in block.groups:
+            values += [group.title, *group.cells, group.legend, group.more]
+            for row in group.rows:
+                values += [row.label, row.value]
     else:
         values += [block.label, block.text]
     yield from (v for v in values if isinstance(v, str) and v)
@@ -260,5 +307,9 @@ def has_unknown(blocks: tuple[Block, ...] | list[Block]) -> bool:
                 return True
         elif isinstance(block, Table) and any(
                 c is Mark.UNKNOWN for row in block.rows for c in row.cells):
+            return True
+        elif isinstance(block, RosterTable) and any(
+                any(c is Mark.UNKNOWN for c in group.cells)
+                or any(r.boxes is None for r in group.rows) for group in block.groups):
             return True
     return False

@@ -46,10 +46,12 @@ from chronicle.export.model import (
     ItemList,
     Note,
     Part,
+    RosterTable,
     Table,
     Tally,
     TextBox,
 )
+from chronicle.export.roster import RosterFlowable
 
 PAPER = {"a4": A4, "letter": LETTER}
 """The paper sizes, by the name ``--paper`` takes."""
@@ -413,6 +415,8 @@ class PdfRenderer:
                                   context=block.context, blank_rows=block.blank_rows)]
         if isinstance(block, Heading):
             return [HeadingFlowable(block.text, s.heading, s.heading.color)]
+        if isinstance(block, RosterTable):
+            return [RosterFlowable(block, s.table)]
         return [self.note(block, s)]
 
     @staticmethod
