@@ -186,6 +186,9 @@ class RosterRow:
     label: str
     boxes: int | None
     value: Value = ""
+    number: str = ""
+    """Printed in a column of its own before the label ("2.3"), so it lines up whatever the
+    label's script."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +288,7 @@ def block_texts(block: Block) -> Iterator[str]:
         for group in block.groups:
             values += [group.title, *group.cells, group.legend, group.more]
             for row in group.rows:
-                values += [row.label, row.value]
+                values += [row.number, row.label, row.value]
     else:
         values += [block.label, block.text]
     yield from (v for v in values if isinstance(v, str) and v)

@@ -96,11 +96,16 @@ class RosterFlowable(Banded):
     def _row(self, width: float, row: RosterRow, number: int) -> Band:
         edges = self._edges(width)
         style = self.styles.cell
-        label_x, label_width = edges[0]
+        label_x, _label_width = edges[0]
         boxes_x, boxes_width = edges[-2]
         tick_x, tick_width = edges[-1]
-        cells = [cell(label_x + self.indent, label_width - self.indent, row.label, style,
-                      pad=3)]
+        x = label_x + self.indent
+        cells = []
+        numbers = self._number_width()
+        if numbers:
+            cells.append(cell(x, numbers, row.number, style, pad=3))
+            x += numbers
+        cells.append(cell(x, boxes_x - x, row.label, style, pad=3))  # over the empty values
         size = min(9.0, style.leading - 1.0)
         ticks: list[tuple[float, int, float]] = [(tick_x + (tick_width - size) / 2, 0, size)]
         lines = 1
@@ -129,6 +134,14 @@ class RosterFlowable(Banded):
         return TickBand(cells, pad=2.0, min_lines=lines, rule=self.styles.rule,
                         rule_width=0.3, group=number, whole=True, break_after=False,
                         ticks=ticks)
+
+    def _number_width(self) -> float:
+        """The width of the rows' number column (0: no row has a number)."""
+        style = self.styles.cell
+        widest = max((fonts.width(row.number, style.font, style.size)
+                      for group in self.table.groups for row in group.rows if row.number),
+                     default=0.0)
+        return widest + 8 if widest else 0.0
 
     # -- bands --------------------------------------------------------------------------------
 

@@ -115,9 +115,8 @@ def _group(lines: list[tuple[int, dict[str, Any]]], note: str | None,
         for index in range(1, int(line_entry["count"]) + 1):
             if len(rows) >= room:
                 break
-            rows.append(RosterRow(f"{number}.{index} {label}",
-                                  wounds if known else None,
-                                  str(wounds) if known else ""))
+            rows.append(RosterRow(label, wounds if known else None,
+                                  str(wounds) if known else "", f"{number}.{index}"))
     more = (f"{count - len(rows)} more {'model' if count - len(rows) == 1 else 'models'} of "
             "this group: track their wounds on a separate sheet." if count > len(rows)
             else "")
@@ -158,13 +157,14 @@ def force_part(roster: Roster, catalog: TalesCatalog, player: str | None = None)
     summary = report.summary
     spent = summary["points_spent"]
     points: Value = str(spent) if summary["points_complete"] else Mark.UNKNOWN
-    header = FieldGrid(
-        ((Field("Battle force", roster.name), Field("Army list", roster.army)),
+    left: Value = str(summary["points_unspent"]) if summary["points_complete"] \
+        else Mark.UNKNOWN
+    header = FieldGrid(  # the force's name is the title above
+        ((Field("Army list", roster.army), Field("Player", player or roster.player or ""),
+          Field("Units", str(summary["unit_count"]))),
          (Field("Point limit", str(roster.limit)), Field("Points spent", points),
-          Field("Units", str(summary["unit_count"])))),
-        (1.0, 1.0, 1.0))
-    header = FieldGrid((header.rows[0] + (Field("Player", player or roster.player or ""),),
-                        header.rows[1]), (1.0, 1.0, 1.0))
+          Field("Points left", left))),
+        (1.3, 1.3, 0.8))
     blocks: list[Block] = [header]
     if report.errors:
         blocks.append(Note(f"this force breaks {len(report.errors)} rule(s): "
