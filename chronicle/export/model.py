@@ -219,8 +219,16 @@ class RosterTable:
     total: tuple[Value, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Together:
+    """Blocks kept on one page: where they do not fit the rest of a page but fit a whole one,
+    they start the next page together (a guild's heading, its ledger and its heroes)."""
+
+    blocks: tuple[Block, ...]
+
+
 Block = (FieldGrid | TextBox | CardGrid | ItemList | Tally | Table | Heading | Note
-         | RosterTable)
+         | RosterTable | Together)
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,6 +290,9 @@ def block_texts(block: Block) -> Iterator[str]:
             values += list(row.cells)
     elif isinstance(block, Heading):
         values.append(block.text)
+    elif isinstance(block, Together):
+        for inner in block.blocks:
+            yield from block_texts(inner)
     elif isinstance(block, RosterTable):
         values += [block.label, *(c.title for c in block.columns), block.boxes, block.tick,
                    block.total_label, *block.total]
@@ -310,6 +321,8 @@ def has_unknown(blocks: tuple[Block, ...] | list[Block]) -> bool:
                 return True
         elif isinstance(block, Table) and any(
                 c is Mark.UNKNOWN for row in block.rows for c in row.cells):
+            return True
+        elif isinstance(block, Together) and has_unknown(block.blocks):
             return True
         elif isinstance(block, RosterTable) and any(
                 any(c is Mark.UNKNOWN for c in group.cells)
