@@ -34,6 +34,8 @@ class Page:
     """``(y, x0, x1)`` of each horizontal line drawn."""
     boxes: list[tuple[float, float, float]]
     """``(x, y, size)`` of each square drawn (its lower left corner)."""
+    rects: list[tuple[float, float, float, float]]
+    """``(x, y, width, height)`` of every rectangle drawn."""
     width: float
     height: float
 
@@ -52,13 +54,15 @@ def _multiply(a: Sequence[float], b: Sequence[float]) -> list[float]:
             a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
 
 
-def _shapes(page: object, reader: PdfReader) -> tuple[list[tuple[float, float, float]],
-                                                      list[tuple[float, float, float]]]:
+def _shapes(page: object, reader: PdfReader) -> tuple[
+        list[tuple[float, float, float]], list[tuple[float, float, float]],
+        list[tuple[float, float, float, float]]]:
     ctm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
     stack: list[list[float]] = []
     start = (0.0, 0.0)
     rules: list[tuple[float, float, float]] = []
     boxes: list[tuple[float, float, float]] = []
+    rects: list[tuple[float, float, float, float]] = []
     content = ContentStream(page.get_contents(), reader)  # type: ignore[attr-defined]
     for operands, operator in content.operations:
         if operator == b"q":
@@ -80,9 +84,10 @@ def _shapes(page: object, reader: PdfReader) -> tuple[list[tuple[float, float, f
         elif operator == b"re":
             x, y, w, h = (float(v) for v in operands)
             a, d, e, f = ctm[0], ctm[3], ctm[4], ctm[5]
+            rects.append((x * a + e, y * d + f, w * a, h * d))
             if abs(w * a - h * d) < 0.05 and 3 < w * a < 20:
                 boxes.append((x * a + e, y * d + f, w * a))
-    return rules, boxes
+    return rules, boxes, rects
 
 
 def read_pages(data: bytes) -> list[Page]:
@@ -106,7 +111,7 @@ def read_pages(data: bytes) -> list[Page]:
                 lines.append(near)
             near.pieces.append((x, text))
             near.x = min(near.x, x)
-        rules, boxes = _shapes(page, reader)
+        rules, boxes, rects = _shapes(page, reader)
         box = page.mediabox
-        pages.append(Page(lines, rules, boxes, float(box.width), float(box.height)))
+        pages.append(Page(lines, rules, boxes, rects, float(box.width), float(box.height)))
     return pages
