@@ -298,8 +298,8 @@ def block_texts(block: Block) -> Iterator[str]:
                    block.total_label, *block.total]
         for group in block.groups:
             values += [group.title, *group.cells, group.legend, group.more]
-            for row in group.rows:
-                values += [row.number, row.label, row.value]
+            for piece in group.rows:
+                values += [piece.number, piece.label, piece.value]
     else:
         values += [block.label, block.text]
     yield from (v for v in values if isinstance(v, str) and v)
@@ -308,6 +308,8 @@ def block_texts(block: Block) -> Iterator[str]:
 def has_unknown(blocks: tuple[Block, ...] | list[Block]) -> bool:
     """True when any value of ``blocks`` is ``Mark.UNKNOWN``."""
     for block in blocks:
+        if _unknown_inside(block):
+            return True
         if isinstance(block, FieldGrid):
             if any(f.value is Mark.UNKNOWN for row in block.rows for f in row):
                 return True
@@ -322,10 +324,15 @@ def has_unknown(blocks: tuple[Block, ...] | list[Block]) -> bool:
         elif isinstance(block, Table) and any(
                 c is Mark.UNKNOWN for row in block.rows for c in row.cells):
             return True
-        elif isinstance(block, Together) and has_unknown(block.blocks):
-            return True
-        elif isinstance(block, RosterTable) and any(
-                any(c is Mark.UNKNOWN for c in group.cells)
-                or any(r.boxes is None for r in group.rows) for group in block.groups):
-            return True
+    return False
+
+
+def _unknown_inside(block: Block) -> bool:
+    """True when a roster table or the blocks kept together hold ``Mark.UNKNOWN`` (a value,
+    or a number of boxes nobody knows)."""
+    if isinstance(block, Together):
+        return has_unknown(block.blocks)
+    if isinstance(block, RosterTable):
+        return any(any(c is Mark.UNKNOWN for c in group.cells)
+                   or any(r.boxes is None for r in group.rows) for group in block.groups)
     return False

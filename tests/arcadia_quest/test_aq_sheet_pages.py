@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import io
+import itertools
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -124,7 +125,7 @@ def test_empty_cells_are_room_to_write_not_small_boxes(
     rows = [line.y for number in "123456" for line in page.find(f"{number} ")
             if "outer" in line.text or "inner" in line.text or "final" in line.text]
     assert len(rows) == 6
-    assert all(upper - lower >= 18 for upper, lower in zip(rows, rows[1:], strict=False))
+    assert all(upper - lower >= 18 for upper, lower in itertools.pairwise(rows))
     assert not [r for r in page.rects if r[2] < 60 and r[3] < 20]  # no box to squeeze into
     part = campaign_part(summaries["new"])
     tables = [b for b in part.blocks if isinstance(b, Table)] + [

@@ -23,10 +23,10 @@ from chronicle.export.model import (
     Mark,
     Note,
     Part,
-    Row,
     RosterGroup,
     RosterRow,
     RosterTable,
+    Row,
     Table,
     Value,
 )
@@ -66,7 +66,7 @@ def _value(value: Any) -> Value:
 
 
 def _label(entry: dict[str, Any]) -> str:
-    return entry["unit"] + (f" ({entry['variant']})" if entry.get("variant") else "")
+    return str(entry["unit"]) + (f" ({entry['variant']})" if entry.get("variant") else "")
 
 
 def _lines(numbers: list[int]) -> str:
@@ -202,7 +202,7 @@ def reference_part(catalog: TalesCatalog, roster: Roster | None = None) -> Part:
     blocks += [Note(text, label=f"{number}. {label}")
                for number, (label, text) in enumerate(ATTACK_SEQUENCE, start=1)]
     words: list[Keyword] = keywords(catalog)
-    columns = (Column("Keyword", 1.0), Column("What it does", 4.0))
+    columns: tuple[Column, ...] = (Column("Keyword", 1.0), Column("What it does", 4.0))
     entries = check_roster(roster, catalog).summary["units"] if roster is not None else []
     if roster is not None:
         columns = (*columns, Column("In this force", 1.6))
