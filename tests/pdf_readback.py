@@ -1,15 +1,23 @@
 """A PDF read back as a player reads it: each page's lines of text (pieces on one baseline
-joined left to right), with where they are, and the horizontal rules and small square boxes
-drawn on it (from the content stream, through every transformation)."""
+joined left to right), with where they are, and the horizontal rules, rectangles and small
+square boxes drawn on it (from the content stream, through every transformation); and page 1
+compared with its PNG in the docs (``same_as_reference``)."""
 
 from __future__ import annotations
 
 import io
+import os
+import shutil
+import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "games"
+REFERENCE_DPI = 100
 
 
 @dataclass
@@ -115,3 +123,24 @@ def read_pages(data: bytes) -> list[Page]:
         box = page.mediabox
         pages.append(Page(lines, rules, boxes, rects, float(box.width), float(box.height)))
     return pages
+
+
+def same_as_reference(data: bytes, reference: Path, folder: Path) -> None:
+    """Page 1 of ``data`` looks like the PNG ``reference`` in the docs (at 100 dpi); with
+    CHRONICLE_UPDATE_REFERENCE=1 the reference is rewritten first."""
+    from PIL import Image, ImageChops, ImageStat
+
+    pdf = folder / "sheet.pdf"
+    pdf.write_bytes(data)
+    subprocess.run(["pdftoppm", "-png", "-r", str(REFERENCE_DPI), "-f", "1", "-l", "1",
+                    "-singlefile", str(pdf), str(folder / "sheet")], check=True,
+                   capture_output=True)
+    made = folder / "sheet.png"
+    if os.environ.get("CHRONICLE_UPDATE_REFERENCE") == "1":
+        shutil.copyfile(made, reference)
+    with Image.open(made) as image, Image.open(reference) as expected:
+        grey = image.convert("L")
+        assert ImageStat.Stat(grey).extrema[0][0] < 60  # ink on the page
+        difference = ImageChops.difference(grey, expected.convert("L").resize(image.size))
+        # Poppler versions antialias differently; a moved or missing row differs far more.
+        assert ImageStat.Stat(difference).mean[0] < 2.0, reference.name

@@ -10,12 +10,13 @@ from __future__ import annotations
 import copy
 import io
 import itertools
+import shutil
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from pdf_readback import Page, read_pages
+from pdf_readback import DOCS, Page, read_pages, same_as_reference
 
 from chronicle.export.model import Mark, Table, Together
 from chronicle.export.pdf import PdfRenderer, render_pdf
@@ -58,14 +59,19 @@ def summaries() -> dict[str, dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def printed(summaries: dict[str, dict[str, Any]]) -> dict[tuple[str, str], list[Page]]:
+def pdfs(summaries: dict[str, dict[str, Any]]) -> dict[tuple[str, str], bytes]:
     done = {}
     for case, summary in summaries.items():
         for paper in PAPERS:
             buffer = io.BytesIO()
             render_pdf(campaign_document(summary), buffer, paper)
-            done[(case, paper)] = read_pages(buffer.getvalue())
+            done[(case, paper)] = buffer.getvalue()
     return done
+
+
+@pytest.fixture(scope="module")
+def printed(pdfs: dict[tuple[str, str], bytes]) -> dict[tuple[str, str], list[Page]]:
+    return {key: read_pages(data) for key, data in pdfs.items()}
 
 
 def footers(pages: list[Page]) -> list[str]:
@@ -134,3 +140,8 @@ def test_empty_cells_are_room_to_write_not_small_boxes(
     assert len(tables) == 4
     assert not any(cell is Mark.BLANK for table in tables for row in table.rows
                    for cell in row.cells)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
+def test_the_docs_show_this_sheet(pdfs: dict[tuple[str, str], bytes], tmp_path: Path) -> None:
+    same_as_reference(pdfs[("full", "a4")], DOCS / "arcadia-quest-campaign.png", tmp_path)

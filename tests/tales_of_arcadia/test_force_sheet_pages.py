@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 from collections import Counter
+from pathlib import Path
 
 import pytest
-from pdf_readback import Page, read_pages
+from pdf_readback import DOCS, Page, read_pages, same_as_reference
 
 from chronicle.export.pdf import PdfRenderer, render_pdf
 from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog, keywords, load_catalog
@@ -69,16 +71,22 @@ def scripts_force() -> tuple[Roster, TalesCatalog]:
 
 
 @pytest.fixture(scope="module")
-def printed(catalog: TalesCatalog) -> dict[tuple[str, str], list[Page]]:
-    """Each stress force on each paper, rendered once and read back."""
+def pdfs(catalog: TalesCatalog) -> dict[tuple[str, str], bytes]:
+    """Each stress force on each paper, rendered once."""
     forces = {"53": (FORCE, catalog), "scripts": scripts_force()}
     done = {}
     for case, (roster, cards) in forces.items():
         for paper in PAPERS:
             buffer = io.BytesIO()
             render_pdf(roster_document(roster, cards), buffer, paper)
-            done[(case, paper)] = read_pages(buffer.getvalue())
+            done[(case, paper)] = buffer.getvalue()
     return done
+
+
+@pytest.fixture(scope="module")
+def printed(pdfs: dict[tuple[str, str], bytes]) -> dict[tuple[str, str], list[Page]]:
+    """Each of them read back."""
+    return {key: read_pages(data) for key, data in pdfs.items()}
 
 
 def rows_of(pages: list[Page]) -> list[tuple[int, str, str, int, float]]:
@@ -179,3 +187,8 @@ def test_long_names_and_every_script_print_on_their_own_rows(
         for line in page.lines:  # nothing starts outside the frame
             assert renderer.margin_left - 1 <= line.x <= page.width - renderer.margin_right
 
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
+def test_the_docs_show_this_sheet(pdfs: dict[tuple[str, str], bytes], tmp_path: Path) -> None:
+    same_as_reference(pdfs[("53", "a4")], DOCS / "tales-of-arcadia-force.png", tmp_path)
