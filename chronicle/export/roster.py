@@ -57,6 +57,8 @@ class RosterFlowable(Banded):
         self.table = table
         self.styles = styles
         self.spaceAfter = 7
+        self._numbers = 0.0
+        """The width of the rows' number column, measured once per build."""
 
     # -- geometry -----------------------------------------------------------------------------
 
@@ -101,7 +103,7 @@ class RosterFlowable(Banded):
         tick_x, tick_width = edges[-1]
         x = label_x + self.indent
         cells = []
-        numbers = self._number_width()
+        numbers = self._numbers
         if numbers:
             cells.append(cell(x, numbers, row.number, style, pad=3))
             x += numbers
@@ -146,6 +148,7 @@ class RosterFlowable(Banded):
     # -- bands --------------------------------------------------------------------------------
 
     def build(self, width: float) -> list[Band]:
+        self._numbers = self._number_width()
         bands: list[Band] = [self._header(width)]
         muted = self.styles.muted
         legend = self.styles.legend

@@ -1,12 +1,14 @@
 """The printed roster a player brings to the table, and its reference page, as a document.
 
 ``roster_parts(roster, catalog)`` builds two parts of the shared document model
-(``chronicle.export.model``), branded "TALES OF ARCADIA": the battle force (name, army, limit
-and points, then one block per roster line: its resolved statistics, options, keywords, types
-and movement, with a strip of blank wound boxes for each unit it stands for) and a one-page
-reference (the attack sequence, the keywords and the terrain in our own words, from the
-catalog's cards). A value nobody knows prints as "?" in a box, never as 0. Pure: the services
-write it with ``chronicle.services.exports.write_document``.
+(``chronicle.export.model``), branded "TALES OF ARCADIA": the battle force (army, player, limit
+and points, then a roster to play from: identical lines merged into one group whose head gives
+the resolved statistics once, and under it a row per model with its own label, line number
+and number in the line, its wound boxes and an "activated this round" box; the points total
+last) and a one-page reference (the attack sequence, each keyword explained once with the
+force's units that carry it, and the terrain in our own words, from the catalog's cards). A
+value nobody knows prints as "?" in a box, never as 0. Pure: the services write it with
+``chronicle.services.exports.write_document``.
 """
 
 from __future__ import annotations
