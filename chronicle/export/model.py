@@ -177,7 +177,58 @@ class Note:
     tone: Literal["normal", "error", "warning", "muted"] = "normal"
 
 
-Block = FieldGrid | TextBox | CardGrid | ItemList | Tally | Table | Heading | Note
+@dataclass(frozen=True, slots=True)
+class RosterRow:
+    """One piece on the table: its own label, a box per point to tick as it is lost (wounds),
+    printed after ``value`` (its starting number), and a box to tick each round (activated).
+    ``boxes`` None: nobody knows how many ("?" in a box)."""
+
+    label: str
+    boxes: int | None
+    value: Value = ""
+    number: str = ""
+    """Printed in a column of its own before the label ("2.3"), so it lines up whatever the
+    label's script."""
+
+
+@dataclass(frozen=True, slots=True)
+class RosterGroup:
+    """Identical pieces under one head: the group's values once (under the roster's columns),
+    a legend line, then a row per piece; ``more`` is a muted line after the rows ("40 more
+    models ..."). A group never splits across pages unless it is taller than a page."""
+
+    title: str
+    cells: tuple[Value, ...]
+    rows: tuple[RosterRow, ...]
+    legend: str = ""
+    more: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RosterTable:
+    """A roster to play from: a header row (the label column, ``columns``, the boxes' column,
+    the tick column), then each group, then a total row (``total`` under ``columns``) kept
+    with the last group."""
+
+    columns: tuple[Column, ...]
+    groups: tuple[RosterGroup, ...]
+    label: str = "Model"
+    boxes: str = "Wounds taken"
+    tick: str = "Activated"
+    total_label: str = ""
+    total: tuple[Value, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Together:
+    """Blocks kept on one page: where they do not fit the rest of a page but fit a whole one,
+    they start the next page together (a guild's heading, its ledger and its heroes)."""
+
+    blocks: tuple[Block, ...]
+
+
+Block = (FieldGrid | TextBox | CardGrid | ItemList | Tally | Table | Heading | Note
+         | RosterTable | Together)
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +290,16 @@ def block_texts(block: Block) -> Iterator[str]:
             values += list(row.cells)
     elif isinstance(block, Heading):
         values.append(block.text)
+    elif isinstance(block, Together):
+        for inner in block.blocks:
+            yield from block_texts(inner)
+    elif isinstance(block, RosterTable):
+        values += [block.label, *(c.title for c in block.columns), block.boxes, block.tick,
+                   block.total_label, *block.total]
+        for group in block.groups:
+            values += [group.title, *group.cells, group.legend, group.more]
+            for piece in group.rows:
+                values += [piece.number, piece.label, piece.value]
     else:
         values += [block.label, block.text]
     yield from (v for v in values if isinstance(v, str) and v)
@@ -247,6 +308,8 @@ def block_texts(block: Block) -> Iterator[str]:
 def has_unknown(blocks: tuple[Block, ...] | list[Block]) -> bool:
     """True when any value of ``blocks`` is ``Mark.UNKNOWN``."""
     for block in blocks:
+        if _unknown_inside(block):
+            return True
         if isinstance(block, FieldGrid):
             if any(f.value is Mark.UNKNOWN for row in block.rows for f in row):
                 return True
@@ -261,4 +324,15 @@ def has_unknown(blocks: tuple[Block, ...] | list[Block]) -> bool:
         elif isinstance(block, Table) and any(
                 c is Mark.UNKNOWN for row in block.rows for c in row.cells):
             return True
+    return False
+
+
+def _unknown_inside(block: Block) -> bool:
+    """True when a roster table or the blocks kept together hold ``Mark.UNKNOWN`` (a value,
+    or a number of boxes nobody knows)."""
+    if isinstance(block, Together):
+        return has_unknown(block.blocks)
+    if isinstance(block, RosterTable):
+        return any(any(c is Mark.UNKNOWN for c in group.cells)
+                   or any(r.boxes is None for r in group.rows) for group in block.groups)
     return False

@@ -20,7 +20,14 @@ from reportlab.lib.colors import Color
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageBreak,
+    PageTemplate,
+)
 
 from chronicle.export import fonts
 from chronicle.export.blocks import (
@@ -46,10 +53,13 @@ from chronicle.export.model import (
     ItemList,
     Note,
     Part,
+    RosterTable,
     Table,
     Tally,
     TextBox,
+    Together,
 )
+from chronicle.export.roster import RosterFlowable
 
 PAPER = {"a4": A4, "letter": LETTER}
 """The paper sizes, by the name ``--paper`` takes."""
@@ -413,6 +423,14 @@ class PdfRenderer:
                                   context=block.context, blank_rows=block.blank_rows)]
         if isinstance(block, Heading):
             return [HeadingFlowable(block.text, s.heading, s.heading.color)]
+        if isinstance(block, RosterTable):
+            return [RosterFlowable(block, s.table)]
+        if isinstance(block, Together):
+            inner = [f for b in block.blocks for f in self.flowables(b, s, density)]
+            for flowable in inner:
+                if isinstance(flowable, Banded):
+                    flowable.page_height = self.frame_size[1]
+            return [KeepTogether(inner)]
         return [self.note(block, s)]
 
     @staticmethod

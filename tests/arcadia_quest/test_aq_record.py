@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from chronicle.export.model import Mark, Table
+from chronicle.export.model import Mark, Table, Together
 from chronicle.systems.arcadia_quest.files import load_campaign
 from chronicle.systems.arcadia_quest.ledger import CampaignStarted
 from chronicle.systems.arcadia_quest.record import (
@@ -123,12 +123,16 @@ def test_a_new_campaign_sheet_has_rows_to_fill_in() -> None:
     _name, data, _events = stored(GOLDEN / "campaigns" / "legal-new-campaign.toml")
     summary = check_record(data, [], context()).summary
     part = campaign_part(summary)
-    scenarios, board = part.blocks[0], part.blocks[3]
-    assert isinstance(scenarios, Table) and isinstance(board, Table)
+    scenarios, guild = part.blocks[0], part.blocks[1]
+    assert isinstance(scenarios, Table) and isinstance(guild, Together)
+    board = guild.blocks[-1]
+    assert isinstance(board, Table)
     rows = scenarios.rows
     assert len(rows) == 6 and all(r.tone == "blank" for r in rows)
     assert [r.cells[1] for r in rows] == ["outer"] * 3 + ["inner"] * 2 + ["final"]
-    assert any(Mark.BLANK in r.cells for r in board.rows)
+    assert [r.cells[2:] for r in rows] == [("", "", "")] * 6  # room to write, not boxes
+    assert any("" in r.cells for r in board.rows)
+    assert not any(Mark.BLANK in r.cells for r in (*rows, *board.rows))
 
 
 def test_a_stored_event_is_read_once_and_a_bad_one_every_time() -> None:

@@ -92,7 +92,7 @@ def test_force_commands_check_every_edit_and_round_trip_the_roster(url: str,
                          "--paper", "a4")
     assert code == 0, err
     pages = [page.extract_text() for page in PdfReader(pdf).pages]
-    assert "Iron Vanguard" in pages[0] and "Gearknight: wounds taken" in pages[0]
+    assert "Iron Vanguard" in pages[0] and "Activated" in pages[0]
     assert "Rules at a glance" in pages[1]
 
 

@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from chronicle.export.model import Mark, Part, Table, Tally
+from chronicle.export.model import Mark, Part, RosterTable, Table, Tally, has_unknown
 from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog, load_catalog
 from chronicle.systems.tales_of_arcadia.files import read_roster
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
 from chronicle.systems.tales_of_arcadia.sheets import (
     BRAND,
-    MAX_TALLIES,
+    MAX_PRINTED,
+    MAX_ROWS,
     force_part,
     reference_part,
     roster_document,
@@ -37,30 +38,38 @@ def texts(part: Part) -> list[str]:
     return [text for block in part.blocks for text in block_texts(block)]
 
 
-def test_one_block_per_line_with_resolved_statistics_and_wound_boxes(
+def roster_of(part: Part) -> RosterTable:
+    (table,) = [b for b in part.blocks if isinstance(b, RosterTable)]
+    return table
+
+
+def test_a_group_per_line_with_resolved_statistics_and_a_row_per_model(
         catalog: TalesCatalog) -> None:
     part = force_part(VANGUARD, catalog, player="Ann")
     assert part.brand == BRAND == "TALES OF ARCADIA" and part.title == "Iron Vanguard"
-    tables = [b for b in part.blocks if isinstance(b, Table)]
-    assert [t.title for t in tables] == ["2 × Gearknight (Lancer)", "Tin Martyr", "Aether Kite"]
-    lancer = tables[0].rows[0].cells
+    table = roster_of(part)
+    assert [g.title for g in table.groups] == ["2 × Gearknight (Lancer)", "Tin Martyr",
+                                               "Aether Kite"]
+    lancer = table.groups[0]
     # Lancer: cost 50 + pistol 15; Power 4 and Speed 7 from the variant, the rest the base's.
-    assert lancer == ("65", "4", "4", "7", "3", "1", "5", "130")
-    assert "Options: Repeater Pistol" in tables[0].legend
-    assert "Rise Again 3:6" in tables[1].legend and "Movement: flying" in tables[2].legend
-    tallies = [b for b in part.blocks if isinstance(b, Tally)]
-    assert [(t.title, t.boxes) for t in tallies] == [
-        ("Gearknight 1: wounds taken", 3), ("Gearknight 2: wounds taken", 3),
-        ("Tin Martyr: wounds taken", 2), ("Aether Kite: wounds taken", 2)]
+    assert lancer.cells == ("65", "4", "4", "7", "3", "1", "5", "130")
+    assert "Options: Repeater Pistol" in lancer.legend and lancer.legend.startswith("Line 1")
+    assert "Rise Again 3:6" in table.groups[1].legend
+    assert "Movement: flying" in table.groups[2].legend
+    assert [(r.number, r.label, r.boxes, r.value) for g in table.groups for r in g.rows] == [
+        ("1.1", "Gearknight (Lancer)", 3, "3"), ("1.2", "Gearknight (Lancer)", 3, "3"),
+        ("2.1", "Tin Martyr", 2, "2"), ("3.1", "Aether Kite", 2, "2")]
+    assert table.total == ("",) * 7 + ("195",) and "4 models" in table.total_label
     shown = texts(part)
-    assert {"Ann", "Clockwork Legion", "500", "195", "4"} <= set(shown)
+    assert {"Ann", "Clockwork Legion", "500", "195", "4", "305"} <= set(shown)
+    assert not any(isinstance(b, (Table, Tally)) for b in part.blocks)
 
 
-def test_unknown_values_print_as_unknown_and_big_lines_are_capped(
+def test_unknown_values_print_as_unknown_and_big_groups_are_capped(
         catalog: TalesCatalog) -> None:
     loaded = read_roster({
         "name": "[/x] <b>Gaps</b>", "army": "Clockwork Legion", "limit": 10_000,
-        "unit": [{"unit": "Mystery", "count": 1}, {"unit": "Brass Hound", "count": 30}],
+        "unit": [{"unit": "Mystery", "count": 1}, {"unit": "Brass Hound", "count": 70}],
         "card": [{"name": "Mystery", "kind": "unit", "army": "Clockwork Legion", "power": 1}]},
         None, "test")
     assert loaded.roster is not None, loaded.problems
@@ -68,13 +77,20 @@ def test_unknown_values_print_as_unknown_and_big_lines_are_capped(
 
     part = force_part(loaded.roster, catalog_for(None, loaded.cards))
     assert part.title == "[/x] <b>Gaps</b>"
-    mystery = next(b for b in part.blocks if isinstance(b, Table) and b.title == "Mystery")
-    assert mystery.rows[0].cells[:2] == (Mark.UNKNOWN, "1")
-    assert "Wounds unknown:" in texts(part)
-    hounds = [b for b in part.blocks if isinstance(b, Tally) and "Hound" in b.title]
-    assert len(hounds) == MAX_TALLIES
-    assert any("18 more units" in t for t in texts(part))
+    mystery, hounds = roster_of(part).groups
+    assert mystery.cells[:2] == (Mark.UNKNOWN, "1") and mystery.rows[0].boxes is None
+    assert "Wounds unknown: count them by hand" in mystery.legend and has_unknown(part.blocks)
+    assert len(hounds.rows) == MAX_ROWS and hounds.more.startswith("10 more models")
     assert any(t.startswith("this force breaks") for t in texts(part))
+
+
+def test_a_hostile_force_prints_a_bounded_number_of_rows(catalog: TalesCatalog) -> None:
+    units = tuple(RosterLine(unit="Brass Hound", note=str(n), count=40) for n in range(30))
+    table = roster_of(force_part(Roster(name="Horde", army="Clockwork Legion", limit=99_999,
+                                        units=units), catalog))
+    rows = [r for g in table.groups for r in g.rows]
+    assert len(table.groups) == 30 and len(rows) == MAX_PRINTED
+    assert table.groups[-1].rows == () and table.groups[-1].more.startswith("40 more models")
 
 
 def test_the_reference_has_the_sequence_keywords_and_terrain(catalog: TalesCatalog) -> None:
@@ -96,6 +112,6 @@ def test_the_pdf_reads_back(catalog: TalesCatalog, tmp_path: Path) -> None:
     pages = [page.extract_text() for page in PdfReader(path).pages]
     assert len(pages) == 2
     assert "TALES OF ARCADIA" in pages[0] and "Iron Vanguard" in pages[0]
-    assert "Gearknight (Lancer)" in pages[0] and "wounds taken" in pages[0]
+    assert "Gearknight (Lancer)" in pages[0] and "Activated" in pages[0]
     assert "Attack sequence" in pages[1] and "Rise Again" in pages[1]
     assert "Page 1 of 1" in pages[1]

@@ -22,11 +22,13 @@ from chronicle.export.model import (
     Field,
     FieldGrid,
     Heading,
+    ItemList,
     Mark,
     Note,
     Part,
     Row,
     Table,
+    Together,
     Value,
 )
 from chronicle.systems.arcadia_quest import LABEL
@@ -36,6 +38,10 @@ SLOTS = 4
 SCENARIOS = 6
 """Scenarios of a campaign: rows on the sheet."""
 CIRCLES = ("outer", "outer", "outer", "inner", "inner", "final")
+LEDGER_WEIGHTS = (1.0, 1.0, 1.0)
+"""Coin carried, coins held, upgrade cards: short values on one row, each label on one line
+(a wrapped label, or a long value beside them, would lift the values above their lines); the
+titles follow on ruled lines of their own."""
 GUILD_NAMES = {"orange": "Orange guild (Lion)", "blue": "Blue guild (Eagle)",
                "red": "Red guild (Fox)", "green": "Green guild (Panda)"}
 
@@ -48,8 +54,7 @@ def _scenarios(summary: dict[str, Any]) -> Table:
         rows.append(Row((str(item["number"]), item.get("circle") or Mark.UNKNOWN, item["name"],
                          item["winner"], titles)))
     for number in range(len(played) + 1, SCENARIOS + 1):
-        rows.append(Row((str(number), CIRCLES[number - 1], Mark.BLANK, Mark.BLANK, Mark.BLANK),
-                        "blank"))
+        rows.append(Row((str(number), CIRCLES[number - 1], "", "", ""), "blank"))
     return Table((Column("#", 0.4, "right"), Column("Circle", 0.9), Column("Scenario", 3.0),
                   Column("Winner", 1.0), Column("Titles earned", 3.0)), tuple(rows),
                  title="Scenarios", context=f"{summary.get('name', '')}: scenarios")
@@ -59,11 +64,13 @@ def _guild(color: str, guild: dict[str, Any]) -> list[Block]:
     heading = GUILD_NAMES.get(color, color)
     if guild.get("player"):
         heading += f": {guild['player']}"
-    titles = "; ".join(f"{t['title']} ({t['scenario']})" for t in guild["titles"])
     grid = FieldGrid(((Field("Coin carried", str(guild["coins_carried"])),
                        Field("Coins held", str(guild["coins_held"])),
-                       Field("Upgrade cards", f"{guild['upgrades']}/12"),
-                       Field("Titles", titles or Mark.BLANK)),), weights=(1.4, 1.3, 1.5, 3.5))
+                       Field("Upgrade cards", f"{guild['upgrades']}/12")),),
+                     weights=LEDGER_WEIGHTS)
+    earned: list[Block] = [ItemList("Titles", tuple(f"{t['title']} ({t['scenario']})"
+                                                    for t in guild["titles"]))] \
+        if guild["titles"] else []  # a title still to win is written in the scenarios table
     rows: list[Row] = []
     under = guild.get("under_curse") or {}
     for hero in guild["heroes"]:
@@ -72,15 +79,15 @@ def _guild(color: str, guild: dict[str, Any]) -> list[Block]:
         shown: list[Value] = [c for c in cards if c != curse][:SLOTS + 1]
         if hero in under and under[hero] in shown:
             shown[shown.index(under[hero])] = f"{under[hero]} (under the curse)"
-        cells: list[Value] = shown[:SLOTS] + [Mark.BLANK] * (SLOTS - len(shown[:SLOTS]))
+        cells: list[Value] = shown[:SLOTS] + [""] * (SLOTS - len(shown[:SLOTS]))
         deaths = guild["death_tokens"].get(hero, 0)
-        rows.append(Row((hero, *cells, curse or Mark.BLANK, str(deaths) if deaths else "")))
+        rows.append(Row((hero, *cells, curse or "", str(deaths) if deaths else "")))
     for _missing in range(len(rows), 3):
-        rows.append(Row((Mark.BLANK,) * (SLOTS + 3), "blank"))
+        rows.append(Row(("",) * (SLOTS + 3), "blank"))
     table = Table((Column("Hero", 1.6), *(Column(f"Slot {n}", 1.5) for n in range(1, SLOTS + 1)),
                    Column("Curse", 1.4), Column("Tokens", 0.7, "right")), tuple(rows),
                   context=f"{heading} (continued)")
-    return [Heading(heading), grid, table]
+    return [Together((Heading(heading), grid, *earned, table))]
 
 
 def _next(upcoming: dict[str, Any]) -> list[Block]:

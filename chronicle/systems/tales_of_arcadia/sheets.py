@@ -1,12 +1,14 @@
 """The printed roster a player brings to the table, and its reference page, as a document.
 
 ``roster_parts(roster, catalog)`` builds two parts of the shared document model
-(``chronicle.export.model``), branded "TALES OF ARCADIA": the battle force (name, army, limit
-and points, then one block per roster line: its resolved statistics, options, keywords, types
-and movement, with a strip of blank wound boxes for each unit it stands for) and a one-page
-reference (the attack sequence, the keywords and the terrain in our own words, from the
-catalog's cards). A value nobody knows prints as "?" in a box, never as 0. Pure: the services
-write it with ``chronicle.services.exports.write_document``.
+(``chronicle.export.model``), branded "TALES OF ARCADIA": the battle force (army, player, limit
+and points, then a roster to play from: identical lines merged into one group whose head gives
+the resolved statistics once, and under it a row per model with its own label, line number
+and number in the line, its wound boxes and an "activated this round" box; the points total
+last) and a one-page reference (the attack sequence, each keyword explained once with the
+force's units that carry it, and the terrain in our own words, from the catalog's cards). A
+value nobody knows prints as "?" in a box, never as 0. Pure: the services write it with
+``chronicle.services.exports.write_document``.
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ from chronicle.export.model import (
     Mark,
     Note,
     Part,
+    RosterGroup,
+    RosterRow,
+    RosterTable,
     Row,
     Table,
-    Tally,
     Value,
 )
 from chronicle.systems.tales_of_arcadia import LABEL
@@ -36,10 +40,12 @@ from chronicle.systems.tales_of_arcadia.rules import check_roster
 
 BRAND = LABEL.upper()
 FOOTER = "Tales of Arcadia battle force · Arcadia Chronicle"
-MAX_TALLIES = 12
-"""Units of one line that get wound boxes each; a bigger line gets one strip and a note."""
-STAT_TITLES = {"power": "Power", "accuracy": "Accuracy", "speed": "Speed", "wounds": "Wounds",
-               "range": "Range", "defense": "Defense"}
+MAX_ROWS = 60
+"""Models of one group that get a row each; the rest of a bigger group are counted."""
+MAX_PRINTED = 400
+"""Model rows in the whole force, so a hostile file cannot print a thousand pages."""
+STAT_TITLES = {"power": "Pow", "accuracy": "Acc", "speed": "Spd", "wounds": "Wnd",
+               "range": "Rng", "defense": "Def"}
 
 ATTACK_SEQUENCE = (
     ("Range.", "Measure from base to base; the defender must be within the attacker's Range. "
@@ -61,36 +67,90 @@ def _value(value: Any) -> Value:
     return Mark.UNKNOWN if value is None else str(value)
 
 
-def _line_blocks(entry: dict[str, Any]) -> list[Block]:
-    """One roster line: a table of its statistics, its options and keywords, wound boxes."""
-    count = int(entry["count"])
-    label = entry["unit"] + (f" ({entry['variant']})" if entry.get("variant") else "")
-    title = f"{count} × {label}" if count > 1 else label
-    legend = [f"Options: {', '.join(entry['options'])}" if entry["options"] else "No options",
+def _label(entry: dict[str, Any]) -> str:
+    return str(entry["unit"]) + (f" ({entry['variant']})" if entry.get("variant") else "")
+
+
+def _lines(numbers: list[int]) -> str:
+    """"Line 3", "Lines 4-9", "Lines 1, 11"."""
+    if len(numbers) == 1:
+        return f"Line {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"Lines {numbers[0]}–{numbers[-1]}"
+    return "Lines " + ", ".join(map(str, numbers))
+
+
+def merged_lines(roster: Roster, entries: list[dict[str, Any]]
+                 ) -> list[list[tuple[int, dict[str, Any]]]]:
+    """The roster's lines, identical ones together (same unit, variant, options and note),
+    in the order each first appears: ``(line number, summary entry)`` each."""
+    groups: dict[tuple[Any, ...], list[tuple[int, dict[str, Any]]]] = {}
+    for number, (line, entry) in enumerate(zip(roster.units, entries, strict=True), start=1):
+        key = (entry["unit"], entry.get("variant"), tuple(sorted(entry["options"])),
+               line.note)
+        groups.setdefault(key, []).append((number, entry))
+    return list(groups.values())
+
+
+def _group(lines: list[tuple[int, dict[str, Any]]], note: str | None,
+           room: int) -> tuple[RosterGroup, int]:
+    """One group of identical lines: its head (statistics once), a legend, a row per model
+    (at most ``room``); and how many rows it printed."""
+    entry = lines[0][1]
+    count = sum(int(e["count"]) for _n, e in lines)
+    label = _label(entry)
+    wounds = entry.get("wounds")
+    known = isinstance(wounds, int)
+    cost = entry["cost"]
+    cells = (_value(cost), *(_value(entry[stat]) for stat in STATS),
+             _value(None if cost is None else cost * count))
+    legend = [_lines([n for n, _e in lines]),
+              f"Options: {', '.join(entry['options'])}" if entry["options"] else "",
               f"Keywords: {', '.join(entry['keywords'])}" if entry["keywords"] else "",
               f"Types: {', '.join(entry['types'])}" if entry["types"] else "",
               f"Movement: {entry['movement']}" if entry.get("movement")
-              and entry["movement"] != Movement.WALKING.value else ""]
-    columns = (Column("Points", 1.3, "center"),
-               *(Column(STAT_TITLES[stat], 1.2, "center") for stat in STATS),
-               Column("Line total", 1.4, "center"))
-    row = Row((_value(entry["cost"]), *(_value(entry[stat]) for stat in STATS),
-               _value(entry["line_cost"])))
-    blocks: list[Block] = [Table(columns, (row,), title=title,
-                                 legend=" · ".join(part for part in legend if part))]
-    wounds = entry.get("wounds")
-    if not isinstance(wounds, int):
-        blocks.append(Note("nobody has recorded this unit's Wounds yet: count them by hand.",
-                           label="Wounds unknown:", tone="warning"))
-    elif wounds > 0:
-        shown = min(count, MAX_TALLIES)
-        for number in range(1, shown + 1):
-            name = entry["unit"] if count == 1 else f"{entry['unit']} {number}"
-            blocks.append(Tally(f"{name}: wounds taken", wounds))
-        if count > shown:
-            blocks.append(Note(f"{count - shown} more units of this line: track their wounds "
-                               "on a separate sheet.", tone="muted"))
-    return blocks
+              and entry["movement"] != Movement.WALKING.value else "",
+              f"Note: {note}" if note else "",
+              "" if known else "Wounds unknown: count them by hand"]
+    rows: list[RosterRow] = []
+    for number, line_entry in lines:
+        for index in range(1, int(line_entry["count"]) + 1):
+            if len(rows) >= room:
+                break
+            rows.append(RosterRow(label, wounds if known else None,
+                                  str(wounds) if known else "", f"{number}.{index}"))
+    more = (f"{count - len(rows)} more {'model' if count - len(rows) == 1 else 'models'} of "
+            "this group: track their wounds on a separate sheet." if count > len(rows)
+            else "")
+    title = f"{count} × {label}" if count > 1 else label
+    return RosterGroup(title, cells, tuple(rows), " · ".join(p for p in legend if p),
+                       more), len(rows)
+
+
+def roster_table(roster: Roster, summary: dict[str, Any]) -> RosterTable:
+    """The roster to play from: a group per set of identical lines, a row per model with
+    its own label (line number, its number in the line, unit and variant), its wound boxes
+    and an "activated this round" box; the points total last."""
+    entries = summary["units"]
+    groups: list[RosterGroup] = []
+    printed = 0
+    for lines in merged_lines(roster, entries):
+        note = roster.units[lines[0][0] - 1].note
+        room = max(0, min(MAX_ROWS, MAX_PRINTED - printed))
+        group, shown = _group(lines, note, room)
+        groups.append(group)
+        printed += shown
+    columns = (Column("Pts", 1.0, "center"),
+               *(Column(STAT_TITLES[stat], 1.0, "center") for stat in STATS),
+               Column("Total", 1.35, "center"))
+    spent: Value = str(summary["points_spent"]) if summary["points_complete"] \
+        else Mark.UNKNOWN
+    models = summary["unit_count"]
+    return RosterTable(columns, tuple(groups), label="Model (line.number)",
+                       boxes="Wounds: tick each one lost", tick="Activated",
+                       total_label=f"Points total · {models} model{'s' if models != 1 else ''}"
+                                   f" · limit {roster.limit}",
+                       total=("",) * (len(columns) - 1) + (spent,))
 
 
 def force_part(roster: Roster, catalog: TalesCatalog, player: str | None = None) -> Part:
@@ -99,13 +159,14 @@ def force_part(roster: Roster, catalog: TalesCatalog, player: str | None = None)
     summary = report.summary
     spent = summary["points_spent"]
     points: Value = str(spent) if summary["points_complete"] else Mark.UNKNOWN
-    header = FieldGrid(
-        ((Field("Battle force", roster.name), Field("Army list", roster.army)),
+    left: Value = str(summary["points_unspent"]) if summary["points_complete"] \
+        else Mark.UNKNOWN
+    header = FieldGrid(  # the force's name is the title above
+        ((Field("Army list", roster.army), Field("Player", player or roster.player or ""),
+          Field("Units", str(summary["unit_count"]))),
          (Field("Point limit", str(roster.limit)), Field("Points spent", points),
-          Field("Units", str(summary["unit_count"])))),
-        (1.0, 1.0, 1.0))
-    header = FieldGrid((header.rows[0] + (Field("Player", player or roster.player or ""),),
-                        header.rows[1]), (1.0, 1.0, 1.0))
+          Field("Points left", left))),
+        (1.3, 1.3, 0.8))
     blocks: list[Block] = [header]
     if report.errors:
         blocks.append(Note(f"this force breaks {len(report.errors)} rule(s): "
@@ -115,23 +176,42 @@ def force_part(roster: Roster, catalog: TalesCatalog, player: str | None = None)
         blocks.append(Note(roster.notes, label="Notes:"))
     if not roster.units:
         blocks.append(Note("no units yet.", tone="muted"))
-    for entry in summary["units"]:
-        blocks.extend(_line_blocks(entry))
+    else:
+        blocks.append(Note("tick a model's box when it has been activated this round (it is "
+                           "exhausted); the keywords are explained on the reference page.",
+                           label="In play:", tone="muted"))
+        blocks.append(roster_table(roster, summary))
     caption = f"{roster.army} · {roster.limit} points"
     return Part("Battle Force", roster.name, caption, f"{FOOTER} · {roster.name}",
                 tuple(blocks), brand=BRAND)
 
 
-def reference_part(catalog: TalesCatalog) -> Part:
-    """The one-page reference: attack sequence, keywords, terrain."""
+def _carriers(word: Keyword, entries: list[dict[str, Any]]) -> str:
+    """The force's units that carry ``word`` ("Tin Martyr, Aether Kite"), or "-"."""
+    found: list[str] = []
+    for entry in entries:
+        name = word.name.casefold()
+        if any(k.casefold() == name or k.casefold().startswith(name + " ")
+               for k in entry["keywords"]) and _label(entry) not in found:
+            found.append(_label(entry))
+    return ", ".join(found) or "-"
+
+
+def reference_part(catalog: TalesCatalog, roster: Roster | None = None) -> Part:
+    """The one-page reference: attack sequence, keywords (each explained once, with the
+    force's units that carry it when a force is given), terrain."""
     blocks: list[Block] = [Heading("Attack sequence")]
     blocks += [Note(text, label=f"{number}. {label}")
                for number, (label, text) in enumerate(ATTACK_SEQUENCE, start=1)]
     words: list[Keyword] = keywords(catalog)
-    blocks.append(Table((Column("Keyword", 1.0), Column("What it does", 4.0)),
-                        tuple(Row((word.name + (" K:N" if word.parameter == "chance" else ""),
-                                   _value(word.summary))) for word in words),
-                        title="Keywords"))
+    columns: tuple[Column, ...] = (Column("Keyword", 1.0), Column("What it does", 4.0))
+    entries = check_roster(roster, catalog).summary["units"] if roster is not None else []
+    if roster is not None:
+        columns = (*columns, Column("In this force", 1.6))
+    blocks.append(Table(columns, tuple(
+        Row((word.name + (" K:N" if word.parameter == "chance" else ""), _value(word.summary),
+             *((_carriers(word, entries),) if roster is not None else ())))
+        for word in words), title="Keywords"))
     ground: list[Terrain] = terrains(catalog)
     blocks.append(Table((Column("Terrain", 1.0), Column("Speed per inch", 0.9, "center"),
                          Column("Treated as ground by", 1.3), Column("What it does", 3.0)),
@@ -147,7 +227,7 @@ def reference_part(catalog: TalesCatalog) -> Part:
 def roster_parts(roster: Roster, catalog: TalesCatalog,
                  player: str | None = None) -> tuple[Part, Part]:
     """The two parts of the printed roster: the battle force and the reference page."""
-    return force_part(roster, catalog, player), reference_part(catalog)
+    return force_part(roster, catalog, player), reference_part(catalog, roster)
 
 
 def roster_document(roster: Roster, catalog: TalesCatalog, player: str | None = None) -> Document:
@@ -155,5 +235,5 @@ def roster_document(roster: Roster, catalog: TalesCatalog, player: str | None = 
     return Document(f"{roster.name} ({LABEL} battle force)", roster_parts(roster, catalog, player))
 
 
-__all__ = ["ATTACK_SEQUENCE", "BRAND", "force_part", "reference_part", "roster_document",
-           "roster_parts"]
+__all__ = ["ATTACK_SEQUENCE", "BRAND", "MAX_PRINTED", "MAX_ROWS", "force_part", "merged_lines",
+           "reference_part", "roster_document", "roster_parts", "roster_table"]

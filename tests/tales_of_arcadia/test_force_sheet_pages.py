@@ -1,0 +1,194 @@
+"""The force sheet read back as a player reads it, on A4 and US Letter, over the stress set: a
+53-model force (six identical Brass Hound lines among them) fits two pages plus the reference
+page; every model has a row of its own (its label no other row has, its wounds, a wound box per
+Wound and an "activated" box); identical lines are one group with the statistics once; no group
+is split across pages; the points total closes the roster; each keyword is explained once, on
+the reference page. Names of 200 characters and in Hebrew, Arabic, emoji, Chinese, Japanese and
+Korean print on their rows. Each PDF is made once (module fixture)."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pdf_readback import DOCS, Page, read_pages, same_as_reference
+
+from chronicle.export.pdf import PdfRenderer, render_pdf
+from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog, keywords, load_catalog
+from chronicle.systems.tales_of_arcadia.files import read_roster
+from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
+from chronicle.systems.tales_of_arcadia.sheets import roster_document
+from chronicle.systems.tales_of_arcadia.stored import catalog_for
+
+PAPERS = ("a4", "letter")
+FORCE = Roster(name="Iron Vanguard of the Long Winter", army="Clockwork Legion", limit=2500,
+               player="Ann", units=(
+    RosterLine(unit="Gearknight", count=5),
+    RosterLine(unit="Gearknight", variant="Lancer", options=("Repeater Pistol",), count=4),
+    RosterLine(unit="Gearknight", variant="Sentinel", options=("Tower Shield", "Spare Springs"),
+               count=5),
+    *(RosterLine(unit="Brass Hound") for _ in range(6)),
+    RosterLine(unit="Gearknight", count=5),
+    RosterLine(unit="Tin Martyr", count=8),
+    RosterLine(unit="Aether Kite", count=6),
+    RosterLine(unit="Gearknight", variant="Lancer", count=6),
+    RosterLine(unit="Orrery Engine", options=("Governor Valve", "Star Mortar"), count=2),
+    RosterLine(unit="Brass Hound", count=6, note="kept in reserve"),
+))
+WOUNDS = {"Gearknight": 3, "Brass Hound": 1, "Tin Martyr": 2, "Aether Kite": 2,
+          "Orrery Engine": 6}
+GROUPS = {  # title: the line numbers it stands for
+    "10 × Gearknight": (1, 10), "4 × Gearknight (Lancer)": (2,),
+    "5 × Gearknight (Sentinel)": (3,), "6 × Brass Hound": (4, 5, 6, 7, 8, 9),
+    "8 × Tin Martyr": (11,), "6 × Aether Kite": (12,), "6 × Gearknight (Lancer)": (13,),
+    "2 × Orrery Engine": (14,)}
+"""(The second "6 × Brass Hound", line 15, has a note: another group.)"""
+LONG = ("Gearknight of the Seventeenth Brass Company of the Long Winter " * 4)[:200]
+SCRIPTS = {"hebrew": "שומר הברזל", "arabic": "حارس النحاس", "emoji": "🦊 Fox Engine 🔥",
+           "chinese": "齿轮骑士", "japanese": "歯車の騎士", "korean": "톱니 기사", "long": LONG}
+ROW = re.compile(r"^(\d+\.\d+) (.+) (\d+)$")
+
+
+@pytest.fixture(scope="module")
+def catalog(tmp_path_factory: pytest.TempPathFactory) -> TalesCatalog:
+    return load_catalog(tmp_path_factory.mktemp("no-user-cards"))
+
+
+def scripts_force() -> tuple[Roster, TalesCatalog]:
+    cards = [{"name": name, "kind": "unit", "army": "Clockwork Legion", "cost": 10,
+              "power": 2, "accuracy": 4, "speed": 5, "wounds": 2 + number, "range": 1,
+              "defense": 4} for number, name in enumerate(SCRIPTS.values())]
+    loaded = read_roster({
+        "name": ("Iron Vanguard " * 20)[:200], "army": "Clockwork Legion", "limit": 1000,
+        "player": "שרה (Sarah)", "card": cards,
+        "unit": [{"unit": name, "count": 2} for name in SCRIPTS.values()]}, None, "test")
+    assert loaded.roster is not None, loaded.problems
+    return loaded.roster, catalog_for(None, loaded.cards)
+
+
+@pytest.fixture(scope="module")
+def pdfs(catalog: TalesCatalog) -> dict[tuple[str, str], bytes]:
+    """Each stress force on each paper, rendered once."""
+    forces = {"53": (FORCE, catalog), "scripts": scripts_force()}
+    done = {}
+    for case, (roster, cards) in forces.items():
+        for paper in PAPERS:
+            buffer = io.BytesIO()
+            render_pdf(roster_document(roster, cards), buffer, paper)
+            done[(case, paper)] = buffer.getvalue()
+    return done
+
+
+@pytest.fixture(scope="module")
+def printed(pdfs: dict[tuple[str, str], bytes]) -> dict[tuple[str, str], list[Page]]:
+    """Each of them read back."""
+    return {key: read_pages(data) for key, data in pdfs.items()}
+
+
+def rows_of(pages: list[Page]) -> list[tuple[int, str, str, int, float]]:
+    """Every model row of the force pages: (page, number, label, wounds, baseline)."""
+    found = []
+    for index, page in enumerate(pages[:-1]):
+        for line in page.lines:
+            match = ROW.match(line.text)
+            if match and line.x > 45:  # indented under its group's head
+                found.append((index, match[1], match[2], int(match[3]), line.y))
+    return found
+
+
+def boxes_on(page: Page, baseline: float) -> int:
+    """Square boxes drawn on the row whose text sits on ``baseline``."""
+    return sum(1 for _x, y, size in page.boxes if y <= baseline + 3 and y + size >= baseline)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_53_models_fit_two_pages_and_the_reference_page(
+        printed: dict[tuple[str, str], list[Page]], paper: str) -> None:
+    pages = printed[("53", paper)]
+    assert len(pages) == 3
+    assert [page.lines[-1].text.rsplit("Page", 1)[-1] for page in pages] == [
+        " 1 of 2", " 2 of 2", " 1 of 1"]
+    assert "Rules at a glance" in pages[2].text and "Rules at a glance" not in pages[1].text
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_model_has_its_own_row_label_wounds_and_boxes(
+        printed: dict[tuple[str, str], list[Page]], paper: str) -> None:
+    pages = printed[("53", paper)]
+    rows = rows_of(pages)
+    expected = {}
+    for number, line in enumerate(FORCE.units, start=1):
+        label = line.unit + (f" ({line.variant})" if line.variant else "")
+        for index in range(1, line.count + 1):
+            expected[f"{number}.{index}"] = (label, WOUNDS[line.unit])
+    numbers = Counter(number for _p, number, *_rest in rows)
+    assert len(rows) == 53 and max(numbers.values()) == 1  # no two rows share a label
+    assert {number: (label, wounds) for _p, number, label, wounds, _y in rows} == expected
+    for page, _number, _label, wounds, baseline in rows:
+        assert boxes_on(pages[page], baseline) == wounds + 1  # and its "activated" box
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_identical_lines_are_one_group_never_split_across_pages(
+        printed: dict[tuple[str, str], list[Page]], paper: str) -> None:
+    pages = printed[("53", paper)]
+    rows = rows_of(pages)
+    heads = [(index, line.text) for index, page in enumerate(pages[:-1])
+             for line in page.lines if " × " in line.text]
+    assert Counter(text.split(" 20 2 3 8")[0] for _p, text in heads)["6 × Brass Hound"] == 2
+    for title, lines in GROUPS.items():
+        found = [(p, text) for p, text in heads if text.startswith(title + " ")]
+        for _page, head in found:
+            assert len(head[len(title):].split()) == 8  # points, six statistics, group points
+        pages_of_rows = {p for p, number, *_rest in rows if int(number.split(".")[0]) in lines}
+        assert len(pages_of_rows) == 1 and pages_of_rows <= {p for p, _text in found}, title
+    assert not any("(continued)" in page.text for page in pages)
+    brass = next(text for _p, text in heads if text.startswith("6 × Brass Hound "))
+    assert brass.endswith("20 2 3 8 1 0 3 120")
+    assert sum(1 for page in pages for line in page.lines
+               if line.text.endswith(" 8 1 0 3 120")) == 2  # the two Brass Hound groups only
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_points_total_closes_the_roster_and_keywords_are_explained_once(
+        printed: dict[tuple[str, str], list[Page]], catalog: TalesCatalog, paper: str) -> None:
+    pages = printed[("53", paper)]
+    (total,) = pages[1].find("Points total")
+    assert total.text == "Points total · 53 models · limit 2500 2145"
+    assert "Points spent: 2145" in pages[0].text and "Points left: 355" in pages[0].text
+    force_text = pages[0].text + pages[1].text
+    reference = " ".join(pages[2].text.split())
+    for word in keywords(catalog):
+        assert word.summary and word.summary[:40] not in force_text, word.name
+        assert " ".join(word.summary.split())[:40] in reference, word.name
+    assert "Keywords: Pathfinding" in force_text
+    (pathfinding,) = pages[2].find("Pathfinding")
+    assert pathfinding.text.endswith("Brass Hound")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_long_names_and_every_script_print_on_their_own_rows(
+        printed: dict[tuple[str, str], list[Page]], paper: str) -> None:
+    pages = printed[("scripts", paper)]
+    assert [page.lines[-1].text.rsplit("Page", 1)[-1] for page in pages][-1] == " 1 of 1"
+    text = "".join("".join(re.sub(r"( \d+)+$", "", line.text).split())  # less the numbers
+                   for page in pages for line in page.lines)
+    for script, name in SCRIPTS.items():
+        assert "".join(name.split()) in text, script
+    numbers = [line.text.split()[0] for page in pages[:-1] for line in page.lines
+               if re.match(r"^\d+\.\d+ ", line.text) and line.x > 45]
+    assert sorted(numbers) == sorted(f"{n}.{i}" for n in range(1, 8) for i in (1, 2))
+    renderer = PdfRenderer("a4" if paper == "a4" else "letter")
+    for page in pages:
+        for line in page.lines:  # nothing starts outside the frame
+            assert renderer.margin_left - 1 <= line.x <= page.width - renderer.margin_right
+
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
+def test_the_docs_show_this_sheet(pdfs: dict[tuple[str, str], bytes], tmp_path: Path) -> None:
+    same_as_reference(pdfs[("53", "a4")], DOCS / "tales-of-arcadia-force.png", tmp_path)
