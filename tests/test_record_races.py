@@ -151,9 +151,9 @@ def hold_lock(db: Database, name: str) -> Any:
         return holder
     import psycopg
 
-    holder = psycopg.connect(db.url.replace("postgresql+psycopg://", "postgresql://"))
-    holder.execute("SELECT id FROM record WHERE name = %s FOR UPDATE", (name,))
-    return holder
+    server = psycopg.connect(db.url.replace("postgresql+psycopg://", "postgresql://"))
+    server.execute("SELECT id FROM record WHERE name = %s FOR UPDATE", (name,))
+    return server
 
 
 def test_a_write_waiting_for_a_held_lock_ends_with_the_same_words_on_every_backend(
@@ -172,8 +172,8 @@ def test_a_write_waiting_for_a_held_lock_ends_with_the_same_words_on_every_backe
         finally:
             holder.close()
         assert (code, out) == (1, ""), err
-        assert err == (f"chronicle: conflict: {safe_url(db.url)} stayed locked by another writer for "
-                       "0.5 seconds; nothing was written: try again\n")
+        assert err == (f"chronicle: conflict: {safe_url(db.url)} stayed locked by another "
+                       "writer for 0.5 seconds; nothing was written: try again\n")
         assert show_hunt(db, "Friday").log.entries == ()  # nothing was written ...
         code, _out, err = fx.cli("--db", db_url, "hunt", "turn", "Friday", "--player", "Ana")
         assert code == 0, err  # ... and once the lock is let go, the turn goes in
@@ -185,7 +185,7 @@ def test_postgresql_sessions_carry_the_lock_wait_and_the_backstops(
         db_url: str, backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
     from sqlalchemy import text
 
-    from chronicle.errors import BadInput
+    from chronicle.errors import BadInput, Conflict
 
     if backend != "postgresql":
         pytest.skip("PostgreSQL's own settings")
@@ -196,9 +196,13 @@ def test_postgresql_sessions_carry_the_lock_wait_and_the_backstops(
             shown = [connection.execute(text(f"SHOW {name}")).scalar() for name in (
                 "lock_timeout", "statement_timeout", "idle_in_transaction_session_timeout",
                 "timezone")]
+        assert shown == ["2500ms", "10min", "10min", "UTC"]
+        stopped = r"ran longer than the server allows \(statement_timeout\); nothing was"
+        with pytest.raises(Conflict, match=stopped), db.transaction() as session:
+            session.execute(text("SET LOCAL statement_timeout = 50"))  # the backstop, shortened
+            session.execute(text("SELECT pg_sleep(2)"))
     finally:
         db.close()
-    assert shown == ["2500ms", "10min", "10min", "UTC"]
     monkeypatch.setenv("CHRONICLE_LOCK_WAIT", "soon")
     with pytest.raises(BadInput, match="CHRONICLE_LOCK_WAIT is 'soon'"):
         open_database(db_url)

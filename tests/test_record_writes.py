@@ -60,7 +60,7 @@ def test_a_change_made_from_a_stale_read_is_made_again_on_the_fresh_record(
 
     def change(record: StoredRecord) -> dict[str, Any]:
         seen.append(list(record.data["marbles"]))
-        return with_marble("mine")(record)
+        return {**record.data, "marbles": [*record.data["marbles"], "mine"]}
 
     try:  # the other member's change lands after this one read the jar, before it writes
         toy.HOOK.append(lambda: records.modify(other, G, "jar", "Jar", with_marble("theirs")))

@@ -255,10 +255,9 @@ def service_error(error: Exception, url: str, *, committing: bool = False) -> Ex
         if "database is locked" in str(error) or code == "55P03":  # PostgreSQL's lock_timeout
             return Conflict(f"{where} stayed locked by another writer for "
                             f"{_seconds(lock_wait())}; nothing was written: try again")
-        if code == "57014":  # statement_timeout: a statement stuck (a lock it waits for ...)
-            return Conflict(f"{where} did not finish a statement within "
-                            f"{_seconds(max(BACKSTOP, 2 * lock_wait()))}; nothing was "
-                            "written: try again")
+        if code == "57014":  # statement_timeout (``session_limits``): a statement stuck
+            return Conflict(f"{where} stopped a statement that ran longer than the server "
+                            "allows (statement_timeout); nothing was written: try again")
         if "readonly database" in str(error) or "read-only database" in str(error):
             return ChronicleError(
                 f"{where} cannot be written: {_first_line(error)}; make the database file "
