@@ -182,7 +182,9 @@ def play_turn(db: Database, name: str, *, player: str | None = None,
 
     Raises:
         BadInput: a value the game-log format refuses; Refused: a rule broken (nothing
-        written): the violations say which and how to fix it.
+        written): the violations say which and how to fix it. Conflict: no player was named
+        and someone else entered a turn between the read that chose the next player and
+        this write (nothing written).
     """
     from chronicle.systems.hunters_of_arcfall.files import EntryRejected, entry_from_payload
     from chronicle.systems.hunters_of_arcfall.rules.ledger import describe
@@ -215,7 +217,8 @@ def undo_turn(db: Database, name: str, note: str | None = None) -> HuntView:
     """Take back the last turn still in effect with a compensating entry.
 
     Raises:
-        Refused: no turn to take back.
+        Refused: no turn to take back. Conflict: the game changed between the read that
+        found the last turn and this write (nothing written).
     """
     from chronicle.systems.hunters_of_arcfall.rules.ledger import (
         NothingToUndo,

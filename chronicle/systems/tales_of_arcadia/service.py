@@ -4,9 +4,12 @@ battles, through the generic record store (``chronicle.services.records``).
 A battle force is a record of kind ``force`` belonging to a player; every edit (add, remove,
 set, copy, import) makes the changed force with the pure core (``force.Roster``) and writes it
 in one transaction, and the store refuses it when the rules find an error the force did not
-have before (``stored.check_force``). The group's battles are the events of one record of kind
-``battles``; a battle entered by mistake is taken back by a compensating ``battle-undone``
-event. A player's army lists are the lists of the forces they have entered or imported.
+have before (``stored.check_force``). An edit is made on the force as that transaction reads
+it (``records.modify``: made again on the fresh force when another member's edit lands first,
+so neither is lost), or refused with a ``Conflict`` when the version the member saw is given
+and the force moved on. The group's battles are the events of one record of kind ``battles``,
+made by the first battle in the same transaction; a battle entered by mistake is taken back by
+a compensating ``battle-undone`` event. A player's army lists are the lists of the forces they have entered or imported.
 
 Errors are the services' own (``chronicle.errors``): NotFound, AlreadyExists, Refused,
 Conflict, BadInput.
