@@ -206,3 +206,34 @@ def test_postgresql_sessions_carry_the_lock_wait_and_the_backstops(
     monkeypatch.setenv("CHRONICLE_LOCK_WAIT", "soon")
     with pytest.raises(BadInput, match="CHRONICLE_LOCK_WAIT is 'soon'"):
         open_database(db_url)
+
+
+def test_a_turn_for_the_next_player_as_read_is_refused_once_another_turn_landed(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hunt turn`` without ``--player`` is the next player's as read: when another member's
+    turn lands between that read and the write, it is refused, never given to whoever is next
+    by then."""
+    from chronicle.errors import Conflict
+    from chronicle.systems.hunters_of_arcfall import service as hunts
+
+    db = open_database(db_url)
+    other = fx.second_client(db)
+    try:
+        hunts.new_hunt(db, "Friday", [("Ana", "Gus"), ("Bo", "Hunter B")], hunters=["Hunter B"])
+        read = hunts.show_hunt
+
+        def then_another_turn(database: Database, name: str, **options: Any) -> Any:
+            seen = read(database, name, **options)
+            hunts.play_turn(other, name, player="Ana")  # the other member's, meanwhile
+            return seen
+
+        monkeypatch.setattr(hunts, "show_hunt", then_another_turn)
+        with pytest.raises(Conflict, match=r"Friday was changed by someone else meanwhile: "
+                                           r"version 1 -> 2 \(event 1 \(turn\) was appended\)"):
+            hunts.play_turn(db, "Friday", drawn=[])
+        monkeypatch.undo()
+        assert [getattr(e, "player", None) for e in hunts.show_hunt(db, "Friday").log.entries] \
+            == ["Ana"]
+    finally:
+        other.close()
+        db.close()
