@@ -9,7 +9,8 @@ it (``records.modify``: made again on the fresh force when another member's edit
 so neither is lost), or refused with a ``Conflict`` when the version the member saw is given
 and the force moved on. The group's battles are the events of one record of kind ``battles``,
 made by the first battle in the same transaction; a battle entered by mistake is taken back by
-a compensating ``battle-undone`` event. A player's army lists are the lists of the forces they have entered or imported.
+a compensating ``battle-undone`` event. A player's army lists are the lists of the forces
+they have entered or imported.
 
 Errors are the services' own (``chronicle.errors``): NotFound, AlreadyExists, Refused,
 Conflict, BadInput.
