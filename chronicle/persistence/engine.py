@@ -3,6 +3,10 @@
 ``open_engine(url)`` builds an engine for any SQLAlchemy URL: SQLite by default (the file is
 created readable by its owner only, with write-ahead logging), PostgreSQL for a play group
 (``postgres://`` and ``postgresql://`` URLs are driven by psycopg 3, every session in UTC).
+On both, a write waiting for another writer's lock gives up after the same wait
+(``CHRONICLE_LOCK_WAIT`` seconds, 30 by default: SQLite's busy timeout, PostgreSQL's
+``lock_timeout``) with the same ``Conflict``; PostgreSQL sessions also have generous
+``statement_timeout`` and ``idle_in_transaction_session_timeout`` backstops (``session_limits``).
 ``migrate(engine)`` brings the schema to the newest Alembic revision in one transaction, under a
 lock so that two copies of chronicle starting at once never migrate twice, and calls a hook first
 (the services take a backup there) when a database holding data is really about to be upgraded.
@@ -33,6 +37,16 @@ TABLES_FORMAT = "arcadia-chronicle-tables"
 """The ``format`` of a raw table dump (``dump_tables``)."""
 _MIGRATION_LOCK = 0x41524341
 """The PostgreSQL advisory lock key that serialises migrations ("ARCA")."""
+
+LOCK_WAIT = 30.0
+"""Seconds a write waits for another writer's lock before it is refused (``lock_wait``)."""
+BACKSTOP = 600.0
+"""Seconds of PostgreSQL's ``statement_timeout`` and ``idle_in_transaction_session_timeout``
+(at least twice the lock wait): no statement of chronicle comes near it (a restore inserts
+1,000 rows per statement, a backup reads a table per statement), so it stops only a statement
+stuck for another reason, and frees within 10 minutes the locks of a member whose laptop
+closed in the middle of a save (PostgreSQL would otherwise keep them until the connection is
+found dead, about two hours with the usual TCP settings)."""
 
 BeforeUpgrade = Callable[[Connection, str], None]
 """Called with the migration's connection (holding the write lock) and the revision the
@@ -101,6 +115,45 @@ def scrub(text: str) -> str:
     return re.sub(r"(?i)\b(" + "|".join(_SECRET_KEYS) + r")=[^&\s'\"]*", r"\1=***", text)
 
 
+def lock_wait(*, strict: bool = False) -> float:
+    """Seconds a write waits for another writer's lock: the ``CHRONICLE_LOCK_WAIT`` setting
+    (tests shorten it), else ``LOCK_WAIT``.
+
+    Raises:
+        BadInput: (with ``strict``) the setting is not a number of seconds; else the default.
+    """
+    setting = os.environ.get("CHRONICLE_LOCK_WAIT", "").strip()
+    if not setting:
+        return LOCK_WAIT
+    try:
+        seconds = float(setting)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 86_400:
+        if not strict:
+            return LOCK_WAIT
+        from chronicle.errors import BadInput
+
+        raise BadInput(f"CHRONICLE_LOCK_WAIT is {setting[:40]!r}; give the seconds a write "
+                       "may wait for another writer's lock (more than 0, at most 86400), "
+                       "e.g. 30")
+    return seconds
+
+
+def session_limits(wait: float) -> str:
+    """The ``options`` of a PostgreSQL connection: UTC, and how long a statement may wait for a
+    lock (``wait`` seconds), run, or a transaction idle (``BACKSTOP``, at least twice ``wait``)
+    before the server stops it."""
+    backstop = max(BACKSTOP, 2 * wait)
+    return (f"-c timezone=UTC -c lock_timeout={round(wait * 1000)} "
+            f"-c statement_timeout={round(backstop * 1000)} "
+            f"-c idle_in_transaction_session_timeout={round(backstop * 1000)}")
+
+
+def _seconds(value: float) -> str:
+    return f"{value:g} second" + ("" if value == 1 else "s")
+
+
 def open_engine(url: str) -> Engine:
     """An engine for ``url``. A new SQLite file is created readable by its owner only (its
     folder too, when created), with foreign keys enforced and write-ahead logging; PostgreSQL
@@ -121,15 +174,16 @@ def open_engine(url: str) -> Engine:
                        "write an '@' inside the password as %40 (and ':' as %3A, '/' as %2F)")
     connect_args: dict[str, Any] = {}
     options: dict[str, Any] = {}
+    wait = lock_wait(strict=True)
     try:
         path = sqlite_path(url)
         if path is not None:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not path.exists():
                 os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
-            connect_args = {"check_same_thread": False, "timeout": 30}
+            connect_args = {"check_same_thread": False, "timeout": wait}
         elif make_url(url).get_backend_name() == "postgresql":
-            connect_args = {"options": "-c timezone=UTC", "connect_timeout": 10,
+            connect_args = {"options": session_limits(wait), "connect_timeout": 10,
                             "application_name": "arcadia-chronicle"}
             options = {"pool_pre_ping": True}
         engine = create_engine(url, connect_args=connect_args, **options)
@@ -175,7 +229,8 @@ def service_error(error: Exception, url: str, *, committing: bool = False) -> Ex
 
     A value the database cannot store is ``BadInput``; two writers colliding on a unique key, a
     deadlock or a serialisation failure is a ``Collision`` (run the use case again); a lock
-    held too long is a ``Conflict``; an unreachable server or a damaged file is a
+    held too long (SQLite's busy timeout, PostgreSQL's ``lock_timeout`` or ``statement_timeout``)
+    is a ``Conflict``; an unreachable server or a damaged file is a
     ``ChronicleError`` naming the database (password hidden). ``committing``: the error came
     while committing, so the change may or may not have been saved."""
     from sqlalchemy import exc
@@ -197,9 +252,12 @@ def service_error(error: Exception, url: str, *, committing: bool = False) -> Ex
         if code in ("40001", "40P01"):  # a serialisation failure or a deadlock: one lost
             return Collision("another writer changed the same records at the same moment; "
                              "nothing was written: try again")
-        if "database is locked" in str(error):
-            return Conflict(f"{where} stayed locked by another writer for 30 seconds; nothing "
-                            "was written: try again")
+        if "database is locked" in str(error) or code == "55P03":  # PostgreSQL's lock_timeout
+            return Conflict(f"{where} stayed locked by another writer for "
+                            f"{_seconds(lock_wait())}; nothing was written: try again")
+        if code == "57014":  # statement_timeout (``session_limits``): a statement stuck
+            return Conflict(f"{where} stopped a statement that ran longer than the server "
+                            "allows (statement_timeout); nothing was written: try again")
         if "readonly database" in str(error) or "read-only database" in str(error):
             return ChronicleError(
                 f"{where} cannot be written: {_first_line(error)}; make the database file "

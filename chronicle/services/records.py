@@ -6,7 +6,8 @@ A game declares its record kinds in its ``GameSystem.records``
 a player or to the group, and its ``check(data, events, context) -> Report``. A record is a name,
 the game's JSON ``data`` and an append-only history of events (``{"kind", "payload"}``,
 numbered from 1 without gaps). Undo is the game's own compensating event, appended like any
-other; nothing is overwritten but ``data``, and only through :func:`update` on the version read.
+other; nothing is overwritten but ``data``, and only through :func:`update` or :func:`modify`
+on the version read in the write's own transaction.
 
 Every write runs in one transaction (``Database.run``: run again on the fresh state when another
 writer got there first) and is held to ``chronicle.domain.limits`` (names, text, the size and
@@ -14,6 +15,12 @@ nesting of data and payloads). Creating, updating or appending runs the game's c
 after the change and refuses (``Refused``, nothing written) a change that brings an error the
 record did not already have. Unknown names are ``NotFound`` with the nearest name; a save from
 an older version is a ``Conflict`` naming what changed meanwhile.
+
+No write loses another: a read-modify-write of a record's data is :func:`modify` (the change is
+made on the record as its transaction reads it, and made again on the fresh record when another
+writer got there first); an event built from what a member saw passes that ``expected_version``
+(refused with a ``Conflict`` when the record moved on); a history created by its first event is
+``append(..., create_with=data)`` (two first events at once both land).
 """
 
 from __future__ import annotations
@@ -350,11 +357,13 @@ def _as_events(rows: list[RecordEventRow]) -> list[dict[str, Any]]:
 # Use cases -----------------------------------------------------------------------------------
 
 def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], *,
-           player: str | None = None,
-           events: Sequence[tuple[str, dict[str, Any]]] = ()) -> StoredRecord:
+           player: str | None = None, events: Sequence[tuple[str, dict[str, Any]]] = (),
+           final_data: dict[str, Any] | None = None) -> StoredRecord:
     """Store a new record, once the game's check finds no error in it, with ``events`` (kind,
     payload) as its history, numbered from 1 (an imported file's history: each event checked
-    in turn as if appended, all or nothing).
+    in turn as if appended, all or nothing). ``final_data``: the data the record takes once its
+    history is in, checked as :func:`update` checks it, in the same transaction (an imported
+    game that says it ended: nobody sees it half-imported, nobody writes in between).
 
     Raises:
         BadInput: a name, data or event beyond the limits; a player missing or not expected.
@@ -372,6 +381,8 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
     if len(history) > limits.EVENTS_MAX:
         raise BadInput(f"{len(history):,} events are more than one history may hold "
                        f"({limits.EVENTS_MAX:,})")
+    final = None if final_data is None else _json(final_data, f"the {found.label}'s data",
+                                                  limits.RECORD_BYTES_MAX)
 
     def work(session: Session) -> StoredRecord:
         owner = _owner(session, found, player, required=True)
@@ -394,6 +405,12 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
         rows = store.append_record_events(session, row, history)
         if rows:
             row.version += len(rows)
+            session.add(row)
+            session.flush()
+        if final is not None:
+            before = check_record(session, found.game, found.spec, value, listed)
+            _refuse_new(session, found, before, final, listed, f"changing {clean}", clean)
+            row.data = final
             session.add(row)
             session.flush()
         return _stored(session, row, rows, owner.name if owner is not None else None)
@@ -437,16 +454,37 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
 def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], *,
            player: str | None = None, expected_version: int | None = None) -> StoredRecord:
     """Replace a record's data, once the game's check finds no new error with its history.
+    Data computed from a record read earlier passes that read's ``expected_version`` (or is
+    :func:`modify`): without one, whatever the record holds is replaced.
 
     Raises:
         Conflict: ``expected_version`` is given and the record changed since.
+        Refused: the new data brings an error; NotFound, BadInput as for ``create``.
+    """
+    found = _kind(game, kind)
+    value = _json(data, f"the {found.label}'s data", limits.RECORD_BYTES_MAX)
+    return modify(db, game, kind, name, lambda _record: value, player=player,
+                  expected_version=expected_version)
+
+
+def modify(db: Database, game: str, kind: str, name: str,
+           change: Callable[[StoredRecord], dict[str, Any]], *, player: str | None = None,
+           expected_version: int | None = None) -> StoredRecord:
+    """Change a record's data from what it holds now: ``change`` is given the record as this
+    write's transaction reads it and returns its new data, checked as :func:`update` checks
+    it. When another writer changes the record between that read and this write, the whole
+    runs again on the fresh record (``Database.run``, locking what it reads): two members
+    adding a unit to one force at once both land. ``change`` may run more than once, so it
+    only computes; it refuses by raising a service error (nothing is written).
+
+    Raises:
+        Conflict: ``expected_version`` is given and the record changed since (naming what).
         Refused: the new data brings an error; NotFound, BadInput as for ``create``.
     """
     from chronicle.persistence import records as store
     from chronicle.persistence import repository as repo
 
     found = _kind(game, kind)
-    value = _json(data, f"the {found.label}'s data", limits.RECORD_BYTES_MAX)
 
     def work(session: Session) -> StoredRecord:
         row = _find(session, found, name, player)
@@ -454,10 +492,12 @@ def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             raise repo.stale(session, row, expected_version)
         assert row.id is not None
         history = store.record_events(session, [row.id])[row.id]
+        value = _json(change(_stored(session, row, history)), f"the {found.label}'s data",
+                      limits.RECORD_BYTES_MAX)
         events = _as_events(history)
         before = check_record(session, found.game, found.spec, dict(row.data), events)
         _refuse_new(session, found, before, value, events, f"changing {row.name}", row.name)
-        repo.touch(row, "its data was changed")
+        repo.touch(row, "its data was changed")  # on the version read: else run again
         row.data = value
         session.add(row)
         session.flush()
@@ -467,11 +507,22 @@ def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
 
 
 def append(db: Database, game: str, kind: str, name: str, event_kind: str,
-           payload: dict[str, Any], *, player: str | None = None) -> StoredRecord:
+           payload: dict[str, Any], *, player: str | None = None,
+           expected_version: int | None = None,
+           create_with: dict[str, Any] | None = None) -> StoredRecord:
     """Append an event to a record's history, once the game's check finds no new error with
-    it (undo is the game's own compensating event, appended the same way).
+    it (undo is the game's own compensating event, appended the same way). The check runs on
+    the history as the write's transaction reads it (run again on the fresh history when
+    another writer appended first: both land).
+
+    ``expected_version``: the version the event was built from (the next player, the last
+    turn, what a member saw); a record changed since is refused with a ``Conflict``.
+    ``create_with``: the data of the record to create, in the same transaction, when there is
+    none of that name (a history that starts with its first event: two first events written
+    at once both land, the record made once).
 
     Raises:
+        Conflict: ``expected_version`` is given and the record changed since.
         Refused: the event brings an error; NotFound, BadInput as for ``create``.
     """
     from chronicle.persistence import records as store
@@ -480,9 +531,21 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
     found = _kind(game, kind)
     _event_kind(event_kind, "the event")
     value = _json(payload, "the event's payload", limits.PAYLOAD_BYTES_MAX)
+    start = None if create_with is None else _json(create_with, f"the {found.label}'s data",
+                                                   limits.RECORD_BYTES_MAX)
+    clean = _name(name, found) if start is not None else name
 
     def work(session: Session) -> StoredRecord:
-        row = _find(session, found, name, player)
+        try:
+            row = _find(session, found, clean, player)
+        except NotFound:
+            if start is None or store.find_records(
+                    session, found.game, kind, clean, archived=None,
+                    owner=_owner_id(session, found, player)):
+                raise  # archived, or several players': said as it is
+            row = _created(session, found, clean, player, start)
+        if expected_version is not None and row.version != expected_version:
+            raise repo.stale(session, row, expected_version)
         assert row.id is not None
         history = store.record_events(session, [row.id])[row.id]
         if len(history) >= limits.EVENTS_MAX:
@@ -499,6 +562,28 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         return _stored(session, row, [*history, event])
 
     return db.run(work)
+
+
+def _owner_id(session: Session, kind: _Kind, player: str | None) -> int | None:
+    from chronicle.persistence import records as store
+
+    owner = _owner(session, kind, player)
+    return owner.id if owner is not None else (None if kind.spec.per_player else store.GROUP)
+
+
+def _created(session: Session, kind: _Kind, name: str, player: str | None,
+             data: dict[str, Any]) -> RecordRow:
+    """A new record with an empty history, once the game's check finds no error in ``data``
+    (two writers creating it at once: the later one's insert is a ``Collision``, run again,
+    and finds it)."""
+    from chronicle.persistence import records as store
+
+    owner = _owner(session, kind, player, required=True)
+    fresh = new_errors(Report(), check_record(session, kind.game, kind.spec, data, []))
+    if fresh:
+        raise refused(f"creating the {kind.label} {name}", fresh, name)
+    return store.add_record(session, kind.game, kind.spec.name, name, data,
+                            owner.id if owner is not None else None)
 
 
 def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,

@@ -305,16 +305,21 @@ def list_campaigns(db: Database, *, archived: bool = False) -> list[CampaignView
             for r in records.list_records(db, KEY, RECORD_KIND, archived=archived)]
 
 
-def _append(db: Database, name: str, event: Event, what: str) -> CampaignView:
-    """Check ``event`` against the campaign, then append it."""
+def _append(db: Database, name: str, event: Event, what: str,
+            built_from: CampaignView | None = None) -> CampaignView:
+    """Check ``event`` against the campaign, then append it (the store checks it again on the
+    campaign as the write reads it). ``built_from``: the campaign the event was made from (an
+    upgrade keeping the slots it saw); a campaign changed since is refused (``Conflict``)."""
     from chronicle.services import records
     from chronicle.systems.arcadia_quest.rules import check_event
 
-    current = show_campaign(db, name)
+    current = built_from or show_campaign(db, name)
     added = check_event(current.events, event, catalog_of(db, current))
     refuse([v for v in added if v.severity.value == "error"], f"{what} of {current.name}")
     kind, payload = payload_of(event)
-    return view_of(db, records.append(db, KEY, RECORD_KIND, current.name, kind, payload))
+    return view_of(db, records.append(
+        db, KEY, RECORD_KIND, current.name, kind, payload,
+        expected_version=None if built_from is None else built_from.version))
 
 
 def _event(kind: str, payload: dict[str, Any]) -> Event:
@@ -358,7 +363,7 @@ def record_upgrade(db: Database, name: str, payload: dict[str, Any]) -> Campaign
                     slots[hero] = [c for c in cards if c.casefold() not in gone]
         tables.append(table)
     return _append(db, name, _event("upgrade", {**payload, "upgrade": tables}),
-                   "the upgrade phase")
+                   "the upgrade phase", current)
 
 
 def correct(db: Database, name: str, payload: dict[str, Any]) -> CampaignView:
@@ -397,7 +402,9 @@ def undo(db: Database, name: str, number: int | None = None,
     payload: dict[str, Any] = {"target": target.number}
     if note:
         payload["note"] = note
-    return _append(db, name, _event("undo", payload), "the undo"), target
+    # "the last one" as read: refused (Conflict) if another event landed meanwhile
+    return _append(db, name, _event("undo", payload), "the undo",
+                   current if number is None else None), target
 
 
 def export_text(db: Database, name: str) -> str:

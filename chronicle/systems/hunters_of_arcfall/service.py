@@ -231,13 +231,19 @@ def play_turn(db: Database, name: str, *, player: str | None = None,
     Raises:
         BadInput: a value the game-log format refuses; NotFound: a player not at the table,
         or a bounty no card has (the nearest name, and how to enter it); Refused: a rule
-        broken (nothing written): the violations say which and how to fix it.
+        broken (nothing written): the violations say which and how to fix it. Conflict: no
+        player was named and someone else entered a turn between the read that chose the next
+        player and this write (nothing written).
     """
     from chronicle.systems.hunters_of_arcfall.files import EntryRejected, entry_from_payload
     from chronicle.systems.hunters_of_arcfall.rules.ledger import describe
 
     before = show_hunt(db, name)
-    who = _seated(before, player) if player is not None else before.state.next_player
+    seen: int | None = None
+    if player is not None:
+        who = _seated(before, player)
+    else:                               # the next player: the game as it stands says who
+        who, seen = before.state.next_player, before.version
     if who is None:                     # no next player: the game as it stands is over
         raise Refused(f"{name} is over ({before.state.verdict}): no turn follows; start "
                       "a new game", before.report)
@@ -251,8 +257,10 @@ def play_turn(db: Database, name: str, *, player: str | None = None,
     except EntryRejected as exc:
         raise BadInput(f"the turn cannot be entered: {exc}") from None
     _kind, stored = record_event(entry)
+    # the next player as read: if someone entered a turn meanwhile, this one is not theirs
     try:
-        record = _records().append(db, KEY, RECORD_KIND, name, "turn", stored)
+        record = _records().append(db, KEY, RECORD_KIND, name, "turn", stored,
+                                   expected_version=seen)
     except Refused as exc:
         raise _not_found(exc) from None
     after = view_of(db, record)
@@ -263,7 +271,8 @@ def undo_turn(db: Database, name: str, note: str | None = None) -> HuntView:
     """Take back the last turn still in effect with a compensating entry.
 
     Raises:
-        Refused: no turn to take back.
+        Refused: no turn to take back. Conflict: the game changed between the read that
+        found the last turn and this write (nothing written).
     """
     from chronicle.systems.hunters_of_arcfall.rules.ledger import (
         NothingToUndo,
@@ -277,7 +286,8 @@ def undo_turn(db: Database, name: str, note: str | None = None) -> HuntView:
     except NothingToUndo:
         raise Refused(f"{name}: no turn to undo", Report()) from None
     _kind, payload = record_event(undone.entries[-1])
-    record = _records().append(db, KEY, RECORD_KIND, name, "undo", payload)
+    record = _records().append(db, KEY, RECORD_KIND, name, "undo", payload,
+                               expected_version=before.version)  # the last turn as read
     after = view_of(db, record)
     return _said(after, describe(after.state.lines[-1], after.state))
 
@@ -312,11 +322,17 @@ def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
     if problems:
         raise BadInput("; ".join(f"{p.field}: {p.message}" if p.field else p.message
                                  for p in problems))
-    view = show_hunt(db, name)
+    folder, group = _context(db)
     key = (name_key(str(clean["name"])), clean.get("kind"))
-    kept = [c for c in view.cards if (name_key(str(c.get("name", ""))), c.get("kind")) != key]
-    data = record_data(view.log, [*kept, clean])
-    record = _records().update(db, KEY, RECORD_KIND, name, data, expected_version=view.version)
+
+    def change(record: StoredRecord) -> dict[str, Any]:  # on the game as the write reads it
+        stored = read_stored(record.name, record.data, _events(record), folder, group)
+        view = _view(record.name, stored, record.version, False, "")
+        kept = [c for c in view.cards
+                if (name_key(str(c.get("name", ""))), c.get("kind")) != key]
+        return record_data(view.log, [*kept, clean])
+
+    record = _records().modify(db, KEY, RECORD_KIND, name, change)
     return view_of(db, record, f"{clean['name']} ({clean.get('kind')}) entered for {name}.")
 
 
@@ -385,11 +401,11 @@ def import_file(db: Database, path: Path, name: str | None = None) -> HuntView:
     records = _records()
     start = GameLog(name=log.name, seats=log.seats, limit=log.limit, date=log.date,
                     note=log.note)
+    # the end is said once the turns are in (checked against them), in the same transaction
     record = records.create(db, KEY, RECORD_KIND, log.name, record_data(start, cards),
-                            events=[record_event(entry) for entry in log.entries])
-    if log.ended is not None:           # said once the turns are in: it is checked against them
-        record = records.update(db, KEY, RECORD_KIND, log.name, record_data(log, cards),
-                                expected_version=record.version)
+                            events=[record_event(entry) for entry in log.entries],
+                            final_data=record_data(log, cards) if log.ended is not None
+                            else None)
     return view_of(db, record,
                    f"{log.name}: {len(log.entries)} entries imported from {path.name}.")
 

@@ -4,9 +4,13 @@ battles, through the generic record store (``chronicle.services.records``).
 A battle force is a record of kind ``force`` belonging to a player; every edit (add, remove,
 set, copy, import) makes the changed force with the pure core (``force.Roster``) and writes it
 in one transaction, and the store refuses it when the rules find an error the force did not
-have before (``stored.check_force``). The group's battles are the events of one record of kind
-``battles``; a battle entered by mistake is taken back by a compensating ``battle-undone``
-event. A player's army lists are the lists of the forces they have entered or imported.
+have before (``stored.check_force``). An edit is made on the force as that transaction reads
+it (``records.modify``: made again on the fresh force when another member's edit lands first,
+so neither is lost), or refused with a ``Conflict`` when the version the member saw is given
+and the force moved on. The group's battles are the events of one record of kind ``battles``,
+made by the first battle in the same transaction; a battle entered by mistake is taken back by
+a compensating ``battle-undone`` event. A player's army lists are the lists of the forces
+they have entered or imported.
 
 Errors are the services' own (``chronicle.errors``): NotFound, AlreadyExists, Refused,
 Conflict, BadInput.
@@ -113,10 +117,28 @@ def _data(name: str, roster: Roster, cards: list[dict[str, Any]] | None = None) 
     return data
 
 
-def _write(db: Database, record: StoredRecord, roster: Roster,
-           expected_version: int | None, before: ForceView | None = None) -> ForceView:
-    """Store ``roster`` as the force's new state. ``before``: the force a line was just added
-    to (the last line of ``roster``), whose refusal says its fixes as the add itself.
+def _roster(record: StoredRecord) -> Roster:
+    """The force a stored record holds.
+
+    Raises:
+        BadInput: the record cannot be read as a force (a damaged database).
+    """
+    roster = read_force(record.name, record.data)[0]
+    if roster is None:
+        raise BadInput(f"the battle force {record.name!r} cannot be read: "
+                       f"{read_force(record.name, record.data)[2][0]}")
+    return replace(roster, player=record.player)
+
+
+def _edit(db: Database, name: str, player: str | None,
+          edit: Callable[[Roster, StoredRecord], Roster],
+          expected_version: int | None,
+          adding: Callable[[StoredRecord], RosterLine] | None = None) -> ForceView:
+    """Write ``edit`` of the force as it stands in the write's own transaction (made again on
+    the fresh force when another member's edit lands first, so both land); with
+    ``expected_version``, a force changed since is refused (``Conflict``) instead. A trimmed
+    copy that fits its limit again loses its mark. ``adding``: the line an add appends (of the
+    record), whose refusal says its fixes as the add itself.
 
     Raises:
         NotFound: the edit names a unit, variant or option nobody has (and breaks no other
@@ -126,17 +148,26 @@ def _write(db: Database, record: StoredRecord, roster: Roster,
     from chronicle.systems.tales_of_arcadia.codes import UNKNOWN_NAMES
     from chronicle.systems.tales_of_arcadia.rules import points_left
 
-    if roster.trim_from is not None:    # trimmed to fit: the limit is the rule again
-        left = points_left(roster, catalog_for(context(db), read_force(record.name,
-                                                                       record.data)[1]))
-        if left is not None and left >= 0:
-            roster = replace(roster, trim_from=None)
-    data = _data(record.name, roster, _inline(record))
+    shared = context(db)
+
+    def change(record: StoredRecord) -> dict[str, Any]:
+        roster = edit(_roster(record), record)
+        if roster.trim_from is not None:    # trimmed to fit: the limit is the rule again
+            left = points_left(roster, catalog_for(shared, read_force(record.name,
+                                                                      record.data)[1]))
+            if left is not None and left >= 0:
+                roster = replace(roster, trim_from=None)
+        return _data(record.name, roster, _inline(record))
+
     try:
-        stored = records.update(db, KEY, FORCE, record.name, data, player=record.player,
+        stored = records.modify(db, KEY, FORCE, name, change, player=player,
                                 expected_version=expected_version)
     except Refused as exc:
-        refusal = exc if before is None else _adding(db, record, before, roster, exc)
+        refusal = exc
+        if adding is not None:
+            record = _record(db, name, player)
+            before = _view(db, record)
+            refusal = _adding(db, record, before, before.roster.add(adding(record)), exc)
         raise NotFound.of(refusal, UNKNOWN_NAMES) or refusal from None
     return _view(db, stored)
 
@@ -231,15 +262,19 @@ def add_unit(db: Database, name: str, line: RosterLine, player: str | None = Non
     options takes the options its unit must take (their ``min``)."""
     from chronicle.systems.tales_of_arcadia.cards import Unit
 
-    record = _record(db, name, player)
-    view = _view(db, record)
-    if not line.options:
-        card = catalog_for(context(db), read_force(record.name, record.data)[1]).get(
-            line.unit, "unit")
-        if isinstance(card, Unit):
-            line = replace(line, options=tuple(o.name for o in card.options
-                                               for _ in range(o.min)))
-    return _write(db, record, view.roster.add(line), expected_version, view)
+    shared = context(db) if not line.options else None
+
+    def filled(record: StoredRecord) -> RosterLine:
+        if shared is None:
+            return line
+        card = catalog_for(shared, read_force(record.name, record.data)[1]).get(line.unit,
+                                                                              "unit")
+        if not isinstance(card, Unit):
+            return line
+        return replace(line, options=tuple(o.name for o in card.options for _ in range(o.min)))
+
+    return _edit(db, name, player, lambda roster, record: roster.add(filled(record)),
+                 expected_version, adding=filled)
 
 
 def _index(roster: Roster, number: int) -> int:
@@ -252,10 +287,11 @@ def _index(roster: Roster, number: int) -> int:
 
 def remove_unit(db: Database, name: str, number: int, player: str | None = None,
                 expected_version: int | None = None) -> ForceView:
-    """Remove roster line ``number`` (1-based, as ``show`` numbers them)."""
-    record = _record(db, name, player)
-    roster = _view(db, record).roster
-    return _write(db, record, roster.remove(_index(roster, number)), expected_version)
+    """Remove roster line ``number`` (1-based, as ``show`` numbers them). A line is named by
+    its number as a member saw it: give ``expected_version`` (the CLI's --expect-version, the
+    app does) so that a force changed meanwhile is refused rather than another line removed."""
+    return _edit(db, name, player, lambda roster, _record: roster.remove(
+        _index(roster, number)), expected_version)
 
 
 _KEEP: Any = object()
@@ -267,27 +303,30 @@ def set_force(db: Database, name: str, player: str | None = None, *, limit: int 
               count: int | None = None, expected_version: int | None = None) -> ForceView:
     """Change a force's limit, army list or notes, or one line's variant, options or count
     (``variant=None`` removes the variant, ``notes=None`` the notes)."""
-    record = _record(db, name, player)
-    roster = _view(db, record).roster
-    if limit is not None:
-        roster = roster.copy(limit=limit)
-    if army is not None:
-        roster = replace(roster, army=_army_name(army, catalog(db)))
-    if notes is not _KEEP:
-        roster = replace(roster, notes=notes)
-    if line is not None:
-        index = _index(roster, line)
-        old = roster.units[index]
-        changed = replace(old, variant=old.variant if variant is _KEEP else variant,
-                          options=old.options if options is None else tuple(options),
-                          count=old.count if count is None else count)
-        if changed.count < 1:
-            raise BadInput("a line stands for 1 unit or more")
-        roster = roster.set_line(index, changed)
-    elif variant is not _KEEP or options is not None or count is not None:
+    if line is None and (variant is not _KEEP or options is not None or count is not None):
         raise BadInput("say which unit line to change (--line N, as 'force show' numbers "
                        "them)")
-    return _write(db, record, roster, expected_version)
+    if count is not None and count < 1:
+        raise BadInput("a line stands for 1 unit or more")
+    chosen = _army_name(army, catalog(db)) if army is not None else None
+
+    def change(roster: Roster, _record: StoredRecord) -> Roster:
+        if limit is not None:
+            roster = roster.copy(limit=limit)
+        if chosen is not None:
+            roster = replace(roster, army=chosen)
+        if notes is not _KEEP:
+            roster = replace(roster, notes=notes)
+        if line is not None:
+            index = _index(roster, line)
+            old = roster.units[index]
+            roster = roster.set_line(index, replace(
+                old, variant=old.variant if variant is _KEEP else variant,
+                options=old.options if options is None else tuple(options),
+                count=old.count if count is None else count))
+        return roster
+
+    return _edit(db, name, player, change, expected_version)
 
 
 def copy_force(db: Database, name: str, new_name: str, player: str | None = None, *,
@@ -456,9 +495,8 @@ def record_battle(db: Database, *, date: dt.date, limit: int, sides: Sequence[Si
         near = suggest(winner, [s.player for s in filled]) if winner else None
         raise NotFound(f"{unknown}" + (f"; did you mean {near!r}?" if near else ""),
                        unknown.report)
-    if _history(db) is None:
-        records.create(db, KEY, BATTLES, BATTLES, {})
-    stored = records.append(db, KEY, BATTLES, BATTLES, BATTLE_EVENT, battle_payload(battle))
+    stored = records.append(db, KEY, BATTLES, BATTLES, BATTLE_EVENT, battle_payload(battle),
+                            create_with={})  # the group's first battle makes the history
     return BattleEntry(stored.events[-1].seq, battle, False)
 
 
