@@ -221,10 +221,14 @@ def test_a_turn_for_the_next_player_as_read_is_refused_once_another_turn_landed(
     try:
         hunts.new_hunt(db, "Friday", [("Ana", "Gus"), ("Bo", "Hunter B")], hunters=["Hunter B"])
         read = hunts.show_hunt
+        fired = False
 
         def then_another_turn(database: Database, name: str, **options: Any) -> Any:
+            nonlocal fired
             seen = read(database, name, **options)
-            hunts.play_turn(other, name, player="Ana")  # the other member's, meanwhile
+            if not fired:                   # once (the other member's turn reads too)
+                fired = True
+                hunts.play_turn(other, name, player="Ana")  # the other member's, meanwhile
             return seen
 
         monkeypatch.setattr(hunts, "show_hunt", then_another_turn)

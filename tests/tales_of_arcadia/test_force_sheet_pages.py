@@ -36,7 +36,7 @@ FORCE = Roster(name="Iron Vanguard of the Long Winter", army="Clockwork Legion",
     RosterLine(unit="Tin Martyr", count=8),
     RosterLine(unit="Aether Kite", count=6),
     RosterLine(unit="Gearknight", variant="Lancer", count=6),
-    RosterLine(unit="Orrery Engine", options=("Governor Valve", "Star Mortar"), count=2),
+    RosterLine(unit="Orrery Engine", options=("Governor Valve",), count=2),
     RosterLine(unit="Brass Hound", count=6, note="kept in reserve"),
 ))
 WOUNDS = {"Gearknight": 3, "Brass Hound": 1, "Tin Martyr": 2, "Aether Kite": 2,
