@@ -240,6 +240,7 @@ def play_turn(db: Database, name: str, *, player: str | None = None,
 
     before = show_hunt(db, name)
     seen: int | None = None
+    who: str | None
     if player is not None:
         who = _seated(before, player)
     else:                               # the next player: the game as it stands says who
