@@ -41,6 +41,7 @@ def main() -> int:
     repeat = 5 if parser.parse_args().quick else 21
     with tempfile.TemporaryDirectory() as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
+        os.environ["CHRONICLE_CACHE_DIR"] = os.path.join(home, "cache")
         return run(Path(home), repeat)
 
 

@@ -157,6 +157,7 @@ def app_figures(turns: int) -> tuple[float, float, float]:
 
     with tempfile.TemporaryDirectory() as folder:
         os.environ["CHRONICLE_DATA_DIR"] = folder
+        os.environ["CHRONICLE_CACHE_DIR"] = os.path.join(folder, "cache")
         url = f"sqlite:///{folder}/bench.db"
         db = open_database(url)
         seats = [(f"Player {i}", f"Hunter {i}") for i in range(PLAYERS)]

@@ -74,6 +74,7 @@ def main() -> int:
     repeat = 3 if parser.parse_args().quick else 9
     with tempfile.TemporaryDirectory() as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
+        os.environ["CHRONICLE_CACHE_DIR"] = os.path.join(home, "cache")
         return run(Path(home), repeat)
 
 

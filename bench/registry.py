@@ -83,7 +83,8 @@ def main() -> int:
     print(f"{'figure (CPU time)':<44} {'median':>12}   {'baseline (same run)':<36} "
           f"{'median':>11}   {'ratio':>7}")
     with tempfile.TemporaryDirectory() as data:
-        env = {**os.environ, "CHRONICLE_DATA_DIR": data}
+        env = {**os.environ, "CHRONICLE_DATA_DIR": data,
+               "CHRONICLE_CACHE_DIR": os.path.join(data, "cache")}
         chronicle = [python, "-m", "chronicle"]
         for path in FILES.values():
             child_cpu([*chronicle, "check", str(path)], 1, env)  # card caches, .pyc files

@@ -109,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     repeat = 5 if args.quick else max(1, args.repeat)
     python = sys.executable
     with tempfile.TemporaryDirectory() as data:
-        env = {**os.environ, "CHRONICLE_DATA_DIR": data}
+        env = {**os.environ, "CHRONICLE_DATA_DIR": data,
+               "CHRONICLE_CACHE_DIR": os.path.join(data, "cache")}
         env.pop("CHRONICLE_DB", None)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         script = Path(python).with_name("chronicle")

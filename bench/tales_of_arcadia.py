@@ -134,6 +134,7 @@ def builder_keystroke(repeat: int) -> tuple[float, float, int]:
 
     with tempfile.TemporaryDirectory() as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
+        os.environ["CHRONICLE_CACHE_DIR"] = os.path.join(home, "cache")
         folder = Path(home) / "cards" / "tales-of-arcadia"
         folder.mkdir(parents=True)
         units: list[Card] = [Army(name="Bench Host", kind=Kind.ARMY)]

@@ -81,6 +81,7 @@ def run_in_pty(argv: list[str], env: dict[str, str]) -> float:
 def cold_start(repeat: int) -> None:
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "CHRONICLE_DATA_DIR": home, "TERM": "xterm-256color",
+               "CHRONICLE_CACHE_DIR": os.path.join(home, "cache"),
                "CHRONICLE_EXIT_AFTER_PAINT": "1"}
         subprocess.run([sys.executable, "-m", "chronicle", "demo"], env=env, check=True,
                        capture_output=True)
@@ -125,6 +126,7 @@ async def built_in_idle_time(app: Any, patience: float = 20.0) -> None:
 def keystrokes(repeat: int) -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
+        os.environ["CHRONICLE_CACHE_DIR"] = os.path.join(home, "cache")
         many_cards(home)
         from chronicle.services.db import open_database
         from chronicle.services.players import add_player
@@ -187,6 +189,7 @@ def switches(repeat: int) -> None:
     """Processor time of each screen switch and dialog, from the key to the data shown."""
     with tempfile.TemporaryDirectory() as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
+        os.environ["CHRONICLE_CACHE_DIR"] = os.path.join(home, "cache")
         many_cards(home)
         from chronicle.services.db import open_database
         from chronicle.systems.wyld_hunt.services.demo import run_demo
@@ -231,6 +234,7 @@ def prebuilding(repeat: int) -> None:
     """Processor time of building the areas' screens in idle time, and its longest step."""
     with tempfile.TemporaryDirectory() as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
+        os.environ["CHRONICLE_CACHE_DIR"] = os.path.join(home, "cache")
         many_cards(home)
         from chronicle.services.db import open_database
         from chronicle.systems.wyld_hunt.services.demo import run_demo
