@@ -25,6 +25,10 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--terrain", help="comma-separated, e.g. forest,road (or any)")
     parser.add_argument("--tests", help="comma-separated Test types, e.g. might,combat")
     parser.add_argument("--unique", action=argparse.BooleanOptionalAction, default=None)
+    parser.add_argument("--score-changes", metavar="CHANGES",
+                        help="a Merit's or Flaw's changes to Might, Savvy, Resolve or Combat "
+                             "while active, e.g. 'Might+1' or 'Combat+1, Savvy-1 always'; "
+                             "'none' when it changes no score")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=run_new)
 
@@ -32,7 +36,9 @@ def register(parser: argparse.ArgumentParser) -> None:
 _NEW_FIELDS = ("set", "summary", "type", "subtype", "attribute", "court", "race", "gender",
                "special", "enter", "leave", "rest", "cost", "bonus", "might", "savvy", "resolve",
                "combat", "number", "rating", "waylay_rating", "treasure_rating", "experience",
-               "unique")
+               "unique", "score_changes")
+"""The flags passed on as they are typed: the card schema reads and checks each (the text of
+``--score-changes`` too, by the schema's one declaration of it)."""
 
 
 def run_new(args: argparse.Namespace) -> int:

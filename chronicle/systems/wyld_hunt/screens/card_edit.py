@@ -27,12 +27,15 @@ from textual.widgets import Button, Input, Label, Select, SelectionList
 from chronicle.systems.wyld_hunt.cards import (
     Attribute,
     Court,
+    Flaw,
     FlawType,
     Kind,
+    Merit,
     MeritType,
     Terrain,
     TestType,
     card_to_dict,
+    describe_score_changes,
 )
 from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.screens.dialog import compact, show_kept
@@ -49,8 +52,8 @@ if TYPE_CHECKING:
 
 FIELDS: dict[str, list[str]] = {
     "icon": ["race", "gender", "might", "savvy", "resolve", "special"],
-    "merit": ["type", "subtype", "cost", "attribute", "court"],
-    "flaw": ["type", "bonus", "attribute", "court"],
+    "merit": ["type", "subtype", "cost", "attribute", "court", "score_changes"],
+    "flaw": ["type", "bonus", "attribute", "court", "score_changes"],
     "quest": ["number", "waylay_rating", "treasure_rating", "experience"],
     "league": ["terrain", "unique", "enter", "leave", "rest", "special"],
     "waylay": ["rating", "terrain", "tests", "might", "savvy", "resolve", "combat"],
@@ -65,6 +68,8 @@ PICKS: dict[str, list[str]] = {
 }
 TYPES = {"merit": [t.value for t in MeritType], "flaw": [t.value for t in FlawType]}
 TICKS = {"terrain": [t.value for t in Terrain], "tests": [t.value for t in TestType]}
+HINTS = {"score_changes": "unknown · e.g. Might+1, Combat-1 always · none"}
+"""Placeholders other than "unknown" (the text typed is read by the card schema)."""
 
 
 KEY = "wyld-hunt-card-edit"
@@ -108,6 +113,8 @@ class CardEditScreen(ModalScreen["Card | None"]):
         kinds = [k.value for k in Kind]
         self.kind = card.kind.value if card else (kind if kind in kinds else "merit")
         self.values: dict[str, Any] = card_to_dict(card) if card else {"name": name}
+        if isinstance(card, Merit | Flaw):  # its score changes are typed as text: "Might+1"
+            self.values["score_changes"] = describe_score_changes(card.score_changes)
         self.saving = False
 
     def title_text(self) -> str:
@@ -196,7 +203,7 @@ class CardEditScreen(ModalScreen["Card | None"]):
                                                      id=f"field-{field}", classes="ticks"))
             else:
                 chooser = compact(Input("" if value is None else str(value), id=f"field-{field}",
-                                        placeholder="unknown"))
+                                        placeholder=HINTS.get(field, "unknown")))
             rows.append(Horizontal(Label(field.replace("_", " "), classes="field-label"),
                                    chooser, classes="field ticks-row" if field in TICKS
                                    else "field"))
