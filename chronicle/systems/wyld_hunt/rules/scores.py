@@ -184,7 +184,8 @@ def score_lines(scores: Scores) -> list[str]:
         name = first.unknown_cards[0]
         lines.append(f"Score changes not known yet: {', '.join(first.unknown_cards)}; fill each "
                      f"in from its card: chronicle cards new {shlex.quote(name)} --kind "
-                     f"{scores.kinds.get(name, 'merit')} --score-changes 'Might+1' (or 'none')")
+                     f"{scores.kinds.get(name, 'merit')} --score-changes CHANGES (e.g. 'Might+1', or "
+                     "'none')")
     return lines
 
 
