@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from dbfixtures import cli
 
 from chronicle.domain.values import Origin
 from chronicle.rules import dice
@@ -34,7 +35,6 @@ from chronicle.systems.wyld_hunt.rules.scores import effective_scores
 from chronicle.systems.wyld_hunt.schema import SCHEMA
 from chronicle.systems.wyld_hunt.services import usercards
 from chronicle.systems.wyld_hunt.services.demo import run_demo
-from dbfixtures import cli
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES: list[dict[str, Any]] = tomllib.loads(

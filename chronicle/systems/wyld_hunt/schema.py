@@ -14,7 +14,8 @@ Unknown keys are rejected. Every kind-specific value is optional: a value nobody
 out, never written as zero. A Merit's or Flaw's ``score_changes`` (its changes to Might, Savvy,
 Resolve or Combat) are a list of tables, ``[{attribute = "combat", change = 1}]`` with an
 optional ``when = "always"``, or the text a user types (``"Combat+1"``); ``[]`` (or ``"none"``)
-says the card changes no score, and leaving the key out says nobody knows yet. The same ``[[card]]`` tables appear in character and setup files.
+says the card changes no score, and leaving the key out says nobody knows yet. The same
+``[[card]]`` tables appear in character and setup files.
 """
 
 from __future__ import annotations

@@ -182,10 +182,10 @@ def score_lines(scores: Scores) -> list[str]:
         lines.append(f"Not known: {', '.join(first.unknowns(scores.icon)[:1])}")
     if first.unknown_cards:
         name = first.unknown_cards[0]
+        kind = scores.kinds.get(name, "merit")
         lines.append(f"Score changes not known yet: {', '.join(first.unknown_cards)}; fill each "
-                     f"in from its card: chronicle cards new {shlex.quote(name)} --kind "
-                     f"{scores.kinds.get(name, 'merit')} --score-changes CHANGES (e.g. 'Might+1', or "
-                     "'none')")
+                     f"in from its card: chronicle cards new {shlex.quote(name)} --kind {kind} "
+                     "--score-changes CHANGES (e.g. 'Might+1', or 'none')")
     return lines
 
 

@@ -3,10 +3,11 @@
 The sheet shows name, race, court, creation points, experience earned, spent and unspent, the
 Waylay bonus, Merits grouped by type with their costs, Flaws with their bonuses, the quests
 completed, each score's base and effective value with the cards that change it (every Merit and
-Flaw active: no play state is kept yet) and every rule problem. The chronicle is a timeline of every event, undone ones
-marked. ``g`` records a game, ``s`` spends experience, ``u`` undoes the latest event (after
-saying which and asking), ``e`` exports the character file to ``exports/<name>.toml`` in the
-data folder (asking before overwriting), ``b`` opens the builder, escape goes back.
+Flaw active: no play state is kept yet) and every rule problem. The chronicle is a timeline of
+every event, undone ones marked. ``g`` records a game, ``s`` spends experience, ``u`` undoes
+the latest event (after saying which and asking), ``e`` exports the character file to
+``exports/<name>.toml`` in the data folder (asking before overwriting), ``b`` opens the
+builder, escape goes back.
 """
 
 from __future__ import annotations
