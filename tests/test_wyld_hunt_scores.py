@@ -212,3 +212,16 @@ def test_odds_test_names_refused_and_numbers_kept(demo: str) -> None:
     code, _, err = cli("--db", demo, "cards", "new", "Fuddle", "--kind", "merit",
                        "--score-changes", "Mite+1")
     assert code == 2 and "not a score change" in err
+
+
+def test_odds_test_rolls_the_dice_of_the_characters_edition(demo: str) -> None:
+    """King Ironheart's Madness rolls two dice: a Djinn of that edition, with no card whose
+    changes are unknown, against the Forest Spiders (Might 2)."""
+    assert cli("--db", demo, "collection", "add", "Djinn Male", "--player", "Tim")[0] == 0
+    assert cli("--db", demo, "character", "new", "Zephyr", "--player", "Tim", "--system",
+               "ironheart", "--icon", "Djinn Male")[0] == 0
+    code, out, _ = cli("--db", demo, "odds", "test", "Zephyr", "Forest Spiders")
+    odds = dice.test_odds(3, 2, 2)
+    assert code == 0 and "2 dice each (the dice of King Ironheart's Madness)" in out
+    assert "Might Test: 3 (base 3) against Forest Spiders' Might 2" in out
+    assert f"{'win':<5}{odds.win!s:>8}" in out

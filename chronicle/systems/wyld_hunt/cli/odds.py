@@ -6,11 +6,11 @@ never be that Test, 2 for a name nobody has (with the nearest one).
 
 from __future__ import annotations
 
-import shlex
 from typing import Any
 
 from chronicle.systems.protocol import OddsAnswer
 from chronicle.systems.wyld_hunt.cards import TestType, When
+from chronicle.systems.wyld_hunt.rules.scores import Unknown, possessive
 
 
 def _percent(value: Any) -> str:
@@ -39,10 +39,10 @@ def test_by_names(options: dict[str, Any]) -> OddsAnswer:
     waylay = result.waylay
     edition = view.state.edition
     rating = "?" if waylay.rating is None else str(waylay.rating)
-    dice_from = f"{edition.label}'s dice" if found.edition_dice else "--dice"
+    dice_from = f"the dice of {edition.label}" if found.edition_dice else "--dice"
     lines = [f"Test: {view.name} ({view.player}) against {waylay.name} (Waylay rating "
              f"{rating}), {_dice(result.dice)} each ({dice_from}); every Merit and Flaw active"]
-    unknown: list[str] = list(result.unknown)
+    unknown: list[Unknown] = list(result.unknown)
     for line in result.lines:
         test = line.test.value.title()
         if line.refused:
@@ -56,8 +56,8 @@ def test_by_names(options: dict[str, Any]) -> OddsAnswer:
             f"; {cards}" if cards else "")
         theirs = "?" if line.theirs is None else str(line.theirs)
         note = "" if line.listed else " (not a Test the card lists: a Merit must change it)"
-        lines.append(f"  {test} Test{note}: {mine} ({origin}) against {waylay.name}'s "
-                     f"{test} {theirs}")
+        lines.append(f"  {test} Test{note}: {mine} ({origin}) against "
+                     f"{possessive(waylay.name)} {test} {theirs}")
         if line.odds is not None:
             lines += [f"    {label:<5}{value!s:>8}  {_percent(value):>6}" for label, value in
                       (("win", line.odds.win), ("tie", line.odds.tie), ("lose", line.odds.lose))]
@@ -66,12 +66,13 @@ def test_by_names(options: dict[str, Any]) -> OddsAnswer:
                          f"{'s' if len(line.unknown) != 1 else ''} unknown (below)")
             unknown += [u for u in line.unknown if u not in unknown]
     if unknown:
-        lines.append(f"Unknown: {', '.join(unknown)}.")
-        lines += _fixes(view, waylay.name, unknown)
+        lines.append(f"Unknown: {', '.join(u.describe() for u in unknown)}.")
+        lines += [f"  fix: {fix}" for u in unknown if (fix := u.fix()) is not None]
     data = {"kind": "test", "character": view.name, "player": view.player,
             "waylay": waylay.name, "rating": waylay.rating, "edition": edition.key,
             "dice": result.dice, "all_active": True,
-            "tests": [line.to_dict() for line in result.lines], "unknown": unknown,
+            "tests": [line.to_dict() for line in result.lines],
+            "unknown": [u.describe() for u in unknown],
             "complete": result.complete}
     return OddsAnswer(data, tuple(lines), 0 if result.complete else 1)
 
@@ -81,25 +82,3 @@ def _card(name: str, change: int, via: TestType, test: TestType, when: When) -> 
     if via is not test:
         text += f" ({via.value.title()})"
     return text + (" always" if when is When.ALWAYS else "")
-
-
-def _fixes(view: Any, waylay: str, unknown: list[str]) -> list[str]:
-    """The commands that fill in what is unknown, from the player's physical cards."""
-    fixes = []
-    kinds = view.state.scores.kinds
-    for item in unknown:
-        name, _sep, what = item.rpartition("'s ")
-        if what == "score changes":
-            fixes.append(f"  fix: chronicle cards new {shlex.quote(name)} --kind "
-                         f"{kinds.get(name, 'merit')} --score-changes CHANGES  (e.g. "
-                         "'Might+1', or 'none')")
-        elif name == waylay and what == "Test types":
-            fixes.append(f"  fix: chronicle cards new {shlex.quote(name)} --kind waylay --tests "
-                         "TESTS  (or name one: --test combat)")
-        elif name == waylay:
-            fixes.append(f"  fix: chronicle cards new {shlex.quote(name)} --kind waylay "
-                         f"--{what.lower()} N")
-        elif what in ("Might", "Savvy", "Resolve"):
-            fixes.append(f"  fix: chronicle cards new {shlex.quote(name)} --kind icon "
-                         f"--{what.lower()} N")
-    return fixes

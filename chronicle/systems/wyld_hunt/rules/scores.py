@@ -33,13 +33,48 @@ from __future__ import annotations
 import shlex
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from chronicle.systems.wyld_hunt.cards import Flaw, Icon, Merit, TestType, When
 
 SCORES: tuple[TestType, ...] = (TestType.MIGHT, TestType.SAVVY, TestType.RESOLVE,
                                 TestType.COMBAT)
 """The four scores, in the rulebook's order of Tests."""
+
+
+def possessive(name: str) -> str:
+    """``"Fuddle's"``, ``"Forest Spiders'"``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+class Unknown(NamedTuple):
+    """A value a score or a Test needs that nobody knows yet."""
+
+    card: str | None
+    """The card that lacks it; None when the character has no Icon."""
+    kind: str
+    """``icon``, ``merit``, ``flaw`` or ``waylay``."""
+    value: str
+    """``score_changes``, ``tests``, or an Attribute (``might``)."""
+
+    def describe(self) -> str:
+        """``"Fuddle's score changes"``, ``"Manticora's Combat"``, ``"the Character Icon"``."""
+        if self.card is None:
+            return "the Character Icon"
+        what = {"score_changes": "score changes", "tests": "Test types"}.get(
+            self.value, self.value.title())
+        return f"{possessive(self.card)} {what}"
+
+    def fix(self) -> str | None:
+        """The command that fills it in from the physical card (None: no Icon, say which)."""
+        if self.card is None:
+            return None
+        head = f"chronicle cards new {shlex.quote(self.card)} --kind {self.kind}"
+        if self.value == "score_changes":
+            return f"{head} --score-changes CHANGES  (e.g. 'Might+1', or 'none')"
+        if self.value == "tests":
+            return f"{head} --tests TESTS  (e.g. might,combat)"
+        return f"{head} --{self.value} N"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +107,15 @@ class Score:
     base: int | None
     """The Icon's Attribute (Might for Combat); None when unknown or there is no Icon."""
     contributions: tuple[Contribution, ...]
-    unknown_cards: tuple[str, ...]
+    unknown: tuple[Unknown, ...]
     """Active cards whose score changes are unknown: any of them might change this score."""
+    icon: str | None = None
+    """The Icon's name (for what an unknown base lacks)."""
+
+    @property
+    def unknown_cards(self) -> tuple[str, ...]:
+        """The names of the active cards whose score changes are unknown."""
+        return tuple(u.card for u in self.unknown if u.card is not None)
 
     @property
     def effective(self) -> int | None:
@@ -88,14 +130,13 @@ class Score:
         """True when the effective score is known."""
         return self.effective is not None
 
-    def unknowns(self, icon: str | None) -> list[str]:
-        """What is missing, in words: ``"Imp's Might"``, ``"Fuddle's score changes"``."""
+    def unknowns(self) -> list[Unknown]:
+        """What is missing: the Icon's Attribute (or the Icon), then the cards' changes."""
         missing = []
         if self.base is None:
             base = TestType.MIGHT if self.attribute is TestType.COMBAT else self.attribute
-            missing.append(f"{icon}'s {base.value.title()}" if icon else "the Character Icon")
-        missing += [f"{card}'s score changes" for card in self.unknown_cards]
-        return missing
+            missing.append(Unknown(self.icon, "icon", base.value))
+        return missing + list(self.unknown)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape: base, effective (null when unknown), the cards making the
@@ -115,8 +156,6 @@ class Scores:
     scores: dict[TestType, Score] = field(default_factory=dict)
     exhausted: tuple[str, ...] = ()
     """The cards counted as exhausted (their ``active`` changes left out)."""
-    kinds: dict[str, str] = field(default_factory=dict)
-    """The kind (``merit``, ``flaw``) of each card named, for the fix of an unknown one."""
 
     def __getitem__(self, attribute: TestType) -> Score:
         return self.scores[attribute]
@@ -142,13 +181,14 @@ def effective_scores(icon: Icon | None, merits: Sequence[Merit], flaws: Sequence
     }
     bases[TestType.COMBAT] = bases[TestType.MIGHT]
     found: dict[TestType, list[Contribution]] = {a: [] for a in SCORES}
-    unknown: list[str] = []
+    unknown: list[Unknown] = []
     cards: list[Merit | Flaw] = [*merits, *flaws]
     for card in cards:
         is_down = card.name.casefold() in down
         if card.score_changes is None:
-            if not is_down and card.name not in unknown:
-                unknown.append(card.name)
+            lacking = Unknown(card.name, card.kind.value, "score_changes")
+            if not is_down and lacking not in unknown:
+                unknown.append(lacking)
             continue
         for change in card.score_changes:
             if is_down and change.when is not When.ALWAYS:
@@ -160,8 +200,9 @@ def effective_scores(icon: Icon | None, merits: Sequence[Merit], flaws: Sequence
                 found[TestType.COMBAT].append(made)
     shown = tuple(c.name for c in cards if c.name.casefold() in down)
     return Scores(icon.name if icon else None,
-                  {a: Score(a, bases[a], tuple(found[a]), tuple(unknown)) for a in SCORES},
-                  shown, {c.name: c.kind.value for c in cards})
+                  {a: Score(a, bases[a], tuple(found[a]), tuple(unknown),
+                            icon.name if icon else None) for a in SCORES},
+                  shown)
 
 
 def score_lines(scores: Scores) -> list[str]:
@@ -179,13 +220,10 @@ def score_lines(scores: Scores) -> list[str]:
         lines.append(head + (f"  ({what})" if what else ""))
     first = scores[TestType.MIGHT]
     if first.base is None:
-        lines.append(f"Not known: {', '.join(first.unknowns(scores.icon)[:1])}")
-    if first.unknown_cards:
-        name = first.unknown_cards[0]
-        kind = scores.kinds.get(name, "merit")
+        lines.append(f"Not known: {first.unknowns()[0].describe()}")
+    if first.unknown:
         lines.append(f"Score changes not known yet: {', '.join(first.unknown_cards)}; fill each "
-                     f"in from its card: chronicle cards new {shlex.quote(name)} --kind {kind} "
-                     "--score-changes CHANGES (e.g. 'Might+1', or 'none')")
+                     f"in from its card: {first.unknown[0].fix()}")
     return lines
 
 

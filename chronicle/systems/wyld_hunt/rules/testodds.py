@@ -29,7 +29,7 @@ from typing import Any
 
 from chronicle.rules.dice import TestOdds, test_odds
 from chronicle.systems.wyld_hunt.cards import NOT_PRINTED, TestType, Waylay
-from chronicle.systems.wyld_hunt.rules.scores import Score, Scores
+from chronicle.systems.wyld_hunt.rules.scores import Score, Scores, Unknown
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +40,8 @@ class TestLine:
     score: Score
     theirs: int | None
     odds: TestOdds | None
-    unknown: tuple[str, ...]
-    """What is not known, in words (``"Manticora's Combat"``, ``"Fuddle's score changes"``)."""
+    unknown: tuple[Unknown, ...]
+    """What is not known (Manticora's Combat, Fuddle's score changes)."""
     refused: str | None = None
     """Why this Test can never be faced (the Waylay prints no number for it)."""
     listed: bool = True
@@ -53,7 +53,7 @@ class TestLine:
             "test": self.test.value, "listed": self.listed, "base": self.score.base,
             "mine": self.score.effective, "theirs": self.theirs,
             "cards": [c.to_dict() for c in self.score.contributions],
-            "unknown": list(self.unknown), "refused": self.refused}
+            "unknown": [u.describe() for u in self.unknown], "refused": self.refused}
         if self.odds is not None:
             data.update({"win": str(self.odds.win), "tie": str(self.odds.tie),
                          "lose": str(self.odds.lose), "win_probability": float(self.odds.win),
@@ -69,7 +69,7 @@ class WaylayTest:
     waylay: Waylay
     dice: int
     lines: tuple[TestLine, ...]
-    unknown: tuple[str, ...]
+    unknown: tuple[Unknown, ...]
     """What is not known about the Waylay as a whole (its Test types)."""
 
     @property
@@ -88,7 +88,7 @@ def waylay_test(scores: Scores, waylay: Waylay, dice: int,
     elif waylay.tests:
         tests = waylay.tests
     else:
-        return WaylayTest(waylay, dice, (), (f"{waylay.name}'s Test types",))
+        return WaylayTest(waylay, dice, (), (Unknown(waylay.name, "waylay", "tests"),))
     lines = []
     for kind in tests:
         score = scores[kind]
@@ -100,9 +100,9 @@ def waylay_test(scores: Scores, waylay: Waylay, dice: int,
                 f"{kind.value.title()} Test"), listed=listed))
             continue
         theirs = printed if isinstance(printed, int) else None
-        unknown = score.unknowns(scores.icon)
+        unknown = score.unknowns()
         if theirs is None:
-            unknown.append(f"{waylay.name}'s {kind.value.title()}")
+            unknown.append(Unknown(waylay.name, "waylay", kind.value))
         mine = score.effective
         odds = test_odds(mine, theirs, dice) if mine is not None and theirs is not None \
             else None
