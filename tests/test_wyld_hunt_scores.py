@@ -225,3 +225,11 @@ def test_odds_test_rolls_the_dice_of_the_characters_edition(demo: str) -> None:
     assert code == 0 and "2 dice each (the dice of King Ironheart's Madness)" in out
     assert "Might Test: 3 (base 3) against Forest Spiders' Might 2" in out
     assert f"{'win':<5}{odds.win!s:>8}" in out
+
+
+def test_typed_fields_are_the_schemas_fields() -> None:
+    """The fields the fronts offer as text are fields of the card models of those kinds (and
+    of no other kind), so the command line's flag and the app's form read the one schema."""
+    for name, typed in c.TYPED_FIELDS.items():
+        for kind in c.Kind:
+            assert (name in SCHEMA.fields(kind.value)) == (kind in typed.kinds), (name, kind)

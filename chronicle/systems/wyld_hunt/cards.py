@@ -226,6 +226,26 @@ NO_SCORE_CHANGE = "none"
 """What a user types for a card known to change no score."""
 
 
+@dataclass(frozen=True, kw_only=True)
+class TypedField:
+    """A card value entered as text (a flag of ``chronicle cards new``, a field of the app's
+    card form) and read by the card schema's declaration of the field."""
+
+    kinds: tuple[Kind, ...]
+    help: str
+    example: str
+
+
+TYPED_FIELDS: dict[str, TypedField] = {
+    "score_changes": TypedField(
+        kinds=(Kind.MERIT, Kind.FLAW),
+        help="a Merit's or Flaw's changes to Might, Savvy, Resolve or Combat while active, e.g. "
+             "'Might+1' or 'Combat+1, Savvy-1 always'; 'none' when it changes no score",
+        example="e.g. Might+1, Combat-1 always · none"),
+}
+"""The fields typed as text, for the fronts that offer them (the schema reads the text)."""
+
+
 def parse_score_changes(text: str) -> list[dict[str, object]]:
     """The score changes typed as text, as card data: ``"Might+1, Combat-1 always"`` or
     ``"none"`` (known: no change). Items are separated by commas or semicolons; each is an

@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, SelectionList
 
 from chronicle.systems.wyld_hunt.cards import (
+    TYPED_FIELDS,
     Attribute,
     Court,
     Flaw,
@@ -52,8 +53,8 @@ if TYPE_CHECKING:
 
 FIELDS: dict[str, list[str]] = {
     "icon": ["race", "gender", "might", "savvy", "resolve", "special"],
-    "merit": ["type", "subtype", "cost", "attribute", "court", "score_changes"],
-    "flaw": ["type", "bonus", "attribute", "court", "score_changes"],
+    "merit": ["type", "subtype", "cost", "attribute", "court"],
+    "flaw": ["type", "bonus", "attribute", "court"],
     "quest": ["number", "waylay_rating", "treasure_rating", "experience"],
     "league": ["terrain", "unique", "enter", "leave", "rest", "special"],
     "waylay": ["rating", "terrain", "tests", "might", "savvy", "resolve", "combat"],
@@ -68,8 +69,11 @@ PICKS: dict[str, list[str]] = {
 }
 TYPES = {"merit": [t.value for t in MeritType], "flaw": [t.value for t in FlawType]}
 TICKS = {"terrain": [t.value for t in Terrain], "tests": [t.value for t in TestType]}
-HINTS = {"score_changes": "unknown · e.g. Might+1, Combat-1 always · none"}
-"""Placeholders other than "unknown" (the text typed is read by the card schema)."""
+for _field, _typed in TYPED_FIELDS.items():  # typed as text, read by the card schema
+    for _kind in _typed.kinds:
+        FIELDS[_kind.value].append(_field)
+HINTS = {field: f"unknown · {typed.example}" for field, typed in TYPED_FIELDS.items()}
+"""Placeholders other than "unknown"."""
 
 
 KEY = "wyld-hunt-card-edit"
