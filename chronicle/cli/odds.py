@@ -75,6 +75,7 @@ def _runner(game: str, command: OddsCommand) -> Any:
         from chronicle.cli.check import with_group_cards
 
         options = {option.dest: getattr(args, option.dest) for option in command.options}
+        options.setdefault("db", getattr(args, "db", None))  # odds that read stored records
         answer = with_group_cards(args, game, lambda: command.runner()(options))
         if args.json and answer.exit_code != 2:
             emit_json(answer.data)

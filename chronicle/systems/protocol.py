@@ -179,7 +179,9 @@ class OddsCommand(NamedTuple):
     description: str
     options: tuple[Option, ...]
     run: str
-    """Lazy name of ``run(options: dict[str, object]) -> OddsAnswer``."""
+    """Lazy name of ``run(options: dict[str, object]) -> OddsAnswer``. Besides each option's
+    value, ``options["db"]`` is the database URL the command line gave (``--db``; None: the
+    usual ``CHRONICLE_DB`` or default file), for odds that read stored records."""
 
     def runner(self) -> Callable[[dict[str, Any]], OddsAnswer]:
         """The command, imported now."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from chronicle.systems.wyld_hunt.cards import CardSet, Kind
+from chronicle.systems.wyld_hunt.cards import TYPED_FIELDS, CardSet, Kind
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -25,6 +25,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--terrain", help="comma-separated, e.g. forest,road (or any)")
     parser.add_argument("--tests", help="comma-separated Test types, e.g. might,combat")
     parser.add_argument("--unique", action=argparse.BooleanOptionalAction, default=None)
+    for field, typed in TYPED_FIELDS.items():  # "--score-changes"
+        parser.add_argument(f"--{field.replace('_', '-')}", metavar=field.split("_")[-1].upper(),
+                            help=typed.help)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=run_new)
 
@@ -32,7 +35,9 @@ def register(parser: argparse.ArgumentParser) -> None:
 _NEW_FIELDS = ("set", "summary", "type", "subtype", "attribute", "court", "race", "gender",
                "special", "enter", "leave", "rest", "cost", "bonus", "might", "savvy", "resolve",
                "combat", "number", "rating", "waylay_rating", "treasure_rating", "experience",
-               "unique")
+               "unique", *TYPED_FIELDS)
+"""The flags passed on as they are typed: the card schema reads and checks each (the text of
+``--score-changes`` too, by the schema's one declaration of it)."""
 
 
 def run_new(args: argparse.Namespace) -> int:

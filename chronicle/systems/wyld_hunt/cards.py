@@ -3,12 +3,16 @@
 Every value a card may print is optional: the public record of these cards is incomplete, and a
 value nobody knows stays ``None`` (never zero). Rules that need a missing value report
 ``card.incomplete`` instead of guessing. Building effects that a card grants (the golden rule:
-"Rules on individual game cards supersede the basic game rules") are data in ``effects``.
+"Rules on individual game cards supersede the basic game rules") are data in ``effects``. A Merit's
+or Flaw's changes to Might, Savvy, Resolve or Combat while it is active are data too, in
+``score_changes``: None while nobody knows them, an empty tuple for a card known to change no
+score.
 """
 
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -188,6 +192,104 @@ class FixedCourt:
 
 Effect = ExtraPoints | FixedCourt
 
+SCORE_CHANGE_MAX = 20
+"""The largest change one card makes to a score, either way (a typo's guard, not a rule)."""
+
+
+class When(enum.StrEnum):
+    """When a card's change to a score holds: while the card is active (not exhausted), the
+    rulebook's rule ("While a Merit is exhausted you do not benefit from any of its effects";
+    "When a Flaw is exhausted, a character can no longer suffer from its effects"), or always,
+    when the card's own text says so (the golden rule)."""
+
+    ACTIVE = "active"
+    ALWAYS = "always"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoreChange:
+    """A card's change to one of the four scores a Test uses: ``attribute`` is the Test type
+    (Combat counts for Combat Tests only; a Might change counts for Combat too, since
+    "Characters use their Might Attribute for all Combat Tests and Trials")."""
+
+    attribute: TestType
+    change: int
+    when: When = When.ACTIVE
+
+    def describe(self) -> str:
+        """``"Might+1"``, ``"Combat-2 always"``: the text form a user types."""
+        text = f"{self.attribute.value.title()}{self.change:+d}"
+        return text if self.when is When.ACTIVE else f"{text} {self.when.value}"
+
+
+NO_SCORE_CHANGE = "none"
+"""What a user types for a card known to change no score."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TypedField:
+    """A card value entered as text (a flag of ``chronicle cards new``, a field of the app's
+    card form) and read by the card schema's declaration of the field."""
+
+    kinds: tuple[Kind, ...]
+    help: str
+    example: str
+
+
+TYPED_FIELDS: dict[str, TypedField] = {
+    "score_changes": TypedField(
+        kinds=(Kind.MERIT, Kind.FLAW),
+        help="a Merit's or Flaw's changes to Might, Savvy, Resolve or Combat while active, e.g. "
+             "'Might+1' or 'Combat+1, Savvy-1 always'; 'none' when it changes no score",
+        example="e.g. Might+1, Combat-1 always · none"),
+}
+"""The fields typed as text, for the fronts that offer them (the schema reads the text)."""
+
+
+def parse_score_changes(text: str) -> list[dict[str, object]]:
+    """The score changes typed as text, as card data: ``"Might+1, Combat-1 always"`` or
+    ``"none"`` (known: no change). Items are separated by commas or semicolons; each is an
+    attribute (Might, Savvy, Resolve or Combat), a signed whole number and optionally
+    ``active`` (the default) or ``always``.
+
+    >>> parse_score_changes("Combat+1")
+    [{'attribute': 'combat', 'change': 1, 'when': 'active'}]
+
+    Raises:
+        ValueError: naming the item that cannot be read and the form expected.
+    """
+    words = text.strip()
+    if words.casefold() in (NO_SCORE_CHANGE, "no change", "nothing"):
+        return []
+    found: list[dict[str, object]] = []
+    for item in (part.strip() for part in words.replace(";", ",").split(",")):
+        if not item:
+            continue
+        match = _CHANGE.fullmatch(item)
+        if match is None:
+            raise ValueError(f"{item[:40]!r} is not a score change; write it like 'Might+1', "
+                             "'Combat-1 always' or 'none' (attributes: might, savvy, resolve, "
+                             "combat)")
+        attribute, sign, amount, when = match.groups()
+        found.append({"attribute": attribute.casefold(),
+                      "change": int(amount) * (-1 if sign in ("-", "\u2212") else 1),
+                      "when": (when or When.ACTIVE.value).casefold()})
+    if not found:
+        raise ValueError("no score change given; write 'none' for a card that changes no score")
+    return found
+
+
+def describe_score_changes(changes: tuple[ScoreChange, ...] | None) -> str | None:
+    """The text form of a card's score changes: ``"Might+1, Combat+1"``, ``"none"``, or None
+    while they are unknown (parsed back by :func:`parse_score_changes`)."""
+    if changes is None:
+        return None
+    return ", ".join(c.describe() for c in changes) or NO_SCORE_CHANGE
+
+
+_CHANGE = re.compile(r"(might|savvy|resolve|combat)\s*([+\-\u2212])\s*(\d{1,3})"
+                     r"(?:\s+\(?(active|always)\)?)?", re.IGNORECASE)
+
 
 @dataclass(frozen=True, kw_only=True)
 class Card:
@@ -235,6 +337,8 @@ class Merit(Card):
     cost: int | None = None
     attribute: Attribute | None = None
     court: Court | None = None
+    score_changes: tuple[ScoreChange, ...] | None = None
+    """Its changes to the character's scores (None: not known yet; empty: none)."""
 
     def missing(self) -> list[str]:
         fields = ["type", "cost"]
@@ -251,6 +355,8 @@ class Flaw(Card):
     bonus: int | None = None
     attribute: Attribute | None = None
     court: Court | None = None
+    score_changes: tuple[ScoreChange, ...] | None = None
+    """Its changes to the character's scores (None: not known yet; empty: none)."""
 
     def missing(self) -> list[str]:
         fields = ["type", "bonus"]
@@ -339,6 +445,10 @@ def card_to_dict(card: Card) -> dict[str, object]:
         value = getattr(card, name)
         if name == "effects":
             data[name] = [_effect_dict(e) for e in value]
+        elif name == "score_changes":
+            data[name] = None if value is None else [
+                {"attribute": c.attribute.value, "change": c.change, "when": c.when.value}
+                for c in value]
         elif isinstance(value, tuple):
             data[name] = [str(v) for v in value]
         elif isinstance(value, enum.Enum):
@@ -394,6 +504,11 @@ def card_from_data(data: dict[str, Any], origin: Origin, path: str | None) -> Ca
         if values.get(key) is not None:
             values[key] = tuple(values[key])
     effects = tuple(_effect_from(e) for e in data.get("effects", ()))
+    changes = values.get("score_changes")
+    if changes is not None:
+        values["score_changes"] = tuple(
+            ScoreChange(attribute=TestType(c["attribute"]), change=c["change"],
+                        when=When(c.get("when") or When.ACTIVE)) for c in changes)
     return CARD_CLASSES[kind](**values, effects=effects, origin=origin, path=path)
 
 

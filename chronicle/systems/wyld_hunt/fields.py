@@ -36,6 +36,7 @@ MeritTypeField = Annotated[c.MeritType, BeforeValidator(_lower)]
 FlawTypeField = Annotated[c.FlawType, BeforeValidator(_lower)]
 SetField = Annotated[c.CardSet, BeforeValidator(_lower)]
 TerrainList = Annotated[list[c.Terrain], BeforeValidator(_lower_list), Field(max_length=20)]
+TestField = Annotated[c.TestType, BeforeValidator(_lower)]
 TestList = Annotated[list[c.TestType], BeforeValidator(_lower_list), Field(max_length=4)]
 WaylayField = Count | Literal["none"]
 

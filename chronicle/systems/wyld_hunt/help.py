@@ -14,7 +14,9 @@ from your physical card, **n** creates a card. Grey rows have unknown values.
 ## Characters (2)
 Each player's characters. The builder walks icon, Merits and Flaws (from the player's own
 cards), court and identity, with the points meter, the court tally and every rule problem with
-its fix. The character view shows the sheet and the chronicle; record a game, spend
+its fix. The character view shows the sheet and the chronicle, and each score (Might,
+Savvy, Resolve, Combat) base and effective with the Merits and Flaws that change it (a card's
+changes are filled in with **e** in Cards); record a game, spend
 experience (only purchases you can afford are offered), undo the latest event (it stays in the
 history, marked undone), export the character file. On the list, **r** renames a character,
 **delete** deletes one never played; one whose chronicle has begun is archived instead (hidden,

@@ -43,11 +43,30 @@ def _dice(n: int) -> str:
     return "one die" if n == 1 else f"{n} dice"
 
 
+def _whole(text: object) -> int | None:
+    """``text`` as a whole number, or None when it is a name."""
+    word = str(text).strip()
+    return int(word) if word.lstrip("+-").isdigit() and len(word) < 10 else None
+
+
 def odds_test(options: dict[str, Any]) -> OddsAnswer:
-    """``chronicle odds test MINE THEIRS``: an opposed Test's chances."""
+    """``chronicle odds test MINE THEIRS``: an opposed Test's chances, from two numbers or
+    from a character's and a Waylay's names (``chronicle.systems.wyld_hunt.cli.odds``)."""
     from chronicle.rules.dice import test_odds
 
-    odds = test_odds(options["mine"], options["theirs"], options.get("dice") or 1)
+    mine, theirs = _whole(options["mine"]), _whole(options["theirs"])
+    if mine is None and theirs is None:
+        from chronicle.systems.wyld_hunt.cli.odds import test_by_names
+
+        return test_by_names(options)
+    if mine is None or theirs is None:
+        message = ("give two numbers (odds test 3 4) or a character and a Waylay (odds test "
+                   "Annoyicus Manticora), not one of each")
+        return OddsAnswer({"error": message}, (message,), 2)
+    if options.get("test") or options.get("player"):
+        message = "--test and --player go with names (odds test CHARACTER WAYLAY)"
+        return OddsAnswer({"error": message}, (message,), 2)
+    odds = test_odds(mine, theirs, options.get("dice") or 1)
     data = {"kind": "test", "mine": odds.mine, "theirs": odds.theirs, "dice": odds.dice,
             "win": str(odds.win), "tie": str(odds.tie), "lose": str(odds.lose),
             "win_probability": float(odds.win), "tie_probability": float(odds.tie),
@@ -97,11 +116,26 @@ SYSTEM = GameSystem(
                  "chronicle.systems.wyld_hunt.check:check_path"),
     ),
     odds=(
-        OddsCommand("test", "an opposed Test: your attribute against theirs",
+        OddsCommand("test", "an opposed Test: your attribute against theirs, or a character "
+                    "against a Waylay",
                     "Chances of winning, tying and losing a Test: your attribute plus a roll "
-                    "against theirs plus a roll.",
-                    (Option(("mine",), "your attribute"),
-                     Option(("theirs",), "the opposing attribute"), _DICE),
+                    "against theirs plus a roll. Given a character's and a Waylay's names, "
+                    "each Test the Waylay lists, with the character's effective score (every "
+                    "Merit and Flaw active) and its edition's dice; exit 1 names what is "
+                    "unknown.",
+                    (Option(("mine",), "your attribute, or a character's name", type="str",
+                            metavar="MINE|CHARACTER"),
+                     Option(("theirs",), "the opposing attribute, or a Waylay's name",
+                            type="str", metavar="THEIRS|WAYLAY"),
+                     Option(("--dice",), "dice rolled per side: 1 (The Wyld Hunt) or 2 (King "
+                                         "Ironheart's Madness); default 1, or the named "
+                                         "character's edition", choices=(1, 2)),
+                     Option(("--test",), "with names: only this Test (the card lists it, or a "
+                                         "Merit changes the Waylay into it)", type="str",
+                            choices=("might", "savvy", "resolve", "combat")),
+                     Option(("--player",), "with names: the character's player (when two "
+                                           "players' characters share the name)",
+                            type="str")),
                     f"{_HERE}:odds_test"),
         OddsCommand("trial", "a Trial: attribute plus roll at least the difficulty",
                     "Chance of passing a Trial: your attribute plus a roll must equal or exceed "

@@ -9,8 +9,9 @@ module vouches first: a character file or card table whose every key is known an
 is already in its final form (text trimmed and within its length, whole numbers in range, an
 enumerated value in lower case, lists within their length, no control characters, an event of
 exactly one kind with what that kind needs) is returned as the model would return it; anything
-else (a stray key, text with surrounding space, a number as text, a TOML date, ``effects``)
-goes to the model, which accepts, normalises or refuses it with its located message. Setup
+else (a stray key, text with surrounding space, a number as text, a TOML date, ``effects``
+or ``score_changes``) goes to the model, which accepts, normalises or refuses it with its
+located message. Setup
 files always go to the model. A test feeds both the same generated tables and requires the same
 answer from each.
 """
@@ -155,9 +156,11 @@ FIELDS: dict[str, dict[str, Check]] = {
     "icon": {**_BASE, "race": _name, "gender": _name, "might": _COUNT, "savvy": _COUNT,
              "resolve": _COUNT, "special": _text},
     "merit": {**_BASE, "type": _one_of(c.MeritType), "subtype": _name, "cost": _COUNT,
-              "attribute": _one_of(c.Attribute), "court": _one_of(c.Court)},
+              "attribute": _one_of(c.Attribute), "court": _one_of(c.Court),
+              "score_changes": lambda v: False},
     "flaw": {**_BASE, "type": _one_of(c.FlawType), "bonus": _COUNT,
-             "attribute": _one_of(c.Attribute), "court": _one_of(c.Court)},
+             "attribute": _one_of(c.Attribute), "court": _one_of(c.Court),
+             "score_changes": lambda v: False},
     "quest": {**_BASE, "number": _COUNT, "waylay_rating": _COUNT, "treasure_rating": _COUNT,
               "experience": _COUNT},
     "league": {**_BASE, "terrain": lambda v: type(v) is list and len(v) <= 20

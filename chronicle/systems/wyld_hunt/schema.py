@@ -11,14 +11,18 @@ A card file is::
     ...
 
 Unknown keys are rejected. Every kind-specific value is optional: a value nobody knows is left
-out, never written as zero. The same ``[[card]]`` tables appear in character and setup files.
+out, never written as zero. A Merit's or Flaw's ``score_changes`` (its changes to Might, Savvy,
+Resolve or Combat) are a list of tables, ``[{attribute = "combat", change = 1}]`` with an
+optional ``when = "always"``, or the text a user types (``"Combat+1"``); ``[]`` (or ``"none"``)
+says the card changes no score, and leaving the key out says nobody knows yet. The same
+``[[card]]`` tables appear in character and setup files.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt import cards as c
@@ -31,6 +35,7 @@ from chronicle.systems.wyld_hunt.fields import (
     Name,
     SetField,
     TerrainList,
+    TestField,
     TestList,
     Text,
     WaylayField,
@@ -59,6 +64,26 @@ class FixedCourtModel(_Strict):
 
     effect: Literal["fixed_court"]
     court: CourtField
+
+
+class ScoreChangeModel(_Strict):
+    """One change a card makes to a score while it is active (or ``when = "always"``)."""
+
+    attribute: TestField
+    change: Annotated[int, Strict(), Field(ge=-c.SCORE_CHANGE_MAX, le=c.SCORE_CHANGE_MAX)]
+    when: Annotated[c.When, BeforeValidator(lambda v: v.strip().lower()
+                                            if isinstance(v, str) else v)] = c.When.ACTIVE
+
+
+def _typed_changes(value: Any) -> Any:
+    """The text a user types (``"Might+1, Combat-1"``, ``"none"``) as the list of tables."""
+    return c.parse_score_changes(value) if isinstance(value, str) else value
+
+
+ScoreChanges = Annotated[list[ScoreChangeModel], BeforeValidator(_typed_changes),
+                         Field(max_length=8)]
+"""The one declaration of ``score_changes`` (Merits and Flaws): card files, the command line's
+``--score-changes`` and the app's card form all pass through it."""
 
 
 EffectModel = Annotated[ExtraPointsModel | FixedCourtModel, Field(discriminator="effect")]
@@ -98,6 +123,7 @@ class MeritModel(CardModel):
     cost: Count | None = None
     attribute: AttributeField | None = None
     court: CourtField | None = None
+    score_changes: ScoreChanges | None = None
 
 
 class FlawModel(CardModel):
@@ -108,6 +134,7 @@ class FlawModel(CardModel):
     bonus: Count | None = None
     attribute: AttributeField | None = None
     court: CourtField | None = None
+    score_changes: ScoreChanges | None = None
 
 
 class QuestModel(CardModel):

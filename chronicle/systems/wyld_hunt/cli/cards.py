@@ -15,8 +15,10 @@ from chronicle.systems.wyld_hunt.cards import (
     Card,
     CardSet,
     Court,
+    Flaw,
     FlawType,
     Kind,
+    Merit,
     MeritType,
     Quest,
     Terrain,
@@ -24,6 +26,7 @@ from chronicle.systems.wyld_hunt.cards import (
     card_facts,
     card_to_dict,
     describe_effect,
+    describe_score_changes,
     parse_terrain,
 )
 
@@ -232,6 +235,8 @@ def _show(card: Card) -> None:
     for key, value in data.items():
         if key in _SKIP or key == "missing":
             continue
+        if key == "score_changes" and isinstance(card, Merit | Flaw):
+            value = describe_score_changes(card.score_changes)  # "Combat+1", "none" or None
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value) or None
         shown = "unknown" if value is None else str(value)

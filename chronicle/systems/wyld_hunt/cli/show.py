@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chronicle.cli.output import emit, emit_json, report
+from chronicle.systems.wyld_hunt.rules.scores import score_lines
 
 if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.services.characters import CharacterView
@@ -32,6 +33,9 @@ def character_summary(view: CharacterView) -> None:
     emit(f"  Flaws: {', '.join(s['flaws']) or '-'}")
     if s["quests_completed"]:
         emit(f"  Quests completed: {', '.join(s['quests_completed'])}")
+    emit("  Scores (base -> effective, every Merit and Flaw active):")
+    for line in score_lines(view.state.scores):
+        emit(f"    {line}")
     if view.report.violations:
         emit()
         report(view.report)

@@ -30,6 +30,7 @@ from chronicle.systems.wyld_hunt.rules.ledger import (
     waylay_bonus,
 )
 from chronicle.systems.wyld_hunt.rules.resolve import Resolver
+from chronicle.systems.wyld_hunt.rules.scores import Scores, effective_scores
 
 
 @dataclass
@@ -79,6 +80,12 @@ class CharacterState:
         not count (the Human male's Leader points). Decides who places a shared Unique League."""
         return sum(m.cost or 0 for m in self.merits) - self.points.uncounted
 
+    @property
+    def scores(self) -> Scores:
+        """Might, Savvy, Resolve and Combat: base and effective, with the cards that change
+        them. No play state is kept yet, so every Merit and Flaw held counts as active."""
+        return effective_scores(self.icon, self.merits, self.flaws)
+
     def summary(self) -> dict[str, Any]:
         """The ``summary`` object of ``chronicle check --json`` for a character."""
         return {
@@ -107,6 +114,7 @@ class CharacterState:
             "quests_completed": list(self.ledger.quests_completed),
             "merits": [m.name for m in self.merits],
             "flaws": [f.name for f in self.flaws],
+            "scores": self.scores.to_dict(),
         }
 
 

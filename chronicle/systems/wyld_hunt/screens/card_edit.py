@@ -25,14 +25,18 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, SelectionList
 
 from chronicle.systems.wyld_hunt.cards import (
+    TYPED_FIELDS,
     Attribute,
     Court,
+    Flaw,
     FlawType,
     Kind,
+    Merit,
     MeritType,
     Terrain,
     TestType,
     card_to_dict,
+    describe_score_changes,
 )
 from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.screens.dialog import compact, show_kept
@@ -65,6 +69,11 @@ PICKS: dict[str, list[str]] = {
 }
 TYPES = {"merit": [t.value for t in MeritType], "flaw": [t.value for t in FlawType]}
 TICKS = {"terrain": [t.value for t in Terrain], "tests": [t.value for t in TestType]}
+for _field, _typed in TYPED_FIELDS.items():  # typed as text, read by the card schema
+    for _kind in _typed.kinds:
+        FIELDS[_kind.value].append(_field)
+HINTS = {field: f"unknown · {typed.example}" for field, typed in TYPED_FIELDS.items()}
+"""Placeholders other than "unknown"."""
 
 
 KEY = "wyld-hunt-card-edit"
@@ -108,6 +117,8 @@ class CardEditScreen(ModalScreen["Card | None"]):
         kinds = [k.value for k in Kind]
         self.kind = card.kind.value if card else (kind if kind in kinds else "merit")
         self.values: dict[str, Any] = card_to_dict(card) if card else {"name": name}
+        if isinstance(card, Merit | Flaw):  # its score changes are typed as text: "Might+1"
+            self.values["score_changes"] = describe_score_changes(card.score_changes)
         self.saving = False
 
     def title_text(self) -> str:
@@ -196,7 +207,7 @@ class CardEditScreen(ModalScreen["Card | None"]):
                                                      id=f"field-{field}", classes="ticks"))
             else:
                 chooser = compact(Input("" if value is None else str(value), id=f"field-{field}",
-                                        placeholder="unknown"))
+                                        placeholder=HINTS.get(field, "unknown")))
             rows.append(Horizontal(Label(field.replace("_", " "), classes="field-label"),
                                    chooser, classes="field ticks-row" if field in TICKS
                                    else "field"))

@@ -2,10 +2,12 @@
 
 The sheet shows name, race, court, creation points, experience earned, spent and unspent, the
 Waylay bonus, Merits grouped by type with their costs, Flaws with their bonuses, the quests
-completed and every rule problem. The chronicle is a timeline of every event, undone ones
-marked. ``g`` records a game, ``s`` spends experience, ``u`` undoes the latest event (after
-saying which and asking), ``e`` exports the character file to ``exports/<name>.toml`` in the
-data folder (asking before overwriting), ``b`` opens the builder, escape goes back.
+completed, each score's base and effective value with the cards that change it (every Merit and
+Flaw active: no play state is kept yet) and every rule problem. The chronicle is a timeline of
+every event, undone ones marked. ``g`` records a game, ``s`` spends experience, ``u`` undoes
+the latest event (after saying which and asking), ``e`` exports the character file to
+``exports/<name>.toml`` in the data folder (asking before overwriting), ``b`` opens the
+builder, escape goes back.
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from chronicle.systems.wyld_hunt.cards import MeritType
+from chronicle.systems.wyld_hunt.cards import MeritType, TestType
 from chronicle.systems.wyld_hunt.widgets.points import bought_off, points_figures
 from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.text import esc, fit
@@ -146,6 +149,39 @@ def sheet_markup(view: CharacterView) -> str:
     return "\n".join(lines)
 
 
+def scores_text(view: CharacterView) -> Text:
+    """Might, Savvy, Resolve and Combat: base, effective and the cards that make the
+    difference (every Merit and Flaw active: no play state is kept), as styled text, never
+    markup, since card names are data."""
+    scores = view.state.scores
+    text = Text()
+    text.append("Scores", style="bold")
+    text.append("  base → effective, every Merit and Flaw active", style="dim")
+    for attribute, score in scores.scores.items():
+        base = "?" if score.base is None else str(score.base)
+        text.append(f"\n  {attribute.value.title():<8}{base:>2}")
+        if score.effective is None:
+            text.append(" → ")
+            text.append("?", style="reverse")
+        elif score.contributions:
+            text.append(" → ")
+            text.append(str(score.effective), style="bold")
+        made = "; ".join(
+            f"{c.card} {c.change:+d}" + (f" ({c.via.value.title()})" if c.via is not attribute
+                                         else "") + (" always" if c.when.value == "always"
+                                                     else "")
+            for c in score.contributions)
+        if made:
+            text.append(f"  {made}", style="dim")
+    unknown = scores[TestType.MIGHT].unknown_cards
+    if unknown:
+        text.append("\n  Score changes not known yet: ", style="italic")
+        text.append(", ".join(unknown), style="italic")
+        text.append("\n  Fill them in from your cards (key 1, then e on the card).",
+                    style="dim italic")
+    return text
+
+
 def timeline_markup(view: CharacterView) -> str:
     """Every event of the chronicle, oldest first; undone ones struck through and marked; an
     event recorded from a game names the game."""
@@ -200,6 +236,7 @@ class CharacterViewScreen(Screen[None]):
     CharacterViewScreen #character-sheet:focus, CharacterViewScreen #character-timeline:focus {
         background-tint: $foreground 5%; }
     CharacterViewScreen ViolationsPanel { padding: 0; margin-top: 1; }
+    CharacterViewScreen #scores { margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
@@ -222,13 +259,14 @@ class CharacterViewScreen(Screen[None]):
         self.given = view
         """A view handed over by the opener (the list's own): shown at once, not read again
         on this opening."""
-        self.drawn: tuple[str, str] | None = None
+        self.drawn: tuple[str, str, str] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="character-body"):
             with VerticalScroll(id="character-sheet"):
                 yield Static(self.loading_text(), id="sheet")
+                yield Static("", id="scores", markup=False)
                 yield ViolationsPanel("", id="character-violations")
             with VerticalScroll(id="character-timeline"):
                 yield Static("", id="timeline")
@@ -267,6 +305,7 @@ class CharacterViewScreen(Screen[None]):
         self.view = None
         self.drawn = None
         self.query_one("#sheet", Static).update(self.loading_text())
+        self.query_one("#scores", Static).update("")
         self.query_one("#character-violations", ViolationsPanel).display = False
         self.query_one("#timeline", Static).update("")
 
@@ -308,11 +347,13 @@ class CharacterViewScreen(Screen[None]):
         panel = self.query_one("#character-violations", ViolationsPanel)
         panel.display = bool(view.report.violations)
         panel.show(view.report)  # drawn only when it reads differently
-        drawn = (sheet_markup(view), timeline_markup(view))
+        scores = scores_text(view)
+        drawn = (sheet_markup(view), timeline_markup(view), scores.plain)
         if drawn == self.drawn:
             return
         self.drawn = drawn
         self.query_one("#sheet", Static).update(drawn[0])
+        self.query_one("#scores", Static).update(scores)
         self.query_one("#timeline", Static).update(drawn[1])
         timeline = self.query_one("#character-timeline", VerticalScroll)
         timeline.call_after_refresh(timeline.scroll_end, animate=False)

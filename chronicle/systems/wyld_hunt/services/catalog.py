@@ -25,7 +25,7 @@ from chronicle.systems.wyld_hunt import GAME
 from chronicle.systems.wyld_hunt.cards import KIND_ORDER, Card, Waylay, card_from_data
 
 WyldHuntCatalog = Catalog[Card]
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 _IN_PROCESS: dict[tuple[Path, Path], tuple[list[object], CatalogSources]] = {}
 """The sources read in this process, by folders, with the fingerprint they were read at."""
 

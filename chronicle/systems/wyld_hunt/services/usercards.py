@@ -135,7 +135,7 @@ def card_file_entry(card: Card) -> dict[str, Any]:
     entry: dict[str, Any] = {}
     for name in ("name", "kind", *sorted(allowed - {"name", "kind"})):
         item = data.get(name)
-        if item in (None, [], ""):
+        if item is None or (item in ([], "") and name != "score_changes"):  # [] is known: none
             continue
         if name == "effects" and isinstance(item, list):
             item = [{k: v for k, v in e.items() if k != "description" and v is not None}

@@ -18,6 +18,7 @@ from chronicle.systems.wyld_hunt.cards import (
     Waylay,
     card_to_dict,
     describe_effect,
+    describe_score_changes,
 )
 
 HIDDEN = {"name", "kind", "effects", "origin", "path", "source", "notes", "summary",
@@ -39,6 +40,8 @@ def describe_card(card: Card, owned: int, player: str | None) -> Text:
     for key, value in data.items():
         if key in HIDDEN:
             continue
+        if key == "score_changes" and isinstance(card, Merit | Flaw):
+            value = describe_score_changes(card.score_changes)  # "Combat+1", "none" or None
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value) or None
         text.append(f"\n{key.replace('_', ' ')}: ")
