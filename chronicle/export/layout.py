@@ -216,6 +216,9 @@ class Banded(Flowable):
     def __init__(self) -> None:
         super().__init__()
         self._bands: list[Band] | None = None
+        self._heights: list[float] = []
+        """The height of each band, measured once (a page break never adds them up again)."""
+        self._total = 0.0
         self._built_for = -1.0
 
     def build(self, width: float) -> list[Band]:
@@ -230,56 +233,65 @@ class Banded(Flowable):
         """Draw over the bands, each given with its top."""
 
     def bands(self, width: float) -> list[Band]:
-        """The bands, built once per width."""
+        """The bands, built once per width (their heights measured once with them)."""
         if self._bands is None or abs(self._built_for - width) > 0.01:
             self._bands = self.build(width)
             for band in self._bands:
                 band.width = width
+            self._heights = [band.height for band in self._bands]
+            self._total = sum(self._heights)
             self._built_for = width
         return self._bands
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
-        bands = self.bands(aW)
+        self.bands(aW)
         self.width = aW
-        self.height = sum(b.height for b in bands)
+        self.height = self._total
         return self.width, self.height
 
-    def _fragment(self, bands: list[Band]) -> Banded:
+    def _fragment(self, bands: list[Band], heights: list[float]) -> Banded:
         part = copy.copy(self)
         part.__dict__.pop("_postponed", None)  # reportlab's mark on the whole, not the parts
         part._bands = bands
-        part.height = sum(b.height for b in bands)
+        part._heights = heights
+        part._total = sum(heights)
+        part.height = part._total
         return part
 
     def split(self, aW: float, aH: float, /) -> list[Flowable]:
+        """The part that fits in ``aH`` and the rest. Linear in the bands placed: heights
+        are measured once (``bands``), and a page break looks only at the bands it places."""
         bands = self.bands(aW)
-        height = sum(b.height for b in bands)
+        heights = self._heights
         fresh = aH >= self.page_height - 1.0
-        if self.keep_whole and not fresh and height <= self.page_height:
+        if self.keep_whole and not fresh and self._total <= self.page_height:
             return []  # moves to the next page whole
-        taken = self._fitting(bands, aH, strict=True)
+        taken = self._fitting(bands, heights, aH, strict=True)
         if taken is None and fresh:  # taller than a page: cut where it must
-            taken = self._fitting(bands, aH, strict=False)
+            taken = self._fitting(bands, heights, aH, strict=False)
         if taken is None:
             return []
-        done, rest = taken
+        (done, done_heights), (rest, rest_heights) = taken
         if all(band.role == "spare" for band in rest):
-            return [self._fragment(done)]  # spare rows to write in never start a page
+            return [self._fragment(done, done_heights)]  # spare rows never start a page
         following = self.continuation(aW, rest[0])
         for band in following:
             band.width = aW
-        return [self._fragment(done), self._fragment(following + rest)]
+        return [self._fragment(done, done_heights),
+                self._fragment(following + rest, [b.height for b in following] + rest_heights)]
 
-    def _fitting(self, bands: list[Band], room: float,
-                 strict: bool) -> tuple[list[Band], list[Band]] | None:
-        """The bands that fit in ``room`` up to a place a page may end, and the rest; with
-        ``strict`` off, any band boundary will do and a band may be cut between its lines."""
+    def _fitting(self, bands: list[Band], heights: list[float], room: float,
+                 strict: bool) -> tuple[tuple[list[Band], list[float]],
+                                        tuple[list[Band], list[float]]] | None:
+        """The bands that fit in ``room`` up to a place a page may end, and the rest (each
+        with their heights); with ``strict`` off, any band boundary will do and a band may be
+        cut between its lines."""
         used = 0.0
         count = 0
-        for band in bands:
-            if used + band.height > room + 1e-6:
+        for height in heights:
+            if used + height > room + 1e-6:
                 break
-            used += band.height
+            used += height
             count += 1
         if count >= len(bands):
             return None
@@ -287,15 +299,17 @@ class Banded(Flowable):
         while cut and (bands[cut - 1].keep_with_next
                        or (strict and not bands[cut - 1].break_after)):
             cut -= 1
-        if not strict and cut == count:
+        if not strict:  # a fresh page: cut the band that does not fit between its lines
             pieces = bands[count].split(room - used, force=True)
             if pieces is not None:
-                done, rest = [*bands[:count], pieces[0]], [pieces[1], *bands[count + 1:]]
+                done = [*bands[:count], pieces[0]]
                 if any(b.role != "header" for b in done):
-                    return done, rest
+                    return ((done, [*heights[:count], pieces[0].height]),
+                            ([pieces[1], *bands[count + 1:]],
+                             [pieces[1].height, *heights[count + 1:]]))
         if not cut or not any(b.role != "header" for b in bands[:cut]):
             return None
-        return bands[:cut], bands[cut:]
+        return (bands[:cut], heights[:cut]), (bands[cut:], heights[cut:])
 
     def draw(self) -> None:
         top = self.height
