@@ -212,6 +212,10 @@ class Banded(Flowable):
     page); otherwise breaks where its bands allow."""
     page_height = 10_000.0
     """The height of a whole page's frame (set by the renderer)."""
+    fill_room = False
+    """Spare bands (``spare``) fill the rest of the page below the last band, less
+    ``fill_reserve`` points kept for what follows on the page (set by the renderer)."""
+    fill_reserve = 0.0
 
     def __init__(self) -> None:
         super().__init__()
@@ -219,6 +223,8 @@ class Banded(Flowable):
         self._heights: list[float] = []
         """The height of each band, measured once (a page break never adds them up again)."""
         self._total = 0.0
+        self._extra: list[Band] = []
+        """Spare bands added below the last band to fill the page (``fill_room``)."""
         self._built_for = -1.0
 
     def build(self, width: float) -> list[Band]:
@@ -231,6 +237,11 @@ class Banded(Flowable):
 
     def decorate(self, canv: Canvas, placed: list[tuple[Band, float]]) -> None:
         """Draw over the bands, each given with its top."""
+
+    def spare(self, width: float) -> Band | None:
+        """A band to repeat where the flowable fills the rest of its page (``fill_room``): a
+        blank row to write in. None: the flowable never fills."""
+        return None
 
     def bands(self, width: float) -> list[Band]:
         """The bands, built once per width (their heights measured once with them)."""
@@ -246,13 +257,21 @@ class Banded(Flowable):
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         self.bands(aW)
         self.width = aW
-        self.height = self._total
+        self._extra = []
+        if self.fill_room and self._total <= aH:
+            band = self.spare(aW)
+            if band is not None:
+                band.width = aW
+                room = aH - self._total - self.fill_reserve - 1.0
+                self._extra = [band] * max(0, int(room // band.height))
+        self.height = self._total + sum(band.height for band in self._extra)
         return self.width, self.height
 
     def _fragment(self, bands: list[Band], heights: list[float]) -> Banded:
         part = copy.copy(self)
         part.__dict__.pop("_postponed", None)  # reportlab's mark on the whole, not the parts
         part._bands = bands
+        part._extra = []
         part._heights = heights
         part._total = sum(heights)
         part.height = part._total
@@ -314,7 +333,7 @@ class Banded(Flowable):
     def draw(self) -> None:
         top = self.height
         placed = []
-        for band in self._bands or []:
+        for band in [*(self._bands or []), *self._extra]:
             band.draw(self.canv, top, self.line)
             placed.append((band, top))
             top -= band.height

@@ -150,7 +150,8 @@ class Table:
 
     ``title`` and ``legend`` print above the header and stay with it and the first row;
     ``context`` says on a continued page whose table it is ("Tim: Winerdria (continued)").
-    ``blank_rows`` empty rows follow the rows, to be filled in by hand.
+    ``blank_rows`` empty rows follow the rows, to be filled in by hand; with ``fill`` more
+    blank rows fill the rest of the table's last page (when it is the last table on it).
     """
 
     columns: tuple[Column, ...]
@@ -159,6 +160,7 @@ class Table:
     legend: str = ""
     context: str = ""
     blank_rows: int = 0
+    fill: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +198,9 @@ class Part:
     """The edition's own title, printed at the head of every page."""
     one_page: bool = False
     """Laid out to fit one page when it can (a character sheet)."""
+    new_page: bool = True
+    """Starts on a new page. False: shares the previous part's page when both fit on one
+    (a short game's score pad and its log), else starts a new page all the same."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +210,9 @@ class Document:
     title: str
     parts: tuple[Part, ...]
     author: str = "Arcadia Chronicle"
+    numbering: Literal["part", "file"] = "part"
+    """How "Page X of Y" counts: within each part (a player's file of character sheets
+    prints as separate sheets), or over the whole file (a game's score pad and log)."""
 
     def texts(self) -> Iterator[str]:
         """Every string the document prints, in order (marks excluded)."""

@@ -288,14 +288,50 @@ class PdfRenderer:
                 height - self.margin_top - self.margin_bottom)
 
     def story(self, document: Document) -> list[Flowable]:
-        """Every flowable of the document: each part on new pages."""
+        """Every flowable of the document: each part on new pages (but a part that may share
+        the previous one's page when both fit on it), then the last table of each page that
+        may fill its page with blank rows is told to."""
         story: list[Flowable] = []
+        group = 0
+        previous: list[Flowable] = []
         for index, part in enumerate(document.parts):
-            if index:
+            flowables = self.part_story(part)
+            if index and not part.new_page:
+                flowables[0].spaceBefore = 14
+            shared = bool(index) and not part.new_page and not any(
+                isinstance(f, PageBreak) for f in previous) and self.fits(
+                    [*previous, *flowables])
+            if index and not shared:
                 story.append(PageBreak())
-            story.append(PartStart(index, part.footer, part.brand))
-            story.extend(self.part_story(part))
+                if document.numbering == "part":
+                    group = index
+                previous = []
+            footer = part.footer
+            if shared:  # one page, two parts: its footer names both
+                footer = f"{document.parts[index - 1].footer} · {part.kind}"
+            story.append(PartStart(group, footer, part.brand))
+            story.extend(flowables)
+            previous += flowables
+        self.fill_pages(story)
         return story
+
+    def fill_pages(self, story: list[Flowable]) -> None:
+        """Let the last table asking to fill (``Table.fill``) before each page break fill the
+        rest of its page with blank rows, keeping room for what follows it on the page."""
+        width, height = self.frame_size
+        reserve = 0.0
+        filler_seen = False
+        for flowable in reversed(story):
+            if isinstance(flowable, PageBreak):
+                reserve, filler_seen = 0.0, False
+                continue
+            if isinstance(flowable, TableFlowable) and flowable.fill and not filler_seen:
+                flowable.fill_room = True
+                flowable.fill_reserve = reserve
+                filler_seen = True
+            if not filler_seen:
+                _w, h = flowable.wrap(width, height)
+                reserve += h + flowable.getSpaceAfter() + flowable.getSpaceBefore()
 
     def part_story(self, part: Part) -> list[Flowable]:
         """One part's flowables. A one-page part is set as loosely as fits its page; when
@@ -410,7 +446,8 @@ class PdfRenderer:
             return [TableFlowable([(c.title, c.weight, c.align) for c in block.columns],
                                   [(r.cells, r.tone) for r in block.rows], s.table,
                                   title=block.title, legend=block.legend,
-                                  context=block.context, blank_rows=block.blank_rows)]
+                                  context=block.context, blank_rows=block.blank_rows,
+                                  fill=block.fill)]
         if isinstance(block, Heading):
             return [HeadingFlowable(block.text, s.heading, s.heading.color)]
         return [self.note(block, s)]

@@ -95,7 +95,7 @@ def rounds_table(log: GameLog, state: GameState, blank: int = BLANK_ROUNDS) -> T
                           *(Column(n, weight, "right") for n in names)),
                  rows=rows, title="Fortune after each round",
                  legend=f"The game ends when someone reaches {log.limit} and the round is "
-                        "completed.", blank_rows=blank)
+                        "completed.", blank_rows=blank, fill=blank > 0)
 
 
 def score_pad(log: GameLog, state: GameState) -> Part:
@@ -109,7 +109,7 @@ def score_pad(log: GameLog, state: GameState) -> Part:
         if card is not None and card.ability:
             text += f"; its rule: {card.ability}"
         blocks.append(Note(text, label="Active bounty: "))
-    blocks.append(rounds_table(log, state))
+    blocks.append(rounds_table(log, state, 0 if state.finished else BLANK_ROUNDS))
     blocks.append(Note(f"A hunter holds {WOUND_CAPACITY} wounds; one more is fatal and loses "
                        f"every bounty beneath the hunter. At most {MAX_HEALS} heals a turn.",
                        tone="muted"))
@@ -159,12 +159,14 @@ def log_table(state: GameState) -> Table:
                           Column("Heals, ability, note", 1.8), Column("Fortune", 0.9, "right")),
                  rows=tuple(rows), title="The log",
                  legend="Greyed lines are turns taken back; they stay in the log.",
-                 context="The log (continued)", blank_rows=0 if state.finished else 4)
+                 context="The log (continued)", blank_rows=0 if state.finished else 4,
+                 fill=not state.finished)
 
 
 def game_log(log: GameLog, state: GameState, report: Report | None = None) -> Part:
-    """The game's log afterwards: the log table, the result and what the rules found."""
-    blocks: list[Block] = [_header(log, state), log_table(state), Heading("Result"),
+    """The game's log afterwards: the log table, the result and what the rules found (the
+    score pad before it, on the same page when both fit, says the game's limit and date)."""
+    blocks: list[Block] = [log_table(state), Heading("Result"),
                             Note(state.verdict, label="Result: ")]
     if report is not None:
         for violation in report.errors + report.warnings:
@@ -176,10 +178,11 @@ def game_log(log: GameLog, state: GameState, report: Report | None = None) -> Pa
         blocks.append(Note(log.note, label="Note: "))
     return Part(kind="Game Log", title=log.name, caption=f"{LABEL} · {state.verdict}",
                 footer=f"{log.name} · Game Log", blocks=tuple(blocks),
-                brand=LABEL)
+                brand=LABEL, new_page=False)
 
 
 def hunt_document(log: GameLog, state: GameState, report: Report | None = None) -> Document:
     """The PDF of ``chronicle export hunt``: the score pad, then the log."""
     return Document(title=f"{log.name} · {LABEL}",
-                    parts=(score_pad(log, state), game_log(log, state, report)))
+                    parts=(score_pad(log, state), game_log(log, state, report)),
+                    numbering="file")

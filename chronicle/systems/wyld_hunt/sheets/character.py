@@ -285,7 +285,7 @@ def chronicle_log(source: CharacterSource) -> Part:
                          "Quest in force after it (for a game: during it). Blank rows at the "
                          "end are for the next games.",
                   context=f"{source.name}: games and purchases (continued)",
-                  blank_rows=LOG_BLANK_ROWS)
+                  blank_rows=LOG_BLANK_ROWS, fill=True)
     blocks: list[Block] = [
         _experience(source),
         ItemList("Quests Completed", collapsed(state.ledger.quests_completed),
