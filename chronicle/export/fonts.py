@@ -95,6 +95,9 @@ _KANA_RANGES = ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF66, 0xFF9F))
 _HANGUL_RANGES = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF))
 _THIN = frozenset({CHINESE, JAPANESE, KOREAN})
 """Faces whose one weight is their thinnest (the CJK files' default instance)."""
+_WIDE_SPACE = frozenset({EMOJI, SYMBOLS})
+"""Faces whose space is wider than the text font's (Noto Emoji's is 1.27 em): a space after
+their run is set in the text font, so an emoji is not followed by a gap."""
 _WEIGHT = {REGULAR: 0.0, ITALIC: 0.0, SEMIBOLD: 0.03, BOLD: 0.045}
 """How much an outline adds to a regular face to look like each face of the text font."""
 _SILENT = frozenset("\u200c\u200d\ufe0e\ufe0f")
@@ -205,10 +208,101 @@ def fallback(name: str) -> frozenset[int]:
     return _coverage[name]
 
 
+_CJK_WEIGHTS = {REGULAR: 400, ITALIC: 400, SEMIBOLD: 600, BOLD: 700}
+"""The weight of each CJK static face drawn for a face of the text font."""
+_WEIGHT_NAMES = {400: "Regular", 600: "SemiBold", 700: "Bold"}
+_static: dict[tuple[str, int], tuple[str, frozenset[int]]] = {}
+"""Each CJK face's static instance at a weight: its registered name and its characters."""
+_static_chars: dict[str, frozenset[int]] = {}
+_static_names: set[str] = set()
+_generation = [0]
+
+
+def _instances(face: str, chars: frozenset[int], generation: int = 1) -> dict[int, bytes]:
+    """The CJK variable face ``face`` cut down to ``chars`` and set at each weight: real
+    regular, semibold and bold outlines (fontTools' instancer), as TrueType files named
+    "NotoSansSC-Bold" (a later, larger cut "NotoSansSC-Bold-2": reportlab knows a face by
+    its name)."""
+    import io
+
+    from fontTools import subset  # type: ignore[import-untyped]
+    from fontTools.ttLib import TTFont as ToolsFont  # type: ignore[import-untyped]
+    from fontTools.varLib import instancer  # type: ignore[import-untyped]
+
+    package, file = FALLBACK_FILES[face]
+    source = ToolsFont(str(_package_folder(package) / file), lazy=True)
+    cutter = subset.Subsetter(subset.Options(layout_features=[], notdef_outline=True,
+                                             name_IDs=["*"], glyph_names=False,
+                                             hinting=False))
+    cutter.populate(unicodes=sorted(chars))
+    cutter.subset(source)
+    small = io.BytesIO()
+    source.save(small)
+    made = {}
+    for weight in sorted(set(_CJK_WEIGHTS.values())):
+        static = instancer.instantiateVariableFont(ToolsFont(io.BytesIO(small.getvalue())),
+                                                   {"wght": weight})
+        style = _WEIGHT_NAMES[weight]
+        family = Path(file).stem.split("[")[0]  # NotoSansSC
+        names = static["name"]
+        names.removeNames(nameID=6)
+        suffix = f"-{generation}" if generation > 1 else ""
+        names.setName(f"{family}-{style}{suffix}", 6, 3, 1, 0x409)  # its own name
+        names.setName(style, 2, 3, 1, 0x409)
+        out = io.BytesIO()
+        static.save(out)
+        made[weight] = out.getvalue()
+    return made
+
+
+def prepare(texts: Iterable[str]) -> None:
+    """Make the static CJK faces the ``texts`` need (regular, semibold and bold instances of
+    the variable Noto Sans SC, JP and KR holding every CJK character asked for so far), so
+    Chinese, Japanese and Korean print in a real weight; call before drawing them."""
+    import io
+
+    register_fonts()
+    needed: dict[str, set[int]] = {}
+    for text in texts:
+        if text.isascii():
+            continue
+        for line in clean(text).split("\n"):
+            for name, part in runs(visual(line)):
+                if name in _THIN:
+                    needed.setdefault(name, set()).update(ord(c) for c in part)
+    for face, chars in needed.items():
+        if chars <= _static_chars.get(face, frozenset()):
+            continue
+        with _registering:
+            wanted = frozenset(chars | _static_chars.get(face, frozenset()) | {32})
+            if wanted <= _static_chars.get(face, frozenset()):
+                continue
+            _generation[0] += 1
+            for weight, data in _instances(face, wanted, _generation[0]).items():
+                name = f"{face}-{weight}-{_generation[0]}"
+                font = EmbeddedFont(name, io.BytesIO(data))
+                pdfmetrics.registerFont(font)
+                _static_names.add(name)
+                _static[(face, weight)] = (name, wanted)
+            _static_chars[face] = wanted
+
+
+def static_face(face: str, wanted: str, text: str) -> str | None:
+    """The registered static instance of the CJK face ``face`` at the weight of ``wanted``
+    (a face of the text font) when it has every character of ``text`` (``prepare``), else
+    None (then the variable face is drawn, outlined to its weight)."""
+    if face not in _THIN:
+        return None
+    found = _static.get((face, _CJK_WEIGHTS.get(wanted, 400)))
+    if found is None or not all(ord(c) in found[1] for c in text):
+        return None
+    return found[0]
+
+
 def outline(face: str, wanted: str) -> float:
     """The outline (in ems) that makes ``face`` look like the text font's face ``wanted``: 0
     for the text font's own faces and for a one-weight fallback face set as regular text."""
-    if face in _OWN_FACES:
+    if face in _OWN_FACES or face in _static_names:  # a real weight of its own
         return 0.0
     extra = _WEIGHT.get(wanted, 0.0)
     return extra + (0.05 if face in _THIN else 0.0)
@@ -289,20 +383,73 @@ def reads_right_to_left(text: str) -> bool:
     return right > sum(1 for c in text if unicodedata.bidirectional(c) == "L")
 
 
+_LEVEL = re.compile(r"Level\(\s*(\d+),?\s*\)")
+
+
+def _levels(text: str, base: str) -> list[int] | None:
+    """The resolved embedding level of each character of ``text`` (the Unicode
+    bidirectional algorithm up to rule L1, paired brackets included), or None when the
+    algorithm's report cannot be read. python-bidi reports them per UTF-8 byte."""
+    from bidi import get_display
+
+    report = str(get_display(text, base_dir=base, debug=True))
+    start = report.find("levels:")
+    end = report.find("]", start)
+    found = [int(n) for n in _LEVEL.findall(report[start:end])] if start >= 0 else []
+    if len(found) != len(text.encode("utf-8")):
+        return None
+    levels = []
+    offset = 0
+    for char in text:
+        levels.append(found[offset])
+        offset += len(char.encode("utf-8"))
+    return levels
+
+
+def _reordered(text: str, levels: list[int]) -> str:
+    """Rules L2 and L4: runs reversed from the highest level down to the lowest odd one, and
+    a character that has a mirror image (a bracket, a parenthesis) at an odd level (drawn
+    right to left) drawn as its mirror image: "(continued)" stays "(continued)"."""
+    from bidi.mirror import MIRRORED  # type: ignore[import-untyped]
+
+    chars = [MIRRORED.get(c, c) if level % 2 else c for c, level in zip(text, levels,
+                                                                         strict=True)]
+    order = list(range(len(chars)))
+    highest = max(levels, default=0)
+    lowest_odd = min((lv for lv in levels if lv % 2), default=highest + 1)
+    for level in range(highest, lowest_odd - 1, -1):
+        index = 0
+        while index < len(order):
+            if levels[order[index]] >= level:
+                end = index
+                while end < len(order) and levels[order[end]] >= level:
+                    end += 1
+                order[index:end] = order[index:end][::-1]
+                index = end
+            else:
+                index += 1
+    return "".join(chars[i] for i in order)
+
+
 @lru_cache(maxsize=4096)
 def visual(text: str) -> str:
     """One line as it is drawn from left to right: right-to-left runs reordered, Arabic
-    letters in their joined forms. The line reads right to left when most of its letters do
-    (a Hebrew name with a Latin word), else left to right (a Hebrew name in an English
-    caption). Text without Hebrew or Arabic is returned as it is."""
+    letters in their joined forms, brackets and parentheses of right-to-left runs mirrored.
+    The line reads right to left when most of its letters do (a Hebrew name with a Latin
+    word), else left to right (a Hebrew name in an English caption). Text without Hebrew or
+    Arabic is returned as it is."""
     if text.isascii() or not any(_is_rtl(c) for c in text):
         return text
     import arabic_reshaper  # type: ignore[import-untyped]
-    from bidi import get_display  # type: ignore[import-untyped]
+    from bidi import get_display
 
     shaped = arabic_reshaper.reshape(text) if any(
         unicodedata.bidirectional(c) == "AL" for c in text) else text
-    return str(get_display(shaped, base_dir="R" if reads_right_to_left(text) else "L"))
+    base = "R" if reads_right_to_left(text) else "L"
+    levels = _levels(shaped, base)
+    if levels is None:  # an unreadable report: the order without mirroring
+        return str(get_display(shaped, base_dir=base))
+    return _reordered(shaped, levels)
 
 
 def _cjk_choice(char: str, preferred: str) -> str | None:
@@ -346,7 +493,8 @@ def _runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
                 if ord(char) in _coverage.get(last, frozenset()):
                     found[-1] = (last, found[-1][1] + char)
             continue
-        if char == " " and found and 32 in _coverage.get(found[-1][0], frozenset()):
+        if char == " " and found and found[-1][0] not in _WIDE_SPACE and 32 in _coverage.get(
+                found[-1][0], frozenset()):
             found[-1] = (found[-1][0], found[-1][1] + char)  # a space joins the run before
             continue
         face, cid = _face(char, index, text, own, font, cid)

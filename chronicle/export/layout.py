@@ -45,7 +45,8 @@ def draw_text(canv: Canvas, x: float, y: float, text: str, style: TextStyle,
         shift = room - fonts.width(text, style.font, style.size)
         x += shift / 2 if align == "center" else shift
     canv.setFillColor(style.color)
-    for name, part in fonts.runs(fonts.visual(text), style.font):
+    for face, part in fonts.runs(fonts.visual(text), style.font):
+        name = fonts.static_face(face, style.font, part) or face  # CJK in a real weight
         canv.setFont(name, style.size)
         outline = fonts.outline(name, style.font)
         if outline:  # a one-weight face made as heavy as the text around it

@@ -481,6 +481,7 @@ class PdfRenderer:
                               topMargin=self.margin_top, bottomMargin=self.margin_bottom,
                               invariant=1)
         doc.addPageTemplates([self.page_template()])
+        fonts.prepare(document.texts())  # Chinese, Japanese and Korean in real weights
         made: list[NumberedCanvas] = []
         renderer = self
 
