@@ -176,6 +176,10 @@ class PdfRenderer:
     stripe = Color(0.97, 0.96, 0.94)
     error_ink = Color(0.62, 0.12, 0.1)
     warning_ink = Color(0.5, 0.36, 0.05)
+    heading_ink = Color(0.22, 0.2, 0.18)
+    heading_size = 7.5
+    """Column headings are never set smaller, however tight the page (legible at arm's
+    length and on a photocopy), nor lighter than ``heading_ink``."""
     grid_min_lines = 5
     """Lines each row of card boxes has at least, like the printed sheet."""
 
@@ -207,8 +211,9 @@ class PdfRenderer:
             body=style(self.font, 9.5, 12.5),
             heading=style(self.semibold_font, 12, 15, self.flaw),
             grid=GridStyles(
-                title=style(self.semibold_font, 10, 12), column=style(self.font, 6.5, 12,
-                                                                      self.muted_ink),
+                title=style(self.semibold_font, 10, 12),
+                column=TextStyle(self.semibold_font, max(self.heading_size, 7.5 * scale),
+                                 12 * scale, self.heading_ink),
                 name=style(self.font, 9, 11.5), small=small,
                 spine=style(self.bold_font, 11, 12, Color(1, 1, 1)), merit=self.merit,
                 merit_tint=self.merit_tint, flaw=self.flaw, flaw_tint=self.flaw_tint,
@@ -216,7 +221,9 @@ class PdfRenderer:
             fields=FieldStyles(label=style(self.semibold_font, 8.5, color=self.muted_ink),
                                value=style(self.font, 11, 14), rule=self.line),
             table=TableStyles(
-                header=style(self.semibold_font, 8, 10), cell=style(self.font, 8.5, 10.5),
+                header=TextStyle(self.semibold_font, max(self.heading_size, 8 * scale),
+                                 max(self.heading_size * 1.25, 10 * scale), self.ink),
+                cell=style(self.font, 8.5, 10.5),
                 total=style(self.semibold_font, 8.5, 10.5),
                 muted=style(self.font, 8.5, 10.5, self.muted_ink),
                 header_fill=self.merit_tint, stripe=self.stripe, rule=self.rule,

@@ -25,6 +25,7 @@ from chronicle.export.model import (
     Tone,
     Value,
 )
+from chronicle.export.wording import paper_message
 from chronicle.rules.report import Report
 from chronicle.systems.hunters_of_arcfall import LABEL, MAX_HEALS, WOUND_CAPACITY
 from chronicle.systems.hunters_of_arcfall.log import End, GameLog, TurnPlayed, TurnUndone
@@ -172,7 +173,7 @@ def game_log(log: GameLog, state: GameState, report: Report | None = None) -> Pa
         for violation in report.errors + report.warnings:
             if violation.code.startswith("catalog."):
                 continue
-            blocks.append(Note(violation.message, label="Rule: ",
+            blocks.append(Note(paper_message(violation), label="Rule: ",
                                tone="error" if violation in report.errors else "warning"))
     if log.note:
         blocks.append(Note(log.note, label="Note: "))

@@ -60,6 +60,8 @@ GRID: tuple[tuple[MeritType | FlawType, MeritType | FlawType], ...] = (
 PENCIL_SPARE_LINES = 2
 TALLY_BOXES = 40
 LOG_BLANK_ROWS = 8
+UNDATED = "—"
+"""The date column of an event recorded without a date (not the day it was typed in)."""
 SHOWN_ELSEWHERE = ("points.unspent", "points.over_budget")
 """Findings the sheet's own "Creation points" field already states (one figure, not two)."""
 
@@ -259,7 +261,7 @@ def chronicle_log(source: CharacterSource) -> Part:
     rows: list[Row] = [Row(("0", "", starting_build(source), "", "0", "0", "0", "+0"))]
     for line in source.history:
         event = events.get(line.seq)
-        date = getattr(event, "date", None) or (line.recorded_at or "")[:10]
+        date = getattr(event, "date", None) or UNDATED  # never the day it was recorded
         text = line.text + _event_note(event)
         if line.undone_by is not None:
             text += f" (undone by event {line.undone_by})"
