@@ -28,6 +28,8 @@ class TextBoxFlowable(Boxed):
         self.min_lines = min_lines
         self.hint = hint
         self.keep_whole = keep_whole
+        self.grow = False
+        """May take more lines to fill the rest of a one-page part's page."""
         self.spaceAfter = 5
 
     def _label(self, width: float, title: str) -> Band:

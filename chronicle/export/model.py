@@ -62,6 +62,9 @@ class TextBox:
     shrink: bool = False
     """May be set in smaller type, or moved to a page of its own, so the sheet stays one page
     (a long background)."""
+    grow: bool = False
+    """A box to write in that takes the room left on a one-page sheet (the pencil sheet's
+    Quest Treasures)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -350,13 +350,16 @@ class PdfRenderer:
         for index, density in enumerate(DENSITIES):
             flowables = self.flowables_of(part, part.blocks, density)
             if self.fits(flowables):
+                if index:  # the page is used before anything shrinks
+                    density, flowables = self.loosened(part, density, DENSITIES[index - 1],
+                                                       flowables)
                 for shrink in sorted({d.shrink for d in DENSITIES[:index]} - {density.shrink},
                                      reverse=True):  # a long background as large as fits
                     larger = self.flowables_of(part, part.blocks,
                                                replace(density, shrink=shrink))
                     if self.fits(larger):
-                        return larger
-                return flowables
+                        return self.grown(larger)
+                return self.grown(flowables)
         fewer = self.fewer_findings(part, part.blocks, DENSITIES[-1])
         if fewer is not None:  # findings give way before what the player wrote
             return fewer
@@ -376,6 +379,44 @@ class PdfRenderer:
         for block in movable:
             tail.extend(self.flowables(block, self.styles, densest))
         return main + tail
+
+    def loosened(self, part: Part, density: Density, looser: Density,
+                 flowables: list[Flowable]) -> tuple[Density, list[Flowable]]:
+        """``density`` (which fits) with each of its tightenings taken back, one at a time,
+        toward ``looser`` (which does not fit) while the part still fits its page: spare
+        lines first, then lines per row of card boxes, padding, and the type scale, so no
+        section is cut to two or three rows while part of the page stays blank."""
+        best = density
+        trials: list[dict[str, float]] = [{"spare": looser.spare}]
+        trials += [{"grid_lines": lines}
+                   for lines in range(looser.grid_lines, density.grid_lines, -1)]
+        trials += [{"grid_pad": looser.grid_pad}, {"scale": looser.scale},
+                   {"scale": (looser.scale + density.scale) / 2}]
+        for change in trials:
+            trial = replace(best, **change)
+            if trial == best:
+                continue
+            found = self.flowables_of(part, part.blocks, trial)
+            if self.fits(found):
+                best, flowables = trial, found
+        return best, flowables
+
+    def grown(self, flowables: list[Flowable]) -> list[Flowable]:
+        """A one-page part's boxes to write in (``TextBox.grow``) grown by the room left on
+        its page, so a sheet that fits uses its page."""
+        width, height = self.frame_size
+        growing = [f for f in flowables if isinstance(f, TextBoxFlowable) and f.grow]
+        if not growing:
+            return flowables
+        used = sum(f.wrap(width, height)[1] + f.getSpaceAfter()
+                   + (f.getSpaceBefore() if n else 0) for n, f in enumerate(flowables))
+        room = height - used - 1.0
+        for flowable in growing:
+            extra = int(room / len(growing) // flowable.body.leading)
+            if extra > 0:
+                flowable.min_lines += extra
+                flowable._bands = None  # built again with the room
+        return flowables
 
     def fewer_findings(self, part: Part, blocks: tuple[Block, ...],
                        density: Density) -> list[Flowable] | None:
@@ -434,9 +475,11 @@ class PdfRenderer:
             if block.shrink and density.shrink != 1.0:
                 body = TextStyle(body.font, body.size * density.shrink,
                                  body.leading * density.shrink, body.color)
-            return [TextBoxFlowable(block.title.upper(), block.text, s.box_label, body,
-                                    block.lines, hint="not recorded yet: write it in from "
-                                                      "your card", keep_whole=not block.shrink)]
+            box = TextBoxFlowable(block.title.upper(), block.text, s.box_label, body,
+                                  block.lines, hint="not recorded yet: write it in from "
+                                                    "your card", keep_whole=not block.shrink)
+            box.grow = block.grow
+            return [box]
         if isinstance(block, CardGrid):
             pairs = [(self.grid_box(left, density.spare), self.grid_box(right, density.spare))
                      for left, right in block.rows]

@@ -215,7 +215,7 @@ def character_sheet(source: CharacterSource, *, pencil: bool = False,
     if pencil:
         blocks.append(Tally("Experience tally", TALLY_BOXES, hint="tick a box for each point "
                             "earned at the table; add them up after the game"))
-        blocks.append(TextBox("Quest Treasures", "", lines=2))
+        blocks.append(TextBox("Quest Treasures", "", lines=2, grow=True))
     background = source.build.background
     if background and background.strip():
         blocks.append(TextBox("Background", background, lines=1, shrink=True))
