@@ -31,8 +31,11 @@ from chronicle.systems.hunters_of_arcfall import LABEL, MAX_HEALS, WOUND_CAPACIT
 from chronicle.systems.hunters_of_arcfall.log import End, GameLog, TurnPlayed, TurnUndone
 from chronicle.systems.hunters_of_arcfall.rules.replay import GameState, Result
 
-BLANK_ROUNDS = 6
-"""Empty rounds printed after the ones played, to go on in pencil."""
+BLANK_ROUNDS = 3
+"""Empty rounds printed after the ones played, to go on in pencil, at least (more fill the
+rest of the page)."""
+BLANK_TURNS = 2
+"""Empty lines after an unfinished game's log, at least (more fill the rest of the page)."""
 _ENDS = {End.CLAIMED: "claimed", End.WOUNDED: "fatally wounded",
          End.NO_DICE: "out of dice"}
 
@@ -160,7 +163,7 @@ def log_table(state: GameState) -> Table:
                           Column("Heals, ability, note", 1.8), Column("Fortune", 0.9, "right")),
                  rows=tuple(rows), title="The log",
                  legend="Greyed lines are turns taken back; they stay in the log.",
-                 context="The log (continued)", blank_rows=0 if state.finished else 4,
+                 context="The log (continued)", blank_rows=0 if state.finished else BLANK_TURNS,
                  fill=not state.finished)
 
 
