@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 import export_stress
+import pytest
 from pypdf import PdfReader
 from test_export_document import in_memory_character, merit
 

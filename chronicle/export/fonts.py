@@ -11,14 +11,17 @@ allows embedding), embedded as a subset of the glyphs a document uses:
   take the Japanese face in a stretch of text with kana, the Korean one beside Hangul, else the
   Chinese one.
 
-The fallback faces come in one weight; where the sheet sets bold or semibold text in them
-(a heading, a card box's title) they are printed with a thin outline ("fake bold", PDF text
-render mode 2), which a reader takes for bold. The CJK files' one weight is their thinnest, so
-their regular text gets an outline too (``outline``).
+The CJK files are variable fonts whose default instance is their thinnest: ``prepare`` cuts
+them to the characters a document prints and sets them at real regular, semibold and bold
+weights (fontTools' instancer), registered as static faces ("NotoSansSC-Bold"). The other
+fallback faces come in one weight; where the sheet sets bold or semibold text in them (a
+heading, a card box's title) they are printed with a thin outline ("fake bold", PDF text
+render mode 2), which a reader takes for bold (``outline``); a space after emoji is set in the
+text font (Noto Emoji's own space is 1.27 em wide).
 
-Right-to-left text (Hebrew, Arabic) is reordered line by line into the order it is drawn in
-(``python-bidi``, the Unicode bidirectional algorithm) after Arabic letters take their joined
-forms (``arabic-reshaper``). Arabic's joined forms are mapped back to the letters typed in the
+Right-to-left text (Hebrew, Arabic) is reordered line by line into the order it is drawn in,
+brackets of right-to-left runs mirrored, after Arabic letters take their joined forms
+(``chronicle.export.rtl``). Arabic's joined forms are mapped back to the letters typed in the
 PDF's text layer (``EmbeddedFont``), so text copied or extracted from a PDF is what was typed.
 
 A character no font has prints as a box; ``unprintable`` lists them, so an export can say which
@@ -44,6 +47,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
 
 from chronicle.errors import ChronicleError
+from chronicle.export.rtl import is_rtl as _is_rtl
+from chronicle.export.rtl import reads_right_to_left, visual
+
+__all__ = ["reads_right_to_left", "visual"]
 
 FAMILY = "ChronicleSans"
 REGULAR = "ChronicleSans"
@@ -369,87 +376,6 @@ def clean(text: str, *, single_line: bool = False) -> str:
         else:
             kept.append(char)
     return "".join(kept)
-
-
-def _is_rtl(char: str) -> bool:
-    return unicodedata.bidirectional(char) in ("R", "AL")
-
-
-def reads_right_to_left(text: str) -> bool:
-    """True when most letters of ``text`` are Hebrew or Arabic (it is set flush right)."""
-    if text.isascii():
-        return False
-    right = sum(1 for c in text if _is_rtl(c))
-    return right > sum(1 for c in text if unicodedata.bidirectional(c) == "L")
-
-
-_LEVEL = re.compile(r"Level\(\s*(\d+),?\s*\)")
-
-
-def _levels(text: str, base: str) -> list[int] | None:
-    """The resolved embedding level of each character of ``text`` (the Unicode
-    bidirectional algorithm up to rule L1, paired brackets included), or None when the
-    algorithm's report cannot be read. python-bidi reports them per UTF-8 byte."""
-    from bidi import get_display
-
-    report = str(get_display(text, base_dir=base, debug=True))
-    start = report.find("levels:")
-    end = report.find("]", start)
-    found = [int(n) for n in _LEVEL.findall(report[start:end])] if start >= 0 else []
-    if len(found) != len(text.encode("utf-8")):
-        return None
-    levels = []
-    offset = 0
-    for char in text:
-        levels.append(found[offset])
-        offset += len(char.encode("utf-8"))
-    return levels
-
-
-def _reordered(text: str, levels: list[int]) -> str:
-    """Rules L2 and L4: runs reversed from the highest level down to the lowest odd one, and
-    a character that has a mirror image (a bracket, a parenthesis) at an odd level (drawn
-    right to left) drawn as its mirror image: "(continued)" stays "(continued)"."""
-    from bidi.mirror import MIRRORED  # type: ignore[import-untyped]
-
-    chars = [MIRRORED.get(c, c) if level % 2 else c for c, level in zip(text, levels,
-                                                                         strict=True)]
-    order = list(range(len(chars)))
-    highest = max(levels, default=0)
-    lowest_odd = min((lv for lv in levels if lv % 2), default=highest + 1)
-    for level in range(highest, lowest_odd - 1, -1):
-        index = 0
-        while index < len(order):
-            if levels[order[index]] >= level:
-                end = index
-                while end < len(order) and levels[order[end]] >= level:
-                    end += 1
-                order[index:end] = order[index:end][::-1]
-                index = end
-            else:
-                index += 1
-    return "".join(chars[i] for i in order)
-
-
-@lru_cache(maxsize=4096)
-def visual(text: str) -> str:
-    """One line as it is drawn from left to right: right-to-left runs reordered, Arabic
-    letters in their joined forms, brackets and parentheses of right-to-left runs mirrored.
-    The line reads right to left when most of its letters do (a Hebrew name with a Latin
-    word), else left to right (a Hebrew name in an English caption). Text without Hebrew or
-    Arabic is returned as it is."""
-    if text.isascii() or not any(_is_rtl(c) for c in text):
-        return text
-    import arabic_reshaper  # type: ignore[import-untyped]
-    from bidi import get_display
-
-    shaped = arabic_reshaper.reshape(text) if any(
-        unicodedata.bidirectional(c) == "AL" for c in text) else text
-    base = "R" if reads_right_to_left(text) else "L"
-    levels = _levels(shaped, base)
-    if levels is None:  # an unreadable report: the order without mirroring
-        return str(get_display(shaped, base_dir=base))
-    return _reordered(shaped, levels)
 
 
 def _cjk_choice(char: str, preferred: str) -> str | None:

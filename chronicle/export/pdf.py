@@ -13,6 +13,7 @@ Import this module only when exporting: it loads reportlab.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import IO, Any
 
@@ -387,13 +388,15 @@ class PdfRenderer:
         lines first, then lines per row of card boxes, padding, and the type scale, so no
         section is cut to two or three rows while part of the page stays blank."""
         best = density
-        trials: list[dict[str, float]] = [{"spare": looser.spare}]
-        trials += [{"grid_lines": lines}
-                   for lines in range(looser.grid_lines, density.grid_lines, -1)]
-        trials += [{"grid_pad": looser.grid_pad}, {"scale": looser.scale},
-                   {"scale": (looser.scale + density.scale) / 2}]
+        trials: list[Callable[[Density], Density]] = [
+            lambda d: replace(d, spare=looser.spare),
+            *((lambda d, n=lines: replace(d, grid_lines=n))
+              for lines in range(looser.grid_lines, density.grid_lines, -1)),
+            lambda d: replace(d, grid_pad=looser.grid_pad),
+            lambda d: replace(d, scale=looser.scale),
+            lambda d: replace(d, scale=(looser.scale + density.scale) / 2)]
         for change in trials:
-            trial = replace(best, **change)
+            trial = change(best)
             if trial == best:
                 continue
             found = self.flowables_of(part, part.blocks, trial)
