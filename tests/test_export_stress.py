@@ -60,8 +60,31 @@ def documents() -> dict[str, Document]:
     }
 
 
+def game_sheet(tmp_path_factory: pytest.TempPathFactory) -> Document:
+    """The demo's prepared game with a player's choices long enough to run over a page (40
+    Waylays), under player names in Hebrew and Japanese."""
+    from chronicle.services.db import open_database
+    from chronicle.systems.wyld_hunt.services import games
+    from chronicle.systems.wyld_hunt.services.collection import add_cards
+    from chronicle.systems.wyld_hunt.services.demo import run_demo
+    from chronicle.systems.wyld_hunt.sheets.document import game_document
+
+    folder = tmp_path_factory.mktemp("stress-game")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CHRONICLE_DATA_DIR", str(folder / "data"))
+        db = open_database(f"sqlite:///{folder / 'game.db'}")
+        run_demo(db)
+        add_cards(db, "Josh", [("Bag of Gold", 2), ("Cog Dragoon", 40)])
+        games.choose(db, "Rematch", "Josh", treasures=["Bag of Gold", "Bag of Gold"],
+                     waylays=["Cog Dragoon"] * 40)
+        document = game_document(games.show_game(db, "Rematch"))
+        db.close()
+    return document
+
+
 @pytest.fixture(scope="module")
-def printed() -> Iterator[dict[tuple[str, str], Printed]]:
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str, str],
+                                                                        Printed]]:
     drawn: list[tuple[str, float]] = []
     original = layout.draw_text
 
@@ -74,7 +97,7 @@ def printed() -> Iterator[dict[tuple[str, str], Printed]]:
     found: dict[tuple[str, str], Printed] = {}
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(layout, "draw_text", recording)
-        for name, document in documents().items():
+        for name, document in {**documents(), "game": game_sheet(tmp_path_factory)}.items():
             for paper in PAPERS:
                 drawn = []
                 patch.setattr(layout, "draw_text", recording)
@@ -86,7 +109,7 @@ def printed() -> Iterator[dict[tuple[str, str], Printed]]:
 
 
 KINDS = ("merits34", "merits34-pencil", "long-name", "long-name-pencil", "log", "hunt",
-         "short-hunt", "hebrew", "arabic-log", "cjk-emoji", "scripts-hunt")
+         "short-hunt", "hebrew", "arabic-log", "cjk-emoji", "scripts-hunt", "game")
 
 
 @pytest.mark.parametrize(("name", "paper"), [(n, p) for n in KINDS for p in PAPERS])
@@ -163,6 +186,31 @@ def test_the_hunt_numbers_its_pages_over_the_file_and_repeats_the_log_head(
                 assert values[-1] == "+1"
                 turns.append(turn)
     assert sorted(turns) == list(range(1, 41))  # every turn once, its values on its row
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_long_game_sheet_keeps_its_totals_with_their_rows(
+        printed: dict[tuple[str, str], Printed], paper: str) -> None:
+    sheet = printed[("game", paper)]
+    assert len(sheet.texts) >= 2
+    for page in sheet.pieces:
+        texts = [p for p, _y, _x in page]
+        for index, text in enumerate(texts):
+            if text == "Total":  # a row of its table stands above it on the same page
+                above = [p for p, y, _x in page if y > page[index][1] + 1]
+                assert any(p in ("Cog Dragoon", "Bag of Gold", "Even Dragons Pay Taxes",
+                                 "Seek the Oracle's Advice") or p.startswith("Seek")
+                           for p in above), texts
+        if "Cog Dragoon" in texts and "GAME PREPARATION" not in texts:
+            assert "Josh: Annoyicus (continued)" in texts and "Rating" in texts
+    rows = [(y, x) for page in sheet.pieces[:1] for p, y, x in page if p == "Cog Dragoon"]
+    assert rows  # the Waylays start on page 1, each on a row of its own
+    for page in sheet.pieces:
+        for text, y, x in page:
+            if text == "Cog Dragoon":
+                line = sorted((xx, p) for p, yy, xx in page if abs(yy - y) < 1.5 and xx > x)
+                # its rating, tests and terrain (unknown: "?"), on its own row
+                assert [p for _x, p in line] == ["5", "Combat 5", "?"], line
 
 
 @pytest.mark.parametrize("paper", PAPERS)
