@@ -53,7 +53,10 @@ def test_layout_work_grows_linearly_with_the_rows(monkeypatch: pytest.MonkeyPatc
     assert work[3_000] <= 12 * work[300], work
 
 
-def test_a_total_row_never_starts_a_page_alone() -> None:
+def test_a_total_row_never_starts_a_page_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chronicle.export import pdf
+
+    monkeypatch.setattr(pdf, "TIGHTER", ())  # two pages even where smaller type saves one
     first = pages_of(Document("Long", (table_part(200),)))[0]
     on_first = sum(1 for n in range(200) if f"Row {n}\n" in first + "\n")
     # exactly as many rows as fill page 1: the total would stand alone on page 2
@@ -78,6 +81,13 @@ def test_blank_rows_fill_the_rest_of_a_tables_last_page() -> None:
     assert content[0] is not None and content[1] is not None
     rules = [c.get_data().count(b" l S") for c in content]
     assert rules[0] > rules[1] + 20  # the rules of blank rows down to the page's foot
+
+
+def test_a_last_page_nearly_empty_is_saved_by_slightly_smaller_type() -> None:
+    first = pages_of(Document("Long", (table_part(200),)))[0]
+    on_first = sum(1 for n in range(200) if f"Row {n}\n" in first + "\n")
+    assert len(pages_of(Document("Edge", (table_part(on_first + 2),)))) == 1
+    assert len(pages_of(Document("Many", (table_part(on_first + 20),)))) == 2
 
 
 def test_a_part_shares_the_previous_page_only_when_both_fit() -> None:

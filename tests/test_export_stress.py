@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import export_stress as stress
 import pytest
@@ -129,6 +132,35 @@ def test_pages_are_numbered_over_the_file_and_nothing_leaves_its_page_or_cell(
     # every line drawn in a cell fits the cell (a single wide character may not: none here)
     overflowing = [(text, round(spare, 1)) for text, spare in sheet.drawn if spare < -0.5]
     assert not overflowing, overflowing[:5]
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_page_stands_nearly_empty(printed: dict[tuple[str, str], Printed], paper: str,
+                                     tmp_path: Path) -> None:
+    """Every page of the documents that run over several pages is used at least to a
+    quarter of its height (ink, rules included: blank rows to write in count)."""
+    from PIL import Image
+
+    renderer = PdfRenderer(paper)
+    _width, height = PAPER[paper]
+    dpi = 18
+    for name in ("log", "hunt", "scripts-hunt", "game"):
+        sheet = printed[(name, paper)]
+        pdf = tmp_path / f"{name}.pdf"
+        pdf.write_bytes(sheet.data)
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), str(pdf), str(tmp_path / name)],
+                       check=True, capture_output=True)
+        top = round(renderer.margin_top * dpi / 72)
+        foot = round((height - renderer.margin_bottom + 2) * dpi / 72)
+        for number in range(1, len(sheet.texts) + 1):
+            found = sorted(tmp_path.glob(f"{name}-*{number}.png"))
+            with Image.open(found[0]) as image:
+                grey = image.convert("L")
+                inked = [y for y in range(top, foot)
+                         if min(grey.crop((0, y, grey.width, y + 1)).getdata()) < 160]
+            used = (max(inked) - top) / (foot - top) if inked else 0.0
+            assert used > 0.25, (name, paper, number, round(used, 2))
 
 
 def row_after(page: list[tuple[str, float, float]], label: str, stop: str,

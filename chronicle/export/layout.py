@@ -263,7 +263,7 @@ class Banded(Flowable):
             band = self.spare(aW)
             if band is not None:
                 band.width = aW
-                room = aH - self._total - self.fill_reserve - 1.0
+                room = aH - self._total - self.getSpaceAfter() - self.fill_reserve - 1.0
                 self._extra = [band] * max(0, int(room // band.height))
         self.height = self._total + sum(band.height for band in self._extra)
         return self.width, self.height

@@ -16,7 +16,6 @@ from chronicle.export.model import (
     Document,
     Field,
     FieldGrid,
-    Heading,
     Mark,
     Note,
     Part,
@@ -168,10 +167,10 @@ def log_table(state: GameState) -> Table:
 
 
 def game_log(log: GameLog, state: GameState, report: Report | None = None) -> Part:
-    """The game's log afterwards: the log table, the result and what the rules found (the
+    """The game's log afterwards: the result and what the rules found, then the log table
+    (last, so rows to write in end it and never push the result onto a page of its own; the
     score pad before it, on the same page when both fit, says the game's limit and date)."""
-    blocks: list[Block] = [log_table(state), Heading("Result"),
-                            Note(state.verdict, label="Result: ")]
+    blocks: list[Block] = [Note(state.verdict, label="Result: ")]
     if report is not None:
         for violation in report.errors + report.warnings:
             if violation.code.startswith("catalog."):
@@ -180,6 +179,7 @@ def game_log(log: GameLog, state: GameState, report: Report | None = None) -> Pa
                                tone="error" if violation in report.errors else "warning"))
     if log.note:
         blocks.append(Note(log.note, label="Note: "))
+    blocks.append(log_table(state))
     return Part(kind="Game Log", title=log.name, caption=f"{LABEL} · {state.verdict}",
                 footer=f"{log.name} · Game Log", blocks=tuple(blocks),
                 brand=LABEL, new_page=False)
