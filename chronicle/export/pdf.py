@@ -79,6 +79,9 @@ as large as still fits)."""
 TIGHTER = (Density(0.95, 5, 2.0, 1.0), Density(0.9, 5, 1.8, 1.0), Density(0.85, 5, 1.6, 1.0))
 """Tried for the parts that flow over pages (a log, a game sheet) when their last page would
 stand nearly empty: the type a little smaller saves the page."""
+SAVED_PAGES = 4
+"""Only a document of at most this many pages is set again to save its last page (a long log
+is not laid out four times for it)."""
 
 
 @dataclass(frozen=True)
@@ -532,12 +535,13 @@ class PdfRenderer:
     # -- writing ----------------------------------------------------------------------------
 
     def render(self, document: Document, stream: IO[bytes]) -> int:
-        """Write ``document`` as a PDF to ``stream``; returns the number of pages. A last page
-        that would stand three quarters empty is avoided when setting the flowing parts a
-        little tighter (``TIGHTER``) saves it."""
+        """Write ``document`` as a PDF to ``stream``; returns the number of pages. The last
+        page of a short document that would stand three quarters empty is avoided when
+        setting the flowing parts a little tighter (``TIGHTER``) saves it."""
         fonts.prepare(document.texts())  # Chinese, Japanese and Korean in real weights
         data, pages, used = self._build(document)
-        if pages > 1 and used < 0.25 and not all(p.one_page for p in document.parts):
+        if 1 < pages <= SAVED_PAGES and used < 0.25 and not all(p.one_page
+                                                                for p in document.parts):
             for density in TIGHTER:
                 self.flowing = density
                 try:
