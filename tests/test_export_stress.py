@@ -297,3 +297,13 @@ def test_every_script_prints_as_typed(printed: dict[tuple[str, str], Printed], n
               "scripts-hunt": list(stress.NAMES)}[name]
     for script in wanted:
         assert "".join(stress.NAMES[script].split()) in flat, script
+
+
+def test_five_digit_event_numbers_stay_on_one_line() -> None:
+    from dataclasses import replace
+
+    character = stress.character(games=3)
+    character.history = [replace(line, seq=line.seq + 10_000) for line in character.history]
+    text = PdfReader(io.BytesIO(stress.pdf(log_document(character)))).pages[0].extract_text()
+    for seq in (10_001, 10_002, 10_003):
+        assert f"\n{seq}\n" in text, seq  # never "100" and "01" on two lines

@@ -156,7 +156,9 @@ def log_table(state: GameState) -> Table:
             if line.discarded:
                 gained = "lost"
             rows.append(_turn_row(line.number, line.round, entry, gained, "normal"))
-    return Table(columns=(Column("#", 0.5, "center"), Column("Round", 0.6, "center"),
+    digits = len(str(max((line.number for line in state.lines), default=0)))
+    return Table(columns=(Column("#", 0.2 + 0.1 * max(3, digits), "center"),
+                          Column("Round", 0.6, "center"),
                           Column("Player", 1.3), Column("Drawn", 2.0),
                           Column("Captured", 2.0), Column("Ended", 1.3),
                           Column("Heals, ability, note", 1.8), Column("Fortune", 0.9, "right")),

@@ -277,7 +277,10 @@ def chronicle_log(source: CharacterSource) -> Part:
     state = source.state
     rows.append(Row(("", "", "Now", "", str(state.xp_earned), str(state.xp_spent),
                      str(state.xp_unspent), f"+{state.waylay_bonus}"), tone="total"))
-    table = Table((Column("#", 0.45, "right"), Column("Date", 1.2), Column("Event", 6.0),
+    digits = len(str(max((line.seq for line in source.history), default=0)))
+    number_width = 0.15 + 0.1 * max(3, digits)  # "10000" never wraps to "100 00"
+    table = Table((Column("#", number_width, "right"), Column("Date", 1.2),
+                   Column("Event", 6.0),
                    Column("XP", 0.6, "right"), Column("Earned", 0.85, "right"),
                    Column("Spent", 0.8, "right"), Column("Unspent", 0.9, "right"),
                    Column("Bonus", 0.8, "right")), tuple(rows),
