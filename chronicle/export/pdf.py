@@ -2,10 +2,15 @@
 
 The page (size, margins), the fonts and the colours are class attributes of ``PdfRenderer``, so
 a variant (other colours) is a subclass; the paper (A4 or US Letter) is chosen per render. A
-character sheet is set as loosely as still fits one page (``DENSITIES``). The stylesheet, the
-page template, the page decorations and the story are separate methods. Pages are numbered
-"Page X of Y" within each part by ``NumberedCanvas``, which draws every footer once the page
-count is known; a player's file of several sheets thus prints as separate sheets.
+character sheet is set as loosely as still fits one page (``DENSITIES``: each tightening taken
+back while it fits, then its boxes to write in take the room left). The stylesheet, the page
+template, the page decorations and the story are separate methods. Pages are numbered
+"Page X of Y" by ``NumberedCanvas``, which draws every footer once the page count is known:
+within each part (a player's file of several sheets prints as separate sheets) or over the
+whole file (``Document.numbering``: a hunt's score pad and log). A part may share the previous
+part's page when both fit (``Part.new_page``); the last table of a page that asks
+(``Table.fill``) fills it with blank rows; a short document's nearly empty last page is saved
+by slightly smaller type (``TIGHTER``).
 
 Import this module only when exporting: it loads reportlab.
 """
