@@ -8,8 +8,13 @@ several text lines then splits between its lines, so nothing a user typed (a nam
 characters, a background of ten pages) can be too tall for a page: it flows on, and the part
 that continues gets its header again ("Abilities (continued)").
 
-Text is drawn run by run in the fonts ``fonts.runs`` picks, so any script prints; every string
-is plain text (no markup is parsed here).
+Layout is linear in the bands: each band's height is measured once, and a page break looks
+only at the bands it places (a 10,000-event log lays out in about two seconds). A flowable
+asked to (``fill_room``) repeats its ``spare`` band to fill the rest of its page.
+
+Text is drawn run by run in the fonts ``fonts.runs`` picks (CJK in the static weight
+``fonts.static_face`` gives), so any script prints; every string is plain text (no markup is
+parsed here).
 """
 
 from __future__ import annotations
