@@ -16,7 +16,9 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import export_stress
 import pytest
 from pypdf import PdfReader
 from test_export_document import in_memory_character, merit
@@ -218,33 +220,100 @@ def test_the_renderer_is_configured_by_class_attributes(winerdria: CharacterView
 # --- the picture -------------------------------------------------------------------------------
 
 
+INK_TOLERANCE = 40
+"""Pixels of one tile (a 16th of the page's width and height) that may be inked in one image
+with no ink within two pixels in the other: poppler versions antialias differently, while a
+missing column of a card box (a court on every line) changes about 90."""
+
+
+def ink_changes(image: Any, expected: Any, tiles: int = 16) -> int:
+    """The most pixels of any tile inked in one image and blank (two pixels around) in the
+    other: a local measure, so one missing column fails however small it is on the page."""
+    from PIL import ImageChops, ImageFilter, ImageStat
+
+    def inked(picture: Any) -> Any:
+        return picture.point(lambda p: 255 if p < 128 else 0)
+
+    def near(picture: Any) -> Any:
+        return inked(picture.filter(ImageFilter.MinFilter(5)))
+
+    lone = ImageChops.lighter(ImageChops.subtract(inked(image), near(expected)),
+                              ImageChops.subtract(inked(expected), near(image)))
+    width, height = lone.size
+    worst = 0
+    for column in range(tiles):
+        for row in range(tiles):
+            box = (width * column // tiles, height * row // tiles,
+                   width * (column + 1) // tiles, height * (row + 1) // tiles)
+            worst = max(worst, round(ImageStat.Stat(lone.crop(box)).sum[0] / 255))
+    return worst
+
+
+def rendered(document: Document, folder: Path) -> Any:
+    """Page 1 of ``document`` as a greyscale image at the reference's resolution."""
+    from PIL import Image
+
+    pdf = folder / "sheet.pdf"
+    pdf.write_bytes(pdf_bytes(document))
+    subprocess.run(["pdftoppm", "-png", "-r", str(REFERENCE_DPI), "-singlefile", str(pdf),
+                    str(folder / "sheet")], check=True, capture_output=True)
+    with Image.open(folder / "sheet.png") as image:
+        return image.convert("L")
+
+
+def reference_document(kind: str, winerdria: CharacterView, demo_db: Database) -> Document:
+    """The document each reference image shows."""
+    from chronicle.systems.hunters_of_arcfall.sheets import hunt_document
+    from chronicle.systems.wyld_hunt.sheets.document import game_document
+
+    if kind == "game":
+        return game_document(show_game(demo_db, "Example of Play"))
+    if kind == "hunt":
+        return hunt_document(*export_stress.hunt(3, 5))
+    return {"sheet": sheet_document(winerdria),
+            "pencil": sheet_document(winerdria, pencil=True),
+            "log": log_document(winerdria)}[kind]
+
+
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
-@pytest.mark.parametrize("kind", ["sheet", "pencil", "log", "game"])
+@pytest.mark.parametrize("kind", ["sheet", "pencil", "log", "game", "hunt"])
 def test_the_demo_sheets_render_like_the_reference_images(winerdria: CharacterView,
                                                           demo_db: Database,
                                                           tmp_path: Path, kind: str) -> None:
     from PIL import Image, ImageChops, ImageStat
 
-    from chronicle.systems.wyld_hunt.sheets.document import game_document
-
-    document = (game_document(show_game(demo_db, "Example of Play")) if kind == "game" else
-                {"sheet": sheet_document(winerdria),
-                 "pencil": sheet_document(winerdria, pencil=True),
-                 "log": log_document(winerdria)}[kind])
     reference = REFERENCE if kind == "sheet" else REFERENCE.with_name(
         f"sheet-reference-{kind}.png")
-    pdf = tmp_path / "sheet.pdf"
-    pdf.write_bytes(pdf_bytes(document))
-    subprocess.run(["pdftoppm", "-png", "-r", str(REFERENCE_DPI), "-singlefile", str(pdf),  # page 1
-                    str(tmp_path / "sheet")], check=True, capture_output=True)
-    made = tmp_path / "sheet.png"
+    image = rendered(reference_document(kind, winerdria, demo_db), tmp_path)
     if os.environ.get("CHRONICLE_UPDATE_REFERENCE") == "1":
-        shutil.copyfile(made, reference)
-    with Image.open(made) as image, Image.open(reference) as expected:
+        shutil.copyfile(tmp_path / "sheet.png", reference)  # in colour, as poppler made it
+    with Image.open(reference) as expected_file:
         width, height = image.size  # A4 at 100 dpi; poppler versions round differently
         assert abs(width - 827) <= 1 and abs(height - 1169) <= 1
-        grey = image.convert("L")
-        assert ImageStat.Stat(grey).extrema[0][0] < 60  # ink on the page
-        difference = ImageChops.difference(grey, expected.convert("L").resize(image.size))
-        # Poppler versions antialias differently; a changed layout differs far more.
+        assert ImageStat.Stat(image).extrema[0][0] < 60  # ink on the page
+        expected = expected_file.convert("L").resize(image.size)
+        difference = ImageChops.difference(image, expected)
         assert ImageStat.Stat(difference).mean[0] < 6.0
+        assert ink_changes(image, expected) <= INK_TOLERANCE  # and nothing missing anywhere
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
+def test_the_reference_comparison_catches_a_missing_column(winerdria: CharacterView,
+                                                           tmp_path: Path) -> None:
+    """The court cell dropped from every Merit and Flaw line fails the comparison (the whole
+    page's mean difference, 0.04, never could)."""
+    from dataclasses import replace
+
+    from PIL import Image
+
+    from chronicle.export.model import CardGrid
+
+    document = sheet_document(winerdria)
+    part = document.parts[0]
+    blocks = tuple(replace(block, rows=tuple(
+        tuple(replace(box, cards=tuple(replace(card, court="") for card in box.cards))
+              for box in pair) for pair in block.rows)) if isinstance(block, CardGrid)
+        else block for block in part.blocks)
+    image = rendered(replace(document, parts=(replace(part, blocks=blocks),)), tmp_path)
+    with Image.open(REFERENCE) as expected:
+        assert ink_changes(image, expected.convert("L").resize(image.size)) > INK_TOLERANCE

@@ -88,17 +88,53 @@ def test_every_font_is_embedded_as_a_subset(many_scripts: bytes) -> None:
     assert len(many_scripts) < 400_000
 
 
-def test_cjk_text_is_drawn_heavier_in_bold_and_never_thin(many_scripts: bytes) -> None:
-    content = b""
-    for page in PdfReader(io.BytesIO(many_scripts)).pages:
-        data = page.get_contents()
-        assert data is not None
-        content += data.get_data()
-    assert b"2 Tr" in content  # outlined (render mode 2): the CJK title and names
-    assert fonts.outline(fonts.JAPANESE, fonts.BOLD) > fonts.outline(fonts.JAPANESE,
-                                                                     fonts.REGULAR) > 0
+def test_cjk_text_prints_in_a_real_regular_and_a_real_bold_face(many_scripts: bytes) -> None:
+    reader = PdfReader(io.BytesIO(many_scripts))
+    embedded = {re.sub(r"-\d+$", "", str(font.get_object()["/BaseFont"]).split("+")[-1])
+                for page in reader.pages
+                for font in page["/Resources"]["/Font"].values()}
+    # static instances of the variable Noto Sans CJK files: the name in a bold title, the
+    # Merits in regular text, each in its own weight, never the thin default made heavier
+    assert {"NotoSansSC-Bold", "NotoSansJP-Regular", "NotoSansKR-Regular",
+            "NotoSansSC-Regular"} <= embedded, embedded
+    assert not any(name.endswith("-Thin") for name in embedded), embedded
+    bold = fonts.static_face(fonts.JAPANESE, fonts.BOLD, "ひらがな")
+    assert bold is not None and fonts.outline(bold, fonts.BOLD) == 0  # never outlined
     assert fonts.outline(fonts.REGULAR, fonts.BOLD) == 0  # the text font has real bold
     assert fonts.outline(fonts.HEBREW, fonts.REGULAR) == 0
+    assert fonts.outline(fonts.EMOJI, fonts.BOLD) > 0  # a one-weight face, made heavier
+
+
+def test_a_bold_cjk_glyph_is_heavier_than_its_regular() -> None:
+    from reportlab.pdfbase import pdfmetrics
+
+    fonts.prepare(["影精"])
+    regular = fonts.static_face(fonts.CHINESE, fonts.REGULAR, "影精")
+    bold = fonts.static_face(fonts.CHINESE, fonts.BOLD, "影精")
+    assert regular and bold and regular != bold
+    glyphs = []
+    for name in (regular, bold):
+        face = pdfmetrics.getFont(name).face
+        glyphs.append(face.charToGlyph[ord("影")])
+    assert glyphs[0] == glyphs[1]  # the same character, cut at two weights
+    assert fonts.width("影精", fonts.BOLD, 10) == pytest.approx(20, abs=0.5)
+
+
+def test_brackets_of_right_to_left_text_are_mirrored() -> None:
+    assert fonts.visual("שרה בת אברהם (דני)") == "(ינד) םהרבא תב הרש"
+    assert fonts.visual("שרה בת אברהם (continued)") == "(continued) םהרבא תב הרש"
+    assert fonts.visual("ليلى بنت أحمد (سارة)").startswith("(")
+    assert fonts.visual("ליאת [בת] {x} <y>") == "<y> {x} [תב] תאיל"
+    # a Hebrew name in parentheses in an English line keeps them the way round
+    assert fonts.visual("Winerdria (שרה) · Character Sheet") == (
+        "Winerdria (הרש) · Character Sheet")
+
+
+def test_an_emoji_is_followed_by_a_space_of_the_text_font() -> None:
+    found = fonts.runs("Mira 🐉🔥 Stormborn")
+    assert found[1] == (fonts.EMOJI, "🐉🔥")  # the space after them is the text font's
+    gap = fonts.width("🐉 x", fonts.REGULAR, 10) - fonts.width("🐉x", fonts.REGULAR, 10)
+    assert gap == pytest.approx(fonts.width(" ", fonts.REGULAR, 10))
 
 
 def test_runs_pick_a_face_for_each_script() -> None:

@@ -28,6 +28,8 @@ class TextBoxFlowable(Boxed):
         self.min_lines = min_lines
         self.hint = hint
         self.keep_whole = keep_whole
+        self.grow = False
+        """May take more lines to fill the rest of a one-page part's page."""
         self.spaceAfter = 5
 
     def _label(self, width: float, title: str) -> Band:
@@ -138,8 +140,11 @@ class TableFlowable(Banded):
     def __init__(self, columns: Sequence[tuple[str, float, str]],
                  rows: Sequence[tuple[Sequence[Value], str]], styles: TableStyles, *,
                  title: str = "", legend: str = "", context: str = "",
-                 blank_rows: int = 0) -> None:
+                 blank_rows: int = 0, fill: bool = False) -> None:
         super().__init__()
+        self.fill = fill
+        """Blank rows may fill the rest of the last page (the renderer sets ``fill_room``
+        on the last such table of a page)."""
         self.columns = columns
         self.rows = rows
         self.styles = styles
@@ -173,6 +178,23 @@ class TableFlowable(Banded):
         bands[-1].pad = 2.0
         return bands
 
+    def _row(self, widths: list[float], values: Sequence[Value], tone: str,
+             number: int) -> Band:
+        """One row's band (``tone`` "blank": an empty row to write on)."""
+        style = {"muted": self.styles.muted, "total": self.styles.total}.get(
+            tone, self.styles.cell)
+        cells = []
+        x = 0.0
+        for (_t, _w, align), column_width, value in zip(self.columns, widths, values,
+                                                        strict=False):
+            cells.append(cell(x, column_width, value, style, align, mark_width=14, pad=3))
+            x += column_width
+        fill = self.styles.stripe if number % 2 and tone != "blank" else None
+        pad = 5.0 if tone == "blank" else 2.0  # room to write by hand
+        return Band(cells, pad=pad, fill=fill, rule=self.styles.rule,
+                    rule_width=0.8 if tone == "total" else 0.3, whole=True,
+                    role="spare" if tone == "blank" and self.rows else "line")
+
     def build(self, width: float) -> list[Band]:
         bands: list[Band] = []
         if self.title:
@@ -183,20 +205,15 @@ class TableFlowable(Banded):
         widths = self._widths(width)
         rows = list(self.rows) + [(("",) * len(self.columns), "blank")] * self.blank_rows
         for number, (values, tone) in enumerate(rows):
-            style = {"muted": self.styles.muted, "total": self.styles.total}.get(
-                tone, self.styles.cell)
-            cells = []
-            x = 0.0
-            for (_t, _w, align), column_width, value in zip(self.columns, widths, values,
-                                                            strict=False):
-                cells.append(cell(x, column_width, value, style, align, mark_width=14, pad=3))
-                x += column_width
-            fill = self.styles.stripe if number % 2 and tone != "blank" else None
-            pad = 5.0 if tone == "blank" else 2.0  # room to write by hand
-            bands.append(Band(cells, pad=pad, fill=fill, rule=self.styles.rule,
-                              rule_width=0.8 if tone == "total" else 0.3, whole=True,
-                              role="spare" if tone == "blank" and self.rows else "line"))
+            if tone == "total" and number:  # a total row never starts a page alone
+                bands[-1].break_after = False
+            bands.append(self._row(widths, values, tone, number))
         return bands
+
+    def spare(self, width: float) -> Band | None:
+        band = self._row(self._widths(width), ("",) * len(self.columns), "blank", 0)
+        band.role = "spare"
+        return band
 
     def continuation(self, width: float, following: Band) -> list[Band]:
         bands = (self._caption(width, self.context, self.styles.title, rule=True)

@@ -11,14 +11,17 @@ allows embedding), embedded as a subset of the glyphs a document uses:
   take the Japanese face in a stretch of text with kana, the Korean one beside Hangul, else the
   Chinese one.
 
-The fallback faces come in one weight; where the sheet sets bold or semibold text in them
-(a heading, a card box's title) they are printed with a thin outline ("fake bold", PDF text
-render mode 2), which a reader takes for bold. The CJK files' one weight is their thinnest, so
-their regular text gets an outline too (``outline``).
+The CJK files are variable fonts whose default instance is their thinnest: ``prepare`` cuts
+them to the characters a document prints and sets them at real regular, semibold and bold
+weights (fontTools' instancer), registered as static faces ("NotoSansSC-Bold"). The other
+fallback faces come in one weight; where the sheet sets bold or semibold text in them (a
+heading, a card box's title) they are printed with a thin outline ("fake bold", PDF text
+render mode 2), which a reader takes for bold (``outline``); a space after emoji is set in the
+text font (Noto Emoji's own space is 1.27 em wide).
 
-Right-to-left text (Hebrew, Arabic) is reordered line by line into the order it is drawn in
-(``python-bidi``, the Unicode bidirectional algorithm) after Arabic letters take their joined
-forms (``arabic-reshaper``). Arabic's joined forms are mapped back to the letters typed in the
+Right-to-left text (Hebrew, Arabic) is reordered line by line into the order it is drawn in,
+brackets of right-to-left runs mirrored, after Arabic letters take their joined forms
+(``chronicle.export.rtl``). Arabic's joined forms are mapped back to the letters typed in the
 PDF's text layer (``EmbeddedFont``), so text copied or extracted from a PDF is what was typed.
 
 A character no font has prints as a box; ``unprintable`` lists them, so an export can say which
@@ -44,6 +47,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
 
 from chronicle.errors import ChronicleError
+from chronicle.export.rtl import is_rtl as _is_rtl
+from chronicle.export.rtl import reads_right_to_left, visual
+
+__all__ = ["reads_right_to_left", "visual"]
 
 FAMILY = "ChronicleSans"
 REGULAR = "ChronicleSans"
@@ -95,6 +102,9 @@ _KANA_RANGES = ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF66, 0xFF9F))
 _HANGUL_RANGES = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF))
 _THIN = frozenset({CHINESE, JAPANESE, KOREAN})
 """Faces whose one weight is their thinnest (the CJK files' default instance)."""
+_WIDE_SPACE = frozenset({EMOJI, SYMBOLS})
+"""Faces whose space is wider than the text font's (Noto Emoji's is 1.27 em): a space after
+their run is set in the text font, so an emoji is not followed by a gap."""
 _WEIGHT = {REGULAR: 0.0, ITALIC: 0.0, SEMIBOLD: 0.03, BOLD: 0.045}
 """How much an outline adds to a regular face to look like each face of the text font."""
 _SILENT = frozenset("\u200c\u200d\ufe0e\ufe0f")
@@ -205,10 +215,101 @@ def fallback(name: str) -> frozenset[int]:
     return _coverage[name]
 
 
+_CJK_WEIGHTS = {REGULAR: 400, ITALIC: 400, SEMIBOLD: 600, BOLD: 700}
+"""The weight of each CJK static face drawn for a face of the text font."""
+_WEIGHT_NAMES = {400: "Regular", 600: "SemiBold", 700: "Bold"}
+_static: dict[tuple[str, int], tuple[str, frozenset[int]]] = {}
+"""Each CJK face's static instance at a weight: its registered name and its characters."""
+_static_chars: dict[str, frozenset[int]] = {}
+_static_names: set[str] = set()
+_generation = [0]
+
+
+def _instances(face: str, chars: frozenset[int], generation: int = 1) -> dict[int, bytes]:
+    """The CJK variable face ``face`` cut down to ``chars`` and set at each weight: real
+    regular, semibold and bold outlines (fontTools' instancer), as TrueType files named
+    "NotoSansSC-Bold" (a later, larger cut "NotoSansSC-Bold-2": reportlab knows a face by
+    its name)."""
+    import io
+
+    from fontTools import subset  # type: ignore[import-untyped]
+    from fontTools.ttLib import TTFont as ToolsFont  # type: ignore[import-untyped]
+    from fontTools.varLib import instancer  # type: ignore[import-untyped]
+
+    package, file = FALLBACK_FILES[face]
+    source = ToolsFont(str(_package_folder(package) / file), lazy=True)
+    cutter = subset.Subsetter(subset.Options(layout_features=[], notdef_outline=True,
+                                             name_IDs=["*"], glyph_names=False,
+                                             hinting=False))
+    cutter.populate(unicodes=sorted(chars))
+    cutter.subset(source)
+    small = io.BytesIO()
+    source.save(small)
+    made = {}
+    for weight in sorted(set(_CJK_WEIGHTS.values())):
+        static = instancer.instantiateVariableFont(ToolsFont(io.BytesIO(small.getvalue())),
+                                                   {"wght": weight})
+        style = _WEIGHT_NAMES[weight]
+        family = Path(file).stem.split("[")[0]  # NotoSansSC
+        names = static["name"]
+        names.removeNames(nameID=6)
+        suffix = f"-{generation}" if generation > 1 else ""
+        names.setName(f"{family}-{style}{suffix}", 6, 3, 1, 0x409)  # its own name
+        names.setName(style, 2, 3, 1, 0x409)
+        out = io.BytesIO()
+        static.save(out)
+        made[weight] = out.getvalue()
+    return made
+
+
+def prepare(texts: Iterable[str]) -> None:
+    """Make the static CJK faces the ``texts`` need (regular, semibold and bold instances of
+    the variable Noto Sans SC, JP and KR holding every CJK character asked for so far), so
+    Chinese, Japanese and Korean print in a real weight; call before drawing them."""
+    import io
+
+    register_fonts()
+    needed: dict[str, set[int]] = {}
+    for text in texts:
+        if text.isascii():
+            continue
+        for line in clean(text).split("\n"):
+            for name, part in runs(visual(line)):
+                if name in _THIN:
+                    needed.setdefault(name, set()).update(ord(c) for c in part)
+    for face, chars in needed.items():
+        if chars <= _static_chars.get(face, frozenset()):
+            continue
+        with _registering:
+            wanted = frozenset(chars | _static_chars.get(face, frozenset()) | {32})
+            if wanted <= _static_chars.get(face, frozenset()):
+                continue
+            _generation[0] += 1
+            for weight, data in _instances(face, wanted, _generation[0]).items():
+                name = f"{face}-{weight}-{_generation[0]}"
+                font = EmbeddedFont(name, io.BytesIO(data))
+                pdfmetrics.registerFont(font)
+                _static_names.add(name)
+                _static[(face, weight)] = (name, wanted)
+            _static_chars[face] = wanted
+
+
+def static_face(face: str, wanted: str, text: str) -> str | None:
+    """The registered static instance of the CJK face ``face`` at the weight of ``wanted``
+    (a face of the text font) when it has every character of ``text`` (``prepare``), else
+    None (then the variable face is drawn, outlined to its weight)."""
+    if face not in _THIN:
+        return None
+    found = _static.get((face, _CJK_WEIGHTS.get(wanted, 400)))
+    if found is None or not all(ord(c) in found[1] for c in text):
+        return None
+    return found[0]
+
+
 def outline(face: str, wanted: str) -> float:
     """The outline (in ems) that makes ``face`` look like the text font's face ``wanted``: 0
     for the text font's own faces and for a one-weight fallback face set as regular text."""
-    if face in _OWN_FACES:
+    if face in _OWN_FACES or face in _static_names:  # a real weight of its own
         return 0.0
     extra = _WEIGHT.get(wanted, 0.0)
     return extra + (0.05 if face in _THIN else 0.0)
@@ -277,34 +378,6 @@ def clean(text: str, *, single_line: bool = False) -> str:
     return "".join(kept)
 
 
-def _is_rtl(char: str) -> bool:
-    return unicodedata.bidirectional(char) in ("R", "AL")
-
-
-def reads_right_to_left(text: str) -> bool:
-    """True when most letters of ``text`` are Hebrew or Arabic (it is set flush right)."""
-    if text.isascii():
-        return False
-    right = sum(1 for c in text if _is_rtl(c))
-    return right > sum(1 for c in text if unicodedata.bidirectional(c) == "L")
-
-
-@lru_cache(maxsize=4096)
-def visual(text: str) -> str:
-    """One line as it is drawn from left to right: right-to-left runs reordered, Arabic
-    letters in their joined forms. The line reads right to left when most of its letters do
-    (a Hebrew name with a Latin word), else left to right (a Hebrew name in an English
-    caption). Text without Hebrew or Arabic is returned as it is."""
-    if text.isascii() or not any(_is_rtl(c) for c in text):
-        return text
-    import arabic_reshaper  # type: ignore[import-untyped]
-    from bidi import get_display  # type: ignore[import-untyped]
-
-    shaped = arabic_reshaper.reshape(text) if any(
-        unicodedata.bidirectional(c) == "AL" for c in text) else text
-    return str(get_display(shaped, base_dir="R" if reads_right_to_left(text) else "L"))
-
-
 def _cjk_choice(char: str, preferred: str) -> str | None:
     code = ord(char)
     for name in (preferred, CHINESE, JAPANESE, KOREAN):
@@ -346,7 +419,8 @@ def _runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
                 if ord(char) in _coverage.get(last, frozenset()):
                     found[-1] = (last, found[-1][1] + char)
             continue
-        if char == " " and found and 32 in _coverage.get(found[-1][0], frozenset()):
+        if char == " " and found and found[-1][0] not in _WIDE_SPACE and 32 in _coverage.get(
+                found[-1][0], frozenset()):
             found[-1] = (found[-1][0], found[-1][1] + char)  # a space joins the run before
             continue
         face, cid = _face(char, index, text, own, font, cid)

@@ -8,8 +8,13 @@ several text lines then splits between its lines, so nothing a user typed (a nam
 characters, a background of ten pages) can be too tall for a page: it flows on, and the part
 that continues gets its header again ("Abilities (continued)").
 
-Text is drawn run by run in the fonts ``fonts.runs`` picks, so any script prints; every string
-is plain text (no markup is parsed here).
+Layout is linear in the bands: each band's height is measured once, and a page break looks
+only at the bands it places (a 10,000-event log lays out in about two seconds). A flowable
+asked to (``fill_room``) repeats its ``spare`` band to fill the rest of its page.
+
+Text is drawn run by run in the fonts ``fonts.runs`` picks (CJK in the static weight
+``fonts.static_face`` gives), so any script prints; every string is plain text (no markup is
+parsed here).
 """
 
 from __future__ import annotations
@@ -45,7 +50,8 @@ def draw_text(canv: Canvas, x: float, y: float, text: str, style: TextStyle,
         shift = room - fonts.width(text, style.font, style.size)
         x += shift / 2 if align == "center" else shift
     canv.setFillColor(style.color)
-    for name, part in fonts.runs(fonts.visual(text), style.font):
+    for face, part in fonts.runs(fonts.visual(text), style.font):
+        name = fonts.static_face(face, style.font, part) or face  # CJK in a real weight
         canv.setFont(name, style.size)
         outline = fonts.outline(name, style.font)
         if outline:  # a one-weight face made as heavy as the text around it
@@ -212,10 +218,19 @@ class Banded(Flowable):
     page); otherwise breaks where its bands allow."""
     page_height = 10_000.0
     """The height of a whole page's frame (set by the renderer)."""
+    fill_room = False
+    """Spare bands (``spare``) fill the rest of the page below the last band, less
+    ``fill_reserve`` points kept for what follows on the page (set by the renderer)."""
+    fill_reserve = 0.0
 
     def __init__(self) -> None:
         super().__init__()
         self._bands: list[Band] | None = None
+        self._heights: list[float] = []
+        """The height of each band, measured once (a page break never adds them up again)."""
+        self._total = 0.0
+        self._extra: list[Band] = []
+        """Spare bands added below the last band to fill the page (``fill_room``)."""
         self._built_for = -1.0
 
     def build(self, width: float) -> list[Band]:
@@ -229,57 +244,79 @@ class Banded(Flowable):
     def decorate(self, canv: Canvas, placed: list[tuple[Band, float]]) -> None:
         """Draw over the bands, each given with its top."""
 
+    def spare(self, width: float) -> Band | None:
+        """A band to repeat where the flowable fills the rest of its page (``fill_room``): a
+        blank row to write in. None: the flowable never fills."""
+        return None
+
     def bands(self, width: float) -> list[Band]:
-        """The bands, built once per width."""
+        """The bands, built once per width (their heights measured once with them)."""
         if self._bands is None or abs(self._built_for - width) > 0.01:
             self._bands = self.build(width)
             for band in self._bands:
                 band.width = width
+            self._heights = [band.height for band in self._bands]
+            self._total = sum(self._heights)
             self._built_for = width
         return self._bands
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
-        bands = self.bands(aW)
+        self.bands(aW)
         self.width = aW
-        self.height = sum(b.height for b in bands)
+        self._extra = []
+        if self.fill_room and self._total <= aH:
+            band = self.spare(aW)
+            if band is not None:
+                band.width = aW
+                room = aH - self._total - self.getSpaceAfter() - self.fill_reserve - 1.0
+                self._extra = [band] * max(0, int(room // band.height))
+        self.height = self._total + sum(band.height for band in self._extra)
         return self.width, self.height
 
-    def _fragment(self, bands: list[Band]) -> Banded:
+    def _fragment(self, bands: list[Band], heights: list[float]) -> Banded:
         part = copy.copy(self)
         part.__dict__.pop("_postponed", None)  # reportlab's mark on the whole, not the parts
         part._bands = bands
-        part.height = sum(b.height for b in bands)
+        part._extra = []
+        part._heights = heights
+        part._total = sum(heights)
+        part.height = part._total
         return part
 
     def split(self, aW: float, aH: float, /) -> list[Flowable]:
+        """The part that fits in ``aH`` and the rest. Linear in the bands placed: heights
+        are measured once (``bands``), and a page break looks only at the bands it places."""
         bands = self.bands(aW)
-        height = sum(b.height for b in bands)
+        heights = self._heights
         fresh = aH >= self.page_height - 1.0
-        if self.keep_whole and not fresh and height <= self.page_height:
+        if self.keep_whole and not fresh and self._total <= self.page_height:
             return []  # moves to the next page whole
-        taken = self._fitting(bands, aH, strict=True)
+        taken = self._fitting(bands, heights, aH, strict=True)
         if taken is None and fresh:  # taller than a page: cut where it must
-            taken = self._fitting(bands, aH, strict=False)
+            taken = self._fitting(bands, heights, aH, strict=False)
         if taken is None:
             return []
-        done, rest = taken
+        (done, done_heights), (rest, rest_heights) = taken
         if all(band.role == "spare" for band in rest):
-            return [self._fragment(done)]  # spare rows to write in never start a page
+            return [self._fragment(done, done_heights)]  # spare rows never start a page
         following = self.continuation(aW, rest[0])
         for band in following:
             band.width = aW
-        return [self._fragment(done), self._fragment(following + rest)]
+        return [self._fragment(done, done_heights),
+                self._fragment(following + rest, [b.height for b in following] + rest_heights)]
 
-    def _fitting(self, bands: list[Band], room: float,
-                 strict: bool) -> tuple[list[Band], list[Band]] | None:
-        """The bands that fit in ``room`` up to a place a page may end, and the rest; with
-        ``strict`` off, any band boundary will do and a band may be cut between its lines."""
+    def _fitting(self, bands: list[Band], heights: list[float], room: float,
+                 strict: bool) -> tuple[tuple[list[Band], list[float]],
+                                        tuple[list[Band], list[float]]] | None:
+        """The bands that fit in ``room`` up to a place a page may end, and the rest (each
+        with their heights); with ``strict`` off, any band boundary will do and a band may be
+        cut between its lines."""
         used = 0.0
         count = 0
-        for band in bands:
-            if used + band.height > room + 1e-6:
+        for height in heights:
+            if used + height > room + 1e-6:
                 break
-            used += band.height
+            used += height
             count += 1
         if count >= len(bands):
             return None
@@ -287,20 +324,22 @@ class Banded(Flowable):
         while cut and (bands[cut - 1].keep_with_next
                        or (strict and not bands[cut - 1].break_after)):
             cut -= 1
-        if not strict and cut == count:
+        if not strict:  # a fresh page: cut the band that does not fit between its lines
             pieces = bands[count].split(room - used, force=True)
             if pieces is not None:
-                done, rest = [*bands[:count], pieces[0]], [pieces[1], *bands[count + 1:]]
+                done = [*bands[:count], pieces[0]]
                 if any(b.role != "header" for b in done):
-                    return done, rest
+                    return ((done, [*heights[:count], pieces[0].height]),
+                            ([pieces[1], *bands[count + 1:]],
+                             [pieces[1].height, *heights[count + 1:]]))
         if not cut or not any(b.role != "header" for b in bands[:cut]):
             return None
-        return bands[:cut], bands[cut:]
+        return (bands[:cut], heights[:cut]), (bands[cut:], heights[cut:])
 
     def draw(self) -> None:
         top = self.height
         placed = []
-        for band in self._bands or []:
+        for band in [*(self._bands or []), *self._extra]:
             band.draw(self.canv, top, self.line)
             placed.append((band, top))
             top -= band.height

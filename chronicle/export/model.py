@@ -62,6 +62,9 @@ class TextBox:
     shrink: bool = False
     """May be set in smaller type, or moved to a page of its own, so the sheet stays one page
     (a long background)."""
+    grow: bool = False
+    """A box to write in that takes the room left on a one-page sheet (the pencil sheet's
+    Quest Treasures)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +153,8 @@ class Table:
 
     ``title`` and ``legend`` print above the header and stay with it and the first row;
     ``context`` says on a continued page whose table it is ("Tim: Winerdria (continued)").
-    ``blank_rows`` empty rows follow the rows, to be filled in by hand.
+    ``blank_rows`` empty rows follow the rows, to be filled in by hand; with ``fill`` more
+    blank rows fill the rest of the table's last page (when it is the last table on it).
     """
 
     columns: tuple[Column, ...]
@@ -159,6 +163,7 @@ class Table:
     legend: str = ""
     context: str = ""
     blank_rows: int = 0
+    fill: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +252,9 @@ class Part:
     """The edition's own title, printed at the head of every page."""
     one_page: bool = False
     """Laid out to fit one page when it can (a character sheet)."""
+    new_page: bool = True
+    """Starts on a new page. False: shares the previous part's page when both fit on one
+    (a short game's score pad and its log), else starts a new page all the same."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +264,9 @@ class Document:
     title: str
     parts: tuple[Part, ...]
     author: str = "Arcadia Chronicle"
+    numbering: Literal["part", "file"] = "part"
+    """How "Page X of Y" counts: within each part (a player's file of character sheets
+    prints as separate sheets), or over the whole file (a game's score pad and log)."""
 
     def texts(self) -> Iterator[str]:
         """Every string the document prints, in order (marks excluded)."""

@@ -2,17 +2,24 @@
 
 The page (size, margins), the fonts and the colours are class attributes of ``PdfRenderer``, so
 a variant (other colours) is a subclass; the paper (A4 or US Letter) is chosen per render. A
-character sheet is set as loosely as still fits one page (``DENSITIES``). The stylesheet, the
-page template, the page decorations and the story are separate methods. Pages are numbered
-"Page X of Y" within each part by ``NumberedCanvas``, which draws every footer once the page
-count is known; a player's file of several sheets thus prints as separate sheets.
+character sheet is set as loosely as still fits one page (``DENSITIES``: each tightening taken
+back while it fits, then its boxes to write in take the room left). The stylesheet, the page
+template, the page decorations and the story are separate methods. Pages are numbered
+"Page X of Y" by ``NumberedCanvas``, which draws every footer once the page count is known:
+within each part (a player's file of several sheets prints as separate sheets) or over the
+whole file (``Document.numbering``: a hunt's score pad and log). A part may share the previous
+part's page when both fit (``Part.new_page``); the last table of a page that asks
+(``Table.fill``) fills it with blank rows; a short document's nearly empty last page is saved
+by slightly smaller type (``TIGHTER``).
 
 Import this module only when exporting: it loads reportlab.
 """
 
 from __future__ import annotations
 
+import io
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import IO, Any
 
@@ -84,6 +91,12 @@ DENSITIES = (Density(1.0, 5, 2.25, 1.0), Density(1.0, 3, 2.0, 0.9),
              Density(0.83, 1, 0.9, 0.69, 1), Density(0.8, 1, 0.8, 0.66, 1))
 """Tried in order until a character sheet fits its page (then the text that may shrink is set
 as large as still fits)."""
+TIGHTER = (Density(0.95, 5, 2.0, 1.0), Density(0.9, 5, 1.8, 1.0), Density(0.85, 5, 1.6, 1.0))
+"""Tried for the parts that flow over pages (a log, a game sheet) when their last page would
+stand nearly empty: the type a little smaller saves the page."""
+SAVED_PAGES = 4
+"""Only a document of at most this many pages is set again to save its last page (a long log
+is not laid out four times for it)."""
 
 
 @dataclass(frozen=True)
@@ -186,10 +199,16 @@ class PdfRenderer:
     stripe = Color(0.97, 0.96, 0.94)
     error_ink = Color(0.62, 0.12, 0.1)
     warning_ink = Color(0.5, 0.36, 0.05)
+    heading_ink = Color(0.22, 0.2, 0.18)
+    heading_size = 7.5
+    """Column headings are never set smaller, however tight the page (legible at arm's
+    length and on a photocopy), nor lighter than ``heading_ink``."""
     grid_min_lines = 5
     """Lines each row of card boxes has at least, like the printed sheet."""
 
     def __init__(self, paper: str | None = None) -> None:
+        self.flowing = DENSITIES[0]
+        """How the parts that flow over pages are set (``render`` may tighten it)."""
         if paper is not None:
             self.page_size = PAPER[paper]
         fonts.register_fonts()
@@ -217,8 +236,9 @@ class PdfRenderer:
             body=style(self.font, 9.5, 12.5),
             heading=style(self.semibold_font, 12, 15, self.flaw),
             grid=GridStyles(
-                title=style(self.semibold_font, 10, 12), column=style(self.font, 6.5, 12,
-                                                                      self.muted_ink),
+                title=style(self.semibold_font, 10, 12),
+                column=TextStyle(self.semibold_font, max(self.heading_size, 7.5 * scale),
+                                 12 * scale, self.heading_ink),
                 name=style(self.font, 9, 11.5), small=small,
                 spine=style(self.bold_font, 11, 12, Color(1, 1, 1)), merit=self.merit,
                 merit_tint=self.merit_tint, flaw=self.flaw, flaw_tint=self.flaw_tint,
@@ -226,7 +246,9 @@ class PdfRenderer:
             fields=FieldStyles(label=style(self.semibold_font, 8.5, color=self.muted_ink),
                                value=style(self.font, 11, 14), rule=self.line),
             table=TableStyles(
-                header=style(self.semibold_font, 8, 10), cell=style(self.font, 8.5, 10.5),
+                header=TextStyle(self.semibold_font, max(self.heading_size, 8 * scale),
+                                 max(self.heading_size * 1.25, 10 * scale), self.ink),
+                cell=style(self.font, 8.5, 10.5),
                 total=style(self.semibold_font, 8.5, 10.5),
                 muted=style(self.font, 8.5, 10.5, self.muted_ink),
                 header_fill=self.merit_tint, stripe=self.stripe, rule=self.rule,
@@ -298,14 +320,50 @@ class PdfRenderer:
                 height - self.margin_top - self.margin_bottom)
 
     def story(self, document: Document) -> list[Flowable]:
-        """Every flowable of the document: each part on new pages."""
+        """Every flowable of the document: each part on new pages (but a part that may share
+        the previous one's page when both fit on it), then the last table of each page that
+        may fill its page with blank rows is told to."""
         story: list[Flowable] = []
+        group = 0
+        previous: list[Flowable] = []
         for index, part in enumerate(document.parts):
-            if index:
+            flowables = self.part_story(part)
+            if index and not part.new_page:
+                flowables[0].spaceBefore = 14
+            shared = bool(index) and not part.new_page and not any(
+                isinstance(f, PageBreak) for f in previous) and self.fits(
+                    [*previous, *flowables])
+            if index and not shared:
                 story.append(PageBreak())
-            story.append(PartStart(index, part.footer, part.brand))
-            story.extend(self.part_story(part))
+                if document.numbering == "part":
+                    group = index
+                previous = []
+            footer = part.footer
+            if shared:  # one page, two parts: its footer names both
+                footer = f"{document.parts[index - 1].footer} · {part.kind}"
+            story.append(PartStart(group, footer, part.brand))
+            story.extend(flowables)
+            previous += flowables
+        self.fill_pages(story)
         return story
+
+    def fill_pages(self, story: list[Flowable]) -> None:
+        """Let the last table asking to fill (``Table.fill``) before each page break fill the
+        rest of its page with blank rows, keeping room for what follows it on the page."""
+        width, height = self.frame_size
+        reserve = 0.0
+        filler_seen = False
+        for flowable in reversed(story):
+            if isinstance(flowable, PageBreak):
+                reserve, filler_seen = 0.0, False
+                continue
+            if isinstance(flowable, TableFlowable) and flowable.fill and not filler_seen:
+                flowable.fill_room = True
+                flowable.fill_reserve = reserve
+                filler_seen = True
+            if not filler_seen:
+                _w, h = flowable.wrap(width, height)
+                reserve += h + flowable.getSpaceAfter() + flowable.getSpaceBefore()
 
     def part_story(self, part: Part) -> list[Flowable]:
         """One part's flowables. A one-page part is set as loosely as fits its page; when
@@ -313,17 +371,20 @@ class PdfRenderer:
         and then the blocks that may move (a long background) go to a page of their own at
         the end, whole, and the rest stays together."""
         if not part.one_page:
-            return self.flowables_of(part, part.blocks, DENSITIES[0])
+            return self.flowables_of(part, part.blocks, self.flowing)
         for index, density in enumerate(DENSITIES):
             flowables = self.flowables_of(part, part.blocks, density)
             if self.fits(flowables):
+                if index:  # the page is used before anything shrinks
+                    density, flowables = self.loosened(part, density, DENSITIES[index - 1],
+                                                       flowables)
                 for shrink in sorted({d.shrink for d in DENSITIES[:index]} - {density.shrink},
                                      reverse=True):  # a long background as large as fits
                     larger = self.flowables_of(part, part.blocks,
                                                replace(density, shrink=shrink))
                     if self.fits(larger):
-                        return larger
-                return flowables
+                        return self.grown(larger)
+                return self.grown(flowables)
         fewer = self.fewer_findings(part, part.blocks, DENSITIES[-1])
         if fewer is not None:  # findings give way before what the player wrote
             return fewer
@@ -343,6 +404,46 @@ class PdfRenderer:
         for block in movable:
             tail.extend(self.flowables(block, self.styles, densest))
         return main + tail
+
+    def loosened(self, part: Part, density: Density, looser: Density,
+                 flowables: list[Flowable]) -> tuple[Density, list[Flowable]]:
+        """``density`` (which fits) with each of its tightenings taken back, one at a time,
+        toward ``looser`` (which does not fit) while the part still fits its page: spare
+        lines first, then lines per row of card boxes, padding, and the type scale, so no
+        section is cut to two or three rows while part of the page stays blank."""
+        best = density
+        trials: list[Callable[[Density], Density]] = [
+            lambda d: replace(d, spare=looser.spare),
+            *((lambda d, n=lines: replace(d, grid_lines=n))
+              for lines in range(looser.grid_lines, density.grid_lines, -1)),
+            lambda d: replace(d, grid_pad=looser.grid_pad),
+            lambda d: replace(d, scale=looser.scale),
+            lambda d: replace(d, scale=(looser.scale + density.scale) / 2)]
+        for change in trials:
+            trial = change(best)
+            if trial == best:
+                continue
+            found = self.flowables_of(part, part.blocks, trial)
+            if self.fits(found):
+                best, flowables = trial, found
+        return best, flowables
+
+    def grown(self, flowables: list[Flowable]) -> list[Flowable]:
+        """A one-page part's boxes to write in (``TextBox.grow``) grown by the room left on
+        its page, so a sheet that fits uses its page."""
+        width, height = self.frame_size
+        growing = [f for f in flowables if isinstance(f, TextBoxFlowable) and f.grow]
+        if not growing:
+            return flowables
+        used = sum(f.wrap(width, height)[1] + f.getSpaceAfter()
+                   + (f.getSpaceBefore() if n else 0) for n, f in enumerate(flowables))
+        room = height - used - 1.0
+        for flowable in growing:
+            extra = int(room / len(growing) // flowable.body.leading)
+            if extra > 0:
+                flowable.min_lines += extra
+                flowable._bands = None  # built again with the room
+        return flowables
 
     def fewer_findings(self, part: Part, blocks: tuple[Block, ...],
                        density: Density) -> list[Flowable] | None:
@@ -401,9 +502,11 @@ class PdfRenderer:
             if block.shrink and density.shrink != 1.0:
                 body = TextStyle(body.font, body.size * density.shrink,
                                  body.leading * density.shrink, body.color)
-            return [TextBoxFlowable(block.title.upper(), block.text, s.box_label, body,
-                                    block.lines, hint="not recorded yet: write it in from "
-                                                      "your card", keep_whole=not block.shrink)]
+            box = TextBoxFlowable(block.title.upper(), block.text, s.box_label, body,
+                                  block.lines, hint="not recorded yet: write it in from "
+                                                    "your card", keep_whole=not block.shrink)
+            box.grow = block.grow
+            return [box]
         if isinstance(block, CardGrid):
             pairs = [(self.grid_box(left, density.spare), self.grid_box(right, density.spare))
                      for left, right in block.rows]
@@ -420,7 +523,8 @@ class PdfRenderer:
             return [TableFlowable([(c.title, c.weight, c.align) for c in block.columns],
                                   [(r.cells, r.tone) for r in block.rows], s.table,
                                   title=block.title, legend=block.legend,
-                                  context=block.context, blank_rows=block.blank_rows)]
+                                  context=block.context, blank_rows=block.blank_rows,
+                                  fill=block.fill)]
         if isinstance(block, Heading):
             return [HeadingFlowable(block.text, s.heading, s.heading.color)]
         if isinstance(block, RosterTable):
@@ -454,8 +558,29 @@ class PdfRenderer:
     # -- writing ----------------------------------------------------------------------------
 
     def render(self, document: Document, stream: IO[bytes]) -> int:
-        """Write ``document`` as a PDF to ``stream``; returns the number of pages."""
-        doc = BaseDocTemplate(stream, pagesize=self.page_size, title=document.title,
+        """Write ``document`` as a PDF to ``stream``; returns the number of pages. The last
+        page of a short document that would stand three quarters empty is avoided when
+        setting the flowing parts a little tighter (``TIGHTER``) saves it."""
+        fonts.prepare(document.texts())  # Chinese, Japanese and Korean in real weights
+        data, pages, used = self._build(document)
+        if 1 < pages <= SAVED_PAGES and used < 0.25 and not all(p.one_page
+                                                                for p in document.parts):
+            for density in TIGHTER:
+                self.flowing = density
+                try:
+                    tighter = self._build(document)
+                finally:
+                    self.flowing = DENSITIES[0]
+                if tighter[1] < pages:
+                    data, pages = tighter[0], tighter[1]
+                    break
+        stream.write(data)
+        return pages
+
+    def _build(self, document: Document) -> tuple[bytes, int, float]:
+        """The PDF's bytes, its page count and how much of its last page's frame is used."""
+        buffer = io.BytesIO()
+        doc = BaseDocTemplate(buffer, pagesize=self.page_size, title=document.title,
                               author=document.author, creator="Arcadia Chronicle",
                               subject=document.parts[0].kind if document.parts else "",
                               leftMargin=self.margin_left, rightMargin=self.margin_right,
@@ -472,7 +597,9 @@ class PdfRenderer:
             return canvas
 
         doc.build(self.story(document), canvasmaker=canvasmaker)
-        return made[-1].pages if made else 0
+        frame = doc.frame
+        used = (frame._y2 - frame._y) / frame._height if frame._height else 1.0  # type: ignore[attr-defined]
+        return buffer.getvalue(), made[-1].pages if made else 0, used
 
 
 def render_pdf(document: Document, stream: IO[bytes], paper: str | None = None) -> int:

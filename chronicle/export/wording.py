@@ -115,16 +115,62 @@ def _paper_fix(violation: Violation) -> str:
     return "" if _DEVELOPER.search(plain) else plain
 
 
+_FIELD_NAME = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+"""A field's name as the program spells it (``treasure_rating``)."""
+_SUBJECT_IT = re.compile(r"\b(whether|if|when|that|unless|so|because) it (\w+)\b")
+_PLURAL_VERBS = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+_MODALS = frozenset({"may", "can", "must", "will", "should", "could", "would", "might"})
+
+
+def paper_words(text: str, names: Sequence[str] = ()) -> str:
+    """``text`` in a player's words: a field's program name as words ("treasure rating"), and
+    the possessive of a name ending in "s" as "Allergies'" (never "Allergies's"). The
+    ``names`` (cards, players) are left exactly as typed."""
+    for name in names:
+        if name.endswith(("s", "S")):
+            text = text.replace(f"{name}'s", f"{name}'")
+    kept: dict[str, str] = {}
+    for number, name in enumerate(sorted(set(names), key=len, reverse=True)):
+        if name and name in text:
+            key = f"\x00{number}\x00"
+            kept[key] = name
+            text = text.replace(name, key)
+    text = _FIELD_NAME.sub(lambda m: m.group().replace("_", " "), text)
+    for key, name in kept.items():
+        text = text.replace(key, name)
+    return text
+
+
+def _them(text: str) -> str:
+    """A sentence about one card ("it") made about several: "whether it counts" becomes
+    "whether they count", "needed for it" becomes "needed for them"."""
+    def subject(match: re.Match[str]) -> str:
+        verb = match.group(2)
+        if verb in _PLURAL_VERBS:
+            verb = _PLURAL_VERBS[verb]
+        elif verb not in _MODALS and verb.endswith("s") and not verb.endswith("ss"):
+            verb = verb[:-1]
+        return f"{match.group(1)} they {verb}"
+
+    text = _SUBJECT_IT.sub(subject, text)
+    return re.sub(r"\bit\b", "them", text)
+
+
 def _grouped(template: str, found: list[Violation], noun: str) -> str:
     names = [name for v in found for name in v.cards]
     subject = f"{len(found)} {noun}"
     if template.startswith("{} has "):
-        rest = template[len("{} has "):].replace(" it ", " them ")
+        rest = _them(template[len("{} has "):])
         return f"{subject} have {rest}: {', '.join(names)}"
     if template.startswith("{} is "):
-        rest = template[len("{} is "):].replace(" it ", " them ")
+        rest = _them(template[len("{} is "):])
         return f"{subject} are {rest}: {', '.join(names)}"
     return f"{subject}: {template.replace('{}', '…')} ({', '.join(names)})"
+
+
+def paper_message(violation: Violation) -> str:
+    """A finding's message in a player's words (``paper_words``)."""
+    return paper_words(violation.message, violation.cards)
 
 
 def finding_notes(report: Report, *, leave_out: Sequence[str] = (),
@@ -145,13 +191,13 @@ def finding_notes(report: Report, *, leave_out: Sequence[str] = (),
         label = "Must fix:" if severity is Severity.ERROR else "Check:"
         tone: Literal["error", "warning"] = ("error" if severity is Severity.ERROR
                                              else "warning")
+        cards = [name for v in found for name in v.cards]
         if len(found) > 1 and "{}" in template:
-            cards = [name for v in found for name in v.cards]
-            text = _grouped(template, found, noun(cards) if noun else "cards")
-            fix = _paper_fix(found[0])
+            text = paper_words(_grouped(template, found, noun(cards) if noun else "cards"),
+                               cards)
         else:
-            text = "; ".join(dict.fromkeys(v.message for v in found))
-            fix = _paper_fix(found[0])
+            text = "; ".join(dict.fromkeys(paper_message(v) for v in found))
+        fix = paper_words(_paper_fix(found[0]), found[0].cards)
         notes.append(Note(text + (f" ({fix})" if fix else "") + ".", label=label, tone=tone))
     shown = notes[:limit]
     if len(notes) > limit:

@@ -22,7 +22,8 @@ ALLOWED = ("chronicle.rules", "chronicle.domain", "chronicle.catalog", "chronicl
 FRONTS = {"service", "cli", "sheets", "screens"}
 """The modules (or folders) of the game's fronts."""
 FRONT_ALLOWED = (*ALLOWED, "chronicle.services", "chronicle.cli.output", "chronicle.cli.common",
-                 "chronicle.tui", "chronicle.export.model", "chronicle.errors")
+                 "chronicle.tui", "chronicle.export.model", "chronicle.errors",
+                 "chronicle.export.wording")  # findings in a player's words (issue 33)
 FRONT_HEAVY = ["sqlmodel", "sqlalchemy", "reportlab", "alembic", "psycopg"]
 CORE = [p for p in sorted(PACKAGE.rglob("*.py"))
         if p.relative_to(PACKAGE).parts[0].removesuffix(".py") not in FRONTS]

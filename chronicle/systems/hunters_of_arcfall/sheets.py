@@ -16,7 +16,6 @@ from chronicle.export.model import (
     Document,
     Field,
     FieldGrid,
-    Heading,
     Mark,
     Note,
     Part,
@@ -25,13 +24,17 @@ from chronicle.export.model import (
     Tone,
     Value,
 )
+from chronicle.export.wording import paper_message
 from chronicle.rules.report import Report
 from chronicle.systems.hunters_of_arcfall import LABEL, MAX_HEALS, WOUND_CAPACITY
 from chronicle.systems.hunters_of_arcfall.log import End, GameLog, TurnPlayed, TurnUndone
 from chronicle.systems.hunters_of_arcfall.rules.replay import GameState, Result
 
-BLANK_ROUNDS = 6
-"""Empty rounds printed after the ones played, to go on in pencil."""
+BLANK_ROUNDS = 3
+"""Empty rounds printed after the ones played, to go on in pencil, at least (more fill the
+rest of the page)."""
+BLANK_TURNS = 2
+"""Empty lines after an unfinished game's log, at least (more fill the rest of the page)."""
 _ENDS = {End.CLAIMED: "claimed", End.WOUNDED: "fatally wounded",
          End.NO_DICE: "out of dice"}
 
@@ -95,7 +98,7 @@ def rounds_table(log: GameLog, state: GameState, blank: int = BLANK_ROUNDS) -> T
                           *(Column(n, weight, "right") for n in names)),
                  rows=rows, title="Fortune after each round",
                  legend=f"The game ends when someone reaches {log.limit} and the round is "
-                        "completed.", blank_rows=blank)
+                        "completed.", blank_rows=blank, fill=blank > 0)
 
 
 def score_pad(log: GameLog, state: GameState) -> Part:
@@ -109,7 +112,7 @@ def score_pad(log: GameLog, state: GameState) -> Part:
         if card is not None and card.ability:
             text += f"; its rule: {card.ability}"
         blocks.append(Note(text, label="Active bounty: "))
-    blocks.append(rounds_table(log, state))
+    blocks.append(rounds_table(log, state, 0 if state.finished else BLANK_ROUNDS))
     blocks.append(Note(f"A hunter holds {WOUND_CAPACITY} wounds; one more is fatal and loses "
                        f"every bounty beneath the hunter. At most {MAX_HEALS} heals a turn.",
                        tone="muted"))
@@ -153,33 +156,39 @@ def log_table(state: GameState) -> Table:
             if line.discarded:
                 gained = "lost"
             rows.append(_turn_row(line.number, line.round, entry, gained, "normal"))
-    return Table(columns=(Column("#", 0.5, "center"), Column("Round", 0.6, "center"),
+    digits = len(str(max((line.number for line in state.lines), default=0)))
+    return Table(columns=(Column("#", 0.2 + 0.1 * max(3, digits), "center"),
+                          Column("Round", 0.6, "center"),
                           Column("Player", 1.3), Column("Drawn", 2.0),
                           Column("Captured", 2.0), Column("Ended", 1.3),
                           Column("Heals, ability, note", 1.8), Column("Fortune", 0.9, "right")),
                  rows=tuple(rows), title="The log",
                  legend="Greyed lines are turns taken back; they stay in the log.",
-                 context="The log (continued)", blank_rows=0 if state.finished else 4)
+                 context="The log (continued)", blank_rows=0 if state.finished else BLANK_TURNS,
+                 fill=not state.finished)
 
 
 def game_log(log: GameLog, state: GameState, report: Report | None = None) -> Part:
-    """The game's log afterwards: the log table, the result and what the rules found."""
-    blocks: list[Block] = [_header(log, state), log_table(state), Heading("Result"),
-                            Note(state.verdict, label="Result: ")]
+    """The game's log afterwards: the result and what the rules found, then the log table
+    (last, so rows to write in end it and never push the result onto a page of its own; the
+    score pad before it, on the same page when both fit, says the game's limit and date)."""
+    blocks: list[Block] = [Note(state.verdict, label="Result: ")]
     if report is not None:
         for violation in report.errors + report.warnings:
             if violation.code.startswith("catalog."):
                 continue
-            blocks.append(Note(violation.message, label="Rule: ",
+            blocks.append(Note(paper_message(violation), label="Rule: ",
                                tone="error" if violation in report.errors else "warning"))
     if log.note:
         blocks.append(Note(log.note, label="Note: "))
+    blocks.append(log_table(state))
     return Part(kind="Game Log", title=log.name, caption=f"{LABEL} · {state.verdict}",
                 footer=f"{log.name} · Game Log", blocks=tuple(blocks),
-                brand=LABEL)
+                brand=LABEL, new_page=False)
 
 
 def hunt_document(log: GameLog, state: GameState, report: Report | None = None) -> Document:
     """The PDF of ``chronicle export hunt``: the score pad, then the log."""
     return Document(title=f"{log.name} · {LABEL}",
-                    parts=(score_pad(log, state), game_log(log, state, report)))
+                    parts=(score_pad(log, state), game_log(log, state, report)),
+                    numbering="file")

@@ -60,6 +60,8 @@ GRID: tuple[tuple[MeritType | FlawType, MeritType | FlawType], ...] = (
 PENCIL_SPARE_LINES = 2
 TALLY_BOXES = 40
 LOG_BLANK_ROWS = 8
+UNDATED = "—"
+"""The date column of an event recorded without a date (not the day it was typed in)."""
 SHOWN_ELSEWHERE = ("points.unspent", "points.over_budget")
 """Findings the sheet's own "Creation points" field already states (one figure, not two)."""
 
@@ -213,7 +215,7 @@ def character_sheet(source: CharacterSource, *, pencil: bool = False,
     if pencil:
         blocks.append(Tally("Experience tally", TALLY_BOXES, hint="tick a box for each point "
                             "earned at the table; add them up after the game"))
-        blocks.append(TextBox("Quest Treasures", "", lines=2))
+        blocks.append(TextBox("Quest Treasures", "", lines=2, grow=True))
     background = source.build.background
     if background and background.strip():
         blocks.append(TextBox("Background", background, lines=1, shrink=True))
@@ -259,7 +261,7 @@ def chronicle_log(source: CharacterSource) -> Part:
     rows: list[Row] = [Row(("0", "", starting_build(source), "", "0", "0", "0", "+0"))]
     for line in source.history:
         event = events.get(line.seq)
-        date = getattr(event, "date", None) or (line.recorded_at or "")[:10]
+        date = getattr(event, "date", None) or UNDATED  # never the day it was recorded
         text = line.text + _event_note(event)
         if line.undone_by is not None:
             text += f" (undone by event {line.undone_by})"
@@ -275,7 +277,10 @@ def chronicle_log(source: CharacterSource) -> Part:
     state = source.state
     rows.append(Row(("", "", "Now", "", str(state.xp_earned), str(state.xp_spent),
                      str(state.xp_unspent), f"+{state.waylay_bonus}"), tone="total"))
-    table = Table((Column("#", 0.45, "right"), Column("Date", 1.2), Column("Event", 6.0),
+    digits = len(str(max((line.seq for line in source.history), default=0)))
+    number_width = 0.15 + 0.1 * max(3, digits)  # "10000" never wraps to "100 00"
+    table = Table((Column("#", number_width, "right"), Column("Date", 1.2),
+                   Column("Event", 6.0),
                    Column("XP", 0.6, "right"), Column("Earned", 0.85, "right"),
                    Column("Spent", 0.8, "right"), Column("Unspent", 0.9, "right"),
                    Column("Bonus", 0.8, "right")), tuple(rows),
@@ -285,7 +290,7 @@ def chronicle_log(source: CharacterSource) -> Part:
                          "Quest in force after it (for a game: during it). Blank rows at the "
                          "end are for the next games.",
                   context=f"{source.name}: games and purchases (continued)",
-                  blank_rows=LOG_BLANK_ROWS)
+                  blank_rows=LOG_BLANK_ROWS, fill=True)
     blocks: list[Block] = [
         _experience(source),
         ItemList("Quests Completed", collapsed(state.ledger.quests_completed),

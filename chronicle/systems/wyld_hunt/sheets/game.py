@@ -212,12 +212,12 @@ def game_sheet(source: GameSource) -> Part:
         player = players.get(seat.player)
         if player is not None:
             blocks.extend(_player_blocks(player, seat, players, source.solo))
+    if has_unknown(blocks):  # a legend before the tables it explains, never a page alone
+        blocks.insert(3 if house_rules else 2, Note(UNKNOWN_LEGEND, tone="muted"))
     notes = finding_notes(source.report, noun=_noun_for(seats))
     if notes:
         blocks.append(Heading("Before you play"))
         blocks.extend(notes)
-    if has_unknown(blocks):
-        blocks.append(Note(UNKNOWN_LEGEND))
     count = len(seats)
     mode = "solo" if source.solo else f"{count} player{'s' if count != 1 else ''}"
     return Part(kind="Game Preparation", title=source.name,

@@ -1,0 +1,309 @@
+"""Every Wyld Hunt and Hunters of Arcfall sheet over the stress set of issue 33
+(``export_stress``), on A4 and US Letter, read back with pypdf: the page-number labels count
+the file's pages, no text leaves its page or its cell, each value sits on its own card's or
+turn's row (a card's line carries that card's cost, Attribute and court), a table split by a
+page break repeats its head and never leaves a total row alone, pages are used before
+anything spills, and every script prints. The PDFs are made once per module."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import export_stress as stress
+import pytest
+from pypdf import PdfReader
+from test_export_pages import placed
+
+from chronicle.export import fonts, layout
+from chronicle.export.model import Document
+from chronicle.export.pdf import PAPER, PdfRenderer
+from chronicle.systems.hunters_of_arcfall.sheets import hunt_document
+from chronicle.systems.wyld_hunt.sheets.document import log_document, sheet_document
+
+PAPERS = ("a4", "letter")
+
+
+@dataclass
+class Printed:
+    """One stress document printed: its bytes, its pages' text and placed pieces, and every
+    line drawn in a cell with the cell's width."""
+
+    data: bytes
+    texts: list[str]
+    pieces: list[list[tuple[str, float, float]]]
+    drawn: list[tuple[str, float]]
+
+
+def documents() -> dict[str, Document]:
+    """The stress set's documents, by name."""
+    scripts = tuple(stress.NAMES.values())
+    return {
+        "merits34": sheet_document(stress.character()),
+        "merits34-pencil": sheet_document(stress.character(), pencil=True),
+        "long-name": sheet_document(stress.character(stress.LONG_NAME, merits=12)),
+        "long-name-pencil": sheet_document(stress.character(stress.LONG_NAME, merits=12),
+                                           pencil=True),
+        "log": log_document(stress.character(games=40)),
+        "hunt": hunt_document(*stress.hunt(6, 40)),
+        "short-hunt": hunt_document(*stress.hunt(3, 5)),
+        "hebrew": sheet_document(stress.character(stress.NAMES["hebrew"], script="hebrew",
+                                                  merits=6, player="דני")),
+        "arabic-log": log_document(stress.character(stress.NAMES["arabic"], merits=6,
+                                                    script="arabic", player="سارة")),
+        "cjk-emoji": sheet_document(stress.character(
+            " ".join(stress.NAMES[k] for k in ("chinese", "japanese", "korean", "emoji")),
+            script="japanese", merits=6), pencil=True),
+        "scripts-hunt": hunt_document(*stress.hunt(6, 12, scripts)),
+    }
+
+
+def game_sheet(tmp_path_factory: pytest.TempPathFactory) -> Document:
+    """The demo's prepared game with a player's choices long enough to run over a page (40
+    Waylays), under player names in Hebrew and Japanese."""
+    from chronicle.services.db import open_database
+    from chronicle.systems.wyld_hunt.services import games
+    from chronicle.systems.wyld_hunt.services.collection import add_cards
+    from chronicle.systems.wyld_hunt.services.demo import run_demo
+    from chronicle.systems.wyld_hunt.sheets.document import game_document
+
+    folder = tmp_path_factory.mktemp("stress-game")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CHRONICLE_DATA_DIR", str(folder / "data"))
+        db = open_database(f"sqlite:///{folder / 'game.db'}")
+        run_demo(db)
+        add_cards(db, "Josh", [("Bag of Gold", 2), ("Cog Dragoon", 40)])
+        games.choose(db, "Rematch", "Josh", treasures=["Bag of Gold", "Bag of Gold"],
+                     waylays=["Cog Dragoon"] * 40)
+        document = game_document(games.show_game(db, "Rematch"))
+        db.close()
+    return document
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str, str],
+                                                                        Printed]]:
+    drawn: list[tuple[str, float]] = []
+    original = layout.draw_text
+
+    def recording(canv: object, x: float, y: float, text: str, style: layout.TextStyle,
+                  align: str = "left", room: float = 0.0) -> None:
+        if room:
+            drawn.append((text, room - fonts.width(text, style.font, style.size)))
+        original(canv, x, y, text, style, align, room)  # type: ignore[arg-type]
+
+    found: dict[tuple[str, str], Printed] = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(layout, "draw_text", recording)
+        for name, document in {**documents(), "game": game_sheet(tmp_path_factory)}.items():
+            for paper in PAPERS:
+                drawn = []
+                patch.setattr(layout, "draw_text", recording)
+                data = stress.pdf(document, paper)
+                reader = PdfReader(io.BytesIO(data))
+                found[(name, paper)] = Printed(data, [p.extract_text() for p in reader.pages],
+                                               placed(data), list(drawn))
+    yield found
+
+
+KINDS = ("merits34", "merits34-pencil", "long-name", "long-name-pencil", "log", "hunt",
+         "short-hunt", "hebrew", "arabic-log", "cjk-emoji", "scripts-hunt", "game")
+
+
+@pytest.mark.parametrize(("name", "paper"), [(n, p) for n in KINDS for p in PAPERS])
+def test_pages_are_numbered_over_the_file_and_nothing_leaves_its_page_or_cell(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    sheet = printed[(name, paper)]
+    count = len(sheet.texts)
+    for number, text in enumerate(sheet.texts, start=1):
+        labels = re.findall(r"Page (\d+) of (\d+)", text)
+        assert labels == [(str(number), str(count))], (name, paper, number, labels)
+    renderer = PdfRenderer(paper)
+    width, height = PAPER[paper]
+    for page in sheet.pieces:
+        for text, y, x in page:
+            assert renderer.margin_left - 0.5 <= x <= width - renderer.margin_right, text
+            assert renderer.margin_bottom - 20 <= y <= height - renderer.margin_top + 14, text
+    # every line drawn in a cell fits the cell (a single wide character may not: none here)
+    overflowing = [(text, round(spare, 1)) for text, spare in sheet.drawn if spare < -0.5]
+    assert not overflowing, overflowing[:5]
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_page_stands_nearly_empty(printed: dict[tuple[str, str], Printed], paper: str,
+                                     tmp_path: Path) -> None:
+    """Every page of the documents that run over several pages is used at least to a
+    quarter of its height (ink, rules included: blank rows to write in count)."""
+    from PIL import Image
+
+    renderer = PdfRenderer(paper)
+    _width, height = PAPER[paper]
+    dpi = 18
+    for name in ("log", "hunt", "scripts-hunt", "game"):
+        sheet = printed[(name, paper)]
+        pdf = tmp_path / f"{name}.pdf"
+        pdf.write_bytes(sheet.data)
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), str(pdf), str(tmp_path / name)],
+                       check=True, capture_output=True)
+        top = round(renderer.margin_top * dpi / 72)
+        foot = round((height - renderer.margin_bottom + 2) * dpi / 72)
+        for number in range(1, len(sheet.texts) + 1):
+            found = sorted(tmp_path.glob(f"{name}-*{number}.png"))
+            with Image.open(found[0]) as image:
+                grey = image.convert("L")
+                inked = [y for y in range(top, foot)
+                         if grey.crop((0, y, grey.width, y + 1)).getextrema()[0] < 160]
+            used = (max(inked) - top) / (foot - top) if inked else 0.0
+            assert used > 0.25, (name, paper, number, round(used, 2))
+
+
+def row_after(page: list[tuple[str, float, float]], label: str, stop: str,
+              room: float = 10_000.0) -> list[str]:
+    """The pieces right of ``label`` on its line, within ``room`` points of it, up to the
+    next piece starting ``stop``."""
+    (y, x), = [(yy, xx) for text, yy, xx in page if text == label]
+    line = sorted((xx, text) for text, yy, xx in page
+                  if abs(yy - y) < 1.5 and x < xx < x + room)
+    values = []
+    for _x, text in line:
+        if text.startswith(stop) or (len(text) == 1 and text in "MERITSFLAW"):
+            break  # the next box, or the spine between the boxes
+        values.append(text)
+    return values
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["merits34", "merits34-pencil"])
+def test_each_card_line_carries_its_own_cost_attribute_and_court(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    sheet = printed[(name, paper)]
+    assert len(sheet.texts) == 1  # 34 Merits, pencil or not, A4 or Letter: one page
+    (page,) = sheet.pieces
+    box = (PdfRenderer(paper).frame_size[0] - 20) / 2  # a card box: half the grid
+    for index in range(34):
+        cost, attribute, court = stress.card_values(index)
+        values = row_after(page, stress.merit_name(index), "Merit ", box)
+        assert values == [str(cost), attribute.value.capitalize(),
+                          court.value.capitalize()], (index, values)
+    assert row_after(page, "Indecisive", "Merit ", box) == ["2", "Resolve", "Unseelie"]
+    assert row_after(page, "Allergies", "Merit ", box) == ["1", "Might", "Seelie"]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_hunt_numbers_its_pages_over_the_file_and_repeats_the_log_head(
+        printed: dict[tuple[str, str], Printed], paper: str) -> None:
+    sheet = printed[("hunt", paper)]
+    assert 2 <= len(sheet.texts) <= 4
+    assert "SCORE PAD" in sheet.texts[0] and "GAME LOG" in "".join(sheet.texts)
+    turns: list[int] = []
+    for page in sheet.pieces:
+        texts = [p for p, _y, _x in page]
+        if "GAME LOG" in texts or "The log (continued)" in texts:
+            assert "Drawn" in texts and "Captured" in texts  # the head, repeated
+        for text, y, x in page:
+            if not text.isdigit() or x > 60:
+                continue
+            values = [t for _x, t in sorted((xx, t) for t, yy, xx in page
+                                            if abs(yy - y) < 1.5 and xx > x)]
+            if len(values) == 7 and values[4] == "claimed":
+                turn = int(text)
+                player = f"Player {(turn - 1) % 6 + 1}"
+                assert values[1:4] == [player, f"Bounty {turn - 1}", f"Bounty {turn - 1}"]
+                assert values[-1] == "+1"
+                turns.append(turn)
+    assert sorted(turns) == list(range(1, 41))  # every turn once, its values on its row
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_long_game_sheet_keeps_its_totals_with_their_rows(
+        printed: dict[tuple[str, str], Printed], paper: str) -> None:
+    sheet = printed[("game", paper)]
+    assert len(sheet.texts) >= 2
+    for page in sheet.pieces:
+        texts = [p for p, _y, _x in page]
+        for index, text in enumerate(texts):
+            if text == "Total":  # a row of its table stands above it on the same page
+                above = [p for p, y, _x in page if y > page[index][1] + 1]
+                assert any(p in ("Cog Dragoon", "Bag of Gold", "Even Dragons Pay Taxes",
+                                 "Seek the Oracle's Advice") or p.startswith("Seek")
+                           for p in above), texts
+        if "Cog Dragoon" in texts and "GAME PREPARATION" not in texts:
+            assert "Josh: Annoyicus (continued)" in texts and "Rating" in texts
+    rows = [(y, x) for page in sheet.pieces[:1] for p, y, x in page if p == "Cog Dragoon"]
+    assert rows  # the Waylays start on page 1, each on a row of its own
+    for page in sheet.pieces:
+        for text, y, x in page:
+            if text == "Cog Dragoon":
+                line = sorted((xx, p) for p, yy, xx in page if abs(yy - y) < 1.5 and xx > x)
+                # its rating, tests and terrain (unknown: "?"), on its own row
+                assert [p for _x, p in line] == ["5", "Combat 5", "?"], line
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_short_hunt_shares_one_page_and_fills_it_with_rows_to_write_in(
+        printed: dict[tuple[str, str], Printed], paper: str) -> None:
+    sheet = printed[("short-hunt", paper)]
+    (text,) = sheet.texts
+    assert "SCORE PAD" in text and "GAME LOG" in text and "Page 1 of 1" in text
+    (page,) = sheet.pieces
+    log_top = next(y for piece, y, _x in page if piece == "The log")
+    assert log_top < next(y for piece, y, _x in page if piece == "Scoreboard")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_long_log_never_leaves_its_total_alone_and_undated_rows_say_so(
+        printed: dict[tuple[str, str], Printed], paper: str) -> None:
+    sheet = printed[("log", paper)]
+    assert len(sheet.texts) >= 2
+    for page in sheet.pieces:
+        texts = [p for p, _y, _x in page]
+        assert "Event" in texts and "Unspent" in texts
+        if "Now" in texts:  # the total row follows at least one event on its page
+            now = next(y for p, y, _x in page if p == "Now")
+            assert any(p.startswith("Game:") and y > now for p, y, _x in page)
+    everything = "\n".join(sheet.texts)
+    assert "2026-01-01" in everything and "2026-12-02" not in everything
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["long-name", "long-name-pencil"])
+def test_a_200_character_name_keeps_the_sheet_on_one_full_page(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    sheet = printed[(name, paper)]
+    assert len(sheet.texts) == 1
+    assert "".join(stress.LONG_NAME.split()) in "".join(sheet.texts[0].split())
+    (page,) = sheet.pieces
+    renderer = PdfRenderer(paper)
+    lowest = min(y for text, y, _x in page if not text.startswith(("Page ", stress.LONG_NAME[:20])))
+    # the sheet reaches the foot of its page: no sixth of it left blank
+    assert lowest - renderer.margin_bottom < (PAPER[paper][1] - renderer.margin_top
+                                              - renderer.margin_bottom) / 8
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["hebrew", "arabic-log", "cjk-emoji", "scripts-hunt"])
+def test_every_script_prints_as_typed(printed: dict[tuple[str, str], Printed], name: str,
+                                      paper: str) -> None:
+    sheet = printed[(name, paper)]
+    flat = "".join("".join(sheet.texts).split())
+    wanted = {"hebrew": ["hebrew"], "arabic-log": ["arabic"],
+              "cjk-emoji": ["chinese", "japanese", "korean", "emoji"],
+              "scripts-hunt": list(stress.NAMES)}[name]
+    for script in wanted:
+        assert "".join(stress.NAMES[script].split()) in flat, script
+
+
+def test_five_digit_event_numbers_stay_on_one_line() -> None:
+    from dataclasses import replace
+
+    character = stress.character(games=3)
+    character.history = [replace(line, seq=line.seq + 10_000) for line in character.history]
+    text = PdfReader(io.BytesIO(stress.pdf(log_document(character)))).pages[0].extract_text()
+    for seq in (10_001, 10_002, 10_003):
+        assert f"\n{seq}\n" in text, seq  # never "100" and "01" on two lines
