@@ -211,6 +211,8 @@ class PdfRenderer:
         """How the parts that flow over pages are set (``render`` may tighten it)."""
         if paper is not None:
             self.page_size = PAPER[paper]
+        self._scratch: Canvas | None = None
+        """The canvas flowables are measured on before the document is built."""
         fonts.register_fonts()
         self.styles = self.stylesheet()
 
@@ -362,7 +364,7 @@ class PdfRenderer:
                 flowable.fill_reserve = reserve
                 filler_seen = True
             if not filler_seen:
-                _w, h = flowable.wrap(width, height)
+                _w, h = self.measure(flowable, width, height)
                 reserve += h + flowable.getSpaceAfter() + flowable.getSpaceBefore()
 
     def part_story(self, part: Part) -> list[Flowable]:
@@ -461,12 +463,20 @@ class PdfRenderer:
                 return flowables
         return None
 
+    def measure(self, flowable: Flowable, width: float, height: float) -> tuple[float, float]:
+        """The size ``flowable`` takes in a frame of ``width`` by ``height``, measured on a
+        scratch canvas (a ``KeepTogether`` measures its content on its own canvas)."""
+        if self._scratch is None:
+            self._scratch = Canvas(io.BytesIO())
+        size: tuple[float, float] = flowable.wrapOn(self._scratch, width, height)
+        return size
+
     def fits(self, flowables: list[Flowable]) -> bool:
         """True when ``flowables`` fit one frame."""
         width, height = self.frame_size
         used = 0.0
         for number, flowable in enumerate(flowables):
-            _w, h = flowable.wrap(width, height)
+            _w, h = self.measure(flowable, width, height)
             used += h + flowable.getSpaceAfter() + (flowable.getSpaceBefore() if number else 0)
         return used <= height + 0.5
 

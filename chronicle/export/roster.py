@@ -169,10 +169,10 @@ class RosterFlowable(Banded):
             bands[-1].break_after = True
         if self.table.total_label or self.table.total:
             bands[-1].break_after = False  # the total never stands alone on a page
-            bands.append(self._total(width))
+            bands.append(self._total_band(width))
         return bands
 
-    def _total(self, width: float) -> Band:
+    def _total_band(self, width: float) -> Band:
         edges = self._edges(width)
         x, label_width = edges[0]
         cells = [cell(x, label_width, self.table.total_label, self.styles.total, pad=3)]
