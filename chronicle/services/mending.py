@@ -159,6 +159,11 @@ def _player_plan(session: Session, row: PlayerRow) -> Removal:
     kept = _records_of(session, row.id)
     if kept:
         blockers.append("what they keep of other games: " + ", ".join(kept))
+    from chronicle.services.records import naming
+
+    named = naming(session, row.id)
+    if named:  # a record names the player by id: deleting them would orphan it
+        blockers.append("the group's records that name them: " + ", ".join(named))
     if blockers:
         return Removal("player", row.name, "refuse", holds, blockers,
                        "delete or archive those first, or rename the player")

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from chronicle.persistence.models import PlayerRow
     from chronicle.persistence.models_more import RecordEventRow, RecordRow
+    from chronicle.services.playernames import Players
     from chronicle.systems.protocol import RecordContext, RecordKind
 
 
@@ -218,20 +219,110 @@ def _find(session: Session, kind: _Kind, name: str, player: str | None, *,
 
 
 def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | None = None,
-            player: str | None = None) -> StoredRecord:
+            player: str | None = None, players: Players | None = None) -> StoredRecord:
+    """The record as the services see it: its player places as names (``playernames``)."""
     from chronicle.persistence import records as store
+    from chronicle.services import playernames
 
     assert row.id is not None
     if events is None:
         events = store.record_events(session, [row.id])[row.id]
     if player is None and row.player_id is not None:
         player = store.player_names(session, {row.player_id}).get(row.player_id)
+    spec = _spec_of(row.game, row.kind)
+    if spec is not None and spec.players and players is None:
+        players = playernames.Players.of(session)
+
+    def seen(where: str, value: dict[str, Any]) -> dict[str, Any]:
+        if spec is None or players is None:
+            return copy.deepcopy(dict(value))
+        return playernames.shown(spec, where, dict(value), players)
+
     return StoredRecord(
         id=row.id, game=row.game, kind=row.kind, name=row.name, player=player,
-        data=copy.deepcopy(dict(row.data)),
-        events=tuple(StoredEvent(e.seq, e.kind, copy.deepcopy(dict(e.payload)), e.recorded_at)
+        data=seen("data", row.data),
+        events=tuple(StoredEvent(e.seq, e.kind, seen(e.kind, e.payload), e.recorded_at)
                      for e in events),
         version=row.version, created_at=row.created_at, archived_at=row.archived_at)
+
+
+def _spec_of(game: str, kind: str) -> RecordKind | None:
+    """The record kind of a stored row (None: its game is not installed)."""
+    from chronicle.systems import registry
+
+    try:
+        system = registry.system(game)
+    except (registry.UnknownSystem, registry.BadSystem):
+        return None
+    return system.record_kind(kind)
+
+
+# Players by identity (``playernames``): names in, ids kept, names out -------------------------
+
+def _kept(kind: _Kind, players: Players, where: str, value: dict[str, Any],
+          what: str) -> dict[str, Any]:
+    """``value`` as the database keeps it (players' ids).
+
+    Raises:
+        NotFound: a player place names no player (``record.unknown_player``).
+    """
+    from chronicle.services import playernames
+
+    found, unknown = playernames.stored(kind.spec, where, value, players)
+    if unknown:
+        first = unknown[0]
+        near = suggest(first.name, list(players.names.values()))
+        raise NotFound(f"{what}: no player is called {limits.cut(first.name)} "
+                       f"({playernames.UNKNOWN_PLAYER})"
+                       + (f"; did you mean {near!r}?" if near else
+                          "; add one with 'chronicle player add NAME'")
+                       + "; nothing was written")
+    return found
+
+
+def _seen(kind: _Kind, players: Players, where: str, value: dict[str, Any]) -> dict[str, Any]:
+    from chronicle.services import playernames
+
+    return playernames.shown(kind.spec, where, value, players)
+
+
+def _seen_events(kind: _Kind, players: Players,
+                 rows: list[RecordEventRow]) -> list[dict[str, Any]]:
+    return [{"kind": e.kind, "payload": _seen(kind, players, e.kind, dict(e.payload))}
+            for e in rows]
+
+
+def _refuse_missing_links(session: Session, kind: _Kind, players: Players, where: str,
+                          value: dict[str, Any], what: str) -> None:
+    """Refuse a value (as shown) naming a record that does not exist in use, or that is not
+    its player's (``RecordKind.links``): the check the command line makes, on every way in.
+
+    Raises:
+        NotFound: naming the record and the code ``record.unknown_record``.
+    """
+    from chronicle.domain.values import name_key
+    from chronicle.persistence import records as store
+    from chronicle.services import playernames
+
+    for at, linked_kind, name, owner in playernames.linked(kind.spec, where, value):
+        owner_id = store.GROUP
+        if owner is not None:
+            found_owner = players.ids.get(name_key(owner))
+            if found_owner is None:
+                continue  # said as an unknown player
+            owner_id = found_owner
+        label = next((k.label for k in _kinds_of(kind.game) if k.name == linked_kind),
+                     linked_kind)
+        if not store.find_records(session, kind.game, linked_kind, name, owner=owner_id):
+            whose = f"{owner} has" if owner is not None else "the group has"
+            raise NotFound(f"{what}: {at}: {whose} no {label} called {limits.cut(name)} "
+                           f"({playernames.UNKNOWN_RECORD}); nothing was written")
+
+
+def _kinds_of(game: str) -> tuple[RecordKind, ...]:
+    from chronicle.systems import registry
+
+    return tuple(registry.system(game).records)
 
 
 # The game's rules ----------------------------------------------------------------------------
@@ -375,6 +466,8 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
                        f"({limits.EVENTS_MAX:,})")
 
     def work(session: Session) -> StoredRecord:
+        from chronicle.services.playernames import Players
+
         owner = _owner(session, found, player, required=True)
         owner_id = owner.id if owner is not None else store.GROUP
         taken = store.find_records(session, found.game, kind, clean, owner=owner_id,
@@ -383,21 +476,32 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             archived = " (archived: restore it instead)" if taken[0].archived_at else ""
             raise AlreadyExists(f"there is already a {found.label} called {taken[0].name}"
                                 f"{archived}")
-        listed = [{"kind": k, "payload": p} for k, p in history]
-        breach = first_breach(session, found.game, found.spec, value, listed)
+        players = Players.of(session)
+        kept = _kept(found, players, "data", value, f"the {found.label} {clean}")
+        kept_history = [(k, _kept(found, players, k, p, f"event {n} of the {found.label} "
+                                                        f"{clean}"))
+                        for n, (k, p) in enumerate(history, start=1)]
+        data_seen = _seen(found, players, "data", kept)
+        listed = [{"kind": k, "payload": _seen(found, players, k, p)} for k, p in kept_history]
+        _refuse_missing_links(session, found, players, "data", data_seen,
+                              f"the {found.label} {clean}")
+        for n, event in enumerate(listed, start=1):
+            _refuse_missing_links(session, found, players, event["kind"], event["payload"],
+                                  f"event {n} of the {found.label} {clean}")
+        breach = first_breach(session, found.game, found.spec, data_seen, listed)
         if breach is not None:
             index, fresh = breach
             what = f"creating the {found.label} {clean}" if not index else \
                 f"event {index} ({history[index - 1][0]}) of the {found.label} {clean}"
             raise refused(what, fresh, clean)
-        row = store.add_record(session, found.game, kind, clean, value,
+        row = store.add_record(session, found.game, kind, clean, kept,
                                owner.id if owner is not None else None)
-        rows = [store.append_record_event(session, row, k, p) for k, p in history]
+        rows = [store.append_record_event(session, row, k, p) for k, p in kept_history]
         if rows:
             row.version += len(rows)
             session.add(row)
             session.flush()
-        return _stored(session, row, rows, owner.name if owner is not None else None)
+        return _stored(session, row, rows, owner.name if owner is not None else None, players)
 
     return db.run(work)
 
@@ -419,6 +523,7 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
     """Every record of ``kind`` (of ``player``, when given), by name: those in use, or the
     archived ones."""
     from chronicle.persistence import records as store
+    from chronicle.services.playernames import Players
 
     found = _kind(game, kind)
     with db.transaction() as session:
@@ -430,8 +535,9 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
         histories = store.record_events(session, [r.id for r in rows if r.id is not None])
         names = store.player_names(session, {r.player_id for r in rows
                                              if r.player_id is not None})
+        players = Players.of(session) if found.spec.players else None
         return [_stored(session, r, histories[r.id or 0],
-                        names.get(r.player_id) if r.player_id is not None else None)
+                        names.get(r.player_id) if r.player_id is not None else None, players)
                 for r in rows]
 
 
@@ -450,19 +556,25 @@ def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
     value = _json(data, f"the {found.label}'s data", limits.RECORD_BYTES_MAX)
 
     def work(session: Session) -> StoredRecord:
+        from chronicle.services.playernames import Players
+
         row = _find(session, found, name, player)
         if expected_version is not None and row.version != expected_version:
             raise repo.stale(session, row, expected_version)
         assert row.id is not None
+        players = Players.of(session)
+        kept = _kept(found, players, "data", value, f"changing {row.name}")
         history = store.record_events(session, [row.id])[row.id]
-        events = _as_events(history)
-        before = check_record(session, found.game, found.spec, dict(row.data), events)
-        _refuse_new(session, found, before, value, events, f"changing {row.name}", row.name)
+        events = _seen_events(found, players, history)
+        before = check_record(session, found.game, found.spec,
+                              _seen(found, players, "data", dict(row.data)), events)
+        _refuse_new(session, found, before, _seen(found, players, "data", kept), events,
+                    f"changing {row.name}", row.name)
         repo.touch(row, "its data was changed")
-        row.data = value
+        row.data = kept
         session.add(row)
         session.flush()
-        return _stored(session, row, history)
+        return _stored(session, row, history, players=players)
 
     return db.run(work)
 
@@ -483,21 +595,28 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
     value = _json(payload, "the event's payload", limits.PAYLOAD_BYTES_MAX)
 
     def work(session: Session) -> StoredRecord:
+        from chronicle.services.playernames import Players
+
         row = _find(session, found, name, player)
         assert row.id is not None
         history = store.record_events(session, [row.id])[row.id]
         if len(history) >= limits.EVENTS_MAX:
             raise BadInput(f"{row.name} holds {len(history):,} events, the most one history "
                            "may hold")
-        events = _as_events(history)
-        before = check_record(session, found.game, found.spec, dict(row.data), events)
-        _refuse_new(session, found, before, dict(row.data),
-                    [*events, {"kind": event_kind, "payload": value}],
-                    f"{event_kind} on {row.name}", row.name)
-        event = store.append_record_event(session, row, event_kind, value)
+        players = Players.of(session)
+        what = f"{event_kind} on {row.name}"
+        kept = _kept(found, players, event_kind, value, what)
+        payload = _seen(found, players, event_kind, kept)
+        _refuse_missing_links(session, found, players, event_kind, payload, what)
+        events = _seen_events(found, players, history)
+        data = _seen(found, players, "data", dict(row.data))
+        before = check_record(session, found.game, found.spec, data, events)
+        _refuse_new(session, found, before, data,
+                    [*events, {"kind": event_kind, "payload": payload}], what, row.name)
+        event = store.append_record_event(session, row, event_kind, kept)
         repo.touch(row, f"event {event.seq} ({event_kind}) was appended")
         session.add(row)
-        return _stored(session, row, [*history, event])
+        return _stored(session, row, [*history, event], players=players)
 
     return db.run(work)
 
@@ -581,3 +700,27 @@ def restore(db: Database, game: str, kind: str, name: str, *,
         return _stored(session, row)
 
     return db.run(work)
+
+
+def naming(session: Session, player_id: int) -> list[str]:
+    """Every record of every installed game (archived ones too) whose player places name the
+    player ``player_id`` (a battle history's sides, a hunt's seats, a campaign's guilds), as
+    "label 'name'": what a delete of the player would leave naming no one."""
+    from chronicle.persistence import records as store
+    from chronicle.services import playernames
+    from chronicle.systems import registry
+
+    found: list[str] = []
+    for system in registry.systems():
+        for spec in getattr(system, "records", ()):
+            if not spec.players:
+                continue
+            rows = store.find_records(session, system.key, spec.name, archived=None)
+            histories = store.record_events(session, [r.id for r in rows if r.id is not None])
+            for row in rows:
+                events = [{"kind": e.kind, "payload": e.payload}
+                          for e in histories.get(row.id or 0, [])]
+                if player_id in playernames.names_of(spec, dict(row.data), events):
+                    found.append(f"{spec.label} {row.name!r}"
+                                 + (" (archived)" if row.archived_at else ""))
+    return found

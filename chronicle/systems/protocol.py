@@ -209,6 +209,18 @@ class RecordContext(NamedTuple):
     """This game's rows of the group's card table (as ``[[card]]`` tables)."""
 
 
+class RecordLink(NamedTuple):
+    """A record of the same game that a record names: in each table at ``at`` (a
+    ``playerrefs`` path to tables, ``"battle:side[]"``), the text at key ``name`` names a
+    record of kind ``kind`` belonging to the player named at key ``owner`` (None: the
+    group's)."""
+
+    at: str
+    name: str
+    kind: str
+    owner: str | None = None
+
+
 class RecordKind(NamedTuple):
     """What the database stores for the game (a battle force, a campaign, a hunt), through the
     generic record store (``chronicle.services.records``)."""
@@ -226,6 +238,17 @@ class RecordKind(NamedTuple):
     report before the write did not have."""
     describe: str | None = None
     """Lazy name of ``describe(event: dict[str, Any]) -> str``: one line per event."""
+    players: tuple[str, ...] = ()
+    """Where a record names a player (``chronicle.domain.playerrefs`` paths:
+    ``"battle:side[].player"``, ``"data:guild[].player"``). The store keeps the player's id
+    there and hands the check and the services the player's current name; a name no player
+    has is refused (``record.unknown_player``) unless ``guests``."""
+    guests: bool = False
+    """True when a name no player has may be written as a guest (a visitor at the table): it
+    is kept as text and shown as ``"Name (guest)"``."""
+    links: tuple[RecordLink, ...] = ()
+    """The records of the same game a record names (a battle side's force): each one written
+    must exist (``record.unknown_record``), on every way in."""
 
     def checker(self) -> Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
                                   Report]:

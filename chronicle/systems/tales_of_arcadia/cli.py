@@ -393,6 +393,12 @@ def register_battle(parser: argparse.ArgumentParser) -> None:
     undo.add_argument("--note")
     _run(undo, _undo)
 
+    restore = sub.add_parser("restore", help="bring back the group's archived battle history",
+                             description="Bring the group's battle history back into use "
+                                         "after it was archived (deleted with its battles, "
+                                         "or restored or imported archived).")
+    _run(restore, _restore)
+
     standing = sub.add_parser("standings", help="battles won, lost and drawn per player",
                               description="Battles played, won, lost and drawn per player.")
     add_json(standing)
@@ -429,11 +435,26 @@ def _battles(args: argparse.Namespace) -> int:
         emit_json([entry.to_dict() for entry in found])
         return 0
     if not found:
+        from chronicle.systems.tales_of_arcadia.service import archived_history
+
+        if archived_history(database(args)) is not None:
+            emit("The group's battle history is archived: bring it back with 'chronicle "
+                 "battle restore'.")
+            return 0
         emit("No battles recorded yet: 'chronicle battle record --date 2026-11-28 --side Ann "
              "--side Bob --limit 500 --winner Ann'.")
         return 0
     for entry in found:
         emit(f"#{entry.number}  {_battle_line(entry)}" + ("  (undone)" if entry.undone else ""))
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import restore_history
+
+    count = restore_history(database(args))
+    emit(f"The group's battle history is back in use: {count} battle"
+         f"{'' if count == 1 else 's'} stand in it.")
     return 0
 
 

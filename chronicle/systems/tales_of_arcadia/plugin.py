@@ -18,6 +18,7 @@ from chronicle.systems.protocol import (
     OddsCommand,
     Option,
     RecordKind,
+    RecordLink,
 )
 from chronicle.systems.tales_of_arcadia import KEY, LABEL
 
@@ -158,7 +159,9 @@ SYSTEM = GameSystem(
     records=(
         RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force"),
         RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",
-                   f"{_HERE}.stored:describe_battle"),
+                   f"{_HERE}.stored:describe_battle",
+                   players=("battle:side[].player", "battle:winner"),
+                   links=(RecordLink("battle:side[]", "force", "force", "player"),)),
     ),
     card_entry=f"{_HERE}.armycli:register_unit_entry",
     docs="docs/games/tales-of-arcadia.md",

@@ -352,13 +352,56 @@ class BattleEntry:
         return {"number": self.number, "undone": self.undone, **self.battle.to_dict()}
 
 
-def _history(db: Database) -> StoredRecord | None:
+def _history(db: Database, *, archived: bool = False) -> StoredRecord | None:
+    """The group's battle history (the archived one when ``archived``): the group's one
+    record of kind ``battles``, whatever it is called (an import or a restore may bring one
+    under another name)."""
     from chronicle.services import records
 
-    try:
-        return records.get(db, KEY, BATTLES, BATTLES)
-    except NotFound:
+    found = records.list_records(db, KEY, BATTLES, archived=archived)
+    return found[0] if found else None
+
+
+def _history_name(db: Database) -> str:
+    """The name of the group's battle history in use.
+
+    Raises:
+        NotFound: it is archived (say how to restore it), or there is none.
+    """
+    history = _history(db)
+    if history is not None:
+        return history.name
+    if _history(db, archived=True) is not None:
+        raise NotFound("the group's battle history is archived: bring it back with "
+                       "'chronicle battle restore'")
+    raise NotFound("no battle is recorded yet")
+
+
+def archived_history(db: Database) -> str | None:
+    """The name of the group's archived battle history when none is in use (None: there is
+    none, or one is in use)."""
+    if _history(db) is not None:
         return None
+    archived = _history(db, archived=True)
+    return archived.name if archived is not None else None
+
+
+def restore_history(db: Database) -> int:
+    """Bring the group's archived battle history back into use; returns how many battles
+    stand in it.
+
+    Raises:
+        NotFound: no archived battle history, or one is already in use.
+    """
+    from chronicle.services import records
+
+    if _history(db) is not None:
+        raise NotFound("the group's battle history is in use: there is nothing to restore")
+    archived = _history(db, archived=True)
+    if archived is None:
+        raise NotFound("there is no archived battle history to restore")
+    records.restore(db, KEY, BATTLES, archived.name)
+    return len(list_battles(db))
 
 
 def record_battle(db: Database, *, date: dt.date, limit: int, sides: Sequence[Side],
@@ -401,9 +444,10 @@ def record_battle(db: Database, *, date: dt.date, limit: int, sides: Sequence[Si
     if report.errors:
         raise Refused("the battle cannot be recorded: "
                       + "; ".join(v.message for v in report.errors), Report(report.errors))
-    if _history(db) is None:
+    if _history(db) is None and _history(db, archived=True) is None:
         records.create(db, KEY, BATTLES, BATTLES, {})
-    stored = records.append(db, KEY, BATTLES, BATTLES, BATTLE_EVENT, battle_payload(battle))
+    stored = records.append(db, KEY, BATTLES, _history_name(db), BATTLE_EVENT,
+                            battle_payload(battle))
     return BattleEntry(stored.events[-1].seq, battle, False)
 
 
@@ -443,7 +487,7 @@ def undo_battle(db: Database, number: int, note: str | None = None) -> BattleEnt
     payload: dict[str, Any] = {"event": number}
     if note:
         payload["note"] = note
-    records.append(db, KEY, BATTLES, BATTLES, UNDO_EVENT, payload)
+    records.append(db, KEY, BATTLES, _history_name(db), UNDO_EVENT, payload)
     return BattleEntry(number, entry.battle, True)
 
 
@@ -454,8 +498,10 @@ def standings(db: Database) -> list[Standing]:
     return tally(entry.battle for entry in list_battles(db))
 
 
-__all__ = ["BattleEntry", "ForceView", "add_unit", "armies_of", "catalog", "context",
+__all__ = ["BattleEntry", "ForceView", "add_unit", "archived_history", "armies_of", "catalog",
+           "context",
            "copy_force", "delete_force", "export_force", "force_document", "get_force",
            "import_force", "list_battles", "list_forces", "new_force",
-           "record_battle", "remove_unit", "rename_force", "set_force", "standings",
+           "record_battle", "remove_unit", "rename_force", "restore_history", "set_force",
+           "standings",
            "undo_battle"]

@@ -1,0 +1,146 @@
+"""Records name players by id: every player place a game declares (``RecordKind.players``: a
+battle side's player and the winner, a hunt's seats and turns, a campaign's guilds) that holds
+a player's name now holds the player's id, in the record's data and in its history's events.
+
+A name no player has (a player deleted before this revision, a guest at the table) is kept as
+text: a *guest*, shown as such, never inherited by a player added later with that name. Each
+record changed gets a new version, and the change log says what changed and names every guest
+("migration 0008: ... 'Carl' names no player: kept as a guest"); the names without a player
+are also logged as warnings (logger ``chronicle.migrations``). A record of a game that is not
+installed is left as it is (and logged): a later chronicle with the game installed still reads
+names there, as guests.
+
+The places are the games' own declarations, read through the registry when this revision
+runs (this migration names no game).
+
+Revision ID: 0008
+Revises: 0007
+Create Date: 2026-12-02
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0008"
+down_revision = "0007"
+branch_labels = None
+depends_on = None
+
+LOG = logging.getLogger("chronicle.migrations")
+
+_record = sa.table("record", sa.column("id", sa.Integer), sa.column("game", sa.String),
+                   sa.column("kind", sa.String), sa.column("name", sa.String),
+                   sa.column("data", sa.JSON), sa.column("version", sa.Integer))
+_event = sa.table("record_event", sa.column("id", sa.Integer),
+                  sa.column("record_id", sa.Integer), sa.column("kind", sa.String),
+                  sa.column("payload", sa.JSON))
+_player = sa.table("player", sa.column("id", sa.Integer), sa.column("name_key", sa.String))
+_change = sa.table("change_log", sa.column("subject", sa.String),
+                   sa.column("subject_id", sa.Integer), sa.column("version", sa.Integer),
+                   sa.column("what", sa.String), sa.column("changed_at", sa.DateTime))
+
+
+def _places() -> dict[tuple[str, str], tuple[str, ...]]:
+    """The player places of every installed game's record kinds, by (game, kind)."""
+    from chronicle.systems import registry
+
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    for system in registry.systems():
+        for spec in getattr(system, "records", ()):
+            if spec.players:
+                found[(system.key, spec.name)] = tuple(spec.players)
+    return found
+
+
+def upgrade() -> None:
+    from chronicle.domain import playerrefs
+    from chronicle.domain.values import name_key
+
+    bind = op.get_bind()
+    ids = {str(key): int(pid) for pid, key in bind.execute(
+        sa.select(_player.c.id, _player.c.name_key))}
+    places = _places()
+    for row in bind.execute(sa.select(_record).order_by(_record.c.id)).all():
+        paths = places.get((row.game, row.kind))
+        if paths is None:
+            continue
+        guests: list[str] = []
+
+        def to_id(leaf: Any, _where: str) -> Any:
+            if not isinstance(leaf, str):
+                return leaf
+            found = ids.get(name_key(leaf))
+            if found is None:
+                if leaf not in guests:
+                    guests.append(leaf)
+                return leaf
+            return found
+
+        data = dict(row.data) if isinstance(row.data, dict) else None
+        changed = False
+        if data is not None:
+            new = playerrefs.rewrite(paths, playerrefs.DATA, data, to_id)
+            if new != data:
+                bind.execute(_record.update().where(_record.c.id == row.id).values(data=new))
+                changed = True
+        for event in bind.execute(sa.select(_event.c.id, _event.c.kind, _event.c.payload)
+                                  .where(_event.c.record_id == row.id)
+                                  .order_by(_event.c.id)).all():
+            if not isinstance(event.payload, dict):
+                continue
+            payload = dict(event.payload)
+            new = playerrefs.rewrite(paths, str(event.kind), payload, to_id)
+            if new != payload:
+                bind.execute(_event.update().where(_event.c.id == event.id)
+                             .values(payload=new))
+                changed = True
+        if not changed and not guests:
+            continue
+        what = f"migration 0008: its players' names became their ids ({row.kind} {row.name})"
+        for guest in guests:
+            LOG.warning("migration 0008: %s %r of %s: %r names no player: kept as a guest",
+                        row.kind, row.name, row.game, guest)
+        if guests:
+            what += "; " + ", ".join(repr(g[:40]) for g in guests) + \
+                " name no player: kept as guests"
+        version = int(row.version or 0) + 1
+        bind.execute(_record.update().where(_record.c.id == row.id).values(version=version))
+        bind.execute(_change.insert().values(subject="record", subject_id=row.id,
+                                             version=version, what=what[:400],
+                                             changed_at=datetime.now(UTC)))
+    for game, kind in sorted({(r.game, r.kind) for r in bind.execute(
+            sa.select(_record.c.game, _record.c.kind).distinct())} - set(places)):
+        LOG.info("migration 0008: records %s/%s: no installed game declares player places "
+                 "for them; left as they are", game, kind)
+
+
+def downgrade() -> None:
+    """Names come back where ids are (a guest stays a name)."""
+    bind = op.get_bind()
+    names = {int(pid): str(name) for pid, name in bind.execute(
+        sa.text("SELECT id, name FROM player"))}
+    places = _places()
+    from chronicle.domain import playerrefs
+
+    def to_name(leaf: Any, _where: str) -> Any:
+        return names.get(leaf, leaf) if isinstance(leaf, int) else leaf
+
+    for row in bind.execute(sa.select(_record).order_by(_record.c.id)).all():
+        paths = places.get((row.game, row.kind))
+        if paths is None:
+            continue
+        if isinstance(row.data, dict):
+            bind.execute(_record.update().where(_record.c.id == row.id).values(
+                data=playerrefs.rewrite(paths, playerrefs.DATA, dict(row.data), to_name)))
+        for event in bind.execute(sa.select(_event.c.id, _event.c.kind, _event.c.payload)
+                                  .where(_event.c.record_id == row.id)).all():
+            if isinstance(event.payload, dict):
+                bind.execute(_event.update().where(_event.c.id == event.id).values(
+                    payload=playerrefs.rewrite(paths, str(event.kind), dict(event.payload),
+                                               to_name)))
