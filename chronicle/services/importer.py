@@ -208,7 +208,12 @@ def _check_records(document: ExportModel, problems: Problems) -> None:
     from chronicle.services.replay import record_owner_key
     from chronicle.systems import registry
 
+    from chronicle.services.playernames import Players, file_problems
+
     players = {name_key(p.name) for p in document.players}
+    listed = Players.listed(p.name for p in document.players)
+    kept = {(r.game, r.kind, name_key(r.player or ""), name_key(r.name))
+            for r in document.records}
     seen: dict[Any, str] = {}
     for r, record in enumerate(document.records):
         where = f"records[{r}]"
@@ -231,6 +236,12 @@ def _check_records(document: ExportModel, problems: Problems) -> None:
         if (first := _first_seen(seen, record_owner_key(record), where)) is not None:
             problems.add(f"{where}.name", f"{record.name!r} is already {first}")
         found = [limits.json_problem(record.data, f"{where}.data")]
+        if spec is not None and (spec.players or spec.links) and not any(found):
+            problems.items.extend(file_problems(
+                spec, where, dict(record.data),
+                [(e.kind, dict(e.payload)) for e in record.events], listed,
+                {(kind, owner, name) for game, kind, owner, name in kept
+                 if game == record.game}))
         seqs = sorted(e.seq for e in record.events)
         if seqs != list(range(1, len(seqs) + 1)):
             problems.add(f"{where}.events", "a history is numbered from 1 without gaps or "
@@ -369,14 +380,25 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
                 pool=list(seat.pool) if seat.pool is not None else None,
                 completed=list(seat.completed) if seat.completed is not None else None))
     list(ids(seats, "game_player"))
+    from chronicle.services.playernames import Players, spec_of, stored
+
+    by_id = Players.named((pid, p.name) for p, pid in zip(document.players, players.values(),
+                                                          strict=True))
+
+    def kept(r: Any, where: str, value: dict[str, Any]) -> dict[str, Any]:
+        """A file's names as the database keeps them (players' ids; checked before)."""
+        spec = spec_of(r.game, r.kind)
+        return stored(spec, where, value, by_id)[0] if spec is not None else value
+
     records = ids([RecordRow(
         game=r.game, kind=r.kind, owner=players[name_key(r.player)] if r.player else 0,
         player_id=players[name_key(r.player)] if r.player else None, name=r.name,
-        name_key=name_key(r.name), data=dict(r.data), version=r.version,
+        name_key=name_key(r.name), data=kept(r, "data", dict(r.data)), version=r.version,
         created_at=r.created_at, archived_at=r.archived_at) for r in document.records],
         "record")
     list(ids([RecordEventRow(record_id=record_id, seq=e.seq, kind=e.kind,
-                             payload=dict(e.payload), recorded_at=e.recorded_at)
+                             payload=kept(r, e.kind, dict(e.payload)),
+                             recorded_at=e.recorded_at)
               for r, record_id in zip(document.records, records, strict=True)
               for e in sorted(r.events, key=lambda e: e.seq)], "record_event"))
     session.add_all([GroupCardRow(game=c.game, name=str(c.card["name"]),

@@ -140,6 +140,55 @@ def linked(spec: RecordKind, where: str, value: dict[str, Any],
     return found
 
 
+def spec_of(game: str, kind: str) -> RecordKind | None:
+    """The record kind ``kind`` of the installed game ``game`` (None: not installed)."""
+    from chronicle.systems import registry
+
+    try:
+        system = registry.system(game)
+    except (registry.UnknownSystem, registry.BadSystem):
+        return None
+    return system.record_kind(kind) if system.key == game else None
+
+
+def exported(game: str, kind: str, data: dict[str, Any], events: list[dict[str, Any]],
+             players: Players) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A stored record's data and events (``{"kind", "payload", ...}``) as a whole-database
+    export writes them: players by name, every guest marked."""
+    spec = spec_of(game, kind)
+    if spec is None or not spec.players:
+        return data, events
+    return (shown(spec, "data", dict(data), players, export=True),
+            shown_events(spec, events, players, export=True))
+
+
+def file_problems(spec: RecordKind, where: str, data: dict[str, Any],
+                  events: list[tuple[str, dict[str, Any]]], players: Players,
+                  records: set[tuple[str, str, str]]) -> list[str]:
+    """What an imported record (at JSON path ``where``) names that the group lacks: a player
+    place naming no player (``record.unknown_player``), a linked record (a side's force) that
+    is not its player's (``record.unknown_record``); ``records`` holds the file's records as
+    (kind, owner's name key or "", name key)."""
+    problems: list[str] = []
+    values = [(f"{where}.data", "data", data)] + [
+        (f"{where}.events[{e}].payload", kind, payload)
+        for e, (kind, payload) in enumerate(events)]
+    for at, kind, value in values:
+        kept, unknown = stored(spec, kind, value, players)
+        problems += [u.said(at) + "; add the player to players, or mark a guest as "
+                     f"'{u.name[:40]} (guest)'" for u in unknown]
+        if unknown:
+            continue
+        for place, linked_kind, name, owner in linked(spec, kind, shown(spec, kind, kept,
+                                                                          players)):
+            key = (linked_kind, name_key(owner) if owner else "", name_key(name))
+            if key not in records:
+                whose = f"{owner} has" if owner else "the group has"
+                problems.append(f"{at}.{place}: {whose} no {linked_kind} called "
+                                f"{name[:80]!r} in records ({UNKNOWN_RECORD})")
+    return problems
+
+
 def names_of(spec: RecordKind, data: dict[str, Any],
              events: Iterable[dict[str, Any]]) -> set[playerrefs.Leaf]:
     """Every value of a stored record's player places (ids and guests' names)."""
@@ -150,5 +199,5 @@ def names_of(spec: RecordKind, data: dict[str, Any],
     return found
 
 
-__all__ = ["UNKNOWN_PLAYER", "UNKNOWN_RECORD", "Players", "Unknown", "linked", "names_of",
-           "shown", "shown_events", "stored"]
+__all__ = ["UNKNOWN_PLAYER", "UNKNOWN_RECORD", "Players", "Unknown", "exported",
+           "file_problems", "linked", "names_of", "shown", "shown_events", "spec_of", "stored"]
