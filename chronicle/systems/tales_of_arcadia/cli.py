@@ -155,6 +155,13 @@ def register_force(parser: argparse.ArgumentParser) -> None:
     _player(delete)
     _run(delete, _delete)
 
+    restore = sub.add_parser("restore", help="bring back an archived force",
+                             description="Bring back a force that was archived when deleted "
+                                         "(a battle names it).")
+    restore.add_argument("name")
+    _player(restore)
+    _run(restore, _restore_force)
+
     fits = sub.add_parser("fits", help="what still fits in the points left",
                           description="The units of the force's army list that fit in the "
                                       "points left, cheapest first.")
@@ -307,6 +314,14 @@ def _delete(args: argparse.Namespace) -> int:
     from chronicle.systems.tales_of_arcadia.service import delete_force
 
     emit(delete_force(database(args), args.name, args.player))
+    return 0
+
+
+def _restore_force(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import restore_force
+
+    view = restore_force(database(args), args.name, args.player)
+    emit(f"{view.name} ({view.player}'s battle force) is back in use.")
     return 0
 
 

@@ -269,18 +269,52 @@ def copy_force(db: Database, name: str, new_name: str, player: str | None = None
     return _view(db, stored)
 
 
+def _battles_naming(db: Database, record: StoredRecord) -> list[int]:
+    """The numbers of the battles (undone ones too) a side of which names the force
+    ``record`` of its player."""
+    from chronicle.domain.values import name_key
+
+    return [entry.number for entry in list_battles(db, undone=True)
+            if any(side.force is not None and name_key(side.force) == name_key(record.name)
+                   and side.player == record.player for side in entry.battle.sides)]
+
+
 def rename_force(db: Database, name: str, new_name: str, player: str | None = None) -> ForceView:
-    """Rename a force."""
+    """Rename a force no battle names (the history names the force a side brought, by the
+    name it had: a renamed force would leave it naming none).
+
+    Raises:
+        Refused: a battle names the force (copy it under the new name instead).
+    """
     from chronicle.services import records
 
+    named = _battles_naming(db, _record(db, name, player))
+    if named:
+        raise Refused(f"{name} fought in battle #{named[0]}, and the history names it so: "
+                      f"keep its name, or copy it under the new one ('chronicle force copy')",
+                      Report())
     return _view(db, records.rename(db, KEY, FORCE, name, new_name, player=player))
 
 
 def delete_force(db: Database, name: str, player: str | None = None) -> str:
-    """Delete a force; returns what was done, in words."""
+    """Delete a force: a force a battle names is archived (restorable), for the history
+    still names it; returns what was done, in words."""
     from chronicle.services import records
 
-    return records.delete(db, KEY, FORCE, name, player=player)
+    named = _battles_naming(db, _record(db, name, player))
+    return records.delete(db, KEY, FORCE, name, player=player,
+                          named_by=f"battle #{named[0]}" if named else None)
+
+
+def restore_force(db: Database, name: str, player: str | None = None) -> ForceView:
+    """Bring an archived force back into use.
+
+    Raises:
+        NotFound: no archived force of that name (with the nearest).
+    """
+    from chronicle.services import records
+
+    return _view(db, records.restore(db, KEY, FORCE, name, player=player))
 
 
 def export_force(db: Database, name: str, player: str | None = None) -> str:
@@ -502,6 +536,7 @@ __all__ = ["BattleEntry", "ForceView", "add_unit", "archived_history", "armies_o
            "context",
            "copy_force", "delete_force", "export_force", "force_document", "get_force",
            "import_force", "list_battles", "list_forces", "new_force",
-           "record_battle", "remove_unit", "rename_force", "restore_history", "set_force",
+           "record_battle", "remove_unit", "rename_force", "restore_force", "restore_history",
+           "set_force",
            "standings",
            "undo_battle"]

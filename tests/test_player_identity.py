@@ -1,0 +1,208 @@
+"""Players by identity in the sister games' records, and imports that accept what the command
+line accepts (issue 25, items 3 and 4), on every backend: a rename follows into the battle
+history and a hunt's seats, a delete of a player the group's records name is refused naming
+them, a new player of a deleted or guest name inherits nothing, an export or backup naming a
+player who does not exist or another player's force is refused with its code and writes
+nothing, and an archived or renamed battle history is found and restored."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chronicle.cli import main
+from chronicle.errors import BadInput, NotFound, Refused
+from chronicle.persistence import repository as repo
+from chronicle.services import backup, mending, players, records, transfer
+from chronicle.services.db import Database, open_database
+from chronicle.services.playernames import UNKNOWN_PLAYER, UNKNOWN_RECORD
+from chronicle.systems.hunters_of_arcfall import KEY as HOA
+from chronicle.systems.hunters_of_arcfall.service import new_hunt, show_hunt
+from chronicle.systems.tales_of_arcadia import KEY as TOA
+from chronicle.systems.tales_of_arcadia import service as toa
+from chronicle.systems.tales_of_arcadia.battles import Side
+from chronicle.systems.tales_of_arcadia.force import RosterLine
+
+DAY = dt.date(2026, 11, 28)
+
+
+def run(url: str, *argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["--db", url, *argv])
+    return code, out.getvalue(), err.getvalue()
+
+
+def group(url: str) -> Database:
+    """Tim, Ann and Carl; Tim's force; Tim beat Ann with it, Carl drew with Ann."""
+    db = open_database(url)
+    for name in ("Tim", "Ann", "Carl"):
+        players.add_player(db, name)
+    toa.new_force(db, "Tim", "Iron", "Clockwork Legion", 100)
+    toa.add_unit(db, "Iron", RosterLine(unit="Gearknight"))
+    toa.record_battle(db, date=DAY, limit=100, sides=(Side(player="tim", force="Iron"),
+                                                      Side(player="Ann")), winner="TIM")
+    toa.record_battle(db, date=DAY, limit=100, sides=(Side(player="Carl"), Side(player="Ann")))
+    return db
+
+
+def test_a_rename_follows_into_the_battles_and_the_seats(db_url: str) -> None:
+    db = group(db_url)
+    new_hunt(db, "Friday", [("Tim", "Gus"), ("Zed", "Hunter B")], hunters=["Hunter B"])
+    mending.rename_player(db, "Tim", "Timothy")
+    assert [(s.player, s.played, s.won) for s in toa.standings(db)] == [
+        ("Timothy", 1, 1), ("Ann", 2, 0), ("Carl", 1, 0)]
+    first = toa.list_battles(db, "timothy")
+    assert [(e.number, e.battle.winner, e.battle.sides[0].force) for e in first] == [
+        (1, "Timothy", "Iron")]
+    assert toa.list_battles(db, "Tim") == []
+    seats = show_hunt(db, "Friday").log.seats
+    assert [s.name for s in seats] == ["Timothy", "Zed"]  # Zed: a guest at the table
+    history = records.get(db, TOA, "battles", "battles")
+    assert history.events[0].payload["side"][0]["player"] == "Timothy"
+    with db.transaction() as session:  # the database keeps the id, not the name
+        (row,) = [r for r in session.exec(_rows(HOA))]
+        ids = {p.name: p.id for p in repo.list_players(session)}
+        assert [s["name"] for s in row.data["player"]] == [ids["Timothy"], "Zed"]
+
+
+def _rows(game: str) -> Any:
+    from sqlmodel import select
+
+    from chronicle.persistence.models_more import RecordRow
+
+    return select(RecordRow).where(RecordRow.game == game)
+
+
+def test_a_delete_lists_the_records_naming_the_player_and_refuses(db_url: str) -> None:
+    db = group(db_url)
+    plan = mending.plan_player_delete(db, "Carl")
+    assert plan.action == "refuse"
+    assert plan.blockers == ["the group's records that name them: battle history 'battles'"]
+    with pytest.raises(Refused, match="battle history 'battles'"):
+        mending.delete_player(db, "Carl")
+    code, _out, err = run(db_url, "player", "delete", "Carl", "--yes")
+    assert code == 1 and "battle history 'battles'" in err and "nothing else" not in err
+    assert [p.name for p in players.list_players(db)] == ["Ann", "Carl", "Tim"]
+    new_hunt(db, "Friday", [("Bo", "Gus"), ("Ann", "Hunter B")], hunters=["Hunter B"])
+    assert mending.plan_player_delete(db, "Ann").blockers == [
+        "the group's records that name them: game of Hunters of Arcfall 'Friday', "
+        "battle history 'battles'"]
+    players.add_player(db, "Dee")
+    assert mending.delete_player(db, "Dee").action == "delete"
+
+
+def test_a_new_player_with_a_guests_name_inherits_nothing(db_url: str) -> None:
+    db = open_database(db_url)
+    new_hunt(db, "Friday", [("Carl", "Gus"), ("Bo", "Hunter B")], hunters=["Hunter B"])
+    players.add_player(db, "carl")
+    seats = [s.name for s in show_hunt(db, "Friday").log.seats]
+    assert seats == ["Carl (guest)", "Bo"]  # the guest is no longer mistaken for the player
+    assert mending.plan_player_delete(db, "carl").action == "delete"
+    new_hunt(db, "Saturday", [("CARL", "Gus"), ("Carl (guest)", "Hunter B")],
+             hunters=["Hunter B"])
+    assert [s.name for s in show_hunt(db, "Saturday").log.seats] == ["carl", "Carl (guest)"]
+
+
+def test_an_archived_or_renamed_battle_history_is_found_and_restored(db_url: str) -> None:
+    db = group(db_url)
+    records.rename(db, TOA, "battles", "battles", "Our wars")
+    assert [e.number for e in toa.list_battles(db)] == [1, 2]
+    toa.undo_battle(db, 2)
+    assert "archived" in records.delete(db, TOA, "battles", "Our wars")
+    code, out, _err = run(db_url, "battle", "list")
+    assert code == 0 and "archived" in out and "battle restore" in out
+    with pytest.raises(NotFound, match="battle restore"):
+        toa.record_battle(db, date=DAY, limit=100, sides=(Side(player="Tim"),
+                                                          Side(player="Ann")))
+    code, _out, err = run(db_url, "battle", "record", "--date", "2026-11-29", "--side", "Tim",
+                          "--side", "Ann", "--limit", "100")
+    assert code == 2 and "battle restore" in err
+    code, out, _err = run(db_url, "battle", "restore")
+    assert code == 0 and "1 battle stand" in out
+    assert [e.number for e in toa.list_battles(db)] == [1]
+    entry = toa.record_battle(db, date=DAY, limit=100, sides=(Side(player="Tim"),
+                                                              Side(player="Ann")))
+    assert entry.number == 4
+    assert run(db_url, "battle", "restore")[0] == 2  # nothing archived: nothing to restore
+
+
+def test_a_force_a_battle_names_is_archived_not_erased(db_url: str) -> None:
+    db = group(db_url)
+    with pytest.raises(Refused, match="battle #1"):
+        toa.rename_force(db, "Iron", "Steel")
+    assert "archived: battle #1 names it" in toa.delete_force(db, "Iron")
+    assert [v.name for v in toa.list_forces(db, archived=True)] == ["Iron"]
+    code, out, _err = run(db_url, "force", "restore", "Iron")
+    assert code == 0 and "back in use" in out
+    toa.new_force(db, "Ann", "Spare", "Clockwork Legion", 100)
+    assert toa.delete_force(db, "Spare").endswith("was deleted")
+
+
+# --- imports and restores ---------------------------------------------------------------------
+
+
+def _exported(db: Database, tmp_path: Path) -> dict[str, Any]:
+    path = tmp_path / "whole.json"
+    transfer.write_export(db, path)
+    return dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+def _battles(document: dict[str, Any]) -> dict[str, Any]:
+    return dict(next(r for r in document["records"] if r["kind"] == "battles"))
+
+
+def _refused(url: str, document: dict[str, Any], tmp_path: Path, code: str) -> str:
+    """Import and restore ``document`` into an empty database: both refused with ``code``
+    and the file's path, nothing written."""
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    db = open_database(url)
+    with pytest.raises(BadInput) as imported:
+        transfer.import_all(db, path)
+    with pytest.raises(BadInput) as restored:
+        backup.restore(db, path)
+    for refusal in (imported, restored):
+        assert code in str(refusal.value) and str(path) in str(refusal.value)
+    with db.transaction() as session:
+        assert not any(repo.table_counts(session).values())
+    return str(imported.value)
+
+
+def test_an_import_naming_no_player_or_anothers_force_is_refused(
+        databases: Any, tmp_path: Path) -> None:
+    db = group(databases.url("source"))
+    new_hunt(db, "Friday", [("Tim", "Gus"), ("Zed", "Hunter B")], hunters=["Hunter B"])
+    document = _exported(db, tmp_path)
+    battles = _battles(document)
+    assert battles["events"][0]["payload"]["side"][0]["player"] == "Tim"  # names in files
+    hunt = next(r for r in document["records"] if r["kind"] == "hunt")
+    assert [s["name"] for s in hunt["data"]["player"]] == ["Tim", "Zed (guest)"]
+
+    nobody = json.loads(json.dumps(document))
+    _battles(nobody)["events"][1]["payload"]["side"][0]["player"] = "Nobody"
+    said = _refused(databases.url("a"), nobody, tmp_path, UNKNOWN_PLAYER)
+    at = f"records[{document['records'].index(battles)}].events[1].payload.side[0].player"
+    assert at in said
+
+    theirs = json.loads(json.dumps(document))
+    _battles(theirs)["events"][0]["payload"]["side"][0]["player"] = "Ann"
+    _battles(theirs)["events"][0]["payload"]["side"][1]["player"] = "Tim"
+    _battles(theirs)["events"][0]["payload"]["winner"] = "Ann"
+    said = _refused(databases.url("b"), theirs, tmp_path, UNKNOWN_RECORD)
+    assert "Ann has no force called 'Iron'" in said
+
+    again = open_database(databases.url("c"))  # the export as written reads back whole
+    path = tmp_path / "whole.json"
+    transfer.import_all(again, path)
+    assert [(s.player, s.won) for s in toa.standings(again)] == [
+        ("Tim", 1), ("Ann", 0), ("Carl", 0)]
+    assert [s.name for s in show_hunt(again, "Friday").log.seats] == ["Tim", "Zed"]
+    mending.rename_player(again, "Tim", "Timothy")
+    assert toa.list_battles(again)[0].battle.winner == "Timothy"
