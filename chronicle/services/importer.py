@@ -205,14 +205,13 @@ def _check_references(document: ExportModel, schemas: list[str], problems: Probl
 def _check_records(document: ExportModel, problems: Problems) -> None:
     """Each game record's game, kind, owner, name, data and history; each group card's game,
     name, kind and values (what the database and the services would refuse)."""
+    from chronicle.services.playernames import Players, file_problems
     from chronicle.services.replay import record_owner_key
     from chronicle.systems import registry
 
-    from chronicle.services.playernames import Players, file_problems
-
     players = {name_key(p.name) for p in document.players}
     listed = Players.listed(p.name for p in document.players)
-    kept = {(r.game, r.kind, name_key(r.player or ""), name_key(r.name))
+    held = {(r.game, r.kind, name_key(r.player or ""), name_key(r.name))
             for r in document.records}
     seen: dict[Any, str] = {}
     for r, record in enumerate(document.records):
@@ -240,7 +239,7 @@ def _check_records(document: ExportModel, problems: Problems) -> None:
             problems.items.extend(file_problems(
                 spec, where, dict(record.data),
                 [(e.kind, dict(e.payload)) for e in record.events], listed,
-                {(kind, owner, name) for game, kind, owner, name in kept
+                {(kind, owner, name) for game, kind, owner, name in held
                  if game == record.game}))
         seqs = sorted(e.seq for e in record.events)
         if seqs != list(range(1, len(seqs) + 1)):

@@ -482,11 +482,12 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
                                                         f"{clean}"))
                         for n, (k, p) in enumerate(history, start=1)]
         data_seen = _seen(found, players, "data", kept)
-        listed = [{"kind": k, "payload": _seen(found, players, k, p)} for k, p in kept_history]
+        listed: list[dict[str, Any]] = [{"kind": k, "payload": _seen(found, players, k, p)}
+                                        for k, p in kept_history]
         _refuse_missing_links(session, found, players, "data", data_seen,
                               f"the {found.label} {clean}")
-        for n, event in enumerate(listed, start=1):
-            _refuse_missing_links(session, found, players, event["kind"], event["payload"],
+        for n, (k, p) in enumerate(kept_history, start=1):
+            _refuse_missing_links(session, found, players, k, _seen(found, players, k, p),
                                   f"event {n} of the {found.label} {clean}")
         breach = first_breach(session, found.game, found.spec, data_seen, listed)
         if breach is not None:

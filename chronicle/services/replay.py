@@ -19,11 +19,10 @@ def record_problems(document: ExportModel) -> list[str]:
     it was checked: one problem per record that breaks them, naming it, the event and each new
     violation (records of an unknown game or kind are left to the reference checks)."""
     from chronicle import paths
+    from chronicle.services import playernames
     from chronicle.services.records import first_breach, said
     from chronicle.systems import registry
     from chronicle.systems.protocol import RecordContext
-
-    from chronicle.services import playernames
 
     problems: list[str] = []
     contexts: dict[str, RecordContext] = {}

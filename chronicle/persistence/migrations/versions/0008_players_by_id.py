@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
@@ -58,9 +59,23 @@ def _places() -> dict[tuple[str, str], tuple[str, ...]]:
     return found
 
 
+def _to_id(ids: dict[str, int], guests: list[str], leaf: Any, _where: str) -> Any:
+    """A place's player name as the player's id; a name no player has stays (a guest, noted
+    in ``guests``)."""
+    from chronicle.domain.values import name_key
+
+    if not isinstance(leaf, str):
+        return leaf
+    found = ids.get(name_key(leaf))
+    if found is None:
+        if leaf not in guests:
+            guests.append(leaf)
+        return leaf
+    return found
+
+
 def upgrade() -> None:
     from chronicle.domain import playerrefs
-    from chronicle.domain.values import name_key
 
     bind = op.get_bind()
     ids = {str(key): int(pid) for pid, key in bind.execute(
@@ -71,16 +86,7 @@ def upgrade() -> None:
         if paths is None:
             continue
         guests: list[str] = []
-
-        def to_id(leaf: Any, _where: str) -> Any:
-            if not isinstance(leaf, str):
-                return leaf
-            found = ids.get(name_key(leaf))
-            if found is None:
-                if leaf not in guests:
-                    guests.append(leaf)
-                return leaf
-            return found
+        to_id = partial(_to_id, ids, guests)
 
         data = dict(row.data) if isinstance(row.data, dict) else None
         changed = False
