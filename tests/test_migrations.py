@@ -382,7 +382,13 @@ def test_0008_moves_players_names_to_ids_and_reports_the_unknown_ones(
                          "NULL, 0, :name, :key, :data, :version, :at)",
              {"id": 1, "game": "tales-of-arcadia", "kind": "battles", "name": "battles",
               "key": "battles", "data": "{}", "version": 3, "at": WHEN})
-        battles = [{**side, "side": [{"player": "tim"}, {"player": "Josh"}], "winner": "Tim"},
+        rows(connection, "INSERT INTO record (id, game, kind, player_id, owner, name, "
+                         "name_key, data, version, created_at) VALUES (2, 'tales-of-arcadia', "
+                         "'force', 1, 1, 'Iron', 'iron', :data, 1, :at)",
+             {"data": json.dumps({"army": "Clockwork Legion", "limit": 100, "unit": []}),
+              "at": WHEN})
+        battles = [{**side, "side": [{"player": "tim", "force": "IRON"},
+                                     {"player": "Josh", "force": "Old"}], "winner": "Tim"},
                    {**side, "side": [{"player": "Carl"}, {"player": "Josh"}],
                     "winner": "Carl"}]
         rows(connection, "INSERT INTO record_event (record_id, seq, kind, payload, "
@@ -405,10 +411,16 @@ def test_0008_moves_players_names_to_ids_and_reports_the_unknown_ones(
                         connection.execute(text("SELECT payload FROM record_event ORDER BY seq"))]
             logged = [w for (w,) in connection.execute(text(
                 "SELECT what FROM change_log WHERE subject = 'record'"))]
-            version = connection.execute(text("SELECT version FROM record")).scalar()
+            version = connection.execute(text(
+                "SELECT version FROM record WHERE id = 1")).scalar()
         assert [(p["side"][0]["player"], p["side"][1]["player"], p["winner"])
                 for p in payloads] == [(1, 2, 1), ("Carl", 2, "Carl")]
-        assert version == 4 and len(logged) == 1 and "'Carl'" in logged[0]
+        assert [s.get("force") for s in payloads[0]["side"]] == [2, "Old"]  # Old: gone
+        assert version == 4 and len(logged) == 1
+        assert "'Carl'" in logged[0] and "'Old' no longer kept" in logged[0]
+        assert "'Old', which is no longer kept" in caplog.text
+        toa.rename_force(db, "Iron", "Steel")
+        assert [s.force for s in toa.list_battles(db)[0].battle.sides] == ["Steel", "Old"]
         mending.rename_player(db, "Tim", "Timothy")
         assert [(s.player, s.won) for s in toa.standings(db)] == [
             ("Carl", 1), ("Timothy", 1), ("Josh", 0)]

@@ -105,6 +105,10 @@ def test_a_new_player_with_a_guests_name_inherits_nothing(db_url: str) -> None:
     seats = [s.name for s in show_hunt(db, "Friday").log.seats]
     assert seats == ["Carl (guest)", "Bo"]  # the guest is no longer mistaken for the player
     assert mending.plan_player_delete(db, "carl").action == "delete"
+    with pytest.raises(BadInput, match="guest"):
+        players.add_player(db, "Bo (guest)")
+    with pytest.raises(BadInput, match="guest"):
+        mending.rename_player(db, "carl", "carl (guest)")
     new_hunt(db, "Saturday", [("CARL", "Gus"), ("Carl (guest)", "Hunter B")],
              hunters=["Hunter B"])
     assert [s.name for s in show_hunt(db, "Saturday").log.seats] == ["carl", "Carl (guest)"]
@@ -133,13 +137,19 @@ def test_an_archived_or_renamed_battle_history_is_found_and_restored(db_url: str
     assert run(db_url, "battle", "restore")[0] == 2  # nothing archived: nothing to restore
 
 
-def test_a_force_a_battle_names_is_archived_not_erased(db_url: str) -> None:
+def test_a_force_a_battle_names_follows_a_rename_and_is_archived_not_erased(
+        db_url: str) -> None:
     db = group(db_url)
-    with pytest.raises(Refused, match="battle #1"):
-        toa.rename_force(db, "Iron", "Steel")
-    assert "archived: battle #1 names it" in toa.delete_force(db, "Iron")
-    assert [v.name for v in toa.list_forces(db, archived=True)] == ["Iron"]
-    code, out, _err = run(db_url, "force", "restore", "Iron")
+    toa.rename_force(db, "Iron", "Steel")  # the battle it fought follows
+    assert toa.list_battles(db)[0].battle.sides[0].force == "Steel"
+    assert "archived: battle #1 names it" in toa.delete_force(db, "Steel")
+    assert [v.name for v in toa.list_forces(db, archived=True)] == ["Steel"]
+    assert toa.list_battles(db)[0].battle.sides[0].force == "Steel"
+    with pytest.raises(NotFound, match=r"record\.unknown_record"):  # in use, to be named
+        records.append(db, TOA, "battles", "battles", "battle", {
+            "date": "2026-11-29", "limit": 100, "victory": "regicide",
+            "side": [{"player": "Tim", "force": "Steel"}, {"player": "Ann"}]})
+    code, out, _err = run(db_url, "force", "restore", "Steel")
     assert code == 0 and "back in use" in out
     toa.new_force(db, "Ann", "Spare", "Clockwork Legion", 100)
     assert toa.delete_force(db, "Spare").endswith("was deleted")

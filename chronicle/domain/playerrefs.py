@@ -26,6 +26,10 @@ DATA = "data"
 """The place of a path in the record's data (any other place is an event kind)."""
 GUEST = " (guest)"
 """What follows a guest's name wherever names are shown or written to a file."""
+GONE = " (gone)"
+"""What follows, in a whole-database export, the name of a record another record names
+(``RecordKind.links``: a battle side's force) that the database no longer keeps (the
+migration found none of that name): kept as text, not a reference."""
 
 Leaf = str | int
 
@@ -123,6 +127,14 @@ def guest_of(text: str) -> str | None:
     return None
 
 
+def gone_of(text: str) -> str | None:
+    """The record's own name when ``text`` names one no longer kept (``"Iron (gone)"``)."""
+    if text.endswith(GONE):
+        name = text[: -len(GONE)].strip()
+        return name or None
+    return None
+
+
 def shown(leaf: Leaf, names: dict[int, str], taken: Container[str] | None = None) -> str:
     """How a stored place is shown: a player's current name; a guest's name, marked as a
     guest when a player has that name (its ``name_key`` is in ``taken``) or always when
@@ -133,4 +145,5 @@ def shown(leaf: Leaf, names: dict[int, str], taken: Container[str] | None = None
     return names.get(leaf, f"player #{leaf} (deleted)")
 
 
-__all__ = ["DATA", "GUEST", "guest_of", "leaves", "rewrite", "shown", "split", "tables"]
+__all__ = ["DATA", "GONE", "GUEST", "gone_of", "guest_of", "leaves", "rewrite", "shown",
+           "split", "tables"]

@@ -125,9 +125,10 @@ def rename_player(db: Database, name: str, new_name: str) -> PlayerInfo:
         BadInput: not a usable name. AlreadyExists: another player has it (case ignored).
     """
     from chronicle.persistence import repository as repo
-    from chronicle.services.players import PlayerInfo
+    from chronicle.services.players import PlayerInfo, refuse_guest_mark
 
     clean = _clean(new_name, "a player's name")
+    refuse_guest_mark(clean)
     with db.transaction() as session:
         row = player_row(session, name)
         other = repo.find_player(session, clean)

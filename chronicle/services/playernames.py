@@ -34,18 +34,32 @@ is not its player's."""
 
 @dataclass(frozen=True)
 class Players:
-    """The group's players: names by id and ids by name key."""
+    """The group's players (names by id, ids by name key) and, for a game whose records name
+    other records (``RecordKind.links``), those records: names by id, and the ids a write may
+    name by (kind, owner's id or 0 for the group's, name key)."""
 
     names: dict[int, str] = field(default_factory=dict)
     ids: dict[str, int] = field(default_factory=dict)
+    record_names: dict[int, str] = field(default_factory=dict)
+    records: dict[tuple[str, int, str], int] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, session: Session) -> Players:
-        """The players of the database ``session`` reads."""
+    def of(cls, session: Session, game: str | None = None,
+           spec: RecordKind | None = None) -> Players:
+        """The players of the database ``session`` reads, and the records of ``game`` that a
+        record of ``spec`` may name (those in use may be named by a write)."""
+        from chronicle.persistence import records as store
         from chronicle.persistence import repository as repo
 
-        rows = [(row.id, row.name) for row in repo.list_players(session) if row.id is not None]
-        return cls.named(rows)
+        found = cls.named((row.id, row.name) for row in repo.list_players(session)
+                          if row.id is not None)
+        for kind in dict.fromkeys(link.kind for link in (spec.links if spec else ())):
+            assert game is not None, "a record's links are looked up in its game"
+            for row in store.find_records(session, game, kind, archived=None):
+                if row.id is not None:
+                    found.add_record(row.id, kind, row.owner, row.name,
+                                     in_use=row.archived_at is None)
+        return found
 
     @classmethod
     def named(cls, rows: Iterable[tuple[int, str]]) -> Players:
@@ -61,30 +75,51 @@ class Players:
         """The players of an export, numbered 1, 2, ... in their order (as inserted)."""
         return cls.named(enumerate(names, start=1))
 
+    def add_record(self, record_id: int, kind: str, owner: int, name: str, *,
+                   in_use: bool = True) -> None:
+        """Know the record ``record_id`` (of the player ``owner``, or 0: the group's)."""
+        self.record_names[record_id] = name
+        if in_use:
+            self.records[(kind, owner, name_key(name))] = record_id
+
 
 @dataclass(frozen=True)
 class Unknown:
-    """A player place naming no player: where (``side[1].player``) and the name."""
+    """A place naming no player, or no record its player has: where (``side[1].player``), the
+    name, and the sentence and code that say so."""
 
     where: str
     name: str
+    why: str = ""
+    code: str = UNKNOWN_PLAYER
 
     def said(self, what: str) -> str:
-        """One line: the place, the name and the code."""
-        return (f"{what}{'.' if what else ''}{self.where}: no player is called "
-                f"{self.name[:80]!r} ({UNKNOWN_PLAYER})")
+        """One line: the place, what it lacks and the code."""
+        why = self.why or f"no player is called {self.name[:80]!r}"
+        return f"{what}{'.' if what else ''}{self.where}: {why} ({self.code})"
 
 
 def shown(spec: RecordKind, where: str, value: dict[str, Any], players: Players, *,
           export: bool = False) -> dict[str, Any]:
     """``value`` (the data, ``where="data"``, or an event's payload of kind ``where``) as the
     games and the files see it: each player's id as their current name, a guest by name
-    (marked ``(guest)`` when a player has that name, or always in an ``export``)."""
-    if not spec.players:
+    (marked ``(guest)`` when a player has that name, or always in an ``export``), each linked
+    record's id as its current name (a name no record has any more marked ``(gone)`` in an
+    ``export``)."""
+    if not spec.players and not spec.links:
         return value
     taken = None if export else players.ids
-    return playerrefs.rewrite(spec.players, where, value,
-                              lambda leaf, _at: playerrefs.shown(leaf, players.names, taken))
+    found = playerrefs.rewrite(spec.players, where, value,
+                               lambda leaf, _at: playerrefs.shown(leaf, players.names, taken))
+    for link in spec.links:
+        for table in playerrefs.tables(link.at, where, found):
+            leaf = table.get(link.name)
+            if isinstance(leaf, int) and not isinstance(leaf, bool):
+                table[link.name] = players.record_names.get(
+                    leaf, f"record #{leaf}{playerrefs.GONE}")
+            elif isinstance(leaf, str) and export:
+                table[link.name] = leaf + playerrefs.GONE
+    return found
 
 
 def shown_events(spec: RecordKind, events: Iterable[dict[str, Any]], players: Players, *,
@@ -99,9 +134,10 @@ def shown_events(spec: RecordKind, events: Iterable[dict[str, Any]], players: Pl
 def stored(spec: RecordKind, where: str, value: dict[str, Any], players: Players,
            ) -> tuple[dict[str, Any], list[Unknown]]:
     """``value`` as the database keeps it: each name of a player as their id, each guest
-    (marked, or any name no player has when the kind takes guests) as its own name; and the
-    places that name no player (left as they were)."""
-    if not spec.players:
+    (marked, or any name no player has when the kind takes guests) as its own name, each
+    linked record as its id (one marked ``(gone)`` as its own name); and the places that name
+    no player, or no record in use of their player (left as they were)."""
+    if not spec.players and not spec.links:
         return value, []
     unknown: list[Unknown] = []
 
@@ -109,35 +145,43 @@ def stored(spec: RecordKind, where: str, value: dict[str, Any], players: Players
         if not isinstance(leaf, str):  # a file names players by name; a number is no name
             unknown.append(Unknown(at, str(leaf)))
             return leaf
+        found = players.ids.get(name_key(leaf))
+        if found is not None:  # a player's name first (one added before guests were marked)
+            return found
         guest = playerrefs.guest_of(leaf)
         if guest is not None:
             return guest
-        found = players.ids.get(name_key(leaf))
-        if found is not None:
-            return found
         if spec.guests:
             return " ".join(leaf.split())
         unknown.append(Unknown(at, leaf))
         return leaf
 
-    return playerrefs.rewrite(spec.players, where, value, kept), unknown
-
-
-def linked(spec: RecordKind, where: str, value: dict[str, Any],
-           ) -> list[tuple[str, str, str, str | None]]:
-    """The records ``value`` (as shown: names) names: (where, kind, name, owner's name or
-    None for the group's), one per table of each ``RecordKind.links``."""
-    found: list[tuple[str, str, str, str | None]] = []
+    value = playerrefs.rewrite(spec.players, where, value, kept)
+    if unknown:
+        return value, unknown
     for link in spec.links:
+        place = playerrefs.split(link.at)[1][-1].removesuffix("[]")
         for index, table in enumerate(playerrefs.tables(link.at, where, value)):
-            name = table.get(link.name)
-            if not isinstance(name, str):
+            leaf = table.get(link.name)
+            if leaf is None:
                 continue
-            owner = table.get(link.owner) if link.owner else None
-            place = playerrefs.split(link.at)[1][-1].removesuffix("[]")
-            found.append((f"{place}[{index}].{link.name}", link.kind, name,
-                          owner if isinstance(owner, str) else None))
-    return found
+            gone = playerrefs.gone_of(leaf) if isinstance(leaf, str) else None
+            if gone is not None:
+                table[link.name] = gone
+                continue
+            owner = table.get(link.owner) if link.owner else 0
+            found = players.records.get((link.kind, owner, name_key(leaf))) \
+                if isinstance(leaf, str) and isinstance(owner, int) else None
+            if found is None:
+                whose = ("the group has" if not link.owner else
+                         f"{players.names.get(owner, '?')} has" if isinstance(owner, int) else
+                         f"the guest {str(owner)[:40]!r} has")
+                unknown.append(Unknown(f"{place}[{index}].{link.name}", str(leaf),
+                                       f"{whose} no {link.kind} called {str(leaf)[:80]!r} in "
+                                       "use", UNKNOWN_RECORD))
+                continue
+            table[link.name] = found
+    return value, unknown
 
 
 def spec_of(game: str, kind: str) -> RecordKind | None:
@@ -156,36 +200,27 @@ def exported(game: str, kind: str, data: dict[str, Any], events: list[dict[str, 
     """A stored record's data and events (``{"kind", "payload", ...}``) as a whole-database
     export writes them: players by name, every guest marked."""
     spec = spec_of(game, kind)
-    if spec is None or not spec.players:
+    if spec is None or (not spec.players and not spec.links):
         return data, events
     return (shown(spec, "data", dict(data), players, export=True),
             shown_events(spec, events, players, export=True))
 
 
 def file_problems(spec: RecordKind, where: str, data: dict[str, Any],
-                  events: list[tuple[str, dict[str, Any]]], players: Players,
-                  records: set[tuple[str, str, str]]) -> list[str]:
+                  events: list[tuple[str, dict[str, Any]]], players: Players) -> list[str]:
     """What an imported record (at JSON path ``where``) names that the group lacks: a player
     place naming no player (``record.unknown_player``), a linked record (a side's force) that
-    is not its player's (``record.unknown_record``); ``records`` holds the file's records as
-    (kind, owner's name key or "", name key)."""
+    is not its player's (``record.unknown_record``); ``players`` holds the file's players and
+    records."""
     problems: list[str] = []
     values = [(f"{where}.data", "data", data)] + [
         (f"{where}.events[{e}].payload", kind, payload)
         for e, (kind, payload) in enumerate(events)]
     for at, kind, value in values:
-        kept, unknown = stored(spec, kind, value, players)
-        problems += [u.said(at) + "; add the player to players, or mark a guest as "
-                     f"'{u.name[:40]} (guest)'" for u in unknown]
-        if unknown:
-            continue
-        for place, linked_kind, name, owner in linked(spec, kind, shown(spec, kind, kept,
-                                                                          players)):
-            key = (linked_kind, name_key(owner) if owner else "", name_key(name))
-            if key not in records:
-                whose = f"{owner} has" if owner else "the group has"
-                problems.append(f"{at}.{place}: {whose} no {linked_kind} called "
-                                f"{name[:80]!r} in records ({UNKNOWN_RECORD})")
+        unknown = stored(spec, kind, value, players)[1]
+        problems += [u.said(at) + ("; add the player to players, or mark a guest as "
+                                   f"'{u.name[:40]} (guest)'" if u.code == UNKNOWN_PLAYER
+                                   else "") for u in unknown]
     return problems
 
 
@@ -200,4 +235,4 @@ def names_of(spec: RecordKind, data: dict[str, Any],
 
 
 __all__ = ["UNKNOWN_PLAYER", "UNKNOWN_RECORD", "Players", "Unknown", "exported",
-           "file_problems", "linked", "names_of", "shown", "shown_events", "spec_of", "stored"]
+           "file_problems", "names_of", "shown", "shown_events", "spec_of", "stored"]

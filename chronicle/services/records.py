@@ -230,8 +230,8 @@ def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | Non
     if player is None and row.player_id is not None:
         player = store.player_names(session, {row.player_id}).get(row.player_id)
     spec = _spec_of(row.game, row.kind)
-    if spec is not None and spec.players and players is None:
-        players = playernames.Players.of(session)
+    if spec is not None and (spec.players or spec.links) and players is None:
+        players = playernames.Players.of(session, row.game, spec)
 
     def seen(where: str, value: dict[str, Any]) -> dict[str, Any]:
         if spec is None or players is None:
@@ -264,18 +264,20 @@ def _kept(kind: _Kind, players: Players, where: str, value: dict[str, Any],
     """``value`` as the database keeps it (players' ids).
 
     Raises:
-        NotFound: a player place names no player (``record.unknown_player``).
+        NotFound: a player place names no player (``record.unknown_player``), or a linked
+            place no record in use of its player (``record.unknown_record``).
     """
     from chronicle.services import playernames
 
     found, unknown = playernames.stored(kind.spec, where, value, players)
     if unknown:
         first = unknown[0]
-        near = suggest(first.name, list(players.names.values()))
-        raise NotFound(f"{what}: no player is called {limits.cut(first.name)} "
-                       f"({playernames.UNKNOWN_PLAYER})"
+        near = suggest(first.name, list(players.names.values())) \
+            if first.code == playernames.UNKNOWN_PLAYER else None
+        raise NotFound(first.said(what)
                        + (f"; did you mean {near!r}?" if near else
-                          "; add one with 'chronicle player add NAME'")
+                          "; add one with 'chronicle player add NAME'"
+                          if first.code == playernames.UNKNOWN_PLAYER else "")
                        + "; nothing was written")
     return found
 
@@ -290,39 +292,6 @@ def _seen_events(kind: _Kind, players: Players,
                  rows: list[RecordEventRow]) -> list[dict[str, Any]]:
     return [{"kind": e.kind, "payload": _seen(kind, players, e.kind, dict(e.payload))}
             for e in rows]
-
-
-def _refuse_missing_links(session: Session, kind: _Kind, players: Players, where: str,
-                          value: dict[str, Any], what: str) -> None:
-    """Refuse a value (as shown) naming a record that does not exist in use, or that is not
-    its player's (``RecordKind.links``): the check the command line makes, on every way in.
-
-    Raises:
-        NotFound: naming the record and the code ``record.unknown_record``.
-    """
-    from chronicle.domain.values import name_key
-    from chronicle.persistence import records as store
-    from chronicle.services import playernames
-
-    for at, linked_kind, name, owner in playernames.linked(kind.spec, where, value):
-        owner_id = store.GROUP
-        if owner is not None:
-            found_owner = players.ids.get(name_key(owner))
-            if found_owner is None:
-                continue  # said as an unknown player
-            owner_id = found_owner
-        label = next((k.label for k in _kinds_of(kind.game) if k.name == linked_kind),
-                     linked_kind)
-        if not store.find_records(session, kind.game, linked_kind, name, owner=owner_id):
-            whose = f"{owner} has" if owner is not None else "the group has"
-            raise NotFound(f"{what}: {at}: {whose} no {label} called {limits.cut(name)} "
-                           f"({playernames.UNKNOWN_RECORD}); nothing was written")
-
-
-def _kinds_of(game: str) -> tuple[RecordKind, ...]:
-    from chronicle.systems import registry
-
-    return tuple(registry.system(game).records)
 
 
 # The game's rules ----------------------------------------------------------------------------
@@ -476,7 +445,7 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             archived = " (archived: restore it instead)" if taken[0].archived_at else ""
             raise AlreadyExists(f"there is already a {found.label} called {taken[0].name}"
                                 f"{archived}")
-        players = Players.of(session)
+        players = Players.of(session, found.game, found.spec)
         kept = _kept(found, players, "data", value, f"the {found.label} {clean}")
         kept_history = [(k, _kept(found, players, k, p, f"event {n} of the {found.label} "
                                                         f"{clean}"))
@@ -484,11 +453,6 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
         data_seen = _seen(found, players, "data", kept)
         listed: list[dict[str, Any]] = [{"kind": k, "payload": _seen(found, players, k, p)}
                                         for k, p in kept_history]
-        _refuse_missing_links(session, found, players, "data", data_seen,
-                              f"the {found.label} {clean}")
-        for n, (k, p) in enumerate(kept_history, start=1):
-            _refuse_missing_links(session, found, players, k, _seen(found, players, k, p),
-                                  f"event {n} of the {found.label} {clean}")
         breach = first_breach(session, found.game, found.spec, data_seen, listed)
         if breach is not None:
             index, fresh = breach
@@ -536,7 +500,8 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
         histories = store.record_events(session, [r.id for r in rows if r.id is not None])
         names = store.player_names(session, {r.player_id for r in rows
                                              if r.player_id is not None})
-        players = Players.of(session) if found.spec.players else None
+        players = Players.of(session, found.game, found.spec) \
+            if found.spec.players or found.spec.links else None
         return [_stored(session, r, histories[r.id or 0],
                         names.get(r.player_id) if r.player_id is not None else None, players)
                 for r in rows]
@@ -563,7 +528,7 @@ def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
         if expected_version is not None and row.version != expected_version:
             raise repo.stale(session, row, expected_version)
         assert row.id is not None
-        players = Players.of(session)
+        players = Players.of(session, found.game, found.spec)
         kept = _kept(found, players, "data", value, f"changing {row.name}")
         history = store.record_events(session, [row.id])[row.id]
         events = _seen_events(found, players, history)
@@ -604,11 +569,10 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         if len(history) >= limits.EVENTS_MAX:
             raise BadInput(f"{row.name} holds {len(history):,} events, the most one history "
                            "may hold")
-        players = Players.of(session)
+        players = Players.of(session, found.game, found.spec)
         what = f"{event_kind} on {row.name}"
         kept = _kept(found, players, event_kind, value, what)
         payload = _seen(found, players, event_kind, kept)
-        _refuse_missing_links(session, found, players, event_kind, payload, what)
         events = _seen_events(found, players, history)
         data = _seen(found, players, "data", dict(row.data))
         before = check_record(session, found.game, found.spec, data, events)

@@ -152,6 +152,9 @@ def export_all(db: Database) -> dict[str, Any]:
     from chronicle.services.playernames import Players, exported
 
     named = Players.named((p.id, p.name) for p in players if p.id is not None)
+    for r in records:  # a record another names (a battle side's force), by its name
+        if r.id is not None:
+            named.add_record(r.id, r.kind, r.owner, r.name)
     record_data: dict[int, dict[str, Any]] = {}
     for r in records:  # players by name, guests marked: what the import reads back
         record_data[r.id or 0], history[r.id or 0] = exported(

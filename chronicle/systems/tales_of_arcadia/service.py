@@ -280,25 +280,15 @@ def _battles_naming(db: Database, record: StoredRecord) -> list[int]:
 
 
 def rename_force(db: Database, name: str, new_name: str, player: str | None = None) -> ForceView:
-    """Rename a force no battle names (the history names the force a side brought, by the
-    name it had: a renamed force would leave it naming none).
-
-    Raises:
-        Refused: a battle names the force (copy it under the new name instead).
-    """
+    """Rename a force (the battles it fought name it by identity: they follow)."""
     from chronicle.services import records
 
-    named = _battles_naming(db, _record(db, name, player))
-    if named:
-        raise Refused(f"{name} fought in battle #{named[0]}, and the history names it so: "
-                      f"keep its name, or copy it under the new one ('chronicle force copy')",
-                      Report())
     return _view(db, records.rename(db, KEY, FORCE, name, new_name, player=player))
 
 
 def delete_force(db: Database, name: str, player: str | None = None) -> str:
     """Delete a force: a force a battle names is archived (restorable), for the history
-    still names it; returns what was done, in words."""
+    names it by identity; returns what was done, in words."""
     from chronicle.services import records
 
     named = _battles_naming(db, _record(db, name, player))

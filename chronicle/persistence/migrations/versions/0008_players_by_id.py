@@ -1,6 +1,8 @@
 """Records name players by id: every player place a game declares (``RecordKind.players``: a
 battle side's player and the winner, a hunt's seats and turns, a campaign's guilds) that holds
-a player's name now holds the player's id, in the record's data and in its history's events.
+a player's name now holds the player's id, in the record's data and in its history's events;
+likewise every record a record names (``RecordKind.links``: a battle side's force) holds the
+record's id (a force renamed since, or deleted, is kept as the text it was, and reported).
 
 A name no player has (a player deleted before this revision, a guest at the table) is kept as
 text: a *guest*, shown as such, never inherited by a player added later with that name. Each
@@ -47,16 +49,39 @@ _change = sa.table("change_log", sa.column("subject", sa.String),
                    sa.column("what", sa.String), sa.column("changed_at", sa.DateTime))
 
 
-def _places() -> dict[tuple[str, str], tuple[str, ...]]:
-    """The player places of every installed game's record kinds, by (game, kind)."""
+def _places() -> dict[tuple[str, str], Any]:
+    """The record kinds of every installed game that name players or records, by (game,
+    kind)."""
     from chronicle.systems import registry
 
-    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    found: dict[tuple[str, str], Any] = {}
     for system in registry.systems():
         for spec in getattr(system, "records", ()):
-            if spec.players:
-                found[(system.key, spec.name)] = tuple(spec.players)
+            if spec.players or spec.links:
+                found[(system.key, spec.name)] = spec
     return found
+
+
+def _link(spec: Any, where: str, value: dict[str, Any], owners: dict[int, int],
+          named: dict[tuple[str, str, int, str], int], game: str, gone: list[str]) -> None:
+    """Each linked record's name of ``value`` (players already ids) as the record's id, in
+    place; a name no record of its player has is kept as text and noted in ``gone``."""
+    from chronicle.domain import playerrefs
+    from chronicle.domain.values import name_key
+
+    for link in spec.links:
+        for table in playerrefs.tables(link.at, where, value):
+            leaf = table.get(link.name)
+            if not isinstance(leaf, str):
+                continue
+            owner = table.get(link.owner) if link.owner else 0
+            found = named.get((game, link.kind, owners.get(owner, -1), name_key(leaf))) \
+                if isinstance(owner, int) else None
+            if found is None:
+                if leaf not in gone:
+                    gone.append(leaf)
+                continue
+            table[link.name] = found
 
 
 def _to_id(ids: dict[str, int], guests: list[str], leaf: Any, _where: str) -> Any:
@@ -81,17 +106,24 @@ def upgrade() -> None:
     ids = {str(key): int(pid) for pid, key in bind.execute(
         sa.select(_player.c.id, _player.c.name_key))}
     places = _places()
+    named = {(str(r.game), str(r.kind), int(r.owner), str(r.name_key)): int(r.id)
+             for r in bind.execute(sa.text("SELECT id, game, kind, owner, name_key "
+                                           "FROM record"))}
+    owners = {player: player for player in ids.values()} | {0: 0}
     for row in bind.execute(sa.select(_record).order_by(_record.c.id)).all():
-        paths = places.get((row.game, row.kind))
-        if paths is None:
+        spec = places.get((row.game, row.kind))
+        if spec is None:
             continue
+        paths = tuple(spec.players)
         guests: list[str] = []
+        gone: list[str] = []
         to_id = partial(_to_id, ids, guests)
 
         data = dict(row.data) if isinstance(row.data, dict) else None
         changed = False
         if data is not None:
             new = playerrefs.rewrite(paths, playerrefs.DATA, data, to_id)
+            _link(spec, playerrefs.DATA, new, owners, named, row.game, gone)
             if new != data:
                 bind.execute(_record.update().where(_record.c.id == row.id).values(data=new))
                 changed = True
@@ -102,11 +134,12 @@ def upgrade() -> None:
                 continue
             payload = dict(event.payload)
             new = playerrefs.rewrite(paths, str(event.kind), payload, to_id)
+            _link(spec, str(event.kind), new, owners, named, row.game, gone)
             if new != payload:
                 bind.execute(_event.update().where(_event.c.id == event.id)
                              .values(payload=new))
                 changed = True
-        if not changed and not guests:
+        if not changed and not guests and not gone:
             continue
         what = f"migration 0008: its players' names became their ids ({row.kind} {row.name})"
         for guest in guests:
@@ -115,6 +148,12 @@ def upgrade() -> None:
         if guests:
             what += "; " + ", ".join(repr(g[:40]) for g in guests) + \
                 " name no player: kept as guests"
+        for name in gone:
+            LOG.warning("migration 0008: %s %r of %s names %r, which is no longer kept: kept "
+                        "as text", row.kind, row.name, row.game, name)
+        if gone:
+            what += "; " + ", ".join(repr(g[:40]) for g in gone) + " no longer kept: kept " \
+                "as text"
         version = int(row.version or 0) + 1
         bind.execute(_record.update().where(_record.c.id == row.id).values(version=version))
         bind.execute(_change.insert().values(subject="record", subject_id=row.id,
@@ -131,22 +170,32 @@ def downgrade() -> None:
     bind = op.get_bind()
     names = {int(pid): str(name) for pid, name in bind.execute(
         sa.text("SELECT id, name FROM player"))}
+    titles = {int(rid): str(name) for rid, name in bind.execute(
+        sa.text("SELECT id, name FROM record"))}
     places = _places()
     from chronicle.domain import playerrefs
 
     def to_name(leaf: Any, _where: str) -> Any:
         return names.get(leaf, leaf) if isinstance(leaf, int) else leaf
 
+    def back(spec: Any, where: str, value: dict[str, Any]) -> dict[str, Any]:
+        found = playerrefs.rewrite(spec.players, where, value, to_name)
+        for link in spec.links:
+            for table in playerrefs.tables(link.at, where, found):
+                leaf = table.get(link.name)
+                if isinstance(leaf, int):
+                    table[link.name] = titles.get(leaf, leaf)
+        return found
+
     for row in bind.execute(sa.select(_record).order_by(_record.c.id)).all():
-        paths = places.get((row.game, row.kind))
-        if paths is None:
+        spec = places.get((row.game, row.kind))
+        if spec is None:
             continue
         if isinstance(row.data, dict):
             bind.execute(_record.update().where(_record.c.id == row.id).values(
-                data=playerrefs.rewrite(paths, playerrefs.DATA, dict(row.data), to_name)))
+                data=back(spec, playerrefs.DATA, dict(row.data))))
         for event in bind.execute(sa.select(_event.c.id, _event.c.kind, _event.c.payload)
                                   .where(_event.c.record_id == row.id)).all():
             if isinstance(event.payload, dict):
                 bind.execute(_event.update().where(_event.c.id == event.id).values(
-                    payload=playerrefs.rewrite(paths, str(event.kind), dict(event.payload),
-                                               to_name)))
+                    payload=back(spec, str(event.kind), dict(event.payload))))
