@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 
 from chronicle.cli import main
-from chronicle.errors import BadInput, NotFound, Refused
+from chronicle.errors import AlreadyExists, BadInput, NotFound, Refused
 from chronicle.persistence import repository as repo
 from chronicle.services import backup, mending, players, records, transfer
 from chronicle.services.db import Database, open_database
-from chronicle.services.playernames import UNKNOWN_PLAYER, UNKNOWN_RECORD
+from chronicle.services.playernames import NOT_SINGLE, UNKNOWN_PLAYER, UNKNOWN_RECORD
 from chronicle.systems.hunters_of_arcfall import KEY as HOA
 from chronicle.systems.hunters_of_arcfall.service import new_hunt, show_hunt
 from chronicle.systems.tales_of_arcadia import KEY as TOA
@@ -207,6 +207,14 @@ def test_an_import_naming_no_player_or_anothers_force_is_refused(
     _battles(theirs)["events"][0]["payload"]["winner"] = "Ann"
     said = _refused(databases.url("b"), theirs, tmp_path, UNKNOWN_RECORD)
     assert "Ann has no force called 'Iron'" in said
+
+    twice = json.loads(json.dumps(document))
+    second = {**_battles(twice), "name": "Old wars", "archived_at": None}
+    twice["records"].append(second)
+    said = _refused(databases.url("d"), twice, tmp_path, NOT_SINGLE)
+    assert f"records[{len(document['records'])}].name" in said
+    with pytest.raises(AlreadyExists, match=r"record\.not_single"):
+        records.create(db, TOA, "battles", "Old wars", {})
 
     again = open_database(databases.url("c"))  # the export as written reads back whole
     path = tmp_path / "whole.json"

@@ -205,7 +205,7 @@ def _check_references(document: ExportModel, schemas: list[str], problems: Probl
 def _check_records(document: ExportModel, problems: Problems) -> None:
     """Each game record's game, kind, owner, name, data and history; each group card's game,
     name, kind and values (what the database and the services would refuse)."""
-    from chronicle.services.playernames import Players, file_problems
+    from chronicle.services.playernames import NOT_SINGLE, Players, file_problems
     from chronicle.services.replay import record_owner_key
     from chronicle.systems import registry
 
@@ -239,6 +239,10 @@ def _check_records(document: ExportModel, problems: Problems) -> None:
                          if spec.per_player else f"a {spec.label} belongs to the group: null")
         if (first := _first_seen(seen, record_owner_key(record), where)) is not None:
             problems.add(f"{where}.name", f"{record.name!r} is already {first}")
+        elif spec is not None and spec.single and (first := _first_seen(
+                seen, (record.game, record.kind, "(the group's one)"), where)) is not None:
+            problems.add(f"{where}.name", f"the group keeps one {spec.label}, and {first} is "
+                                          f"it ({NOT_SINGLE})")
         found = [limits.json_problem(record.data, f"{where}.data")]
         if spec is not None and (spec.players or spec.links) and not any(found):
             problems.items.extend(file_problems(

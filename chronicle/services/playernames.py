@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 UNKNOWN_PLAYER = "record.unknown_player"
 """The code of a record's player place naming no player of the group (and not a guest)."""
+NOT_SINGLE = "record.not_single"
+"""The code of a second record of a kind the group keeps one of (``RecordKind.single``)."""
 UNKNOWN_RECORD = "record.unknown_record"
 """The code of a record naming another record (a battle side's force) that does not exist or
 is not its player's."""

@@ -445,6 +445,12 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             archived = " (archived: restore it instead)" if taken[0].archived_at else ""
             raise AlreadyExists(f"there is already a {found.label} called {taken[0].name}"
                                 f"{archived}")
+        kept_one = store.find_records(session, found.game, kind, archived=None) \
+            if found.spec.single else []
+        if kept_one:
+            archived = " (archived: restore it instead)" if kept_one[0].archived_at else ""
+            raise AlreadyExists(f"the group keeps one {found.label}, and has it: "
+                                f"{kept_one[0].name}{archived} (record.not_single)")
         players = Players.of(session, found.game, found.spec)
         kept = _kept(found, players, "data", value, f"the {found.label} {clean}")
         kept_history = [(k, _kept(found, players, k, p, f"event {n} of the {found.label} "

@@ -247,8 +247,12 @@ class RecordKind(NamedTuple):
     """True when a name no player has may be written as a guest (a visitor at the table): it
     is kept as text and shown as ``"Name (guest)"``."""
     links: tuple[RecordLink, ...] = ()
-    """The records of the same game a record names (a battle side's force): each one written
-    must exist (``record.unknown_record``), on every way in."""
+    """The records of the same game a record names (a battle side's force): kept as the
+    record's id; each one written must be its player's, in use (``record.unknown_record``),
+    on every way in."""
+    single: bool = False
+    """True when the group keeps one record of this kind (its battle history), whatever it is
+    called: a second is refused on every way in (``record.not_single``)."""
 
     def checker(self) -> Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
                                   Report]:
