@@ -160,7 +160,7 @@ def _player_plan(session: Session, row: PlayerRow) -> Removal:
     kept = _records_of(session, row.id)
     if kept:
         blockers.append("what they keep of other games: " + ", ".join(kept))
-    from chronicle.services.records import naming
+    from chronicle.services.playernames import naming
 
     named = naming(session, row.id)
     if named:  # a record names the player by id: deleting them would orphan it

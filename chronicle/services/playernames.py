@@ -13,6 +13,7 @@ lists the records a value names (``RecordKind.links``) for the caller to look up
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -236,5 +237,82 @@ def names_of(spec: RecordKind, data: dict[str, Any],
     return found
 
 
-__all__ = ["UNKNOWN_PLAYER", "UNKNOWN_RECORD", "Players", "Unknown", "exported",
-           "file_problems", "names_of", "shown", "shown_events", "spec_of", "stored"]
+@dataclass(frozen=True)
+class Boundary:
+    """The store's crossing for one record kind: names in (``kept``: ids, refusing a name the
+    group lacks), names out (``seen``) — the identity of ``players`` for ``spec``'s places."""
+
+    spec: RecordKind | None
+    players: Players
+
+    @classmethod
+    def of(cls, session: Session, game: str, spec: RecordKind | None,
+           players: Players | None = None) -> Boundary:
+        """The crossing of ``spec`` (None: a game no longer installed: values pass as they
+        are) in ``session``'s database (its players read once, unless given)."""
+        if players is None:
+            players = Players.of(session, game, spec) if spec is not None and (
+                spec.players or spec.links) else Players()
+        return cls(spec, players)
+
+    def kept(self, where: str, value: dict[str, Any], what: str) -> dict[str, Any]:
+        """``value`` as the database keeps it.
+
+        Raises:
+            NotFound: a player place names no player (``record.unknown_player``), or a linked
+                place no record in use of its player (``record.unknown_record``); nothing is
+                written.
+        """
+        from chronicle.domain.text import suggest
+        from chronicle.errors import NotFound
+
+        if self.spec is None:
+            return value
+        found, unknown = stored(self.spec, where, value, self.players)
+        if unknown:
+            first = unknown[0]
+            near = suggest(first.name, list(self.players.names.values())) \
+                if first.code == UNKNOWN_PLAYER else None
+            raise NotFound(first.said(what) + (
+                f"; did you mean {near!r}?" if near else
+                "; add one with 'chronicle player add NAME'" if first.code == UNKNOWN_PLAYER
+                else "") + "; nothing was written")
+        return found
+
+    def seen(self, where: str, value: dict[str, Any]) -> dict[str, Any]:
+        """A stored value as the services see it (a copy)."""
+        if self.spec is None:
+            return copy.deepcopy(dict(value))
+        return shown(self.spec, where, copy.deepcopy(dict(value)), self.players)
+
+    def events(self, events: Iterable[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+        """Stored (kind, payload) pairs as the rules see events (``{"kind", "payload"}``)."""
+        return [{"kind": kind, "payload": self.seen(kind, payload)} for kind, payload in events]
+
+
+def naming(session: Session, player_id: int) -> list[str]:
+    """Every record of every installed game (archived ones too) whose player places name the
+    player ``player_id`` (a battle history's sides, a hunt's seats, a campaign's guilds), as
+    "label 'name'": what a delete of the player would leave naming no one."""
+    from chronicle.persistence import records as store
+    from chronicle.systems import registry
+
+    found: list[str] = []
+    for system in registry.systems():
+        for spec in getattr(system, "records", ()):
+            if not spec.players:
+                continue
+            rows = store.find_records(session, system.key, spec.name, archived=None)
+            histories = store.record_events(session, [r.id for r in rows if r.id is not None])
+            for row in rows:
+                events = [{"kind": e.kind, "payload": e.payload}
+                          for e in histories.get(row.id or 0, [])]
+                if player_id in names_of(spec, dict(row.data), events):
+                    found.append(f"{spec.label} {row.name!r}"
+                                 + (" (archived)" if row.archived_at else ""))
+    return found
+
+
+__all__ = ["NOT_SINGLE", "UNKNOWN_PLAYER", "UNKNOWN_RECORD", "Boundary", "Players", "Unknown",
+           "exported", "file_problems", "names_of", "naming", "shown", "shown_events",
+           "spec_of", "stored"]

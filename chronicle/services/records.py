@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from chronicle.persistence.models import PlayerRow
     from chronicle.persistence.models_more import RecordEventRow, RecordRow
-    from chronicle.services.playernames import Players
+    from chronicle.services.playernames import Boundary
     from chronicle.systems.protocol import RecordContext, RecordKind
 
 
@@ -219,7 +219,7 @@ def _find(session: Session, kind: _Kind, name: str, player: str | None, *,
 
 
 def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | None = None,
-            player: str | None = None, players: Players | None = None) -> StoredRecord:
+            player: str | None = None, names: Boundary | None = None) -> StoredRecord:
     """The record as the services see it: its player places as names (``playernames``)."""
     from chronicle.persistence import records as store
     from chronicle.services import playernames
@@ -229,69 +229,15 @@ def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | Non
         events = store.record_events(session, [row.id])[row.id]
     if player is None and row.player_id is not None:
         player = store.player_names(session, {row.player_id}).get(row.player_id)
-    spec = _spec_of(row.game, row.kind)
-    if spec is not None and (spec.players or spec.links) and players is None:
-        players = playernames.Players.of(session, row.game, spec)
-
-    def seen(where: str, value: dict[str, Any]) -> dict[str, Any]:
-        if spec is None or players is None:
-            return copy.deepcopy(dict(value))
-        return playernames.shown(spec, where, dict(value), players)
-
+    if names is None:
+        names = playernames.Boundary.of(session, row.game,
+                                        playernames.spec_of(row.game, row.kind))
     return StoredRecord(
         id=row.id, game=row.game, kind=row.kind, name=row.name, player=player,
-        data=seen("data", row.data),
-        events=tuple(StoredEvent(e.seq, e.kind, seen(e.kind, e.payload), e.recorded_at)
+        data=names.seen("data", row.data),
+        events=tuple(StoredEvent(e.seq, e.kind, names.seen(e.kind, e.payload), e.recorded_at)
                      for e in events),
         version=row.version, created_at=row.created_at, archived_at=row.archived_at)
-
-
-def _spec_of(game: str, kind: str) -> RecordKind | None:
-    """The record kind of a stored row (None: its game is not installed)."""
-    from chronicle.systems import registry
-
-    try:
-        system = registry.system(game)
-    except (registry.UnknownSystem, registry.BadSystem):
-        return None
-    return system.record_kind(kind)
-
-
-# Players by identity (``playernames``): names in, ids kept, names out -------------------------
-
-def _kept(kind: _Kind, players: Players, where: str, value: dict[str, Any],
-          what: str) -> dict[str, Any]:
-    """``value`` as the database keeps it (players' ids).
-
-    Raises:
-        NotFound: a player place names no player (``record.unknown_player``), or a linked
-            place no record in use of its player (``record.unknown_record``).
-    """
-    from chronicle.services import playernames
-
-    found, unknown = playernames.stored(kind.spec, where, value, players)
-    if unknown:
-        first = unknown[0]
-        near = suggest(first.name, list(players.names.values())) \
-            if first.code == playernames.UNKNOWN_PLAYER else None
-        raise NotFound(first.said(what)
-                       + (f"; did you mean {near!r}?" if near else
-                          "; add one with 'chronicle player add NAME'"
-                          if first.code == playernames.UNKNOWN_PLAYER else "")
-                       + "; nothing was written")
-    return found
-
-
-def _seen(kind: _Kind, players: Players, where: str, value: dict[str, Any]) -> dict[str, Any]:
-    from chronicle.services import playernames
-
-    return playernames.shown(kind.spec, where, value, players)
-
-
-def _seen_events(kind: _Kind, players: Players,
-                 rows: list[RecordEventRow]) -> list[dict[str, Any]]:
-    return [{"kind": e.kind, "payload": _seen(kind, players, e.kind, dict(e.payload))}
-            for e in rows]
 
 
 # The game's rules ----------------------------------------------------------------------------
@@ -435,7 +381,7 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
                        f"({limits.EVENTS_MAX:,})")
 
     def work(session: Session) -> StoredRecord:
-        from chronicle.services.playernames import Players
+        from chronicle.services.playernames import NOT_SINGLE, Boundary
 
         owner = _owner(session, found, player, required=True)
         owner_id = owner.id if owner is not None else store.GROUP
@@ -445,20 +391,17 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             archived = " (archived: restore it instead)" if taken[0].archived_at else ""
             raise AlreadyExists(f"there is already a {found.label} called {taken[0].name}"
                                 f"{archived}")
-        kept_one = store.find_records(session, found.game, kind, archived=None) \
+        one = store.find_records(session, found.game, kind, archived=None) \
             if found.spec.single else []
-        if kept_one:
-            archived = " (archived: restore it instead)" if kept_one[0].archived_at else ""
-            raise AlreadyExists(f"the group keeps one {found.label}, and has it: "
-                                f"{kept_one[0].name}{archived} (record.not_single)")
-        players = Players.of(session, found.game, found.spec)
-        kept = _kept(found, players, "data", value, f"the {found.label} {clean}")
-        kept_history = [(k, _kept(found, players, k, p, f"event {n} of the {found.label} "
-                                                        f"{clean}"))
+        if one:
+            raise AlreadyExists(f"the group keeps one {found.label}, and has it: {one[0].name}"
+                                + (" (archived: restore it instead)" if one[0].archived_at
+                                   else "") + f" ({NOT_SINGLE})")
+        names = Boundary.of(session, found.game, found.spec)
+        kept = names.kept("data", value, f"the {found.label} {clean}")
+        kept_history = [(k, names.kept(k, p, f"event {n} of the {found.label} {clean}"))
                         for n, (k, p) in enumerate(history, start=1)]
-        data_seen = _seen(found, players, "data", kept)
-        listed: list[dict[str, Any]] = [{"kind": k, "payload": _seen(found, players, k, p)}
-                                        for k, p in kept_history]
+        data_seen, listed = names.seen("data", kept), names.events(kept_history)
         breach = first_breach(session, found.game, found.spec, data_seen, listed)
         if breach is not None:
             index, fresh = breach
@@ -472,7 +415,7 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             row.version += len(rows)
             session.add(row)
             session.flush()
-        return _stored(session, row, rows, owner.name if owner is not None else None, players)
+        return _stored(session, row, rows, owner.name if owner is not None else None, names)
 
     return db.run(work)
 
@@ -494,7 +437,7 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
     """Every record of ``kind`` (of ``player``, when given), by name: those in use, or the
     archived ones."""
     from chronicle.persistence import records as store
-    from chronicle.services.playernames import Players
+    from chronicle.services.playernames import Boundary
 
     found = _kind(game, kind)
     with db.transaction() as session:
@@ -506,10 +449,9 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
         histories = store.record_events(session, [r.id for r in rows if r.id is not None])
         names = store.player_names(session, {r.player_id for r in rows
                                              if r.player_id is not None})
-        players = Players.of(session, found.game, found.spec) \
-            if found.spec.players or found.spec.links else None
+        crossing = Boundary.of(session, found.game, found.spec)
         return [_stored(session, r, histories[r.id or 0],
-                        names.get(r.player_id) if r.player_id is not None else None, players)
+                        names.get(r.player_id) if r.player_id is not None else None, crossing)
                 for r in rows]
 
 
@@ -528,25 +470,25 @@ def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
     value = _json(data, f"the {found.label}'s data", limits.RECORD_BYTES_MAX)
 
     def work(session: Session) -> StoredRecord:
-        from chronicle.services.playernames import Players
+        from chronicle.services.playernames import Boundary
 
         row = _find(session, found, name, player)
         if expected_version is not None and row.version != expected_version:
             raise repo.stale(session, row, expected_version)
         assert row.id is not None
-        players = Players.of(session, found.game, found.spec)
-        kept = _kept(found, players, "data", value, f"changing {row.name}")
+        names = Boundary.of(session, found.game, found.spec)
+        kept = names.kept("data", value, f"changing {row.name}")
         history = store.record_events(session, [row.id])[row.id]
-        events = _seen_events(found, players, history)
-        before = check_record(session, found.game, found.spec,
-                              _seen(found, players, "data", dict(row.data)), events)
-        _refuse_new(session, found, before, _seen(found, players, "data", kept), events,
+        events = names.events((e.kind, e.payload) for e in history)
+        before = check_record(session, found.game, found.spec, names.seen("data", row.data),
+                              events)
+        _refuse_new(session, found, before, names.seen("data", kept), events,
                     f"changing {row.name}", row.name)
         repo.touch(row, "its data was changed")
         row.data = kept
         session.add(row)
         session.flush()
-        return _stored(session, row, history, players=players)
+        return _stored(session, row, history, names=names)
 
     return db.run(work)
 
@@ -567,7 +509,7 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
     value = _json(payload, "the event's payload", limits.PAYLOAD_BYTES_MAX)
 
     def work(session: Session) -> StoredRecord:
-        from chronicle.services.playernames import Players
+        from chronicle.services.playernames import Boundary
 
         row = _find(session, found, name, player)
         assert row.id is not None
@@ -575,19 +517,19 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         if len(history) >= limits.EVENTS_MAX:
             raise BadInput(f"{row.name} holds {len(history):,} events, the most one history "
                            "may hold")
-        players = Players.of(session, found.game, found.spec)
+        names = Boundary.of(session, found.game, found.spec)
         what = f"{event_kind} on {row.name}"
-        kept = _kept(found, players, event_kind, value, what)
-        payload = _seen(found, players, event_kind, kept)
-        events = _seen_events(found, players, history)
-        data = _seen(found, players, "data", dict(row.data))
+        kept = names.kept(event_kind, value, what)
+        payload = names.seen(event_kind, kept)
+        events = names.events((e.kind, e.payload) for e in history)
+        data = names.seen("data", row.data)
         before = check_record(session, found.game, found.spec, data, events)
         _refuse_new(session, found, before, data,
                     [*events, {"kind": event_kind, "payload": payload}], what, row.name)
         event = store.append_record_event(session, row, event_kind, kept)
         repo.touch(row, f"event {event.seq} ({event_kind}) was appended")
         session.add(row)
-        return _stored(session, row, [*history, event], players=players)
+        return _stored(session, row, [*history, event], names=names)
 
     return db.run(work)
 
@@ -676,26 +618,3 @@ def restore(db: Database, game: str, kind: str, name: str, *,
 
     return db.run(work)
 
-
-def naming(session: Session, player_id: int) -> list[str]:
-    """Every record of every installed game (archived ones too) whose player places name the
-    player ``player_id`` (a battle history's sides, a hunt's seats, a campaign's guilds), as
-    "label 'name'": what a delete of the player would leave naming no one."""
-    from chronicle.persistence import records as store
-    from chronicle.services import playernames
-    from chronicle.systems import registry
-
-    found: list[str] = []
-    for system in registry.systems():
-        for spec in getattr(system, "records", ()):
-            if not spec.players:
-                continue
-            rows = store.find_records(session, system.key, spec.name, archived=None)
-            histories = store.record_events(session, [r.id for r in rows if r.id is not None])
-            for row in rows:
-                events = [{"kind": e.kind, "payload": e.payload}
-                          for e in histories.get(row.id or 0, [])]
-                if player_id in playernames.names_of(spec, dict(row.data), events):
-                    found.append(f"{spec.label} {row.name!r}"
-                                 + (" (archived)" if row.archived_at else ""))
-    return found
