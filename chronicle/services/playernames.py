@@ -223,7 +223,9 @@ def file_problems(spec: RecordKind, where: str, data: dict[str, Any],
         unknown = stored(spec, kind, value, players)[1]
         problems += [u.said(at) + ("; add the player to players, or mark a guest as "
                                    f"'{u.name[:40]} (guest)'" if u.code == UNKNOWN_PLAYER
-                                   else "") for u in unknown]
+                                   else "; name one of that player's records, or mark one "
+                                   f"no longer kept as '{u.name[:40]} (gone)'")
+                     for u in unknown]
     return problems
 
 
