@@ -22,6 +22,8 @@ from chronicle.persistence import repository as repo
 from chronicle.services import backup, mending, players, records, transfer
 from chronicle.services.db import Database, open_database
 from chronicle.services.playernames import NOT_SINGLE, UNKNOWN_PLAYER, UNKNOWN_RECORD
+from chronicle.systems.arcadia_quest.ledger import CampaignStarted
+from chronicle.systems.arcadia_quest.service import new_campaign, show_campaign
 from chronicle.systems.hunters_of_arcfall import KEY as HOA
 from chronicle.systems.hunters_of_arcfall.service import new_hunt, show_hunt
 from chronicle.systems.tales_of_arcadia import KEY as TOA
@@ -55,6 +57,9 @@ def group(url: str) -> Database:
 def test_a_rename_follows_into_the_battles_and_the_seats(db_url: str) -> None:
     db = group(db_url)
     new_hunt(db, "Friday", [("Tim", "Gus"), ("Zed", "Hunter B")], hunters=["Hunter B"])
+    new_campaign(db, "Quest", [
+        {"color": "blue", "player": "tim", "heroes": ["Diva", "Greensleeves", "Grom"]},
+        {"color": "green", "player": "Zed", "heroes": ["Maya", "Zazu", "Kanga"]}])
     mending.rename_player(db, "Tim", "Timothy")
     assert [(s.player, s.played, s.won) for s in toa.standings(db)] == [
         ("Timothy", 1, 1), ("Ann", 2, 0), ("Carl", 1, 0)]
@@ -64,6 +69,9 @@ def test_a_rename_follows_into_the_battles_and_the_seats(db_url: str) -> None:
     assert toa.list_battles(db, "Tim") == []
     seats = show_hunt(db, "Friday").log.seats
     assert [s.name for s in seats] == ["Timothy", "Zed"]  # Zed: a guest at the table
+    start = show_campaign(db, "Quest").events[0]
+    assert isinstance(start, CampaignStarted)
+    assert [g.player for g in start.guilds] == ["Timothy", "Zed"]
     history = records.get(db, TOA, "battles", "battles")
     assert history.events[0].payload["side"][0]["player"] == "Timothy"
     with db.transaction() as session:  # the database keeps the id, not the name
@@ -180,6 +188,9 @@ def _refused(url: str, document: dict[str, Any], tmp_path: Path, code: str) -> s
         backup.restore(db, path)
     for refusal in (imported, restored):
         assert code in str(refusal.value) and str(path) in str(refusal.value)
+    for command in (["db", "import", str(path)], ["restore", str(path)]):
+        status, _out, err = run(url, *command)
+        assert status == 2 and code in err, err
     with db.transaction() as session:
         assert not any(repo.table_counts(session).values())
     return str(imported.value)
