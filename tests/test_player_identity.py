@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chronicle.cli import main
 from chronicle.errors import AlreadyExists, BadInput, NotFound, Refused
@@ -235,3 +237,42 @@ def test_an_import_naming_no_player_or_anothers_force_is_refused(
     assert [s.name for s in show_hunt(again, "Friday").log.seats] == ["Tim", "Zed"]
     mending.rename_player(again, "Tim", "Timothy")
     assert toa.list_battles(again)[0].battle.winner == "Timothy"
+
+
+# --- the crossing itself, over generated names ----------------------------------------------
+
+_TEXT = st.text(st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=12)
+
+
+@settings(max_examples=80, deadline=None, database=None)
+@given(names=st.lists(_TEXT, min_size=1, max_size=4), places=st.lists(
+    st.one_of(_TEXT, _TEXT.map(lambda t: t + " (guest)"), st.sampled_from(["tim", "TIM"])),
+    min_size=1, max_size=5), guests=st.booleans())
+def test_names_cross_to_ids_and_back_without_mixing_guests_and_players(
+        names: list[str], places: list[str], guests: bool) -> None:
+    from chronicle.domain.values import name_key
+    from chronicle.services.playernames import Players, shown, stored
+    from chronicle.systems.protocol import RecordKind
+
+    spec = RecordKind("battles", "battle history", False, "x:y", guests=guests,
+                      players=("battle:side[].player", "battle:winner"))
+    unique = list({name_key(n): n.strip() for n in ["Tim", *names]
+                   if n.strip() and not n.rstrip().endswith("(guest)")}.values())
+    players = Players.listed(unique)
+    payload = {"side": [{"player": p} for p in places], "winner": places[0]}
+    kept, unknown = stored(spec, "battle", payload, players)
+    for table, leaf in zip(kept["side"], places, strict=True):
+        is_player = name_key(leaf) in players.ids
+        assert isinstance(table["player"], int) == is_player
+    if unknown:  # a name no player has where guests are not taken, or a blank
+        assert all(name_key(u.name) not in players.ids for u in unknown)
+        assert not guests or any(not u.name.split() for u in unknown)
+        return
+    seen = shown(spec, "battle", kept, players)
+    for table, stored_leaf in zip(seen["side"], kept["side"], strict=True):
+        if isinstance(stored_leaf, str):  # a guest never shows as a player's name
+            assert name_key(table["player"]) not in players.ids
+    assert stored(spec, "battle", seen, players) == (kept, [])
+    exported = shown(spec, "battle", kept, players, export=True)
+    strict = spec._replace(guests=False)
+    assert stored(strict, "battle", exported, players) == (kept, [])

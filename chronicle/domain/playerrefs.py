@@ -10,8 +10,8 @@ by a new one of the same name. A place may instead hold text: a *guest*, a name 
 player of the group (a visitor at a convention table, or a name the migration found no player
 for). The fronts, the files and the games' rules see names: a player's current name, and a
 guest's name, followed by :data:`GUEST` when a player has that name (so a guest never passes
-for a player of the same name) and always in a whole-database export (so a file read back
-tells guests from players whatever players it holds).
+for a player of the same name), and always in a whole-database export and where the record
+kind takes no guests (so what is shown reads back as it was, whatever players there are).
 """
 
 from __future__ import annotations

@@ -106,12 +106,13 @@ def shown(spec: RecordKind, where: str, value: dict[str, Any], players: Players,
           export: bool = False) -> dict[str, Any]:
     """``value`` (the data, ``where="data"``, or an event's payload of kind ``where``) as the
     games and the files see it: each player's id as their current name, a guest by name
-    (marked ``(guest)`` when a player has that name, or always in an ``export``), each linked
+    (marked ``(guest)`` when a player has that name, and always in an ``export`` or where the
+    kind takes no guests, so that what is shown is written back as it was), each linked
     record's id as its current name (a name no record has any more marked ``(gone)`` in an
     ``export``)."""
     if not spec.players and not spec.links:
         return value
-    taken = None if export else players.ids
+    taken = None if export or not spec.guests else players.ids
     found = playerrefs.rewrite(spec.players, where, value,
                                lambda leaf, _at: playerrefs.shown(leaf, players.names, taken))
     for link in spec.links:
@@ -145,15 +146,15 @@ def stored(spec: RecordKind, where: str, value: dict[str, Any], players: Players
     unknown: list[Unknown] = []
 
     def kept(leaf: playerrefs.Leaf, at: str) -> playerrefs.Leaf:
-        if not isinstance(leaf, str):  # a file names players by name; a number is no name
+        if not isinstance(leaf, str) or not leaf.split():  # a number or a blank is no name
             unknown.append(Unknown(at, str(leaf)))
             return leaf
         found = players.ids.get(name_key(leaf))
         if found is not None:  # a player's name first (one added before guests were marked)
             return found
         guest = playerrefs.guest_of(leaf)
-        if guest is not None:
-            return guest
+        if guest is not None and guest.split():  # kept as names are: blanks made one space
+            return " ".join(guest.split())
         if spec.guests:
             return " ".join(leaf.split())
         unknown.append(Unknown(at, leaf))
