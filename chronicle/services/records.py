@@ -14,6 +14,11 @@ nesting of data and payloads). Creating, updating or appending runs the game's c
 after the change and refuses (``Refused``, nothing written) a change that brings an error the
 record did not already have. Unknown names are ``NotFound`` with the nearest name; a save from
 an older version is a ``Conflict`` naming what changed meanwhile.
+
+Where a kind names players or other records (``RecordKind.players``, ``links``), the database
+keeps their ids and everything else sees names: a write's names become ids (a name the group
+lacks is ``NotFound``: ``record.unknown_player``, ``record.unknown_record``), and a record read
+back, its check included, names each by its current name (``playernames.Boundary``).
 """
 
 from __future__ import annotations
@@ -617,4 +622,3 @@ def restore(db: Database, game: str, kind: str, name: str, *,
         return _stored(session, row)
 
     return db.run(work)
-
