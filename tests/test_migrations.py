@@ -387,6 +387,11 @@ def test_0008_moves_players_names_to_ids_and_reports_the_unknown_ones(
                          "'force', 1, 1, 'Iron', 'iron', :data, 1, :at)",
              {"data": json.dumps({"army": "Clockwork Legion", "limit": 100, "unit": []}),
               "at": WHEN})
+        broken = "[1]"  # as the attack on issue 25 edited a row
+        rows(connection, "INSERT INTO record (id, game, kind, player_id, owner, name, "
+                         "name_key, data, version, created_at) VALUES (3, "
+                         "'hunters-of-arcfall', 'hunt', NULL, 0, 'Edited', 'edited', :data, 1, "
+                         ":at)", {"data": broken, "at": WHEN})  # by hand: left as it is
         battles = [{**side, "side": [{"player": "tim", "force": "IRON"},
                                      {"player": "Josh", "force": "Old"}], "winner": "Tim"},
                    {**side, "side": [{"player": "Carl"}, {"player": "Josh"}],
@@ -413,6 +418,8 @@ def test_0008_moves_players_names_to_ids_and_reports_the_unknown_ones(
                 "SELECT what FROM change_log WHERE subject = 'record'"))]
             version = connection.execute(text(
                 "SELECT version FROM record WHERE id = 1")).scalar()
+            edited = connection.execute(text("SELECT data FROM record WHERE id = 3")).scalar()
+        assert edited in ([1], "[1]")
         assert [(p["side"][0]["player"], p["side"][1]["player"], p["winner"])
                 for p in payloads] == [(1, 2, 1), ("Carl", 2, "Carl")]
         assert [s.get("force") for s in payloads[0]["side"]] == [2, "Old"]  # Old: gone

@@ -307,10 +307,11 @@ def naming(session: Session, player_id: int) -> list[str]:
                 continue
             rows = store.find_records(session, system.key, spec.name, archived=None)
             histories = store.record_events(session, [r.id for r in rows if r.id is not None])
-            for row in rows:
-                events = [{"kind": e.kind, "payload": e.payload}
-                          for e in histories.get(row.id or 0, [])]
-                if player_id in names_of(spec, dict(row.data), events):
+            for row in rows:  # a row edited by hand into another shape names no one
+                events = [{"kind": e.kind, "payload": e.payload if isinstance(e.payload, dict)
+                           else {}} for e in histories.get(row.id or 0, [])]
+                data = row.data if isinstance(row.data, dict) else {}
+                if player_id in names_of(spec, dict(data), events):
                     found.append(f"{spec.label} {row.name!r}"
                                  + (" (archived)" if row.archived_at else ""))
     return found

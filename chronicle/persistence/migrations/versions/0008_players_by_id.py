@@ -44,6 +44,13 @@ _event = sa.table("record_event", sa.column("id", sa.Integer),
                   sa.column("record_id", sa.Integer), sa.column("kind", sa.String),
                   sa.column("payload", sa.JSON))
 _player = sa.table("player", sa.column("id", sa.Integer), sa.column("name_key", sa.String))
+_raw_record = sa.table("record", sa.column("id", sa.Integer), sa.column("game", sa.String),
+                       sa.column("kind", sa.String), sa.column("name", sa.String),
+                       sa.column("data", sa.Text), sa.column("version", sa.Integer))
+_raw_event = sa.table("record_event", sa.column("id", sa.Integer),
+                      sa.column("record_id", sa.Integer), sa.column("kind", sa.String),
+                      sa.column("payload", sa.Text))
+"""The same tables read as stored (a row edited by hand may hold text that is not JSON)."""
 _change = sa.table("change_log", sa.column("subject", sa.String),
                    sa.column("subject_id", sa.Integer), sa.column("version", sa.Integer),
                    sa.column("what", sa.String), sa.column("changed_at", sa.DateTime))
@@ -84,6 +91,19 @@ def _link(spec: Any, where: str, value: dict[str, Any], owners: dict[int, int],
             table[link.name] = found
 
 
+def _table(value: Any) -> dict[str, Any] | None:
+    """A stored JSON value as a table, or None when it is not one (a row edited by hand is
+    left as it is: ``chronicle db check`` and the record's readers name it)."""
+    import json
+
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return None
+    return dict(value) if isinstance(value, dict) else None
+
+
 def _to_id(ids: dict[str, int], guests: list[str], leaf: Any, _where: str) -> Any:
     """A place's player name as the player's id; a name no player has stays (a guest, noted
     in ``guests``)."""
@@ -110,7 +130,7 @@ def upgrade() -> None:
              for r in bind.execute(sa.text("SELECT id, game, kind, owner, name_key "
                                            "FROM record"))}
     owners = {player: player for player in ids.values()} | {0: 0}
-    for row in bind.execute(sa.select(_record).order_by(_record.c.id)).all():
+    for row in bind.execute(sa.select(_raw_record).order_by(_raw_record.c.id)).all():
         spec = places.get((row.game, row.kind))
         if spec is None:
             continue
@@ -119,7 +139,7 @@ def upgrade() -> None:
         gone: list[str] = []
         to_id = partial(_to_id, ids, guests)
 
-        data = dict(row.data) if isinstance(row.data, dict) else None
+        data = _table(row.data)
         changed = False
         if data is not None:
             new = playerrefs.rewrite(paths, playerrefs.DATA, data, to_id)
@@ -127,12 +147,13 @@ def upgrade() -> None:
             if new != data:
                 bind.execute(_record.update().where(_record.c.id == row.id).values(data=new))
                 changed = True
-        for event in bind.execute(sa.select(_event.c.id, _event.c.kind, _event.c.payload)
-                                  .where(_event.c.record_id == row.id)
-                                  .order_by(_event.c.id)).all():
-            if not isinstance(event.payload, dict):
+        for event in bind.execute(sa.select(_raw_event.c.id, _raw_event.c.kind,
+                                            _raw_event.c.payload)
+                                  .where(_raw_event.c.record_id == row.id)
+                                  .order_by(_raw_event.c.id)).all():
+            payload = _table(event.payload)
+            if payload is None:
                 continue
-            payload = dict(event.payload)
             new = playerrefs.rewrite(paths, str(event.kind), payload, to_id)
             _link(spec, str(event.kind), new, owners, named, row.game, gone)
             if new != payload:
@@ -187,15 +208,18 @@ def downgrade() -> None:
                     table[link.name] = titles.get(leaf, leaf)
         return found
 
-    for row in bind.execute(sa.select(_record).order_by(_record.c.id)).all():
+    for row in bind.execute(sa.select(_raw_record).order_by(_raw_record.c.id)).all():
         spec = places.get((row.game, row.kind))
         if spec is None:
             continue
-        if isinstance(row.data, dict):
+        data = _table(row.data)
+        if data is not None:
             bind.execute(_record.update().where(_record.c.id == row.id).values(
-                data=back(spec, playerrefs.DATA, dict(row.data))))
-        for event in bind.execute(sa.select(_event.c.id, _event.c.kind, _event.c.payload)
-                                  .where(_event.c.record_id == row.id)).all():
-            if isinstance(event.payload, dict):
+                data=back(spec, playerrefs.DATA, data)))
+        for event in bind.execute(sa.select(_raw_event.c.id, _raw_event.c.kind,
+                                            _raw_event.c.payload)
+                                  .where(_raw_event.c.record_id == row.id)).all():
+            payload = _table(event.payload)
+            if payload is not None:
                 bind.execute(_event.update().where(_event.c.id == event.id).values(
-                    payload=back(spec, str(event.kind), dict(event.payload))))
+                    payload=back(spec, str(event.kind), payload)))
