@@ -175,7 +175,8 @@ def _exported(db: Database, tmp_path: Path) -> dict[str, Any]:
 
 
 def _battles(document: dict[str, Any]) -> dict[str, Any]:
-    return dict(next(r for r in document["records"] if r["kind"] == "battles"))
+    found: dict[str, Any] = next(r for r in document["records"] if r["kind"] == "battles")
+    return found
 
 
 def _refused(url: str, document: dict[str, Any], tmp_path: Path, code: str) -> str:
@@ -237,6 +238,17 @@ def test_an_import_naming_no_player_or_anothers_force_is_refused(
     assert [s.name for s in show_hunt(again, "Friday").log.seats] == ["Tim", "Zed"]
     mending.rename_player(again, "Tim", "Timothy")
     assert toa.list_battles(again)[0].battle.winner == "Timothy"
+
+    hidden = json.loads(json.dumps(document))  # arrives renamed and archived
+    _battles(hidden).update(name="Old wars", archived_at="2026-11-30T10:00:00+00:00")
+    path = tmp_path / "hidden.json"
+    path.write_text(json.dumps(hidden), encoding="utf-8")
+    url = databases.url("e")
+    assert run(url, "restore", str(path))[0] == 0
+    code, out, _err = run(url, "battle", "list")
+    assert code == 0 and "archived" in out and "battle restore" in out
+    assert run(url, "battle", "restore")[0] == 0
+    assert [e.number for e in toa.list_battles(open_database(url))] == [1, 2]
 
 
 # --- the crossing itself, over generated names ----------------------------------------------
