@@ -206,7 +206,7 @@ def data_0007(connection: Connection) -> None:
 DATA: dict[str, Callable[[Connection], None]] = {"0001": data_0001, "0002": data_0002,
                                                  "0003": data_0003, "0004": data_0004,
                                                  "0005": data_0005, "0006": data_0006,
-                                                 "0007": data_0007}
+                                                 "0007": data_0007, "0008": data_0007}
 """Representative data for each revision, in plain SQL of that revision's schema."""
 
 
@@ -360,3 +360,81 @@ def test_an_empty_database_has_no_revision(databases: fx.Databases) -> None:
         assert not schema.is_current(engine)
     finally:
         engine.dispose()
+
+
+def test_0008_moves_players_names_to_ids_and_reports_the_unknown_ones(
+        databases: fx.Databases, caplog: pytest.LogCaptureFixture) -> None:
+    """A battle history and a hunt written at 0007 name players by text: after the upgrade
+    they hold ids (a rename follows), and a name no player has is kept as a guest, named in
+    the change log and the log; a player added later with that name inherits nothing."""
+    from chronicle.services import mending
+    from chronicle.systems.tales_of_arcadia import service as toa
+
+    engine = at_revision(databases, "0007")
+    side = {"date": "2026-11-28", "limit": 100, "victory": "last-unit-standing"}
+    with engine.begin() as connection:
+        rows(connection, "INSERT INTO player (id, name, name_key, created_at) "
+                         "VALUES (:id, :name, :key, :at)",
+             {"id": 1, "name": "Tim", "key": "tim", "at": WHEN},
+             {"id": 2, "name": "Josh", "key": "josh", "at": WHEN})
+        rows(connection, "INSERT INTO record (id, game, kind, player_id, owner, name, "
+                         "name_key, data, version, created_at) VALUES (:id, :game, :kind, "
+                         "NULL, 0, :name, :key, :data, :version, :at)",
+             {"id": 1, "game": "tales-of-arcadia", "kind": "battles", "name": "battles",
+              "key": "battles", "data": "{}", "version": 3, "at": WHEN})
+        rows(connection, "INSERT INTO record (id, game, kind, player_id, owner, name, "
+                         "name_key, data, version, created_at) VALUES (2, 'tales-of-arcadia', "
+                         "'force', 1, 1, 'Iron', 'iron', :data, 1, :at)",
+             {"data": json.dumps({"army": "Clockwork Legion", "limit": 100, "unit": []}),
+              "at": WHEN})
+        broken = "[1]"  # as the attack on issue 25 edited a row
+        rows(connection, "INSERT INTO record (id, game, kind, player_id, owner, name, "
+                         "name_key, data, version, created_at) VALUES (3, "
+                         "'hunters-of-arcfall', 'hunt', NULL, 0, 'Edited', 'edited', :data, 1, "
+                         ":at)", {"data": broken, "at": WHEN})  # by hand: left as it is
+        battles = [{**side, "side": [{"player": "tim", "force": "IRON"},
+                                     {"player": "Josh", "force": "Old"}], "winner": "Tim"},
+                   {**side, "side": [{"player": "Carl"}, {"player": "Josh"}],
+                    "winner": "Carl"}]
+        rows(connection, "INSERT INTO record_event (record_id, seq, kind, payload, "
+                         "recorded_at) VALUES (1, :seq, 'battle', :payload, :at)",
+             *({"seq": n, "payload": json.dumps(b), "at": WHEN}
+               for n, b in enumerate(battles, start=1)))
+        if connection.dialect.name == "postgresql":  # as inserts through the app leave them
+            for table in ("player", "record", "record_event"):
+                connection.execute(text(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"(SELECT max(id) FROM {table}) + 1, false)"))
+    engine.dispose()
+
+    with caplog.at_level("WARNING", logger="chronicle.migrations"):
+        db = open_database(url(databases))
+    try:
+        assert "'Carl' names no player: kept as a guest" in caplog.text
+        with db.engine.connect() as connection:
+            payloads = [json.loads(p) if isinstance(p, str) else p for (p,) in
+                        connection.execute(text("SELECT payload FROM record_event ORDER BY seq"))]
+            logged = [w for (w,) in connection.execute(text(
+                "SELECT what FROM change_log WHERE subject = 'record'"))]
+            version = connection.execute(text(
+                "SELECT version FROM record WHERE id = 1")).scalar()
+            edited = connection.execute(text("SELECT data FROM record WHERE id = 3")).scalar()
+        assert edited in ([1], "[1]")
+        assert [(p["side"][0]["player"], p["side"][1]["player"], p["winner"])
+                for p in payloads] == [(1, 2, 1), ("Carl", 2, "Carl")]
+        assert [s.get("force") for s in payloads[0]["side"]] == [2, "Old"]  # Old: gone
+        assert version == 4 and len(logged) == 1
+        assert "'Carl'" in logged[0] and "'Old' no longer kept" in logged[0]
+        assert "'Old', which is no longer kept" in caplog.text
+        toa.rename_force(db, "Iron", "Steel")
+        assert [s.force for s in toa.list_battles(db)[0].battle.sides] == ["Steel", "Old"]
+        mending.rename_player(db, "Tim", "Timothy")
+        assert [(s.player, s.won) for s in toa.standings(db)] == [  # a battle takes no guests
+            ("Carl (guest)", 1), ("Timothy", 1), ("Josh", 0)]
+        players.add_player(db, "carl")
+        assert [s.player for s in toa.list_battles(db)[1].battle.sides] == [
+            "Carl (guest)", "Josh"]
+        assert toa.list_battles(db, "carl") == []
+        assert mending.plan_player_delete(db, "carl").action == "delete"
+    finally:
+        db.close()

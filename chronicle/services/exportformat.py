@@ -142,7 +142,10 @@ class RecordEventModel(_Model):
 
 class RecordModel(_Model):
     """What a game keeps in the database (schema 0007): its game, kind, owner (a player's
-    name, or null for the group's), name, the game's JSON and its history."""
+    name, or null for the group's), name, the game's JSON and its history. Where the game
+    names a player or another record (``RecordKind.players``, ``links``), the file names them
+    by name (the database keeps ids, schema 0008): a guest marked ``(guest)``, a record no
+    longer kept ``(gone)``."""
 
     game: System
     kind: RecordKindName

@@ -223,10 +223,19 @@ def _check_references(document: ExportModel, schemas: list[str], problems: Probl
 def _check_records(document: ExportModel, problems: Problems) -> None:
     """Each game record's game, kind, owner, name, data and history; each group card's game,
     name, kind and values (what the database and the services would refuse)."""
+    from chronicle.services.playernames import NOT_SINGLE, Players, file_problems
     from chronicle.services.replay import record_owner_key
     from chronicle.systems import registry
 
     players = {name_key(p.name) for p in document.players}
+    listed = Players.listed(p.name for p in document.players)
+    numbers = {name_key(p.name): n for n, p in enumerate(document.players, start=1)}
+    known: dict[str, Players] = {}  # by game: its players and records, numbered as inserted
+    for number, held in enumerate(document.records, start=1):
+        if held.player is None or name_key(held.player) in numbers:
+            game = known.setdefault(held.game, Players(listed.names, listed.ids))
+            game.add_record(number, held.kind,
+                            numbers[name_key(held.player)] if held.player else 0, held.name)
     seen: dict[Any, str] = {}
     for r, record in enumerate(document.records):
         where = f"records[{r}]"
@@ -248,7 +257,16 @@ def _check_records(document: ExportModel, problems: Problems) -> None:
                          if spec.per_player else f"a {spec.label} belongs to the group: null")
         if (first := _first_seen(seen, record_owner_key(record), where)) is not None:
             problems.add(f"{where}.name", f"{record.name!r} is already {first}")
+        elif spec is not None and spec.single and (first := _first_seen(
+                seen, (record.game, record.kind, "(the group's one)"), where)) is not None:
+            problems.add(f"{where}.name", f"the group keeps one {spec.label}, and {first} is "
+                                          f"it ({NOT_SINGLE})")
         found = [limits.json_problem(record.data, f"{where}.data")]
+        if spec is not None and (spec.players or spec.links) and not any(found):
+            problems.items.extend(file_problems(
+                spec, where, dict(record.data),
+                [(e.kind, dict(e.payload)) for e in record.events],
+                known.get(record.game, listed)))
         seqs = sorted(e.seq for e in record.events)
         if seqs != list(range(1, len(seqs) + 1)):
             problems.add(f"{where}.events", "a history is numbered from 1 without gaps or "
@@ -389,14 +407,35 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
                 pool=list(seat.pool) if seat.pool is not None else None,
                 completed=list(seat.completed) if seat.completed is not None else None))
     list(ids(seats, "game_player"))
-    records = ids([RecordRow(
+    from chronicle.services.playernames import Players, spec_of, stored
+
+    by_id = Players.named((pid, p.name) for p, pid in zip(document.players, players.values(),
+                                                          strict=True))
+    rows = [RecordRow(
         game=r.game, kind=r.kind, owner=players[name_key(r.player)] if r.player else 0,
         player_id=players[name_key(r.player)] if r.player else None, name=r.name,
         name_key=name_key(r.name), data=dict(r.data), version=r.version,
-        created_at=r.created_at, archived_at=r.archived_at) for r in document.records],
-        "record")
+        created_at=r.created_at, archived_at=r.archived_at) for r in document.records]
+    records = ids(rows, "record")
+    known: dict[str, Players] = {}
+    for row in rows:
+        assert row.id is not None
+        known.setdefault(row.game, Players(by_id.names, by_id.ids)).add_record(
+            row.id, row.kind, row.owner, row.name)
+
+    def kept(r: Any, where: str, value: dict[str, Any]) -> dict[str, Any]:
+        """A file's names as the database keeps them (players' and records' ids; checked
+        before)."""
+        spec = spec_of(r.game, r.kind)
+        return stored(spec, where, value, known[r.game])[0] if spec is not None else value
+
+    for row, r in zip(rows, document.records, strict=True):
+        row.data = kept(r, "data", dict(r.data))
+        session.add(row)
+    session.flush()
     list(ids([RecordEventRow(record_id=record_id, seq=e.seq, kind=e.kind,
-                             payload=dict(e.payload), recorded_at=e.recorded_at)
+                             payload=kept(r, e.kind, dict(e.payload)),
+                             recorded_at=e.recorded_at)
               for r, record_id in zip(document.records, records, strict=True)
               for e in sorted(r.events, key=lambda e: e.seq)], "record_event"))
     session.add_all([GroupCardRow(game=c.game, name=str(c.card["name"]),

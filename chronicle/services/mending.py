@@ -125,9 +125,10 @@ def rename_player(db: Database, name: str, new_name: str) -> PlayerInfo:
         BadInput: not a usable name. AlreadyExists: another player has it (case ignored).
     """
     from chronicle.persistence import repository as repo
-    from chronicle.services.players import PlayerInfo
+    from chronicle.services.players import PlayerInfo, refuse_guest_mark
 
     clean = _clean(new_name, "a player's name")
+    refuse_guest_mark(clean)
     with db.transaction() as session:
         row = player_row(session, name)
         other = repo.find_player(session, clean)
@@ -159,6 +160,11 @@ def _player_plan(session: Session, row: PlayerRow) -> Removal:
     kept = _records_of(session, row.id)
     if kept:
         blockers.append("what they keep of other games: " + ", ".join(kept))
+    from chronicle.services.playernames import naming
+
+    named = naming(session, row.id)
+    if named:  # a record names the player by id: deleting them would orphan it
+        blockers.append("the group's records that name them: " + ", ".join(named))
     if blockers:
         return Removal("player", row.name, "refuse", holds, blockers,
                        "delete or archive those first, or rename the player")

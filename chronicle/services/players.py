@@ -36,12 +36,27 @@ def add_player(db: Database, name: str) -> PlayerInfo:
     if problem:
         raise BadInput(problem)
     clean = " ".join(name.split())
+    refuse_guest_mark(clean)
     with db.transaction() as session:
         existing = repo.find_player(session, clean)
         if existing is not None:
             raise AlreadyExists(f"there is already a player called {existing.name!r}")
         row = repo.add_player(session, clean)
         return PlayerInfo(row.name, 0, [])
+
+
+def refuse_guest_mark(name: str) -> None:
+    """Refuse a player's name that reads as a guest's (``"Zed (guest)"``): the records show a
+    guest, a name that is no player's, that way.
+
+    Raises:
+        BadInput: saying so.
+    """
+    from chronicle.domain.playerrefs import guest_of
+
+    if guest_of(name) is not None:
+        raise BadInput(f"a player's name cannot end in '(guest)' ({name[:60]!r}): the records "
+                       "show a guest, someone who is not a player, that way")
 
 
 def list_players(db: Database) -> list[PlayerInfo]:

@@ -21,6 +21,11 @@ made on the record as its transaction reads it, and made again on the fresh reco
 writer got there first); an event built from what a member saw passes that ``expected_version``
 (refused with a ``Conflict`` when the record moved on); a history created by its first event is
 ``append(..., create_with=data)`` (two first events at once both land).
+
+Where a kind names players or other records (``RecordKind.players``, ``links``), the database
+keeps their ids and everything else sees names: a write's names become ids (a name the group
+lacks is ``NotFound``: ``record.unknown_player``, ``record.unknown_record``), and a record read
+back, its check included, names each by its current name (``playernames.Boundary``).
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ if TYPE_CHECKING:
 
     from chronicle.persistence.models import PlayerRow
     from chronicle.persistence.models_more import RecordEventRow, RecordRow
+    from chronicle.services.playernames import Boundary
     from chronicle.systems.protocol import RecordContext, RecordKind
 
 
@@ -225,18 +231,23 @@ def _find(session: Session, kind: _Kind, name: str, player: str | None, *,
 
 
 def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | None = None,
-            player: str | None = None) -> StoredRecord:
+            player: str | None = None, names: Boundary | None = None) -> StoredRecord:
+    """The record as the services see it: its player places as names (``playernames``)."""
     from chronicle.persistence import records as store
+    from chronicle.services import playernames
 
     assert row.id is not None
     if events is None:
         events = store.record_events(session, [row.id])[row.id]
     if player is None and row.player_id is not None:
         player = store.player_names(session, {row.player_id}).get(row.player_id)
+    if names is None:
+        names = playernames.Boundary.of(session, row.game,
+                                        playernames.spec_of(row.game, row.kind))
     return StoredRecord(
         id=row.id, game=row.game, kind=row.kind, name=row.name, player=player,
-        data=copy.deepcopy(dict(row.data)),
-        events=tuple(StoredEvent(e.seq, e.kind, copy.deepcopy(dict(e.payload)), e.recorded_at)
+        data=names.seen("data", row.data),
+        events=tuple(StoredEvent(e.seq, e.kind, names.seen(e.kind, e.payload), e.recorded_at)
                      for e in events),
         version=row.version, created_at=row.created_at, archived_at=row.archived_at)
 
@@ -350,10 +361,6 @@ def _refuse_new(session: Session, kind: _Kind, before: Report, data: dict[str, A
         raise refused(what, fresh, name)
 
 
-def _as_events(rows: list[RecordEventRow]) -> list[dict[str, Any]]:
-    return [{"kind": e.kind, "payload": dict(e.payload)} for e in rows]
-
-
 # Use cases -----------------------------------------------------------------------------------
 
 def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], *,
@@ -367,7 +374,8 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
 
     Raises:
         BadInput: a name, data or event beyond the limits; a player missing or not expected.
-        AlreadyExists: the name is taken (by an archived record too).
+        AlreadyExists: the name is taken (by an archived record too), or the group keeps one
+            record of the kind and has it.
         NotFound: an unknown game or player. Refused: the game's rules (naming the event).
     """
     from chronicle.persistence import records as store
@@ -385,35 +393,37 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
                                                   limits.RECORD_BYTES_MAX)
 
     def work(session: Session) -> StoredRecord:
+        from chronicle.services.playernames import Boundary
+
         owner = _owner(session, found, player, required=True)
-        owner_id = owner.id if owner is not None else store.GROUP
-        taken = store.find_records(session, found.game, kind, clean, owner=owner_id,
-                                   archived=None)
-        if taken:
-            archived = " (archived: restore it instead)" if taken[0].archived_at else ""
-            raise AlreadyExists(f"there is already a {found.label} called {taken[0].name}"
-                                f"{archived}")
-        listed = [{"kind": k, "payload": p} for k, p in history]
-        breach = first_breach(session, found.game, found.spec, value, listed)
+        _free(session, found, clean, owner.id if owner is not None else store.GROUP)
+        names = Boundary.of(session, found.game, found.spec)
+        kept = names.kept("data", value, f"the {found.label} {clean}")
+        kept_history = [(k, names.kept(k, p, f"event {n} of the {found.label} {clean}"))
+                        for n, (k, p) in enumerate(history, start=1)]
+        data_seen, listed = names.seen("data", kept), names.events(kept_history)
+        breach = first_breach(session, found.game, found.spec, data_seen, listed)
         if breach is not None:
             index, fresh = breach
             what = f"creating the {found.label} {clean}" if not index else \
                 f"event {index} ({history[index - 1][0]}) of the {found.label} {clean}"
             raise refused(what, fresh, clean)
-        row = store.add_record(session, found.game, kind, clean, value,
+        row = store.add_record(session, found.game, kind, clean, kept,
                                owner.id if owner is not None else None)
-        rows = store.append_record_events(session, row, history)
+        rows = store.append_record_events(session, row, kept_history)
         if rows:
             row.version += len(rows)
             session.add(row)
             session.flush()
         if final is not None:
-            before = check_record(session, found.game, found.spec, value, listed)
-            _refuse_new(session, found, before, final, listed, f"changing {clean}", clean)
-            row.data = final
+            final_kept = names.kept("data", final, f"changing {clean}")
+            before = check_record(session, found.game, found.spec, data_seen, listed)
+            _refuse_new(session, found, before, names.seen("data", final_kept), listed,
+                        f"changing {clean}", clean)
+            row.data = final_kept
             session.add(row)
             session.flush()
-        return _stored(session, row, rows, owner.name if owner is not None else None)
+        return _stored(session, row, rows, owner.name if owner is not None else None, names)
 
     return db.run(work)
 
@@ -435,6 +445,7 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
     """Every record of ``kind`` (of ``player``, when given), by name: those in use, or the
     archived ones."""
     from chronicle.persistence import records as store
+    from chronicle.services.playernames import Boundary
 
     found = _kind(game, kind)
     with db.transaction() as session:
@@ -446,8 +457,9 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
         histories = store.record_events(session, [r.id for r in rows if r.id is not None])
         names = store.player_names(session, {r.player_id for r in rows
                                              if r.player_id is not None})
+        crossing = Boundary.of(session, found.game, found.spec)
         return [_stored(session, r, histories[r.id or 0],
-                        names.get(r.player_id) if r.player_id is not None else None)
+                        names.get(r.player_id) if r.player_id is not None else None, crossing)
                 for r in rows]
 
 
@@ -487,21 +499,27 @@ def modify(db: Database, game: str, kind: str, name: str,
     found = _kind(game, kind)
 
     def work(session: Session) -> StoredRecord:
+        from chronicle.services.playernames import Boundary
+
         row = _find(session, found, name, player)
         if expected_version is not None and row.version != expected_version:
             raise repo.stale(session, row, expected_version)
         assert row.id is not None
+        names = Boundary.of(session, found.game, found.spec)
         history = store.record_events(session, [row.id])[row.id]
-        value = _json(change(_stored(session, row, history)), f"the {found.label}'s data",
-                      limits.RECORD_BYTES_MAX)
-        events = _as_events(history)
-        before = check_record(session, found.game, found.spec, dict(row.data), events)
-        _refuse_new(session, found, before, value, events, f"changing {row.name}", row.name)
+        value = _json(change(_stored(session, row, history, names=names)),
+                      f"the {found.label}'s data", limits.RECORD_BYTES_MAX)
+        kept = names.kept("data", value, f"changing {row.name}")
+        events = names.events((e.kind, e.payload) for e in history)
+        before = check_record(session, found.game, found.spec, names.seen("data", row.data),
+                              events)
+        _refuse_new(session, found, before, names.seen("data", kept), events,
+                    f"changing {row.name}", row.name)
         repo.touch(row, "its data was changed")  # on the version read: else run again
-        row.data = value
+        row.data = kept
         session.add(row)
         session.flush()
-        return _stored(session, row, history)
+        return _stored(session, row, history, names=names)
 
     return db.run(work)
 
@@ -536,6 +554,9 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
     clean = _name(name, found) if start is not None else name
 
     def work(session: Session) -> StoredRecord:
+        from chronicle.services.playernames import Boundary
+
+        names = Boundary.of(session, found.game, found.spec)
         try:
             row = _find(session, found, clean, player)
         except NotFound:
@@ -543,7 +564,7 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
                     session, found.game, kind, clean, archived=None,
                     owner=_owner_id(session, found, player)):
                 raise  # archived, or several players': said as it is
-            row = _created(session, found, clean, player, start)
+            row = _created(session, found, clean, player, start, names)
         if expected_version is not None and row.version != expected_version:
             raise repo.stale(session, row, expected_version)
         assert row.id is not None
@@ -551,15 +572,18 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         if len(history) >= limits.EVENTS_MAX:
             raise BadInput(f"{row.name} holds {len(history):,} events, the most one history "
                            "may hold")
-        events = _as_events(history)
-        before = check_record(session, found.game, found.spec, dict(row.data), events)
-        _refuse_new(session, found, before, dict(row.data),
-                    [*events, {"kind": event_kind, "payload": value}],
-                    f"{event_kind} on {row.name}", row.name)
-        event = store.append_record_event(session, row, event_kind, value)
+        what = f"{event_kind} on {row.name}"
+        kept = names.kept(event_kind, value, what)
+        seen = names.seen(event_kind, kept)
+        events = names.events((e.kind, e.payload) for e in history)
+        data = names.seen("data", row.data)
+        before = check_record(session, found.game, found.spec, data, events)
+        _refuse_new(session, found, before, data,
+                    [*events, {"kind": event_kind, "payload": seen}], what, row.name)
+        event = store.append_record_event(session, row, event_kind, kept)
         repo.touch(row, f"event {event.seq} ({event_kind}) was appended")
         session.add(row)
-        return _stored(session, row, [*history, event])
+        return _stored(session, row, [*history, event], names=names)
 
     return db.run(work)
 
@@ -572,18 +596,45 @@ def _owner_id(session: Session, kind: _Kind, player: str | None) -> int | None:
 
 
 def _created(session: Session, kind: _Kind, name: str, player: str | None,
-             data: dict[str, Any]) -> RecordRow:
+             data: dict[str, Any], names: Boundary) -> RecordRow:
     """A new record with an empty history, once the game's check finds no error in ``data``
     (two writers creating it at once: the later one's insert is a ``Collision``, run again,
     and finds it)."""
     from chronicle.persistence import records as store
 
     owner = _owner(session, kind, player, required=True)
-    fresh = new_errors(Report(), check_record(session, kind.game, kind.spec, data, []))
+    _free(session, kind, name, owner.id if owner is not None else store.GROUP)
+    kept = names.kept("data", data, f"the {kind.label} {name}")
+    fresh = new_errors(Report(), check_record(session, kind.game, kind.spec,
+                                              names.seen("data", kept), []))
     if fresh:
         raise refused(f"creating the {kind.label} {name}", fresh, name)
-    return store.add_record(session, kind.game, kind.spec.name, name, data,
+    return store.add_record(session, kind.game, kind.spec.name, name, kept,
                             owner.id if owner is not None else None)
+
+
+def _free(session: Session, kind: _Kind, name: str, owner_id: int | None) -> None:
+    """Refuse a new record of ``kind`` called ``name``: the name is taken (by an archived
+    record too), or the group keeps one record of the kind and has it.
+
+    Raises:
+        AlreadyExists: naming the record that stands in the way.
+    """
+    from chronicle.persistence import records as store
+    from chronicle.services.playernames import NOT_SINGLE
+
+    taken = store.find_records(session, kind.game, kind.spec.name, name, owner=owner_id,
+                               archived=None)
+    if taken:
+        archived = " (archived: restore it instead)" if taken[0].archived_at else ""
+        raise AlreadyExists(f"there is already a {kind.label} called {taken[0].name}"
+                            f"{archived}")
+    one = store.find_records(session, kind.game, kind.spec.name, archived=None) \
+        if kind.spec.single else []
+    if one:
+        raise AlreadyExists(f"the group keeps one {kind.label}, and has it: {one[0].name}"
+                            + (" (archived: restore it instead)" if one[0].archived_at
+                               else "") + f" ({NOT_SINGLE})")
 
 
 def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,
@@ -618,8 +669,10 @@ def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,
     return db.run(work)
 
 
-def delete(db: Database, game: str, kind: str, name: str, *, player: str | None = None) -> str:
-    """Delete a record: one with a history is archived (hidden from lists, restorable), one
+def delete(db: Database, game: str, kind: str, name: str, *, player: str | None = None,
+           named_by: str | None = None) -> str:
+    """Delete a record: one with a history, or one another record names (``named_by`` says
+    which: a battle force a battle names), is archived (hidden from lists, restorable), one
     without is erased. Returns what was done, in a sentence."""
     from chronicle.persistence import records as store
     from chronicle.persistence import repository as repo
@@ -630,12 +683,14 @@ def delete(db: Database, game: str, kind: str, name: str, *, player: str | None 
         row = _find(session, found, name, player)
         assert row.id is not None
         count = len(store.record_events(session, [row.id])[row.id])
-        if count:
+        if count or named_by:
             repo.touch(row, "it was archived")
             row.archived_at = repo.now()
             session.add(row)
             session.flush()
             kept = "its event is kept" if count == 1 else f"its {count:,} events are kept"
+            if not count:
+                kept = f"{named_by} names it"
             return (f"the {found.label} {row.name} was archived: {kept} "
                     "and it can be restored")
         label = row.name

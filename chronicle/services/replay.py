@@ -20,12 +20,21 @@ def record_problems(document: ExportModel) -> list[str]:
     it was checked: one problem per record that breaks them, naming it, the event and each new
     violation (records of an unknown game or kind are left to the reference checks)."""
     from chronicle import paths
+    from chronicle.services import playernames
     from chronicle.services.records import first_breach, said
     from chronicle.systems import registry
     from chronicle.systems.protocol import RecordContext
 
     problems: list[str] = []
     contexts: dict[str, RecordContext] = {}
+    players = playernames.Players.listed(p.name for p in document.players)
+
+    def seen(spec: Any, where: str, value: dict[str, Any]) -> dict[str, Any]:
+        """A file's names as the store hands them to the rules (each player's name as the
+        file's players list spells it, guests as guests)."""
+        return playernames.shown(spec, where,
+                                 playernames.stored(spec, where, value, players)[0], players)
+
     for r, record in enumerate(document.records):
         try:
             system = registry.system(record.game)
@@ -40,9 +49,10 @@ def record_problems(document: ExportModel) -> list[str]:
                 group_cards=tuple(dict(c.card) for c in document.group_cards
                                   if c.game == record.game))
         ordered = sorted(record.events, key=lambda e: e.seq)
-        events = [{"kind": e.kind, "payload": dict(e.payload)} for e in ordered]
-        breach = first_breach(None, record.game, spec, dict(record.data), events,
-                              contexts[record.game])
+        events = [{"kind": e.kind, "payload": seen(spec, e.kind, dict(e.payload))}
+                  for e in ordered]
+        breach = first_breach(None, record.game, spec, seen(spec, "data", dict(record.data)),
+                              events, contexts[record.game])
         if breach is None:
             continue
         index, fresh = breach

@@ -149,6 +149,16 @@ def export_all(db: Database) -> dict[str, Any]:
         history[step.record_id].append({"seq": step.seq, "kind": step.kind,
                                         "payload": step.payload,
                                         "recorded_at": _stamp(step.recorded_at)})
+    from chronicle.services.playernames import Players, exported
+
+    named = Players.named((p.id, p.name) for p in players if p.id is not None)
+    for r in records:  # a record another names (a battle side's force), by its name
+        if r.id is not None:
+            named.add_record(r.id, r.kind, r.owner, r.name)
+    record_data: dict[int, dict[str, Any]] = {}
+    for r in records:  # players by name, guests marked: what the import reads back
+        record_data[r.id or 0], history[r.id or 0] = exported(
+            r.game, r.kind, dict(r.data), history.get(r.id or 0, []), named)
     seats_of: dict[int, list[dict[str, Any]]] = {g.id: [] for g in games if g.id}
     for seat in seats:
         player = player_names[seat.player_id]
@@ -192,7 +202,7 @@ def export_all(db: Database) -> dict[str, Any]:
                         for c in group_cards],
         "records": [{"game": r.game, "kind": r.kind,
                      "player": player_names[r.player_id] if r.player_id is not None else None,
-                     "name": r.name, "data": r.data, "version": r.version,
+                     "name": r.name, "data": record_data[r.id or 0], "version": r.version,
                      "created_at": _stamp(r.created_at), "archived_at": _stamp(r.archived_at),
                      "events": history[r.id or 0]} for r in records],
     }

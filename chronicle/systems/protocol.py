@@ -216,6 +216,18 @@ class RecordContext(NamedTuple):
     """This game's rows of the group's card table (as ``[[card]]`` tables)."""
 
 
+class RecordLink(NamedTuple):
+    """A record of the same game that a record names: in each table at ``at`` (a
+    ``playerrefs`` path to tables, ``"battle:side[]"``), the text at key ``name`` names a
+    record of kind ``kind`` belonging to the player named at key ``owner`` (None: the
+    group's)."""
+
+    at: str
+    name: str
+    kind: str
+    owner: str | None = None
+
+
 class RecordKind(NamedTuple):
     """What the database stores for the game (a battle force, a campaign, a hunt), through the
     generic record store (``chronicle.services.records``)."""
@@ -239,6 +251,21 @@ class RecordKind(NamedTuple):
     checked in time linear in its length); each report has the violations ``check`` gives on
     that prefix (its summary may be left out). A game that names none is checked once per
     prefix (``chronicle.services.recordsteps``)."""
+    players: tuple[str, ...] = ()
+    """Where a record names a player (``chronicle.domain.playerrefs`` paths:
+    ``"battle:side[].player"``, ``"data:guild[].player"``). The store keeps the player's id
+    there and hands the check and the services the player's current name; a name no player
+    has is refused (``record.unknown_player``) unless ``guests``."""
+    guests: bool = False
+    """True when a name no player has may be written as a guest (a visitor at the table): it
+    is kept as text and shown as ``"Name (guest)"``."""
+    links: tuple[RecordLink, ...] = ()
+    """The records of the same game a record names (a battle side's force): kept as the
+    record's id; each one written must be its player's, in use (``record.unknown_record``),
+    on every way in."""
+    single: bool = False
+    """True when the group keeps one record of this kind (its battle history), whatever it is
+    called: a second is refused on every way in (``record.not_single``)."""
 
     def checker(self) -> Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
                                   Report]:

@@ -156,6 +156,13 @@ def register_force(parser: argparse.ArgumentParser) -> None:
     _player(delete)
     _run(delete, _delete)
 
+    restore = sub.add_parser("restore", help="bring back an archived force",
+                             description="Bring back a force that was archived when deleted "
+                                         "(a battle names it).")
+    restore.add_argument("name")
+    _player(restore)
+    _run(restore, _restore_force)
+
     fits = sub.add_parser("fits", help="what still fits in the points left",
                           description="The units of the force's army list that fit in the "
                                       "points left, cheapest first.")
@@ -321,6 +328,14 @@ def _delete(args: argparse.Namespace) -> int:
     return 0
 
 
+def _restore_force(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import restore_force
+
+    view = restore_force(database(args), args.name, args.player)
+    emit(f"{view.name} ({view.player}'s battle force) is back in use.")
+    return 0
+
+
 def _fits(args: argparse.Namespace) -> int:
     from chronicle.systems.tales_of_arcadia.rules import what_fits
     from chronicle.systems.tales_of_arcadia.service import catalog, get_force
@@ -404,6 +419,12 @@ def register_battle(parser: argparse.ArgumentParser) -> None:
     undo.add_argument("--note")
     _run(undo, _undo)
 
+    restore = sub.add_parser("restore", help="bring back the group's archived battle history",
+                             description="Bring the group's battle history back into use "
+                                         "after it was archived (deleted with its battles, "
+                                         "or restored or imported archived).")
+    _run(restore, _restore)
+
     standing = sub.add_parser("standings", help="battles won, lost and drawn per player",
                               description="Battles played, won, lost and drawn per player.")
     add_json(standing)
@@ -440,11 +461,26 @@ def _battles(args: argparse.Namespace) -> int:
         emit_json([entry.to_dict() for entry in found])
         return 0
     if not found:
+        from chronicle.systems.tales_of_arcadia.service import archived_history
+
+        if archived_history(database(args)) is not None:
+            emit("The group's battle history is archived: bring it back with 'chronicle "
+                 "battle restore'.")
+            return 0
         emit("No battles recorded yet: 'chronicle battle record --date 2026-11-28 --side Ann "
              "--side Bob --limit 500 --winner Ann'.")
         return 0
     for entry in found:
         emit(f"#{entry.number}  {_battle_line(entry)}" + ("  (undone)" if entry.undone else ""))
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from chronicle.systems.tales_of_arcadia.service import restore_history
+
+    count = restore_history(database(args))
+    emit(f"The group's battle history is back in use: {count} battle"
+         f"{'' if count == 1 else 's'} stand in it.")
     return 0
 
 

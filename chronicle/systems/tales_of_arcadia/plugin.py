@@ -18,6 +18,7 @@ from chronicle.systems.protocol import (
     OddsCommand,
     Option,
     RecordKind,
+    RecordLink,
 )
 from chronicle.systems.tales_of_arcadia import KEY, LABEL
 
@@ -160,7 +161,10 @@ SYSTEM = GameSystem(
         RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force",
                    steps=f"{_HERE}.stored:steps_force"),
         RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",
-                   f"{_HERE}.stored:describe_battle", steps=f"{_HERE}.stored:steps_battles"),
+                   f"{_HERE}.stored:describe_battle", steps=f"{_HERE}.stored:steps_battles",
+                   players=("battle:side[].player", "battle:winner"),
+                   links=(RecordLink("battle:side[]", "force", "force", "player"),),
+                   single=True),
     ),
     card_entry=f"{_HERE}.armycli:register_unit_entry",
     docs="docs/games/tales-of-arcadia.md",

@@ -349,18 +349,42 @@ def copy_force(db: Database, name: str, new_name: str, player: str | None = None
     return _view(db, stored)
 
 
+def _battles_naming(db: Database, record: StoredRecord) -> list[int]:
+    """The numbers of the battles (undone ones too) a side of which names the force
+    ``record`` of its player."""
+    from chronicle.domain.values import name_key
+
+    return [entry.number for entry in list_battles(db, undone=True)
+            if any(side.force is not None and name_key(side.force) == name_key(record.name)
+                   and side.player == record.player for side in entry.battle.sides)]
+
+
 def rename_force(db: Database, name: str, new_name: str, player: str | None = None) -> ForceView:
-    """Rename a force."""
+    """Rename a force (the battles it fought name it by identity: they follow)."""
     from chronicle.services import records
 
     return _view(db, records.rename(db, KEY, FORCE, name, new_name, player=player))
 
 
 def delete_force(db: Database, name: str, player: str | None = None) -> str:
-    """Delete a force; returns what was done, in words."""
+    """Delete a force: a force a battle names is archived (restorable), for the history
+    names it by identity; returns what was done, in words."""
     from chronicle.services import records
 
-    return records.delete(db, KEY, FORCE, name, player=player)
+    named = _battles_naming(db, _record(db, name, player))
+    return records.delete(db, KEY, FORCE, name, player=player,
+                          named_by=f"battle #{named[0]}" if named else None)
+
+
+def restore_force(db: Database, name: str, player: str | None = None) -> ForceView:
+    """Bring an archived force back into use.
+
+    Raises:
+        NotFound: no archived force of that name (with the nearest).
+    """
+    from chronicle.services import records
+
+    return _view(db, records.restore(db, KEY, FORCE, name, player=player))
 
 
 def export_force(db: Database, name: str, player: str | None = None) -> str:
@@ -438,13 +462,56 @@ class BattleEntry:
         return {"number": self.number, "undone": self.undone, **self.battle.to_dict()}
 
 
-def _history(db: Database) -> StoredRecord | None:
+def _history(db: Database, *, archived: bool = False) -> StoredRecord | None:
+    """The group's battle history (the archived one when ``archived``): the group's one
+    record of kind ``battles``, whatever it is called (an import or a restore may bring one
+    under another name)."""
     from chronicle.services import records
 
-    try:
-        return records.get(db, KEY, BATTLES, BATTLES)
-    except NotFound:
+    found = records.list_records(db, KEY, BATTLES, archived=archived)
+    return found[0] if found else None
+
+
+def _history_name(db: Database) -> str:
+    """The name of the group's battle history in use.
+
+    Raises:
+        NotFound: it is archived (say how to restore it), or there is none.
+    """
+    history = _history(db)
+    if history is not None:
+        return history.name
+    if _history(db, archived=True) is not None:
+        raise NotFound("the group's battle history is archived: bring it back with "
+                       "'chronicle battle restore'")
+    raise NotFound("no battle is recorded yet")
+
+
+def archived_history(db: Database) -> str | None:
+    """The name of the group's archived battle history when none is in use (None: there is
+    none, or one is in use)."""
+    if _history(db) is not None:
         return None
+    archived = _history(db, archived=True)
+    return archived.name if archived is not None else None
+
+
+def restore_history(db: Database) -> int:
+    """Bring the group's archived battle history back into use; returns how many battles
+    stand in it.
+
+    Raises:
+        NotFound: no archived battle history, or one is already in use.
+    """
+    from chronicle.services import records
+
+    if _history(db) is not None:
+        raise NotFound("the group's battle history is in use: there is nothing to restore")
+    archived = _history(db, archived=True)
+    if archived is None:
+        raise NotFound("there is no archived battle history to restore")
+    records.restore(db, KEY, BATTLES, archived.name)
+    return len(list_battles(db))
 
 
 def record_battle(db: Database, *, date: dt.date, limit: int, sides: Sequence[Side],
@@ -495,7 +562,10 @@ def record_battle(db: Database, *, date: dt.date, limit: int, sides: Sequence[Si
         near = suggest(winner, [s.player for s in filled]) if winner else None
         raise NotFound(f"{unknown}" + (f"; did you mean {near!r}?" if near else ""),
                        unknown.report)
-    stored = records.append(db, KEY, BATTLES, BATTLES, BATTLE_EVENT, battle_payload(battle),
+    current = _history(db)
+    named = current.name if current is not None else (
+        _history_name(db) if _history(db, archived=True) is not None else BATTLES)
+    stored = records.append(db, KEY, BATTLES, named, BATTLE_EVENT, battle_payload(battle),
                             create_with={})  # the group's first battle makes the history
     return BattleEntry(stored.events[-1].seq, battle, False)
 
@@ -552,7 +622,7 @@ def undo_battle(db: Database, number: int, note: str | None = None) -> BattleEnt
     payload: dict[str, Any] = {"event": number}
     if note:
         payload["note"] = note
-    records.append(db, KEY, BATTLES, BATTLES, UNDO_EVENT, payload)
+    records.append(db, KEY, BATTLES, _history_name(db), UNDO_EVENT, payload)
     return BattleEntry(number, entry.battle, True)
 
 
@@ -563,8 +633,11 @@ def standings(db: Database) -> list[Standing]:
     return tally(entry.battle for entry in list_battles(db))
 
 
-__all__ = ["BattleEntry", "ForceView", "add_unit", "armies_of", "catalog", "context",
+__all__ = ["BattleEntry", "ForceView", "add_unit", "archived_history", "armies_of", "catalog",
+           "context",
            "copy_force", "delete_force", "export_force", "force_document", "get_force",
            "import_force", "list_battles", "list_forces", "new_force",
-           "record_battle", "remove_unit", "rename_force", "set_force", "standings",
+           "record_battle", "remove_unit", "rename_force", "restore_force", "restore_history",
+           "set_force",
+           "standings",
            "undo_battle"]

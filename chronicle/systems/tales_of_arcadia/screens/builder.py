@@ -426,7 +426,8 @@ class TalesBuilderScreen(Screen[None]):
             self.notify("No battle force to delete.", severity="warning")
             return
         s = view.report.summary
-        detail = (f"{view.name} ({view.player}'s force) will be deleted for good. It holds: "
+        detail = (f"{view.name} ({view.player}'s force) will be deleted for good, or archived "
+                  "(restorable) if a battle names it. It holds: "
                   f"{s['unit_count']} unit(s) of {s['army']}, {s['points_spent']} of "
                   f"{s['limit']} points. Battles it fought stay in the history.")
 
