@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from chronicle.persistence.models import PlayerRow
     from chronicle.persistence.models_more import RecordEventRow, RecordRow
+    from chronicle.services.damage import Damage
     from chronicle.systems.protocol import RecordContext, RecordKind
 
 
@@ -65,6 +66,9 @@ class StoredRecord:
     version: int
     created_at: datetime
     archived_at: datetime | None
+    damage: tuple[Damage, ...] = ()
+    """What is wrong with a row edited outside the program (then ``data`` and ``events`` are
+    empty); the store's reads and writes refuse such a record and its lists leave it out."""
 
 
 @dataclass(frozen=True)
@@ -219,19 +223,51 @@ def _find(session: Session, kind: _Kind, name: str, player: str | None, *,
 
 def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | None = None,
             player: str | None = None) -> StoredRecord:
+    """A record's row as the games read it, decoded in one place (``damage.decode``): a row
+    edited outside the program comes back with its ``damage`` and empty data, never raises."""
     from chronicle.persistence import records as store
+    from chronicle.services.damage import decode
 
     assert row.id is not None
     if events is None:
         events = store.record_events(session, [row.id])[row.id]
     if player is None and row.player_id is not None:
         player = store.player_names(session, {row.player_id}).get(row.player_id)
+    decoded = decode(_spec_of(row.game, row.kind), row.name, row.data,
+                     [(e.kind, e.payload) for e in events],
+                     owner_missing=row.player_id is not None and player is None)
     return StoredRecord(
         id=row.id, game=row.game, kind=row.kind, name=row.name, player=player,
-        data=copy.deepcopy(dict(row.data)),
-        events=tuple(StoredEvent(e.seq, e.kind, copy.deepcopy(dict(e.payload)), e.recorded_at)
-                     for e in events),
-        version=row.version, created_at=row.created_at, archived_at=row.archived_at)
+        data=decoded.data,
+        events=tuple(StoredEvent(e.seq, kind, payload, e.recorded_at)
+                     for e, (kind, payload) in zip(events, decoded.events, strict=False)),
+        version=row.version, created_at=row.created_at, archived_at=row.archived_at,
+        damage=decoded.damage)
+
+
+def _spec_of(game: str, kind: str) -> RecordKind | None:
+    """The record kind of a stored row (None: its game or kind is not installed)."""
+    from chronicle.systems import registry
+
+    try:
+        system = registry.system(game)
+    except (registry.UnknownSystem, registry.BadSystem):
+        return None
+    return next((k for k in getattr(system, "records", ()) if k.name == kind), None)
+
+
+def _sound(record: StoredRecord, label: str, *, write: bool = False) -> StoredRecord:
+    """``record`` when it is not damaged.
+
+    Raises:
+        Damaged: naming the record and each damage with its code (exit status 2).
+    """
+    from chronicle.services.damage import Damaged, described
+
+    if record.damage:
+        raise Damaged(described(label, record.name, record.player, record.damage)
+                      + ("; nothing was written" if write else ""), record.damage)
+    return record
 
 
 # The game's rules ----------------------------------------------------------------------------
@@ -411,7 +447,8 @@ def get(db: Database, game: str, kind: str, name: str, *, player: str | None = N
     """
     found = _kind(game, kind)
     with db.transaction() as session:
-        return _stored(session, _find(session, found, name, player, archived=archived))
+        return _sound(_stored(session, _find(session, found, name, player, archived=archived)),
+                      found.label)
 
 
 def list_records(db: Database, game: str, kind: str, *, player: str | None = None,
@@ -430,9 +467,21 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
         histories = store.record_events(session, [r.id for r in rows if r.id is not None])
         names = store.player_names(session, {r.player_id for r in rows
                                              if r.player_id is not None})
-        return [_stored(session, r, histories[r.id or 0],
-                        names.get(r.player_id) if r.player_id is not None else None)
-                for r in rows]
+        stored = [_stored(session, r, histories[r.id or 0],
+                          names.get(r.player_id) if r.player_id is not None else None)
+                  for r in rows]
+    return _listed(stored, found.label)
+
+
+def _listed(stored: list[StoredRecord], label: str) -> list[StoredRecord]:
+    """The sound records of a list; each damaged one is left out and said
+    (``damage.notice``), so the others still show."""
+    from chronicle.services.damage import described, notice
+
+    for record in stored:
+        if record.damage:
+            notice(described(label, record.name, record.player, record.damage))
+    return [record for record in stored if not record.damage]
 
 
 def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], *,
@@ -455,6 +504,7 @@ def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             raise repo.stale(session, row, expected_version)
         assert row.id is not None
         history = store.record_events(session, [row.id])[row.id]
+        _sound(_stored(session, row, history), found.label, write=True)
         events = _as_events(history)
         before = check_record(session, found.game, found.spec, dict(row.data), events)
         _refuse_new(session, found, before, value, events, f"changing {row.name}", row.name)
@@ -489,6 +539,7 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         if len(history) >= limits.EVENTS_MAX:
             raise BadInput(f"{row.name} holds {len(history):,} events, the most one history "
                            "may hold")
+        _sound(_stored(session, row, history), found.label, write=True)
         events = _as_events(history)
         before = check_record(session, found.game, found.spec, dict(row.data), events)
         _refuse_new(session, found, before, dict(row.data),

@@ -226,6 +226,11 @@ class RecordKind(NamedTuple):
     report before the write did not have."""
     describe: str | None = None
     """Lazy name of ``describe(event: dict[str, Any]) -> str``: one line per event."""
+    readable: str | None = None
+    """Lazy name of ``problems(name: str, data: dict[str, Any], events: list[dict[str,
+    Any]]) -> list[str]``: what keeps the game's own model from reading a stored record (wrong
+    types inside, an unknown event kind); empty when it reads. The store marks such a record
+    damaged (``chronicle.services.damage``) and never hands it to the game's views."""
 
     def checker(self) -> Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
                                   Report]:

@@ -156,9 +156,11 @@ SYSTEM = GameSystem(
                      f"{_HERE}.armycli:register_army"),
     ),
     records=(
-        RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force"),
+        RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force",
+                   readable=f"{_HERE}.stored:force_problems"),
         RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",
-                   f"{_HERE}.stored:describe_battle"),
+                   f"{_HERE}.stored:describe_battle",
+                   readable=f"{_HERE}.stored:battles_problems"),
     ),
     card_entry=f"{_HERE}.armycli:register_unit_entry",
     docs="docs/games/tales-of-arcadia.md",
