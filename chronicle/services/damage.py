@@ -34,6 +34,7 @@ UNREADABLE = "record.unreadable"
 OWNER_MISSING = "record.owner_missing"
 ROW_LIMITS = "row.beyond_limits"
 ROW_JSON = "row.not_json"
+ROW_SHAPE = "row.not_object"
 
 CODES: dict[str, str] = {
     NOT_OBJECT: "a record's data is not a JSON object",
@@ -47,6 +48,7 @@ CODES: dict[str, str] = {
     ROW_LIMITS: "a row of another table holds a value beyond the limits or that its game's "
                 "model refuses (a chronicle event's payload, a name, a count)",
     ROW_JSON: "a JSON column holds text that is not JSON (SQLite only)",
+    ROW_SHAPE: "a chronicle event's payload or a group card's data is not a JSON object",
 }
 """Every damage code and its meaning (``docs/reliability.md`` lists them)."""
 
@@ -106,18 +108,18 @@ def decode(spec: RecordKind | None, name: str, data: object,
     if owner_missing:
         found.append(Damage(OWNER_MISSING, "its owner is a player id that no player has"))
     if not isinstance(data, dict):
-        found.append(Damage(NOT_OBJECT, f"its data is {_kind_of(data)}, not a JSON object"))
+        found.append(Damage(NOT_OBJECT, f"its data is {kind_of(data)}, not a JSON object"))
     else:
         problem = limits.json_problem(data, "its data", max_bytes=limits.RECORD_BYTES_MAX)
         if problem:
             found.append(Damage(BEYOND_LIMITS, problem))
     for seq, (kind, payload) in enumerate(events, start=1):
         if not isinstance(kind, str) or not kind:
-            found.append(Damage(EVENT_SHAPE, f"event {seq}'s kind is {_kind_of(kind)}, "
+            found.append(Damage(EVENT_SHAPE, f"event {seq}'s kind is {kind_of(kind)}, "
                                              "not a name"))
         elif not isinstance(payload, dict):
             found.append(Damage(EVENT_SHAPE, f"event {seq} ({limits.printable(kind)[:40]})'s "
-                                             f"payload is {_kind_of(payload)}, not a JSON "
+                                             f"payload is {kind_of(payload)}, not a JSON "
                                              "object"))
         else:
             problem = limits.json_problem(payload, f"event {seq}'s payload",
@@ -145,7 +147,8 @@ def decode(spec: RecordKind | None, name: str, data: object,
     return Decoded(value, tuple(history), ())
 
 
-def _kind_of(value: object) -> str:
+def kind_of(value: object) -> str:
+    """How a JSON value is called in a message."""
     if value is None:
         return "null"
     if isinstance(value, bool):

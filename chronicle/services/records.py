@@ -233,7 +233,7 @@ def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | Non
         events = store.record_events(session, [row.id])[row.id]
     if player is None and row.player_id is not None:
         player = store.player_names(session, {row.player_id}).get(row.player_id)
-    decoded = decode(_spec_of(row.game, row.kind), row.name, row.data,
+    decoded = decode(spec_of(row.game, row.kind), row.name, row.data,
                      [(e.kind, e.payload) for e in events],
                      owner_missing=row.player_id is not None and player is None)
     return StoredRecord(
@@ -245,7 +245,7 @@ def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | Non
         damage=decoded.damage)
 
 
-def _spec_of(game: str, kind: str) -> RecordKind | None:
+def spec_of(game: str, kind: str) -> RecordKind | None:
     """The record kind of a stored row (None: its game or kind is not installed)."""
     from chronicle.systems import registry
 
