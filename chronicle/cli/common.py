@@ -97,9 +97,9 @@ def _damage_said(result: int) -> int:
     from chronicle.services.damage import said
 
     found = said()
-    for text in found:
+    for text, _left_out in found:
         fail(f"warning: {text}")
-    return 2 if found and result == 0 else result
+    return 2 if any(left_out for _t, left_out in found) and result == 0 else result
 
 
 def _subjects(args: argparse.Namespace) -> dict[str, str]:

@@ -153,7 +153,8 @@ def group_cards(session: Reader, game: str) -> list[tuple[int, int, dict[str, An
 
     found = session.execute(sa_select(card.c.id, card.c.version, card.c.data)
                             .where(card.c.game == game).order_by(card.c.id)).all()
-    return [(int(row_id), int(version), dict(data)) for row_id, version, data in found]
+    return [(int(row_id), int(version), dict(data)) for row_id, version, data in found
+            if isinstance(data, dict)]  # a row edited into another shape: db check names it
 
 
 # Creation cards and the chronicle ------------------------------------------------------------

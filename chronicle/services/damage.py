@@ -169,18 +169,20 @@ def described(label: str, name: str, player: str | None, damage: Sequence[Damage
             f"program): " + "; ".join(d.said() for d in damage[:3]) + f"; {FIX}")
 
 
-_NOTICES: list[str] = []
-"""Damaged records left out of lists since the front last asked (:func:`said`)."""
+_NOTICES: dict[str, bool] = {}
+"""What the front has to say since it last asked (:func:`said`): each text, and whether it is
+a damaged record left out (True) or only a warning (False)."""
 
 
-def notice(text: str) -> None:
-    """Say that a damaged record was left out of a list (the front prints it)."""
-    if text not in _NOTICES and len(_NOTICES) < 100:
-        _NOTICES.append(text)
+def notice(text: str, *, left_out: bool = True) -> None:
+    """Say that a damaged record was left out of a list (``left_out``), or warn of a record
+    kept as it is (a restore's record whose cards are found nowhere); the front prints it."""
+    if len(_NOTICES) < 100:
+        _NOTICES[text] = _NOTICES.get(text, False) or left_out
 
 
-def said() -> list[str]:
-    """The notices since the last call, and forget them."""
-    found = list(_NOTICES)
+def said() -> list[tuple[str, bool]]:
+    """The notices since the last call (text, left out), and forget them."""
+    found = list(_NOTICES.items())
     _NOTICES.clear()
     return found

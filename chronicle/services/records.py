@@ -380,6 +380,22 @@ def _refuse_new(session: Session, kind: _Kind, before: Report, data: dict[str, A
         raise refused(what, fresh, name)
 
 
+def _share_cards(session: Session, kind: _Kind, data: dict[str, Any],
+                 events: list[dict[str, Any]]) -> None:
+    """Copy into the group's cards the cards of the member's own card folder the record uses
+    and the group lacks (``RecordKind.cards``), in the write's transaction: a shared record
+    never depends on one member's files."""
+    from chronicle.persistence import repository as repo
+    from chronicle.systems.protocol import load_name
+
+    if not kind.spec.cards:
+        return
+    tables: list[dict[str, Any]] = load_name(kind.spec.cards)(
+        copy.deepcopy(data), copy.deepcopy(events), record_context(session, kind.game))
+    for table in tables:
+        repo.save_group_card(session, kind.game, table)
+
+
 def _as_events(rows: list[RecordEventRow]) -> list[dict[str, Any]]:
     return [{"kind": e.kind, "payload": dict(e.payload)} for e in rows]
 
@@ -426,6 +442,7 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             what = f"creating the {found.label} {clean}" if not index else \
                 f"event {index} ({history[index - 1][0]}) of the {found.label} {clean}"
             raise refused(what, fresh, clean)
+        _share_cards(session, found, value, listed)
         row = store.add_record(session, found.game, kind, clean, value,
                                owner.id if owner is not None else None)
         rows = [store.append_record_event(session, row, k, p) for k, p in history]
@@ -508,6 +525,7 @@ def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
         events = _as_events(history)
         before = check_record(session, found.game, found.spec, dict(row.data), events)
         _refuse_new(session, found, before, value, events, f"changing {row.name}", row.name)
+        _share_cards(session, found, value, events)
         repo.touch(row, "its data was changed")
         row.data = value
         session.add(row)

@@ -157,7 +157,8 @@ SYSTEM = GameSystem(
     ),
     records=(
         RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force",
-                   readable=f"{_HERE}.stored:force_problems"),
+                   readable=f"{_HERE}.stored:force_problems",
+                   cards=f"{_HERE}.stored:force_cards"),
         RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",
                    f"{_HERE}.stored:describe_battle",
                    readable=f"{_HERE}.stored:battles_problems"),

@@ -141,6 +141,30 @@ def force_problems(name: str, data: dict[str, Any], events: list[dict[str, Any]]
                        for _ in events[:1]]
 
 
+def force_cards(data: dict[str, Any], events: list[dict[str, Any]],
+                context: Context) -> list[dict[str, Any]]:
+    """The cards of the member's own card folder a stored force uses (its army list and its
+    units' cards) that the group's cards and the force's inline cards lack
+    (``RecordKind.cards``): the store copies them into the group's cards."""
+    from chronicle.domain.values import name_key
+
+    roster, inline, _problems = read_force(str(data.get("name", "")), data)
+    if roster is None:
+        return []
+    own = _sources(context.user_cards_dir).user
+    if not own:
+        return []
+    used = {name_key(roster.army), *(name_key(line.unit) for line in roster.units)}
+    kept = {(name_key(str(t.get("name", ""))), str(t.get("kind", "")))
+            for t in (*context.group_cards, *(e.data for e in inline))}
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    for entry in own:
+        key = (name_key(str(entry.data.get("name", ""))), str(entry.data.get("kind", "")))
+        if key[0] in used and key not in kept:
+            found[key] = {**found.get(key, {}), **entry.data}
+    return list(found.values())
+
+
 # --- the group's battles -----------------------------------------------------------------------
 
 def battle_payload(battle: Battle) -> dict[str, Any]:
@@ -237,5 +261,5 @@ def describe_battle(event: dict[str, Any]) -> str:
 
 __all__ = ["BATTLES", "BATTLE_EVENT", "FORCE", "UNDO_EVENT", "Context", "battle_events",
            "battle_payload", "battles_problems", "catalog_for", "check_battles", "check_force",
-           "clear_cache", "describe_battle", "force_data", "force_problems", "read_battle",
+           "clear_cache", "describe_battle", "force_cards", "force_data", "force_problems", "read_battle",
            "read_force"]
