@@ -65,14 +65,12 @@ def add_player(parser: argparse.ArgumentParser, required: bool = False) -> None:
 
 def run_service(handler: Any, args: argparse.Namespace) -> int:
     """Run a database command, turning the services' errors into messages and exit codes:
-    1 when the rules refused or someone else saved first, 2 for bad input or unknown names.
-    Records left out of a list because they are damaged (``services.damage``) are named on
-    standard error, and a command that otherwise succeeded then exits with 2."""
+    1 when the rules refused or someone else saved first, 2 for bad input or unknown names."""
     from chronicle.errors import ChronicleError, Conflict, Refused
 
     try:
         result: int = handler(args)
-        return _damage_said(result)
+        return result
     except Refused as exc:
         names = {**_subjects(args), **exc.names}
         if getattr(args, "json", False):
@@ -90,16 +88,6 @@ def run_service(handler: Any, args: argparse.Namespace) -> int:
     except ChronicleError as exc:
         fail(str(exc))
         return 2
-
-
-def _damage_said(result: int) -> int:
-    """Name each damaged record a list left out; 2 instead of 0 when there was one."""
-    from chronicle.services.damage import said
-
-    found = said()
-    for text, _left_out in found:
-        fail(f"warning: {text}")
-    return 2 if any(left_out for _t, left_out in found) and result == 0 else result
 
 
 def _subjects(args: argparse.Namespace) -> dict[str, str]:
