@@ -13,7 +13,6 @@ from typing import Any
 from chronicle.domain.values import name_key
 from chronicle.services.exportformat import ExportModel
 
-
 CARDS_MISSING = "card.unknown"
 """The code (the same for every game) of a name matching no card: a record that holds only
 such errors is kept by a restore and said as a warning, for the cards it needs may live in one

@@ -261,5 +261,5 @@ def describe_battle(event: dict[str, Any]) -> str:
 
 __all__ = ["BATTLES", "BATTLE_EVENT", "FORCE", "UNDO_EVENT", "Context", "battle_events",
            "battle_payload", "battles_problems", "catalog_for", "check_battles", "check_force",
-           "clear_cache", "describe_battle", "force_cards", "force_data", "force_problems", "read_battle",
-           "read_force"]
+           "clear_cache", "describe_battle", "force_cards", "force_data", "force_problems",
+           "read_battle", "read_force"]
