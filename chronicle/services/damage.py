@@ -19,13 +19,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from chronicle.domain import limits
 from chronicle.errors import BadInput
 
 if TYPE_CHECKING:
     from chronicle.systems.protocol import RecordKind
+
+R = TypeVar("R", bound="Stored")
+
+
+class Stored(Protocol):
+    """What a stored record shows of itself here (``records.StoredRecord``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def player(self) -> str | None: ...
+    @property
+    def damage(self) -> tuple[Damage, ...]: ...
 
 NOT_OBJECT = "record.not_object"
 EVENT_SHAPE = "record.event_shape"
@@ -186,3 +199,35 @@ def said() -> list[tuple[str, bool]]:
     found = list(_NOTICES.items())
     _NOTICES.clear()
     return found
+
+
+def spec_of(game: str, kind: str) -> RecordKind | None:
+    """The record kind of a stored row (None: its game or kind is not installed)."""
+    from chronicle.systems import registry
+
+    try:
+        system = registry.system(game)
+    except (registry.UnknownSystem, registry.BadSystem):
+        return None
+    return next((k for k in getattr(system, "records", ()) if k.name == kind), None)
+
+
+def sound(record: R, label: str, *, write: bool = False) -> R:
+    """``record`` when it is not damaged.
+
+    Raises:
+        Damaged: naming the record and each damage with its code (exit status 2).
+    """
+    if record.damage:
+        raise Damaged(described(label, record.name, record.player, record.damage)
+                      + ("; nothing was written" if write else ""), record.damage)
+    return record
+
+
+def listed(records: list[R], label: str) -> list[R]:
+    """The sound records of a list; each damaged one is left out and said (:func:`notice`),
+    so the others still show."""
+    for record in records:
+        if record.damage:
+            notice(described(label, record.name, record.player, record.damage))
+    return [record for record in records if not record.damage]

@@ -74,7 +74,7 @@ def check_database(db: Database) -> CheckResult:
 
 def _records(tables: dict[str, list[tuple[frozenset[str], dict[str, Any]]]]
              ) -> list[RowDamage]:
-    from chronicle.services.records import spec_of
+    from chronicle.services.damage import spec_of
 
     players = {int(row["id"]) for _j, row in tables.get("player", [])}
     events: dict[int, list[tuple[int, object, object, str | None]]] = {}

@@ -29,7 +29,9 @@ from chronicle.domain import limits
 from chronicle.domain.text import suggest
 from chronicle.errors import AlreadyExists, BadInput, ChronicleError, NotFound, Refused
 from chronicle.rules.report import Front, Report, Severity, Violation
+from chronicle.services import damage
 from chronicle.services.db import Database
+from chronicle.services.sharing import share_cards
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -222,18 +224,20 @@ def _find(session: Session, kind: _Kind, name: str, player: str | None, *,
 
 
 def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | None = None,
-            player: str | None = None) -> StoredRecord:
+            player: str | None = None, *, checked: bool = False) -> StoredRecord:
     """A record's row as the games read it, decoded in one place (``damage.decode``): a row
-    edited outside the program comes back with its ``damage`` and empty data, never raises."""
+    edited outside the program comes back with its ``damage`` and empty data, never raises.
+    ``checked``: the write that returns it just checked it with the game's rules (the game's
+    own reader is not run again)."""
     from chronicle.persistence import records as store
-    from chronicle.services.damage import decode
+    from chronicle.services.damage import decode, spec_of
 
     assert row.id is not None
     if events is None:
         events = store.record_events(session, [row.id])[row.id]
     if player is None and row.player_id is not None:
         player = store.player_names(session, {row.player_id}).get(row.player_id)
-    decoded = decode(spec_of(row.game, row.kind), row.name, row.data,
+    decoded = decode(None if checked else spec_of(row.game, row.kind), row.name, row.data,
                      [(e.kind, e.payload) for e in events],
                      owner_missing=row.player_id is not None and player is None)
     return StoredRecord(
@@ -243,31 +247,6 @@ def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | Non
                      for e, (kind, payload) in zip(events, decoded.events, strict=False)),
         version=row.version, created_at=row.created_at, archived_at=row.archived_at,
         damage=decoded.damage)
-
-
-def spec_of(game: str, kind: str) -> RecordKind | None:
-    """The record kind of a stored row (None: its game or kind is not installed)."""
-    from chronicle.systems import registry
-
-    try:
-        system = registry.system(game)
-    except (registry.UnknownSystem, registry.BadSystem):
-        return None
-    return next((k for k in getattr(system, "records", ()) if k.name == kind), None)
-
-
-def _sound(record: StoredRecord, label: str, *, write: bool = False) -> StoredRecord:
-    """``record`` when it is not damaged.
-
-    Raises:
-        Damaged: naming the record and each damage with its code (exit status 2).
-    """
-    from chronicle.services.damage import Damaged, described
-
-    if record.damage:
-        raise Damaged(described(label, record.name, record.player, record.damage)
-                      + ("; nothing was written" if write else ""), record.damage)
-    return record
 
 
 # The game's rules ----------------------------------------------------------------------------
@@ -380,22 +359,6 @@ def _refuse_new(session: Session, kind: _Kind, before: Report, data: dict[str, A
         raise refused(what, fresh, name)
 
 
-def _share_cards(session: Session, kind: _Kind, data: dict[str, Any],
-                 events: list[dict[str, Any]]) -> None:
-    """Copy into the group's cards the cards of the member's own card folder the record uses
-    and the group lacks (``RecordKind.cards``), in the write's transaction: a shared record
-    never depends on one member's files."""
-    from chronicle.persistence import repository as repo
-    from chronicle.systems.protocol import load_name
-
-    if not kind.spec.cards:
-        return
-    tables: list[dict[str, Any]] = load_name(kind.spec.cards)(
-        copy.deepcopy(data), copy.deepcopy(events), record_context(session, kind.game))
-    for table in tables:
-        repo.save_group_card(session, kind.game, table)
-
-
 def _as_events(rows: list[RecordEventRow]) -> list[dict[str, Any]]:
     return [{"kind": e.kind, "payload": dict(e.payload)} for e in rows]
 
@@ -442,7 +405,8 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             what = f"creating the {found.label} {clean}" if not index else \
                 f"event {index} ({history[index - 1][0]}) of the {found.label} {clean}"
             raise refused(what, fresh, clean)
-        _share_cards(session, found, value, listed)
+        share_cards(session, found.game, found.spec, value, listed,
+                    record_context(session, found.game))
         row = store.add_record(session, found.game, kind, clean, value,
                                owner.id if owner is not None else None)
         rows = [store.append_record_event(session, row, k, p) for k, p in history]
@@ -450,7 +414,8 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             row.version += len(rows)
             session.add(row)
             session.flush()
-        return _stored(session, row, rows, owner.name if owner is not None else None)
+        return _stored(session, row, rows, owner.name if owner is not None else None,
+                       checked=True)
 
     return db.run(work)
 
@@ -464,8 +429,8 @@ def get(db: Database, game: str, kind: str, name: str, *, player: str | None = N
     """
     found = _kind(game, kind)
     with db.transaction() as session:
-        return _sound(_stored(session, _find(session, found, name, player, archived=archived)),
-                      found.label)
+        row = _find(session, found, name, player, archived=archived)
+        return damage.sound(_stored(session, row), found.label)
 
 
 def list_records(db: Database, game: str, kind: str, *, player: str | None = None,
@@ -487,18 +452,7 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
         stored = [_stored(session, r, histories[r.id or 0],
                           names.get(r.player_id) if r.player_id is not None else None)
                   for r in rows]
-    return _listed(stored, found.label)
-
-
-def _listed(stored: list[StoredRecord], label: str) -> list[StoredRecord]:
-    """The sound records of a list; each damaged one is left out and said
-    (``damage.notice``), so the others still show."""
-    from chronicle.services.damage import described, notice
-
-    for record in stored:
-        if record.damage:
-            notice(described(label, record.name, record.player, record.damage))
-    return [record for record in stored if not record.damage]
+    return damage.listed(stored, found.label)
 
 
 def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], *,
@@ -521,16 +475,17 @@ def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             raise repo.stale(session, row, expected_version)
         assert row.id is not None
         history = store.record_events(session, [row.id])[row.id]
-        _sound(_stored(session, row, history), found.label, write=True)
+        damage.sound(_stored(session, row, history), found.label, write=True)
         events = _as_events(history)
         before = check_record(session, found.game, found.spec, dict(row.data), events)
         _refuse_new(session, found, before, value, events, f"changing {row.name}", row.name)
-        _share_cards(session, found, value, events)
+        share_cards(session, found.game, found.spec, value, events,
+                    record_context(session, found.game))
         repo.touch(row, "its data was changed")
         row.data = value
         session.add(row)
         session.flush()
-        return _stored(session, row, history)
+        return _stored(session, row, history, checked=True)
 
     return db.run(work)
 
@@ -557,7 +512,7 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         if len(history) >= limits.EVENTS_MAX:
             raise BadInput(f"{row.name} holds {len(history):,} events, the most one history "
                            "may hold")
-        _sound(_stored(session, row, history), found.label, write=True)
+        damage.sound(_stored(session, row, history), found.label, write=True)
         events = _as_events(history)
         before = check_record(session, found.game, found.spec, dict(row.data), events)
         _refuse_new(session, found, before, dict(row.data),
@@ -566,7 +521,7 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         event = store.append_record_event(session, row, event_kind, value)
         repo.touch(row, f"event {event.seq} ({event_kind}) was appended")
         session.add(row)
-        return _stored(session, row, [*history, event])
+        return _stored(session, row, [*history, event], checked=True)
 
     return db.run(work)
 
