@@ -15,9 +15,9 @@ from typing import Any
 
 import dbfixtures as fx
 import pytest
+from hostile_profile import PHASES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hostile_profile import PHASES
 from test_hand_edits import AQ_CARDS, _build
 
 from chronicle.services import damage
