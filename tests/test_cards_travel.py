@@ -39,7 +39,13 @@ speed = 5
 wounds = 2
 range = 1
 defense = 4
+
+[[card]]
+name = "Gearknight"
+kind = "unit"
+cost = 35
 """
+"""Ann's own army list, and her own correction of a bundled unit (which stays hers)."""
 
 
 def _member(tmp_path: Path, name: str, army: bool = False) -> Path:
@@ -66,6 +72,16 @@ def _process(folder: Path, url: str, *argv: str) -> subprocess.CompletedProcess[
                           capture_output=True, text=True, timeout=300, check=False)
 
 
+def _group_cards(url: str) -> list[str]:
+    engine = create_engine(normalise_url(url), poolclass=NullPool)
+    try:
+        with engine.connect() as connection:
+            return sorted(name for (name,) in connection.execute(
+                text("SELECT name FROM group_card")))
+    finally:
+        engine.dispose()
+
+
 def _checked(shown: str) -> dict[str, Any]:
     found = json.loads(shown)
     return {"valid": found["valid"], "points": found["summary"]["points_spent"],
@@ -81,9 +97,13 @@ def test_a_force_from_one_members_army_list_travels_with_the_group(
     for argv in (("player", "add", "Ann"),
                  ("force", "new", "Moss", "--player", "Ann", "--army", "Moss Folk", "--limit",
                   "100"),
-                 ("force", "add", "Moss", "Mossling", "--count", "2")):
+                 ("force", "add", "Moss", "Mossling", "--count", "2"),
+                 ("force", "new", "Brass", "--player", "Ann", "--army", "Clockwork Legion",
+                  "--limit", "100"),
+                 ("force", "add", "Brass", "Gearknight")):
         code, _out, err = _as(monkeypatch, ann, url, *argv)
         assert code == 0, (argv, err)
+    assert _group_cards(url) == ["Moss Folk", "Mossling"]  # not her correction of Gearknight
     code, out, err = _as(monkeypatch, ann, url, "force", "show", "Moss", "--json")
     expected = _checked(out)
     assert expected == {"valid": True, "points": 60, "codes": ["roster.points_unspent"]}

@@ -144,19 +144,21 @@ def force_problems(name: str, data: dict[str, Any], events: list[dict[str, Any]]
 def force_cards(data: dict[str, Any], events: list[dict[str, Any]],
                 context: Context) -> list[dict[str, Any]]:
     """The cards of the member's own card folder a stored force uses (its army list and its
-    units' cards) that the group's cards and the force's inline cards lack
-    (``RecordKind.cards``): the store copies them into the group's cards."""
+    units' cards) that neither the bundled cards, the group's cards nor the force's inline
+    cards have (``RecordKind.cards``): the store copies them into the group's cards. A
+    member's correction of a card the others have stays the member's own."""
     from chronicle.domain.values import name_key
 
     roster, inline, _problems = read_force(str(data.get("name", "")), data)
     if roster is None:
         return []
-    own = _sources(context.user_cards_dir).user
+    sources = _sources(context.user_cards_dir)
+    own = sources.user
     if not own:
         return []
     used = {name_key(roster.army), *(name_key(line.unit) for line in roster.units)}
     kept = {(name_key(str(t.get("name", ""))), str(t.get("kind", "")))
-            for t in (*context.group_cards, *(e.data for e in inline))}
+            for t in (*context.group_cards, *(e.data for e in (*inline, *sources.bundled)))}
     found: dict[tuple[str, str], dict[str, Any]] = {}
     for entry in own:
         key = (name_key(str(entry.data.get("name", ""))), str(entry.data.get("kind", "")))
