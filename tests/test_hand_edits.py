@@ -167,3 +167,38 @@ def test_an_owner_pointing_nowhere_and_wyld_hunt_rows(databases: fx.Databases,
         assert code == 2 and "Lost is damaged" in err and "record.owner_missing" in err
     code, out, _err = fx.cli("--db", url, "db", "check")  # the table names the rows
     assert code == 1 and "ledger_event" in out and "damaged row(s)" in out
+
+
+def test_the_apps_force_list_shows_the_sound_forces_and_names_the_damaged_one(
+        tmp_path: Path) -> None:
+    import asyncio
+
+    from tales_of_arcadia.test_screens import BuilderApp
+    from textual.widgets import Static
+    from tui.helpers import settle
+
+    from chronicle.services import players
+    from chronicle.services.db import open_database
+    from chronicle.systems.tales_of_arcadia import service
+    from chronicle.systems.tales_of_arcadia.screens.builder import TalesBuilderScreen
+
+    url = f"sqlite:///{tmp_path / 'group.db'}"
+    db = open_database(url)
+    players.add_player(db, "Ann")
+    for name in ("Broken", "Good"):
+        service.new_force(db, "Ann", name, "Clockwork Legion", 100)
+    _edit(url, EDITS["a list"])
+
+    async def main() -> list[str]:
+        app = BuilderApp(db)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await app.push_screen(TalesBuilderScreen())
+            await settle(pilot)
+            assert "Good · Ann's force" in str(app.screen.query_one("#toa-title", Static)
+                                               .render())
+            return [str(n.message) for n in app._notifications]
+
+    said = asyncio.run(main())
+    assert any("Broken (Ann) is damaged" in text and "record.not_object" in text
+               for text in said), said
+    db.close()
