@@ -162,6 +162,10 @@ def decode(spec: RecordKind | None, name: str, data: object,
 
 def kind_of(value: object) -> str:
     """How a JSON value is called in a message."""
+    from chronicle.persistence.types import NotJSON
+
+    if isinstance(value, NotJSON):
+        return "text that is not JSON"
     if value is None:
         return "null"
     if isinstance(value, bool):
