@@ -23,7 +23,8 @@ def all_rows(session: Session) -> Iterator[tuple[str, frozenset[str], dict[str, 
     import chronicle.persistence.models_more  # noqa: F401  (registers every table)
 
     for table in SQLModel.metadata.sorted_tables:
-        json_columns = frozenset(c.name for c in table.columns if isinstance(c.type, JSON))
+        json_columns = frozenset(c.name for c in table.columns  # JSON, or a type over it
+                                 if isinstance(getattr(c.type, "impl", c.type), JSON))
         columns = [cast(c, Text).label(c.name) if c.name in json_columns else c
                    for c in table.columns]
         query = select(*columns)
