@@ -176,6 +176,14 @@ def test_an_owner_pointing_nowhere_and_wyld_hunt_rows(databases: fx.Databases,
         assert ("record", "record.owner_missing") in codes
         code, out, err = fx.cli("--db", url, "force", "list")
         assert code == 2 and "Lost is damaged" in err and "record.owner_missing" in err
+    from chronicle.systems.wyld_hunt.services.checks import forget_checked
+
+    forget_checked()  # as a new process: this one remembers the checks of the rows it wrote
+    code, out, err = fx.cli("--db", url, "character", "list")  # the others still list
+    assert code == 2 and "is damaged" in err and "row.beyond_limits" in err, err
+    assert out.strip() and "Traceback" not in out + err
+    for name in ("Winerdria", "Annoyicus"):
+        fx.assert_handled(*fx.cli("--db", url, "character", "show", name))
     code, out, _err = fx.cli("--db", url, "db", "check")  # the table names the rows
     assert code == 1 and "ledger_event" in out and "damaged row(s)" in out
 
