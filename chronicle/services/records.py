@@ -542,6 +542,7 @@ def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,
 
     def work(session: Session) -> StoredRecord:
         row = _find(session, found, name, player)
+        damage.sound(_stored(session, row), found.label, write=True)
         if name_key(clean) != row.name_key:
             taken = store.find_records(session, found.game, kind, clean, owner=row.owner,
                                        archived=None)
@@ -553,7 +554,7 @@ def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,
         row.name, row.name_key = clean, name_key(clean)
         session.add(row)
         session.flush()
-        return _stored(session, row)
+        return _stored(session, row, checked=True)
 
     return db.run(work)
 
@@ -598,10 +599,11 @@ def restore(db: Database, game: str, kind: str, name: str, *,
 
     def work(session: Session) -> StoredRecord:
         row = _find(session, found, name, player, archived=True)
+        damage.sound(_stored(session, row), found.label, write=True)
         repo.touch(row, "it was restored")
         row.archived_at = None
         session.add(row)
         session.flush()
-        return _stored(session, row)
+        return _stored(session, row, checked=True)
 
     return db.run(work)
