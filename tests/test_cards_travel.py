@@ -1,14 +1,16 @@
 """One member's own card files cannot block the group (issue 25, item 6): a Tales of Arcadia
-force built from an army list in member A's own card folder is written with that list copied
-into the group's cards, so member B (another data folder, the same database) backs up in both
-formats (exit 0, B's own processes), a third machine restores the backup and the force checks
-the same; a force written before the copy (its cards found nowhere) is kept by a backup with a
-warning naming it and ``card.unknown``. On SQLite and PostgreSQL."""
+force built from an army list in member A's own card folder, and a Hunters of Arcfall game
+with a hunter of A's own, are written with those cards copied into the group's cards, so
+member B (another data folder, the same database) backs up in both formats (exit 0, B's own
+processes), a third machine restores the backup and the records check the same; a force
+written before the copy (its cards found nowhere) is kept by a backup with a warning naming it
+and ``card.unknown``. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -48,12 +50,16 @@ cost = 35
 """Ann's own army list, and her own correction of a bundled unit (which stays hers)."""
 
 
+HUNTERS = Path(__file__).resolve().parent / "hunters_of_arcfall" / "golden" / "cards"
+
+
 def _member(tmp_path: Path, name: str, army: bool = False) -> Path:
     folder = tmp_path / name
     cards = folder / "cards" / "tales-of-arcadia"
     cards.mkdir(parents=True)
-    if army:
+    if army:  # Ann's own Tales army list, and her own Hunters of Arcfall hunters and bounties
         (cards / "moss-folk.toml").write_text(ARMY_LIST, encoding="utf-8")
+        shutil.copytree(HUNTERS, folder / "cards" / "hunters-of-arcfall")
     return folder
 
 
@@ -82,6 +88,11 @@ def _group_cards(url: str) -> list[str]:
         engine.dispose()
 
 
+def _hunt(shown: str) -> dict[str, Any]:
+    found = json.loads(shown)
+    return {"valid": found["valid"], "codes": sorted(v["code"] for v in found["violations"])}
+
+
 def _checked(shown: str) -> dict[str, Any]:
     found = json.loads(shown)
     return {"valid": found["valid"], "points": found["summary"]["points_spent"],
@@ -100,10 +111,15 @@ def test_a_force_from_one_members_army_list_travels_with_the_group(
                  ("force", "add", "Moss", "Mossling", "--count", "2"),
                  ("force", "new", "Brass", "--player", "Ann", "--army", "Clockwork Legion",
                   "--limit", "100"),
-                 ("force", "add", "Brass", "Gearknight")):
+                 ("force", "add", "Brass", "Gearknight"),
+                 ("hunt", "new", "Night", "--seat", "Ana:Gus", "--seat", "Bo:Hunter B"),
+                 ("hunt", "turn", "Night")):
         code, _out, err = _as(monkeypatch, ann, url, *argv)
         assert code == 0, (argv, err)
-    assert _group_cards(url) == ["Moss Folk", "Mossling"]  # not her correction of Gearknight
+    # What the records name and nobody else has; not her correction of Gearknight (bundled),
+    # not the bundled Gus, not the bounties no record names.
+    assert _group_cards(url) == ["Hunter B", "Moss Folk", "Mossling"]
+    hunt = _hunt(_as(monkeypatch, ann, url, "hunt", "show", "Night", "--json")[1])
     code, out, err = _as(monkeypatch, ann, url, "force", "show", "Moss", "--json")
     expected = _checked(out)
     assert expected == {"valid": True, "points": 60, "codes": ["roster.points_unspent"]}
@@ -123,6 +139,8 @@ def test_a_force_from_one_members_army_list_travels_with_the_group(
         assert code == 0, err
         code, out, err = _as(monkeypatch, third, target, "force", "show", "Moss", "--json")
         assert code == 0 and _checked(out) == expected, err
+        code, out, err = _as(monkeypatch, third, target, "hunt", "show", "Night", "--json")
+        assert code == 0 and _hunt(out) == hunt, err
     fx.record("group cards", backend, members=3, backups=len(kinds), restores=len(kinds))
 
 

@@ -405,8 +405,7 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             what = f"creating the {found.label} {clean}" if not index else \
                 f"event {index} ({history[index - 1][0]}) of the {found.label} {clean}"
             raise refused(what, fresh, clean)
-        share_cards(session, found.game, found.spec, value, listed,
-                    record_context(session, found.game))
+        share_cards(session, found.game, value, listed, record_context(session, found.game))
         row = store.add_record(session, found.game, kind, clean, value,
                                owner.id if owner is not None else None)
         rows = [store.append_record_event(session, row, k, p) for k, p in history]
@@ -479,8 +478,7 @@ def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
         events = _as_events(history)
         before = check_record(session, found.game, found.spec, dict(row.data), events)
         _refuse_new(session, found, before, value, events, f"changing {row.name}", row.name)
-        share_cards(session, found.game, found.spec, value, events,
-                    record_context(session, found.game))
+        share_cards(session, found.game, value, events, record_context(session, found.game))
         repo.touch(row, "its data was changed")
         row.data = value
         session.add(row)
@@ -518,6 +516,9 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         _refuse_new(session, found, before, dict(row.data),
                     [*events, {"kind": event_kind, "payload": value}],
                     f"{event_kind} on {row.name}", row.name)
+        share_cards(session, found.game, dict(row.data),
+                    [*events, {"kind": event_kind, "payload": value}],
+                    record_context(session, found.game))
         event = store.append_record_event(session, row, event_kind, value)
         repo.touch(row, f"event {event.seq} ({event_kind}) was appended")
         session.add(row)

@@ -231,12 +231,6 @@ class RecordKind(NamedTuple):
     Any]]) -> list[str]``: what keeps the game's own model from reading a stored record (wrong
     types inside, an unknown event kind); empty when it reads. The store marks such a record
     damaged (``chronicle.services.damage``) and never hands it to the game's views."""
-    cards: str | None = None
-    """Lazy name of ``cards(data, events, context: RecordContext) -> list[dict[str, Any]]``:
-    the ``[[card]]`` tables of the member's own card folder (``context.user_cards_dir``) that
-    the record uses and the group's cards (``context.group_cards``) lack. The store copies them
-    into the group's cards when it writes the record, so the cards a shared record depends
-    on travel with the group (every member's checks, every backup)."""
 
     def checker(self) -> Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
                                   Report]:

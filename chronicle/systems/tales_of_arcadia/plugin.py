@@ -157,8 +157,7 @@ SYSTEM = GameSystem(
     ),
     records=(
         RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force",
-                   readable=f"{_HERE}.stored:force_problems",
-                   cards=f"{_HERE}.stored:force_cards"),
+                   readable=f"{_HERE}.stored:force_problems"),
         RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",
                    f"{_HERE}.stored:describe_battle",
                    readable=f"{_HERE}.stored:battles_problems"),

@@ -141,32 +141,6 @@ def force_problems(name: str, data: dict[str, Any], events: list[dict[str, Any]]
                        for _ in events[:1]]
 
 
-def force_cards(data: dict[str, Any], events: list[dict[str, Any]],
-                context: Context) -> list[dict[str, Any]]:
-    """The cards of the member's own card folder a stored force uses (its army list and its
-    units' cards) that neither the bundled cards, the group's cards nor the force's inline
-    cards have (``RecordKind.cards``): the store copies them into the group's cards. A
-    member's correction of a card the others have stays the member's own."""
-    from chronicle.domain.values import name_key
-
-    roster, inline, _problems = read_force(str(data.get("name", "")), data)
-    if roster is None:
-        return []
-    sources = _sources(context.user_cards_dir)
-    own = sources.user
-    if not own:
-        return []
-    used = {name_key(roster.army), *(name_key(line.unit) for line in roster.units)}
-    kept = {(name_key(str(t.get("name", ""))), str(t.get("kind", "")))
-            for t in (*context.group_cards, *(e.data for e in (*inline, *sources.bundled)))}
-    found: dict[tuple[str, str], dict[str, Any]] = {}
-    for entry in own:
-        key = (name_key(str(entry.data.get("name", ""))), str(entry.data.get("kind", "")))
-        if key[0] in used and key not in kept:
-            found[key] = {**found.get(key, {}), **entry.data}
-    return list(found.values())
-
-
 # --- the group's battles -----------------------------------------------------------------------
 
 def battle_payload(battle: Battle) -> dict[str, Any]:
@@ -263,5 +237,5 @@ def describe_battle(event: dict[str, Any]) -> str:
 
 __all__ = ["BATTLES", "BATTLE_EVENT", "FORCE", "UNDO_EVENT", "Context", "battle_events",
            "battle_payload", "battles_problems", "catalog_for", "check_battles", "check_force",
-           "clear_cache", "describe_battle", "force_cards", "force_data", "force_problems",
+           "clear_cache", "describe_battle", "force_data", "force_problems",
            "read_battle", "read_force"]
