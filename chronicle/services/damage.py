@@ -9,7 +9,7 @@ one (or whose kind is not text), a value beyond ``chronicle.domain.limits`` (a n
 2^31, nesting, size), an owner pointing at no player, or data the game's own model cannot
 read (``RecordKind.readable``: wrong types inside, an unknown event kind). A damaged record
 is never handed to a game's view: the store leaves it out of its lists (saying it through
-:func:`notice`, which the command line prints), refuses to read it alone or to write to it
+:func:`notice`, which the command line and the app say), refuses to read it alone or to write to it
 (:class:`Damaged`, exit status 2), and ``chronicle db check`` lists every such row.
 
 Codes are stable (scripts and tests rely on them): see ``CODES``.
@@ -39,6 +39,7 @@ class Stored(Protocol):
     def player(self) -> str | None: ...
     @property
     def damage(self) -> tuple[Damage, ...]: ...
+
 
 NOT_OBJECT = "record.not_object"
 EVENT_SHAPE = "record.event_shape"
