@@ -57,7 +57,7 @@ class StoredJSON(TypeDecorator[Any]):
         def process(value: Any) -> Any:
             try:
                 return inner(value)
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON, or nested past Python's stack
                 return NotJSON(value if isinstance(value, str) else repr(value)[:200])
 
         return process

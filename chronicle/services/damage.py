@@ -117,6 +117,7 @@ def decode(spec: RecordKind | None, name: str, data: object,
     wrong is its ``damage``."""
     import copy
 
+    reader = _readable(spec)
     found: list[Damage] = []
     history: list[tuple[str, dict[str, Any]]] = []
     if owner_missing:
@@ -135,9 +136,9 @@ def decode(spec: RecordKind | None, name: str, data: object,
             found.append(Damage(EVENT_SHAPE, f"event {seq} ({limits.printable(kind)[:40]})'s "
                                              f"payload is {kind_of(payload)}, not a JSON "
                                              "object"))
-        else:
-            problem = limits.json_problem(payload, f"event {seq}'s payload",
-                                          max_bytes=limits.PAYLOAD_BYTES_MAX)
+        else:  # the limits of a payload, unless the game's own model judges it (faster)
+            problem = None if reader is not None else limits.json_problem(
+                payload, f"event {seq}'s payload", max_bytes=limits.PAYLOAD_BYTES_MAX)
             if problem:
                 found.append(Damage(BEYOND_LIMITS, problem))
             else:
@@ -148,11 +149,9 @@ def decode(spec: RecordKind | None, name: str, data: object,
         return Decoded({}, (), tuple(found))
     assert isinstance(data, dict)
     value = copy.deepcopy(data)
-    reader = _readable(spec)
     if reader is not None:
-        try:
-            problems = reader(name, copy.deepcopy(value),
-                              [{"kind": k, "payload": copy.deepcopy(p)} for k, p in history])
+        try:  # the copies are this decoding's own: a reader cannot change what was stored
+            problems = reader(name, value, [{"kind": k, "payload": p} for k, p in history])
         except Exception as exc:  # a model that cannot even say why: still damage, not a crash
             problems = [f"{type(exc).__name__}: {str(exc)[:200]}"]
         if problems:
