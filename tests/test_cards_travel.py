@@ -152,7 +152,9 @@ def test_a_force_whose_cards_are_found_nowhere_does_not_block_a_backup(
     for argv in (("player", "add", "Ann"),
                  ("force", "new", "Moss", "--player", "Ann", "--army", "Moss Folk", "--limit",
                   "100"),
-                 ("force", "add", "Moss", "Mossling")):
+                 ("force", "add", "Moss", "Mossling"),
+                 ("hunt", "new", "Night", "--seat", "Ana:Gus", "--seat", "Bo:Hunter B"),
+                 ("hunt", "turn", "Night")):
         assert _as(monkeypatch, ann, url, *argv)[0] == 0
     engine = create_engine(normalise_url(url), poolclass=NullPool)
     try:  # as a force written before the cards were shared: they are in Ann's folder only
@@ -163,6 +165,7 @@ def test_a_force_whose_cards_are_found_nowhere_does_not_block_a_backup(
     done = _process(bob, url, "backup", str(tmp_path / "bob.json"))
     assert done.returncode == 0 and "Backed up" in done.stdout, done.stderr
     assert "battle force Moss (Ann)" in done.stderr and "card.unknown" in done.stderr
+    assert "Arcfall Night needs cards" in done.stderr  # a history too: its end is judged
     target = databases.url("third")
     code, _out, err = _as(monkeypatch, bob, target, "restore", str(tmp_path / "bob.json"))
     assert code == 0 and "card.unknown" in err, err

@@ -24,12 +24,12 @@ def record_problems(document: ExportModel) -> list[str]:
     """Replay every game record of ``document`` through its game's rules, as every write of
     it was checked: one problem per record that breaks them, naming it, the event and each new
     violation (records of an unknown game or kind are left to the reference checks). A record
-    without a history whose only errors are cards found nowhere (``CARDS_MISSING``) is not a
-    problem but a warning (``damage.notice``): one member's missing files never block a
-    restore or a backup."""
+    whose first breach and whose state at the end both hold no errors but cards found nowhere
+    (``CARDS_MISSING``) is not a problem but a warning (``damage.notice``): one member's
+    missing files never block a restore or a backup."""
     from chronicle import paths
     from chronicle.services.damage import notice
-    from chronicle.services.records import first_breach, said
+    from chronicle.services.records import check_record, first_breach, said
     from chronicle.systems import registry
     from chronicle.systems.protocol import RecordContext
 
@@ -57,7 +57,10 @@ def record_problems(document: ExportModel) -> list[str]:
         index, fresh = breach
         who = f"{spec.label} {record.name}" + (f" ({record.player})" if record.player else "")
         shown = "; ".join(said(v, record.name) for v in fresh[:3])
-        if not index and not record.events and all(v.code == CARDS_MISSING for v in fresh):
+        if all(v.code == CARDS_MISSING for v in fresh) and all(
+                v.code == CARDS_MISSING for v in check_record(
+                    None, record.game, spec, dict(record.data), events,
+                    contexts[record.game]).errors):
             notice(f"the {who} needs cards found neither in the group's cards nor in this "
                    f"member's own card files; it is kept as it is: {shown}", left_out=False)
             continue
