@@ -31,6 +31,18 @@ def _completed_words() -> list[str]:
         return line.split()[1:]
 
 
+def _damage_said(result: int) -> int:
+    """Name each damaged record a list of the command left out (``services.damage``, only
+    when the command reached the store); 2 instead of 0 when there was one."""
+    damage = sys.modules.get("chronicle.services.damage")
+    if damage is None:
+        return result
+    found = damage.said()
+    for text, _left_out in found:
+        fail(f"warning: {text}")
+    return 2 if any(left_out for _t, left_out in found) and result == 0 else result
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -52,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return run(args.db)
             return overview.run()
         result: int = args.handler(args)
-        return result
+        return _damage_said(result)
     except KeyboardInterrupt:
         fail("interrupted")
         return 130

@@ -13,7 +13,7 @@ from chronicle.cli.output import counts_in_words, emit, emit_json
 
 
 def register(commands: Any) -> None:
-    """Add ``demo`` and ``db``."""
+    """Add ``demo`` and ``db`` (``export``, ``import``, ``path``, ``check``)."""
     demo = commands.add_parser("demo", help="fill a fresh database with the rulebook's example",
                                description="Fill a fresh database with the rulebook's example: "
                                            "Tim with Winerdria and Josh with Annoyicus, their "
@@ -21,7 +21,8 @@ def register(commands: Any) -> None:
     demo.set_defaults(handler=partial(run_service, _demo))
     db = commands.add_parser("db", help="export or import the whole database",
                              description="The whole database as one JSON file.")
-    sub = db.add_subparsers(dest="db_command", metavar="export|import|path", required=True)
+    sub = db.add_subparsers(dest="db_command", metavar="export|import|path|check",
+                            required=True)
     export = sub.add_parser("export", help="write every table to one JSON file",
                             description="Write the whole database to one JSON file.")
     export.add_argument("file", type=out_path)
@@ -36,6 +37,13 @@ def register(commands: Any) -> None:
     where = sub.add_parser("path", help="which database is in use",
                            description="Print the database URL in use.")
     where.set_defaults(handler=partial(run_service, _path))
+    check = sub.add_parser("check", help="name every row edited into something unusable",
+                           description="Read every row and name each one edited outside the "
+                                       "program into something the program cannot use (table, "
+                                       "id, name, game, what is wrong, code); exit status 1 "
+                                       "when there is one, 0 when the database is sound.")
+    check.add_argument("--json", action="store_true", help="print JSON")
+    check.set_defaults(handler=partial(run_service, _check))
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -70,6 +78,25 @@ def _import(args: argparse.Namespace) -> int:
     else:
         emit("Imported " + counts_in_words(counts) + ".")
     return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from chronicle.cli.output import table
+    from chronicle.services.dbcheck import check_database
+
+    found = check_database(database(args))
+    if args.json:
+        emit_json({"rows": found.rows, "damaged": [r.to_dict() for r in found.damaged]})
+        return 1 if found.damaged else 0
+    if not found.damaged:
+        emit(f"The database is sound: {found.rows:,} rows read, none damaged.")
+        return 0
+    table(["table", "id", "name", "game", "code", "what is wrong"],
+          [[r.table, str(r.id), r.name, r.game, r.code, r.problem] for r in found.damaged],
+          [12, 4, 16, 16, 20, 20])
+    emit(f"{len(found.damaged)} damaged row(s) of {found.rows:,}: restore them from a backup, "
+         "or delete the records named.")
+    return 1
 
 
 def _path(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field
 
 from chronicle.persistence.models import _Row, _stamp
+from chronicle.persistence.types import StoredJSON
 
 
 class OwnershipRow(_Row, table=True):
@@ -155,7 +156,8 @@ class RecordRow(_Row, table=True):
     owner: int = 0
     name: str = Field(max_length=200)
     name_key: str = Field(max_length=200)
-    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    data: dict[str, Any] = Field(default_factory=dict,
+                                 sa_column=Column(StoredJSON, nullable=False))
     version: int = 1
     created_at: datetime = _stamp()
     archived_at: datetime | None = _stamp(nullable=True)
@@ -173,5 +175,6 @@ class RecordEventRow(_Row, table=True):
     record_id: int = Field(foreign_key="record.id", index=True)
     seq: int
     kind: str = Field(max_length=40)
-    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    payload: dict[str, Any] = Field(default_factory=dict,
+                                    sa_column=Column(StoredJSON, nullable=False))
     recorded_at: datetime = _stamp()

@@ -153,7 +153,8 @@ def group_cards(session: Reader, game: str) -> list[tuple[int, int, dict[str, An
 
     found = session.execute(sa_select(card.c.id, card.c.version, card.c.data)
                             .where(card.c.game == game).order_by(card.c.id)).all()
-    return [(int(row_id), int(version), dict(data)) for row_id, version, data in found]
+    return [(int(row_id), int(version), dict(data)) for row_id, version, data in found
+            if isinstance(data, dict)]  # a row edited into another shape: db check names it
 
 
 # Creation cards and the chronicle ------------------------------------------------------------
@@ -212,9 +213,27 @@ def events(session: Reader, character_id: int, system: str | None = None,
                   event.c.recorded_at, event.c.game_id)
         .where(event.c.character_id == character_id)
         .order_by(event.c.seq)).all()
-    found = [codec.event_from_record(kind, json.loads(payload) if isinstance(payload, str | bytes)
-                               else payload) for _seq, kind, payload, _at, _game in rows]
+    found = [_decoded(codec, character_id, seq, kind, payload)
+             for seq, kind, payload, _at, _game in rows]
     info = [EventInfo(seq, at, game) for seq, _kind, _payload, at, game in rows]
     return found, info
 
 
+def _decoded(codec: Any, character_id: int, seq: int, kind: str, payload: Any) -> Any:
+    """One stored event through its game's codec.
+
+    Raises:
+        BadInput: the row was edited outside the program into something the codec cannot
+            read (text that is not JSON, a payload of the wrong shape, an unknown kind):
+            naming the character's number and the event; ``chronicle db check`` lists them.
+    """
+    from chronicle.errors import BadInput
+
+    try:
+        data = json.loads(payload) if isinstance(payload, str | bytes) else payload
+        return codec.event_from_record(kind, data)
+    except (ValueError, TypeError, AttributeError, KeyError) as exc:
+        raise BadInput(f"the chronicle of character number {character_id} is damaged (edited "
+                       f"outside the program): event {seq} ({str(kind)[:40]}): "
+                       f"{str(exc)[:200]} (row.beyond_limits); see 'chronicle db check'"
+                       ) from None

@@ -147,3 +147,29 @@ def player_names(session: Session, ids: set[int]) -> dict[int, str]:
     rows = session.exec(select(PlayerRow.id, PlayerRow.name)
                         .where(col(PlayerRow.id).in_(sorted(ids)))).all()
     return {int(player_id or 0): name for player_id, name in rows}
+
+
+def share_group_card(session: Session, game: str, data: dict[str, Any]) -> None:
+    """Add ``data`` to the group's cards of ``game`` unless the group has a card of that name
+    and kind (a record's card shared from a member's own folder; the group's stays as it is).
+
+    Raises:
+        Collision: another writer shared the same card at the same moment (run again: the
+            card is then the group's already); nothing is written.
+    """
+    from sqlalchemy.exc import IntegrityError
+
+    from chronicle.persistence.models_more import GroupCardRow
+
+    key, kind = name_key(str(data["name"])), str(data["kind"])
+    if session.exec(select(GroupCardRow.id).where(
+            GroupCardRow.game == game, GroupCardRow.name_key == key,
+            GroupCardRow.kind == kind)).first() is not None:
+        return
+    session.add(GroupCardRow(game=game, name=str(data["name"]), name_key=key, kind=kind,
+                             data=dict(data), version=1, changed_at=now()))
+    try:
+        session.flush()
+    except IntegrityError:
+        raise Collision(f"the card {data['name']} was shared with the group by someone else "
+                        "at the same moment; nothing was written: try again") from None

@@ -2,8 +2,9 @@
 (:mod:`chronicle.persistence.light`), which must not build a table class to name one."""
 
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import DateTime, Dialect, TypeDecorator
+from sqlalchemy import JSON, DateTime, Dialect, TypeDecorator
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -30,3 +31,33 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value.utcoffset() is None:
             return value.replace(tzinfo=UTC)
         return value.astimezone(UTC)
+
+
+class NotJSON(str):
+    """The stored text of a JSON column that is not JSON (a row edited outside the program,
+    possible on SQLite only): read as this text instead of failing the whole read, so the
+    record store can name the record as damaged."""
+
+    __slots__ = ()
+
+
+class StoredJSON(TypeDecorator[Any]):
+    """JSON, read back without raising: text that is not JSON comes back as :class:`NotJSON`
+    (the same DDL as ``JSON``)."""
+
+    impl = JSON
+    cache_ok = True
+
+    def result_processor(self, dialect: Dialect, coltype: object) -> Any:
+        """The JSON type's own reader, with text that is not JSON kept as ``NotJSON``."""
+        inner = self.impl_instance.result_processor(dialect, coltype)
+        if inner is None:
+            return None
+
+        def process(value: Any) -> Any:
+            try:
+                return inner(value)
+            except (ValueError, RecursionError):  # not JSON, or nested past Python's stack
+                return NotJSON(value if isinstance(value, str) else repr(value)[:200])
+
+        return process

@@ -100,7 +100,8 @@ def _verify(written: Path, path: Path) -> None:
         raise ChronicleError(
             f"the backup was not written: reading it back, {path} would not restore:\n"
             + str(exc).replace(str(written), str(path))
-            + "\nfix the values named above (they predate the checks), then back up again"
+            + "\nfix the values named above (they predate the checks, or were edited outside "
+              "the program: 'chronicle db check' names each such row), then back up again"
         ) from None
 
 

@@ -41,13 +41,16 @@ from chronicle.domain import limits
 from chronicle.domain.text import suggest
 from chronicle.errors import AlreadyExists, BadInput, ChronicleError, NotFound, Refused
 from chronicle.rules.report import Front, Report, Severity, Violation
+from chronicle.services import damage
 from chronicle.services.db import Database
+from chronicle.services.sharing import share_cards
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
     from chronicle.persistence.models import PlayerRow
     from chronicle.persistence.models_more import RecordEventRow, RecordRow
+    from chronicle.services.damage import Damage
     from chronicle.services.playernames import Boundary
     from chronicle.systems.protocol import RecordContext, RecordKind
 
@@ -78,6 +81,9 @@ class StoredRecord:
     version: int
     created_at: datetime
     archived_at: datetime | None
+    damage: tuple[Damage, ...] = ()
+    """What is wrong with a row edited outside the program (then ``data`` and ``events`` are
+    empty); the store's reads and writes refuse such a record and its lists leave it out."""
 
 
 @dataclass(frozen=True)
@@ -231,25 +237,35 @@ def _find(session: Session, kind: _Kind, name: str, player: str | None, *,
 
 
 def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | None = None,
-            player: str | None = None, names: Boundary | None = None) -> StoredRecord:
-    """The record as the services see it: its player places as names (``playernames``)."""
+            player: str | None = None, names: Boundary | None = None, *,
+            checked: bool = False) -> StoredRecord:
+    """A record's row as the services see it, decoded in one place (``damage.decode``): its
+    player places as names (``playernames``); a row edited outside the program comes back
+    with its ``damage`` and empty data, never raises. ``checked``: the write that returns it
+    just checked it with the game's rules (the game's own reader is not run again)."""
     from chronicle.persistence import records as store
     from chronicle.services import playernames
+    from chronicle.services.damage import decode, spec_of
 
     assert row.id is not None
     if events is None:
         events = store.record_events(session, [row.id])[row.id]
     if player is None and row.player_id is not None:
         player = store.player_names(session, {row.player_id}).get(row.player_id)
+    spec = spec_of(row.game, row.kind)
     if names is None:
-        names = playernames.Boundary.of(session, row.game,
-                                        playernames.spec_of(row.game, row.kind))
+        names = playernames.Boundary.of(session, row.game, spec)
+    decoded = decode(None if checked else spec, row.name, row.data,
+                     [(e.kind, e.payload) for e in events],
+                     owner_missing=row.player_id is not None and player is None,
+                     seen=names.seen)
     return StoredRecord(
         id=row.id, game=row.game, kind=row.kind, name=row.name, player=player,
-        data=names.seen("data", row.data),
-        events=tuple(StoredEvent(e.seq, e.kind, names.seen(e.kind, e.payload), e.recorded_at)
-                     for e in events),
-        version=row.version, created_at=row.created_at, archived_at=row.archived_at)
+        data=decoded.data,
+        events=tuple(StoredEvent(e.seq, kind, payload, e.recorded_at)
+                     for e, (kind, payload) in zip(events, decoded.events, strict=False)),
+        version=row.version, created_at=row.created_at, archived_at=row.archived_at,
+        damage=decoded.damage)
 
 
 # The game's rules ----------------------------------------------------------------------------
@@ -408,6 +424,8 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             what = f"creating the {found.label} {clean}" if not index else \
                 f"event {index} ({history[index - 1][0]}) of the {found.label} {clean}"
             raise refused(what, fresh, clean)
+        share_cards(session, found.game, data_seen, listed,
+                    record_context(session, found.game))
         row = store.add_record(session, found.game, kind, clean, kept,
                                owner.id if owner is not None else None)
         rows = store.append_record_events(session, row, kept_history)
@@ -418,12 +436,15 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
         if final is not None:
             final_kept = names.kept("data", final, f"changing {clean}")
             before = check_record(session, found.game, found.spec, data_seen, listed)
-            _refuse_new(session, found, before, names.seen("data", final_kept), listed,
-                        f"changing {clean}", clean)
+            final_seen = names.seen("data", final_kept)
+            _refuse_new(session, found, before, final_seen, listed, f"changing {clean}", clean)
+            share_cards(session, found.game, final_seen, listed,
+                        record_context(session, found.game))
             row.data = final_kept
             session.add(row)
             session.flush()
-        return _stored(session, row, rows, owner.name if owner is not None else None, names)
+        return _stored(session, row, rows, owner.name if owner is not None else None, names,
+                       checked=True)
 
     return db.run(work)
 
@@ -437,7 +458,8 @@ def get(db: Database, game: str, kind: str, name: str, *, player: str | None = N
     """
     found = _kind(game, kind)
     with db.transaction() as session:
-        return _stored(session, _find(session, found, name, player, archived=archived))
+        row = _find(session, found, name, player, archived=archived)
+        return damage.sound(_stored(session, row), found.label)
 
 
 def list_records(db: Database, game: str, kind: str, *, player: str | None = None,
@@ -458,9 +480,11 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
         names = store.player_names(session, {r.player_id for r in rows
                                              if r.player_id is not None})
         crossing = Boundary.of(session, found.game, found.spec)
-        return [_stored(session, r, histories[r.id or 0],
-                        names.get(r.player_id) if r.player_id is not None else None, crossing)
-                for r in rows]
+        stored = [_stored(session, r, histories[r.id or 0],
+                          names.get(r.player_id) if r.player_id is not None else None,
+                          crossing)
+                  for r in rows]
+    return damage.listed(stored, found.label)
 
 
 def update(db: Database, game: str, kind: str, name: str, data: dict[str, Any], *,
@@ -507,19 +531,20 @@ def modify(db: Database, game: str, kind: str, name: str,
         assert row.id is not None
         names = Boundary.of(session, found.game, found.spec)
         history = store.record_events(session, [row.id])[row.id]
-        value = _json(change(_stored(session, row, history, names=names)),
-                      f"the {found.label}'s data", limits.RECORD_BYTES_MAX)
+        current = _stored(session, row, history, names=names)
+        damage.sound(current, found.label, write=True)
+        value = _json(change(current), f"the {found.label}'s data", limits.RECORD_BYTES_MAX)
         kept = names.kept("data", value, f"changing {row.name}")
+        seen = names.seen("data", kept)
         events = names.events((e.kind, e.payload) for e in history)
-        before = check_record(session, found.game, found.spec, names.seen("data", row.data),
-                              events)
-        _refuse_new(session, found, before, names.seen("data", kept), events,
-                    f"changing {row.name}", row.name)
+        before = check_record(session, found.game, found.spec, current.data, events)
+        _refuse_new(session, found, before, seen, events, f"changing {row.name}", row.name)
+        share_cards(session, found.game, seen, events, record_context(session, found.game))
         repo.touch(row, "its data was changed")  # on the version read: else run again
         row.data = kept
         session.add(row)
         session.flush()
-        return _stored(session, row, history, names=names)
+        return _stored(session, row, history, names=names, checked=True)
 
     return db.run(work)
 
@@ -572,18 +597,21 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         if len(history) >= limits.EVENTS_MAX:
             raise BadInput(f"{row.name} holds {len(history):,} events, the most one history "
                            "may hold")
+        current = _stored(session, row, history, names=names)
+        damage.sound(current, found.label, write=True)
         what = f"{event_kind} on {row.name}"
         kept = names.kept(event_kind, value, what)
         seen = names.seen(event_kind, kept)
         events = names.events((e.kind, e.payload) for e in history)
-        data = names.seen("data", row.data)
-        before = check_record(session, found.game, found.spec, data, events)
-        _refuse_new(session, found, before, data,
-                    [*events, {"kind": event_kind, "payload": seen}], what, row.name)
+        after = [*events, {"kind": event_kind, "payload": seen}]
+        before = check_record(session, found.game, found.spec, current.data, events)
+        _refuse_new(session, found, before, current.data, after, what, row.name)
+        share_cards(session, found.game, current.data, after,
+                    record_context(session, found.game))
         event = store.append_record_event(session, row, event_kind, kept)
         repo.touch(row, f"event {event.seq} ({event_kind}) was appended")
         session.add(row)
-        return _stored(session, row, [*history, event], names=names)
+        return _stored(session, row, [*history, event], names=names, checked=True)
 
     return db.run(work)
 
@@ -653,6 +681,7 @@ def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,
 
     def work(session: Session) -> StoredRecord:
         row = _find(session, found, name, player)
+        damage.sound(_stored(session, row), found.label, write=True)
         if name_key(clean) != row.name_key:
             taken = store.find_records(session, found.game, kind, clean, owner=row.owner,
                                        archived=None)
@@ -664,7 +693,7 @@ def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,
         row.name, row.name_key = clean, name_key(clean)
         session.add(row)
         session.flush()
-        return _stored(session, row)
+        return _stored(session, row, checked=True)
 
     return db.run(work)
 
@@ -713,10 +742,11 @@ def restore(db: Database, game: str, kind: str, name: str, *,
 
     def work(session: Session) -> StoredRecord:
         row = _find(session, found, name, player, archived=True)
+        damage.sound(_stored(session, row), found.label, write=True)
         repo.touch(row, "it was restored")
         row.archived_at = None
         session.add(row)
         session.flush()
-        return _stored(session, row)
+        return _stored(session, row, checked=True)
 
     return db.run(work)

@@ -14,14 +14,24 @@ from typing import Any
 from chronicle.domain.values import name_key
 from chronicle.services.exportformat import ExportModel
 
+CARDS_MISSING = "card.unknown"
+"""The code (the same for every game) of a name matching no card: a record that holds only
+such errors is kept by a restore and said as a warning, for the cards it needs may live in one
+member's own card folder, which never travels (records written since copy them into the
+group's cards: ``RecordKind.cards``)."""
+
 
 def record_problems(document: ExportModel) -> list[str]:
     """Replay every game record of ``document`` through its game's rules, as every write of
     it was checked: one problem per record that breaks them, naming it, the event and each new
-    violation (records of an unknown game or kind are left to the reference checks)."""
+    violation (records of an unknown game or kind are left to the reference checks). A record
+    whose first breach and whose state at the end both hold no errors but cards found nowhere
+    (``CARDS_MISSING``) is not a problem but a warning (``damage.notice``): one member's
+    missing files never block a restore or a backup."""
     from chronicle import paths
     from chronicle.services import playernames
-    from chronicle.services.records import first_breach, said
+    from chronicle.services.damage import notice
+    from chronicle.services.records import check_record, first_breach, said
     from chronicle.systems import registry
     from chronicle.systems.protocol import RecordContext
 
@@ -58,6 +68,13 @@ def record_problems(document: ExportModel) -> list[str]:
         index, fresh = breach
         who = f"{spec.label} {record.name}" + (f" ({record.player})" if record.player else "")
         shown = "; ".join(said(v, record.name) for v in fresh[:3])
+        if all(v.code == CARDS_MISSING for v in fresh) and all(
+                v.code == CARDS_MISSING for v in check_record(
+                    None, record.game, spec, seen(spec, "data", dict(record.data)), events,
+                    contexts[record.game]).errors):
+            notice(f"the {who} needs cards found neither in the group's cards nor in this "
+                   f"member's own card files; it is kept as it is: {shown}", left_out=False)
+            continue
         if index == 0:
             problems.append(f"records[{r}].data: the {who} breaks the rules: {shown}")
         else:

@@ -27,6 +27,7 @@ everything in one transaction, keeping event numbers, timestamps and game links 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -204,8 +205,31 @@ def export_all(db: Database) -> dict[str, Any]:
                      "player": player_names[r.player_id] if r.player_id is not None else None,
                      "name": r.name, "data": record_data[r.id or 0], "version": r.version,
                      "created_at": _stamp(r.created_at), "archived_at": _stamp(r.archived_at),
-                     "events": history[r.id or 0]} for r in records],
+                     "events": history[r.id or 0]} for r in _sound(records, history,
+                                                                   player_names)],
     }
+
+
+def _sound(records: Sequence[Any], history: dict[int, list[dict[str, Any]]],
+           player_names: dict[Any, str]) -> list[Any]:
+    """The records an export can carry: each one edited outside the program into something
+    the program cannot read (``damage.decode``, as every read decodes it) is left out and
+    named (``damage.notice``; ``chronicle db check`` lists them)."""
+    from chronicle.services import damage
+
+    kept = []
+    for row in records:
+        owner = player_names.get(row.player_id) if row.player_id is not None else None
+        spec = damage.spec_of(row.game, row.kind)
+        found = damage.decode(spec, row.name, row.data,
+                              [(e["kind"], e["payload"]) for e in history[row.id or 0]],
+                              owner_missing=row.player_id is not None and owner is None)
+        if found.damage:
+            damage.notice(damage.described(spec.label if spec else row.kind, row.name, owner,
+                                           found.damage) + "; it was left out of the file")
+        else:
+            kept.append(row)
+    return kept
 
 
 def counts_of(document: dict[str, Any]) -> dict[str, int]:

@@ -266,6 +266,11 @@ class RecordKind(NamedTuple):
     single: bool = False
     """True when the group keeps one record of this kind (its battle history), whatever it is
     called: a second is refused on every way in (``record.not_single``)."""
+    readable: str | None = None
+    """Lazy name of ``problems(name: str, data: dict[str, Any], events: list[dict[str,
+    Any]]) -> list[str]``: what keeps the game's own model from reading a stored record (wrong
+    types inside, an unknown event kind); empty when it reads. The store marks such a record
+    damaged (``chronicle.services.damage``) and never hands it to the game's views."""
 
     def checker(self) -> Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
                                   Report]:

@@ -193,6 +193,11 @@ def _unless_cancelled(worker: Worker[None], done: Callable[[T], None], result: T
     """``done(result)``, unless ``worker`` was cancelled meanwhile (``call_service``)."""
     if not worker.is_cancelled:
         done(result)
+    import sys  # the damaged records a list left out (``services.damage``), said here
+
+    damage = sys.modules.get("chronicle.services.damage")
+    for text, _left_out in damage.said() if damage is not None else ():
+        worker.node.app.notify(text, title="damaged record", severity="warning", timeout=12)
 
 
 class ChronicleApp(App[int]):

@@ -226,9 +226,10 @@ def test_a_damaged_game_is_named_and_the_others_still_list(tmp_path: Path, table
         connection.execute("""UPDATE record SET data = '{"limit": "x", "player": []}'
                               WHERE name = 'Broken'""")
     code, out, err = hunt(url, "list")
-    assert code == 2 and "Good" in out and "'Broken' cannot be read" in err
+    assert code == 2 and "Good" in out and "Broken" not in out
+    assert "Arcfall Broken is damaged" in err and "(record.unreadable)" in err
     code, out, err = hunt(url, "show", "Broken")
-    assert code == 2 and "game-log format" in err
-    code, out, err = hunt(url, "history", "--json")
-    skipped = [s["reason"] for s in json.loads(out)["skipped"]]
-    assert code == 0 and any("'Broken' cannot be read" in why for why in skipped)
+    assert code == 2 and "limit" in err and "(record.unreadable)" in err
+    code, out, err = hunt(url, "history", "--json")   # the store left it out, and said so
+    assert code == 2 and "Broken is damaged" in err and "Broken" not in out
+    assert [s["game"] for s in json.loads(out)["skipped"]] == ["Good"]  # still in progress

@@ -250,6 +250,16 @@ def steps_record(data: dict[str, Any], events: list[dict[str, Any]],
         yield check_record(data, events[:index], context)
 
 
+def campaign_problems(name: str, data: dict[str, Any],
+                      events: list[dict[str, Any]]) -> list[str]:
+    """What keeps a stored campaign from reading as a ledger (``RecordKind.readable``)."""
+    try:
+        ledger_of(name, data, events)
+    except (ValueError, TypeError) as exc:
+        return [str(exc)[:500]]
+    return []
+
+
 def describe(event: dict[str, Any]) -> str:
     """One line for a stored event, for history listings."""
     try:

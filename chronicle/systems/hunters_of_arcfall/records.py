@@ -123,6 +123,14 @@ def read_stored(name: str, data: Mapping[str, Any], events: Iterable[Mapping[str
     return StoredGame(loaded.log, catalog, loaded.cards, [])
 
 
+def hunt_problems(name: str, data: dict[str, Any], events: list[dict[str, Any]]) -> list[str]:
+    """What keeps a stored game from reading through the game-log format
+    (``RecordKind.readable``)."""
+    loaded = read_document(document(name, data, events), STORED, origin=Origin.FILE)
+    return [_problem_text(p) for p in loaded.problems] or (
+        ["it reads as no game"] if loaded.log is None else [])
+
+
 def _problem_text(problem: Any) -> str:
     field = getattr(problem, "field", None)
     message = str(getattr(problem, "message", problem))

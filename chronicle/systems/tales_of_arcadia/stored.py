@@ -135,6 +135,13 @@ def check_force(data: dict[str, Any], events: list[dict[str, Any]], context: Con
     return check_roster(roster, catalog_for(context, cards))
 
 
+def force_problems(name: str, data: dict[str, Any], events: list[dict[str, Any]]) -> list[str]:
+    """What keeps a stored battle force from reading as a roster (``RecordKind.readable``)."""
+    problems = read_force(name, data)[2]
+    return problems + [f"a battle force keeps no events, and this one has {len(events)}"
+                       for _ in events[:1]]
+
+
 # --- the group's battles -----------------------------------------------------------------------
 
 def battle_payload(battle: Battle) -> dict[str, Any]:
@@ -235,6 +242,13 @@ def steps_force(data: dict[str, Any], events: list[dict[str, Any]],
         yield Report(list(report.violations), dict(report.summary))
 
 
+def battles_problems(name: str, data: dict[str, Any],
+                     events: list[dict[str, Any]]) -> list[str]:
+    """What keeps the stored battle history from reading as battles and undos
+    (``RecordKind.readable``)."""
+    return battle_events(events)[1]
+
+
 def describe_battle(event: dict[str, Any]) -> str:
     """One line for an event of the battle history."""
     payload = event.get("payload") or {}
@@ -250,6 +264,6 @@ def describe_battle(event: dict[str, Any]) -> str:
 
 
 __all__ = ["BATTLES", "BATTLE_EVENT", "FORCE", "UNDO_EVENT", "Context", "battle_events",
-           "battle_payload", "catalog_for", "check_battles", "check_force", "clear_cache",
-           "describe_battle", "force_data", "read_battle", "read_force", "steps_battles",
-           "steps_force"]
+           "battle_payload", "battles_problems", "catalog_for", "check_battles", "check_force",
+           "clear_cache", "describe_battle", "force_data", "force_problems",
+           "read_battle", "read_force", "steps_battles", "steps_force"]

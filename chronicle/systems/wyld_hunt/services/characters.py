@@ -316,14 +316,21 @@ def list_characters(db: Database, player: str | None = None, *,
                     archived: bool = False) -> list[CharacterView]:
     """Every character in play (of one player, when given); the archived ones instead when
     ``archived``."""
+    from chronicle.errors import BadInput
     from chronicle.persistence import reads
+    from chronicle.services.damage import notice
 
     with db.reading() as connection:
         owner = player_facts(connection, player) if player else None
         cat = catalog()
-        return [view(connection, row, cat)
-                for row in reads.characters_of(connection, owner.id if owner else None,
-                                               archived=archived)]
+        found = []
+        for row in reads.characters_of(connection, owner.id if owner else None,
+                                       archived=archived):
+            try:
+                found.append(view(connection, row, cat))
+            except BadInput as exc:  # a chronicle edited outside the program: the rest lists
+                notice(f"{row.name}: {exc}")
+        return found
 
 
 def character_file(view_: CharacterView, cat: WyldHuntCatalog) -> str:
