@@ -14,11 +14,14 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chronicle.domain import limits
 from chronicle.services import damage as d
 from chronicle.services.db import Database
+
+if TYPE_CHECKING:
+    from chronicle.services.playernames import Boundary
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,19 +64,26 @@ def _parsed(text: Any) -> tuple[Any, str | None]:
 def check_database(db: Database) -> CheckResult:
     """Read every row and name each one the program cannot use (see the module)."""
     from chronicle.persistence import rawrows
+    from chronicle.services.damage import spec_of
+    from chronicle.services.playernames import Boundary
 
     tables: dict[str, list[tuple[frozenset[str], dict[str, Any]]]] = {}
+    crossings: dict[tuple[str, str], Boundary] = {}
     with db.transaction() as session:
         for table, json_columns, row in rawrows.all_rows(session):
             tables.setdefault(table, []).append((json_columns, row))
+        for _json, row in tables.get("record", []):  # each kind's ids as the games' names
+            game, kind = str(row.get("game") or "?"), str(row.get("kind") or "?")
+            if (game, kind) not in crossings:
+                crossings[game, kind] = Boundary.of(session, game, spec_of(game, kind))
     found: list[RowDamage] = []
-    found += _records(tables)
+    found += _records(tables, crossings)
     found += _others(tables)
     return CheckResult(sum(len(rows) for rows in tables.values()), len(tables), tuple(found))
 
 
-def _records(tables: dict[str, list[tuple[frozenset[str], dict[str, Any]]]]
-             ) -> list[RowDamage]:
+def _records(tables: dict[str, list[tuple[frozenset[str], dict[str, Any]]]],
+             crossings: dict[tuple[str, str], Boundary]) -> list[RowDamage]:
     from chronicle.services.damage import spec_of
 
     players = {int(row["id"]) for _j, row in tables.get("player", [])}
@@ -94,10 +104,12 @@ def _records(tables: dict[str, list[tuple[frozenset[str], dict[str, Any]]]]
                    for seq, _k, _p, why in history if why]
         if not damage:
             player_id = row.get("player_id")
-            damage += d.decode(spec_of(game, str(row.get("kind"))), name, data,
+            kind = str(row.get("kind") or "?")
+            damage += d.decode(spec_of(game, kind), name, data,
                                [(kind, payload) for _s, kind, payload, _b in history],
                                owner_missing=player_id is not None
-                               and int(player_id) not in players).damage
+                               and int(player_id) not in players,
+                               seen=crossings[game, kind].seen).damage
         found += [RowDamage("record", int(row["id"]), limits.printable(name)[:200], game,
                             x.code, x.message) for x in damage]
     return found

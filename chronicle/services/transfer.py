@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
     from chronicle.services.db import Database
+    from chronicle.services.playernames import Players
 
 __all__ = ["FORMAT", "MAX_PROBLEMS", "TABLES", "VERSION", "CharacterModel", "CreationCardModel",
            "EventModel", "ExportModel", "GameModel", "GroupCardModel", "OwnedModel",
@@ -156,6 +157,7 @@ def export_all(db: Database) -> dict[str, Any]:
     for r in records:  # a record another names (a battle side's force), by its name
         if r.id is not None:
             named.add_record(r.id, r.kind, r.owner, r.name)
+    records = _sound(records, history, player_names, named)
     record_data: dict[int, dict[str, Any]] = {}
     for r in records:  # players by name, guests marked: what the import reads back
         record_data[r.id or 0], history[r.id or 0] = exported(
@@ -205,17 +207,18 @@ def export_all(db: Database) -> dict[str, Any]:
                      "player": player_names[r.player_id] if r.player_id is not None else None,
                      "name": r.name, "data": record_data[r.id or 0], "version": r.version,
                      "created_at": _stamp(r.created_at), "archived_at": _stamp(r.archived_at),
-                     "events": history[r.id or 0]} for r in _sound(records, history,
-                                                                   player_names)],
+                     "events": history[r.id or 0]} for r in records],
     }
 
 
 def _sound(records: Sequence[Any], history: dict[int, list[dict[str, Any]]],
-           player_names: dict[Any, str]) -> list[Any]:
+           player_names: dict[Any, str], named: Players) -> list[Any]:
     """The records an export can carry: each one edited outside the program into something
-    the program cannot read (``damage.decode``, as every read decodes it) is left out and
-    named (``damage.notice``; ``chronicle db check`` lists them)."""
+    the program cannot read (``damage.decode`` on the names the games see, as every read
+    decodes it) is left out and named (``damage.notice``; ``chronicle db check`` lists
+    them)."""
     from chronicle.services import damage
+    from chronicle.services.playernames import Boundary
 
     kept = []
     for row in records:
@@ -223,7 +226,8 @@ def _sound(records: Sequence[Any], history: dict[int, list[dict[str, Any]]],
         spec = damage.spec_of(row.game, row.kind)
         found = damage.decode(spec, row.name, row.data,
                               [(e["kind"], e["payload"]) for e in history[row.id or 0]],
-                              owner_missing=row.player_id is not None and owner is None)
+                              owner_missing=row.player_id is not None and owner is None,
+                              seen=Boundary(spec, named).seen)
         if found.damage:
             damage.notice(damage.described(spec.label if spec else row.kind, row.name, owner,
                                            found.damage) + "; it was left out of the file")
