@@ -30,6 +30,7 @@ from chronicle.systems.wyld_hunt.fields import (
     MeritTypeField,
     Name,
     SetField,
+    SidesField,
     TerrainList,
     TestList,
     Text,
@@ -130,6 +131,7 @@ class LeagueModel(CardModel):
     leave: Text | None = None
     rest: Text | None = None
     special: Text | None = None
+    sides: SidesField | None = None
 
 
 class WaylayModel(CardModel):

@@ -17,6 +17,7 @@ from chronicle.systems.wyld_hunt.cards import (
     Court,
     FlawType,
     Kind,
+    League,
     MeritType,
     Quest,
     Terrain,
@@ -24,6 +25,7 @@ from chronicle.systems.wyld_hunt.cards import (
     card_facts,
     card_to_dict,
     describe_effect,
+    format_sides,
     parse_terrain,
 )
 
@@ -232,7 +234,9 @@ def _show(card: Card) -> None:
     for key, value in data.items():
         if key in _SKIP or key == "missing":
             continue
-        if isinstance(value, list):
+        if key == "sides" and isinstance(card, League) and card.sides is not None:
+            value = f"{format_sides(card.sides)} (top/right/bottom/left)"
+        elif isinstance(value, list):
             value = ", ".join(str(v) for v in value) or None
         shown = "unknown" if value is None else str(value)
         if key == "experience" and isinstance(card, Quest) and card.experience_from_rulebook:

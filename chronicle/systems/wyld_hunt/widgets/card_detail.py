@@ -18,6 +18,7 @@ from chronicle.systems.wyld_hunt.cards import (
     Waylay,
     card_to_dict,
     describe_effect,
+    format_sides,
 )
 
 HIDDEN = {"name", "kind", "effects", "origin", "path", "source", "notes", "summary",
@@ -39,7 +40,9 @@ def describe_card(card: Card, owned: int, player: str | None) -> Text:
     for key, value in data.items():
         if key in HIDDEN:
             continue
-        if isinstance(value, list):
+        if key == "sides" and isinstance(card, League) and card.sides is not None:
+            value = format_sides(card.sides)
+        elif isinstance(value, list):
             value = ", ".join(str(v) for v in value) or None
         text.append(f"\n{key.replace('_', ' ')}: ")
         if value is None:
