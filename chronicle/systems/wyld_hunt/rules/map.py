@@ -72,7 +72,8 @@ class MapSetup:
 
     game: str
     players: tuple[MapPlayer, ...]
-    league: Callable[[str], League | None]
+    league: Callable[[str], League | None] | None
+    """None when the cards are not known here: what needs a card's values is not checked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +207,7 @@ class _Replay:
         game, league, who = self.setup.game, str(p["league"]), str(p["player"])
         cell: Cell = (int(p["x"]), int(p["y"]))
         turn = int(p.get("turn", 0))
-        card = self.setup.league(league)
+        card = self.setup.league(league) if self.setup.league is not None else None
         name = card.name if card else league
         if turn not in TURNS:
             self.add(codes.MAP_TURN, seq, f"{name} turned {turn} degrees: Leagues are all "
@@ -231,7 +232,8 @@ class _Replay:
                      _place_fix(game, f"{name} beside a League in play"))
         placed = Placed(seq, name, who, cell[0], cell[1], turn, card)
         for direction, other in beside:
-            self.join(seq, placed, direction, other)
+            if self.setup.league is not None:
+                self.join(seq, placed, direction, other)
         self.state.cells[cell] = placed
         self.placed[(name_key(who), name_key(name))] += 1
         self.state.active.append((seq, "place", {"cell": cell, "player": who}))
@@ -330,7 +332,7 @@ class _Replay:
         total = 0
         for player in self.setup.players:
             for name in player.leagues:
-                card = self.setup.league(name)
+                card = self.setup.league(name) if self.setup.league is not None else None
                 if card is not None and card.unique:
                     if name_key(card.name) in uniques:
                         continue
@@ -479,6 +481,50 @@ def replay(setup: MapSetup, events: Sequence[dict[str, Any]]) -> tuple[MapState,
     return run.state, run.report
 
 
+def describe(event: dict[str, Any]) -> str:
+    """One line for a map event (``chronicle record`` listings)."""
+    kind, p = str(event.get("kind", "")), dict(event.get("payload") or {})
+    where = f"{p.get('x')},{p.get('y')}"
+    if kind == "place":
+        turned = f", turned {p.get('turn')}" if p.get("turn") else ""
+        return f"{p.get('player')} lays {p.get('league')} at {where}{turned}"
+    if kind == "treasure":
+        return f"{p.get('player')} places {p.get('treasure')} under {where}"
+    if kind == "camp":
+        return f"{p.get('by')} chooses {p.get('player')}'s Base Camp at {where}"
+    if kind == "undo":
+        return f"undo event {p.get('seq')}"
+    return kind
+
+
+def bounds(state: MapState) -> tuple[range, range]:
+    """The columns and rows the map's Leagues span (empty ranges for an empty map)."""
+    if not state.cells:
+        return range(0), range(0)
+    xs = [x for x, _y in state.cells]
+    ys = [y for _x, y in state.cells]
+    return range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1)
+
+
+def check_record(data: dict[str, Any], events: list[dict[str, Any]],
+                 context: Any = None) -> Report:
+    """The record store's check of a stored map (``GameSystem.records``), as ``db import`` and
+    ``restore`` run it: every event well formed and the map's own geometry, undo and Base Camp
+    rules; what needs the game (its players' Leagues) or the cards' sides is checked when the
+    map is written through ``chronicle map`` or the app."""
+    report = Report()
+    game = str(data.get("game") or "the game")
+    for seq, event in enumerate(events, start=1):
+        problem = valid_payload(str(event.get("kind", "")), dict(event.get("payload") or {}))
+        if problem is not None:
+            report.add(codes.MAP_BAD_UNDO(f"map event {seq}: {problem}", fix=_undo_fix(
+                game, f"event {seq}")))
+    if report.violations:
+        return report
+    _state, found = replay(MapSetup(game, (), None), events)
+    return found
+
+
 def league_lookup(catalog: CardLookup[Card]) -> Callable[[str], League | None]:
     """Leagues by name from a card catalog."""
     def find(name: str) -> League | None:
@@ -518,5 +564,5 @@ def valid_payload(kind: str, payload: dict[str, Any]) -> str | None:
     return None
 
 
-__all__ = ["TURNS", "MapPlayer", "from_state", "league_lookup", "MapSetup", "MapState", "Placed", "facing", "replay",
+__all__ = ["TURNS", "MapPlayer", "bounds", "check_record", "describe", "from_state", "league_lookup", "MapSetup", "MapState", "Placed", "facing", "replay",
            "sides_fix", "valid_payload"]
