@@ -50,11 +50,14 @@ class MapView:
     players: list[str]
     leagues: dict[str, list[str]]
     """Each player's Leagues not yet on the map (the duplicate of a Unique one included)."""
+    treasures: dict[str, list[str]]
+    """Each player's Quest Treasures not yet placed."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``chronicle map show --json``."""
         return {"game": self.game, "version": self.version, "valid": self.report.valid,
                 **self.state.to_dict(), "to_lay": self.leagues,
+                "to_place": self.treasures,
                 "events": [{"seq": n, **e} for n, e in enumerate(self.events, start=1)],
                 "violations": [v.to_dict(game=self.game) for v in self.report.violations]}
 
@@ -83,21 +86,24 @@ def _setup(session: Session, game: GameRow) -> MapSetup:
     return from_state(_view(session, game, cat).state, cat, game.name)
 
 
-def _to_lay(setup: MapSetup, state: MapState) -> dict[str, list[str]]:
+def _left(chosen: dict[str, tuple[str, ...]], done: list[tuple[str, str]],
+          ) -> dict[str, list[str]]:
+    """Per player, the cards ``chosen`` less those ``done`` (``(player, card)``), copy by
+    copy."""
     laid: dict[tuple[str, str], int] = {}
-    for placed in state.cells.values():
-        key = (name_key(placed.player), name_key(placed.league))
+    for who, card in done:
+        key = (name_key(who), name_key(card))
         laid[key] = laid.get(key, 0) + 1
     found: dict[str, list[str]] = {}
-    for player in setup.players:
+    for player, cards in chosen.items():
         left = []
-        for league in player.leagues:
-            key = (name_key(player.name), name_key(league))
+        for league in cards:
+            key = (name_key(player), name_key(league))
             if laid.get(key, 0) > 0:
                 laid[key] -= 1
             else:
                 left.append(league)
-        found[player.name] = left
+        found[player] = left
     return found
 
 
@@ -106,8 +112,12 @@ def _map_view(session: Session, game: GameRow) -> MapView:
     row = _record(session, game)
     events = _events(session, row)
     state, report = replay(setup, events)
+    leagues = _left({p.name: p.leagues for p in setup.players},
+                    [(p.player, p.league) for p in state.cells.values()])
+    treasures = _left({p.name: p.treasures for p in setup.players},
+                      [pair for under in state.treasures.values() for pair in under])
     return MapView(game.name, row.version if row is not None else 0, state, report, events,
-                   [p.name for p in setup.players], _to_lay(setup, state))
+                   [p.name for p in setup.players], leagues, treasures)
 
 
 def show_map(db: Database, game: str) -> MapView:

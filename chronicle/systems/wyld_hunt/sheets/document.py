@@ -53,6 +53,7 @@ from chronicle.systems.wyld_hunt.sheets.character import (
     creation_points,
     starting_build,
 )
+from chronicle.systems.wyld_hunt.rules.map import MapState
 from chronicle.systems.wyld_hunt.sheets.game import game_sheet
 from chronicle.systems.wyld_hunt.sheets.sources import (
     CharacterSource,
@@ -74,9 +75,10 @@ def log_document(source: CharacterSource) -> Document:
     return Document(title=f"{source.name}: chronicle", parts=(chronicle_log(source),))
 
 
-def game_document(source: GameSource) -> Document:
-    """The PDF of one game's preparation."""
-    return Document(title=f"{source.name}: game preparation", parts=(game_sheet(source),))
+def game_document(source: GameSource, board: MapState | None = None) -> Document:
+    """The PDF of one game's preparation (with its League map, when one is laid)."""
+    return Document(title=f"{source.name}: game preparation",
+                    parts=(game_sheet(source, board),))
 
 
 def player_document(player: str, sources: Sequence[CharacterSource], *,
