@@ -163,8 +163,8 @@ FIELDS: dict[str, dict[str, Check]] = {
     "league": {**_BASE, "terrain": lambda v: type(v) is list and len(v) <= 20
                and all(map(_TERRAINS, v)), "unique": _flag, "enter": _text, "leave": _text,
                "rest": _text, "special": _text, "sides": lambda v: type(v) is list
-               and len(v) == 4 and all(type(s) is list and 1 <= len(s) <= 20 and all(map(_TERRAINS, s))
-                                       for s in v)},
+               and len(v) == 4 and all(type(s) is list and 1 <= len(s) <= 20
+                                       and all(map(_TERRAINS, s)) for s in v)},
     "waylay": {**_BASE, "rating": _COUNT, "terrain": lambda v: type(v) is list and len(v) <= 20
                and all(map(_TERRAINS, v)), "tests": lambda v: type(v) is list and len(v) <= 4
                and all(map(_TESTS, v)), "might": _waylay, "savvy": _waylay,

@@ -548,10 +548,12 @@ def from_state(state: SetupState, catalog: CardLookup[Card], game: str) -> MapSe
 
 def valid_payload(kind: str, payload: dict[str, Any]) -> str | None:
     """What is wrong with the shape of an event's payload (None when it is well formed)."""
-    needs = {"place": {"league": str, "player": str, "x": int, "y": int},
+    shapes: dict[str, dict[str, type]] = {
+        "place": {"league": str, "player": str, "x": int, "y": int},
              "treasure": {"treasure": str, "player": str, "x": int, "y": int},
              "camp": {"player": str, "by": str, "x": int, "y": int},
-             "undo": {"seq": int}}.get(kind)
+             "undo": {"seq": int}}
+    needs = shapes.get(kind)
     if needs is None:
         return f"unknown map event kind {kind[:40]!r}; use {', '.join(EVENT_KINDS)}"
     for key, kind_of in needs.items():
@@ -564,5 +566,19 @@ def valid_payload(kind: str, payload: dict[str, Any]) -> str | None:
     return None
 
 
-__all__ = ["TURNS", "MapPlayer", "bounds", "check_record", "describe", "from_state", "league_lookup", "MapSetup", "MapState", "Placed", "facing", "replay",
-           "sides_fix", "valid_payload"]
+__all__ = [
+    "TURNS",
+    "MapPlayer",
+    "MapSetup",
+    "MapState",
+    "Placed",
+    "bounds",
+    "check_record",
+    "describe",
+    "facing",
+    "from_state",
+    "league_lookup",
+    "replay",
+    "sides_fix",
+    "valid_payload",
+]

@@ -44,6 +44,7 @@ from chronicle.export.wording import (
     total,
     word,
 )
+from chronicle.systems.wyld_hunt.rules.map import MapState
 from chronicle.systems.wyld_hunt.sheets.character import (
     CardLookup,
     bought_off,
@@ -53,7 +54,6 @@ from chronicle.systems.wyld_hunt.sheets.character import (
     creation_points,
     starting_build,
 )
-from chronicle.systems.wyld_hunt.rules.map import MapState
 from chronicle.systems.wyld_hunt.sheets.game import game_sheet
 from chronicle.systems.wyld_hunt.sheets.sources import (
     CharacterSource,
