@@ -97,7 +97,7 @@ class GamePrepScreen(Screen[None]):
         Binding("x", "suggest", "Suggest"),
         Binding("X", "apply_suggestion", "Apply suggestion", key_display="X", show=False),
         Binding("r", "result", "Result", show=False),
-        Binding("m", "map", "League map"),
+        Binding("m", "map", "League map", show=False),
         Binding("p", "print_game", "PDF game sheet", show=False),
         Binding("v", "report", "Report"),
         Binding("escape", "back", "Back"),
