@@ -151,6 +151,34 @@ def test_treasures_and_base_camps_follow_the_leagues(table: Database) -> None:
     assert record.valid
 
 
+def test_the_map_stays_with_its_game_through_a_rename_and_not_a_new_one(
+        table: Database) -> None:
+    from chronicle.services import mending
+
+    maps.place(table, GAME, "Balath Castle", at=(0, 0))
+    mending.rename_game(table, GAME, "Renamed Night")
+    assert list(maps.show_map(table, "Renamed Night").state.cells) == [(0, 0)]
+    mending.delete_game(table, "Renamed Night")
+    games.new_game(table, GAME, [("Tim", "Winerdria"), ("Josh", "Annoyicus")])
+    assert maps.show_map(table, GAME).state.cells == {}
+
+
+def test_a_stored_map_is_checked_on_its_own_as_import_and_restore_do(db: Database) -> None:
+    from chronicle.services import records
+
+    place = {"league": "Balath Castle", "player": "Josh", "x": 0, "y": 0, "turn": 0}
+    good = records.create(db, "wyld-hunt", "map", "imported", {"game": "Imported"},
+                          events=[("place", place), ("undo", {"seq": 1})])
+    assert [e.kind for e in good.events] == ["place", "undo"]
+    for events, code in (([("place", place), ("place", place)], "map.occupied"),
+                         ([("place", {**place, "x": "0"})], "map.bad_undo"),
+                         ([("undo", {"seq": 1})], "map.bad_undo")):
+        with pytest.raises(Refused) as exc:
+            records.create(db, "wyld-hunt", "map", "broken", {"game": "Broken"},
+                           events=events)
+        assert code in codes_of(exc)
+
+
 def test_a_write_from_a_stale_version_is_refused(table: Database) -> None:
     first = maps.place(table, GAME, "Balath Castle", at=(0, 0))
     maps.place(table, GAME, "Balanvale", at=(1, 0))

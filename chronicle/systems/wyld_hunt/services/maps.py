@@ -1,7 +1,8 @@
 """The League map of a prepared game, kept with the game as a ledger in the record store.
 
-A game's map is the group's record of kind ``map`` named after the game (``data`` names the
-game); its history holds the map's events (``place``, ``treasure``, ``camp``, ``undo``;
+A game's map is the group's record of kind ``map`` named by the game's id and creation time
+(``game 12 created 2026-11-20T19:30:00.123456``: it stays the game's through a rename, and a later game
+given the id of a deleted one does not inherit its map; ``data`` names the game); its history holds the map's events (``place``, ``treasure``, ``camp``, ``undo``;
 ``chronicle.systems.wyld_hunt.rules.map``). Each write reads the game (its players' Leagues,
 Treasures, character points and opponents) and the map in one transaction, replays the map with
 the new event, and refuses (``Refused``, nothing written) an event that brings an error; the
@@ -12,6 +13,7 @@ Undo appends a compensating event that takes back the latest event in effect.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from chronicle.domain.values import name_key
@@ -62,10 +64,19 @@ class MapView:
                 "violations": [v.to_dict(game=self.game) for v in self.report.violations]}
 
 
+def record_name(game: GameRow) -> str:
+    """The name of ``game``'s map record: its id and its creation time (UTC, to the
+    microsecond, as every backend keeps it)."""
+    made = game.created_at
+    if made.tzinfo is not None:
+        made = made.astimezone(UTC).replace(tzinfo=None)
+    return f"game {game.id} created {made:%Y-%m-%dT%H:%M:%S.%f}"
+
+
 def _record(session: Session, game: GameRow) -> RecordRow | None:
     from chronicle.persistence import records as store
 
-    rows = store.find_records(session, GAME, KIND, game.name, owner=store.GROUP)
+    rows = store.find_records(session, GAME, KIND, record_name(game), owner=store.GROUP)
     return rows[0] if rows else None
 
 
@@ -150,7 +161,8 @@ def _append(db: Database, game: str, kind: str, payload: dict[str, Any], what: s
         refuse_if(new_errors(before.report, after), what)
         record = _record(session, row)
         if record is None:
-            record = store.add_record(session, GAME, KIND, row.name, {"game": row.name}, None)
+            record = store.add_record(session, GAME, KIND, record_name(row),
+                                      {"game": row.name, "game_id": row.id}, None)
         store.append_record_event(session, record, kind, payload)
         repo.touch(record)
         session.add(record)
