@@ -285,3 +285,16 @@ def test_a_league_is_laid_by_keys_in_the_app(tmp_path: Path) -> None:
     assert [e["kind"] for e in maps.show_map(database, GAME).events] == ["place", "place",
                                                                          "undo"]
     database.close()
+
+
+def test_the_map_bench_runs_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "wyld_hunt_map.py"
+    spec = importlib.util.spec_from_file_location("map_bench", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(["--quick"])
+    out = capsys.readouterr().out
+    assert out.count(" x") >= 4 and "replay of 100 placements" in out and "growth" in out

@@ -180,6 +180,20 @@ class _Replay:
         self.players = {name_key(p.name): p for p in setup.players}
         self.placed: Counter[tuple[str, str]] = Counter()
         self.hidden: Counter[tuple[str, str]] = Counter()
+        self.leagues: Counter[tuple[str, str]] = Counter(
+            (name_key(p.name), name_key(n)) for p in setup.players for n in p.leagues)
+        self.treasures: Counter[tuple[str, str]] = Counter(
+            (name_key(p.name), name_key(n)) for p in setup.players for n in p.treasures)
+        self.wanting: dict[str, list[MapPlayer]] = {}
+        for p in setup.players:
+            for key in dict.fromkeys(name_key(n) for n in p.leagues):
+                self.wanting.setdefault(key, []).append(p)
+        self.on_map: dict[str, list[Placed]] = {}
+        """The Leagues on the map by name, in the order laid."""
+        self.bare: dict[Cell, None] = {}
+        """The squares of Leagues that cover no Treasure, in the order laid."""
+        self.total: int | None = None
+        """The Leagues the map will hold (a Unique one once), counted on first need."""
 
     def add(self, code: Code, seq: int, message: str, cards: Sequence[str] = (),
             fix: Fix | str | None = None, severity: Severity | None = None) -> None:
@@ -236,6 +250,8 @@ class _Replay:
                 self.join(seq, placed, direction, other)
         self.state.cells[cell] = placed
         self.placed[(name_key(who), name_key(name))] += 1
+        self.on_map.setdefault(name_key(name), []).append(placed)
+        self.bare[cell] = None
         self.state.active.append((seq, "place", {"cell": cell, "player": who}))
 
     def owned(self, seq: int, who: str, name: str, card: League | None) -> None:
@@ -250,7 +266,7 @@ class _Replay:
             self.add(codes.MAP_NOT_CHOSEN, seq, f"{who!r} has no seat in {game}", [name],
                      _place_fix(game, f"{name} as a seated player"))
             return
-        on_map = [p for p in self.state.cells.values() if name_key(p.league) == name_key(name)]
+        on_map = self.on_map.get(name_key(name), [])
         if card is not None and card.unique and on_map:
             self.add(codes.MAP_UNIQUE_TWICE, seq, f"{name} is Unique and {on_map[0].player} "
                      f"already laid it at {on_map[0].x},{on_map[0].y}: the duplicate is "
@@ -258,7 +274,7 @@ class _Replay:
                      _undo_fix(game, f"the second {name}"))
         if player is None:
             return
-        chosen = sum(name_key(n) == name_key(name) for n in player.leagues)
+        chosen = self.leagues[(name_key(who), name_key(name))]
         laid = self.placed[(name_key(who), name_key(name))]
         if laid >= chosen:
             self.add(codes.MAP_NOT_CHOSEN, seq, f"{who} selected {chosen} {name} and has laid "
@@ -267,8 +283,7 @@ class _Replay:
                                                 "player's Leagues)",
                                             app="in the map, pick the League with [ and ]",
                                             file=f"place = one of {who}'s leagues"))
-        wanting = [p for p in self.setup.players
-                   if any(name_key(n) == name_key(name) for n in p.leagues)]
+        wanting = self.wanting.get(name_key(name), [])
         if len(wanting) > 1 and not on_map:
             if card is None or card.unique is None:
                 self.add(codes.CARD_INCOMPLETE, seq, f"both {wanting[0].name} and "
@@ -328,17 +343,19 @@ class _Replay:
         """Leagues still to lay (None without the game's players)."""
         if not self.setup.players:
             return None
-        uniques: set[str] = set()
-        total = 0
-        for player in self.setup.players:
-            for name in player.leagues:
-                card = self.setup.league(name) if self.setup.league is not None else None
-                if card is not None and card.unique:
-                    if name_key(card.name) in uniques:
-                        continue
-                    uniques.add(name_key(card.name))
-                total += 1
-        return max(0, total - len(self.state.cells))
+        if self.total is None:
+            uniques: set[str] = set()
+            total = 0
+            for player in self.setup.players:
+                for name in player.leagues:
+                    card = self.setup.league(name) if self.setup.league is not None else None
+                    if card is not None and card.unique:
+                        if name_key(card.name) in uniques:
+                            continue
+                        uniques.add(name_key(card.name))
+                    total += 1
+            self.total = total
+        return max(0, self.total - len(self.state.cells))
 
     def early(self, seq: int, what: str) -> None:
         left = self.leagues_left()
@@ -357,7 +374,7 @@ class _Replay:
             return
         player = self.player(who)
         if player is not None:
-            chosen = sum(name_key(n) == name_key(treasure) for n in player.treasures)
+            chosen = self.treasures[(name_key(who), name_key(treasure))]
             laid = self.hidden[(name_key(who), name_key(treasure))]
             if laid >= chosen:
                 self.add(codes.MAP_TREASURE_NOT_CHOSEN, seq, f"{who} selected {chosen} "
@@ -367,9 +384,8 @@ class _Replay:
                              app="in the map, press r to place the next Treasure",
                              file=f"treasure = one of {who}'s treasures"))
         under = self.state.treasures.setdefault(cell, [])
-        bare = [q.league for c, q in self.state.cells.items()
-                if c != cell and not self.state.treasures.get(c)]
-        if under and bare:
+        if under and len(self.bare) > (cell in self.bare):
+            bare = [self.state.cells[c].league for c in self.bare if c != cell]
             self.add(codes.MAP_TREASURE_STACKED, seq, f"{there.league} already covers "
                      f"{len(under)} Treasure(s) while {len(bare)} League(s) cover none "
                      f"({', '.join(bare[:3])}{'...' if len(bare) > 3 else ''})",
@@ -380,6 +396,7 @@ class _Replay:
                          app="in the map, move to a League without a Treasure and press r",
                          file=f"at = the square of {bare[0]}"))
         under.append((who, treasure))
+        self.bare.pop(cell, None)
         self.hidden[(name_key(who), name_key(treasure))] += 1
         self.state.active.append((seq, "treasure", {"cell": cell, "player": who,
                                                     "treasure": treasure}))
@@ -425,8 +442,12 @@ class _Replay:
         if kind == "place":
             gone = self.state.cells.pop(info["cell"])
             self.placed[(name_key(gone.player), name_key(gone.league))] -= 1
+            self.on_map[name_key(gone.league)].pop()
+            self.bare.pop(info["cell"], None)
         elif kind == "treasure":
             self.state.treasures[info["cell"]].pop()
+            if not self.state.treasures[info["cell"]]:
+                self.bare[info["cell"]] = None
             self.hidden[(name_key(info["player"]), name_key(info["treasure"]))] -= 1
         else:
             del self.state.camps[info["player"]]
