@@ -77,31 +77,34 @@ def row(name: str, value: float, baseline: float, aim: str = "") -> None:
           f"x{value / baseline:8.1f}   {aim}")
 
 
+def measure(size: int, repeat: int) -> float:
+    """Print the figures of a map of ``size`` placements; the replay's time per placement."""
+    setup, events = fixture(size)
+    state, report = replay(setup, events)
+    assert len(state.cells) == size and report.valid, report.codes
+    whole = median_seconds(lambda: replay(setup, events), repeat)
+    base = median_seconds(lambda: tally(events), repeat, inner=5)
+    row(f"replay of {size:,} placements (per placement)", whole / size, base / size)
+    before, last = events[:-1], events[-1]
+
+    def step() -> None:
+        replay(setup, before)
+        replay(setup, [*before, last])
+
+    one = median_seconds(step, repeat)
+    aim = f"aim < {STEP_AIM * 1000:.0f} ms {'met' if one < STEP_AIM else 'NOT MET'}"
+    row(f"one placement checked, map of {size:,}", one, base,
+        aim if size <= 1_000 else "(growth only)")
+    return whole / size
+
+
 def main(argv: list[str] | None = None) -> None:
     """Measure and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, few repeats")
     args = parser.parse_args(argv)
     sizes, repeat = ((10, 100), 3) if args.quick else ((100, 1_000, 10_000), 7)
-    per_placement: list[float] = []
-    for size in sizes:
-        setup, events = fixture(size)
-        state, report = replay(setup, events)
-        assert len(state.cells) == size and report.valid, report.codes
-        whole = median_seconds(lambda: replay(setup, events), repeat)
-        base = median_seconds(lambda: tally(events), repeat, inner=5)
-        per_placement.append(whole / size)
-        row(f"replay of {size:,} placements (per placement)", whole / size, base / size)
-        before, last = events[:-1], events[-1]
-
-        def step() -> None:
-            replay(setup, before)
-            replay(setup, [*before, last])
-
-        one = median_seconds(step, repeat)
-        aim = f"aim < {STEP_AIM * 1000:.0f} ms {'met' if one < STEP_AIM else 'NOT MET'}"
-        row(f"one placement checked, map of {size:,}", one, base,
-            aim if size <= 1_000 else "(growth only)")
+    per_placement = [measure(size, repeat) for size in sizes]
     growth = per_placement[-1] / per_placement[0]
     print(f"growth of the per-placement replay from {sizes[0]:,} to {sizes[-1]:,}: "
           f"x{growth:.2f} (linear: about 1)")

@@ -1,8 +1,9 @@
 """The League map of a prepared game, kept with the game as a ledger in the record store.
 
 A game's map is the group's record of kind ``map`` named by the game's id and creation time
-(``game 12 created 2026-11-20T19:30:00.123456``: it stays the game's through a rename, and a later game
-given the id of a deleted one does not inherit its map; ``data`` names the game); its history holds the map's events (``place``, ``treasure``, ``camp``, ``undo``;
+(``game 12 created 2026-11-20T19:30:00.123456``: it stays the game's through a rename, and a
+later game given the id of a deleted one does not inherit its map; ``data`` names the game).
+Its history holds the map's events (``place``, ``treasure``, ``camp``, ``undo``;
 ``chronicle.systems.wyld_hunt.rules.map``). Each write reads the game (its players' Leagues,
 Treasures, character points and opponents) and the map in one transaction, replays the map with
 the new event, and refuses (``Refused``, nothing written) an event that brings an error; the
