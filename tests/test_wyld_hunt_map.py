@@ -179,6 +179,25 @@ def test_a_stored_map_is_checked_on_its_own_as_import_and_restore_do(db: Databas
         assert code in codes_of(exc)
 
 
+def test_hostile_steps_are_refused_and_nothing_is_written(table: Database) -> None:
+    maps.place(table, GAME, "Balath Castle", at=(0, 0))
+    with pytest.raises(BadInput, match="within 1000"):
+        maps.place(table, GAME, "Balanvale", at=(10**12, 0))
+    with pytest.raises(Refused) as exc:
+        maps.place(table, GAME, "Balanvale", at=(1, 0), player="Stranger\x1b[2J")
+    assert "map.not_chosen" in codes_of(exc)
+    with pytest.raises(Refused) as exc:
+        maps.treasure(table, GAME, "Glamour Dust", player="Stranger", on="Balath Castle")
+    assert "map.treasure_not_chosen" in codes_of(exc)
+    with pytest.raises(Refused) as exc:
+        maps.camp(table, GAME, "Tim", by="Stranger", on="Balath Castle")
+    assert codes_of(exc) == ["map.camp_chooser"]
+    with pytest.raises(Refused) as exc:
+        maps.place(table, GAME, "No Such League", at=(1, 0), player="Tim")
+    assert "card.unknown" in codes_of(exc)
+    assert len(maps.show_map(table, GAME).events) == 1
+
+
 def test_a_write_from_a_stale_version_is_refused(table: Database) -> None:
     first = maps.place(table, GAME, "Balath Castle", at=(0, 0))
     maps.place(table, GAME, "Balanvale", at=(1, 0))
@@ -298,3 +317,42 @@ def test_the_map_bench_runs_quick(capsys: pytest.CaptureFixture[str]) -> None:
     module.main(["--quick"])
     out = capsys.readouterr().out
     assert out.count(" x") >= 4 and "replay of 100 placements" in out and "growth" in out
+
+
+def test_sides_are_entered_in_the_apps_card_form(tmp_path: Path) -> None:
+    from chronicle.services.db import open_database
+    from chronicle.systems.wyld_hunt.cards import League
+    from chronicle.systems.wyld_hunt.screens.collection import CollectionScreen
+    from chronicle.systems.wyld_hunt.services.demo import run_demo
+    from chronicle.tui.app import ChronicleApp
+
+    url = f"sqlite:///{tmp_path}/t.db"
+    run_demo(open_database(url))
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(3):
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+            assert isinstance(app.screen, CollectionScreen)
+            app.screen.query_one("#search").value = "balanvale"  # type: ignore[attr-defined]
+            await pilot.pause()
+            await pilot.press("escape", "e")
+            await pilot.pause()
+            form = app.screen
+            form.query_one("#field-sides").value = "road/Hills,road/mountains/swamp"  # type: ignore[attr-defined]
+            await pilot.press("ctrl+s")
+            for _ in range(3):
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+            assert isinstance(app.screen, CollectionScreen), app.screen
+            card = app.screen.catalog.get("Balanvale", "league")
+            assert isinstance(card, League) and [[str(t) for t in side]
+                                                 for side in card.sides or ()] == [
+                ["road"], ["hills", "road"], ["mountains"], ["marsh"]]
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        usercards.forget_group()

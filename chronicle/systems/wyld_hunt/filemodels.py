@@ -39,6 +39,7 @@ from chronicle.systems.wyld_hunt.chronicle import (
 )
 from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.fields import Count, CourtField, Name, Text
+from chronicle.systems.wyld_hunt.rules.map import SQUARE_MAX
 
 Names = Annotated[list[Name], Field(max_length=500)]
 
@@ -211,7 +212,7 @@ class PlayerModel(_Strict):
         return self
 
 
-Square = Annotated[int, Strict(), Field(ge=-1000, le=1000)]
+Square = Annotated[int, Strict(), Field(ge=-SQUARE_MAX, le=SQUARE_MAX)]
 
 
 class MapModel(_Strict):

@@ -49,6 +49,8 @@ TURNS = (0, 180)
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 """The neighbour beyond each side (top, right, bottom, left) as ``(dx, dy)``."""
 EVENT_KINDS = ("place", "treasure", "camp", "undo")
+SQUARE_MAX = 1000
+"""The farthest a square lies from 0,0 on either axis (the setup file's limit too)."""
 Cell = tuple[int, int]
 
 
@@ -373,6 +375,9 @@ class _Replay:
                      f"{treasure}", [treasure], _undo_fix(game, f"{treasure}"))
             return
         player = self.player(who)
+        if player is None and self.setup.players:
+            self.add(codes.MAP_TREASURE_NOT_CHOSEN, seq, f"{who!r} has no seat in {game}",
+                     [treasure], _undo_fix(game, treasure))
         if player is not None:
             chosen = self.treasures[(name_key(who), name_key(treasure))]
             laid = self.hidden[(name_key(who), name_key(treasure))]
@@ -411,6 +416,10 @@ class _Replay:
             return
         player = self.player(who)
         chooser = player.opponent if player is not None else None
+        if self.setup.players and (player is None or self.player(by) is None):
+            self.add(codes.MAP_CAMP_CHOOSER, seq, f"{who} and {by} must both be seated in "
+                     f"{game}", [], _undo_fix(game, f"{who}'s Base Camp"))
+            return
         if (name_key(chooser) != name_key(by)) if chooser else name_key(by) == name_key(who):
             self.add(codes.MAP_CAMP_CHOOSER, seq, f"{by} chose {who}'s Base Camp; "
                      f"{chooser or who + chr(39) + 's opponent'} chooses it", [],
@@ -581,6 +590,11 @@ def valid_payload(kind: str, payload: dict[str, Any]) -> str | None:
         value = payload.get(key)
         if type(value) is not kind_of:
             return f"a {kind} event needs {key} ({'text' if kind_of is str else 'a number'})"
+    if any(abs(payload.get(key, 0)) > SQUARE_MAX for key in ("x", "y")):
+        return f"a square lies within {SQUARE_MAX} of 0,0 each way"
+    if kind == "place" and type(payload.get("turn", 0)) is int and \
+            abs(payload.get("turn", 0)) > 360:
+        return "a turn is 0 or 180 degrees"
     extra = set(payload) - set(needs) - {"turn"}
     if extra or (kind == "place" and type(payload.get("turn", 0)) is not int):
         return f"a {kind} event has unknown or wrong keys: {', '.join(sorted(extra)) or 'turn'}"
