@@ -253,6 +253,7 @@ def test_the_game_sheet_prints_the_map_with_names_escaped(table: Database) -> No
     flat = "".join(page.split())
     for name in ("Balath Castle", "Balanvale", HOSTILE):
         assert "".join(name.split()) in flat
+    assert "themapisnotfinished" in "".join("".join(texts).split())
 
 
 def test_a_league_is_laid_by_keys_in_the_app(tmp_path: Path) -> None:

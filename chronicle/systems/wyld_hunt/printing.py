@@ -55,7 +55,8 @@ def game(db: Database, name: str, player: str | None = None, *,
     from chronicle.systems.wyld_hunt.sheets.document import game_document
 
     shown = view or show_game(db, name)
-    return game_document(shown, show_map(db, shown.name).state)
+    board = show_map(db, shown.name)
+    return game_document(shown, board.state, board.report if board.state.cells else None)
 
 
 def player(db: Database, name: str, player: str | None = None, *, pencil: bool = False,

@@ -30,6 +30,7 @@ from chronicle.export.wording import (
     number,
     total,
 )
+from chronicle.rules.report import Report
 from chronicle.systems.wyld_hunt.cards import Card, Merit, Quest, Waylay
 from chronicle.systems.wyld_hunt.rules.game import (
     LEAGUES_PER_QUEST,
@@ -218,7 +219,8 @@ def map_blocks(board: MapState) -> list[Block]:
                  "first letters)")]
 
 
-def game_sheet(source: GameSource, board: MapState | None = None) -> Part:
+def game_sheet(source: GameSource, board: MapState | None = None,
+               board_report: Report | None = None) -> Part:
     """A game's preparation: who waylays whom, then each player's quests with their effective
     Waylay ratings, the Waylays, Treasures and Leagues chosen with their totals against the
     limits, the League map when Leagues are laid, and the rules' remaining findings."""
@@ -251,6 +253,8 @@ def game_sheet(source: GameSource, board: MapState | None = None) -> Part:
     if board is not None:
         blocks.extend(map_blocks(board))
     notes = finding_notes(source.report, noun=_noun_for(seats))
+    if board_report is not None:
+        notes += finding_notes(board_report)
     if notes:
         blocks.append(Heading("Before you play"))
         blocks.extend(notes)
