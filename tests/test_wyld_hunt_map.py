@@ -357,3 +357,15 @@ def test_sides_are_entered_in_the_apps_card_form(tmp_path: Path) -> None:
         asyncio.run(scenario())
     finally:
         usercards.forget_group()
+
+
+def test_every_map_code_has_a_golden_case() -> None:
+    import tomllib
+
+    from chronicle.systems.wyld_hunt.codes import ALL_CODES
+
+    golden = Path(__file__).resolve().parent / "golden" / "cases.toml"
+    cases = tomllib.loads(golden.read_text(encoding="utf-8"))["case"]
+    found = {code for case in cases if case["file"].startswith("setups/map-")
+             for code in case["codes"]}
+    assert {c.code for c in ALL_CODES if c.code.startswith("map.")} <= found
