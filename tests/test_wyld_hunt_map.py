@@ -22,7 +22,7 @@ from chronicle.cli import main
 from chronicle.errors import BadInput, Conflict, Refused
 from chronicle.export.pdf import render_pdf
 from chronicle.services.db import Database
-from chronicle.systems.wyld_hunt.rules.map import check_record
+from chronicle.systems.wyld_hunt.rules.map_ledger import check_record
 from chronicle.systems.wyld_hunt.services import collection, games, maps, usercards
 
 GAME = "Map Night"

@@ -164,7 +164,8 @@ def check_setup(setup: GameSetup, catalog: CardLookup[Card]) -> tuple[Report, Se
     state = SetupState(setup, players)
     report.summary = state.summary()
     if setup.map:
-        from chronicle.systems.wyld_hunt.rules.map import from_state, replay
+        from chronicle.systems.wyld_hunt.rules.map import replay
+        from chronicle.systems.wyld_hunt.rules.map_ledger import from_state
 
         _map, found = replay(from_state(state, catalog, "<game>"), setup.map)
         report.extend(found.violations)

@@ -32,17 +32,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chronicle.domain.values import name_key
 from chronicle.rules.codes import Code
 from chronicle.rules.report import Fix, Report, Severity, arg
 from chronicle.systems.wyld_hunt import codes
-from chronicle.systems.wyld_hunt.cards import SIDE_NAMES, Card, League, Terrain
-
-if TYPE_CHECKING:
-    from chronicle.rules.lookup import CardLookup
-    from chronicle.systems.wyld_hunt.rules.game import SetupState
+from chronicle.systems.wyld_hunt.cards import SIDE_NAMES, League, Terrain
 
 TURNS = (0, 180)
 """The only ways a League may lie: Leagues "must always be played horizontally"."""
@@ -157,7 +153,7 @@ def sides_fix(league: str) -> Fix:
                     f"the [[card]] named {league!r}")
 
 
-def _undo_fix(game: str, what: str) -> Fix:
+def undo_fix(game: str, what: str) -> Fix:
     return Fix(f"take back {what}", cli=f"chronicle map undo {arg(game)}",
                app="in the map (m from the game), press u",
                file=f"remove the [[map]] table of {what} from the setup file")
@@ -217,7 +213,7 @@ class _Replay:
             self.undo(seq, payload)
         else:
             self.add(codes.MAP_BAD_UNDO, seq, f"unknown map event kind {kind[:40]!r}; use "
-                     f"{', '.join(EVENT_KINDS)}", fix=_undo_fix(self.setup.game, "it"))
+                     f"{', '.join(EVENT_KINDS)}", fix=undo_fix(self.setup.game, "it"))
 
     def place(self, seq: int, p: dict[str, Any]) -> None:
         game, league, who = self.setup.game, str(p["league"]), str(p["player"])
@@ -273,7 +269,7 @@ class _Replay:
             self.add(codes.MAP_UNIQUE_TWICE, seq, f"{name} is Unique and {on_map[0].player} "
                      f"already laid it at {on_map[0].x},{on_map[0].y}: the duplicate is "
                      "discarded (a 10-League game becomes a 9-League game)", [name],
-                     _undo_fix(game, f"the second {name}"))
+                     undo_fix(game, f"the second {name}"))
         if player is None:
             return
         chosen = self.leagues[(name_key(who), name_key(name))]
@@ -332,7 +328,7 @@ class _Replay:
                  f"({_words(mine)}) faces {other.league} ({_words(theirs)}) and "
                  + why.get(broken.code, "they share no Terrain feature"),
                  [placed.league, other.league],
-                 _undo_fix(self.setup.game, f"{placed.league} and lay it elsewhere or turned")
+                 undo_fix(self.setup.game, f"{placed.league} and lay it elsewhere or turned")
                  if self.state.active and self.state.active[-1][0] == placed.seq
                  else Fix(f"lay {placed.league} elsewhere or turned",
                           cli=f"chronicle map place {arg(self.setup.game)} "
@@ -372,12 +368,12 @@ class _Replay:
         there = self.state.cells.get(cell)
         if there is None:
             self.add(codes.MAP_OFF_MAP, seq, f"no League lies at {_where(cell)} for {who}'s "
-                     f"{treasure}", [treasure], _undo_fix(game, f"{treasure}"))
+                     f"{treasure}", [treasure], undo_fix(game, f"{treasure}"))
             return
         player = self.player(who)
         if player is None and self.setup.players:
             self.add(codes.MAP_TREASURE_NOT_CHOSEN, seq, f"{who!r} has no seat in {game}",
-                     [treasure], _undo_fix(game, treasure))
+                     [treasure], undo_fix(game, treasure))
         if player is not None:
             chosen = self.treasures[(name_key(who), name_key(treasure))]
             laid = self.hidden[(name_key(who), name_key(treasure))]
@@ -412,13 +408,13 @@ class _Replay:
         self.early(seq, f"{who}'s Base Camp chosen")
         if cell not in self.state.cells:
             self.add(codes.MAP_OFF_MAP, seq, f"no League lies at {_where(cell)} for {who}'s "
-                     "Base Camp", [], _undo_fix(game, f"{who}'s Base Camp"))
+                     "Base Camp", [], undo_fix(game, f"{who}'s Base Camp"))
             return
         player = self.player(who)
         chooser = player.opponent if player is not None else None
         if self.setup.players and (player is None or self.player(by) is None):
             self.add(codes.MAP_CAMP_CHOOSER, seq, f"{who} and {by} must both be seated in "
-                     f"{game}", [], _undo_fix(game, f"{who}'s Base Camp"))
+                     f"{game}", [], undo_fix(game, f"{who}'s Base Camp"))
             return
         if (name_key(chooser) != name_key(by)) if chooser else name_key(by) == name_key(who):
             self.add(codes.MAP_CAMP_CHOOSER, seq, f"{by} chose {who}'s Base Camp; "
@@ -432,7 +428,7 @@ class _Replay:
         if who in self.state.camps:
             self.add(codes.MAP_CAMP_TWICE, seq, f"{who}'s Base Camp was already chosen "
                      f"({self.state.cells[self.state.camps[who]].league})", [],
-                     _undo_fix(game, f"the first choice of {who}'s Base Camp"))
+                     undo_fix(game, f"the first choice of {who}'s Base Camp"))
             return
         self.state.camps[who] = cell
         self.state.active.append((seq, "camp", {"player": who}))
@@ -511,22 +507,6 @@ def replay(setup: MapSetup, events: Sequence[dict[str, Any]]) -> tuple[MapState,
     return run.state, run.report
 
 
-def describe(event: dict[str, Any]) -> str:
-    """One line for a map event (``chronicle record`` listings)."""
-    kind, p = str(event.get("kind", "")), dict(event.get("payload") or {})
-    where = f"{p.get('x')},{p.get('y')}"
-    if kind == "place":
-        turned = f", turned {p.get('turn')}" if p.get("turn") else ""
-        return f"{p.get('player')} lays {p.get('league')} at {where}{turned}"
-    if kind == "treasure":
-        return f"{p.get('player')} places {p.get('treasure')} under {where}"
-    if kind == "camp":
-        return f"{p.get('by')} chooses {p.get('player')}'s Base Camp at {where}"
-    if kind == "undo":
-        return f"undo event {p.get('seq')}"
-    return kind
-
-
 def bounds(state: MapState) -> tuple[range, range]:
     """The columns and rows the map's Leagues span (empty ranges for an empty map)."""
     if not state.cells:
@@ -536,84 +516,5 @@ def bounds(state: MapState) -> tuple[range, range]:
     return range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1)
 
 
-def check_record(data: dict[str, Any], events: list[dict[str, Any]],
-                 context: Any = None) -> Report:
-    """The record store's check of a stored map (``GameSystem.records``), as ``db import`` and
-    ``restore`` run it: every event well formed and the map's own geometry, undo and Base Camp
-    rules; what needs the game (its players' Leagues) or the cards' sides is checked when the
-    map is written through ``chronicle map`` or the app."""
-    report = Report()
-    game = str(data.get("game") or "the game")
-    for seq, event in enumerate(events, start=1):
-        problem = valid_payload(str(event.get("kind", "")), dict(event.get("payload") or {}))
-        if problem is not None:
-            report.add(codes.MAP_BAD_UNDO(f"map event {seq}: {problem}", fix=_undo_fix(
-                game, f"event {seq}")))
-    if report.violations:
-        return report
-    _state, found = replay(MapSetup(game, (), None), events)
-    return found
-
-
-def league_lookup(catalog: CardLookup[Card]) -> Callable[[str], League | None]:
-    """Leagues by name from a card catalog."""
-    def find(name: str) -> League | None:
-        card = catalog.get(name, "league")
-        return card if isinstance(card, League) else None
-    return find
-
-
-def from_state(state: SetupState, catalog: CardLookup[Card], game: str) -> MapSetup:
-    """The map's view of a checked game setup: each player's Leagues, Treasures, character
-    points and the opponent who chooses their Base Camp (the one whose Waylays oppose them,
-    the other player in a two-player game)."""
-    players = []
-    for p in state.players:
-        opponents = list(p.waylaid_by) or [o.name for o in state.players if o.name != p.name]
-        players.append(MapPlayer(p.name, tuple(p.setup.leagues), tuple(p.setup.treasures),
-                                 p.character_points,
-                                 opponents[0] if len(opponents) == 1 else None))
-    return MapSetup(game, tuple(players), league_lookup(catalog))
-
-
-def valid_payload(kind: str, payload: dict[str, Any]) -> str | None:
-    """What is wrong with the shape of an event's payload (None when it is well formed)."""
-    shapes: dict[str, dict[str, type]] = {
-        "place": {"league": str, "player": str, "x": int, "y": int},
-             "treasure": {"treasure": str, "player": str, "x": int, "y": int},
-             "camp": {"player": str, "by": str, "x": int, "y": int},
-             "undo": {"seq": int}}
-    needs = shapes.get(kind)
-    if needs is None:
-        return f"unknown map event kind {kind[:40]!r}; use {', '.join(EVENT_KINDS)}"
-    for key, kind_of in needs.items():
-        value = payload.get(key)
-        if type(value) is not kind_of:
-            return f"a {kind} event needs {key} ({'text' if kind_of is str else 'a number'})"
-    if any(abs(payload.get(key, 0)) > SQUARE_MAX for key in ("x", "y")):
-        return f"a square lies within {SQUARE_MAX} of 0,0 each way"
-    if kind == "place" and type(payload.get("turn", 0)) is int and \
-            abs(payload.get("turn", 0)) > 360:
-        return "a turn is 0 or 180 degrees"
-    extra = set(payload) - set(needs) - {"turn"}
-    if extra or (kind == "place" and type(payload.get("turn", 0)) is not int):
-        return f"a {kind} event has unknown or wrong keys: {', '.join(sorted(extra)) or 'turn'}"
-    return None
-
-
-__all__ = [
-    "TURNS",
-    "MapPlayer",
-    "MapSetup",
-    "MapState",
-    "Placed",
-    "bounds",
-    "check_record",
-    "describe",
-    "facing",
-    "from_state",
-    "league_lookup",
-    "replay",
-    "sides_fix",
-    "valid_payload",
-]
+__all__ = ["EVENT_KINDS", "SQUARE_MAX", "TURNS", "MapPlayer", "MapSetup", "MapState", "Placed",
+           "bounds", "facing", "replay", "sides_fix", "undo_fix"]

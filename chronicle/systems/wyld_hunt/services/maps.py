@@ -24,13 +24,8 @@ from chronicle.services.common import game_row as _game_row
 from chronicle.services.common import new_errors, refuse_if
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.editions import GAME
-from chronicle.systems.wyld_hunt.rules.map import (
-    MapSetup,
-    MapState,
-    from_state,
-    replay,
-    valid_payload,
-)
+from chronicle.systems.wyld_hunt.rules.map import MapSetup, MapState, replay
+from chronicle.systems.wyld_hunt.rules.map_ledger import from_state, valid_payload
 
 if TYPE_CHECKING:
     from sqlmodel import Session
