@@ -23,6 +23,8 @@ def register(parser: argparse.ArgumentParser) -> None:
                  "waylay-rating", "treasure-rating", "experience"):
         parser.add_argument(f"--{flag}", type=int)
     parser.add_argument("--terrain", help="comma-separated, e.g. forest,road (or any)")
+    parser.add_argument("--sides", help="a League's four sides' terrains, top/right/bottom/"
+                        "left, e.g. fields,road/forest/border/fields")
     parser.add_argument("--tests", help="comma-separated Test types, e.g. might,combat")
     parser.add_argument("--unique", action=argparse.BooleanOptionalAction, default=None)
     for field, typed in TYPED_FIELDS.items():  # "--score-changes"
@@ -58,6 +60,13 @@ def run_new(args: argparse.Namespace) -> int:
         item = getattr(args, field)
         if item:
             values[field] = [part.strip() for part in item.split(",") if part.strip()]
+    if args.sides:
+        from chronicle.systems.wyld_hunt.cards import parse_sides
+        try:
+            values["sides"] = [[str(t) for t in side] for side in parse_sides(args.sides)]
+        except ValueError as exc:
+            fail(f"--sides: {exc}")
+            return 2
     try:
         card = create_card(values, database(args))  # the group's cards: every member sees it
     except ChronicleError as exc:

@@ -146,6 +146,32 @@ def parse_terrain(text: str) -> Terrain:
                          "any; singular and plural both do)") from None
 
 
+SIDE_NAMES = ("top", "right", "bottom", "left")
+"""A League's sides in the order of ``League.sides`` (the card text side up)."""
+
+
+def parse_sides(text: str) -> list[list[Terrain]]:
+    """Four sides written ``top/right/bottom/left``, each a comma-separated terrain list:
+    ``fields,road/forest/border/fields``.
+
+    Raises:
+        ValueError: not four sides, an empty side, or a word that is no terrain.
+    """
+    parts = [part.strip() for part in text.split("/")]
+    if len(parts) != len(SIDE_NAMES) or not all(parts):
+        raise ValueError(f"{text[:80]!r}: give four sides, top/right/bottom/left, each a "
+                         "comma-separated terrain list, e.g. fields,road/forest/border/fields")
+    return [[parse_terrain(word.strip()) for word in part.split(",") if word.strip()]
+            for part in parts]
+
+
+def format_sides(sides: tuple[tuple[Terrain, ...], ...] | list[list[Terrain]] | None) -> str:
+    """``sides`` written as ``parse_sides`` reads them; ``?`` while unknown."""
+    if sides is None:
+        return "?"
+    return "/".join(",".join(str(t) for t in side) for side in sides)
+
+
 NOT_PRINTED: Literal["none"] = "none"
 """A Waylay attribute the card prints no number for: the Waylay can never become that Test."""
 
@@ -392,6 +418,10 @@ class League(Card):
     leave: str | None = None
     rest: str | None = None
     special: str | None = None
+    sides: tuple[tuple[Terrain, ...], ...] | None = None
+    """The terrains on each of the card's four sides, text side up: top, right, bottom, left
+    (Setting the Stage, 3: "a Terrain-feature-matching-Terrain-feature manner"); None while
+    unknown."""
 
     def missing(self) -> list[str]:
         return [f for f in ("terrain", "unique", "enter", "leave", "rest")
@@ -449,6 +479,8 @@ def card_to_dict(card: Card) -> dict[str, object]:
             data[name] = None if value is None else [
                 {"attribute": c.attribute.value, "change": c.change, "when": c.when.value}
                 for c in value]
+        elif name == "sides" and value is not None:
+            data[name] = [[str(t) for t in side] for side in value]
         elif isinstance(value, tuple):
             data[name] = [str(v) for v in value]
         elif isinstance(value, enum.Enum):
@@ -503,6 +535,8 @@ def card_from_data(data: dict[str, Any], origin: Origin, path: str | None) -> Ca
     for key in ("terrain", "tests"):
         if values.get(key) is not None:
             values[key] = tuple(values[key])
+    if values.get("sides") is not None:
+        values["sides"] = tuple(tuple(Terrain(t) for t in side) for side in values["sides"])
     effects = tuple(_effect_from(e) for e in data.get("effects", ()))
     changes = values.get("score_changes")
     if changes is not None:

@@ -83,6 +83,43 @@ SETUP_WAYLAY_TERRAIN = Code("setup.waylay_terrain", W, "Story Pack: Waylay Cards
 SETUP_CHARACTER_INVALID = Code("setup.character_invalid", E, CREATION,
                                "A player's character file breaks the rules")
 
+LEAGUES = f"{STAGE}, 3: Select and Play Leagues"
+TREASURES = f"{STAGE}, 4: Place Treasures"
+CAMPS = f"{STAGE}, 5: Place Characters"
+MAP_SIDES_UNKNOWN = Code("map.sides_unknown", E, LEAGUES,
+                         "A placement needs a League's side terrains, which are unknown")
+MAP_TERRAIN = Code("map.terrain_mismatch", E, LEAGUES,
+                   "Facing sides share no Terrain feature")
+MAP_BORDER = Code("map.border", E, LEAGUES, "A League played beyond a Border")
+MAP_OCEAN = Code("map.ocean", E, LEAGUES, "Ocean beside something other than Ocean or a Border")
+MAP_TURN = Code("map.turn", E, LEAGUES,
+                "A League turned sideways (Leagues are all played horizontally)")
+MAP_OCCUPIED = Code("map.occupied", E, LEAGUES, "A League played where one already lies")
+MAP_DETACHED = Code("map.detached", E, LEAGUES, "A League played beside no League in play")
+MAP_NOT_CHOSEN = Code("map.not_chosen", E, LEAGUES,
+                      "A League played that the player did not select, or more copies")
+MAP_UNIQUE_TWICE = Code("map.unique_twice", E, LEAGUES,
+                        "A second copy of a Unique League played")
+MAP_UNIQUE_PLACER = Code("map.unique_placer", E, LEAGUES,
+                         "A Unique League both players chose, placed by the one with more "
+                         "character points")
+MAP_TURNS = Code("map.turns", W, LEAGUES, "A player lays two Leagues in a row")
+MAP_OFF_MAP = Code("map.off_map", E, f"{TREASURES}; {CAMPS}",
+                   "A Treasure or Base Camp on a League not in play")
+MAP_EARLY = Code("map.early", W, f"{TREASURES}; {CAMPS}",
+                 "Treasures or Base Camps placed before every League is laid")
+MAP_TREASURE_NOT_CHOSEN = Code("map.treasure_not_chosen", E, TREASURES,
+                               "A Treasure placed that the player did not select, or twice")
+MAP_TREASURE_STACKED = Code("map.treasure_stacked", E, TREASURES,
+                            "A second Treasure under a League while another League covers none")
+MAP_CAMP_CHOOSER = Code("map.camp_chooser", E, CAMPS,
+                        "A Base Camp not chosen by the player's opponent")
+MAP_CAMP_TWICE = Code("map.camp_twice", E, CAMPS, "A Base Camp chosen a second time")
+MAP_BAD_UNDO = Code("map.bad_undo", E, LEAGUES,
+                    "An undo that names no placement still in effect, or not the latest")
+MAP_INCOMPLETE = Code("map.incomplete", W, f"{LEAGUES}; {TREASURES}; {CAMPS}",
+                      "Leagues, Treasures or Base Camps still to place")
+
 COLLECTION_NOT_OWNED = Code("collection.not_owned", E, "The Character Pack (your cards)",
                             "A card used that the player owns too few copies of",
                             scope="database")

@@ -37,6 +37,10 @@ FlawTypeField = Annotated[c.FlawType, BeforeValidator(_lower)]
 SetField = Annotated[c.CardSet, BeforeValidator(_lower)]
 TerrainList = Annotated[list[c.Terrain], BeforeValidator(_lower_list), Field(max_length=20)]
 TestField = Annotated[c.TestType, BeforeValidator(_lower)]
+SideList = Annotated[list[c.Terrain], BeforeValidator(_lower_list),
+                     Field(min_length=1, max_length=20)]
+SidesField = Annotated[list[SideList], Field(min_length=4, max_length=4)]
+"""A League's four sides (top, right, bottom, left), each a terrain list."""
 TestList = Annotated[list[c.TestType], BeforeValidator(_lower_list), Field(max_length=4)]
 WaylayField = Count | Literal["none"]
 

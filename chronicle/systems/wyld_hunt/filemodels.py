@@ -39,6 +39,7 @@ from chronicle.systems.wyld_hunt.chronicle import (
 )
 from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.fields import Count, CourtField, Name, Text
+from chronicle.systems.wyld_hunt.rules.map import SQUARE_MAX
 
 Names = Annotated[list[Name], Field(max_length=500)]
 
@@ -211,6 +212,52 @@ class PlayerModel(_Strict):
         return self
 
 
+Square = Annotated[int, Strict(), Field(ge=-SQUARE_MAX, le=SQUARE_MAX)]
+
+
+class MapModel(_Strict):
+    """One ``[[map]]`` table of a setup file: one event of the League map, in the order played
+    (``chronicle.systems.wyld_hunt.rules.map``). Exactly one of ``place`` (a League, with
+    ``player``, ``at`` and optionally ``turn``), ``treasure`` (with ``player`` and ``at``),
+    ``camp`` (whose Base Camp, with ``by`` and ``at``) or ``undo`` (the number of the event,
+    counted from 1, to take back)."""
+
+    place: Name | None = None
+    treasure: Name | None = None
+    camp: Name | None = None
+    undo: Annotated[int, Strict(), Field(ge=1, le=100_000)] | None = None
+    player: Name | None = None
+    by: Name | None = None
+    at: Annotated[list[Square], Field(min_length=2, max_length=2)] | None = None
+    turn: Annotated[int, Strict(), Field(ge=-360, le=360)] = 0
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> MapModel:
+        kinds = [k for k in ("place", "treasure", "camp", "undo") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError("give exactly one of place, treasure, camp or undo")
+        needs = {"place": ("player", "at"), "treasure": ("player", "at"), "camp": ("by", "at"),
+                 "undo": ()}[kinds[0]]
+        lacking = [k for k in needs if getattr(self, k) is None]
+        if lacking:
+            raise ValueError(f"{kinds[0]} needs {' and '.join(lacking)}")
+        return self
+
+    def to_event(self) -> dict[str, Any]:
+        """The map event this table records (``{"kind", "payload"}``)."""
+        x, y = self.at or (0, 0)
+        if self.place is not None:
+            return {"kind": "place", "payload": {"league": self.place, "player": self.player,
+                                                 "x": x, "y": y, "turn": self.turn}}
+        if self.treasure is not None:
+            return {"kind": "treasure", "payload": {"treasure": self.treasure,
+                                                    "player": self.player, "x": x, "y": y}}
+        if self.camp is not None:
+            return {"kind": "camp", "payload": {"player": self.camp, "by": self.by,
+                                                "x": x, "y": y}}
+        return {"kind": "undo", "payload": {"seq": self.undo}}
+
+
 class SetupFile(_Strict):
     """A game setup file."""
 
@@ -219,9 +266,11 @@ class SetupFile(_Strict):
     epic_order: EpicOrderField = EpicOrder.QUEST_NUMBER
     player: Annotated[list[PlayerModel], Field(min_length=1, max_length=12)]
     card: list[Any] = []
+    map: Annotated[list[MapModel], Field(max_length=10_000)] = []
 
 
-_TABLES: dict[str, type[BaseModel]] = {"event": EventModel, "player": PlayerModel}
+_TABLES: dict[str, type[BaseModel]] = {"event": EventModel, "player": PlayerModel,
+                                       "map": MapModel}
 
 
 def _problems(exc: ValidationError, model_cls: type[BaseModel], path: str,

@@ -74,7 +74,8 @@ def load_file(path: Path, *, character_only: bool = False) -> Loaded:
         for index, player in enumerate(model.player):
             players.append(_player(player, index, path, lines, loaded))
         loaded.setup = GameSetup(system=model.system, solo=model.solo, players=tuple(players),
-                                 epic_order=model.epic_order)
+                                 epic_order=model.epic_order,
+                                 map=tuple(m.to_event() for m in model.map))
     return loaded
 
 

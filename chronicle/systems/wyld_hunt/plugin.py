@@ -28,6 +28,7 @@ from chronicle.systems.protocol import (
     OddsAnswer,
     OddsCommand,
     Option,
+    RecordKind,
 )
 
 _HERE = "chronicle.systems.wyld_hunt.plugin"
@@ -166,7 +167,12 @@ SYSTEM = GameSystem(
         CommandGroup("pack", "record a whole pack in one step",
                      f"{_CLI}.collection:register_pack"),
         CommandGroup("cards", "list, search, show and validate cards", f"{_CLI}.cards:register"),
+        CommandGroup("map", "lay a prepared game's Leagues, Treasures and Base Camps",
+                     f"{_CLI}.maps:register"),
     ),
+    records=(RecordKind("map", "League map", False,
+                        "chronicle.systems.wyld_hunt.rules.map_ledger:check_record",
+                        "chronicle.systems.wyld_hunt.rules.map_ledger:describe"),),
     screens={"collection": f"{_SCREENS}.collection:CollectionScreen",
              "characters": f"{_SCREENS}.characters:CharactersScreen",
              "games": f"{_SCREENS}.games:GamesScreen"},

@@ -51,9 +51,12 @@ def game(db: Database, name: str, player: str | None = None, *,
          view: GameView | None = None) -> Document:
     """A game's preparation sheet (a game is the group's: ``player`` is not used)."""
     from chronicle.systems.wyld_hunt.services.games import show_game
+    from chronicle.systems.wyld_hunt.services.maps import show_map
     from chronicle.systems.wyld_hunt.sheets.document import game_document
 
-    return game_document(view or show_game(db, name))
+    shown = view or show_game(db, name)
+    board = show_map(db, shown.name)
+    return game_document(shown, board.state, board.report if board.state.cells else None)
 
 
 def player(db: Database, name: str, player: str | None = None, *, pencil: bool = False,

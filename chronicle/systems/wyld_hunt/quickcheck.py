@@ -165,7 +165,9 @@ FIELDS: dict[str, dict[str, Check]] = {
               "experience": _COUNT},
     "league": {**_BASE, "terrain": lambda v: type(v) is list and len(v) <= 20
                and all(map(_TERRAINS, v)), "unique": _flag, "enter": _text, "leave": _text,
-               "rest": _text, "special": _text},
+               "rest": _text, "special": _text, "sides": lambda v: type(v) is list
+               and len(v) == 4 and all(type(s) is list and 1 <= len(s) <= 20
+                                       and all(map(_TERRAINS, s)) for s in v)},
     "waylay": {**_BASE, "rating": _COUNT, "terrain": lambda v: type(v) is list and len(v) <= 20
                and all(map(_TERRAINS, v)), "tests": lambda v: type(v) is list and len(v) <= 4
                and all(map(_TESTS, v)), "might": _waylay, "savvy": _waylay,
@@ -194,6 +196,8 @@ def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
             found[key] = [c.Terrain(v) for v in value]
         elif key == "tests":
             found[key] = [c.TestType(v) for v in value]
+        elif key == "sides":
+            found[key] = [[c.Terrain(v) for v in side] for side in value]
     return found
 
 

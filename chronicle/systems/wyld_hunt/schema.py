@@ -34,6 +34,7 @@ from chronicle.systems.wyld_hunt.fields import (
     MeritTypeField,
     Name,
     SetField,
+    SidesField,
     TerrainList,
     TestField,
     TestList,
@@ -157,6 +158,7 @@ class LeagueModel(CardModel):
     leave: Text | None = None
     rest: Text | None = None
     special: Text | None = None
+    sides: SidesField | None = None
 
 
 class WaylayModel(CardModel):

@@ -7,6 +7,7 @@ character points) or states ``career_xp`` and ``character_points`` directly.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from chronicle.systems.wyld_hunt.chronicle import CharacterBuild, EpicOrder
 
@@ -38,6 +39,9 @@ class GameSetup:
     players: tuple[PlayerSetup, ...] = ()
     epic_order: EpicOrder = EpicOrder.QUEST_NUMBER
     """How epic quests are ordered for completion; ``WAYLAY_RATING`` is a house rule."""
+    map: tuple[dict[str, Any], ...] = ()
+    """The League map's events (``{"kind", "payload"}``, oldest first), when kept with the
+    setup (``[[map]]`` tables; ``chronicle.systems.wyld_hunt.rules.map``)."""
 
     @property
     def house_rules(self) -> tuple[str, ...]:

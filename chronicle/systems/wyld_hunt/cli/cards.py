@@ -18,6 +18,7 @@ from chronicle.systems.wyld_hunt.cards import (
     Flaw,
     FlawType,
     Kind,
+    League,
     Merit,
     MeritType,
     Quest,
@@ -27,6 +28,7 @@ from chronicle.systems.wyld_hunt.cards import (
     card_to_dict,
     describe_effect,
     describe_score_changes,
+    format_sides,
     parse_terrain,
 )
 
@@ -237,7 +239,9 @@ def _show(card: Card) -> None:
             continue
         if key == "score_changes" and isinstance(card, Merit | Flaw):
             value = describe_score_changes(card.score_changes)  # "Combat+1", "none" or None
-        if isinstance(value, list):
+        if key == "sides" and isinstance(card, League) and card.sides is not None:
+            value = f"{format_sides(card.sides)} (top/right/bottom/left)"
+        elif isinstance(value, list):
             value = ", ".join(str(v) for v in value) or None
         shown = "unknown" if value is None else str(value)
         if key == "experience" and isinstance(card, Quest) and card.experience_from_rulebook:

@@ -163,6 +163,13 @@ def check_setup(setup: GameSetup, catalog: CardLookup[Card]) -> tuple[Report, Se
     _terrain(players, res)
     state = SetupState(setup, players)
     report.summary = state.summary()
+    if setup.map:
+        from chronicle.systems.wyld_hunt.rules.map import replay
+        from chronicle.systems.wyld_hunt.rules.map_ledger import from_state
+
+        _map, found = replay(from_state(state, catalog, "<game>"), setup.map)
+        report.extend(found.violations)
+        report.summary["map"] = found.summary["map"]
     return report, state
 
 

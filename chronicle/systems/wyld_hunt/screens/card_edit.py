@@ -37,6 +37,8 @@ from chronicle.systems.wyld_hunt.cards import (
     TestType,
     card_to_dict,
     describe_score_changes,
+    format_sides,
+    parse_sides,
 )
 from chronicle.tui.screens.base import chronicle_app, kept_screen
 from chronicle.tui.screens.dialog import compact, show_kept
@@ -56,7 +58,7 @@ FIELDS: dict[str, list[str]] = {
     "merit": ["type", "subtype", "cost", "attribute", "court"],
     "flaw": ["type", "bonus", "attribute", "court"],
     "quest": ["number", "waylay_rating", "treasure_rating", "experience"],
-    "league": ["terrain", "unique", "enter", "leave", "rest", "special"],
+    "league": ["terrain", "unique", "enter", "leave", "rest", "special", "sides"],
     "waylay": ["rating", "terrain", "tests", "might", "savvy", "resolve", "combat"],
 }
 NUMBERS = {"might", "savvy", "resolve", "combat", "cost", "bonus", "number", "waylay_rating",
@@ -74,6 +76,18 @@ for _field, _typed in TYPED_FIELDS.items():  # typed as text, read by the card s
         FIELDS[_kind.value].append(_field)
 HINTS = {field: f"unknown · {typed.example}" for field, typed in TYPED_FIELDS.items()}
 """Placeholders other than "unknown"."""
+
+
+HINTS["sides"] = "unknown: top/right/bottom/left, e.g. fields,road/forest/border/fields"
+
+
+def _shown(field: str, value: Any) -> str:
+    """A field's value as its text box shows it."""
+    if value is None:
+        return ""
+    if field == "sides":
+        return format_sides(value)
+    return str(value)
 
 
 KEY = "wyld-hunt-card-edit"
@@ -206,7 +220,7 @@ class CardEditScreen(ModalScreen["Card | None"]):
                 chooser = compact(SelectionList[str](*[(t, t, t in chosen) for t in TICKS[field]],
                                                      id=f"field-{field}", classes="ticks"))
             else:
-                chooser = compact(Input("" if value is None else str(value), id=f"field-{field}",
+                chooser = compact(Input(_shown(field, value), id=f"field-{field}",
                                         placeholder=HINTS.get(field, "unknown")))
             rows.append(Horizontal(Label(field.replace("_", " "), classes="field-label"),
                                    chooser, classes="field ticks-row" if field in TICKS
@@ -251,7 +265,7 @@ class CardEditScreen(ModalScreen["Card | None"]):
             for tick in value or ():
                 chooser.select(str(tick))
         elif isinstance(chooser, Input):
-            chooser.value = "" if value is None else str(value)
+            chooser.value = _shown(field, value)
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "field-kind" and event.value != self.kind:
@@ -289,7 +303,9 @@ class CardEditScreen(ModalScreen["Card | None"]):
             text = chooser.value.strip()
             if not text:
                 continue
-            if field in NUMBERS:
+            if field == "sides":
+                values[field] = [[str(t) for t in side] for side in parse_sides(text)]
+            elif field in NUMBERS:
                 if not text.lstrip("-").isdigit():
                     raise ValueError(f"{field.replace('_', ' ')}: a whole number, not "
                                      f"{text[:20]!r} (leave it empty when unknown)")

@@ -62,7 +62,6 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.services.games import GameView, Seat, SuggestionSet
 
 
-
 class GamePrepScreen(Screen[None]):
     """Prepare one game, seat by seat."""
 
@@ -98,6 +97,7 @@ class GamePrepScreen(Screen[None]):
         Binding("x", "suggest", "Suggest"),
         Binding("X", "apply_suggestion", "Apply suggestion", key_display="X", show=False),
         Binding("r", "result", "Result", show=False),
+        Binding("m", "map", "League map", show=False),
         Binding("p", "print_game", "PDF game sheet", show=False),
         Binding("v", "report", "Report"),
         Binding("escape", "back", "Back"),
@@ -573,6 +573,12 @@ class GamePrepScreen(Screen[None]):
         if self.game is None or self.busy():
             return
         self.app.push_screen(GameResultScreen(self.game.name), self.result_closed)
+
+    def action_map(self) -> None:
+        """Lay the League map (``screens.game_map``)."""
+        from chronicle.systems.wyld_hunt.screens.game_map import GameMapScreen
+        if self.game is not None and not self.busy():
+            self.app.push_screen(GameMapScreen(self.game.name))
 
     def result_closed(self, recorded: bool | None) -> None:
         if recorded:

@@ -44,6 +44,8 @@ from chronicle.export.wording import (
     total,
     word,
 )
+from chronicle.rules.report import Report
+from chronicle.systems.wyld_hunt.rules.map import MapState
 from chronicle.systems.wyld_hunt.sheets.character import (
     CardLookup,
     bought_off,
@@ -74,9 +76,12 @@ def log_document(source: CharacterSource) -> Document:
     return Document(title=f"{source.name}: chronicle", parts=(chronicle_log(source),))
 
 
-def game_document(source: GameSource) -> Document:
-    """The PDF of one game's preparation."""
-    return Document(title=f"{source.name}: game preparation", parts=(game_sheet(source),))
+def game_document(source: GameSource, board: MapState | None = None,
+                  board_report: Report | None = None) -> Document:
+    """The PDF of one game's preparation (with its League map, when one is laid, and the
+    map's findings)."""
+    return Document(title=f"{source.name}: game preparation",
+                    parts=(game_sheet(source, board, board_report),))
 
 
 def player_document(player: str, sources: Sequence[CharacterSource], *,

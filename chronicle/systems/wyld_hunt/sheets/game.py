@@ -30,12 +30,14 @@ from chronicle.export.wording import (
     number,
     total,
 )
+from chronicle.rules.report import Report
 from chronicle.systems.wyld_hunt.cards import Card, Merit, Quest, Waylay
 from chronicle.systems.wyld_hunt.rules.game import (
     LEAGUES_PER_QUEST,
     SOLO_LEAGUES_PER_QUEST,
     PlayerState,
 )
+from chronicle.systems.wyld_hunt.rules.map import MapState, bounds
 from chronicle.systems.wyld_hunt.sheets.sources import GameSource, SeatSource
 
 BLANK_ROWS = 3
@@ -182,10 +184,46 @@ def _test_text(waylay: Waylay, test: str) -> str:
     return label if value == "none" else f"{label} {value}"
 
 
-def game_sheet(source: GameSource) -> Part:
+def _camps(board: MapState | None) -> Value:
+    """The Base Camps chosen on the map, or a line to write on."""
+    if board is None or not board.camps:
+        return ""
+    return "; ".join(f"{who}: {board.cells[cell].league}" for who, cell in board.camps.items()
+                     if cell in board.cells)
+
+
+def map_blocks(board: MapState) -> list[Block]:
+    """The League map as a grid: one column per square across, one row per square down, each
+    square the League laid there with its marks (turned half round, Treasures, Base Camps)."""
+    from chronicle.systems.wyld_hunt.mapgrid import marks
+
+    xs, ys = bounds(board)
+    if not xs:
+        return []
+    width = max(1.2, min(3.0, 15.0 / len(xs)))
+    columns = (Column("", 0.5), *(Column(str(x), width, "center") for x in xs))
+    rows = []
+    for y in ys:
+        cells: list[Value] = [str(y)]
+        for x in xs:
+            placed = board.cells.get((x, y))
+            if placed is None:
+                cells.append("")
+                continue
+            shown = marks(board, (x, y))
+            cells.append(placed.league + (f" {shown}" if shown else ""))
+        rows.append(Row(tuple(cells)))
+    return [Heading("League map"),
+            Table(columns, tuple(rows), title="Squares across (x) and down (y)"),
+            Note("^ turned half round · * a Treasure under it · @ a Base Camp (the player's "
+                 "first letters)")]
+
+
+def game_sheet(source: GameSource, board: MapState | None = None,
+               board_report: Report | None = None) -> Part:
     """A game's preparation: who waylays whom, then each player's quests with their effective
     Waylay ratings, the Waylays, Treasures and Leagues chosen with their totals against the
-    limits, and the rules' remaining findings."""
+    limits, the League map when Leagues are laid, and the rules' remaining findings."""
     players = {p.name: p for p in source.state.players}
     seats = list(source.seats)
     who: list[Row] = []
@@ -199,7 +237,7 @@ def game_sheet(source: GameSource) -> Part:
                         f"+{player.bonus}" if player else Mark.UNKNOWN)))
     house_rules = "; ".join(source.state.setup.house_rules)
     blocks: list[Block] = [
-        FieldGrid(((Field("Base Camp", ""), Field("First player", ""),
+        FieldGrid(((Field("Base Camp", _camps(board)), Field("First player", ""),
                     Field("Result", _result(source))),), weights=(1.0, 0.8, 2.2)),
         *([FieldGrid(((Field("House rules", house_rules),),), weights=(1.0,))]
           if house_rules else []),
@@ -212,9 +250,13 @@ def game_sheet(source: GameSource) -> Part:
         player = players.get(seat.player)
         if player is not None:
             blocks.extend(_player_blocks(player, seat, players, source.solo))
+    if board is not None:
+        blocks.extend(map_blocks(board))
     if has_unknown(blocks):  # a legend before the tables it explains, never a page alone
         blocks.insert(3 if house_rules else 2, Note(UNKNOWN_LEGEND, tone="muted"))
     notes = finding_notes(source.report, noun=_noun_for(seats))
+    if board_report is not None:
+        notes += finding_notes(board_report)
     if notes:
         blocks.append(Heading("Before you play"))
         blocks.extend(notes)

@@ -19,6 +19,7 @@ from chronicle.systems.wyld_hunt.cards import (
     card_to_dict,
     describe_effect,
     describe_score_changes,
+    format_sides,
 )
 
 HIDDEN = {"name", "kind", "effects", "origin", "path", "source", "notes", "summary",
@@ -42,7 +43,9 @@ def describe_card(card: Card, owned: int, player: str | None) -> Text:
             continue
         if key == "score_changes" and isinstance(card, Merit | Flaw):
             value = describe_score_changes(card.score_changes)  # "Combat+1", "none" or None
-        if isinstance(value, list):
+        if key == "sides" and isinstance(card, League) and card.sides is not None:
+            value = format_sides(card.sides)
+        elif isinstance(value, list):
             value = ", ".join(str(v) for v in value) or None
         text.append(f"\n{key.replace('_', ' ')}: ")
         if value is None:

@@ -170,6 +170,7 @@ def applied_markup(suggestion: SuggestionSet) -> str:
 
 COMMANDS: tuple[tuple[Any, ...], ...] = (
     ("Print the game sheet", "Quests, ratings and choices, as a PDF (p)", "print_game"),
+    ("Lay the League map", "Leagues, Treasures and Base Camps on the table grid (m)", "map"),
     ("Toggle card", "Choose the card under the cursor, or take it out (space)", "toggle_card"),
     ("One more copy", "Add a copy of the card under the cursor (+)", "copies", 1),
     ("One copy fewer", "Take a copy of the card under the cursor out (-)", "copies", -1),
