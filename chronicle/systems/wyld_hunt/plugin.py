@@ -145,7 +145,7 @@ SYSTEM = GameSystem(
     demo=f"{_CLI}.demo:demo",
     exchange="chronicle.systems.wyld_hunt.services.exchange",
     chronicles="chronicle.systems.wyld_hunt.services.chronicles",
-    collection="chronicle.systems.wyld_hunt.services.collection",
+    collection="chronicle.systems.wyld_hunt.services.owning",
     docs="docs/rules.md",
 )
 """The entry point's value (for both keys)."""

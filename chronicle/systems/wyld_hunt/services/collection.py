@@ -1,20 +1,16 @@
 """Collections: which cards each player owns, recorded one by one or a whole pack at a time.
 
 Every card must be in the catalog (bundled or the user's own); an unknown name is refused with
-the nearest names, and can be created on the spot first (``chronicle cards new``). The module is
-the game's ``GameSystem.collection``: the generic ``chronicle collection`` commands call its
-``add_cards``, ``list_collection``, ``import_collection_csv`` and ``export_collection_csv``.
+the nearest names, and can be created on the spot first (``chronicle cards new``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from chronicle.errors import BadInput, NotFound
 from chronicle.services.common import player_row
-from chronicle.services.csvtable import ImportResult
 from chronicle.services.db import Database
 from chronicle.services.ownership import (  # the generic part, re-exported
     Recorded,
@@ -27,8 +23,7 @@ from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
 from chronicle.systems.wyld_hunt.services.common import catalog
 
 __all__ = ["PACK_KINDS", "OwnedCard", "Recorded", "add_cards", "add_cards_by_card",
-           "export_collection_csv", "import_collection_csv", "list_collection", "open_pack",
-           "resolve_card"]
+           "list_collection", "open_pack", "resolve_card"]
 
 PACK_KINDS = ("character", "story")
 
@@ -144,17 +139,3 @@ def list_collection(db: Database, player: str, game: str = GAME) -> list[OwnedCa
         return [OwnedCard(cat.get(o.name, o.kind) if cat else None, o.name, o.kind, o.count)
                 for o in repo.owned_cards(session, owner.id, game)]
 
-
-def import_collection_csv(db: Database, player: str, path: Path, *,
-                          mode: str = "add") -> ImportResult:
-    """A collection CSV file read into ``player``'s collection (``services.csvio``)."""
-    from chronicle.systems.wyld_hunt.services import csvio
-
-    return csvio.import_collection_csv(db, player, path, mode=mode)
-
-
-def export_collection_csv(db: Database, player: str) -> str:
-    """``player``'s collection as CSV text (``services.csvio``)."""
-    from chronicle.systems.wyld_hunt.services import csvio
-
-    return csvio.export_collection_csv(db, player)
