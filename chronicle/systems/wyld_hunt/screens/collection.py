@@ -68,7 +68,7 @@ class CollectionScreen(Screen[None]):
         Binding("o", "open_pack", "Pack"),
         Binding("e", "edit_card", "Fill in"),
         Binding("n", "new_card", "New"),
-        Binding("g", "other_games", "Games"),
+        Binding("g", "other_games", "Other games' cards", show=False),
         Binding("a", "add_player", "Add player", show=False),
         Binding("i", "import_csv", "Import CSV", show=False),
         Binding("x", "export_csv", "Export CSV", show=False),
@@ -232,7 +232,7 @@ class CollectionScreen(Screen[None]):
             self.shown = found
             card_list.set_source(len(found), lambda i: self.row(found[i]),
                                  lambda i: bool(found[i].missing()), keep=index)
-        status = f"{len(found)} of {len(self.catalog)} cards"
+        status = f"{len(found)} of {len(self.catalog)} cards · g other games"
         if query.missing:
             status += " | complete: " + self.completeness()
         if query.problems:
