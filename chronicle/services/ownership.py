@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chronicle.domain.values import name_key
-
 from chronicle.rules.report import Violation
 from chronicle.services.common import player_row
 from chronicle.services.csvtable import ImportResult, Mode

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tui.helpers import screen_text, settle
 
 from chronicle.systems import registry
 from chronicle.systems.protocol import GameSystem
@@ -21,6 +20,7 @@ from chronicle.tui.screens.cards import EVERY, GameCardsScreen
 from chronicle.tui.settings import load_settings, settings_path
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
+from tui.helpers import screen_text, settle
 
 HOSTILE = ("[/x] Bold [b]pebble[/b]", "🪨 Emoji rock 👍🏽", "حصاة عربية")
 
