@@ -213,3 +213,23 @@ def test_a_hunter_not_owned_is_flagged_at_the_table(sh: Shell) -> None:
               "--hunter", "Zed")[0] == 0
     flags = not_owned(sh.json("hunt", "show", "Friday"))
     assert [(v["cards"], v["severity"]) for v in flags] == [(["Zed"], "warning")]
+
+
+def test_a_card_the_group_entered_can_be_owned(sh: Shell, db_url: str, toy: GameSystem) -> None:
+    """A game's cards kept in the database (the group's) are in its catalog: owned, listed as
+    catalog cards, and the game's card folder's too."""
+    from chronicle.persistence import repository as repo
+    from chronicle.services.gamecards import game_catalog
+
+    for db in fx.database(db_url):
+        with db.transaction() as session:
+            repo.save_group_card(session, TOA, {"name": "Copper Drake", "kind": "unit",
+                                                "army": "Clockwork Legion", "cost": 60})
+            repo.save_group_card(session, toy.key, {"name": "Opal", "kind": "pebble"})
+        drake = game_catalog(TOA, db).get("copper drake", "unit")
+        assert drake is not None and drake.data["cost"] == 60
+        assert {c.name for c in game_catalog(toy.key, db)} >= {"Opal", "Jade"}
+    assert sh("collection", "add", "Copper Drake", "--player", "Tim", "--system", TOA)[0] == 0
+    assert sh("collection", "add", "Opal", "--player", "Tim", "--system", toy.key)[0] == 0
+    listed = sh.json("collection", "list", "--player", "Tim", "--system", TOA)
+    assert listed == [{"name": "Copper Drake", "kind": "unit", "count": 1, "in_catalog": True}]

@@ -193,3 +193,33 @@ def test_hostile_names_are_shown_as_typed_and_nothing_is_cut(demo_url: str, toy:
                 assert widget.region.right <= size[0] and widget.region.bottom <= size[1]
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("kept", [7, None, ["arcadia-quest"], "x" * 65, "bad\x1b[2Jkey"])
+def test_a_hand_broken_game_choice_falls_back_to_the_home_games_cards(kept: object) -> None:
+    from chronicle.tui.settings import save_settings
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"theme": "textual-light", "cards_game": kept}))
+    settings = load_settings()
+    assert settings.cards_game == "" and settings.theme == "textual-light"
+    settings.cards_game = "arcadia-quest"
+    assert save_settings(settings) and load_settings().cards_game == "arcadia-quest"
+
+
+def test_a_game_no_longer_installed_opens_the_next_game(demo_url: str) -> None:
+    from chronicle.tui.settings import save_settings
+
+    settings = load_settings()
+    settings.cards_game = "uninstalled-game"
+    assert save_settings(settings)
+
+    async def scenario() -> None:
+        app = ChronicleApp(demo_url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = game_screen(app)
+            assert screen.choice == screen.games[1][0] != registry.DEFAULT
+
+    asyncio.run(scenario())
