@@ -38,5 +38,6 @@ def not_owned(game: str, player: str, uses: Mapping[CardKey, int],
         found.append(NOT_OWNED(
             f"{player} uses {used} {copies} of {name} ({key[1]}) but owns {have}", [name],
             fix=Fix(f"record {missing} {name} in {player}'s collection ({command}), or play "
-                    "with a friend's copy", cli=command)))
+                    "with a friend's copy", cli=command,
+                    app=f"record it on the command line: {command}")))
     return found
