@@ -223,3 +223,26 @@ def test_a_game_no_longer_installed_opens_the_next_game(demo_url: str) -> None:
             assert screen.choice == screen.games[1][0] != registry.DEFAULT
 
     asyncio.run(scenario())
+
+
+def test_random_keys_on_every_games_cards_never_crash(demo_url: str, toy: GameSystem) -> None:
+    import random
+
+    keys = ["g", "slash", "escape", "n", "e", "enter", "up", "down", "pagedown", "end",
+            "backspace", "shift+down", "[", "]", "/", "x", "1", "5", "question_mark"]
+    chooser = random.Random(26)
+
+    async def scenario() -> None:
+        app = ChronicleApp(demo_url)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await settle(pilot)
+            await pilot.press("g")
+            await settle(pilot)
+            for _ in range(120):
+                if not isinstance(app.screen, GameCardsScreen) and chooser.random() < 0.5:
+                    await pilot.press("escape", "1", "g")
+                await pilot.press(chooser.choice(keys))
+            await settle(pilot)
+            assert app.is_running and app._exception is None
+
+    asyncio.run(scenario())
