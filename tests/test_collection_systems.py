@@ -233,3 +233,44 @@ def test_a_card_the_group_entered_can_be_owned(sh: Shell, db_url: str, toy: Game
     assert sh("collection", "add", "Opal", "--player", "Tim", "--system", toy.key)[0] == 0
     listed = sh.json("collection", "list", "--player", "Tim", "--system", TOA)
     assert listed == [{"name": "Copper Drake", "kind": "unit", "count": 1, "in_catalog": True}]
+
+
+def test_hostile_collection_files_of_another_game(sh: Shell, db_url: str, backend: str,
+                                                  tmp_path: Path) -> None:
+    """The generic import against generated hostile files (``test_hostile_csv``'s generator,
+    with this game's names mixed in): never a traceback, and a refused file changes nothing.
+    A quarter of the profile's files (the reader is the one ``test_hostile_csv`` drives)."""
+    from hostile_profile import examples, hostile
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from test_hostile_csv import KIND, collection_files
+
+    assert sh("collection", "add", "Gearknight", "--player", "Tim", "--system", TOA)[0] == 0
+    names = ["Gearknight", "gearknight", "unit:Brass Hound", "Brass Hound", "army:Gearknight",
+             "Clockwork Legion", "Gearknigt"]
+    tally = {"files": 0, "refused": 0}
+    path = tmp_path / "units.csv"
+
+    wanted = max(8, examples(KIND) // 4)
+
+    @settings(hostile(KIND), max_examples=wanted)
+    @given(collection_files(), st.lists(st.tuples(st.sampled_from(names),
+                                                  st.sampled_from(["", "unit", "army", "x"]),
+                                                  st.sampled_from(["1", "2", "0", "-1", ""])),
+                                        max_size=3),
+           st.sampled_from(["add", "replace"]))
+    def attempt(content: bytes, rows: list[tuple[str, str, str]], mode: str) -> None:
+        extra = "".join(f"\n{n},{k},{c}" for n, k, c in rows).encode()
+        path.write_bytes(content + extra if rows and content.startswith(b"card") else content)
+        tally["files"] += 1
+        for db in fx.database(db_url):
+            before = fx.state(db)
+            code, out, err = sh("collection", "import", str(path), "--player", "Tim",
+                                "--system", TOA, *(["--replace"] if mode == "replace" else []))
+            fx.assert_handled(code, out, err)
+            if code:
+                tally["refused"] += 1
+                assert fx.state(db) == before
+
+    attempt()
+    assert tally["files"] >= wanted and tally["refused"]

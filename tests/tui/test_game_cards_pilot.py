@@ -228,8 +228,8 @@ def test_a_game_no_longer_installed_opens_the_next_game(demo_url: str) -> None:
 def test_random_keys_on_every_games_cards_never_crash(demo_url: str, toy: GameSystem) -> None:
     import random
 
-    keys = ["g", "slash", "escape", "n", "e", "enter", "up", "down", "pagedown", "end",
-            "backspace", "shift+down", "[", "]", "/", "x", "1", "5", "question_mark"]
+    keys = ["g", "g", "slash", "escape", "n", "e", "enter", "up", "down", "pagedown", "end",
+            "backspace", "shift+down", "[", "]", "/", "x", "ة", "🪨"]
     chooser = random.Random(26)
 
     async def scenario() -> None:
@@ -238,9 +238,9 @@ def test_random_keys_on_every_games_cards_never_crash(demo_url: str, toy: GameSy
             await settle(pilot)
             await pilot.press("g")
             await settle(pilot)
-            for _ in range(120):
-                if not isinstance(app.screen, GameCardsScreen) and chooser.random() < 0.5:
-                    await pilot.press("escape", "1", "g")
+            for _ in range(60):
+                if not isinstance(app.screen, GameCardsScreen):
+                    await pilot.press("escape", "g")  # back from a notification, or home
                 await pilot.press(chooser.choice(keys))
             await settle(pilot)
             assert app.is_running and app._exception is None
