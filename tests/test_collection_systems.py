@@ -213,6 +213,10 @@ def test_a_hunter_not_owned_is_flagged_at_the_table(sh: Shell) -> None:
               "--hunter", "Zed")[0] == 0
     flags = not_owned(sh.json("hunt", "show", "Friday"))
     assert [(v["cards"], v["severity"]) for v in flags] == [(["Zed"], "warning")]
+    # Zed was entered for this game only: the fix enters the card, then records the copy
+    assert flags[0]["fixes"]["cli"] == (
+        "chronicle cards new Zed --system hunters-of-arcfall --kind hunter && "
+        "chronicle collection add Zed --player Tim --system hunters-of-arcfall")
 
 
 def test_a_card_the_group_entered_can_be_owned(sh: Shell, db_url: str, toy: GameSystem) -> None:

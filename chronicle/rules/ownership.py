@@ -5,7 +5,7 @@ plays with each other's boxes. Pure: the counts come from the caller.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from chronicle.rules.codes import Code
 from chronicle.rules.report import Fix, Severity, Violation, arg
@@ -20,9 +20,11 @@ NOT_OWNED = Code("collection.not_owned", Severity.WARNING, NOT_OWNED_SECTION,
 
 
 def not_owned(game: str, player: str, uses: Mapping[CardKey, int],
-              owned: Mapping[CardKey, int], names: Mapping[CardKey, str]) -> list[Violation]:
+              owned: Mapping[CardKey, int], names: Mapping[CardKey, str],
+              unknown: Collection[CardKey] = ()) -> list[Violation]:
     """A ``collection.not_owned`` warning for each card ``player`` uses more copies of than
-    they own, with the command that records the missing copies."""
+    they own, with the command that records the missing copies (after the one that enters the
+    card, for the ``unknown`` ones: cards the game's catalog lacks, used all the same)."""
     found: list[Violation] = []
     for key, used in sorted(uses.items()):
         have = owned.get(key, 0)
@@ -34,6 +36,9 @@ def not_owned(game: str, player: str, uses: Mapping[CardKey, int],
                    + (f"--count {missing} " if missing > 1 else "") + f"--system {game}")
         if sum(1 for other in names if other[0] == key[0]) > 1 or ":" in name:
             command = command.replace(f"add {arg(name)} ", f"add {arg(name)} --kind {key[1]} ")
+        if key in unknown:
+            command = (f"chronicle cards new {arg(name)} --system {game} --kind {key[1]} && "
+                       + command)
         copies = "copy" if used == 1 else "copies"
         found.append(NOT_OWNED(
             f"{player} uses {used} {copies} of {name} ({key[1]}) but owns {have}", [name],

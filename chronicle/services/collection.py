@@ -258,7 +258,9 @@ def not_owned_warnings(db: Database, game: str,
     """The ``collection.not_owned`` warnings of what a record uses: ``uses`` holds (player,
     card name, kind) once per copy used, the player None when nobody is named (not checked).
     A player is checked once they have recorded a card of the game (before that, nothing is
-    known of their collection); a player the database does not know is not checked.
+    known of their collection); a player the database does not know is not checked. A card
+    the game's catalog lacks (entered for one record) is flagged with the command entering
+    it before the one recording it.
     """
     from chronicle.services.ownership import owned_cards
     from chronicle.services.players import list_players
@@ -273,15 +275,19 @@ def not_owned_warnings(db: Database, game: str,
     if not wanted:
         return []
     known = {name_key(p.name): p.name for p in list_players(db)}
-    found: list[Violation] = []
+    checked: list[tuple[str, Counter[tuple[str, str]], dict[tuple[str, str], int]]] = []
     for player, counts in wanted.items():
         real = known.get(name_key(player))
         if real is None:
             continue
         held = {(name_key(o.name), o.kind): o.count
-                for o in owned_cards(db, real, system.key)
-                if o.kind in system.card_kinds}
-        if not held:
-            continue
-        found += not_owned(system.key, real, counts, held, names)
-    return found
+                for o in owned_cards(db, real, system.key) if o.kind in system.card_kinds}
+        if held:
+            checked.append((real, counts, held))
+    unknown: set[tuple[str, str]] = set()
+    if any(count > held.get(key, 0) for _p, counts, held in checked
+           for key, count in counts.items()):
+        catalog = game_catalog(system.key, db)
+        unknown = {key for key, name in names.items() if catalog.get(name, key[1]) is None}
+    return [flag for player, counts, held in checked
+            for flag in not_owned(system.key, player, counts, held, names, unknown)]
