@@ -81,6 +81,10 @@ def test_the_switcher_cycles_every_game_and_is_kept_across_restarts(demo_url: st
             assert load_settings().cards_game == ""
             await to_game(pilot, app, toy.key)
             assert load_settings().cards_game == toy.key
+            app.show_player("Josh")  # the Players area's enter: the home game's collection
+            await settle(pilot)
+            assert isinstance(app.screen, CollectionScreen) and app.screen.player == "Josh"
+            await to_game(pilot, app, toy.key)
 
     async def again() -> None:
         app = ChronicleApp(demo_url)

@@ -251,6 +251,16 @@ class GameCardsScreen(Screen[None]):
         self.app.pop_screen()
         return True
 
+    def show_player(self, name: str) -> None:
+        """A player's collection (the Players area's enter): shown by the home game's Cards
+        area under this screen, which this screen goes back to."""
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) > 1 else None
+        if self.leave():
+            shown = getattr(below, "show_player", None)
+            if callable(shown):
+                shown(name)
+
     # Listing -----------------------------------------------------------------------------------
 
     def refilter(self) -> None:
