@@ -134,6 +134,7 @@ def test_search_across_games_and_the_schemas_tables_in_the_detail(demo_url: str,
             die = screen.current_card()
             assert die is not None and die.kind == "die" and die.game == "hunters-of-arcfall"
             text = screen_text(pilot)
+            assert "Lucky die" in text and " HoA " in text  # the game's initials in the list
             assert "faces:" in text and "  hit: 2" in text  # a table field, key by key
             assert "ability: ?" in text  # a value the card leaves out
             await pilot.press("n")  # the card form's hook: says it is not here yet

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 
 SINGLE = (24, 10, 16)
 """The list's columns for one game: name, kind, summary (which takes the rest)."""
-SEVERAL = (20, 12, 9, 16)
-"""The list's columns for every game: name, game, kind, summary."""
+SEVERAL = (18, 5, 8, 16)
+"""The list's columns for every game: name, game (its initials), kind, summary."""
 EVERY = "*"
 """The switcher's choice that shows every game's cards together."""
 UNKNOWN = "?"
@@ -51,6 +51,14 @@ def choices(home: str) -> list[tuple[str, str]]:
     first = [(g.key, g.label) for g in games if g.key == home]
     return [*first, *((g.key, g.label) for g in games if g.key != home),
             (EVERY, "Every game")]
+
+
+def initials(label: str) -> str:
+    """A game's label in a few cells, for the list of every game's cards: the first letter of
+    each word, a remark in parentheses left out (``Hunters of Arcfall``: ``HoA``)."""
+    head = label.split(" (")[0] or label
+    letters = "".join(word[0] for word in head.replace(":", " ").split() if word[0].isalnum())
+    return letters[:5] or clean(label)[:5]
 
 
 def value_lines(name: str, value: Any, indent: str = "") -> list[str]:
@@ -287,7 +295,8 @@ class GameCardsScreen(Screen[None]):
         widths = self.query_one(CardList).widths
         summary = clip_words(card.summary or "", max(1, widths[-1]))
         if self.choice == EVERY:
-            return [clean(card.name), clean(self.label(card.game)), clean(card.kind), summary]
+            return [clean(card.name), initials(clean(self.label(card.game))), clean(card.kind),
+                    summary]
         return [clean(card.name), clean(card.kind), summary]
 
     def current_card(self) -> GameCard | None:
