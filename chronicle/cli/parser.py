@@ -11,6 +11,7 @@ from typing import Any
 from chronicle import __version__
 from chronicle.cli.backup import register as add_backup
 from chronicle.cli.check import register as add_check
+from chronicle.cli.collection import register as add_collection
 from chronicle.cli.data import register as add_data
 from chronicle.cli.exports import register as add_exports
 from chronicle.cli.group import register as add_player
@@ -54,6 +55,7 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
     add_odds(commands, with_systems=argv is None or "odds" in argv)
     add_systems(commands)
     add_player(commands)
+    add_collection(commands)
     add_data(commands)  # demo, db
     add_backup(commands)  # backup, restore
     add_exports(commands, with_systems=argv is None or "export" in argv)
@@ -73,6 +75,7 @@ _ALONE: dict[str, Callable[[Any, Sequence[str]], None]] = {
     "odds": lambda commands, argv: add_odds(commands, with_systems="odds" in argv),
     "systems": lambda commands, _argv: add_systems(commands),
     "player": lambda commands, _argv: add_player(commands),
+    "collection": lambda commands, _argv: add_collection(commands),
     "demo": lambda commands, _argv: add_data(commands),
     "db": lambda commands, _argv: add_data(commands),
     "backup": lambda commands, _argv: add_backup(commands),

@@ -4,11 +4,14 @@ kind, read and changed without any game's catalog (each game resolves names its 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from chronicle.domain.values import name_key
 from chronicle.rules.report import Violation
 from chronicle.services.common import player_row
+from chronicle.services.csvtable import ImportResult, Mode
 from chronicle.services.db import Database
 
 
@@ -63,3 +66,36 @@ def owned_cards(db: Database, player: str, game: str) -> list[Owned]:
         owner = player_row(session, player)
         assert owner.id is not None
         return [Owned(o.name, o.kind, o.count) for o in repo.owned_cards(session, owner.id, game)]
+
+
+def set_counts(db: Database, game: str, player: str,
+               wanted: dict[tuple[str, str], tuple[str, int]], mode: Mode, rows: int,
+               kinds: Collection[str] | None = None) -> ImportResult:
+    """Apply a collection file's counts (``wanted``: by (name key, kind), the card's name and
+    the file's count) to ``player``'s cards of ``game`` in one transaction: added to the counts
+    (``mode="add"``), or made exactly the file's (``"replace"``: the cards the file does not
+    list drop to zero, those of ``kinds`` only when given: what the file can name).
+
+    Raises:
+        NotFound: no such player.
+    """
+    from chronicle.persistence import repository as repo
+
+    with db.transaction() as session:
+        owner = player_row(session, player)
+        assert owner.id is not None
+        result = ImportResult(owner.name, mode, rows)
+        held = {(name_key(o.name), o.kind): o for o in repo.owned_cards(session, owner.id, game)}
+        for (key, kind), (name, count) in wanted.items():
+            current = held[(key, kind)].count if (key, kind) in held else 0
+            delta = count - current if mode == "replace" else count
+            new = (repo.change_count(session, owner.id, name, kind, delta, game) if delta
+                   else current)
+            result.counts.append((name, kind, new))
+        if mode == "replace":
+            for (key, kind), owned in held.items():
+                if (key, kind) not in wanted and (kinds is None or kind in kinds) \
+                        and owned.count:
+                    repo.change_count(session, owner.id, owned.name, kind, -owned.count, game)
+                    result.removed.append((owned.name, kind))
+        return result

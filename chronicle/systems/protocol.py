@@ -50,6 +50,10 @@ The contracts of the lazily named callables:
   ``cards() -> list[dict]``, ``check_payloads(data, problems)``, ``check_cards(document,
   problems)``, ``chronicle_problems(document) -> list[str]``, ``card_entries(document)`` and
   ``save_cards(session, entries)`` (``chronicle.services.transfer`` calls them);
+- ``collection``: a module, the game's own collection rules (``chronicle collection ...
+  --system KEY``): ``add_cards(db, player, cards, *, kind)``, ``list_collection(db, player)``,
+  ``import_collection_csv(db, player, path, *, mode)``, ``export_collection_csv(db, player)``;
+  a game that names none gets the generic ones (``chronicle.services.collection``);
 - ``chronicles``: a module, the game's characters and games (the ``character`` and ``game``
   tables): ``show_character(db, name, player)``, ``list_characters(db, player)``,
   ``show_game(db, name)``, ``character_view(session, row, catalog=None)``,
@@ -373,6 +377,10 @@ class GameSystem(NamedTuple):
     chronicles: str | None = None
     """Lazy name of the module of the game's characters and games as the generic exports and
     mending see them; see the module's docstring."""
+    collection: str | None = None
+    """Lazy name of the module of the game's own collection rules, for a game that has any
+    (the four functions of ``chronicle.services.collection``, without its ``game``); every
+    other game's collection is the generic one, driven by its card schema."""
     docs: str | None = None
     """The game's documentation, relative to the repository."""
 

@@ -1,6 +1,8 @@
 """The app's user settings: a small JSON file in the user's data folder (``settings.json``).
 
-Only what the user chose in the app is kept there (the theme, for now). A missing, unreadable
+Only what the user chose in the app is kept there: the theme, and the game whose cards the
+Cards area shows (``cards_game``: a game's key, ``*`` for every game, empty for the home
+game's own Cards area). A missing, unreadable
 or hand-broken file never stops the app: it starts with the defaults and says nothing is lost;
 saving replaces the file atomically. Pure Python: no Textual import.
 """
@@ -23,6 +25,8 @@ class Settings:
     """What the app remembers between runs."""
 
     theme: str = "textual-dark"
+    cards_game: str = ""
+    """The game the Cards area shows (a key; ``*``: every game; empty: the home game)."""
 
 
 def settings_path() -> Path:
@@ -45,6 +49,9 @@ def load_settings(path: Path | None = None) -> Settings:
     theme = data.get("theme") if isinstance(data, dict) else None
     if isinstance(theme, str) and 0 < len(theme) <= NAME_CHARS and theme.isprintable():
         settings.theme = theme
+    game = data.get("cards_game") if isinstance(data, dict) else None
+    if isinstance(game, str) and len(game) <= NAME_CHARS and game.isprintable():
+        settings.cards_game = game
     return settings
 
 

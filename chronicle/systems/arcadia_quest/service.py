@@ -131,8 +131,10 @@ def view_of(db: Database, stored: StoredRecord,
     except ValueError as exc:
         raise BadInput(f"the campaign {stored.name!r} cannot be read: {exc}") from None
     products = owned_products(db) if owned is True else owned or None
-    report = check_campaign(events, _catalog(db, own), products)
+    cards = _catalog(db, own)
+    report = check_campaign(events, cards, products)
     report.summary["name"] = stored.name
+    report.extend(not_owned(db, report.summary, cards))
     _kept, undone, _problems = effective(events)
     history = [HistoryLine(1, "start", events[0].describe(),
                            stored.created_at.isoformat(timespec="seconds"))]
@@ -145,6 +147,27 @@ def view_of(db: Database, stored: StoredRecord,
                         list(stored.data.get("card") or []), stored.version,
                         stored.archived_at is not None,
                         stored.created_at.isoformat(timespec="seconds"))
+
+
+def not_owned(db: Database, summary: dict[str, Any], cards: QuestCatalog) -> list[Violation]:
+    """The ``collection.not_owned`` warnings of a campaign: a guild's hero, or an upgrade it
+    holds (not a starting card), that the guild's player has not recorded in their collection
+    (once they have recorded any Arcadia Quest card; never a refusal)."""
+    from chronicle.services.collection import not_owned_warnings
+    from chronicle.systems.arcadia_quest.cards import Kind, Upgrade
+
+    uses: list[tuple[str | None, str, str]] = []
+    for guild in (summary.get("guilds") or {}).values():
+        player = guild.get("player")
+        if not player:
+            continue
+        uses += [(player, hero, Kind.HERO.value) for hero in guild.get("heroes") or ()]
+        for held in (guild.get("slots") or {}).values():
+            for name in held:
+                card = cards.get(name, Kind.UPGRADE)
+                if isinstance(card, Upgrade) and not card.starter:
+                    uses.append((player, card.name, Kind.UPGRADE.value))
+    return not_owned_warnings(db, KEY, uses)
 
 
 def group_catalog(db: Database) -> QuestCatalog:

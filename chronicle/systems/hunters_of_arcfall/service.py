@@ -98,7 +98,19 @@ def view_of(db: Database, record: StoredRecord, said: str = "") -> HuntView:
     """
     folder, group = _context(db)
     stored = read_stored(record.name, record.data, _events(record), folder, group)
-    return _view(record.name, stored, record.version, record.archived_at is not None, said)
+    view = _view(record.name, stored, record.version, record.archived_at is not None, said)
+    view.report.extend(not_owned(db, view.log))
+    return view
+
+
+def not_owned(db: Database, log: GameLog) -> list[Violation]:
+    """The ``collection.not_owned`` warnings of a game: a hunter its player has not recorded
+    in their collection (once they have recorded any Hunters of Arcfall card; never a
+    refusal)."""
+    from chronicle.services.collection import not_owned_warnings
+
+    return not_owned_warnings(db, KEY, [(seat.name, seat.hunter, "hunter")
+                                        for seat in log.seats])
 
 
 def _view(name: str, stored: StoredGame, version: int, archived: bool, said: str) -> HuntView:

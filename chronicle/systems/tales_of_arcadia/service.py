@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chronicle.errors import BadInput, NotFound, Refused
-from chronicle.rules.report import Report
+from chronicle.rules.report import Report, Violation
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.battleservice import (  # the battles' use cases
     BattleEntry,
@@ -99,8 +99,20 @@ def _view(db: Database, record: StoredRecord, cards: TalesCatalog | None = None)
         raise BadInput(f"the battle force {record.name!r} cannot be read: {problems[0]}")
     base = cards if cards is not None and not inline else catalog_for(context(db), inline)
     roster = replace(roster, player=record.player)
-    return ForceView(record.name, record.player, roster, check_roster(roster, base),
-                     record.version, record.created_at)
+    report = check_roster(roster, base)
+    report.extend(not_owned(db, roster))
+    return ForceView(record.name, record.player, roster, report, record.version,
+                     record.created_at)
+
+
+def not_owned(db: Database, roster: Roster) -> list[Violation]:
+    """The ``collection.not_owned`` warnings of a force: a unit fielded more often than its
+    player owns it (once they have recorded any unit; never a refusal)."""
+    from chronicle.services.collection import not_owned_warnings
+
+    uses = [(roster.player, line.unit, "unit") for line in roster.units
+            for _copy in range(min(line.count, 1000))]
+    return not_owned_warnings(db, KEY, uses)
 
 
 def _inline(record: StoredRecord) -> list[dict[str, Any]]:

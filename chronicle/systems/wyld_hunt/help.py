@@ -9,7 +9,9 @@ to the words: `kind:merit` `type:ability` `set:wyld-hunt` `court:seelie` `attrib
 `missing` for the cards the catalog lacks values for.
 **+**/**-** change the owned count in place, **p** shows the next player, **o** opens a pack
 (15 cards, completed from the catalog as you type), **e** fills in a card's unknown values
-from your physical card, **n** creates a card. Grey rows have unknown values.
+from your physical card, **n** creates a card. Grey rows have unknown values. **g** shows the
+other installed games' cards, one game at a time or every game together (**g** again for the
+next; the app reopens the game shown last; **esc** comes back here).
 
 ## Characters (2)
 Each player's characters. The builder walks icon, Merits and Flaws (from the player's own

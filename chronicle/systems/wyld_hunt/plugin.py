@@ -8,7 +8,7 @@ Its odds commands (``chronicle odds test|trial``) are declared here like every g
 their adapters; the dice themselves are ``chronicle.rules.dice``. Its sheets
 (``chronicle.systems.wyld_hunt.printing``: ``sheet``, ``log``, ``game``, ``player``) are
 named here and printed by the export service through the registry. Its command groups
-(``chronicle character|game|quest|xp|history|undo|collection|pack|cards``,
+(``chronicle character|game|quest|xp|history|undo|pack|cards``,
 ``chronicle.systems.wyld_hunt.cli``) are declared here too; as the home system's, the command
 line finds them without loading the other games. As the home system it gives the app its
 first three areas too (``areas``: Cards, Characters and Games, keys 1 to 3), with their
@@ -162,8 +162,6 @@ SYSTEM = GameSystem(
         CommandGroup("history", "a character's whole chronicle",
                      f"{_CLI}.ledger:register_history"),
         CommandGroup("undo", "reverse the latest event", f"{_CLI}.ledger:register_undo"),
-        CommandGroup("collection", "the cards a player owns",
-                     f"{_CLI}.collection:register_collection"),
         CommandGroup("pack", "record a whole pack in one step",
                      f"{_CLI}.collection:register_pack"),
         CommandGroup("cards", "list, search, show and validate cards", f"{_CLI}.cards:register"),
@@ -187,6 +185,7 @@ SYSTEM = GameSystem(
     demo=f"{_CLI}.demo:demo",
     exchange="chronicle.systems.wyld_hunt.services.exchange",
     chronicles="chronicle.systems.wyld_hunt.services.chronicles",
+    collection="chronicle.systems.wyld_hunt.services.owning",
     docs="docs/rules.md",
 )
 """The entry point's value (for both keys)."""

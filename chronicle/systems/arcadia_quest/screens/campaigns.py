@@ -140,6 +140,13 @@ class CampaignsScreen(Screen[None]):
             text.append("\n")
             for violation in view.report.errors[:5]:
                 text.append_text(plain(f"! {violation.message}\n", "red"))
+        lacking = [v for v in view.report.warnings if v.code == "collection.not_owned"]
+        if lacking:
+            text.append("\n")
+            for violation in lacking[:5]:
+                text.append_text(plain(f"? {violation.message}\n", "yellow"))
+            if len(lacking) > 5:
+                text.append_text(plain(f"? and {len(lacking) - 5} more not owned\n", "yellow"))
         board.update(text)
         upcoming.update(next_text(view.summary["next"], width))
 

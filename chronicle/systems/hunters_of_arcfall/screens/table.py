@@ -443,6 +443,11 @@ class HuntScreen(Screen[None]):
         def done(view: HuntView) -> None:
             self.names.append(view.name)
             self.show(view, view.said)
+            lacking = [v.message for v in view.report.warnings
+                       if v.code == "collection.not_owned"]
+            if lacking:  # the hunter choice is flagged, never refused
+                self.notify("Not in the collection: " + "; ".join(lacking[:3]),
+                            severity="warning")
 
         chronicle_app(self).call_service(work, done, description="Starting the game",
                                          group="hunt")

@@ -1,6 +1,7 @@
 """The collection screen: the whole catalog with search as you type, filters, the owned counts
 of the chosen player (changed in place), and a detail pane showing every value of the card
-under the cursor, unknown ones included.
+under the cursor, unknown ones included. ``g`` shows the other games' cards
+(``chronicle.tui.screens.cards``), and the app reopens the game shown last.
 
 The catalog paints at once from the card files; players and owned counts arrive from the
 database in a worker a moment later.
@@ -67,6 +68,7 @@ class CollectionScreen(Screen[None]):
         Binding("o", "open_pack", "Pack"),
         Binding("e", "edit_card", "Fill in"),
         Binding("n", "new_card", "New"),
+        Binding("g", "other_games", "Other games' cards", show=False),
         Binding("a", "add_player", "Add player", show=False),
         Binding("i", "import_csv", "Import CSV", show=False),
         Binding("x", "export_csv", "Export CSV", show=False),
@@ -125,6 +127,15 @@ class CollectionScreen(Screen[None]):
             self.call_after_refresh(self.app.exit, 0)
             return
         self.load_players()
+        kept = chronicle_app(self).settings.cards_game
+        if kept and kept != GAME:  # the game chosen last time (the app's settings)
+            self.call_after_refresh(self.action_other_games, kept)
+
+    def action_other_games(self, choice: str | None = None) -> None:
+        """Every installed game's cards (``g``: the next game; the home game is this area)."""
+        from chronicle.tui.screens.cards import open_game_cards
+
+        open_game_cards(self, choice)
 
     # Data ------------------------------------------------------------------------------------
 
@@ -221,7 +232,7 @@ class CollectionScreen(Screen[None]):
             self.shown = found
             card_list.set_source(len(found), lambda i: self.row(found[i]),
                                  lambda i: bool(found[i].missing()), keep=index)
-        status = f"{len(found)} of {len(self.catalog)} cards"
+        status = f"{len(found)} of {len(self.catalog)} cards · g other games"
         if query.missing:
             status += " | complete: " + self.completeness()
         if query.problems:

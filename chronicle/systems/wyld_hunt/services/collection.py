@@ -138,3 +138,4 @@ def list_collection(db: Database, player: str, game: str = GAME) -> list[OwnedCa
         assert owner.id is not None
         return [OwnedCard(cat.get(o.name, o.kind) if cat else None, o.name, o.kind, o.count)
                 for o in repo.owned_cards(session, owner.id, game)]
+

@@ -10,81 +10,44 @@ with its line, and then nothing at all is imported.
 
 from __future__ import annotations
 
-import csv
-import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
 
 from chronicle.domain.text import did_you_mean
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput
-from chronicle.services.common import player_row
+from chronicle.services.csvtable import (  # the generic part, written once (re-exported)
+    ALIASES,
+    FORMULA_STARTS,
+    MAX_COUNT,
+    ImportResult,
+    Mode,
+    count,
+    header,
+    neutralise,
+    nothing_imported,
+    read_text,
+    records,
+    restore,
+    too_many_values,
+    write_rows,
+)
 from chronicle.services.db import Database
+from chronicle.services.ownership import set_counts
 from chronicle.systems.wyld_hunt.cards import Card, CardSet, Kind
 from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
 from chronicle.systems.wyld_hunt.services.common import catalog
 
-Mode = Literal["add", "replace"]
+__all__ = ["ALIASES", "COLUMNS", "EXPORT_HEADER", "FORMULA_STARTS", "MAX_COUNT", "REQUIRED",
+           "ImportResult", "export_collection_csv", "import_collection_csv", "neutralise",
+           "restore"]
+
 EXPORT_HEADER = ("card", "set", "kind", "count")
 COLUMNS = ("card", "set", "kind", "count", "notes")
 REQUIRED = ("card", "count")
-ALIASES = {"name": "card", "card name": "card", "quantity": "count", "qty": "count",
-           "note": "notes"}
-"""Other header names understood for a column."""
 SET_ALIASES = {"twh": CardSet.WYLD_HUNT.value, "kim": CardSet.IRONHEART.value,
                "king-ironhearts-madness": CardSet.IRONHEART.value}
-MAX_COUNT = 1000
-
-
-@dataclass
-class ImportResult:
-    """What an import did: each card's new count and, when replacing, the cards that dropped
-    to zero."""
-
-    player: str
-    mode: str
-    rows: int
-    counts: list[tuple[str, str, int]] = field(default_factory=list)
-    removed: list[tuple[str, str]] = field(default_factory=list)
-
-    def __str__(self) -> str:
-        """What the import did, for people: a summary line, then a line per card."""
-        rows = f"{self.rows} row{'' if self.rows == 1 else 's'}"
-        if self.mode == "replace":
-            head = f"Replaced {self.player}'s collection with the {rows} of the file"
-        else:
-            head = f"Added the {rows} of the file to {self.player}'s collection"
-        lines = [head + ("." if self.counts or self.removed else "; nothing changed.")]
-        lines += [f"  {name} ({kind}): {count}" for name, kind, count in self.counts]
-        lines += [f"  {name} ({kind}): 0 (not in the file)" for name, kind in self.removed]
-        return "\n".join(lines)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON shape of ``chronicle collection import --json``."""
-        return {"player": self.player, "mode": self.mode, "rows": self.rows,
-                "cards": [{"name": n, "kind": k, "count": c} for n, k, c in self.counts],
-                "removed": [{"name": n, "kind": k} for n, k in self.removed]}
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""What makes a spreadsheet read a cell as a formula."""
-
-
-def neutralise(cell: str) -> str:
-    """A cell a spreadsheet shows as text: one starting like a formula gets a leading ``'``
-    (what spreadsheet users type themselves), which ``restore`` takes off again.
-
-    >>> neutralise("=cmd|' /C calc'!A0"), restore(neutralise("=cmd|' /C calc'!A0"))
-    ("'=cmd|' /C calc'!A0", "=cmd|' /C calc'!A0")
-    """
-    return f"'{cell}" if cell.startswith(FORMULA_STARTS) else cell
-
-
-def restore(cell: str) -> str:
-    """A cell as written before ``neutralise``."""
-    return cell[1:] if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS) else cell
 
 
 def export_collection_csv(db: Database, player: str) -> str:
@@ -92,13 +55,9 @@ def export_collection_csv(db: Database, player: str) -> str:
     (the set is the catalog's key, empty when unknown)."""
     from chronicle.systems.wyld_hunt.services.collection import list_collection
 
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(EXPORT_HEADER)
-    for owned in list_collection(db, player):
-        card_set = owned.card.set.value if owned.card and owned.card.set else ""
-        writer.writerow([neutralise(owned.name), card_set, owned.kind, owned.count])
-    return buffer.getvalue()
+    return write_rows(EXPORT_HEADER, [
+        [owned.name, owned.card.set.value if owned.card and owned.card.set else "",
+         owned.kind, owned.count] for owned in list_collection(db, player)])
 
 
 @dataclass(frozen=True)
@@ -108,94 +67,12 @@ class _Row:
     count: int
 
 
-def _read_text(path: Path) -> str:
-    from chronicle.reading import read_bytes, shown_path
-
-    raw = read_bytes(path, what="collection CSV")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise BadInput(f"{shown_path(path)} is not UTF-8 text (byte {exc.start}); save it as "
-                       "'CSV UTF-8' and try again") from None
-
-
-def _delimiter(text: str) -> str:
-    """Commas, unless the header line uses semicolons or tabs instead (some spreadsheets)."""
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    if "," not in first:
-        for other in (";", "\t"):
-            if other in first:
-                return other
-    return ","
-
-
-def _records(text: str, where: str) -> list[tuple[int, list[str]]]:
-    """The non-blank records with the line each starts on."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
-    found: list[tuple[int, list[str]]] = []
-    start = 1
-    try:
-        while True:
-            start = reader.line_num + 1
-            try:
-                record = next(reader)
-            except StopIteration:
-                break
-            if any(cell.strip() for cell in record):
-                found.append((start, record))
-    except csv.Error as exc:
-        raise BadInput(f"{where} line {start}: cannot be read as CSV ({exc}); check the "
-                       "quotes: a value in quotes must end with a quote followed by a comma "
-                       "or the end of the line") from None
-    return found
-
-
-def _header(record: list[str], where: str, line: int) -> dict[str, int]:
-    """Column name to index, from the header record."""
-    columns: dict[str, int] = {}
-    for index, cell in enumerate(record):
-        name = " ".join(cell.replace("\ufeff", "").split()).casefold()
-        name = ALIASES.get(name, name)
-        if not name:
-            continue
-        if name not in COLUMNS:
-            hint = did_you_mean(name, COLUMNS)
-            raise BadInput(f"{where} line {line}: unknown column {cell.strip()!r}"
-                           + (f" ({hint})" if hint else "")
-                           + f"; the columns are {', '.join(COLUMNS)}")
-        if name in columns:
-            raise BadInput(f"{where} line {line}: the column {name!r} appears twice")
-        columns[name] = index
-    missing = [c for c in REQUIRED if c not in columns]
-    if missing:
-        raise BadInput(f"{where} line {line}: the first line must be a header naming the "
-                       f"columns (card and count, optionally set, kind and notes); it has no "
-                       f"{' or '.join(repr(m) for m in missing)} column")
-    return columns
-
-
 def _set_key(text: str) -> str | None:
     """A set as written in a file, as the catalog's key (None when unrecognised)."""
     key = "-".join(text.casefold().replace("_", " ").replace("'", "").replace("’", "").split())
     key = key.removeprefix("the-")
     key = SET_ALIASES.get(key, key)
     return key if key in {s.value for s in CardSet} else None
-
-
-def _count(raw: str, name: str, mode: Mode) -> tuple[int | None, str | None]:
-    """The count of a row, or the reason it is bad."""
-    low = 0 if mode == "replace" else 1
-    text = raw.strip()
-    if not text:
-        return None, f"no count for {name!r}"
-    if not (text.isascii() and text.isdigit()) or int(text) > MAX_COUNT:
-        return None, (f"count {text!r} for {name!r} is not a whole number from {low} to "
-                      f"{MAX_COUNT}")
-    value = int(text)
-    if value < low:
-        return None, (f"count 0 for {name!r} adds nothing; use 1 to {MAX_COUNT} (0 is allowed "
-                      "only when replacing the collection)")
-    return value, None
 
 
 def _card(cat: WyldHuntCatalog, name: str, kind_text: str) -> tuple[Card | None, str | None]:
@@ -238,12 +115,12 @@ def _card(cat: WyldHuntCatalog, name: str, kind_text: str) -> tuple[Card | None,
 def _parse(text: str, where: str, mode: Mode, cat: WyldHuntCatalog,
            ) -> tuple[list[_Row], list[str]]:
     """The good rows of a collection file and a line for every bad one."""
-    records = _records(text, where)
-    if not records:
+    found = records(text, where)
+    if not found:
         raise BadInput(f"{where} is empty; it needs a header line (card,set,kind,count) and a "
                        "line per card")
-    header_line, header = records[0]
-    columns = _header(header, where, header_line)
+    header_line, head = found[0]
+    columns = header(head, where, header_line, COLUMNS, REQUIRED)
     rows: list[_Row] = []
     problems: list[str] = []
     seen: dict[tuple[str, str], int] = {}
@@ -253,20 +130,20 @@ def _parse(text: str, where: str, mode: Mode, cat: WyldHuntCatalog,
         return restore(record[index].strip()) if index is not None and index < len(record) \
             else ""
 
-    for line, record in records[1:]:
+    for line, record in found[1:]:
         def bad(reason: str, line: int = line) -> None:
             problems.append(f"{where} line {line}: {reason}")
 
-        if len(record) > len(header) and any(c.strip() for c in record[len(header):]):
-            bad(f"has {len(record)} values but the header names {len(header)} columns (quote a "
-                "value that contains a comma)")
+        extra = too_many_values(record, len(head))
+        if extra:
+            bad(extra)
             continue
         name = " ".join(cell(record, "card").split())
         if not name:
             bad("no card name")
             continue
         card, reason = _card(cat, name, cell(record, "kind"))
-        count, count_reason = _count(cell(record, "count"), card.name if card else name, mode)
+        number, count_reason = count(cell(record, "count"), card.name if card else name, mode)
         given_set = cell(record, "set")
         set_reason = None
         if given_set:
@@ -280,7 +157,7 @@ def _parse(text: str, where: str, mode: Mode, cat: WyldHuntCatalog,
         for why in (reason, count_reason, set_reason):
             if why:
                 bad(why)
-        if card is None or count is None or set_reason:
+        if card is None or number is None or set_reason:
             continue
         identity = (name_key(card.name), card.kind.value)
         if identity in seen and mode == "replace":
@@ -288,7 +165,7 @@ def _parse(text: str, where: str, mode: Mode, cat: WyldHuntCatalog,
                 "card once when replacing the collection")
             continue
         seen.setdefault(identity, line)
-        rows.append(_Row(line, card, count))
+        rows.append(_Row(line, card, number))
     return rows, problems
 
 
@@ -303,36 +180,16 @@ def import_collection_csv(db: Database, player: str, path: Path, *, mode: str = 
             row is listed with its line and nothing is imported.
         NotFound: no such player.
     """
-    from chronicle.persistence import repository as repo
-
     if mode not in ("add", "replace"):
         raise BadInput(f"an import mode is 'add' or 'replace', not {mode!r}")
     chosen: Mode = "replace" if mode == "replace" else "add"
     where = str(path)
-    rows, problems = _parse(_read_text(path), where, chosen, catalog())
+    rows, problems = _parse(read_text(path), where, chosen, catalog())
     if problems:
-        rows_text = "this row" if len(problems) == 1 else f"these {len(problems)} rows"
-        raise BadInput(f"nothing was imported from {where}; fix {rows_text} and try again:\n"
-                       + "\n".join(f"  {p}" for p in problems))
+        raise nothing_imported(where, problems)
     wanted: dict[tuple[str, str], tuple[str, int]] = {}
     for row in rows:
         identity = (name_key(row.card.name), row.card.kind.value)
         _name, before = wanted.get(identity, (row.card.name, 0))
         wanted[identity] = (row.card.name, before + row.count)
-    with db.transaction() as session:
-        owner = player_row(session, player)
-        assert owner.id is not None
-        result = ImportResult(owner.name, chosen, len(rows))
-        held = {(name_key(o.name), o.kind): o for o in repo.owned_cards(session, owner.id, GAME)}
-        for (key, kind), (name, count) in wanted.items():
-            current = held[(key, kind)].count if (key, kind) in held else 0
-            delta = count - current if chosen == "replace" else count
-            new = (repo.change_count(session, owner.id, name, kind, delta, GAME) if delta
-                   else current)
-            result.counts.append((name, kind, new))
-        if chosen == "replace":
-            for (key, kind), owned in held.items():
-                if (key, kind) not in wanted:
-                    repo.change_count(session, owner.id, owned.name, kind, -owned.count, GAME)
-                    result.removed.append((owned.name, kind))
-        return result
+    return set_counts(db, GAME, player, wanted, chosen, len(rows))
