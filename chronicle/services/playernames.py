@@ -70,7 +70,8 @@ class Players:
         found = cls()
         for player_id, name in rows:
             found.names[player_id] = name
-            found.ids[name_key(name)] = player_id
+            if isinstance(name, str):  # (a name edited into bytes is the export check's)
+                found.ids[name_key(name)] = player_id
         return found
 
     @classmethod
