@@ -204,6 +204,8 @@ class Card:
     origin: Origin = Origin.BUNDLED
     path: str | None = field(default=None, compare=False)
     """The file the card was read from (the last one, for a corrected card)."""
+    aliases: tuple[str, ...] = ()
+    """The card's other names (``aliases``): a lookup by one finds the card."""
 
     def missing(self) -> list[str]:
         """Names of the values this kind prints that are unknown for this card."""
@@ -390,7 +392,7 @@ def card_from_data(data: dict[str, Any], origin: Origin, path: str | None) -> Ca
     source = values.pop("source", None)
     values["source"] = tuple([source] if isinstance(source, str) else source or ())
     values["kind"] = kind
-    for key in ("terrain", "tests"):
+    for key in ("terrain", "tests", "aliases"):
         if values.get(key) is not None:
             values[key] = tuple(values[key])
     effects = tuple(_effect_from(e) for e in data.get("effects", ()))
