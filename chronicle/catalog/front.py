@@ -221,14 +221,13 @@ def read_shorthand(text: str, spec: FieldSpec) -> dict[str, Any]:
             raise ValueError(f"{text[:60]!r} is not a table")
         return found
     lists = {f.name for f in spec.fields if f.shape == "texts"}
-    name, colon, rest = stripped.partition(":")
-    table: dict[str, Any] = {"name": name.strip()} if spec.fields and any(
-        f.name == "name" for f in spec.fields) or not spec.fields else {}
-    if not table and name.strip():
-        rest = stripped
-        colon = ":"
-    if not colon:
-        return table
+    table: dict[str, Any] = {}
+    rest = stripped
+    if any(f.name == "name" for f in spec.fields):   # a named table: "NAME:key=value,..."
+        name, colon, rest = stripped.partition(":")
+        table["name"] = name.strip()
+        if not colon:
+            return table
     for part in rest.split(","):
         key, equals, value = (x.strip() for x in part.partition("="))
         if not equals or not key:
@@ -257,8 +256,7 @@ def typed(spec: FieldSpec, texts: list[str]) -> Any:
         if spec.shape in ("text", "choice"):
             return last
         if spec.shape == "table":
-            return read_shorthand(last, spec) if last.strip().startswith("{") else \
-                read_shorthand(":" + last, spec._replace(fields=()))
+            return read_shorthand(last, spec)
         if spec.shape == "bool":
             return last if isinstance(last, bool) else toml_value(str(last).lower())
         return _scalar(last)

@@ -10,6 +10,7 @@ from typing import Any
 
 from chronicle import __version__
 from chronicle.cli.backup import register as add_backup
+from chronicle.cli.cards import register as add_cards
 from chronicle.cli.check import register as add_check
 from chronicle.cli.data import register as add_data
 from chronicle.cli.exports import register as add_exports
@@ -50,6 +51,7 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
             return parser
         if add_groups(commands, word, argv=argv, only=True):
             return parser  # start-up: the home game's group being run needs no other parser
+    add_cards(commands, argv)
     add_check(commands)
     add_odds(commands, with_systems=argv is None or "odds" in argv)
     add_systems(commands)
@@ -69,6 +71,7 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
 
 
 _ALONE: dict[str, Callable[[Any, Sequence[str]], None]] = {
+    "cards": lambda commands, argv: add_cards(commands, argv),
     "check": lambda commands, _argv: add_check(commands),
     "odds": lambda commands, argv: add_odds(commands, with_systems="odds" in argv),
     "systems": lambda commands, _argv: add_systems(commands),

@@ -162,7 +162,6 @@ SYSTEM = GameSystem(
         RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",
                    f"{_HERE}.stored:describe_battle", steps=f"{_HERE}.stored:steps_battles"),
     ),
-    card_entry=f"{_HERE}.armycli:register_unit_entry",
     docs="docs/games/tales-of-arcadia.md",
 )
 """The entry point's value."""
