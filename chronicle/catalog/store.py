@@ -54,7 +54,7 @@ class Catalog(Generic[C]):
         self._aliases: dict[tuple[str, str], C] = {}
         """The cards by their other names (a card's ``aliases``), where no card has the name."""
         self._by_alias: dict[str, list[C]] = {}
-        for (key, kind), card in self._cards.items():
+        for (_key, kind), card in self._cards.items():
             for alias in getattr(card, "aliases", None) or ():
                 found = (name_key(str(alias)), kind)
                 if found not in self._cards and found not in self._aliases:

@@ -157,8 +157,8 @@ def run_new(args: argparse.Namespace) -> int:
             emit(f"Corrected {card.name} ({card.kind}) in the group's {entered.label} cards: "
                  + (", ".join(changed) or "nothing given") + "; every other value kept.")
         else:
-            emit(f"Saved {card.name} ({card.kind}) to the group's {entered.label} cards in "
-                 "the database.")
+            emit(f"Saved {card.name} ({card.kind}) to the group's cards of {entered.label} "
+                 "in the database.")
         show_card(card, entered.label)
     for breach in entered.breaches:
         emit(f"  now broken (--force): {breach.said()}")

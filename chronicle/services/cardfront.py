@@ -148,7 +148,7 @@ class Entered:
 
 def _problem_text(problems: Iterable[Any]) -> str:
     return "; ".join(f"{p.field or 'card'}: {p.message}" + (f" ({p.hint})" if p.hint else "")
-                     for p in problems)
+                     + (f" [{p.code}]" if p.code else "") for p in problems)
 
 
 def check_table(game: GameSystem, schema: CardSchema, table: Mapping[str, Any]) -> None:
@@ -200,6 +200,25 @@ def _corrected(data: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, A
         merged[key] = {**had, **value} if isinstance(had, dict) and isinstance(value, dict) \
             else value
     return merged
+
+
+def _game_rules(game: GameSystem, tables: list[dict[str, Any]], what: str) -> None:
+    """The game's own rules on the cards by themselves (``GameSystem.card_rules``).
+
+    Raises:
+        BadInput: naming each card and field.
+    """
+    if game.card_rules is None:
+        return
+    from chronicle.systems.protocol import load_name
+
+    found = load_name(game.card_rules)(tables, what)
+    bad = [p for p in found if not p.code]
+    if bad:
+        raise BadInput(f"{what} cannot be saved: {_problem_text(bad)}")
+    if found:           # a rule of the game broken (a code): refused
+        raise Refused(f"{what} breaks the rules: " + "; ".join(
+            f"{p.card}: {p.message} ({p.code})" for p in found) + "; nothing was saved")
 
 
 def _merged_tables(tables: list[dict[str, Any]], stored: list[dict[str, Any]],
@@ -309,10 +328,11 @@ def breaches_of(session: Session, game: GameSystem, before: list[dict[str, Any]]
 def refusal(what: str, breaches: list[Breach]) -> Refused:
     """The refusal of a correction that breaks saved records: each record and violation."""
     violations = [v for b in breaches for v in b.violations]
+    names = {"game": breaches[0].name} if len({b.name for b in breaches}) == 1 else {}
     return Refused(f"{what} would make {len(breaches)} saved record(s) break a rule: "
                    + " | ".join(b.said() for b in breaches)
                    + "; nothing was saved (give --force to save it anyway)",
-                   Report(violations))
+                   Report(violations), names=names)
 
 
 def enter_cards(db: Database, game_key: str, tables: list[dict[str, Any]], *,
@@ -358,6 +378,7 @@ def enter_cards(db: Database, game_key: str, tables: list[dict[str, Any]], *,
                            **{k: merged[k] for k in given if k in merged}})
             if existing is not None:
                 result.corrected[name] = sorted(given)
+        _game_rules(game, corrected, what or "the card")
         breaches = breaches_of(session, game, before, stored, corrected)
         if breaches and not force:
             raise refusal(what or ("the correction" if result.corrected else "the card"),
@@ -416,10 +437,12 @@ def read_card_file(path: Path) -> tuple[GameSystem, list[dict[str, Any]]]:
     if read is None:
         raise BadInput("; ".join(str(p) for p in problems))
     document, lines = read
-    key = document.get("game", document.get("system"))
-    if not isinstance(key, str):
-        raise BadInput(f"{shown_path(path)}: say whose cards these are with game = \"KEY\" "
-                       "at the top (chronicle systems lists the games)")
+    from chronicle.systems.registry import DEFAULT
+
+    key = document.get("game", document.get("system", DEFAULT))  # the home game's files
+    if not isinstance(key, str):                                   # predate the key
+        raise BadInput(f"{shown_path(path)}: game: say whose cards these are with game = "
+                       "\"KEY\" at the top (chronicle systems lists the games)")
     try:
         game = card_games(key)[0]
     except NotFound as exc:
@@ -435,10 +458,10 @@ def read_card_file(path: Path) -> tuple[GameSystem, list[dict[str, Any]]]:
                                              path=shown_path(path), lines=lines,
                                              origin=Origin.FILE)
     if problems:
-        raise BadInput(f"nothing was imported; {len(problems)} problem(s) in "
+        raise BadInput(f"nothing imported: {len(problems)} problem(s) in "
                        f"{shown_path(path)}: " + "; ".join(str(p) for p in problems))
     if not entries:
-        raise BadInput(f"{shown_path(path)} holds no [[card]]")
+        raise BadInput(f"{shown_path(path)} holds no [[card]]; nothing to import")
     tables = [plain(e.data) for e in entries]
     for table in tables:
         check_table(game, schema, table)

@@ -324,6 +324,10 @@ class GameSystem(NamedTuple):
     """The game's top-level CLI commands (``chronicle force ...``)."""
     records: tuple[RecordKind, ...] = ()
     """What the game keeps in the database through the generic record store."""
+    card_rules: str | None = None
+    """Lazy name of ``problems(tables: list[dict], path: str) -> list[FileProblem]``: the
+    game's rules on typed cards by themselves, beyond their format (a Waylay without any
+    Attribute rating); every card entered or imported is held to them."""
     card_front: str | None = None
     """Lazy name of the module refining ``chronicle cards`` for the game (see the module's
     docstring); ``chronicle cards new`` is every game's, from its ``card_schema``."""

@@ -22,6 +22,7 @@ from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.stored import catalog_for
 
 if TYPE_CHECKING:
+    from chronicle.catalog.problems import FileProblem
     from chronicle.systems.tales_of_arcadia.cards import Card
     from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog
 
@@ -154,6 +155,24 @@ def _findings(values: dict[str, Any], cards: TalesCatalog | None) -> tuple[list[
     name = str(table["name"])
     return [], [replace(v, message=v.message.removeprefix(name + ": "))
                 for v in report.violations if name in v.cards]
+
+
+def table_problems(tables: list[dict[str, Any]], path: str) -> list[FileProblem]:
+    """The rules on typed cards by themselves (``GameSystem.card_rules``): a unit must name
+    its army list and break no rule of it (no Wounds, an Accuracy above 6...); a value nobody
+    knows yet (``card.incomplete``) is no reason to refuse it. A rule broken carries its code."""
+    from chronicle.catalog.problems import FileProblem
+
+    found: list[FileProblem] = []
+    for table in tables:
+        if table.get("kind") != "unit":
+            continue
+        name = str(table.get("name"))
+        messages, violations = _findings(dict(table), None)
+        found.extend(FileProblem(path, message, card=name) for message in messages)
+        found.extend(FileProblem(path, v.message, card=name, code=v.code) for v in violations
+                     if v.severity is Severity.ERROR and v.code != "card.incomplete")
+    return found
 
 
 def _with_card(base: TalesCatalog, entries: list[Any]) -> TalesCatalog:

@@ -142,6 +142,7 @@ SYSTEM = GameSystem(
             f"{_HERE}.plugin:odds_roll_off"),
     ),
     card_schema=f"{_HERE}.quickcheck:SCHEMA",
+    card_rules=f"{_HERE}.entry:table_problems",
     card_check=f"{_HERE}.check:check_cards",
     codes=f"{_HERE}.codes",
     ledger_codec=None,

@@ -141,6 +141,7 @@ SYSTEM = GameSystem(
            Area("games", "Games", "Prepare and record games", "games")),
     help="chronicle.systems.wyld_hunt.help:HELP",
     card_front=f"{_CLI}.cards",
+    card_rules="chronicle.systems.wyld_hunt.services.catalog:table_problems",
     overview=f"{_CLI}.overview:overview",
     card_names=f"{_CLI}.overview:card_names",
     demo=f"{_CLI}.demo:demo",
