@@ -576,7 +576,7 @@ def test_a_shared_card_file_imports_into_another_players_catalog(
     assert json.loads(capsys.readouterr().out)["count"] == 0
     assert main(["cards", "import", str(shared)]) == 0
     assert "Imported 2 card(s)" in capsys.readouterr().out
-    assert main(["cards", "list", "--user", "--json"]) == 0
+    assert main(["cards", "list", "--user", "--json", "--system", "wyld-hunt"]) == 0
     theirs = {c["name"]: c for c in json.loads(capsys.readouterr().out)["cards"]}
     assert theirs.keys() == mine.keys()
     for name, card in theirs.items():

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chronicle.cli.output import emit, emit_json, fail
+
+if TYPE_CHECKING:
+    from chronicle.catalog.front import FrontCard
 
 _GENERIC = ("name", "kind", "value", "system", "force", "json", "help")
 """Fields that cannot have a named option (the generic flags' names): given with --value."""
@@ -96,6 +99,34 @@ def add_new(sub: Any, argv: Sequence[str] | None = None) -> None:
     new.set_defaults(handler=_handler, card_fields=specs)
 
 
+def show_card(card: FrontCard, label: str) -> None:
+    """Every field of a card's kind: its value, or unknown."""
+    from chronicle.catalog.front import kind_fields
+    from chronicle.services.cardfront import card_games, schema_of
+
+    schema = schema_of(card_games(card.game)[0])
+    emit(f"{card.name} — {card.kind} ({label})")
+    if card.aliases:
+        emit(f"  {'also called:':<17}{', '.join(card.aliases)}")
+    for spec in kind_fields(schema, card.kind):
+        if spec.name == "aliases":
+            continue
+        value = card.data.get(spec.name)
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = "; ".join(
+                (", ".join(f"{k}={v}" for k, v in v.items()) if isinstance(v, dict) else str(v))
+                for v in value) or None
+        if value is None and spec.name in ("summary", "notes", "source", "confidence"):
+            continue
+        emit(f"  {spec.name + ':':<17}{'unknown' if value is None else value}")
+    origin = {"bundled": "bundled catalog", "user": "the group's or your own cards",
+              "corrected": "bundled catalog, corrected by the group or you",
+              "file": "the checked file"}[card.origin.value]
+    emit(f"  {'from:':<17}{origin}")
+
+
 def _refuse(message: str) -> Any:
     def run(_args: argparse.Namespace) -> int:
         fail(message)
@@ -142,7 +173,6 @@ def _handler(args: argparse.Namespace) -> int:
 
 def run_new(args: argparse.Namespace) -> int:
     """Enter or correct one card in the group's cards of its game."""
-    from chronicle.cli.cards import show_card
     from chronicle.cli.common import database
     from chronicle.services.cardfront import enter_cards
 
@@ -165,4 +195,4 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["add_new", "run_new", "typed_values"]
+__all__ = ["add_new", "run_new", "show_card", "typed_values"]

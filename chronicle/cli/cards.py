@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from chronicle.cli.cardentry import add_new, show_card
 from chronicle.cli.output import emit, emit_json, fail, problems, table
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ _FRONT_FLAGS = "_front_flags"
 def register(commands: Any, argv: Sequence[str] | None = None) -> None:
     """Add ``cards`` and its subcommands, for the command line ``argv`` (None: the whole
     tree): the games are read only when it runs ``cards``."""
-    from chronicle.cli.cardentry import add_new
 
     parser = commands.add_parser(
         "cards", help="list, search, show, enter and share every game's cards",
@@ -314,34 +314,6 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def show_card(card: FrontCard, label: str) -> None:
-    """Every field of a card's kind: its value, or unknown."""
-    from chronicle.catalog.front import kind_fields
-    from chronicle.services.cardfront import card_games, schema_of
-
-    schema = schema_of(card_games(card.game)[0])
-    emit(f"{card.name} — {card.kind} ({label})")
-    if card.aliases:
-        emit(f"  {'also called:':<17}{', '.join(card.aliases)}")
-    for spec in kind_fields(schema, card.kind):
-        if spec.name == "aliases":
-            continue
-        value = card.data.get(spec.name)
-        if isinstance(value, dict):
-            value = ", ".join(f"{k} {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = "; ".join(
-                (", ".join(f"{k}={v}" for k, v in v.items()) if isinstance(v, dict) else str(v))
-                for v in value) or None
-        if value is None and spec.name in ("summary", "notes", "source", "confidence"):
-            continue
-        emit(f"  {spec.name + ':':<17}{'unknown' if value is None else value}")
-    origin = {"bundled": "bundled catalog", "user": "the group's or your own cards",
-              "corrected": "bundled catalog, corrected by the group or you",
-              "file": "the checked file"}[card.origin.value]
-    emit(f"  {'from:':<17}{origin}")
-
-
 def run_validate(args: argparse.Namespace) -> int:
     """Validate card files of any game and print every problem."""
     from chronicle import paths
@@ -484,4 +456,4 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 __all__ = ["register", "run_export_mine", "run_import", "run_list", "run_missing",
-           "run_show", "run_validate", "show_card"]
+           "run_show", "run_validate"]

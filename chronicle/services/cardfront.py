@@ -175,7 +175,7 @@ def check_table(game: GameSystem, schema: CardSchema, table: Mapping[str, Any]) 
         if key not in allowed:
             hint = did_you_mean(str(key), allowed)
             other = schema.alias(str(kind), str(key))
-            raise BadInput(f"{limits.cut(key)}: a {kind} card of {game.label} has no such field"
+            raise BadInput(f"{str(key)[:60]}: a {kind} card of {game.label} has no such field"
                            + (f"; it has {other!r}" if other else f" ({hint})" if hint else "")
                            + "; its fields: " + ", ".join(
                                f for f in allowed if f not in ("name", "kind")))
@@ -357,6 +357,18 @@ def enter_cards(db: Database, game_key: str, tables: list[dict[str, Any]], *,
         raise BadInput("no card to enter")
     for table in tables:
         check_table(game, schema, table)
+    kept = group.tables(game.key)
+    try:
+        return _enter(db, game, schema, tables, force, what)
+    finally:
+        group.use(game.key, kept)   # the catalogs' group layer stays the caller's
+
+
+def _enter(db: Database, game: GameSystem, schema: CardSchema, tables: list[dict[str, Any]],
+           force: bool, what: str | None) -> Entered:
+    from chronicle.catalog import group
+    from chronicle.persistence import repository as repo
+
     with db.transaction() as session:
         before = [data for _id, _version, data in repo.group_cards(session, game.key)]
         group.use(game.key, before)
