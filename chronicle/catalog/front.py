@@ -166,8 +166,12 @@ def kind_fields(schema: CardSchema, kind: str) -> tuple[FieldSpec, ...]:
     if found is None:
         return tuple(FieldSpec(name, "value", (kind,)) for name in schema.fields(kind)
                      if name not in ("name", "kind"))
-    return tuple(spec for spec in fields_of(found.models[kind], (kind,))
-                 if spec.name not in ("name", "kind"))
+    specs = [spec for spec in fields_of(found.models[kind], (kind,))
+             if spec.name not in ("name", "kind")]
+    said = {spec.name for spec in specs}
+    specs.extend(FieldSpec(name, "texts", (kind,)) for name in schema.fields(kind)
+                 if name not in said and name not in ("name", "kind"))   # every game's aliases
+    return tuple(specs)
 
 
 def game_fields(schema: CardSchema) -> tuple[FieldSpec, ...]:

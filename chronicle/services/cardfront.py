@@ -349,7 +349,6 @@ def enter_cards(db: Database, game_key: str, tables: list[dict[str, Any]], *,
         Refused: a correction that breaks saved records (each named), unless ``force``.
     """
     from chronicle.catalog import group
-    from chronicle.persistence import repository as repo
 
     game = card_games(game_key)[0]
     schema = schema_of(game)

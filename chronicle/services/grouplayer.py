@@ -37,12 +37,8 @@ def sync(session: Session | Connection) -> None:
 
 
 def forget() -> None:
-    """Drop the layer (no database in use), and every game's group cards handed to the
-    catalogs (``chronicle.catalog.group``)."""
-    from chronicle.catalog import group
-
+    """Drop the layer (no database in use)."""
     _STATE.update(stamp=None, tables=[])
-    group.forget()
 
 
 def stamp() -> object:
