@@ -134,10 +134,11 @@ def _spec(name: str, annotation: Any, extra: Iterable[Any], kinds: tuple[str, ..
         item, _meta = _strip(typing.get_args(base)[0]) if typing.get_args(base) else (str, [])
         if isinstance(item, type) and issubclass(item, BaseModel):
             return FieldSpec(name, "tables", kinds, longest=longest, fields=fields_of(item))
-        if item is str or (isinstance(item, type) and issubclass(item, enum.Enum)):
-            choices = tuple(str(m.value) for m in item) \
-                if isinstance(item, type) and issubclass(item, enum.Enum) else ()
-            return FieldSpec(name, "texts", kinds, choices, longest=longest)
+        if isinstance(item, type) and issubclass(item, enum.Enum):
+            return FieldSpec(name, "texts", kinds, tuple(str(m.value) for m in item),
+                             longest=longest)
+        if item is str:
+            return FieldSpec(name, "texts", kinds, longest=longest)
         return FieldSpec(name, "value", kinds, longest=longest)
     if isinstance(base, type):
         if issubclass(base, BaseModel):
