@@ -237,3 +237,21 @@ def test_the_overview_names_every_game_with_its_card_count(url: str) -> None:
     for game in card_games():
         assert f"{game.label} ({game.key}): {len(catalog_of(game))} cards" in out
     assert paths.user_cards_dir(TALES).name == TALES
+
+
+def test_the_readme_opening_names_every_game_with_its_card_count() -> None:
+    """The README's first paragraph names each installed game with the card count its catalog
+    has (bundled, no group and no card file of one's own), computed here."""
+    import re
+
+    from chronicle.services.cardfront import card_games, catalog_of
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    opening = " ".join(readme.split("\n\n")[1].split())
+    games = card_games()
+    assert len(games) == 4
+    for game in games:
+        title = game.editions[0].title if game.key == registry.DEFAULT else game.label
+        found = re.search(re.escape(title) + r"\*[^(]*\((\d+) cards\)", opening)
+        assert found, (title, opening)
+        assert int(found.group(1)) == len(catalog_of(game)), title
