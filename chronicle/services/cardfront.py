@@ -325,14 +325,24 @@ def breaches_of(session: Session, game: GameSystem, before: list[dict[str, Any]]
             *_chronicle_breaches(session, game, corrected)]
 
 
-def refusal(what: str, breaches: list[Breach]) -> Refused:
+class BreaksRecords(Refused):
+    """A correction refused because it would make saved records break rules: ``breaches``
+    names each record and its new violations (a front may offer to save it anyway)."""
+
+    def __init__(self, message: str, breaches: list[Breach], report: Report,
+                 names: dict[str, str]) -> None:
+        super().__init__(message, report, names=names)
+        self.breaches = list(breaches)
+
+
+def refusal(what: str, breaches: list[Breach]) -> BreaksRecords:
     """The refusal of a correction that breaks saved records: each record and violation."""
     violations = [v for b in breaches for v in b.violations]
     names = {"game": breaches[0].name} if len({b.name for b in breaches}) == 1 else {}
-    return Refused(f"{what} would make {len(breaches)} saved record(s) break a rule: "
+    return BreaksRecords(f"{what} would make {len(breaches)} saved record(s) break a rule: "
                    + " | ".join(b.said() for b in breaches)
                    + "; nothing was saved (give --force to save it anyway)",
-                   Report(violations), names=names)
+                   breaches, Report(violations), names)
 
 
 def enter_cards(db: Database, game_key: str, tables: list[dict[str, Any]], *,
@@ -487,6 +497,6 @@ def import_cards(db: Database, path: Path, *, force: bool = False) -> Entered:
                        what=f"importing {path.name}")
 
 
-__all__ = ["Breach", "Entered", "breaches_of", "card_games", "catalog_of", "check_table",
-           "counts", "enter_cards", "export_mine", "fields_for", "find", "import_cards",
-           "read_card_file", "refusal", "schema_of", "use_group"]
+__all__ = ["Breach", "BreaksRecords", "Entered", "breaches_of", "card_games", "catalog_of",
+           "check_table", "counts", "enter_cards", "export_mine", "fields_for", "find",
+           "import_cards", "read_card_file", "refusal", "schema_of", "use_group"]
