@@ -341,6 +341,7 @@ def test_missing_counts_each_kind_and_orders_cards_for_a_collector() -> None:
     assert [k.kind for k in only.kinds] == [Kind.QUEST]
 
 
+@pytest.mark.usefixtures("no_group_layer")
 def test_export_mine_writes_own_values_only_and_imports_back(user_cards: Path,
                                                              tmp_path: Path) -> None:
     write(user_cards, "a.toml", """version = 1

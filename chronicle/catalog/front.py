@@ -183,7 +183,8 @@ def game_fields(schema: CardSchema) -> tuple[FieldSpec, ...]:
         for spec in kind_fields(schema, kind):
             had = merged.get(spec.name)
             merged[spec.name] = spec if had is None else had._replace(
-                kinds=(*had.kinds, kind))
+                kinds=(*had.kinds, kind),
+                choices=tuple(dict.fromkeys((*had.choices, *spec.choices))))
     return tuple(merged.values())
 
 

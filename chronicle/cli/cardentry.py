@@ -94,8 +94,7 @@ def add_new(sub: Any, argv: Sequence[str] | None = None) -> None:
             continue
         repeat = " (repeatable)" if spec.shape in ("texts", "tables") else ""
         new.add_argument(*flags, dest=dest, action="append", metavar=spec.name.upper(),
-                         choices=list(spec.choices) if spec.shape == "choice" else None,
-                         help=f"{kinds}: {spec.describe()}{repeat}")
+                         help=f"{kinds}: {spec.describe()}{repeat}")  # the schema judges
     new.set_defaults(handler=_handler, card_fields=specs)
 
 
