@@ -334,11 +334,13 @@ CARD_CLASSES: dict[Kind, type[Card]] = {
 
 
 def card_to_dict(card: Card) -> dict[str, object]:
-    """The JSON shape of a card: every field (unknown values as null), its origin and file, and
-    the list of values still missing."""
+    """The JSON shape of a card: every field (unknown values as null; ``aliases`` only when
+    the card has other names), its origin and file, and the list of values still missing."""
     data: dict[str, object] = {}
     for name in card.__dataclass_fields__:
         value = getattr(card, name)
+        if name == "aliases" and not value:
+            continue                    # other names are shown only when the card has some
         if name == "effects":
             data[name] = [_effect_dict(e) for e in value]
         elif isinstance(value, tuple):
