@@ -255,3 +255,25 @@ def test_the_readme_opening_names_every_game_with_its_card_count() -> None:
         found = re.search(re.escape(title) + r"\*[^(]*\((\d+) cards\)", opening)
         assert found, (title, opening)
         assert int(found.group(1)) == len(catalog_of(game)), title
+
+
+def test_a_correction_breaking_a_wyld_hunt_character_is_refused(url: str) -> None:
+    """Wyld Hunt's characters are saved records too (``GameSystem.chronicles``): the cost of
+    one of Winerdria's Merits raised beyond her starting points is refused, naming her;
+    --force saves it."""
+    db = open_database(url)
+    try:
+        fx.winerdria(db)
+    finally:
+        db.close()
+    shown = as_json(url, "cards", "show", "Fae Armor", "--system", "wyld-hunt")
+    assert isinstance(shown, dict)
+    before = shown["cost"]
+    code, _out, err = cli(url, "cards", "new", "Fae Armor", "--kind", "merit", "--cost",
+                          "9")
+    assert code == 1 and "the character Winerdria" in err, err
+    armor = as_json(url, "cards", "show", "Fae Armor", "--system", "wyld-hunt")
+    assert isinstance(armor, dict) and armor["cost"] == before
+    code, out, err = cli(url, "cards", "new", "Fae Armor", "--kind", "merit", "--cost",
+                         "9", "--force")
+    assert code == 0 and "the character Winerdria" in out, err
