@@ -277,3 +277,15 @@ def test_a_correction_breaking_a_wyld_hunt_character_is_refused(url: str) -> Non
     code, out, err = cli(url, "cards", "new", "Fae Armor", "--kind", "merit", "--cost",
                          "9", "--force")
     assert code == 0 and "the character Winerdria" in out, err
+
+
+@pytest.mark.parametrize("name", ["Evil\x1b[31mRed", "", "Tab\tName", " "])
+def test_a_hostile_card_name_is_refused_and_nothing_is_saved(url: str, name: str) -> None:
+    code, out, err = cli(url, "cards", "new", name, "--system", TALES, "--kind", "keyword")
+    fx.assert_handled(code, out, err)
+    assert code == 2 and "name" in err and "\x1b" not in err.replace("\\x1b", "")
+    assert cli(url, "cards", "export-mine", "--system", TALES)[0] == 1     # nothing saved
+    for path in ("/dev/zero", "/nonexistent.toml"):
+        code, out, err = cli(url, "cards", "import", path)
+        fx.assert_handled(code, out, err)
+        assert code == 2
