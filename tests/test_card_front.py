@@ -289,3 +289,37 @@ def test_a_hostile_card_name_is_refused_and_nothing_is_saved(url: str, name: str
         code, out, err = cli(url, "cards", "import", path)
         fx.assert_handled(code, out, err)
         assert code == 2
+
+
+CAMPAIGN = """system = "arcadia-quest"
+name = "Invierno"
+
+[[guild]]
+color = "blue"
+player = "Ana"
+heroes = ["Diva", "Greensleeves", "Grom"]
+[guild.slots]
+Diva = ["Hoja oxidada", "Hoja de parada"]
+Greensleeves = ["Tirachinas"]
+Grom = ["Drenaje de vida", "Nova Bolt"]
+
+[[guild]]
+color = "green"
+player = "Ben"
+heroes = ["Maya", "Zazu", "Kanga"]
+[guild.slots]
+Maya = ["Life Drain", "Nova Bolt"]
+Zazu = ["Parrying Blade", "Slingshot"]
+Kanga = ["Rusty Blade"]
+"""
+
+
+def test_a_file_naming_cards_by_their_other_names_is_read_as_the_cards(
+        url: str, tmp_path: Path) -> None:
+    path = tmp_path / "invierno.toml"
+    path.write_text(CAMPAIGN, encoding="utf-8")
+    code, out, err = cli(url, "check", str(path))
+    assert code == 0 and "valid" in out, out + err
+    path.write_text(CAMPAIGN.replace("Hoja oxidada", "Hoja rota"), encoding="utf-8")
+    code, out, _err = cli(url, "check", str(path))
+    assert code == 1 and "guild.starting_cards" in out
