@@ -36,9 +36,10 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
     """
     parser = argparse.ArgumentParser(
         prog="chronicle",
-        description="Arcadia Chronicle: cards, characters, chronicles and game preparation for "
-                    "Arcadia: The Wyld Hunt, and each installed game's own commands (chronicle "
-                    "systems lists the games). Run without arguments for an overview.")
+        description="Arcadia Chronicle: every installed game's cards (chronicle cards), and what "
+                    "a play group keeps of each game, through its own commands (chronicle "
+                    "systems lists the games). Run without arguments for an overview naming "
+                    "each game with its card count.")
     parser.add_argument("--version", action="version", version=f"chronicle {__version__}")
     parser.add_argument("--db", metavar="URL",
                         help="the database (any SQLAlchemy URL; default: CHRONICLE_DB, else a "
