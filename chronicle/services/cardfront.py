@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chronicle.catalog.front import FrontCard, front_catalog, kind_fields, plain
+from chronicle.catalog.front import FrontCard, front_catalog, plain
 from chronicle.domain import limits
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput, ChronicleError, NotFound, Refused
@@ -94,12 +94,6 @@ def find(name: str, games: Iterable[GameSystem], kind: str | None = None) -> lis
         cards = catalog_of(game).named(name)
         found.extend(c for c in cards if kind is None or c.kind == kind)
     return found
-
-
-def counts() -> list[tuple[GameSystem, int]]:
-    """Each installed game with the number of its cards (bundled and the user's): the
-    overview's figures."""
-    return [(game, len(catalog_of(game))) for game in card_games()]
 
 
 # Entering and correcting cards ---------------------------------------------------------------
@@ -418,11 +412,6 @@ def _enter(db: Database, game: GameSystem, schema: CardSchema, tables: list[dict
     return result
 
 
-def fields_for(game: GameSystem, kind: str) -> list[str]:
-    """The names of the fields a card of ``kind`` takes (the form's, the CLI's)."""
-    return [spec.name for spec in kind_fields(schema_of(game), kind)]
-
-
 # Sharing -------------------------------------------------------------------------------------
 
 def export_mine(db: Database, game_key: str) -> tuple[str, int]:
@@ -498,5 +487,5 @@ def import_cards(db: Database, path: Path, *, force: bool = False) -> Entered:
 
 
 __all__ = ["Breach", "BreaksRecords", "Entered", "breaches_of", "card_games", "catalog_of",
-           "check_table", "counts", "enter_cards", "export_mine", "fields_for", "find",
+           "check_table", "enter_cards", "export_mine", "find",
            "import_cards", "read_card_file", "refusal", "schema_of", "use_group"]
