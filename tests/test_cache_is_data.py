@@ -23,7 +23,8 @@ from chronicle.catalog import cachefile
 
 REPO = Path(__file__).resolve().parent.parent
 CHARACTER = REPO / "tests" / "golden" / "characters" / "winerdria.toml"
-COMMANDS = {"cards list": ["cards", "list"], "check": ["check", str(CHARACTER)]}
+COMMANDS = {"cards list": ["cards", "list", "--system", "wyld-hunt"],
+            "check": ["check", str(CHARACTER)]}
 CACHES = ("wyld-hunt-catalog.json", "wyld-hunt-card-files.json", "entry-points.json")
 EVER = ("wyld-hunt-catalog.pickle", "wyld-hunt-card-files.pickle", *CACHES)
 """Every name a cache of the program has had (the pickles of earlier versions included)."""

@@ -7,7 +7,7 @@ pydantic itself is not imported here: the models are, by the game system that de
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Generic, Literal, TypeVar
 
 from chronicle.domain.values import Origin
 
@@ -15,6 +15,31 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 C = TypeVar("C", covariant=True)
+
+ALIASES = "aliases"
+"""The key of a card's other names (another language's, an older printing's): every game's
+cards may have it, whether the game's models name it or not."""
+ALIASES_MAX = 20
+"""The most other names a card has."""
+
+
+def aliases_of(value: Any) -> list[str]:
+    """``value`` checked as a card's other names: a list of at most ``ALIASES_MAX`` names
+    within the shared limits.
+
+    Raises:
+        pydantic.ValidationError: located at ``aliases``.
+    """
+    from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+    from chronicle.domain.limits import NAME_MAX, valid_name
+
+    class _Aliases(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True, str_strip_whitespace=True)
+        aliases: list[Annotated[str, Field(min_length=1, max_length=NAME_MAX),
+                                AfterValidator(valid_name)]] = Field(max_length=ALIASES_MAX)
+
+    return list(_Aliases.model_validate({ALIASES: value}).aliases)
 
 
 class ModelSchema(Generic[C]):
@@ -40,14 +65,17 @@ class ModelSchema(Generic[C]):
         self._mode = dump_mode
 
     def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return list(self.models[kind].model_fields)
+        """Every key a card of ``kind`` may have: its model's, and ``aliases`` (the card's
+        other names) whether its model says it or not."""
+        found = list(self.models[kind].model_fields)
+        return found if ALIASES in found else [*found, ALIASES]
 
     def all_fields(self) -> list[str]:
         """Every key any card may have."""
         seen: dict[str, None] = {}
         for model in self.models.values():
             seen.update(dict.fromkeys(model.model_fields))
+        seen[ALIASES] = None
         return list(seen)
 
     def alias(self, kind: str, key: str) -> str | None:
@@ -61,8 +89,15 @@ class ModelSchema(Generic[C]):
             KeyError: when ``kind`` is missing or not a known kind.
             pydantic.ValidationError: when a value or key is wrong.
         """
-        model = self.models[data["kind"]].model_validate(data)
+        found = self.models[data["kind"]]
+        other: list[str] | None = None
+        if ALIASES in data and ALIASES not in found.model_fields:  # every game's, said once
+            data = dict(data)
+            other = aliases_of(data.pop(ALIASES))
+        model = found.model_validate(data)
         dumped = model.model_dump(exclude_unset=True, mode=self._mode)
+        if other is not None:
+            dumped[ALIASES] = other
         return self._clean(dumped) if self._clean is not None else dumped
 
     def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> C:

@@ -51,6 +51,15 @@ class Catalog(Generic[C]):
         self._by_name: dict[str, list[C]] = {}
         for (key, _kind), card in self._cards.items():
             self._by_name.setdefault(key, []).append(card)
+        self._aliases: dict[tuple[str, str], C] = {}
+        """The cards by their other names (a card's ``aliases``), where no card has the name."""
+        self._by_alias: dict[str, list[C]] = {}
+        for (_key, kind), card in self._cards.items():
+            for alias in getattr(card, "aliases", None) or ():
+                found = (name_key(str(alias)), kind)
+                if found not in self._cards and found not in self._aliases:
+                    self._aliases[found] = card
+                    self._by_alias.setdefault(found[0], []).append(card)
         self.problems: list[FileProblem] = list(problems)
         self._haystack: list[tuple[str, C]] | None = None
         self._found: dict[tuple[str, ...], list[tuple[str, C]]] = {}
@@ -67,13 +76,18 @@ class Catalog(Generic[C]):
         that name, or None when several kinds share it."""
         key = name_key(name)
         if kind is not None:
-            return self._cards.get((key, str(kind)))
-        found = self._by_name.get(key, [])
+            return self._cards.get((key, str(kind))) or self._aliases.get((key, str(kind)))
+        found = self.named(name)
         return found[0] if len(found) == 1 else None
 
     def named(self, name: str) -> list[C]:
-        """Every card called ``name``, whatever its kind."""
-        return list(self._by_name.get(name_key(name), []))
+        """Every card called ``name``, whatever its kind; else every card having it among its
+        other names (``aliases``: the rulebook's language, an older printing)."""
+        key = name_key(name)
+        found = self._by_name.get(key)
+        if found:
+            return list(found)
+        return list(self._by_alias.get(key, []))
 
     def suggest(self, name: str, kind: str | None = None) -> str | None:
         """The nearest card name (of ``kind``, when given) to a misspelt ``name``."""
@@ -84,7 +98,9 @@ class Catalog(Generic[C]):
         """Fold every card's name and summary for searching now (a first search is then as fast
         as the next ones): an app does it while idle."""
         if self._haystack is None:
-            self._haystack = [(f"{c.name}\n{c.summary or ''}".casefold(), c) for c in self]
+            self._haystack = [(f"{c.name}\n{c.summary or ''}\n"
+                               f"{chr(10).join(getattr(c, 'aliases', None) or ())}".casefold(), c)
+                              for c in self]
 
     def search(self, text: str, cards: Iterable[C] | None = None) -> list[C]:
         """Cards whose name or summary contains every word of ``text`` (case-insensitive)."""

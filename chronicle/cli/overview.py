@@ -1,5 +1,5 @@
-"""``chronicle`` without arguments: the home game's catalog at a glance (from the registry)
-and the commands."""
+"""``chronicle`` without arguments: every installed game with its card count, the home game's
+catalog at a glance (from the registry) and the commands."""
 
 from __future__ import annotations
 
@@ -22,6 +22,24 @@ def every_command() -> list[tuple[str, str]]:
     return found
 
 
+def game_lines() -> list[str]:
+    """One line per installed game: its label, key and card count (computed from its
+    catalog: bundled cards, the group's in the database configured, the user's card files),
+    the home game first."""
+    from chronicle.services.cardfront import card_games, catalog_of, use_group
+
+    found = []
+    games = card_games()
+    use_group(None, games)  # the group's cards of the database configured, when there is one
+    for game in games:
+        try:
+            count = str(len(catalog_of(game)))
+        except Exception as exc:
+            count = f"? ({type(exc).__name__})"
+        found.append(f"  {game.label} ({game.key}): {count} cards")
+    return found
+
+
 def run() -> int:
     """Print the overview: the home system's title and its own lines (its catalog at a glance,
     ``GameSystem.overview``), then every command."""
@@ -35,7 +53,14 @@ def run() -> int:
     else:
         lines = load_name(home.overview)() if home.overview else []
         title = " and ".join(edition.title for edition in home.editions) or home.label
-    emit(f"Arcadia Chronicle {__version__}" + (f" — {title}" if title else ""))
+    games = game_lines()
+    emit(f"Arcadia Chronicle {__version__}: {len(games)} game(s), each with its cards "
+         "(bundled, the group's, your own)" + (f"; at home, {title}" if title else ""))
+    emit()
+    for line in games:
+        emit(line)
+    emit("  (chronicle cards list --system KEY lists a game's cards; chronicle systems shows "
+         "each game)")
     emit()
     for line in lines:
         emit(line)

@@ -10,6 +10,7 @@ from typing import Any
 
 from chronicle import __version__
 from chronicle.cli.backup import register as add_backup
+from chronicle.cli.cards import register as add_cards
 from chronicle.cli.check import register as add_check
 from chronicle.cli.collection import register as add_collection
 from chronicle.cli.data import register as add_data
@@ -36,9 +37,10 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
     """
     parser = argparse.ArgumentParser(
         prog="chronicle",
-        description="Arcadia Chronicle: cards, characters, chronicles and game preparation for "
-                    "Arcadia: The Wyld Hunt, and each installed game's own commands (chronicle "
-                    "systems lists the games). Run without arguments for an overview.")
+        description="Arcadia Chronicle: every installed game's cards (chronicle cards), and what "
+                    "a play group keeps of each game, through its own commands (chronicle "
+                    "systems lists the games). Run without arguments for an overview naming "
+                    "each game with its card count.")
     parser.add_argument("--version", action="version", version=f"chronicle {__version__}")
     parser.add_argument("--db", metavar="URL",
                         help="the database (any SQLAlchemy URL; default: CHRONICLE_DB, else a "
@@ -51,6 +53,7 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
             return parser
         if add_groups(commands, word, argv=argv, only=True):
             return parser  # start-up: the home game's group being run needs no other parser
+    add_cards(commands, argv)
     add_check(commands)
     add_odds(commands, with_systems=argv is None or "odds" in argv)
     add_systems(commands)
@@ -71,6 +74,7 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
 
 
 _ALONE: dict[str, Callable[[Any, Sequence[str]], None]] = {
+    "cards": lambda commands, argv: add_cards(commands, argv),
     "check": lambda commands, _argv: add_check(commands),
     "odds": lambda commands, argv: add_odds(commands, with_systems="odds" in argv),
     "systems": lambda commands, _argv: add_systems(commands),

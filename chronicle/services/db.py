@@ -134,6 +134,12 @@ class Database:
                 raise
             raise translated from exc
 
+    def sync_cards(self) -> None:
+        """Read this database's group cards into the catalog's group layer now, for a use
+        case that builds its catalog before its transaction (``grouplayer``)."""
+        with self.reading():
+            pass
+
     def _sync_group_cards(self, session: Session | Connection) -> None:
         """Make this database's group cards the catalog's group layer (``grouplayer``)."""
         from chronicle.services import grouplayer

@@ -37,8 +37,11 @@ The contracts of the lazily named callables:
   ``**bold**``, ```key```) about the home system's areas, shown between the app's Players and
   Other games parts;
 - ``ledger_codec``: the game's history events to and from stored records.
-- ``card_entry``: ``register(parser)`` adds the flags of ``chronicle cards new`` for the game
-  and sets its ``handler``, as a command group's ``register`` does.
+- ``card_front``: a module refining the generic ``chronicle cards`` (``chronicle.cli.cards``)
+  for the game, with any of: ``filters(parser)`` (listing flags of its own; one given scopes a
+  listing to the game) and ``run_list``, ``run_show``, ``run_validate``, ``run_missing``,
+  ``run_export_mine`` (``fn(args) -> int``), the game's own answers when a command concerns
+  that game alone. A game without one gets the generic front, driven by its ``card_schema``.
 - ``overview``: ``overview() -> list[str]``, the lines ``chronicle`` without arguments prints
   about the home system under its title (its catalog at a glance);
 - ``card_names``: ``card_names() -> list[str]``, the card names the shell completes where a
@@ -359,9 +362,13 @@ class GameSystem(NamedTuple):
     """The game's top-level CLI commands (``chronicle force ...``)."""
     records: tuple[RecordKind, ...] = ()
     """What the game keeps in the database through the generic record store."""
-    card_entry: str | None = None
-    """Lazy name of ``register(parser: argparse.ArgumentParser) -> None`` adding the game's
-    ``chronicle cards new NAME --system KEY`` flags (``--kind`` among them) and its handler."""
+    card_rules: str | None = None
+    """Lazy name of ``problems(tables: list[dict], path: str) -> list[FileProblem]``: the
+    game's rules on typed cards by themselves, beyond their format (a Waylay without any
+    Attribute rating); every card entered or imported is held to them."""
+    card_front: str | None = None
+    """Lazy name of the module refining ``chronicle cards`` for the game (see the module's
+    docstring); ``chronicle cards new`` is every game's, from its ``card_schema``."""
     overview: str | None = None
     """Lazy name of ``overview() -> list[str]``: what ``chronicle`` without arguments (no
     terminal) prints about the game under its title when it is the home system."""

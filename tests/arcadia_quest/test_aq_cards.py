@@ -81,7 +81,7 @@ def test_starting_cards_have_no_invented_cost(bundled: QuestCatalog) -> None:
     assert sorted(c.name for c in starters) == ["Life Drain", "Nova Bolt", "Parrying Blade",
                                                 "Rusty Blade", "Slingshot"]
     assert all(c.starter and c.cost is None for c in starters)
-    assert {c.name_es for c in starters} == {"Hoja oxidada", "Hoja de parada", "Tirachinas",
+    assert {c.aliases[0] for c in starters} == {"Hoja oxidada", "Hoja de parada", "Tirachinas",
                                              "Drenaje de vida", "Nova Bolt"}
     parrying = bundled.get("Parrying Blade", Kind.UPGRADE)
     assert isinstance(parrying, Upgrade) and parrying.defense == 1

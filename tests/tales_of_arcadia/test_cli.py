@@ -201,13 +201,15 @@ def test_forces_are_stored_on_postgresql(db_url: str) -> None:
 
 
 def test_cards_new_enters_every_kind_of_a_sourcebook_list(tmp_path: Path) -> None:
-    """``chronicle cards new --system tales-of-arcadia``: an army card, a unit with variants and
-    options, a keyword and a terrain, each to the user's card files (read back by the catalog),
-    with ``--json``; a flag of another kind, a bad variant and a rule broken write nothing."""
-    from chronicle import paths
+    """``chronicle cards new --system tales-of-arcadia`` (the generic card front, its options
+    read from the schema): an army card, a unit with variants and options, a keyword and a
+    terrain, each into the group's cards (read back by the catalog), with ``--json``; a field
+    of another kind, a bad variant and a rule broken save nothing."""
+    from chronicle.services.groupcards import use_group_cards
     from chronicle.systems.tales_of_arcadia import KEY
     from chronicle.systems.tales_of_arcadia.cards import Army, Keyword, Terrain, Unit
     from chronicle.systems.tales_of_arcadia.entry import user_catalog
+    from chronicle.systems.tales_of_arcadia.stored import clear_cache
 
     url = f"sqlite:///{tmp_path / 'db.sqlite'}"
     new = ("cards", "new")
@@ -219,31 +221,30 @@ def test_cards_new_enters_every_kind_of_a_sourcebook_list(tmp_path: Path) -> Non
                     "--variant", "Alpha:cost=15, power=2", "--option",
                     "Collar:cost=3,group=Neck,keyword=Shroud/Flying", "--option",
                     "Spikes:cost=2,max=2")
-    assert saved["saved"] and saved["kind"] == "unit" and saved["path"].endswith(
-        "bone-tide.toml")
-    assert [v["code"] for v in saved["violations"]] == ["keyword.unknown"]
-    assert saved["card"]["option"][0] == {"name": "Collar", "cost": 3, "group": "Neck",
-                                          "keywords": ["Shroud", "Flying"]}
+    (card,) = saved["cards"]
+    assert saved["game"] == KEY and card["kind"] == "unit" and card["corrected"] is None
+    assert card["option"][0] == {"name": "Collar", "cost": 3, "group": "Neck",
+                                 "keywords": ["Shroud", "Flying"]}
     code, out, _err = run(url, *new, "Mist", *game, "--kind", "keyword", "--parameter",
                           "chance")
-    assert code == 0 and "keywords.toml" in out
+    assert code == 0 and "group's cards" in out
     assert run(url, *new, "Bog", *game, "--kind", "terrain", "--hindering", "--movement-cost",
                "2", "--ignored-by", "Swimming")[0] == 0
-    folder = paths.user_cards_dir(KEY)
-    before = {p.name: p.read_bytes() for p in folder.iterdir()}
     code, _out, err = run(url, *new, "Bog", *game, "--kind", "terrain", "--power", "3")
-    assert code == 2 and "--power cannot be given to a terrain" in err
+    assert code == 2 and "power: a terrain card of Tales of Arcadia has no such field" in err
     code, _out, err = run(url, *new, "X", *game, "--kind", "unit", "--army", "Bone Tide",
                           "--variant", "V:speed=fast")
-    assert code == 2 and "speed is a whole number" in err
+    assert code == 2 and "variant.0.speed" in err
     code, _out, err = run(url, *new, "X", *game, "--kind", "unit", "--army", "Bone Tide",
                           "--option", "O:min=2,max=1")
     assert code == 2 and "min 2 is above max 1" in err
     code, _out, err = run(url, *new, "Wight", *game, "--kind", "unit", "--army", "Bone Tide",
                           "--cost", "5", "--wounds", "0")
     assert code == 1 and "unit.no_wounds" in err
-    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert use_group_cards(url, KEY) is None
+    clear_cache()
     cards = user_catalog()
+    assert cards.get("X", "unit") is None and cards.get("Wight", "unit") is None
     army = cards.get("Bone Tide", "army")
     assert isinstance(army, Army) and army.summary == "[b]ours"
     hound = cards.get("grave hound", "unit")

@@ -1,18 +1,16 @@
 """What the builder shows (the units browser's search, odds against an enemy unit) and entering
-a sourcebook's unit (live problems, saving to the user's card file), without a database."""
+a sourcebook's unit (live problems, the rules it is held to before it is saved), without a
+database."""
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from chronicle.errors import BadInput, Refused
 from chronicle.systems.tales_of_arcadia.browse import odds_lines, search, stat_text, unit_rows
 from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog, load_catalog
-from chronicle.systems.tales_of_arcadia.entry import save_unit, unit_problems
+from chronicle.systems.tales_of_arcadia.entry import table_problems, unit_problems
 
 
 @pytest.fixture(scope="module")
@@ -69,29 +67,14 @@ def test_a_unit_is_checked_as_it_is_typed(change: dict[str, Any], expected: list
         assert start in got, (got, start)
 
 
-def test_saving_a_unit_writes_the_armys_card_file(tmp_path: Path) -> None:
-    path = save_unit(SPRITE, tmp_path)
-    assert path == tmp_path / "clockwork-legion.toml"
-    save_unit({**SPRITE, "name": "Spring Mite", "cost": 5}, tmp_path)
-    save_unit({**SPRITE, "cost": 12}, tmp_path)          # the same unit again: replaced
-    cards = tomllib.loads(path.read_text("utf-8"))["card"]
-    assert [(c["name"], c["cost"]) for c in cards] == [("Spring Mite", 5), ("Cog Sprite", 12)]
-    loaded = load_catalog(tmp_path)
-    assert loaded.problems == [] and loaded.get("Cog Sprite", "unit") is not None
-    with pytest.raises(Refused, match="Wounds 0"):
-        save_unit({**SPRITE, "wounds": 0}, tmp_path)
-    with pytest.raises(BadInput, match="integer"):
-        save_unit({**SPRITE, "cost": "ten"}, tmp_path)
-    assert len(tomllib.loads(path.read_text("utf-8"))["card"]) == 2
-    # What the sourcebook does not say stays unknown: saved, and reported when it is used.
-    save_unit({**SPRITE, "name": "Half Known", "power": None}, tmp_path)
-    assert "power" not in tomllib.loads(path.read_text("utf-8"))["card"][2]
-
-
-@pytest.mark.parametrize("text", ["version = 1\n[[card]\n", "\x00\x01garbage", "version = 2\n"])
-def test_a_broken_army_file_is_named_and_left_alone(text: str, tmp_path: Path) -> None:
-    path = tmp_path / "clockwork-legion.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(BadInput, match=r"clockwork-legion\.toml"):
-        save_unit(SPRITE, tmp_path)
-    assert path.read_text(encoding="utf-8") == text
+def test_the_rules_a_typed_unit_is_held_to_before_it_is_saved() -> None:
+    """``table_problems`` (the game's ``card_rules``, which the card front applies to every
+    card entered): a rule broken carries its code (refused, exit 1), a bad value none (exit 2),
+    a value nobody knows yet is no reason to refuse the unit."""
+    assert table_problems([SPRITE | {"kind": "unit"}], "the unit") == []
+    (broken,) = table_problems([SPRITE | {"kind": "unit", "wounds": 0}], "the unit")
+    assert broken.code == "unit.no_wounds" and broken.card == "Cog Sprite"
+    (bad,) = table_problems([SPRITE | {"kind": "unit", "cost": "ten"}], "the unit")
+    assert bad.code is None and "integer" in bad.message
+    assert table_problems([SPRITE | {"kind": "unit", "power": None}], "the unit") == []
+    assert table_problems([{"name": "Bog", "kind": "terrain", "wounds": 0}], "x") == []

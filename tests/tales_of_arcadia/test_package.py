@@ -38,7 +38,8 @@ FRONTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "entry.py": (("chronicle.services.files", "chronicle.errors", "chronicle.export.files"), ()),
     "cli.py": (("chronicle.cli.output", "chronicle.cli.common", "chronicle.services",
                 "chronicle.errors", "chronicle.rules"), ()),
-    "armycli.py": (("chronicle.cli.output", "chronicle.cli.common", "chronicle.errors"), ()),
+    "armycli.py": (("chronicle.cli.output", "chronicle.cli.common", "chronicle.errors",
+                    "chronicle.services.cardfront", "chronicle.services.groupcards"), ()),
     "screens": (FRONT_LAYERS, ("textual", "rich")),
 }
 

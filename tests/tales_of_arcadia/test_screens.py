@@ -1,11 +1,10 @@
 """The app's Tales of Arcadia screens driven with Pilot: the unit entry form (live problems,
-saving to the user's card file, hostile text shown as written) and the force builder (adding
+saving to the group's cards, hostile text shown as written) and the force builder (adding
 units with the points meter and live violations, odds against an enemy, what still fits)."""
 
 from __future__ import annotations
 
 import asyncio
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -13,20 +12,9 @@ from textual.app import App
 from textual.widgets import Input, Static
 
 from chronicle import paths
+from chronicle.services.db import open_database
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.screens.unit_form import UnitFormScreen
-
-
-class FormApp(App[None]):
-    def __init__(self) -> None:
-        super().__init__()
-        self.result: Any = "open"
-
-    def on_mount(self) -> None:
-        def done(saved: bool | None) -> None:
-            self.result = saved
-
-        self.push_screen(UnitFormScreen("Clockwork Legion"), done)
 
 
 class BuilderApp(App[None]):
@@ -47,13 +35,30 @@ class BuilderApp(App[None]):
         return self._db
 
 
+class FormApp(BuilderApp):
+    """The unit form over a database (its save goes through the app's service calls)."""
+
+    def __init__(self, db: Any) -> None:
+        super().__init__(db)
+        self.result: Any = "open"
+
+    def on_mount(self) -> None:
+        def done(saved: bool | None) -> None:
+            self.result = saved
+
+        self.push_screen(UnitFormScreen("Clockwork Legion"), done)
+
+
 def problems(app: App[Any]) -> str:
     return str(app.screen.query_one("#uf-problems", Static).render())
 
 
-def test_the_unit_form_checks_as_you_type_and_saves() -> None:
+def test_the_unit_form_checks_as_you_type_and_saves(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'group.db'}"
+    db = open_database(url)
+
     async def main() -> None:
-        app = FormApp()
+        app = FormApp(db)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             assert "type the unit's name" in problems(app)
@@ -67,6 +72,10 @@ def test_the_unit_form_checks_as_you_type_and_saves() -> None:
             await pilot.pause()
             assert "[/x] Sprite has Wounds 0" in problems(app)
             await pilot.press("ctrl+s")
+            for _ in range(50):
+                await pilot.pause(0.02)
+                if "breaks the rules" in problems(app):
+                    break
             assert "breaks the rules" in problems(app) and app.result == "open"
             app.screen.query_one("#uf-wounds").focus()
             await pilot.press("backspace", "1")
@@ -88,14 +97,23 @@ def test_the_unit_form_checks_as_you_type_and_saves() -> None:
             await pilot.pause()
             assert "Nothing is wrong" in problems(app)
             await pilot.press("ctrl+s")
-            await pilot.pause()
+            for _ in range(50):
+                await pilot.pause(0.02)
+                if app.result is True:
+                    break
             assert app.result is True
 
-    asyncio.run(main())
-    saved = paths.user_cards_dir(KEY) / "clockwork-legion.toml"
-    card = tomllib.loads(saved.read_text("utf-8"))["card"][0]
+    try:
+        asyncio.run(main())
+        with db.transaction() as session:
+            from chronicle.persistence import repository as repo
+
+            (card,) = [data for _id, _v, data in repo.group_cards(session, KEY)]
+    finally:
+        db.close()
+    assert not (paths.user_cards_dir(KEY) / "clockwork-legion.toml").exists()
     assert card["name"] == "[/x] Sprite" and card["keywords"] == ["Rise Again 3:6"]
-    assert card["wounds"] == 1 and Path(saved).parent.name == KEY
+    assert card["wounds"] == 1 and card["army"] == "Clockwork Legion"
     assert card["variant"] == [{"name": "Elder", "cost": 15, "wounds": 2}]
     assert [(o["name"], o.get("max", 1)) for o in card["option"]] == [("Cog", 2), ("Bell", 1)]
 

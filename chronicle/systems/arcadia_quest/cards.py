@@ -72,6 +72,8 @@ class CardBase:
     source: tuple[str, ...] = ()
     origin: Origin = Origin.BUNDLED
     path: str | None = None
+    aliases: tuple[str, ...] = ()
+    """The card's other names (``aliases``): a lookup by one finds the card."""
 
     @property
     def key(self) -> str:
@@ -107,7 +109,6 @@ class Upgrade(CardBase):
     attack: AttackRange | None = None
     defense: int | None = None
     """Defense icons: extra defense dice for the hero holding it."""
-    name_es: str | None = None
 
     @property
     def starter(self) -> bool:
@@ -171,7 +172,7 @@ def card_from_data(data: Mapping[str, Any], origin: Origin, path: str | None) ->
     base: dict[str, Any] = {
         "name": data["name"], "summary": data.get("summary"), "notes": data.get("notes"),
         "source": _tuple(data.get("source")), "products": _tuple(data.get("products")),
-        "origin": origin, "path": path,
+        "origin": origin, "path": path, "aliases": _tuple(data.get("aliases")),
     }
     kind = Kind(data["kind"])
     if kind is Kind.HERO:
@@ -183,7 +184,7 @@ def card_from_data(data: Mapping[str, Any], origin: Origin, path: str | None) ->
         return Upgrade(kind=kind, cost=data.get("cost"), level=data.get("level"),
                        type=UpgradeType(kind_of) if kind_of else None, group=data.get("group"),
                        dice=data.get("dice"), attack=AttackRange(attack) if attack else None,
-                       defense=data.get("defense"), name_es=data.get("name_es"), **base)
+                       defense=data.get("defense"), **base)
     if kind is Kind.CURSE:
         return Curse(kind=kind, value=data.get("value"), takes_slot=data.get("takes_slot"),
                      **base)

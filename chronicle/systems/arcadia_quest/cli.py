@@ -518,7 +518,10 @@ def _scenario(args: argparse.Namespace) -> int:
         payload["notes"] = args.note
     view = record_scenario(_database(args), args.campaign, payload)
     earned = {c: g["coins_earned"][-1] for c, g in view.summary["guilds"].items()}
-    return _done(view, args, f"Recorded {args.scenario} in {view.name}, won by {args.winner}. "
+    played = view.summary.get("scenarios") or [{}]
+    shown = played[-1].get("name", args.scenario) if isinstance(played[-1], dict) \
+        else args.scenario
+    return _done(view, args, f"Recorded {shown} in {view.name}, won by {args.winner}. "
                              "Coins earned: " + ", ".join(f"{c} {n}" for c, n in earned.items()))
 
 

@@ -181,7 +181,15 @@ def _start(state: CampaignState, event: CampaignStarted, ctx: Context) -> None:
                                            f"{where}; each hero card exists once", [hero],
                                            fix="choose another hero"))
             taken.setdefault(key, guild.color)
-        _starting_cards(g, guild.slots, starters, ctx)
+        _starting_cards(g, {hero: tuple(_named(ctx, card) for card in cards)
+                            for hero, cards in guild.slots.items()}, starters, ctx)
+
+
+def _named(ctx: Context, name: str) -> str:
+    """The card's own name for ``name``, which may be one of its other names (the rulebook's
+    Spanish ``Hoja oxidada`` is Rusty Blade); ``name`` itself when no card has it."""
+    found = ctx.catalog.get(name, Kind.UPGRADE) or ctx.catalog.get(name, Kind.CURSE)
+    return found.name if found is not None else name
 
 
 def _starting_cards(g: GuildState, slots: dict[str, tuple[str, ...]], starters: list[Upgrade],

@@ -25,7 +25,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    model_validator,
+)
 
 from chronicle.catalog.schema import ModelSchema
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
@@ -70,10 +78,25 @@ class CardModel(_Strict):
 
     name: Name
     kind: str
+    aliases: Annotated[list[Name], Field(max_length=20)] | None = None
+    """The card's other names: the rulebook's Spanish names among them (``name_es``, which
+    older files write, is read as one)."""
     products: Name | Names | None = None
     summary: Text | None = None
     source: Text | Annotated[list[Text], Field(max_length=20)] | None = None
     notes: Text | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _spanish_name(cls, data: Any) -> Any:
+        """``name_es = "..."`` (the format before ``aliases``) as one of the card's aliases."""
+        if isinstance(data, dict) and "name_es" in data:
+            data = dict(data)
+            spanish = data.pop("name_es")
+            known = data.get("aliases")
+            data["aliases"] = [*(known if isinstance(known, list) else
+                                 [] if known is None else [known]), spanish]
+        return data
 
 
 class HeroModel(CardModel):
@@ -97,7 +120,6 @@ class UpgradeModel(CardModel):
     dice: Count | None = None
     attack: RangeField | None = None
     defense: Count | None = None
-    name_es: Name | None = None
 
 
 class CurseModel(CardModel):

@@ -360,6 +360,11 @@ def record_scenario(db: Database, name: str, payload: dict[str, Any]) -> Campaig
     Raises:
         NotFound, BadInput, Refused: as for every write.
     """
+    scenario = payload.get("name")
+    if isinstance(scenario, str):       # named by one of its other names (the rulebook's
+        found = _catalog(db).get(scenario, "scenario")      # Spanish one): the card's name
+        if found is not None:
+            payload = {**payload, "name": found.name}
     return _append(db, name, _event("scenario", payload), "the scenario")
 
 

@@ -46,6 +46,8 @@ class _Card:
     source: tuple[str, ...] = ()
     confidence: str | None = None
     notes: str | None = None
+    aliases: tuple[str, ...] = ()
+    """The card's other names (``aliases``): a lookup by one finds the card."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -123,6 +125,7 @@ def card_from_data(data: dict[str, Any], origin: Origin, path: str | None) -> Ca
         "name": data["name"], "origin": origin, "path": path, "summary": data.get("summary"),
         "ability": data.get("ability"), "source": _texts(data.get("source")),
         "confidence": data.get("confidence"), "notes": data.get("notes"),
+        "aliases": tuple(data.get("aliases") or ()),
     }
     kind = Kind(data["kind"])
     if kind is Kind.HUNTER:

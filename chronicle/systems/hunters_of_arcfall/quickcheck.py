@@ -141,7 +141,8 @@ def quick_game(path: Path) -> tuple[LoadedGame, tuple[dict[str, Any], LineMap] |
     return loaded, None
 
 
-_TEXTS: dict[str, Check] = {"name": _name, "kind": lambda v: True, "summary": _text,
+_TEXTS: dict[str, Check] = {"name": _name, "kind": lambda v: True,
+                            "aliases": listed(20, _name), "summary": _text,
                             "ability": _text,
                             "source": lambda v: _text(v) or listed(20, _text)(v),
                             "confidence": _text, "notes": _text}

@@ -50,6 +50,8 @@ class CardModel(_Strict):
 
     name: Name
     kind: str
+    aliases: Annotated[list[Name], Field(max_length=20)] | None = None
+    """The card's other names (another language's, an older printing's)."""
     summary: Text | None = None
     ability: Text | None = None
     source: Text | Annotated[list[Text], Field(max_length=20)] | None = None

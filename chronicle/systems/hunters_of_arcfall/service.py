@@ -163,6 +163,10 @@ def new_hunt(db: Database, name: str, seats: Sequence[tuple[str, str]], *,
     cards = [{"name": hunter, "kind": "hunter"} for hunter in dict.fromkeys(hunters)]
     _unknown_hunters(db, name, log, cards)
     record = _records().create(db, KEY, RECORD_KIND, name, record_data(log, cards))
+    if cards:                           # the group's cards too: the next hunt knows them
+        from chronicle.services.cardfront import enter_cards
+
+        enter_cards(db, KEY, cards)
     return view_of(db, record, f"{name}: {len(seats)} players, first to {limit} Fortune; "
                            f"{seats[0][0] if seats else '-'} plays first.")
 
@@ -312,7 +316,9 @@ def _said(view: HuntView, text: str) -> HuntView:
 
 def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
     """Enter or correct one of the game's own cards (a ``[[card]]`` table: a hunter or bounty
-    the catalog lacks, or a value it does not know), replacing the same name and kind.
+    the catalog lacks, or a value it does not know), replacing the same name and kind; it
+    becomes the group's card as well (``chronicle.services.cardfront``), so the next hunt
+    knows it (refused when it would make another saved hunt break a rule).
 
     Raises:
         Refused: a hunter given other than 3 wounds (``card.hunter_wounds``); BadInput: the
@@ -335,6 +341,10 @@ def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
     if problems:
         raise BadInput("; ".join(f"{p.field}: {p.message}" if p.field else p.message
                                  for p in problems))
+    _records().get(db, KEY, RECORD_KIND, name)  # the game is there (NotFound: nearest name)
+    from chronicle.services.cardfront import enter_cards
+
+    enter_cards(db, KEY, [clean])       # the group's card too: the next hunt knows it
     folder, group = _context(db)
     key = (name_key(str(clean["name"])), clean.get("kind"))
 

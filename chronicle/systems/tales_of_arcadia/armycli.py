@@ -1,7 +1,7 @@
-"""``chronicle army`` and ``chronicle cards new --system tales-of-arcadia``: Tales of Arcadia's
-army lists on the command line (list them, check one, enter its cards), thin over
-``entry.py`` and ``rules.py``. Exit statuses as everywhere: 0 done, 1 refused by the rules, 2
-bad input. Every listing and entry takes ``--json``.
+"""``chronicle army``: Tales of Arcadia's army lists on the command line (list them, check one,
+enter or correct a unit in the group's cards), thin over ``entry.py``, ``rules.py`` and the
+card front (``chronicle.services.cardfront``). Exit statuses as everywhere: 0 done, 1 refused
+by the rules, 2 bad input. Every listing and entry takes ``--json``.
 """
 
 from __future__ import annotations
@@ -35,12 +35,13 @@ def register_army(parser: argparse.ArgumentParser) -> None:
                                       "file of that list; refused when it breaks a rule. Leave "
                                       "out what you do not know.")
     unit.add_argument("name")
-    unit.set_defaults(kind="unit")
+    unit.add_argument("--force", action="store_true",
+                      help="save a correction even when a saved force would break a rule")
     _unit_flags(unit, army_required=True)
 
 
 def _unit_flags(parser: argparse.ArgumentParser, *, army_required: bool) -> None:
-    """The flags of a unit after its name (``army unit`` and ``cards new --kind unit``)."""
+    """The flags of a unit after its name (``army unit``)."""
     parser.add_argument("--army", required=army_required,
                         help="the army list of the unit (units only)")
     for stat in ("cost", "power", "accuracy", "speed", "wounds", "range", "defense"):
@@ -82,36 +83,11 @@ def _option(text: str) -> dict[str, Any]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def register_unit_entry(parser: argparse.ArgumentParser) -> None:
-    """``chronicle cards new NAME --system tales-of-arcadia --kind KIND ...``: a unit (the flags
-    of ``chronicle army unit``, variants and options too), an army list's card, a keyword or
-    a terrain type of the user's sourcebook, saved to the user's card files."""
-    parser.add_argument("--kind", required=True, choices=("unit", "army", "keyword", "terrain"),
-                        help="the kind of card: unit, army (an army list), keyword, terrain")
-    _unit_flags(parser, army_required=False)
-    parser.add_argument("--parameter", choices=("chance",),
-                        help='keywords: "chance" when a unit writes it with its chance '
-                             '(like "Rise Again 3:6")')
-    parser.add_argument("--category", help="keywords: a category of your own")
-    flag = argparse.BooleanOptionalAction
-    parser.add_argument("--hindering", action=flag, default=None, help="terrain: hindering")
-    parser.add_argument("--movement-cost", type=int, dest="movement_cost",
-                        help="terrain: inches of Speed one inch across it costs")
-    parser.add_argument("--ignored-by", action="append", dest="ignored_by",
-                        help="terrain: a movement type or keyword that treats it as ground "
-                             "(repeatable: Flying, Swimming, Pathfinding)")
-    parser.add_argument("--blocks-movement", action=flag, default=None, dest="blocks_movement",
-                        help="terrain: no unit ends or crosses it on foot")
-    parser.add_argument("--blocks-attacks", action=flag, default=None, dest="blocks_attacks",
-                        help="terrain: attacks cannot pass through it")
-    parser.add_argument("--imperfect-los", action=flag, default=None, dest="imperfect_los",
-                        help="terrain: imperfect line of sight (the defender has cover)")
-
-
 def _armies(args: argparse.Namespace) -> int:
     from chronicle.systems.tales_of_arcadia.catalog import armies, units_of
     from chronicle.systems.tales_of_arcadia.entry import user_catalog
 
+    _with_group(args)
     cards = user_catalog()
     names = armies(cards)
     if args.player:
@@ -132,6 +108,7 @@ def _army(args: argparse.Namespace) -> int:
     from chronicle.systems.tales_of_arcadia.entry import user_catalog
     from chronicle.systems.tales_of_arcadia.rules import check_army
 
+    _with_group(args)
     cards = user_catalog()
     checked = check_army(cards, args.army)
     units = units_of(cards, args.army)
@@ -190,35 +167,49 @@ def _option_terms(option: Any) -> str:
     return f" ({shown})" if shown else ""
 
 
-def _flag(key: str) -> str:
-    """The flag of a card key (``types`` is entered with ``--type``)."""
-    return "--" + {"types": "type", "keywords": "keyword"}.get(key, key).replace("_", "-")
+def _with_group(args: argparse.Namespace) -> None:
+    """Read the group's cards of the database in use into the catalog (``army list|show``)."""
+    from chronicle.services.groupcards import use_group_cards
+    from chronicle.systems.tales_of_arcadia import KEY
+    from chronicle.systems.tales_of_arcadia.stored import clear_cache
+
+    warning = use_group_cards(getattr(args, "db", None), KEY)
+    clear_cache()
+    if warning:
+        from chronicle.cli.output import fail
+
+        fail(warning)
+
+
+_UNIT_KEYS = ("army", "cost", "power", "accuracy", "speed", "wounds", "range", "defense",
+              "types", "keywords", "movement", "special", "variant", "option", "summary")
 
 
 def _unit(args: argparse.Namespace) -> int:
-    """Save a card typed in (``army unit``, ``cards new``): every value given that belongs to
-    its kind; a value given that does not is refused (exit 2), never dropped unseen."""
-    from chronicle.errors import BadInput
-    from chronicle.systems.tales_of_arcadia.entry import CARD_KEYS, save_card
+    """Enter or correct a unit in the group's cards (``chronicle army unit``): only the values
+    given change (a correction keeps every other one), through the card front's one way in
+    (``chronicle.services.cardfront.enter_cards``): the unit's rules, then the saved forces
+    using it, are checked first."""
+    from chronicle.services.cardfront import enter_cards
+    from chronicle.systems.tales_of_arcadia import KEY
+    from chronicle.systems.tales_of_arcadia.stored import clear_cache
 
-    kind = args.kind
-    keys = CARD_KEYS[kind]
-    given = {key for keys_of in CARD_KEYS.values() for key in keys_of
-             if getattr(args, key, None) not in (None, [])}
-    stray = sorted(given - set(keys))
-    if stray:
-        flags = ", ".join(map(_flag, stray))
-        takes = ", ".join(_flag(k) for k in keys if k != "name")
-        raise BadInput(f"{flags} cannot be given to a {kind} card; a {kind} takes: {takes}")
-    values = {"kind": kind, **{key: getattr(args, key, None) for key in keys}}
-    saved = save_card(values)
+    values: dict[str, Any] = {"name": args.name, "kind": "unit"}
+    values.update({key: getattr(args, key) for key in _UNIT_KEYS
+                   if getattr(args, key, None) not in (None, [])})
+    entered = enter_cards(database(args), KEY, [values], force=args.force)
+    clear_cache()
     if args.json:
-        emit_json(saved.to_dict())
+        emit_json(entered.to_dict())
         return 0
-    emit(f"Saved {saved.card.name} to {saved.path}.")
-    for violation in saved.findings:
-        emit(f"  {violation.severity.value}: {violation.message} ({violation.code})")
+    for card in entered.cards:
+        changed = entered.corrected.get(card.name)
+        emit(f"Saved {card.name} to the group's cards of {entered.label}"
+             + (f" (corrected: {', '.join(changed)}; every other value kept)."
+                if changed is not None else "."))
+    for breach in entered.breaches:
+        emit(f"  now broken (--force): {breach.said()}")
     return 0
 
 
-__all__ = ["register_army", "register_unit_entry"]
+__all__ = ["register_army"]

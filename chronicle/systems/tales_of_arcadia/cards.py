@@ -120,6 +120,8 @@ class CardBase:
     notes: str | None = None
     origin: Origin = Origin.BUNDLED
     path: str | None = None
+    aliases: tuple[str, ...] = ()
+    """The card's other names (``aliases``): a lookup by one finds the card."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -275,7 +277,7 @@ def card_from_data(data: Mapping[str, Any], origin: Origin, path: str | None) ->
     base: dict[str, Any] = {
         "name": data["name"], "summary": data.get("summary"), "notes": data.get("notes"),
         "source": (source,) if isinstance(source, str) else tuple(source or ()),
-        "origin": origin, "path": path,
+        "origin": origin, "path": path, "aliases": tuple(data.get("aliases") or ()),
     }
     kind = Kind(data["kind"])
     if kind is Kind.ARMY:

@@ -143,6 +143,7 @@ SYSTEM = GameSystem(
             f"{_HERE}.plugin:odds_roll_off"),
     ),
     card_schema=f"{_HERE}.quickcheck:SCHEMA",
+    card_rules=f"{_HERE}.entry:table_problems",
     card_check=f"{_HERE}.check:check_cards",
     codes=f"{_HERE}.codes",
     ledger_codec=None,
@@ -167,7 +168,6 @@ SYSTEM = GameSystem(
                    links=(RecordLink("battle:side[]", "force", "force", "player"),),
                    single=True, readable=f"{_HERE}.stored:battles_problems"),
     ),
-    card_entry=f"{_HERE}.armycli:register_unit_entry",
     docs="docs/games/tales-of-arcadia.md",
 )
 """The entry point's value."""

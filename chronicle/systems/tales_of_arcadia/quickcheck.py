@@ -60,7 +60,9 @@ _STAT, _DISTANCE, _COST = _whole(-MAX_STAT, MAX_STAT), _whole(0, MAX_STAT), _who
 _PICKS = _whole(0, MAX_PICKS)
 _STATS: dict[str, Check] = {"power": _STAT, "accuracy": _STAT, "speed": _DISTANCE,
                             "wounds": _STAT, "range": _DISTANCE, "defense": _STAT}
-_BASE: dict[str, Check] = {"name": _name, "kind": lambda v: True, "summary": _text,
+_BASE: dict[str, Check] = {"name": _name, "kind": lambda v: True,
+                           "aliases": lambda v: type(v) is list and len(v) <= 20
+                           and all(_name(x) for x in v), "summary": _text,
                            "source": _source, "notes": _text}
 _VARIANT: dict[str, Check] = {**_STATS, "name": _name, "cost": _COST, "summary": _text,
                               "notes": _text}

@@ -332,6 +332,8 @@ class Card:
     origin: Origin = Origin.BUNDLED
     path: str | None = field(default=None, compare=False)
     """The file the card was read from (the last one, for a corrected card)."""
+    aliases: tuple[str, ...] = ()
+    """The card's other names (``aliases``): a lookup by one finds the card."""
 
     def missing(self) -> list[str]:
         """Names of the values this kind prints that are unknown for this card."""
@@ -468,11 +470,13 @@ CARD_CLASSES: dict[Kind, type[Card]] = {
 
 
 def card_to_dict(card: Card) -> dict[str, object]:
-    """The JSON shape of a card: every field (unknown values as null), its origin and file, and
-    the list of values still missing."""
+    """The JSON shape of a card: every field (unknown values as null; ``aliases`` only when
+    the card has other names), its origin and file, and the list of values still missing."""
     data: dict[str, object] = {}
     for name in card.__dataclass_fields__:
         value = getattr(card, name)
+        if name == "aliases" and not value:
+            continue                    # other names are shown only when the card has some
         if name == "effects":
             data[name] = [_effect_dict(e) for e in value]
         elif name == "score_changes":
@@ -532,7 +536,7 @@ def card_from_data(data: dict[str, Any], origin: Origin, path: str | None) -> Ca
     source = values.pop("source", None)
     values["source"] = tuple([source] if isinstance(source, str) else source or ())
     values["kind"] = kind
-    for key in ("terrain", "tests"):
+    for key in ("terrain", "tests", "aliases"):
         if values.get(key) is not None:
             values[key] = tuple(values[key])
     if values.get("sides") is not None:

@@ -101,6 +101,8 @@ class CardModel(_Strict):
     confidence: Text | None = None
     notes: Text | None = None
     effects: Annotated[list[EffectModel], Field(max_length=20)] = []
+    aliases: Annotated[list[Name], Field(max_length=20)] | None = None
+    """The card's other names (another language's, an older printing's)."""
 
 
 class IconModel(CardModel):
@@ -190,6 +192,8 @@ class WyldHuntCardSchema:
     game = "wyld-hunt"
     version = FORMAT_VERSION
     kinds: tuple[str, ...] = tuple(MODELS)
+    models = MODELS
+    """The pydantic model of each kind (the generic card front reads its fields)."""
 
     def fields(self, kind: str) -> list[str]:
         """Every key a card of ``kind`` may have."""

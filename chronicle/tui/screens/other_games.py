@@ -71,6 +71,7 @@ class OtherGamesScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f5", "reload", "Reload", show=False),
+        Binding("c", "new_card", "New card"),
     ]
 
     def __init__(self) -> None:
@@ -117,7 +118,8 @@ class OtherGamesScreen(Screen[None]):
             dim={index for index, one in enumerate(games) if MAIN not in one.screens})
         status = self.query_one("#other-status", Static)
         if games:
-            status.update(f"{len(games)} other game(s) installed · enter opens one")
+            status.update(f"{len(games)} other game(s) installed · enter opens one · c enters "
+                          "a card")
         else:
             status.update("No other game is installed (chronicle systems lists them).")
         for why in broken.values():
@@ -174,6 +176,23 @@ class OtherGamesScreen(Screen[None]):
                         severity="error", timeout=12)
             return
         self.app.push_screen(screen)
+
+    def action_new_card(self) -> None:
+        """Enter a card of the highlighted game (the form its card schema makes)."""
+        from chronicle.tui.screens.card_form import CardFormScreen
+
+        game = self.current()
+        if game is None or game.card_schema is None:
+            return
+        self.app.push_screen(CardFormScreen(game), self.card_saved)
+
+    def card_saved(self, entered: Any) -> None:
+        """Say what the card form saved."""
+        if entered is None:
+            return
+        names = ", ".join(card.name for card in entered.cards)
+        self.notify(f"Saved {names} to the group's cards of {entered.label}.",
+                    title="Card saved", markup=False)
 
     def commands(self) -> Iterable[SystemCommand]:
         """Palette commands: open each game that has a screen."""

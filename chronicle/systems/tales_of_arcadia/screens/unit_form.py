@@ -5,8 +5,9 @@ Fields: name, army list, cost, the six statistics, types, keywords (comma-separa
 as on the command line: ``Lancer:cost=50,power=4; Sentinel:defense=6`` and ``Tower
 Shield:cost=10,group=Shield``). Every keystroke checks the unit as it stands (the card
 format, then the rules: no Wounds, an Accuracy above 6, unknown keywords, Rise Again without its
-chance, values still unknown) and shows it under the form. ``ctrl+s`` saves it to the user's
-card file of its army list; an error refuses the save. Dismisses with True when saved.
+chance, values still unknown) and shows it under the form. ``ctrl+s`` saves it to the group's
+cards in the database (``chronicle.services.cardfront.enter_cards``, as ``chronicle army unit``
+does); an error refuses the save. Dismisses with True when saved.
 """
 
 from __future__ import annotations
@@ -124,16 +125,33 @@ class UnitFormScreen(ModalScreen[bool]):
         self.focus_next()
 
     def action_save(self) -> None:
+        """Save the unit to the group's cards through the card front (its rules, then the
+        saved forces using it, checked first); the form stays open saying why when refused."""
         from chronicle.errors import ChronicleError
-        from chronicle.systems.tales_of_arcadia.entry import save_unit
+        from chronicle.services.cardfront import enter_cards
+        from chronicle.systems.tales_of_arcadia import KEY
+        from chronicle.systems.tales_of_arcadia.stored import clear_cache
 
         try:
-            path = save_unit(self.values())
-        except (ChronicleError, ValueError) as exc:
+            values = {**self.values(), "kind": "unit"}
+        except ValueError as exc:
             self.query_one("#uf-problems", Static).update(plain(str(exc)))
             return
-        self.notify(clean(f"Saved to {path}"), title="Unit saved", markup=False)
-        self.dismiss(True)
+
+        def work(db: Any) -> Any:
+            return enter_cards(db, KEY, [values])
+
+        def failed(exc: Exception) -> None:
+            self.query_one("#uf-problems", Static).update(plain(str(exc)))
+
+        def done(_entered: Any) -> None:
+            clear_cache()
+            self.notify(clean(f"Saved {values.get('name')} to the group's cards"),
+                        title="Unit saved", markup=False)
+            self.dismiss(True)
+
+        self.app.call_service(work, done, failed=failed,  # type: ignore[attr-defined]
+                              description="Saving the unit", quiet=(ChronicleError,))
 
     def action_cancel(self) -> None:
         self.dismiss(False)

@@ -1,13 +1,12 @@
-"""``chronicle cards list|search|show|validate|missing|export-mine|import``: Wyld Hunt's card
-catalog from the command line (one of its command groups); ``cards new`` is every game's."""
+"""Wyld Hunt's refinements of the generic ``chronicle cards`` (``GameSystem.card_front``): its
+listing flags (``filters``) and its own answers when a command concerns Wyld Hunt alone (the
+catalog's leads, the quests' rulebook experience, its card files' own checks)."""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from chronicle.cli.cardentry import add_new
 from chronicle.cli.output import emit, emit_json, fail, problems, table
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt.cards import (
@@ -17,7 +16,6 @@ from chronicle.systems.wyld_hunt.cards import (
     Court,
     Flaw,
     FlawType,
-    Kind,
     League,
     Merit,
     MeritType,
@@ -49,91 +47,27 @@ def _terrain(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _filters(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--kind", choices=[k.value for k in Kind])
+def filters(parser: argparse.ArgumentParser) -> None:
+    """Wyld Hunt's own listing flags of ``chronicle cards list|search`` (one given scopes the
+    listing to Wyld Hunt; ``--kind``, ``--user``, ``--missing`` and ``--json`` are the generic
+    front's)."""
     parser.add_argument("--type", choices=[t.value for t in (*MeritType, *FlawType)],
-                        help="Merit or Flaw type")
+                        help="Wyld Hunt: Merit or Flaw type")
     parser.add_argument("--set", choices=[*(s.value for s in CardSet), "unknown"],
-                        help="printed set; 'unknown' for cards whose set is not known")
-    parser.add_argument("--court", choices=[c.value for c in Court])
+                        help="Wyld Hunt: printed set; 'unknown' for cards whose set is not "
+                             "known")
+    parser.add_argument("--court", choices=[c.value for c in Court], help="Wyld Hunt: court")
     parser.add_argument("--attribute", choices=[a.value for a in Attribute],
-                        help="a Merit's or Flaw's Attribute, or a Test a Waylay demands")
+                        help="Wyld Hunt: a Merit's or Flaw's Attribute, or a Test a Waylay "
+                             "demands")
     parser.add_argument("--cost", type=_range, metavar="RANGE",
-                        help="Merit cost or Flaw bonus: 3, 2-4, 3+ or -2")
+                        help="Wyld Hunt: Merit cost or Flaw bonus: 3, 2-4, 3+ or -2")
     parser.add_argument("--rating", type=_range, metavar="RANGE",
-                        help="Waylay rating, or a quest's Waylay rating: 3, 2-4, 3+ or -2")
+                        help="Wyld Hunt: Waylay rating, or a quest's Waylay rating")
     parser.add_argument("--terrain", type=_terrain, metavar="TERRAIN",
-                        help="Leagues and Waylays with this terrain: "
+                        help="Wyld Hunt: Leagues and Waylays with this terrain: "
                              f"{', '.join(t.value for t in Terrain)} (swamp = marsh, "
                              "all = any)")
-    parser.add_argument("--user", action="store_true",
-                        help="only cards from your own card files (new or corrected)")
-    parser.add_argument("--missing", action="store_true",
-                        help="only cards with values the catalog lacks, and which ones")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-
-
-def register(parser: argparse.ArgumentParser) -> None:
-    """Add the subcommands of ``cards`` (the command group's ``register``); ``cards new`` is
-    every game's (``chronicle.cli.cardentry``)."""
-    parser.description = ("The card catalog: bundled cards corrected and extended by your own "
-                          "card files.")
-    sub = parser.add_subparsers(
-        dest="cards_command",
-        metavar="list|search|show|new|validate|missing|export-mine|import",
-        required=True)
-    listing = sub.add_parser("list", help="list cards, optionally filtered",
-                             description="List cards, optionally filtered.")
-    _filters(listing)
-    listing.set_defaults(handler=run_list, text="")
-    search = sub.add_parser("search", help="find cards whose name or summary has every word",
-                            description="Find cards whose name or summary contains every word.")
-    search.add_argument("text", help="words to look for (case-insensitive)")
-    _filters(search)
-    search.set_defaults(handler=run_list)
-    show = sub.add_parser("show", help="every known value of a card",
-                          description="Show every known value of a card, and what is unknown.")
-    show.add_argument("name", help="the card's name (case-insensitive)")
-    show.add_argument("--kind", choices=[k.value for k in Kind],
-                      help="when several kinds share the name")
-    show.add_argument("--json", action="store_true", help="print JSON")
-    show.set_defaults(handler=run_show)
-    add_new(sub)
-    validate = sub.add_parser(
-        "validate", help="check card files",
-        description="Check card files: the given ones, or the bundled catalog and your own "
-                    "card files. Exit status 1 when any problem is found.")
-    validate.add_argument("files", nargs="*", type=Path, help="card files (default: all)")
-    validate.add_argument("--json", action="store_true", help="print JSON")
-    validate.set_defaults(handler=run_validate)
-    missing = sub.add_parser(
-        "missing", help="what the catalog lacks: which physical cards to look at first",
-        description="Per kind, how many cards are complete and which values are missing, then "
-                    "the incomplete cards in the order worth checking against your physical "
-                    "cards (fewest values missing first, known set first), and the leads: names "
-                    "whose card kind no source states.")
-    missing.add_argument("--kind", choices=[k.value for k in Kind])
-    missing.add_argument("--limit", type=int, default=10, metavar="N",
-                         help="cards listed per kind (default 10; 0 for all)")
-    missing.add_argument("--json", action="store_true", help="print JSON")
-    missing.set_defaults(handler=run_missing)
-    export = sub.add_parser(
-        "export-mine", help="your own cards and corrections as one file to share",
-        description="Write the cards and corrections of your own card files as one card file, "
-                    "holding exactly the values you gave, for other players to put in their "
-                    "card folder.")
-    export.add_argument("--output", "-o", type=Path, metavar="FILE",
-                        help="write to FILE instead of printing")
-    export.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
-    export.set_defaults(handler=run_export_mine)
-    take = sub.add_parser(
-        "import", help="add the cards of a shared card file",
-        description="Add the cards of a card file another player shared ('chronicle cards "
-                    "export-mine') to the group's cards of the database in use; each corrects "
-                    "a card of the same name and kind. Nothing is imported if the file has any "
-                    "problem.")
-    take.add_argument("file", type=Path, help="the shared card file")
-    take.set_defaults(handler=run_import)
 
 
 def _load(args: argparse.Namespace | None = None) -> Any:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from chronicle import __version__, paths
 from chronicle.catalog import cachefile, plain
@@ -99,6 +100,18 @@ def card_problems(cards: Iterable[Card],
                 hint="give the Attribute printed on the card a number; 'none' is for an "
                      "Attribute the card prints no number for"))
     return found
+
+
+def table_problems(tables: list[dict[str, Any]], path: str) -> list[FileProblem]:
+    """The rulebook's rules on typed cards by themselves (``GameSystem.card_rules``): the
+    ``[[card]]`` tables ``tables`` (valid by the schema, merged with what the card had)."""
+    from chronicle.catalog.loader import validate_card_tables
+    from chronicle.systems.wyld_hunt.schema import SCHEMA
+
+    entries, problems = validate_card_tables(tables, SCHEMA, path=path, lines=None,
+                                             origin=Origin.USER)
+    cards, _twice = merge_entries([entries], card_from_data)
+    return problems + card_problems(cards, [entries])
 
 
 def _read_dir(files: list[Path], origin: Origin) -> tuple[list[CardEntry], list[FileProblem]]:

@@ -79,6 +79,7 @@ def add_cards(db: Database, player: str, cards: list[tuple[str, int]], *,
     """Add (or, with a negative count, remove) copies of cards, all in one transaction."""
     from chronicle.persistence import repository as repo
 
+    db.sync_cards()  # the group's cards: a card entered with 'cards new' can be owned
     cat = catalog()
     resolved = [(resolve_card(cat, name, kind), count) for name, count in cards]
     for card, count in resolved:
@@ -109,6 +110,7 @@ def open_pack(db: Database, player: str, pack: str, names: list[str]) -> Recorde
     """
     if pack not in PACK_KINDS:
         raise BadInput(f"a pack is 'character' or 'story', not {pack!r}")
+    db.sync_cards()  # the group's cards count
     cat = catalog()
     cards: list[Card] = []
     problems: list[str] = []

@@ -184,6 +184,7 @@ def import_collection_csv(db: Database, player: str, path: Path, *, mode: str = 
         raise BadInput(f"an import mode is 'add' or 'replace', not {mode!r}")
     chosen: Mode = "replace" if mode == "replace" else "add"
     where = str(path)
+    db.sync_cards()  # the group's cards count
     rows, problems = _parse(read_text(path), where, chosen, catalog())
     if problems:
         raise nothing_imported(where, problems)

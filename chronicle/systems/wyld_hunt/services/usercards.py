@@ -227,10 +227,13 @@ def use_group_cards(url: str | None) -> str | None:
 
 
 def forget_group() -> None:
-    """Drop the group layer (no database in use)."""
+    """Drop the group layer (no database in use), every game's group cards handed to the
+    catalogs with it (``chronicle.catalog.group``)."""
+    from chronicle.catalog import group
     from chronicle.services import grouplayer
 
     grouplayer.forget()
+    group.forget()
     _GROUP.update(stamp=None, entries=[], catalog=None, base=None)
 
 
