@@ -246,7 +246,25 @@ def read_shorthand(text: str, spec: FieldSpec) -> dict[str, Any]:
 
 
 def typed(spec: FieldSpec, texts: list[str]) -> Any:
-    """The value of a named option given ``texts`` (each time the option was given).
+    """The value of a named option given ``texts`` (each time the option was given). A table,
+    a list of tables or a TOML value given once in a form of neither (``--score-changes
+    "Combat+1"``, ``--sides fields,road/forest/border/fields``) is handed to the game's schema
+    as the text typed: the schema reads its own text forms, and refuses what it cannot read,
+    naming the field.
+
+    Raises:
+        ValueError: a text the field cannot take (said with the field's name).
+    """
+    if spec.shape in ("tables", "table", "value") and len(texts) == 1:
+        try:
+            return typed_strictly(spec, texts)
+        except ValueError:
+            return texts[0]
+    return typed_strictly(spec, texts)
+
+
+def typed_strictly(spec: FieldSpec, texts: list[str]) -> Any:
+    """The value of a named option given ``texts``, read in the field's own shape.
 
     Raises:
         ValueError: a text the field cannot take (said with the field's name).

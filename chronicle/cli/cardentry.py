@@ -170,6 +170,24 @@ def _handler(args: argparse.Namespace) -> int:
     return run_service(run_new, args)
 
 
+def _shown_by_its_game(card: FrontCard, args: argparse.Namespace) -> bool:
+    """Show a card just saved as its game's own ``cards show`` does, when the game refines the
+    front (``GameSystem.card_front``: Wyld Hunt's values in its players' words); False when
+    it does not."""
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    game = registry.system(card.game)
+    if not game.card_front:
+        return False
+    handler = getattr(load_name(game.card_front), "run_show", None)
+    if handler is None:
+        return False
+    shown = argparse.Namespace(**{**vars(args), "name": card.name, "kind": card.kind,
+                                  "json": False})
+    return bool(handler(shown) == 0)
+
+
 def run_new(args: argparse.Namespace) -> int:
     """Enter or correct one card in the group's cards of its game."""
     from chronicle.cli.common import database
@@ -188,7 +206,8 @@ def run_new(args: argparse.Namespace) -> int:
         else:
             emit(f"Saved {card.name} ({card.kind}) to the group's cards of {entered.label} "
                  "in the database.")
-        show_card(card, entered.label)
+        if not _shown_by_its_game(card, args):
+            show_card(card, entered.label)
     for breach in entered.breaches:
         emit(f"  now broken (--force): {breach.said()}")
     return 0

@@ -39,8 +39,16 @@ TerrainList = Annotated[list[c.Terrain], BeforeValidator(_lower_list), Field(max
 TestField = Annotated[c.TestType, BeforeValidator(_lower)]
 SideList = Annotated[list[c.Terrain], BeforeValidator(_lower_list),
                      Field(min_length=1, max_length=20)]
-SidesField = Annotated[list[SideList], Field(min_length=4, max_length=4)]
-"""A League's four sides (top, right, bottom, left), each a terrain list."""
+def _sides(value: Any) -> Any:
+    """Sides typed as text (``fields,road/forest/border/fields``) read as four lists."""
+    return [[str(t) for t in side] for side in c.parse_sides(value)] \
+        if isinstance(value, str) else value
+
+
+SidesField = Annotated[list[SideList], Field(min_length=4, max_length=4),
+                       BeforeValidator(_sides)]
+"""A League's four sides (top, right, bottom, left), each a terrain list; typed as text, the
+four sides are separated by ``/`` and a side's terrains by commas."""
 TestList = Annotated[list[c.TestType], BeforeValidator(_lower_list), Field(max_length=4)]
 WaylayField = Count | Literal["none"]
 
