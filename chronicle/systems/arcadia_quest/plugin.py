@@ -93,5 +93,6 @@ SYSTEM = GameSystem(
     sheets={"campaign": f"{_HERE}.service:campaign_sheet"},
     screens={"main": f"{_HERE}.screens.campaigns:CampaignsScreen"},
     docs="docs/games/arcadia-quest.md",
+    stats="chronicle.systems.arcadia_quest.stats:stats",
 )
 """The entry point's value."""

@@ -164,5 +164,6 @@ SYSTEM = GameSystem(
     ),
     card_entry=f"{_HERE}.armycli:register_unit_entry",
     docs="docs/games/tales-of-arcadia.md",
+    stats=f"{_HERE}.stats:stats",
 )
 """The entry point's value."""

@@ -182,5 +182,6 @@ SYSTEM = GameSystem(
     exchange="chronicle.systems.wyld_hunt.services.exchange",
     chronicles="chronicle.systems.wyld_hunt.services.chronicles",
     docs="docs/rules.md",
+    stats="chronicle.systems.wyld_hunt.services.stats:stats",
 )
 """The entry point's value (for both keys)."""
