@@ -16,6 +16,7 @@ from chronicle.services.stats import Cell, GameStats, Play, Seat, Series, Table
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
+    from chronicle.systems.hunters_of_arcfall.catalog import HuntersCatalog
     from chronicle.systems.hunters_of_arcfall.service import HuntView
 
 
@@ -24,6 +25,27 @@ def _day(text: str | None) -> dt.date | None:
         return dt.date.fromisoformat(text[:10]) if text else None
     except ValueError:
         return None
+
+
+def _views(db: Database) -> list[HuntView]:
+    """Every stored hunt replayed with the game's rules (``service.view_of``), the catalog's
+    sources read once for all (a hunt that cannot be read is left out, as ``hunt list``
+    leaves it)."""
+    from chronicle.services import records
+    from chronicle.systems.hunters_of_arcfall import KEY
+    from chronicle.systems.hunters_of_arcfall.records import read_stored
+    from chronicle.systems.hunters_of_arcfall.service import RECORD_KIND, _view
+
+    context = records.context(db, KEY)
+    shared: dict[str, HuntersCatalog] = {}
+    found: list[HuntView] = []
+    for record in records.list_records(db, KEY, RECORD_KIND):
+        events = [{"kind": e.kind, "payload": e.payload} for e in record.events]
+        stored = read_stored(record.name, record.data, events, context.user_cards_dir,
+                             context.group_cards, shared)
+        if stored.log is not None:
+            found.append(_view(record.name, stored, record.version, False, ""))
+    return found
 
 
 def _busts(view: HuntView) -> dict[str, int]:
@@ -43,9 +65,7 @@ def stats(db: Database, since: dt.date | None, player: str | None) -> GameStats:
     """Hunters of Arcfall's plays, series and tables (see the module's docstring)."""
     from chronicle.systems.hunters_of_arcfall import KEY
     from chronicle.systems.hunters_of_arcfall.rules.replay import Result
-    from chronicle.systems.hunters_of_arcfall.service import list_hunts
-
-    views = list_hunts(db, damaged=[])
+    views = _views(db)
     plays: list[Play] = []
     tally: dict[tuple[str, str], list[int]] = {}
     names: dict[tuple[str, str], str] = {}
