@@ -71,10 +71,9 @@ def build(db: Any, events: int) -> int:
                                Side(player=two, points=450)))
         battles.append((BATTLE_EVENT, battle_payload(battle)))
     records.create(db, TALES, BATTLES, BATTLES, {}, events=battles)
-    from chronicle.systems.hunters_of_arcfall import KEY as HUNTERS
-
     from chronicle import paths
     from chronicle.catalog.tomlwrite import dumps
+    from chronicle.systems.hunters_of_arcfall import KEY as HUNTERS
 
     data, hunt = legal_hunt(HUNT_ENTRIES)
     folder = paths.user_cards_dir(HUNTERS)   # the group's cards, entered once in their folder

@@ -318,7 +318,8 @@ def text_lines(found: Iterable[SystemStats]) -> list[str]:
             lines.append(f"  {printable(series.title)}: {shown or '(none)'}")
         if one.unused:
             lines.append("  Owned cards never used in any build:")
-            for p, card, kind, count in one.unused:
-                lines.append(f"    {printable(p)[:20]:<20} {printable(card)} ({kind}) x{count}")
+            for who, card, kind, count in one.unused:
+                lines.append(f"    {printable(who)[:20]:<20} {printable(card)} ({kind}) "
+                             f"x{count}")
         lines.append("")
     return lines[:-1] if lines else ["No game keeps statistics."]

@@ -34,6 +34,7 @@ FRONTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # module (or folder): (the chronicle layers it may import besides the core's, stacks allowed)
     "sheets.py": (("chronicle.export.model",), ()),
     "service.py": (("chronicle.services", "chronicle.errors", "chronicle.export.model"), ()),
+    "stats.py": (("chronicle.services",), ()),  # the game's numbers, over its services
     "entry.py": (("chronicle.services.files", "chronicle.errors", "chronicle.export.files"), ()),
     "cli.py": (("chronicle.cli.output", "chronicle.cli.common", "chronicle.services",
                 "chronicle.errors", "chronicle.rules"), ()),

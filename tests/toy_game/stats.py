@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from toy_game.service import every_bag
-
 from chronicle.services.db import Database
 from chronicle.services.stats import GameStats, Play, Seat, Series, Table
+from toy_game.service import every_bag
 
 
 def stats(db: Database, since: dt.date | None, player: str | None) -> GameStats:

@@ -27,6 +27,10 @@ def _day(text: str | None) -> dt.date | None:
         return None
 
 
+def _from(day: dt.date | None, since: dt.date | None) -> bool:
+    return since is None or (day is not None and day >= since)
+
+
 def _who(guild: dict[str, Any], color: str) -> str:
     player = guild.get("player")
     return str(player) if player else f"{color} guild"
@@ -52,8 +56,7 @@ def stats(db: Database, since: dt.date | None, player: str | None) -> GameStats:
         scenarios: list[dict[str, Any]] = summary.get("scenarios", [])
         events = [e for _n, e in effective(view.events)[0] if isinstance(e, ScenarioPlayed)]
         days = [_day(e.date) for e in events] + [None] * len(scenarios)
-        shown = [i for i, _s in enumerate(scenarios)
-                 if since is None or (days[i] is not None and days[i] >= since)]
+        shown = [i for i, _s in enumerate(scenarios) if _from(days[i], since)]
         for index, scenario in enumerate(scenarios):
             seats = tuple(Seat(_who(g, color), _earned(g, index), color == scenario["winner"],
                                None, color) for color, g in guilds.items())

@@ -101,6 +101,15 @@ def view_of(db: Database, record: StoredRecord, said: str = "") -> HuntView:
     return _view(record.name, stored, record.version, record.archived_at is not None, said)
 
 
+def view_stored(name: str, stored: StoredGame, version: int) -> HuntView:
+    """The view of a game in use already read back (``records.read_stored``).
+
+    Raises:
+        BadInput: the stored game breaks the game-log format (a damaged database).
+    """
+    return _view(name, stored, version, False, "")
+
+
 def _view(name: str, stored: StoredGame, version: int, archived: bool, said: str) -> HuntView:
     report, state = check_stored(stored)
     if stored.log is None or stored.catalog is None or state is None:

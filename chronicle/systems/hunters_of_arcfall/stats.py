@@ -12,6 +12,7 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 from chronicle.domain.values import name_key
+from chronicle.errors import BadInput
 from chronicle.services.stats import Cell, GameStats, Play, Seat, Series, Table
 
 if TYPE_CHECKING:
@@ -33,8 +34,8 @@ def _views(db: Database) -> list[HuntView]:
     leaves it)."""
     from chronicle.services import records
     from chronicle.systems.hunters_of_arcfall import KEY
-    from chronicle.systems.hunters_of_arcfall.records import read_stored
-    from chronicle.systems.hunters_of_arcfall.service import RECORD_KIND, _view
+    from chronicle.systems.hunters_of_arcfall.records import RECORD_KIND, read_stored
+    from chronicle.systems.hunters_of_arcfall.service import view_stored
 
     context = records.context(db, KEY)
     shared: dict[str, HuntersCatalog] = {}
@@ -43,8 +44,10 @@ def _views(db: Database) -> list[HuntView]:
         events = [{"kind": e.kind, "payload": e.payload} for e in record.events]
         stored = read_stored(record.name, record.data, events, context.user_cards_dir,
                              context.group_cards, shared)
-        if stored.log is not None:
-            found.append(_view(record.name, stored, record.version, False, ""))
+        try:
+            found.append(view_stored(record.name, stored, record.version))
+        except BadInput:        # damaged: ``hunt list`` says which; the others still count
+            continue
     return found
 
 

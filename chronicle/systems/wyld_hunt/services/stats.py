@@ -19,6 +19,7 @@ from chronicle.systems.wyld_hunt.chronicle import GamePlayed
 if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.services.characters import CharacterView, HistoryLine
+    from chronicle.systems.wyld_hunt.services.games import GameView
 
 
 def _day(text: str | None) -> dt.date | None:
@@ -115,7 +116,7 @@ def _tables(characters: list[CharacterView], since: dt.date | None,
                   tuple((p, c, r, n) for (p, c, r), n in rows)))
 
 
-def _used(characters: list[CharacterView], games: list[object]) -> dict[str, frozenset[str]]:
+def _used(characters: list[CharacterView], games: list[GameView]) -> dict[str, frozenset[str]]:
     used: dict[str, set[str]] = {}
     for view in characters:
         state = view.state
@@ -123,7 +124,7 @@ def _used(characters: list[CharacterView], games: list[object]) -> dict[str, fro
         names += [m.name for m in state.merits] + [f.name for f in state.flaws]
         used.setdefault(view.player, set()).update(name_key(n) for n in names)
     for game in games:
-        for seat in getattr(game, "seats", ()):
+        for seat in game.seats:
             used.setdefault(seat.player, set()).update(
                 name_key(n) for n in (*seat.quests, *seat.waylays, *seat.treasures,
                                       *seat.leagues))
