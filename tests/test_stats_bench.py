@@ -22,7 +22,7 @@ def test_the_stats_bench_runs_at_a_tiny_size(monkeypatch: pytest.MonkeyPatch,
     module = importlib.util.module_from_spec(spec)
     sys.modules["stats_bench_tiny"] = module
     spec.loader.exec_module(module)
-    assert module.main(["--sizes", "40", "80", "--repeat", "1"]) == 0
+    assert module.main(["--sizes", "40", "80", "--repeat", "1", "--app"]) == 0
     out = capsys.readouterr().out
     rows = [line.split() for line in out.splitlines() if line.split()[:1] in (["40"], ["80"])]
     assert len(rows) == 6
@@ -31,3 +31,5 @@ def test_the_stats_bench_runs_at_a_tiny_size(monkeypatch: pytest.MonkeyPatch,
         if row[0] == "80":
             assert re.fullmatch(r"x\d+\.\d", row[-1]), row
     assert "aim: stats over 8 games and 80 events" in out
+    assert re.search(r"app: repaint \d+\.\dms, Statistics screen opens with its data loaded "
+                     r"\d+\.\dms", out)
