@@ -11,7 +11,7 @@ the record store. At 10,000 events: 1,000 games.
 
 Figures (median processor time of this process, ``time.process_time``):
 
-- ``read the records``: the baseline, ``records.list_records`` of every stored battle and hunt
+- ``read the records``: the baseline, ``records.read_records`` of every stored battle and hunt
   (what any statistics must at least read);
 - ``stats``: ``services.stats.group_stats`` of every game, as ``chronicle stats`` computes it
   (every ledger replayed with its game's rules, the numbers derived);
@@ -109,7 +109,7 @@ def measure(events: int, folder: Path, repeat: int) -> tuple[int, dict[str, floa
 
     def read() -> None:
         for game, kind in (("tales-of-arcadia", "battles"), ("hunters-of-arcfall", "hunt")):
-            records.list_records(db, game, kind)
+            records.read_records(db, game, kind)
 
     figures = {"read the records": median_seconds(read, repeat),
                "stats": median_seconds(lambda: stats.group_stats(db), repeat),

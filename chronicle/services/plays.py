@@ -41,14 +41,15 @@ CSV_FIELDS = ("date", "quantity", "length", "incomplete", "nowinstats", "locatio
 def every_play(db: Database) -> list[tuple[str, int | None, Play]]:
     """(game label, BoardGameGeek id, play) for every recorded game of every installed game,
     oldest first (undated ones last)."""
-    from chronicle.services.stats import systems_with_stats
+    from chronicle.services.stats import collector_paused, systems_with_stats
     from chronicle.systems.protocol import load_name
 
     found: list[tuple[str, int | None, Play]] = []
     for system in systems_with_stats():
         assert system.stats is not None
-        for play in load_name(system.stats)(db, None, None).plays:
-            found.append((system.label, system.bgg_id, play))
+        with collector_paused():
+            plays = load_name(system.stats)(db, None, None).plays
+        found.extend((system.label, system.bgg_id, play) for play in plays)
     found.sort(key=lambda item: (item[2].date is None, item[2].date or 0, item[0], item[2].name))
     return found
 
