@@ -39,7 +39,9 @@ def test_both_formats_hold_every_play(tmp_path: Path, private_data_dir: Path) ->
     assert len(data["plays"]) == plays
     assert {g["name"] for g in data["games"]} == {"Tales of Arcadia", "Hunters of Arcfall",
                                                   "Arcadia Quest"}
-    assert all(g["bggId"] == 0 for g in data["games"])   # no id we can cite: left empty
+    assert {g["name"]: g["bggId"] for g in data["games"]} == {
+        "Tales of Arcadia": 0, "Hunters of Arcfall": 0,   # no id we can cite: left empty
+        "Arcadia Quest": 155068}
     ids = {p["id"]: p["name"] for p in data["players"]}
     wins: dict[str, int] = {}
     for play in data["plays"]:
@@ -64,6 +66,8 @@ def test_both_formats_hold_every_play(tmp_path: Path, private_data_dir: Path) ->
     body = [dict(zip(rows[0], r, strict=True)) for r in rows[1:]]
     assert len(body) == 2 * plays                    # two players at every table
     assert all(r["quantity"] == "1" and r["win"] in ("0", "1") for r in body)
+    assert {r["objectid"] for r in body if r["game"] == "Arcadia Quest"} == {"155068"}
+    assert {r["objectid"] for r in body if r["game"] != "Arcadia Quest"} == {""}
     hunts_rows = [r for r in body if r["game"] == "Hunters of Arcfall"]
     assert sorted(r["startposition"] for r in hunts_rows) == ["1"] * hunts + ["2"] * hunts
     code, _out, err = fx.cli("--db", url, "plays", "export", "--format", "csv", "--out",
