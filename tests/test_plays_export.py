@@ -30,7 +30,7 @@ def test_both_formats_hold_every_play(tmp_path: Path, private_data_dir: Path) ->
     db.close()
     battles = sum(t[0] for t in want["tales-of-arcadia"].values()) // 2
     hunts = sum(t[0] for t in want["hunters-of-arcfall"].values()) // 2
-    plays = battles + hunts + 1                      # and the one Arcadia Quest scenario
+    plays = battles + hunts + 2                      # and the two Arcadia Quest scenarios
     code, out, _err = fx.cli("--db", url, "plays", "export", "--format", "bgstats")
     assert code == 0
     data = json.loads(out)
@@ -54,7 +54,8 @@ def test_both_formats_hold_every_play(tmp_path: Path, private_data_dir: Path) ->
     for key in ("tales-of-arcadia", "hunters-of-arcfall"):
         for player, (_plays, won, _last) in want[key].items():
             expected[player] = expected.get(player, 0) + won
-    expected["Ann"] += 1                             # the blue guild won the scenario
+    expected["Ann"] += 1                             # the blue guild won the first scenario
+    expected["Bob"] += 1                             # the green guild the second
     assert {p: n for p, n in wins.items() if n} == {p: n for p, n in expected.items() if n}
     again = fx.cli("--db", url, "plays", "export", "--format", "bgstats")[1]
     assert again == out                              # same ids: BG Stats merges, not doubles

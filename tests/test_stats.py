@@ -39,7 +39,11 @@ def _cards(private_data_dir: Path) -> None:
 def generate(db: Database, seed: int) -> dict[str, Any]:
     """A random history of battles and hunts and one Arcadia Quest scenario, with the tally
     this test expects, counted as it is generated."""
-    from chronicle.systems.arcadia_quest.service import new_campaign, record_scenario
+    from chronicle.systems.arcadia_quest.service import (
+        new_campaign,
+        record_scenario,
+        record_upgrade,
+    )
     from chronicle.systems.hunters_of_arcfall.service import new_hunt, play_turn
     from chronicle.systems.tales_of_arcadia.battles import Side, Victory
     from chronicle.systems.tales_of_arcadia.service import record_battle, undo_battle
@@ -94,9 +98,18 @@ def generate(db: Database, seed: int) -> dict[str, Any]:
         "name": "District of Hammers", "winner": "blue", "date": "2026-10-20",
         "guild": [{"color": "blue", "quests": ["A", "B"], "first": ["A"], "monster_coins": 3},
                   {"color": "green", "deaths": {"Maya": 1}, "neutral_deaths": {"Maya": 1}}]})
+    record_upgrade(db, "Winter", {"upgrade": [
+        {"color": "blue"}, {"color": "green", "curses": {"Maya": "Weakness"}}]})
+    record_scenario(db, "Winter", {
+        "name": "The Moon Gate", "winner": "green", "date": "2026-10-27",
+        "guild": [{"color": "green", "quests": ["A", "B"], "title": "Friend of the Moon"},
+                  {"color": "blue"}]})
     # the rulebook's coin rewards: 3 from monsters, 1 first bonus, 1 per quest done (2), and 1
-    # for the green hero a neutral killed; green earned nothing
-    want[AQ] = {"coins": {"blue": 3 + 1 + 2 + 1, "green": 0}, "deaths": {"Maya": 1}}
+    # for the green hero a neutral killed; then green's two quests; the curse Maya keeps
+    want[AQ] = {"coins": {("blue", 1): 3 + 1 + 2 + 1, ("green", 1): 0, ("blue", 2): 0,
+                          ("green", 2): 2},
+                "deaths": {"Maya": (1, "Weakness")},
+                "titles": [("green", "Bob", "Friend of the Moon", "The Moon Gate")]}
     return want
 
 
@@ -131,10 +144,14 @@ def test_a_generated_history_in_numbers(db_url: str, private_data_dir: Path) -> 
         assert by_player[p][6] == want["busts"].get(p, 0)
     assert sum(r[1] for r in _table(hoa, "hunters")) == 2 * 4     # two hunters a game
     aq = _one(found, AQ)
-    assert [(s.player, s.score, s.win) for s in aq.stats.plays[0].seats] == [
-        ("Ann", want[AQ]["coins"]["blue"], True), ("Bob", 0, False)]
-    assert {r[3]: r[5] for r in _table(aq, "coins")} == want[AQ]["coins"]
-    assert {r[3]: r[4] for r in _table(aq, "deaths") if r[4]} == want[AQ]["deaths"]
+    assert [[(s.player, s.score, s.win) for s in play.seats] for play in aq.stats.plays] == [
+        [("Ann", want[AQ]["coins"][("blue", 1)], True), ("Bob", 0, False)],
+        [("Ann", 0, False), ("Bob", want[AQ]["coins"][("green", 2)], True)]]
+    assert {(r[3], r[1]): r[5] for r in _table(aq, "coins")} == want[AQ]["coins"]
+    assert {r[3]: (r[4], r[5]) for r in _table(aq, "deaths") if r[4]} == want[AQ]["deaths"]
+    assert [r[1:] for r in _table(aq, "titles")] == want[AQ]["titles"]
+    standings = {r[1]: (r[3], r[4], r[5]) for r in _table(aq, "standings")}
+    assert standings == {"blue": (1, 0, 7), "green": (1, 1, 2)}   # won, titles, coins
     # --since and --player narrow every number the same way
     since = DAY + dt.timedelta(days=5)
     narrowed = _one(service.group_stats(db, system=TOA, since=since, player="ann"), TOA)
@@ -142,6 +159,28 @@ def test_a_generated_history_in_numbers(db_url: str, private_data_dir: Path) -> 
     assert all("Ann" in [s.player for s in p.seats] for p in narrowed.stats.plays)
     assert [r[0] for r in _table(narrowed, "points")] in ([], ["Ann"])
     db.close()
+
+
+GOLDEN = ROOT / "golden" / "stats" / "generated-28.json"
+
+
+def test_the_generated_history_matches_its_golden_file(db_url: str,
+                                                       private_data_dir: Path) -> None:
+    """The whole ``chronicle stats --json`` of the generated history (seed 28, fixed dates),
+    kept as a data file: every number above checked independently, the rest of the shape
+    (series, tables, their order) held still. Regenerate with CHRONICLE_GOLDEN_UPDATE=1."""
+    import os
+
+    _cards(private_data_dir)
+    db = open_database(db_url)
+    generate(db, seed=28)
+    found = [one.to_dict() for one in service.group_stats(db)]
+    db.close()
+    if os.environ.get("CHRONICLE_GOLDEN_UPDATE"):
+        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
+        GOLDEN.write_text(json.dumps(found, indent=1, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+    assert found == json.loads(GOLDEN.read_text(encoding="utf-8"))
 
 
 def test_the_demo_in_numbers(db_url: str, user_cards: Path) -> None:

@@ -48,10 +48,10 @@ def test_the_screen_draws_each_game(tmp_path: Path, private_data_dir: Path) -> N
             screen = app.screen
             assert isinstance(screen, StatisticsScreen)
             shown = screen_text(pilot)
-            assert "Arcadia Quest (1 of 3): 1 play(s)" in shown
-            assert "Coins per scenario: Winter, blue (Ann): from 0: first 7" in shown
+            assert "Arcadia Quest (1 of 3): 2 play(s)" in shown
+            assert "Coins per scenario: Winter, blue (Ann): from 0: first 7 · last 0" in shown
             rates = screen.query(".stats-win-rates").last(Sparkline)
-            assert list(rates.data or []) == [0.0, 1.0, 0.0]  # origin; Ann won, Bob not
+            assert list(rates.data or []) == [0.0, 0.5, 0.5]  # origin; each won a scenario
             await pilot.press("]")
             await settle(pilot)
             shown = screen_text(pilot)
