@@ -198,6 +198,15 @@ def test_the_demo_in_numbers(db_url: str, user_cards: Path) -> None:
     earned = {s.title: s.points[-1][1] for s in found.stats.series if s.name == "xp_earned"}
     assert earned == {"Experience earned: Annoyicus (Josh)": 0.0,
                       "Experience earned: Winerdria (Tim)": 1.0}
+    from chronicle.systems.wyld_hunt.services.demo import FIRST_GAME
+    from chronicle.systems.wyld_hunt.services.games import show_game
+
+    seats = {s.player: s for s in show_game(db, FIRST_GAME).seats}  # two: each waylays the other
+    faced = _table(found, "waylays_faced")
+    for player, other in (("Josh", "Tim"), ("Tim", "Josh")):
+        assert sum(int(r[2] or 0) for r in faced if r[0] == player) == len(seats[other].waylays)
+        assert sorted(c for r in faced if r[0] == player for c in str(r[3]).split(", ")) == \
+            sorted(seats[other].waylays)
     unused = {(p, c) for p, c, _k, _n in found.unused}
     assert ("Tim", "Pansy") in unused and ("Tim", "Indecisive") not in unused  # a Flaw taken
     db.close()

@@ -60,8 +60,44 @@ def stats(db: Database, since: dt.date | None, player: str | None) -> GameStats:
         seats = tuple(Seat(s.player, len(s.completed or []), bool(s.completed), None,
                            s.character) for s in game.seats)
         plays.append(Play(game.system, game.name, day, seats))
+    faced = _faced([g for g, p in zip(sorted(games, key=lambda g: g.id), _days(games, days),
+                                      strict=True)
+                    if g.status == "played" and (since is None or (p is not None and p >= since))],
+                   player)
     return GameStats(tuple(plays), _series(characters, since),
-                     _tables(characters, since, player), _used(characters, games))
+                     (faced, *_tables(characters, since, player)), _used(characters, games))
+
+
+def _days(games: list[GameView], days: dict[str, dt.date]) -> list[dt.date | None]:
+    return [days.get(g.name) or (g.played_at.date() if g.played_at else None)
+            for g in sorted(games, key=lambda g: g.id)]
+
+
+def _faced(games: list[GameView], player: str | None) -> Table:
+    """The Waylays each player faced, by their printed rating: those the player waylaying
+    them chose (its ``target``; at a table of two, each other), as the result records it."""
+    from chronicle.systems.wyld_hunt.cards import Kind, Waylay
+    from chronicle.systems.wyld_hunt.services.common import catalog
+
+    cards = catalog()
+    faced: dict[tuple[str, int | None], list[str]] = {}
+    for game in games:
+        seats = game.seats
+        for seat in seats:
+            target = seat.target
+            if target is None and len(seats) == 2 and not game.solo:
+                target = next(s.player for s in seats if s is not seat)
+            if target is None or not _mine(player, target):
+                continue
+            for name in seat.waylays:
+                card = cards.get(name, Kind.WAYLAY.value)
+                rating = card.rating if isinstance(card, Waylay) else None
+                faced.setdefault((target, rating), []).append(card.name if card else name)
+    rows = sorted(faced.items(), key=lambda item: (item[0][0].casefold(),
+                                                   -1 if item[0][1] is None else item[0][1]))
+    return Table("waylays_faced", "Waylays faced by rating (the Waylays played against each "
+                                  "player)", ("player", "rating", "waylays", "cards"),
+                 tuple((p, r, len(n), ", ".join(n)) for (p, r), n in rows))
 
 
 def _kept(view: CharacterView, since: dt.date | None) -> list[HistoryLine]:
@@ -111,8 +147,8 @@ def _tables(characters: list[CharacterView], since: dt.date | None,
         -1 if item[0][2] is None else item[0][2]))
     return (Table("quests", "Quests completed", ("player", "character", "completed",
                                                  "xp earned", "quests"), tuple(quests)),
-            Table("waylays", "Waylays faced by rating (each quest undertaken at its effective "
-                             "Waylay rating)", ("player", "character", "rating", "quests"),
+            Table("quest_ratings", "Quests undertaken by effective Waylay rating",
+                  ("player", "character", "rating", "quests"),
                   tuple((p, c, r, n) for (p, c, r), n in rows)))
 
 
