@@ -82,6 +82,22 @@ def test_a_toy_bag_through_the_database_the_cli_and_a_pdf(toy: GameSystem,
     assert code == 2 and "Sack" in err
 
 
+def test_a_fifth_game_gets_statistics_by_declaring_them(toy: GameSystem,
+                                                       tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/toy.db"
+    assert run("--db", url, "player", "add", "Ada")[0] == 0
+    assert run("--db", url, "bag", "new", "Pouch", "--limit", "10", "--player", "Ada")[0] == 0
+    assert run("--db", url, "bag", "put", "Pouch", "Jade", "--player", "Ada")[0] == 0
+    code, out, _ = run("--db", url, "stats", "--system", toy.key, "--json")
+    shown = json.loads(out)[0]
+    assert code == 0 and shown["label"] == toy.label
+    assert shown["players"] == [{"player": "Ada", "plays": 1, "wins": 1, "win_rate": 1.0,
+                                 "last_played": None}]
+    assert shown["tables"][0]["rows"] == [["Ada", "Pouch", 1]]
+    code, out, _ = run("--db", url, "stats", "--system", toy.key)
+    assert code == 0 and "Pebbles (a toy game): 1 play(s)" in out and "Pouch" in out
+
+
 def test_the_toy_sheet_is_a_document_part(toy: GameSystem) -> None:
     from toy_game.service import BagView
     from toy_game.sheet import bag_part

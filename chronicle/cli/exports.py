@@ -76,6 +76,16 @@ def register(commands: Any, *, with_systems: bool = True) -> None:
                              "experience tally and a Quest Treasures box")
     _add_destination(player)
     player.set_defaults(handler=partial(run_service, _player))
+
+    stats = sub.add_parser("stats", help="the group's season summary, with charts",
+                           description="Write the season summary of every game with recorded "
+                                       "plays: each player's record, win rates and each "
+                                       "game's charts and tables (chronicle stats's numbers).")
+    stats.add_argument("--system", metavar="KEY", help="only this game")
+    stats.add_argument("--since", metavar="DATE", help="only games from this day on")
+    add_player(stats)
+    _add_destination(stats)
+    stats.set_defaults(handler=partial(run_service, _stats))
     if with_systems:
         _add_system_sheets(sub)
     sub.metavar = "|".join(sub.choices)
@@ -142,6 +152,19 @@ def _game(args: argparse.Namespace) -> int:
     from chronicle.services.exports import export_game
 
     path = export_game(database(args), args.game, **_options(args))
+    emit(f"Wrote {path}")
+    return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from chronicle.services.exports import destination, write_document
+    from chronicle.services.stats import parse_since
+    from chronicle.services.statsexport import season_document
+
+    document = season_document(database(args), system=args.system, player=args.player,
+                               since=parse_since(args.since))
+    path = write_document(document, destination("season-summary", args.out),
+                          force=args.force, paper=args.paper, warn=fail)
     emit(f"Wrote {path}")
     return 0
 

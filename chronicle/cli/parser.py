@@ -17,6 +17,7 @@ from chronicle.cli.data import register as add_data
 from chronicle.cli.exports import register as add_exports
 from chronicle.cli.group import register as add_player
 from chronicle.cli.odds import register as add_odds
+from chronicle.cli.stats import register as add_stats
 from chronicle.cli.systems import add_groups
 from chronicle.cli.systems import register as add_systems
 
@@ -62,6 +63,7 @@ def build_parser(argv: Sequence[str] | None = None, *, completing: bool = False,
     add_data(commands)  # demo, db
     add_backup(commands)  # backup, restore
     add_exports(commands, with_systems=argv is None or "export" in argv)
+    add_stats(commands)  # stats, plays
     groups: tuple[str, ...] = ()
     if argv is None:
         groups = add_groups(commands, every=True)
@@ -85,6 +87,8 @@ _ALONE: dict[str, Callable[[Any, Sequence[str]], None]] = {
     "backup": lambda commands, _argv: add_backup(commands),
     "restore": lambda commands, _argv: add_backup(commands),
     "export": lambda commands, argv: add_exports(commands, with_systems="export" in argv),
+    "stats": lambda commands, _argv: add_stats(commands),
+    "plays": lambda commands, _argv: add_stats(commands),
 }
 """Each built-in command word and what adds it (with its siblings of the same module): run
 alone, its parser is the only one built (``tests/test_cli_parser_alone.py`` holds this table to

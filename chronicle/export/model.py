@@ -225,6 +225,18 @@ class RosterTable:
 
 
 @dataclass(frozen=True, slots=True)
+class Chart:
+    """A chart drawn as vector graphics: ``points`` (label, value) in order, as bars (one per
+    label: win rates) or as a line (a value over time: experience, coins per scenario)."""
+
+    title: str
+    points: tuple[tuple[str, float], ...]
+    style: Literal["bars", "line"] = "line"
+    unit: str = ""
+    """How the values are read ("%": a fraction shown as a percentage)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Together:
     """Blocks kept on one page: where they do not fit the rest of a page but fit a whole one,
     they start the next page together (a guild's heading, its ledger and its heroes)."""
@@ -233,7 +245,7 @@ class Together:
 
 
 Block = (FieldGrid | TextBox | CardGrid | ItemList | Tally | Table | Heading | Note
-         | RosterTable | Together)
+         | RosterTable | Together | Chart)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +313,8 @@ def block_texts(block: Block) -> Iterator[str]:
             values += list(row.cells)
     elif isinstance(block, Heading):
         values.append(block.text)
+    elif isinstance(block, Chart):
+        values += [block.title, *(label for label, _value in block.points)]
     elif isinstance(block, Together):
         for inner in block.blocks:
             yield from block_texts(inner)

@@ -54,6 +54,7 @@ from chronicle.export.model import (
     Block,
     CardBox,
     CardGrid,
+    Chart,
     Document,
     FieldGrid,
     Heading,
@@ -539,6 +540,10 @@ class PdfRenderer:
             return [HeadingFlowable(block.text, s.heading, s.heading.color)]
         if isinstance(block, RosterTable):
             return [RosterFlowable(block, s.table)]
+        if isinstance(block, Chart):
+            from chronicle.export.charts import chart_drawing
+
+            return [chart_drawing(block, self.frame_size[0], s.table.legend, s.caption)]
         if isinstance(block, Together):
             inner = [f for b in block.blocks for f in self.flowables(b, s, density)]
             for flowable in inner:

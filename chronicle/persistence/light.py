@@ -48,9 +48,22 @@ PLAYER = table("player", column("id", Integer), column("name", String),
 GAME = table("game", column("id", Integer), column("name", String))
 """``game`` (``GameRow``): the names of games."""
 
+RECORD = table("record", column("id", Integer), column("game", String), column("kind", String),
+               column("player_id", Integer), column("name", String),
+               column("name_key", String), column("owner", Integer), column("data", JSON),
+               column("version", Integer), column("created_at", UTCDateTime()),
+               column("archived_at", UTCDateTime()))
+"""``record`` (``RecordRow``): a game's record, read whole (statistics over every record)."""
+
+RECORD_EVENT = table("record_event", column("record_id", Integer), column("seq", Integer),
+                     column("kind", String), column("payload", JSON),
+                     column("recorded_at", UTCDateTime()))
+"""``record_event`` (``RecordEventRow``): a record's history."""
+
 EVERY = {"CharacterRow": CHARACTER, "PlayerRow": PLAYER,
          "OwnershipRow": OWNERSHIP, "CreationCardRow": CREATION_CARD, "EventRow": LEDGER_EVENT,
-         "GroupCardRow": GROUP_CARD, "GameRow": GAME}
+         "GroupCardRow": GROUP_CARD, "GameRow": GAME, "RecordRow": RECORD,
+         "RecordEventRow": RECORD_EVENT}
 """Each light view by the table class it reads."""
 
 

@@ -157,6 +157,43 @@ def group_cards(session: Reader, game: str) -> list[tuple[int, int, dict[str, An
             if isinstance(data, dict)]  # a row edited into another shape: db check names it
 
 
+# A game's records ----------------------------------------------------------------------------
+
+RecordFacts = tuple[int, str, str | None, dict[str, Any], int, datetime, datetime | None,
+                    list[tuple[int, str, dict[str, Any], datetime]]]
+"""(id, name, owner's name, data, version, created, archived, [(seq, kind, payload,
+recorded)]): a record read whole, fresh values of its own."""
+
+
+def records_of(session: Reader, game: str, kind: str) -> list[RecordFacts]:
+    """Every record of ``game`` and ``kind`` in use (not archived), with its owner's name and
+    its history oldest first; by name, then owner (as the store lists them)."""
+    from chronicle.persistence.light import PLAYER as player
+    from chronicle.persistence.light import RECORD as record
+    from chronicle.persistence.light import RECORD_EVENT as event
+
+    rows = session.execute(
+        sa_select(record.c.id, record.c.name, player.c.name, record.c.data, record.c.version,
+                  record.c.created_at, record.c.archived_at)
+        .select_from(record.outerjoin(player, player.c.id == record.c.player_id))
+        .where(record.c.game == game, record.c.kind == kind, record.c.archived_at.is_(None))
+        .order_by(record.c.name_key, record.c.owner, record.c.id)).all()
+    history: dict[int, list[tuple[int, str, dict[str, Any], datetime]]] = {
+        int(r[0]): [] for r in rows}
+    if history:
+        found = session.execute(
+            sa_select(event.c.record_id, event.c.seq, event.c.kind, event.c.payload,
+                      event.c.recorded_at)
+            .select_from(event.join(record, record.c.id == event.c.record_id))
+            .where(record.c.game == game, record.c.kind == kind,
+                   record.c.archived_at.is_(None))
+            .order_by(event.c.record_id, event.c.seq))
+        for record_id, seq, what, payload, when in found:
+            history[int(record_id)].append((int(seq), str(what), payload, when))
+    return [(int(r[0]), str(r[1]), r[2], r[3], int(r[4]), r[5], r[6], history[int(r[0])])
+            for r in rows]
+
+
 # Creation cards and the chronicle ------------------------------------------------------------
 
 def creation_cards(session: Reader, character_id: int) -> tuple[list[str], list[str]]:

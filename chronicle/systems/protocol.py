@@ -62,6 +62,10 @@ The contracts of the lazily named callables:
   ``show_game(db, name)``, ``character_view(session, row, catalog=None)``,
   ``game_view(session, row, catalog=None)`` and ``catalog()``; the exports (home system) and
   the mending of characters and games (by the row's ``system``) call them.
+- ``stats``: ``stats(db: Database, since: date | None, player: str | None) ->
+  chronicle.services.stats.GameStats``, the game's plays, series and tables computed from its
+  own ledgers and records (``player`` as the services name them; ``chronicle stats``, the
+  app's Statistics screen, ``chronicle plays export`` and ``chronicle export stats`` read it).
 
 This module imports nothing of any game and nothing heavy. Its records are named tuples, not
 frozen dataclasses: every command reads a game system, and Python 3.11 compiles six methods for
@@ -390,6 +394,10 @@ class GameSystem(NamedTuple):
     other game's collection is the generic one, driven by its card schema."""
     docs: str | None = None
     """The game's documentation, relative to the repository."""
+    stats: str | None = None
+    """Lazy name of ``stats(db, since, player) -> GameStats`` (see the module's docstring)."""
+    bgg_id: int | None = None
+    """The game's BoardGameGeek id, where it has one that can be cited (plays export)."""
 
     @property
     def keys(self) -> tuple[str, ...]:

@@ -519,6 +519,12 @@ class ChronicleApp(App[int]):
         never taken as a change of area."""
         return not (action == "open_mode" and isinstance(self.screen, ModalScreen))
 
+    def action_statistics(self) -> None:
+        """Open the Statistics screen (its module, and Textual's sparkline, imported now)."""
+        from chronicle.tui.screens.statistics import StatisticsScreen
+
+        self.push_screen(StatisticsScreen())
+
     def action_open_mode(self, mode: str) -> None:
         """Show an area at its list: ``2`` always opens the Characters list, not the last
         character opened."""
@@ -592,6 +598,8 @@ class ChronicleApp(App[int]):
             yield SystemCommand(area.title, f"{area.summary} ({number})",
                                 partial(self.action_open_mode, area.mode))
         yield SystemCommand("Help", "Keys and how things work (?)", self.action_help)
+        yield SystemCommand("Statistics", "Every game's numbers and charts",
+                            self.action_statistics)
         yield SystemCommand("Light or dark theme", "Toggle the theme (ctrl+t)",
                             self.action_toggle_dark)
         commands = getattr(screen, "commands", None)

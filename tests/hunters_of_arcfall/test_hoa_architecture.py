@@ -19,7 +19,7 @@ HEAVY = ["textual", "sqlmodel", "sqlalchemy", "reportlab", "rich", "alembic", "p
 ALLOWED = ("chronicle.rules", "chronicle.domain", "chronicle.catalog", "chronicle.paths",
            "chronicle.systems.protocol",  # plugin.py registers the game through the protocol
            "chronicle.systems.hunters_of_arcfall")
-FRONTS = {"service", "cli", "sheets", "screens"}
+FRONTS = {"service", "stats", "cli", "sheets", "screens"}
 """The modules (or folders) of the game's fronts."""
 FRONT_ALLOWED = (*ALLOWED, "chronicle.services", "chronicle.cli.output", "chronicle.cli.common",
                  "chronicle.tui", "chronicle.export.model", "chronicle.errors",

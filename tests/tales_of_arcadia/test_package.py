@@ -35,6 +35,7 @@ FRONTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "sheets.py": (("chronicle.export.model",), ()),
     "service.py": (("chronicle.services", "chronicle.errors", "chronicle.export.model"), ()),
     "battleservice.py": (("chronicle.services", "chronicle.errors"), ()),
+    "stats.py": (("chronicle.services",), ()),  # the game's numbers, over its services
     "entry.py": (("chronicle.services.files", "chronicle.errors", "chronicle.export.files"), ()),
     "cli.py": (("chronicle.cli.output", "chronicle.cli.common", "chronicle.services",
                 "chronicle.errors", "chronicle.rules"), ()),

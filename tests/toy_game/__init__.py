@@ -123,5 +123,6 @@ SYSTEM = GameSystem(
                            "toy_game.cli:register"),),
     records=(RecordKind("bag", "bag of pebbles", True, "toy_game.bags:check",
                         "toy_game.bags:describe"),),
+    stats="toy_game.stats:stats",
 )
 """What the fixture registers."""

@@ -95,5 +95,10 @@ SYSTEM = GameSystem(
     sheets={"campaign": f"{_HERE}.service:campaign_sheet"},
     screens={"main": f"{_HERE}.screens.campaigns:CampaignsScreen"},
     docs="docs/games/arcadia-quest.md",
+    stats="chronicle.systems.arcadia_quest.stats:stats",
+    # BoardGameGeek's page of CMON's Arcadia Quest (2014), the game of the seed rulebook:
+    # https://boardgamegeek.com/boardgame/155068/arcadia-quest, as public play logs link it
+    # (wesbaker/wesbaker.github.io, _posts/2016-03-01-the-re-review-light-edition.md)
+    bgg_id=155068,
 )
 """The entry point's value."""

@@ -87,5 +87,6 @@ SYSTEM = GameSystem(
     codes=f"{_HERE}.codes",
     ledger_codec=f"{_HERE}.rules.ledger",
     docs="docs/games/hunters-of-arcfall.md",
+    stats="chronicle.systems.hunters_of_arcfall.stats:stats",
 )
 """The entry point's value."""

@@ -113,12 +113,19 @@ def group_entries(tables: Iterable[Mapping[str, Any]]) -> list[CardEntry]:
 
 def read_stored(name: str, data: Mapping[str, Any], events: Iterable[Mapping[str, Any]],
                 user_cards_dir: Path | None = None,
-                group_cards: Iterable[Mapping[str, Any]] = ()) -> StoredGame:
+                group_cards: Iterable[Mapping[str, Any]] = (),
+                shared: dict[str, HuntersCatalog] | None = None) -> StoredGame:
     """Read a stored game through the file format, and build its catalog (bundled cards, the
-    user's, the group's, the game's own)."""
+    user's, the group's, the game's own). ``shared``: where the catalog of the games without
+    cards of their own is kept for the next such game read from the same sources (reading
+    many games at once)."""
     loaded = read_document(document(name, data, events), STORED, origin=Origin.FILE)
     if loaded.problems or loaded.log is None:
         return StoredGame(None, None, [], [_problem_text(p) for p in loaded.problems])
+    if shared is not None and not loaded.cards:
+        if "" not in shared:
+            shared[""] = load_catalog(user_cards_dir, group_entries(group_cards))
+        return StoredGame(loaded.log, shared[""], loaded.cards, [])
     catalog = load_catalog(user_cards_dir, [*group_entries(group_cards), *loaded.cards])
     return StoredGame(loaded.log, catalog, loaded.cards, [])
 

@@ -113,6 +113,15 @@ def not_owned(db: Database, log: GameLog) -> list[Violation]:
                                         for seat in log.seats])
 
 
+def view_stored(name: str, stored: StoredGame, version: int) -> HuntView:
+    """The view of a game in use already read back (``records.read_stored``).
+
+    Raises:
+        BadInput: the stored game breaks the game-log format (a damaged database).
+    """
+    return _view(name, stored, version, False, "")
+
+
 def _view(name: str, stored: StoredGame, version: int, archived: bool, said: str) -> HuntView:
     report, state = check_stored(stored)
     if stored.log is None or stored.catalog is None or state is None:

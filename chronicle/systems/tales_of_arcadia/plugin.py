@@ -169,5 +169,6 @@ SYSTEM = GameSystem(
                    single=True, readable=f"{_HERE}.stored:battles_problems"),
     ),
     docs="docs/games/tales-of-arcadia.md",
+    stats=f"{_HERE}.stats:stats",
 )
 """The entry point's value."""

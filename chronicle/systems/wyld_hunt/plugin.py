@@ -187,5 +187,6 @@ SYSTEM = GameSystem(
     chronicles="chronicle.systems.wyld_hunt.services.chronicles",
     collection="chronicle.systems.wyld_hunt.services.owning",
     docs="docs/rules.md",
+    stats="chronicle.systems.wyld_hunt.services.stats:stats",
 )
 """The entry point's value (for both keys)."""

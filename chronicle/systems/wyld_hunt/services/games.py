@@ -37,6 +37,8 @@ from chronicle.systems.wyld_hunt.services.common import catalog
 from chronicle.systems.wyld_hunt.setup import GameSetup, PlayerSetup
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from sqlmodel import Session
 
     from chronicle.persistence.models_more import GamePlayerRow, GameRow
@@ -76,6 +78,8 @@ class GameView:
     seats: list[Seat]
     report: Report
     state: SetupState
+    played_at: dt.datetime | None = None
+    """When the result was recorded (statistics date a game by it when no event says)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``chronicle game show --json``."""
@@ -188,7 +192,7 @@ def _view(session: Session, game: GameRow, cat: WyldHuntCatalog | None = None,
     report, state = _evaluate(session, game, seats, cat, memo)
     assert game.id is not None
     return GameView(game.id, game.name, game.system, game.solo, game.status, game.version,
-                    [s for _r, s in seats], report, state)
+                    [s for _r, s in seats], report, state, game.played_at)
 
 
 def _epic_order(value: str | None) -> EpicOrder:
