@@ -63,6 +63,23 @@ def player_names(session: Reader) -> list[str]:
         sa_select(PLAYER.c.name).order_by(PLAYER.c.name_key)).all()]
 
 
+def players_by_id(session: Reader) -> list[tuple[int, str]]:
+    """Every player as (id, name), in order."""
+    return [(int(i), str(name)) for i, name in session.execute(
+        sa_select(PLAYER.c.id, PLAYER.c.name).order_by(PLAYER.c.name_key)).all()]
+
+
+def record_keys(session: Reader, game: str, kind: str) -> list[tuple[int, int, str, bool]]:
+    """Every record of ``game`` and ``kind`` (archived ones too) as (id, owner, name, in
+    use): what a record naming another by identity is read back with."""
+    from chronicle.persistence.light import RECORD as record
+
+    return [(int(i), int(owner), str(name), archived is None) for i, owner, name, archived
+            in session.execute(sa_select(record.c.id, record.c.owner, record.c.name,
+                                         record.c.archived_at)
+                               .where(record.c.game == game, record.c.kind == kind)).all()]
+
+
 def player_name(session: Reader, player_id: int) -> str | None:
     """The name of the player with this id."""
     found = session.execute(sa_select(PLAYER.c.name).where(PLAYER.c.id == player_id)).first()

@@ -754,19 +754,37 @@ def restore(db: Database, game: str, kind: str, name: str, *,
 
 def read_records(db: Database, game: str, kind: str) -> list[StoredRecord]:
     """Every record of ``kind`` in use, read in one Core transaction that only reads (no ORM
-    rows built, no copy of values already fresh): what :func:`list_records` gives for the
-    group's records, for a use case that reads them all (statistics).
+    rows built): what :func:`list_records` gives for the group's records, for a use case that
+    reads them all (statistics) — names where the store keeps ids, a damaged record left out
+    and named (``damage.listed``).
 
     Raises:
         NotFound: an unknown game; BadInput: a kind the game does not keep.
     """
-    from chronicle.persistence.reads import records_of
+    from chronicle.persistence import reads
+    from chronicle.services.damage import decode
+    from chronicle.services.playernames import Boundary, Players
 
     found = _kind(game, kind)
+    spec = found.spec
+    players = Players()
     with db.reading() as connection:
-        rows = records_of(connection, found.game, kind)
-    return [StoredRecord(id=i, game=found.game, kind=kind, name=name, player=player,
-                         data=data, events=tuple(StoredEvent(seq, what, payload, when)
-                                                 for seq, what, payload, when in events),
-                         version=version, created_at=created, archived_at=archived)
-            for i, name, player, data, version, created, archived, events in rows]
+        rows = reads.records_of(connection, found.game, kind)
+        if spec.players or spec.links:
+            players = Players.named(reads.players_by_id(connection))
+            for linked in dict.fromkeys(link.kind for link in spec.links):
+                for record_id, owner, name, in_use in reads.record_keys(connection, found.game,
+                                                                        linked):
+                    players.add_record(record_id, linked, owner, name, in_use=in_use)
+    crossing = Boundary(spec, players)
+    stored: list[StoredRecord] = []
+    for i, name, player, data, version, created, archived, events in rows:
+        decoded = decode(spec, name, data, [(what, payload) for _s, what, payload, _w in events],
+                         seen=crossing.seen)
+        stored.append(StoredRecord(
+            id=i, game=found.game, kind=kind, name=name, player=player, data=decoded.data,
+            events=tuple(StoredEvent(seq, what, payload, when) for (seq, _k, _p, when),
+                         (what, payload) in zip(events, decoded.events, strict=False)),
+            version=version, created_at=created, archived_at=archived,
+            damage=decoded.damage))
+    return damage.listed(stored, found.label)
