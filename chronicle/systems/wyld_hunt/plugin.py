@@ -28,6 +28,7 @@ from chronicle.systems.protocol import (
     OddsAnswer,
     OddsCommand,
     Option,
+    RecordKind,
 )
 
 _HERE = "chronicle.systems.wyld_hunt.plugin"
@@ -166,7 +167,12 @@ SYSTEM = GameSystem(
         CommandGroup("pack", "record a whole pack in one step",
                      f"{_CLI}.collection:register_pack"),
         CommandGroup("cards", "list, search, show and validate cards", f"{_CLI}.cards:register"),
+        CommandGroup("play", "play a prepared game Day by Day", f"{_CLI}.play:register"),
     ),
+    records=(RecordKind("play", "game in play", False,
+                        "chronicle.systems.wyld_hunt.rules.playevents:check",
+                        "chronicle.systems.wyld_hunt.rules.play:describe",
+                        "chronicle.systems.wyld_hunt.rules.playevents:steps"),),
     screens={"collection": f"{_SCREENS}.collection:CollectionScreen",
              "characters": f"{_SCREENS}.characters:CharactersScreen",
              "games": f"{_SCREENS}.games:GamesScreen"},
