@@ -74,8 +74,6 @@ def flat(state: dict[str, Any]) -> dict[str, Any]:
                     found[f"{hero['character']}.{key}.{inner}"] = item
             else:
                 found[f"{hero['character']}.{key}"] = value
-    for league in {lg for seat in [] for lg in seat}:
-        found[league] = []
     for league, waylays in state["waylays"].items():
         found[f"waylays.{league}"] = [w["name"] for w in waylays]
     for player, hand in state["hands"].items():

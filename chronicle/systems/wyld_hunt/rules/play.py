@@ -6,9 +6,9 @@ out before the first Day (the order of play, each character's Icon, Merits and F
 score changes, the Waylays each player holds, the Leagues with their Trials and Rests, the Base
 Camps, the Treasures under the Leagues, and the map's adjacency when there is one), its history
 the events of play. Undo is a compensating event naming the latest event in force; nothing is
-overwritten. ``chronicle.systems.wyld_hunt.rules.playevents.check`` replays the history once (a first pass
-finds the events undone, a second applies the others), so a history is judged in time linear in
-its length; ``steps`` gives the report after every event from one replay too.
+overwritten. ``rules.playevents.check`` replays the history once (a first pass finds the events
+undone, a second applies the others), so a history is judged in time linear in its length;
+``steps`` gives the report after every event from one replay too.
 
 The rulebook's rules (quoted where each event is judged, ``chronicle.systems.wyld_hunt.rules
 .playevents``): "Setting the Stage" 4-6, "Sequence of Play" (moves, Exiting and Entering
@@ -68,7 +68,7 @@ class Hero:
     stuck: bool = False
     encounter: str | None = None
     """What the character encountered this Day: ``waylay``, ``treasure`` or ``rest``."""
-    faced: set[str] = field(default_factory=set)
+    faced: set[int] = field(default_factory=set)
     """The Waylays faced this Day (by their placement's id)."""
     entered: bool = False
     """True when the character entered its League this Day (a Waylay may be played on it)."""

@@ -292,7 +292,9 @@ def _test(state: PlayState, p: dict[str, Any]) -> list[Violation]:
     if unknown or bad or bad2:
         return found + unknown + bad + bad2
     assert mine is not None and rolls is not None and against is not None
-    score, theirs = mine + sum(rolls), int(theirs_value) + sum(against)
+    if not isinstance(theirs_value, int):
+        raise ValueError(f"{possessive(placed.name)} {test.title()} is not a number")
+    score, theirs = mine + sum(rolls), theirs_value + sum(against)
     hero.faced.add(placed.id)
     hero.encounter = "waylay"
     if score > theirs:

@@ -100,14 +100,14 @@ def table_of(db: Database, game: str, *, first: str, camps: dict[str, str],
             names={"game": view.name})
     players = [p for p in view.state.players]
     seated = [p.name for p in players]
-    leagues = []
+    leagues: list[dict[str, Any]] = []
     for p in players:
         for league in p.leagues:
             if all(lg["name"] != league.name for lg in leagues):
                 leagues.append({"name": league.name, "terrain": None if league.terrain is None
                                 else [t.value for t in league.terrain], "enter": league.enter,
                                 "leave": league.leave, "rest": league.rest})
-    names = [lg["name"] for lg in leagues]
+    names = [str(lg["name"]) for lg in leagues]
     seats = []
     given_camps = {name_key(k): v for k, v in camps.items()}
     given_treasures = {name_key(k): v for k, v in (treasures or {}).items()}
