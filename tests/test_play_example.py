@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import dbfixtures as fx
 import playtable
@@ -21,7 +22,7 @@ def db(db_url: str) -> Iterator[Database]:
     yield from fx.database(db_url)
 
 
-def run(url: str, *argv: str) -> tuple[int, dict[str, object]]:
+def run(url: str, *argv: str) -> tuple[int, dict[str, Any]]:
     code, out, err = fx.cli("--db", url, *argv, "--json")
     fx.assert_handled(code, out, err)
     return code, json.loads(out) if out.strip() else {}

@@ -243,3 +243,111 @@ def finish(db: Database, game: str, completed: dict[str, list[str]], *,
     games.record_result(db, current.name, completed, date=date, note=text or None)
     return step(db, game, "finish", {"completed": completed},
                 expected_version=current.version)
+
+
+STEP_WORDS = {
+    "move": "move LEAGUE [leave|enter:ATTRIBUTE:DIFFICULTY[:ROLL]]...",
+    "waylay": "waylay WAYLAY",
+    "test": "test WAYLAY [might|savvy|resolve|combat] [ROLL [AGAINST]]",
+    "exhaust": "exhaust MERIT [lost]",
+    "discard": "discard MERIT",
+    "flaw": "flaw FLAW",
+    "treasure": "treasure TREASURE",
+    "rest": "rest MERIT",
+    "end": "end",
+}
+"""The steps as the app's step line takes them (the command line's, without the game and
+``--player``: the player is the one whose Day it is, the opponent for a Waylay). A roll is N,
+or N+N for two dice; a roll left out is rolled."""
+
+
+def _roll_words(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split("+")]
+    except ValueError:
+        raise BadInput(f"a roll is N or N+N, not {text!r}") from None
+
+
+def words_step(text: str) -> tuple[str, dict[str, Any]]:
+    """The step typed as words (``STEP_WORDS``), as an event's kind and payload.
+
+    Raises:
+        BadInput: naming the step's form when the words are not one.
+    """
+    import shlex
+
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise BadInput(f"the step cannot be read ({exc})") from None
+    if not words or words[0].lower() not in STEP_WORDS:
+        raise BadInput("a step is one of: " + "; ".join(STEP_WORDS.values()))
+    kind, rest = words[0].lower(), words[1:]
+    form = STEP_WORDS[kind]
+    if kind == "end":
+        if rest:
+            raise BadInput(f"write: {form}")
+        return kind, {"player": None}
+    if not rest:
+        raise BadInput(f"write: {form}")
+    name, extra = rest[0], rest[1:]
+    if kind == "move":
+        trials = []
+        for word in extra:
+            parts = word.split(":")
+            if len(parts) not in (3, 4) or parts[0] not in ("leave", "enter") \
+                    or not parts[2].isdigit():
+                raise BadInput(f"a Trial is leave|enter:ATTRIBUTE:DIFFICULTY[:ROLL], not "
+                               f"{word!r}")
+            trials.append({"side": parts[0], "attribute": parts[1].lower(),
+                           "difficulty": int(parts[2]),
+                           "rolls": _roll_words(parts[3]) if len(parts) == 4 else None})
+        return kind, {"player": None, "to": name, "trials": trials}
+    if kind == "test":
+        test = extra.pop(0).lower() if extra and not extra[0][0].isdigit() else None
+        if len(extra) > 2:
+            raise BadInput(f"write: {form}")
+        rolls = [_roll_words(w) for w in extra]
+        return kind, {"player": None, "waylay": name, "test": test,
+                      "rolls": rolls[0] if rolls else None,
+                      "against": rolls[1] if len(rolls) > 1 else None}
+    if kind == "exhaust":
+        if extra not in ([], ["lost"]):
+            raise BadInput(f"write: {form}")
+        return kind, {"player": None, "card": name, "reason": "lost" if extra else "use"}
+    if extra:
+        raise BadInput(f"write: {form} (quote a name with spaces)")
+    key = {"waylay": "waylay", "treasure": "treasure"}.get(kind, "card")
+    return kind, {"player": None, key: name}
+
+
+START_WORDS = "start FIRST PLAYER=LEAGUE PLAYER=LEAGUE [PLAYER:LEAGUE=TREASURE]..."
+"""How the app's step line lays a game out: who goes first, each Base Camp, the Treasures."""
+
+
+def words_start(text: str) -> dict[str, Any]:
+    """``start``'s words (``START_WORDS``) as the keyword arguments of :func:`start`.
+
+    Raises:
+        BadInput: naming the form when the words are not it.
+    """
+    import shlex
+
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise BadInput(f"the step cannot be read ({exc})") from None
+    if len(words) < 2 or words[0].lower() != "start":
+        raise BadInput(f"write: {START_WORDS}")
+    camps: dict[str, str] = {}
+    treasures: dict[str, dict[str, str]] = {}
+    for word in words[2:]:
+        head, eq, value = word.partition("=")
+        player, colon, league = head.partition(":")
+        if not eq or not value or not player:
+            raise BadInput(f"{word!r} is not PLAYER=LEAGUE or PLAYER:LEAGUE=TREASURE")
+        if colon:
+            treasures.setdefault(player, {})[league] = value
+        else:
+            camps[player] = value
+    return {"first": words[1], "camps": camps, "treasures": treasures}
