@@ -132,7 +132,7 @@ def _out(view: Any, json: bool) -> int:
         return 0
     for line in view.said:
         emit(line)
-    for violation in view.report.warnings:
+    for violation in view.fresh:
         fix = violation.fix_for(Front.CLI, game=view.name)
         emit(f"warning {violation.code}: {violation.message}" + (f" (fix: {fix})" if fix else ""))
     state = view.state
@@ -182,7 +182,7 @@ def _show(args: argparse.Namespace) -> int:
     if not args.json:
         for line in view.state.log[-8:]:
             emit(f"  {line}")
-    view.said = []
+    view.said, view.fresh = [], view.report.warnings
     return _out(view, args.json)
 
 

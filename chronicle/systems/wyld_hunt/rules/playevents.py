@@ -447,7 +447,7 @@ def _end(state: PlayState, p: dict[str, Any]) -> list[Violation]:
             f"{unfaced[0].name} on {hero.league} is not faced today", [unfaced[0].name],
             fix=_fix(f"face {unfaced[0].name} (or retreat first)",
                      f"test <game> \"{unfaced[0].name}\"", "t (face the Waylay)"))]
-    state.log.append(f"{hero.character}'s Day {state.day} ends")
+    state.log.append(f"{possessive(hero.character)} Day {state.day} ends")
     hero.moved = hero.stuck = hero.entered = False
     hero.encounter = None
     hero.faced = set()

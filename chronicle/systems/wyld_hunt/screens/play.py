@@ -227,9 +227,7 @@ class PlayScreen(Screen[None]):
             return play.step(db, game, kind, payload, expected_version=version)
 
         def done(view: PlayView) -> None:
-            before = len(previous.report.warnings) if previous is not None else 0
-            fresh = view.report.warnings[before:] if words != "undo" else []
-            self.shown(view, fresh)
+            self.shown(view, view.fresh)
             self.next_step()
 
         def failed(exc: Exception) -> None:

@@ -17,16 +17,16 @@ which Leagues are adjacent (``{League: {adjacent Leagues}}``), or None while the
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput, NotFound, Refused
-from chronicle.rules.report import Report
+from chronicle.rules.report import Report, Violation
 from chronicle.services import records
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Flaw, Merit, Waylay
-from chronicle.systems.wyld_hunt.rules.play import PlayState, in_force
+from chronicle.systems.wyld_hunt.rules.play import PlayState, describe, in_force
 from chronicle.systems.wyld_hunt.rules.playevents import replay
 
 SYSTEM = "wyld-hunt"
@@ -45,6 +45,8 @@ class PlayView:
     events: int
     said: list[str]
     """The log lines of the latest step (what happened)."""
+    fresh: list[Violation] = field(default_factory=list)
+    """The warnings the latest step brought (the report holds every step's)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``chronicle play`` commands."""
@@ -139,11 +141,18 @@ def table_of(db: Database, game: str, *, first: str, camps: dict[str, str],
                                                          for k, v in adjacency.items()}}
 
 
-def _view(stored: records.StoredRecord, said_from: int = 0) -> PlayView:
-    events = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
+def _view(stored: records.StoredRecord, before: PlayView | None = None) -> PlayView:
+    """The view of ``stored``; with the view ``before`` a step, what the step said and the
+    warnings it brought."""
+    events: list[dict[str, Any]] = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
     state, report = replay(stored.data, events)
-    return PlayView(stored.name, stored.version, state, report, len(events),
-                    state.log[said_from:])
+    view = PlayView(stored.name, stored.version, state, report, len(events), [])
+    if before is not None:
+        view.said = state.log[len(before.state.log):] if events[-1]["kind"] != "undo" else [
+            f"undone: {describe(events[int(events[-1]['payload']['seq']) - 1])}"]
+        if events[-1]["kind"] != "undo":
+            view.fresh = report.warnings[len(before.report.warnings):]
+    return view
 
 
 def start(db: Database, game: str, *, first: str, camps: dict[str, str],
@@ -181,7 +190,8 @@ def step(db: Database, game: str, kind: str, payload: dict[str, Any], *,
         since ``expected_version``; NotFound: no such game in play.
     """
     before = _record(db, game)
-    current = _view(before).state
+    was = _view(before)
+    current = was.state
     payload = _defaults(current, kind, dict(payload))
     dice = int(before.data.get("dice", 1))
     for key in ("rolls", "against"):
@@ -190,11 +200,10 @@ def step(db: Database, game: str, kind: str, payload: dict[str, Any], *,
     if kind == "move":
         payload["trials"] = [dict(t, rolls=roll(dice) if t.get("rolls") is None else t["rolls"])
                              for t in payload.get("trials", [])]
-    said = len(current.log)
     after = records.append(db, SYSTEM, KIND, before.name, kind, payload,
                            expected_version=expected_version
                            if expected_version is not None else before.version)
-    return _view(after, said)
+    return _view(after, was)
 
 
 def _defaults(state: PlayState, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
