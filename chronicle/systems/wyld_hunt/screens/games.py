@@ -92,7 +92,7 @@ class GamesScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("r", "result", "Result"),
         Binding("p", "play", "Play"),
-        Binding("e", "rename", "Rename"),
+        Binding("e", "rename", "Rename", show=False),
         Binding("delete", "delete", "Delete", key_display="del"),
         Binding("u", "restore", "Bring back archived", show=False),
         Binding("f5", "reload", "Reload", show=False),
