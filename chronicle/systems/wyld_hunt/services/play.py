@@ -194,9 +194,10 @@ def step(db: Database, game: str, kind: str, payload: dict[str, Any], *,
     current = was.state
     payload = _defaults(current, kind, dict(payload))
     dice = int(before.data.get("dice", 1))
-    for key in ("rolls", "against"):
-        if key in payload and payload[key] is None:
-            payload[key] = roll(dice)
+    if kind == "test":
+        for key in ("rolls", "against"):
+            if payload.get(key) is None:
+                payload[key] = roll(dice)
     if kind == "move":
         payload["trials"] = [dict(t, rolls=roll(dice) if t.get("rolls") is None else t["rolls"])
                              for t in payload.get("trials", [])]
