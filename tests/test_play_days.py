@@ -10,6 +10,8 @@ from typing import Any
 
 import playtable
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chronicle.systems.wyld_hunt.rules.playevents import check, replay, steps
 
@@ -66,3 +68,31 @@ def test_unreadable_data_and_events_are_reported_not_raised() -> None:
     assert check(data, [{"kind": "move", "payload": {"player": "Ann"}}]).codes == [
         "play.unreadable"]
     assert replay(data, [])[0].current == "Ann"
+
+
+_KINDS = [
+    ("move", {"player": "Ann", "to": "Wood"}), ("move", {"player": "Ann", "to": "Camp A"}),
+    ("move", {"player": "Bo", "to": "Wood"}), ("waylay", {"player": "Bo", "waylay": "Spiders"}),
+    ("waylay", {"player": "Ann", "waylay": "Boar"}),
+    ("test", {"player": "Ann", "waylay": "Spiders", "test": "might", "rolls": [1],
+              "against": [6]}),
+    ("test", {"player": "Bo", "waylay": "Boar", "test": "combat", "rolls": [6],
+              "against": [1]}),
+    ("exhaust", {"player": "Ann", "card": "Wit", "reason": "lost"}),
+    ("exhaust", {"player": "Ann", "card": "Sword", "reason": "use"}),
+    ("discard", {"player": "Ann", "card": "Sword"}), ("rest", {"player": "Ann", "card": "Wit"}),
+    ("end", {"player": "Ann"}), ("end", {"player": "Bo"}), ("finish", {"completed": {}}),
+]
+
+
+@given(st.lists(st.one_of(st.sampled_from(_KINDS),
+                          st.tuples(st.just("undo"), st.fixed_dictionaries(
+                              {"seq": st.integers(0, 30)}))), max_size=30))
+@settings(max_examples=60, deadline=None, database=None, derandomize=True)
+def test_hostile_histories_steps_agree_with_check(chosen: list[tuple[str, dict[str, Any]]],
+                                                  ) -> None:
+    data = table({})
+    events = [{"kind": kind, "payload": dict(payload)} for kind, payload in chosen]
+    every = list(steps(data, events))
+    for count, step in enumerate(every):
+        assert sorted(step.codes) == sorted(check(data, events[:count]).codes), count
