@@ -27,7 +27,7 @@ from chronicle.services import records
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Flaw, Merit, Waylay
 from chronicle.systems.wyld_hunt.rules.play import PlayState, describe, in_force
-from chronicle.systems.wyld_hunt.rules.playevents import replay
+from chronicle.systems.wyld_hunt.rules.playevents import apply, replay
 
 SYSTEM = "wyld-hunt"
 KIND = "play"
@@ -204,7 +204,15 @@ def step(db: Database, game: str, kind: str, payload: dict[str, Any], *,
     after = records.append(db, SYSTEM, KIND, before.name, kind, payload,
                            expected_version=expected_version
                            if expected_version is not None else before.version)
-    return _view(after, was)
+    if kind == "undo" or after.version != before.version + 1:
+        return _view(after, was)
+    # The history is the one read plus this event (the version says no other write came
+    # between): play it on the state read instead of replaying the whole history again.
+    said = len(was.state.log)
+    found = apply(was.state, {"kind": kind, "payload": payload}, len(after.events))
+    report = Report([*was.report.violations, *found], was.state.to_dict())
+    return PlayView(after.name, after.version, was.state, report, len(after.events),
+                    was.state.log[said:], [v for v in found if v.severity.value == "warning"])
 
 
 def _defaults(state: PlayState, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
