@@ -369,3 +369,27 @@ def test_every_map_code_has_a_golden_case() -> None:
     found = {code for case in cases if case["file"].startswith("setups/map-")
              for code in case["codes"]}
     assert {c.code for c in ALL_CODES if c.code.startswith("map.")} <= found
+
+
+def test_play_reads_which_leagues_are_adjacent_from_a_whole_map(table: Database) -> None:
+    """A game in play checks moves against the map once every League is laid (item 3's
+    ``play.neighbours``); a map still being laid leaves adjacency to the table."""
+    from chronicle.systems.wyld_hunt.services import play
+
+    assert play.neighbours(table, GAME) is None                     # no map yet
+    order = [("Balath Castle", "Josh"), ("Balanvale", "Tim"), ("Sibylline Swamp", "Josh"),
+             ("Huntinglane", "Tim"), ("Marsh of Grey Filth", "Josh"), ("Irondew Road", "Tim"),
+             ("Unnamed League (web map 8,4)", "Josh"), ("The Kyrrian Tower", "Tim"),
+             ("Unnamed League (web map 10,7)", "Josh")]
+    maps.place(table, GAME, order[0][0], at=(0, 0), player=order[0][1])
+    assert play.neighbours(table, GAME) is None                     # one League laid
+    for x, (league, who) in enumerate(order[1:], start=1):
+        maps.place(table, GAME, league, at=(x, 0), player=who)
+    sides(table, "Raxis", FIELDS_AND_ROADS)
+    view = maps.place(table, GAME, "Raxis", at=(0, 1), player="Tim")
+    assert not any(view.leagues.values()), view.leagues             # the map is whole
+    found = play.neighbours(table, GAME)
+    assert found is not None
+    assert found["Balanvale"] == {"Balath Castle", "Sibylline Swamp"}
+    assert found["Balath Castle"] == {"Balanvale", "Raxis"}
+    assert found["Raxis"] == {"Balath Castle"}

@@ -129,4 +129,87 @@ COLLECTION_SHARED_COPY = Code("collection.shared_copy", W, "The Character Pack (
 PACK_CONTENTS = Code("pack.contents", W, "The Character Pack; Story Pack",
                      "A pack's cards differ from a standard pack", scope="database")
 
+SEQ = "The Wyld Hunt: Sequence of Play"
+MERITS = "Exhausting and Recovering Merits"
+TESTS = "Tests and Trials"
+PLAY_UNREADABLE = Code("play.unreadable", E, "The Wyld Hunt: Setting the Stage",
+                       "A game in play whose data or event cannot be read", scope="database")
+PLAY_NOT_YOUR_DAY = Code("play.not_your_day", E, SEQ,
+                         "A character acts on another character's Day", scope="database")
+PLAY_LEAGUE_UNKNOWN = Code("play.league_unknown", E, SEQ,
+                           "A move to a League that is not in the game", scope="database")
+PLAY_ADJACENCY_UNCHECKED = Code("play.adjacency_unchecked", W, SEQ,
+                                "A move whose adjacency is not checked: the game has no map yet",
+                                scope="database")
+PLAY_NOT_ADJACENT = Code("play.not_adjacent", E, SEQ,
+                         "A move to a League that is not adjacent", scope="database")
+PLAY_ONE_MOVE = Code("play.one_move", E, SEQ,
+                     "A second move, or a move after an encounter, in one Day", scope="database")
+PLAY_STUCK = Code("play.stuck", E, f"{TESTS}: Trials",
+                  "A move after a failed Trial in the same Day", scope="database")
+PLAY_WAYLAY_BLOCKS = Code("play.waylay_blocks", E, f"{SEQ}: Leaving Leagues",
+                          "A move past an undefeated Waylay (only retreating is allowed)",
+                          scope="database")
+PLAY_ROLL_BAD = Code("play.roll_bad", E, f"{TESTS}: Tests",
+                     "A roll that is not the edition's dice (1 to 6 each)", scope="database")
+PLAY_VALUE_UNKNOWN = Code("play.value_unknown", E, "Playing This Game (the golden rule)",
+                          "A Test or Trial needs a card value that is unknown",
+                          scope="database")
+PLAY_WAYLAY_NOT_HELD = Code("play.waylay_not_held", E, f"{SEQ}: Playing and Encountering Waylays",
+                            "A Waylay played that the player does not hold", scope="database")
+PLAY_WAYLAY_NOT_NOW = Code("play.waylay_not_now", E, f"{SEQ}: Playing and Encountering Waylays",
+                           "A Waylay played when the opponent did not just enter a League",
+                           scope="database")
+PLAY_WAYLAY_TAKEN = Code("play.waylay_league_taken", E, SEQ,
+                         "A Waylay played on a League that already has one", scope="database")
+PLAY_WAYLAY_BASE_CAMP = Code("play.waylay_base_camp", E, f"{SEQ}: Base Camp",
+                             "A Waylay played on a character in the character's Base Camp",
+                             scope="database")
+PLAY_WAYLAY_TERRAIN = Code("play.waylay_terrain", E, "Story Pack: Waylay Cards (Terrain)",
+                           "A Waylay played on a League whose Terrain it does not match",
+                           scope="database")
+PLAY_TERRAIN_UNKNOWN = Code("play.terrain_unknown", W, "Story Pack: Waylay Cards (Terrain)",
+                            "A Waylay played where a Terrain is unknown: the match is not checked",
+                            scope="database")
+PLAY_WAYLAY_ORDER = Code("play.waylay_order", E, f"{SEQ}: Playing and Encountering Waylays",
+                         "A Waylay faced out of increasing Waylay rating, not on the League, "
+                         "or twice in a Day", scope="database")
+PLAY_TEST_NOT_LISTED = Code("play.test_not_listed", E, "Story Pack: Waylay Cards",
+                            "A Test the Waylay cannot be faced in", scope="database")
+PLAY_TEST_CHANGED = Code("play.test_changed", W, "Story Pack: Waylay Cards",
+                         "A Test the card does not list: a Merit must change the Waylay's nature",
+                         scope="database")
+PLAY_WAYLAYS_UNFACED = Code("play.waylays_unfaced", E, SEQ,
+                            "A Day ends with a Waylay on the character's League not faced",
+                            scope="database")
+PLAY_EXHAUST_OWED = Code("play.exhaust_owed", E, f"{TESTS}: Tests",
+                         "A Day ends before a lost Test's Merit is exhausted or discarded",
+                         scope="database")
+PLAY_CARD_NOT_ACTIVE = Code("play.card_not_active", E, MERITS,
+                            "A card exhausted, discarded or recovered that is not in that state "
+                            "(or not the character's)", scope="database")
+PLAY_NOTHING_OWED = Code("play.nothing_owed", E, f"{TESTS}: Tests",
+                         "A Merit exhausted for a lost Test when no Test was lost",
+                         scope="database")
+PLAY_ONE_ENCOUNTER = Code("play.one_encounter", E, SEQ,
+                          "A second encounter in a Day, or a Treasure or Rest after a Waylay",
+                          scope="database")
+PLAY_WAYLAY_ACTIVE = Code("play.waylay_active", E, MERITS,
+                          "A Rest or Treasure on a League with an active Waylay",
+                          scope="database")
+PLAY_NO_TREASURE = Code("play.no_treasure", E, f"{STAGE}, 4: Place Treasures",
+                        "A Treasure picked up that is not the character's under this League",
+                        scope="database")
+PLAY_REST_UNCHECKED = Code("play.rest_unchecked", W, f"{MERITS}",
+                           "A Rest away from the Base Camp: the League's Rest decides which "
+                           "Merits it recovers (the table checks the card's text)",
+                           scope="database")
+PLAY_DAY_SKIPPED = Code("play.day_skipped", W, f"{MERITS}: Exhausting All of Your Merits",
+                        "Every Merit discarded: the next Day is skipped, back at the Base Camp",
+                        scope="database")
+PLAY_FINISHED = Code("play.finished", E, "Winning the Game",
+                     "An event after the game's result was recorded", scope="database")
+PLAY_BAD_UNDO = Code("play.bad_undo", E, "The Wyld Hunt: Sequence of Play (the ledger)",
+                     "An undo that does not name the latest event in force", scope="database")
+
 ALL_CODES: tuple[Code, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Code))

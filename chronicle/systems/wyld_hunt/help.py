@@ -40,6 +40,14 @@ Treasures against the player's own, Leagues against five per quest (ten in solo 
 Waylay shows its odds against the opponent's attribute. **x** shows the suggestion and why,
 **X** applies it. The report lists every rule problem with its fix.
 
+Playing: **p** on a game plays it Day by Day (as `chronicle play`). The first time, the step
+line asks who goes first, the Base Camps and the Treasures (`start Josh Tim=Balanvale
+"Josh=Balath Castle" Tim:League=Treasure`). Then **m** moves, **w** plays a Waylay, **t** faces
+one (`t Manticora 3 3`: your roll, then the Waylay's; left out, they are rolled), **x**
+exhausts a Merit (`lost` for a lost Test), **d** discards one, **f** exhausts a Flaw, **p**
+picks up a Treasure, **r** rests, **e** ends the Day and **u** undoes the latest step; **enter**
+takes the step, **escape** leaves the line. A refused step shows each rule and its fix.
+
 Recording a result: **space** marks a quest completed (numbered in the order completed),
 **s** records it into every seated character's chronicle at once.
 """

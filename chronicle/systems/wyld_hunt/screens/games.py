@@ -91,7 +91,8 @@ class GamesScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game"),
         Binding("r", "result", "Result"),
-        Binding("e", "rename", "Rename"),
+        Binding("p", "play", "Play"),
+        Binding("e", "rename", "Rename", show=False),
         Binding("delete", "delete", "Delete", key_display="del"),
         Binding("u", "restore", "Bring back archived", show=False),
         Binding("f5", "reload", "Reload", show=False),
@@ -228,6 +229,16 @@ class GamesScreen(Screen[None]):
             self.notify("No game yet: press n to create one.")
             return
         self.open_result(game.name, game)
+
+    def action_play(self) -> None:
+        """Play the current game Day by Day (``chronicle play``)."""
+        from chronicle.systems.wyld_hunt.screens.play import PlayScreen
+
+        game = self.current_game()
+        if game is None:
+            self.notify("No game yet: press n to create one.")
+            return
+        self.app.push_screen(PlayScreen(game.name))
 
     def action_new_game(self) -> None:
         """Ask for a new game's name, seats and solo play."""
