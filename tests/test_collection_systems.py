@@ -213,9 +213,8 @@ def test_a_hunter_not_owned_is_flagged_at_the_table(sh: Shell) -> None:
               "--hunter", "Zed")[0] == 0
     flags = not_owned(sh.json("hunt", "show", "Friday"))
     assert [(v["cards"], v["severity"]) for v in flags] == [(["Zed"], "warning")]
-    # Zed was entered for this game only: the fix enters the card, then records the copy
+    # Zed, entered with --hunter, is the group's card now: the fix records the copy
     assert flags[0]["fixes"]["cli"] == (
-        "chronicle cards new Zed --system hunters-of-arcfall --kind hunter && "
         "chronicle collection add Zed --player Tim --system hunters-of-arcfall")
 
 

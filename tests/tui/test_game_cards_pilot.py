@@ -137,11 +137,19 @@ def test_search_across_games_and_the_schemas_tables_in_the_detail(demo_url: str,
             assert "Lucky die" in text and " HoA " in text  # the game's initials in the list
             assert "faces:" in text and "  hit: 2" in text  # a table field, key by key
             assert "ability: ?" in text  # a value the card leaves out
-            await pilot.press("n")  # the card form's hook: says it is not here yet
-            await pilot.pause()
-            said = [n.message for n in app._notifications]
-            assert any("not available" in m and "--system hunters-of-arcfall" in m
-                       for m in said), said
+            await pilot.press("e")  # the card form of its game, on the card under the cursor
+            await settle(pilot)
+            from chronicle.tui.screens.card_form import CardFormScreen
+
+            form = app.screen
+            assert isinstance(form, CardFormScreen) and form.game.key == "hunters-of-arcfall"
+            assert form.card is not None and form.card.name == "Lucky die"
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is screen
+            await pilot.press("n")  # a new card of the game shown
+            await settle(pilot)
+            assert isinstance(app.screen, CardFormScreen) and app.screen.card is None
 
     asyncio.run(scenario())
 

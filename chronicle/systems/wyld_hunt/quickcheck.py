@@ -151,7 +151,8 @@ _BASE: dict[str, Check] = {"name": _name, "kind": lambda v: True, "set": _one_of
                            "summary": _text,
                            "source": lambda v: _text(v) or (type(v) is list
                                                             and all(map(_text, v))),
-                           "confidence": _text, "notes": _text, "effects": lambda v: False}
+                           "confidence": _text, "notes": _text, "effects": lambda v: False,
+                           "aliases": lambda v: False}  # other names: the model reads them
 FIELDS: dict[str, dict[str, Check]] = {
     "icon": {**_BASE, "race": _name, "gender": _name, "might": _COUNT, "savvy": _COUNT,
              "resolve": _COUNT, "special": _text},

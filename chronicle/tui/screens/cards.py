@@ -6,7 +6,7 @@ card's kind in its game's schema, tables included, as text (never markup).
 Driven by the registry and each game's card schema alone (``chronicle.services.gamecards``):
 a game installed later gets it with no code of its own. The home game's own Cards area (its
 collection, packs, card forms) is the screen this one is opened over: switching to the home
-game goes back to it. ``n`` and ``e`` call :meth:`GameCardsScreen.open_card_form`, the hook of
+game goes back to it. ``n`` and ``e`` call :meth:`GameCardsScreen.open_card_form`, which opens
 the card form (a new card, or the one under the cursor corrected).
 """
 
@@ -355,11 +355,30 @@ class GameCardsScreen(Screen[None]):
 
     def open_card_form(self, game: str, card: GameCard | None) -> None:
         """Open the new/correct card form of ``game`` (``card``: the one to correct; None: a
-        new card). The form generated from the game's schema is not part of this screen yet:
-        for now it says so and names the command line's way."""
-        what = f"correct {card.name}" if card is not None else "enter a new card"
-        self.notify(f"The card form is not available here yet: {what} with 'chronicle cards "
-                    f"new NAME --system {game}'.", severity="warning")
+        new card), the form its card schema makes; what it saves is shown at once."""
+        from chronicle.catalog.front import FrontCard
+        from chronicle.services.gamecards import system_named
+        from chronicle.tui.screens.card_form import CardFormScreen
+
+        system = system_named(game)
+        if system.card_schema is None:
+            self.notify(f"{system.label} has no cards to enter.", severity="warning",
+                        markup=False)
+            return
+        shown = None if card is None else FrontCard(card.game, card.name, card.kind,
+                                                    card.origin, dict(card.data))
+        self.app.push_screen(CardFormScreen(system, shown), self.card_saved)
+
+    def card_saved(self, entered: Any) -> None:
+        """Say what the card form saved and read the game's cards again."""
+        if entered is None:
+            return
+        names = ", ".join(card.name for card in entered.cards)
+        self.notify(f"Saved {names} to the group's cards of {entered.label}.",
+                    title="Card saved", markup=False)
+        for key in {card.game for card in entered.cards}:
+            self.catalogs.pop(key, None)
+        self.show_choice()
 
 
 def open_game_cards(node: Any, choice: str | None = None) -> None:
