@@ -30,256 +30,47 @@ back, its check included, names each by its current name (``playernames.Boundary
 
 from __future__ import annotations
 
-import copy
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from chronicle.domain import limits
-from chronicle.domain.text import suggest
-from chronicle.errors import AlreadyExists, BadInput, ChronicleError, NotFound, Refused
-from chronicle.rules.report import Front, Report, Severity, Violation
+from chronicle.errors import AlreadyExists, BadInput, NotFound
+from chronicle.rules.report import Report
 from chronicle.services import damage
 from chronicle.services.db import Database
+from chronicle.services.recordchecks import (  # the rules side, re-exported
+    check_record,
+    first_breach,
+    new_errors,
+    record_context,
+    refused,
+    said,
+)
+from chronicle.services.recordrows import (  # the rows side, StoredEvent and StoredRecord
+    StoredEvent,
+    StoredRecord,
+    _created,
+    _event_kind,
+    _find,
+    _free,
+    _json,
+    _Kind,
+    _kind,
+    _name,
+    _owner,
+    _owner_id,
+    _stored,
+    _system_key,
+)
 from chronicle.services.sharing import share_cards
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.models import PlayerRow
-    from chronicle.persistence.models_more import RecordEventRow, RecordRow
-    from chronicle.services.damage import Damage
-    from chronicle.services.playernames import Boundary
-    from chronicle.systems.protocol import RecordContext, RecordKind
-
-
-
-@dataclass(frozen=True)
-class StoredEvent:
-    """One event of a record's history."""
-
-    seq: int
-    kind: str
-    payload: dict[str, Any]
-    recorded_at: datetime
-
-
-@dataclass(frozen=True)
-class StoredRecord:
-    """A record as stored: its game's JSON and its whole history, oldest first."""
-
-    id: int
-    game: str
-    kind: str
-    name: str
-    player: str | None
-    """The owner's name (None for the group's records)."""
-    data: dict[str, Any]
-    events: tuple[StoredEvent, ...]
-    version: int
-    created_at: datetime
-    archived_at: datetime | None
-    damage: tuple[Damage, ...] = ()
-    """What is wrong with a row edited outside the program (then ``data`` and ``events`` are
-    empty); the store's reads and writes refuse such a record and its lists leave it out."""
-
-
-@dataclass(frozen=True)
-class _Kind:
-    """The record kind a call names, resolved: the game's system key and its ``RecordKind``."""
-
-    game: str
-    spec: RecordKind
-
-    @property
-    def label(self) -> str:
-        return self.spec.label
-
-
-def _system_key(game: str) -> str:
-    """The system key of the installed game ``game`` (an edition key names its game).
-
-    Raises:
-        NotFound: no installed game is called ``game``.
-    """
-    from chronicle.systems import registry
-
-    try:
-        return registry.system(game).key
-    except registry.UnknownSystem as exc:
-        raise NotFound(str(exc)) from None
-    except registry.BadSystem as exc:
-        raise ChronicleError(str(exc)) from None
-
-
-def _kind(game: str, kind: str) -> _Kind:
-    """The game's record kind called ``kind``.
-
-    Raises:
-        NotFound: no installed game is called ``game``.
-        BadInput: the game keeps no records of that kind.
-    """
-    from chronicle.systems import registry
-
-    try:
-        system = registry.system(game)
-    except registry.UnknownSystem as exc:
-        raise NotFound(str(exc)) from None
-    except registry.BadSystem as exc:
-        raise ChronicleError(str(exc)) from None
-    kinds: tuple[RecordKind, ...] = getattr(system, "records", ())
-    found = next((k for k in kinds if k.name == kind), None)
-    if found is None:
-        kept = ", ".join(k.name for k in kinds) or "none"
-        raise BadInput(f"{system.label} keeps no records of kind {limits.cut(kind)} "
-                       f"(it keeps: {kept})")
-    return _Kind(system.key, found)
-
-
-def _name(name: object, kind: _Kind) -> str:
-    """``name`` trimmed, once it passes the limits of a name.
-
-    Raises:
-        BadInput: naming what is wrong.
-    """
-    problem = limits.name_problem(name, f"the {kind.label}'s name")
-    if problem:
-        raise BadInput(problem)
-    assert isinstance(name, str)
-    return " ".join(name.split())
-
-
-def _json(value: object, what: str, max_bytes: int) -> dict[str, Any]:
-    """A deep copy of ``value`` once it passes the limits of a game's JSON.
-
-    Raises:
-        BadInput: naming the value at fault.
-    """
-    problem = limits.json_problem(value, what, max_bytes=max_bytes)
-    if problem:
-        raise BadInput(f"{problem}; nothing was written")
-    assert isinstance(value, dict)
-    return copy.deepcopy(value)
-
-
-def _event_kind(value: object, what: str) -> str:
-    """An event's kind, once it passes the limits of a name (``RECORD_KIND_MAX``).
-
-    Raises:
-        BadInput: naming what is wrong.
-    """
-    problem = limits.name_problem(value, f"{what}'s kind", limit=limits.RECORD_KIND_MAX)
-    if problem:
-        raise BadInput(problem)
-    assert isinstance(value, str)
-    return value
-
-
-def _owner(session: Session, kind: _Kind, player: str | None, *,
-           required: bool = False) -> PlayerRow | None:
-    """The player a record of ``kind`` belongs to (None: the group's, or any player's when
-    ``player`` is not given for a lookup).
-
-    Raises:
-        BadInput: a player is named for a group's record, or none for a new player's record.
-        NotFound: no player is called ``player`` (with the nearest name).
-    """
-    from chronicle.persistence import repository as repo
-
-    if not kind.spec.per_player:
-        if player is not None:
-            raise BadInput(f"a {kind.label} belongs to the group, not to a player; name no "
-                           "player")
-        return None
-    if player is None:
-        if required:
-            raise BadInput(f"a {kind.label} belongs to a player: say whose (--player)")
-        return None
-    row = repo.find_player(session, player)
-    if row is None:
-        near = suggest(player, [p.name for p in repo.list_players(session)])
-        raise NotFound(f"no player is called {player!r}" + (
-            f"; did you mean {near!r}?" if near else
-            f"; add one with 'chronicle player add {player}'"))
-    return row
-
-
-def _find(session: Session, kind: _Kind, name: str, player: str | None, *,
-          archived: bool = False) -> RecordRow:
-    """The record called ``name`` (of ``player``, for a player's kind).
-
-    Raises:
-        NotFound: naming the nearest record, or saying it is (not) archived, or that several
-            players have one of that name.
-    """
-    from chronicle.persistence import records as store
-
-    owner = _owner(session, kind, player)
-    owner_id = owner.id if owner is not None else (None if kind.spec.per_player else store.GROUP)
-    every = store.find_records(session, kind.game, kind.spec.name, name, owner=owner_id,
-                               archived=None)
-    found = [r for r in every if (r.archived_at is not None) == archived]
-    if len(found) == 1:
-        return found[0]
-    if len(found) > 1:
-        raise NotFound(f"{len(found)} players have a {kind.label} called {name!r}; say whose "
-                       "with --player")
-    if every:
-        state = "archived; restore it first" if not archived else "not archived"
-        raise NotFound(f"the {kind.label} {every[0].name} is {state}")
-    near = suggest(name, [r.name for r in store.find_records(
-        session, kind.game, kind.spec.name, owner=owner_id, archived=archived)])
-    whose = f" for {owner.name}" if owner is not None else ""
-    raise NotFound(f"no {kind.label} is called {name!r}{whose}"
-                   + (f"; did you mean {near!r}?" if near else ""))
-
-
-def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | None = None,
-            player: str | None = None, names: Boundary | None = None, *,
-            checked: bool = False) -> StoredRecord:
-    """A record's row as the services see it, decoded in one place (``damage.decode``): its
-    player places as names (``playernames``); a row edited outside the program comes back
-    with its ``damage`` and empty data, never raises. ``checked``: the write that returns it
-    just checked it with the game's rules (the game's own reader is not run again)."""
-    from chronicle.persistence import records as store
-    from chronicle.services import playernames
-    from chronicle.services.damage import decode, spec_of
-
-    assert row.id is not None
-    if events is None:
-        events = store.record_events(session, [row.id])[row.id]
-    if player is None and row.player_id is not None:
-        player = store.player_names(session, {row.player_id}).get(row.player_id)
-    spec = spec_of(row.game, row.kind)
-    if names is None:
-        names = playernames.Boundary.of(session, row.game, spec)
-    decoded = decode(None if checked else spec, row.name, row.data,
-                     [(e.kind, e.payload) for e in events],
-                     owner_missing=row.player_id is not None and player is None,
-                     seen=names.seen)
-    return StoredRecord(
-        id=row.id, game=row.game, kind=row.kind, name=row.name, player=player,
-        data=decoded.data,
-        events=tuple(StoredEvent(e.seq, kind, payload, e.recorded_at)
-                     for e, (kind, payload) in zip(events, decoded.events, strict=False)),
-        version=row.version, created_at=row.created_at, archived_at=row.archived_at,
-        damage=decoded.damage)
-
-
-# The game's rules ----------------------------------------------------------------------------
-
-def record_context(session: Session, game: str) -> RecordContext:
-    """What a record check of ``game`` is given besides the record: the user's card folder
-    for the game and the group's cards of the game (read in ``session``)."""
-    from chronicle import paths
-    from chronicle.persistence import repository as repo
     from chronicle.systems.protocol import RecordContext
 
-    return RecordContext(user_cards_dir=paths.user_cards_dir(game),
-                         group_cards=tuple(d for _id, _v, d in repo.group_cards(session, game)))
 
+# The game's rules (chronicle.services.recordchecks) ------------------------------------------
 
 def context(db: Database, game: str) -> RecordContext:
     """The context the store checks ``game``'s records with, for a game's service that replays
@@ -291,77 +82,6 @@ def context(db: Database, game: str) -> RecordContext:
     found = _system_key(game)
     with db.transaction() as session:
         return record_context(session, found)
-
-
-def _given(session: Session | None, game: str, given: RecordContext | None,
-           ) -> RecordContext:
-    if given is not None:
-        return given
-    assert session is not None, "a record check needs a session or a context"
-    return record_context(session, game)
-
-
-def check_record(session: Session | None, game: str, spec: RecordKind, data: dict[str, Any],
-                 events: list[dict[str, Any]], given: RecordContext | None = None) -> Report:
-    """The game's report on a record (``RecordKind.check``), with the context it may need
-    (``given``, else ``record_context`` read in ``session``)."""
-    from chronicle.systems.protocol import load_name
-
-    check: Callable[..., Report] = load_name(spec.check)
-    return check(copy.deepcopy(data), copy.deepcopy(events), _given(session, game, given))
-
-
-def first_breach(session: Session | None, game: str, spec: RecordKind, data: dict[str, Any],
-                 events: list[dict[str, Any]], given: RecordContext | None = None,
-                 ) -> tuple[int, list[Violation]] | None:
-    """Replay a record as every write of it was checked: its data alone, then each event in
-    turn. The first step that brings an error the step before did not have, as (0 for the
-    data, else the event's 1-based number, its new violations); None when there is none.
-    ``given``: the context (an import's), else read in ``session``. The history is replayed
-    once (``recordsteps.reports``: the game's ``steps``, else its check per prefix)."""
-    from chronicle.services.recordsteps import reports
-
-    before = Report()
-    for index, after in enumerate(reports(spec, data, events,
-                                          _given(session, game, given))):
-        fresh = new_errors(before, after)  # an event undone later was still refused
-        if fresh:
-            return index, fresh
-        before = after
-    return None
-
-
-def new_errors(before: Report, after: Report) -> list[Violation]:
-    """Errors of ``after`` that ``before`` did not have (compared by code and cards)."""
-    seen = Counter((v.code, v.cards) for v in before.violations
-                   if v.severity is Severity.ERROR)
-    fresh: list[Violation] = []
-    for violation in after.violations:
-        if violation.severity is not Severity.ERROR:
-            continue
-        key = (violation.code, violation.cards)
-        if seen[key]:
-            seen[key] -= 1
-        else:
-            fresh.append(violation)
-    return fresh
-
-
-def said(violation: Violation, name: str | None = None) -> str:
-    """A violation in one line: its message, code and the fix on the command line, the
-    record's ``name`` filling the fix's ``<game>`` placeholder (the game being kept). For a
-    list of problems that carries no report (an import's); a refusal says :func:`refused`."""
-    fix = violation.fix_for(Front.CLI, **({"game": name} if name is not None else {}))
-    return f"{violation.message} ({violation.code}" + (f"; fix: {fix})" if fix else ")")
-
-
-def refused(what: str, fresh: list[Violation], name: str) -> Refused:
-    """The refusal of ``what``: each violation's message and code, not its fix, for the
-    refusal's report carries the violations and each front says their fixes in its own terms
-    (the command line its commands, the app its keys)."""
-    return Refused(f"{what} would break the rules: "
-                   + "; ".join(f"{v.message} ({v.code})" for v in fresh)
-                   + "; nothing was written", Report(fresh), names={"game": name})
 
 
 def _refuse_new(session: Session, kind: _Kind, before: Report, data: dict[str, Any],
@@ -616,55 +336,6 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
     return db.run(work)
 
 
-def _owner_id(session: Session, kind: _Kind, player: str | None) -> int | None:
-    from chronicle.persistence import records as store
-
-    owner = _owner(session, kind, player)
-    return owner.id if owner is not None else (None if kind.spec.per_player else store.GROUP)
-
-
-def _created(session: Session, kind: _Kind, name: str, player: str | None,
-             data: dict[str, Any], names: Boundary) -> RecordRow:
-    """A new record with an empty history, once the game's check finds no error in ``data``
-    (two writers creating it at once: the later one's insert is a ``Collision``, run again,
-    and finds it)."""
-    from chronicle.persistence import records as store
-
-    owner = _owner(session, kind, player, required=True)
-    _free(session, kind, name, owner.id if owner is not None else store.GROUP)
-    kept = names.kept("data", data, f"the {kind.label} {name}")
-    fresh = new_errors(Report(), check_record(session, kind.game, kind.spec,
-                                              names.seen("data", kept), []))
-    if fresh:
-        raise refused(f"creating the {kind.label} {name}", fresh, name)
-    return store.add_record(session, kind.game, kind.spec.name, name, kept,
-                            owner.id if owner is not None else None)
-
-
-def _free(session: Session, kind: _Kind, name: str, owner_id: int | None) -> None:
-    """Refuse a new record of ``kind`` called ``name``: the name is taken (by an archived
-    record too), or the group keeps one record of the kind and has it.
-
-    Raises:
-        AlreadyExists: naming the record that stands in the way.
-    """
-    from chronicle.persistence import records as store
-    from chronicle.services.playernames import NOT_SINGLE
-
-    taken = store.find_records(session, kind.game, kind.spec.name, name, owner=owner_id,
-                               archived=None)
-    if taken:
-        archived = " (archived: restore it instead)" if taken[0].archived_at else ""
-        raise AlreadyExists(f"there is already a {kind.label} called {taken[0].name}"
-                            f"{archived}")
-    one = store.find_records(session, kind.game, kind.spec.name, archived=None) \
-        if kind.spec.single else []
-    if one:
-        raise AlreadyExists(f"the group keeps one {kind.label}, and has it: {one[0].name}"
-                            + (" (archived: restore it instead)" if one[0].archived_at
-                               else "") + f" ({NOT_SINGLE})")
-
-
 def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,
            player: str | None = None) -> StoredRecord:
     """Give a record another name (its history is kept).
@@ -788,3 +459,8 @@ def read_records(db: Database, game: str, kind: str) -> list[StoredRecord]:
             version=version, created_at=created, archived_at=archived,
             damage=decoded.damage))
     return damage.listed(stored, found.label)
+
+
+__all__ = ["StoredEvent", "StoredRecord", "append", "check_record", "context", "create",
+           "delete", "first_breach", "get", "list_records", "modify", "new_errors",
+           "read_records", "record_context", "refused", "rename", "restore", "said", "update"]
