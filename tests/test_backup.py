@@ -303,6 +303,7 @@ def test_an_empty_or_new_database_is_upgraded_without_a_backup(
 def test_a_failed_backup_stops_the_upgrade(databases: fx.Databases,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     from chronicle.errors import ChronicleError
+    from chronicle.persistence import copies
     from chronicle.persistence import engine as schema
 
     engine = at_revision(databases, "0002")
@@ -312,8 +313,8 @@ def test_a_failed_backup_stops_the_upgrade(databases: fx.Databases,
     def broken(*_args: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(schema, "copy_sqlite", broken)
-    monkeypatch.setattr(schema, "dump_tables", broken)
+    monkeypatch.setattr(copies, "copy_sqlite", broken)
+    monkeypatch.setattr(copies, "dump_tables", broken)
     with pytest.raises(ChronicleError, match=r"could not back up .* nothing was changed"):
         open_database(databases.url("old"))
     engine = schema.open_engine(databases.url("old"))

@@ -30,7 +30,8 @@ from hypothesis import strategies as st
 from test_transfer import build_rich_database
 
 from chronicle.errors import ChronicleError
-from chronicle.persistence.engine import dump_tables, empty_tables
+from chronicle.persistence.copies import dump_tables
+from chronicle.persistence.engine import empty_tables
 from chronicle.services import backup, players, transfer
 from chronicle.services.db import Database, open_database
 

@@ -6,7 +6,7 @@ Three kinds of file:
   online backup API: a consistent copy of the last committed state even while others write;
 - the JSON export (``.json``, ``chronicle.services.transfer``) of any database, read from one
   consistent snapshot (a SQLite copy, or a PostgreSQL repeatable-read transaction);
-- a raw table dump (JSON, ``chronicle.persistence.engine.dump_tables``): what is taken of a
+- a raw table dump (JSON, ``chronicle.persistence.copies.dump_tables``): what is taken of a
   PostgreSQL database just before its schema is upgraded, at its old revision.
 
 ``restore`` reads any of them, checks it completely before touching the database (a SQLite
@@ -161,7 +161,7 @@ def _sqlite_copy_to(db: Database, target: Path, *, force: bool = False,
     back through ``read_backup`` first, with ``verify``)."""
     import sqlite3
 
-    from chronicle.persistence.engine import copy_sqlite
+    from chronicle.persistence.copies import copy_sqlite
 
     temporary = temporary_for(target)
     try:
@@ -323,12 +323,8 @@ def _binary_at(document: Any, where: str = "") -> str:
 def _from_sqlite(path: Path) -> ExportModel:
     import sqlite3
 
-    from chronicle.persistence.engine import (
-        copy_sqlite,
-        current_revision,
-        open_engine,
-        revisions,
-    )
+    from chronicle.persistence.copies import copy_sqlite
+    from chronicle.persistence.engine import current_revision, open_engine, revisions
 
     def load(folder: Path, url: str) -> None:
         copy = folder / "restore.db"
@@ -360,7 +356,8 @@ def _from_sqlite(path: Path) -> ExportModel:
 
 
 def _from_tables(path: Path, dump: dict[str, Any]) -> ExportModel:
-    from chronicle.persistence.engine import load_tables, migrate, open_engine, revisions
+    from chronicle.persistence.copies import load_tables
+    from chronicle.persistence.engine import migrate, open_engine, revisions
 
     revision = dump.get("revision")
     if not isinstance(revision, str) or revision not in revisions():
@@ -385,7 +382,7 @@ def _from_tables(path: Path, dump: dict[str, Any]) -> ExportModel:
 
 def _replaced_backup(db: Database, connection: Connection) -> Path:
     """A backup of what a forced restore replaces, taken holding the write lock."""
-    from chronicle.persistence.engine import dump_tables
+    from chronicle.persistence.copies import dump_tables
 
     if db.backend == "sqlite":
         target = default_path(db, "-before-restore")

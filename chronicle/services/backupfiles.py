@@ -177,7 +177,8 @@ def before_migration(db_url: str, connection: Connection, revision: str) -> Path
     Raises:
         ChronicleError: the backup could not be written; the upgrade does not run.
     """
-    from chronicle.persistence.engine import HEAD, copy_sqlite, dump_tables, sqlite_path
+    from chronicle.persistence.copies import copy_sqlite, dump_tables
+    from chronicle.persistence.engine import HEAD, sqlite_path
 
     source = sqlite_path(db_url)
     name = f"{database_name(db_url)}-{revision}-before-{HEAD}-{stamp()}"
