@@ -16,7 +16,7 @@ from chronicle.catalog.loader import CardEntry, card_files, load_card_file
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.store import Catalog, merge_entries
 from chronicle.domain.values import Origin
-from chronicle.rules.report import Violation
+from chronicle.rules.report import Fix, Violation
 from chronicle.systems.hunters_of_arcfall import BOUNTIES_IN_SET, HUNTERS_IN_SET, KEY, codes
 from chronicle.systems.hunters_of_arcfall.cards import KIND_ORDER, Card, Kind, card_from_data
 from chronicle.systems.hunters_of_arcfall.quickcheck import SCHEMA
@@ -94,8 +94,12 @@ def catalog_violations(catalog: Iterable[Card]) -> list[Violation]:
                          for kind, have, want in short)
         found.append(codes.CATALOG_INCOMPLETE(
             f"The catalog holds {text}: the missing cards are unknown, enter the ones you "
-            "play with", fix=f"add [[card]] tables to a file in "
-                             f"<data dir>/cards/{KEY}/ (kind = \"hunter\" or \"bounty\")"))
+            "play with", fix=Fix(
+                "enter each hunter and bounty you play with from its card",
+                cli=f"chronicle cards new NAME --system {KEY} --kind hunter|bounty",
+                app="c in Other games, on Hunters of Arcfall",
+                file=f"add [[card]] tables to a file in <data dir>/cards/{KEY}/ "
+                     "(kind = \"hunter\" or \"bounty\")")))
     over = [(kind, have, want) for kind, have, want in
             ((Kind.HUNTER, counts[Kind.HUNTER], HUNTERS_IN_SET),
              (Kind.BOUNTY, counts[Kind.BOUNTY], BOUNTIES_IN_SET)) if have > want]
