@@ -393,3 +393,19 @@ def test_play_reads_which_leagues_are_adjacent_from_a_whole_map(table: Database)
     assert found["Balanvale"] == {"Balath Castle", "Sibylline Swamp"}
     assert found["Balath Castle"] == {"Balanvale", "Raxis"}
     assert found["Raxis"] == {"Balath Castle"}
+
+
+def test_play_takes_its_base_camps_and_treasures_from_the_map(table: Database) -> None:
+    """What the map says of the table (each player's Base Camp, the Treasures under the
+    Leagues) is what ``play start`` takes when it is not given; what is given wins."""
+    from chronicle.systems.wyld_hunt.services import play
+
+    assert play.from_map(table, GAME) == ({}, {})                   # no map: nothing said
+    order = [("Balath Castle", "Josh"), ("Balanvale", "Tim"), ("Sibylline Swamp", "Josh")]
+    for x, (league, who) in enumerate(order):
+        maps.place(table, GAME, league, at=(x, 0), player=who)
+    maps.treasure(table, GAME, "Glamour Dust", player="Tim", on="Balanvale")
+    maps.camp(table, GAME, "Tim", on="Sibylline Swamp")
+    maps.camp(table, GAME, "Josh", on="Balanvale")
+    assert play.from_map(table, GAME) == (
+        {"Tim": "Sibylline Swamp", "Josh": "Balanvale"}, {"Tim": {"Balanvale": "Glamour Dust"}})

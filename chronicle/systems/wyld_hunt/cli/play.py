@@ -30,11 +30,13 @@ def register(parser: argparse.ArgumentParser) -> None:
     start.add_argument("game")
     start.add_argument("--first", required=True, metavar="PLAYER",
                        help="the player who rolled lowest (moves first)")
-    start.add_argument("--camp", action="append", required=True, metavar="PLAYER=LEAGUE",
-                       help="a character's Base Camp, chosen by the opponent (repeatable)")
+    start.add_argument("--camp", action="append", default=[], metavar="PLAYER=LEAGUE",
+                       help="a character's Base Camp, chosen by the opponent (repeatable; "
+                            "default: the League map's)")
     start.add_argument("--treasure", action="append", default=[],
                        metavar="PLAYER:LEAGUE=TREASURE",
-                       help="a player's Quest Treasure under a League (repeatable)")
+                       help="a player's Quest Treasure under a League (repeatable; default: "
+                            "the League map's)")
     _finish(start, _start)
 
     show = sub.add_parser("show", help="the game in play as it stands",

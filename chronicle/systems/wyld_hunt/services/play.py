@@ -77,6 +77,22 @@ def neighbours(db: Database, game: str) -> dict[str, set[str]] | None:
     return found
 
 
+def from_map(db: Database, game: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """What ``game``'s League map says of the table: each player's Base Camp (a League's name)
+    and each player's Treasures by the League they lie under; empty without a map."""
+    from chronicle.systems.wyld_hunt.services.maps import show_map
+
+    state = show_map(db, game).state
+    camps = {player: state.cells[cell].league for player, cell in state.camps.items()
+             if cell in state.cells}
+    treasures: dict[str, dict[str, str]] = {}
+    for cell, under in state.treasures.items():
+        if cell in state.cells:
+            for player, treasure in under:
+                treasures.setdefault(player, {})[state.cells[cell].league] = treasure
+    return camps, treasures
+
+
 def _changes(card: Merit | Flaw) -> list[dict[str, Any]] | None:
     if card.score_changes is None:
         return None
@@ -127,14 +143,19 @@ def table_of(db: Database, game: str, *, first: str, camps: dict[str, str],
                                 "leave": league.leave, "rest": league.rest})
     names = [str(lg["name"]) for lg in leagues]
     seats = []
-    given_camps = {name_key(k): v for k, v in camps.items()}
-    given_treasures = {name_key(k): v for k, v in (treasures or {}).items()}
+    mapped_camps, mapped_treasures = from_map(db, view.name)  # what the map says, unless given
+    given_camps = {**{name_key(k): v for k, v in mapped_camps.items()},
+                   **{name_key(k): v for k, v in camps.items()}}
+    given_treasures = {**{name_key(k): v for k, v in mapped_treasures.items()},
+                       **{name_key(k): v for k, v in (treasures or {}).items()}}
     for p, seat in zip(players, view.seats, strict=True):
         if seat.character is None:
             raise Refused(f"{p.name} has no character seated: play needs one")
         built = characters.show_character(db, seat.character, p.name).state
         if name_key(p.name) not in given_camps:
-            raise BadInput(f"{p.name} has no Base Camp: give --camp {p.name}=LEAGUE")
+            raise BadInput(f"{p.name} has no Base Camp: give --camp {p.name}=LEAGUE, or choose "
+                           f"it on the map ('chronicle map camp {view.name} {p.name} --on "
+                           "LEAGUE')")
         opponent = (p.waylaid_by[0] if p.waylaid_by else p.name) if len(players) > 1 else p.name
         under = {_pick(names, lg, "a League of the game"):
                  _pick([t.name for t in p.treasures], t, f"a Treasure {p.name} chose")
