@@ -167,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="chronicle-play-bench-") as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
+        os.environ["CHRONICLE_CACHE_DIR"] = os.path.join(home, "cache")
         measure(10, Path(home), 1)       # warm up: the first call of each path imports it
         results = {size: measure(size, Path(home), options.repeat) for size in options.sizes}
     return 0 if report(results) else 1

@@ -18,7 +18,6 @@ Import this module only when exporting: it loads reportlab.
 from __future__ import annotations
 
 import io
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import IO, Any
@@ -67,6 +66,7 @@ from chronicle.export.model import (
     TextBox,
     Together,
 )
+from chronicle.export.numbering import NumberedCanvas, PartStart
 from chronicle.export.roster import RosterFlowable
 
 PAPER = {"a4": A4, "letter": LETTER}
@@ -120,61 +120,6 @@ class Styles:
     muted: TextStyle
     note: TextStyle
     note_label: TextStyle
-
-
-class PartStart(Flowable):
-    """Marks where a part begins, so the canvas knows whose pages follow (no size)."""
-
-    def __init__(self, index: int, footer: str, brand: str) -> None:
-        super().__init__()
-        self.index = index
-        self.footer = footer
-        self.brand = brand
-
-    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
-        return 0.0, 0.0
-
-    def draw(self) -> None:
-        canvas = self.canv
-        if isinstance(canvas, NumberedCanvas):
-            canvas.part_index = self.index
-            canvas.part_footer = self.footer
-            canvas.part_brand = self.brand
-
-
-class NumberedCanvas(Canvas):
-    """A canvas that holds every page back until the end, then draws each footer with its
-    "Page X of Y" (counted within the page's part)."""
-
-    renderer: PdfRenderer
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.part_index = 0
-        self.part_footer = ""
-        self.part_brand = ""
-        self.held: list[dict[str, Any]] = []
-
-    def showPage(self) -> None:
-        self.held.append(dict(self.__dict__))
-        self._startPage()  # type: ignore[attr-defined]  # reportlab's own page reset
-
-    def save(self) -> None:
-        totals = Counter(page["part_index"] for page in self.held)
-        seen: Counter[int] = Counter()
-        for page in self.held:
-            self.__dict__.update(page)
-            seen[self.part_index] += 1
-            self.renderer.footer(self, self.part_footer, seen[self.part_index],
-                                 totals[self.part_index])
-            self.renderer.brand(self, self.part_brand)
-            super().showPage()
-        super().save()
-
-    @property
-    def pages(self) -> int:
-        """Pages finished so far."""
-        return len(self.held)
 
 
 class PdfRenderer:

@@ -4,9 +4,9 @@ the screen never freezes.
 
 The areas are the home system's (the registry's default game: ``areas`` in its
 ``GameSystem``, Cards, Characters and Games for Wyld Hunt), then the app's own Players and
-Other games; each takes the next number key. Only the home system's small ``plugin`` module is
-read to build them: an area's screen is imported when the area is first shown, so the app
-paints before the database stack (or any other game) loads.
+Other games; each takes the next number key (``chronicle.tui.areas``). Only the home system's
+small ``plugin`` module is read to build them: an area's screen is imported when the area is
+first shown, so the app paints before the database stack (or any other game) loads.
 
 Screens never touch the database themselves: they ask ``call_service`` to run a function of
 ``chronicle.services`` in a worker and get its result (or a readable error) back on the UI
@@ -18,18 +18,24 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import events
 from textual.app import App, SystemCommand
-from textual.binding import Binding, BindingsMap, BindingType
+from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, Hit, Hits
 from textual.screen import ModalScreen, Screen
 from textual.system_commands import SystemCommandsProvider
 from textual.widget import AwaitMount
 
+from chronicle.tui.areas import (  # the areas, re-exported
+    AppArea,
+    app_areas,
+    area_bindings,
+    home_system,
+    with_areas,
+)
 from chronicle.tui.memory import Collector
 from chronicle.tui.screens.base import kept_screen
 from chronicle.tui.speed import background_screens, build_hidden, finish_hidden
@@ -42,7 +48,6 @@ if TYPE_CHECKING:
     from textual.worker import Worker
 
     from chronicle.services.db import Database
-    from chronicle.systems.protocol import GameSystem
 
 T = TypeVar("T")
 
@@ -68,73 +73,6 @@ SEARCH_WORDS = {
     "suggest": "suggestion auto deck",
 }
 """Words people type in the palette that a command's title may not contain, by title word."""
-
-
-@dataclass(frozen=True)
-class AppArea:
-    """One of the app's areas: its mode, title, palette line and how its screen is made."""
-
-    mode: str
-    title: str
-    summary: str
-    screen: str
-    """Lazy ``"module:Class"`` name of its screen (constructed with no arguments)."""
-    shows_player: bool = False
-    """Players' enter shows the highlighted player here (``screen.show_player(name)``)."""
-    prebuilt: bool = True
-    """Its screen is built in idle time after the first paint (``ChronicleApp.prebuilds``)."""
-
-
-OWN_AREAS = (
-    AppArea("players", "Players", "Add, rename or delete players; their collections",
-            "chronicle.tui.screens.players:PlayersScreen"),
-    AppArea("other", "Other games", "The other installed games, each in its own screen",
-            "chronicle.tui.screens.other_games:OtherGamesScreen", prebuilt=False),
-)
-"""The app's own areas, after the home system's (Other games reads every installed game: it
-is built only when asked for)."""
-
-
-def home_system() -> GameSystem | None:
-    """The home system (the registry's default game), None when it is not installed."""
-    from chronicle.systems import registry
-
-    try:
-        return registry.system(registry.DEFAULT)
-    except (registry.UnknownSystem, registry.BadSystem):
-        return None
-
-
-def app_areas(home: GameSystem | None) -> tuple[AppArea, ...]:
-    """The home system's areas, then the app's own (at most nine: the keys 1 to 9)."""
-    screens = home.screens if home is not None else {}
-    found = [AppArea(area.name, area.title, area.summary, screens[area.screen],
-                     area.shows_player)
-             for area in (home.areas if home is not None else ()) if area.screen in screens]
-    return (*found, *OWN_AREAS)[:9]
-
-
-def area_bindings(areas: tuple[AppArea, ...]) -> list[BindingType]:
-    """The number keys: the first shown in the footer for them all ("1-5 Areas"), the
-    others hidden (the help lists them)."""
-    tour = " · ".join(f"{number} {area.title}" for number, area in enumerate(areas, 1))
-    return [Binding(str(number), f"open_mode({area.mode!r})",
-                    "Areas" if number == 1 else area.title, show=number == 1,
-                    key_display=f"1-{len(areas)}" if number == 1 else None,
-                    tooltip=tour if number == 1 else "")
-            for number, area in enumerate(areas, 1)]
-
-
-def with_areas(bindings: BindingsMap, areas: list[BindingType]) -> BindingsMap:
-    """The app's bindings with the area keys after Textual's own (ctrl+q, ctrl+c) and before
-    the app's: the order the footer and the help list them in."""
-    inherited = App._merged_bindings.key_to_bindings if App._merged_bindings else {}
-    keys = bindings.key_to_bindings
-    return BindingsMap.merge([
-        BindingsMap.from_keys({key: found for key, found in keys.items() if key in inherited}),
-        BindingsMap(areas),
-        BindingsMap.from_keys({key: found for key, found in keys.items()
-                               if key not in inherited})])
 
 
 def _screen(name: str) -> Screen[Any]:
@@ -605,3 +543,7 @@ class ChronicleApp(App[int]):
         commands = getattr(screen, "commands", None)
         if callable(commands):
             yield from commands()
+
+
+__all__ = ["AppArea", "ChronicleApp", "ChronicleCommands", "app_areas", "area_bindings",
+           "home_system", "search_words", "with_areas"]
