@@ -21,6 +21,7 @@ from chronicle.cli.output import emit, emit_json, fail, problems, table
 
 if TYPE_CHECKING:
     from chronicle.catalog.front import FrontCard
+    from chronicle.catalog.problems import FileProblem
     from chronicle.systems.protocol import GameSystem
 
 _FRONT_FLAGS = "_front_flags"
@@ -355,13 +356,20 @@ def run_validate(args: argparse.Namespace) -> int:
                                     Origin.FILE)
         count = len(entries)
         where = f"{bundled} and {user}"
-    if args.json:
+    return said_validation(found, count, where, as_json=args.json)
+
+
+def said_validation(found: Sequence[FileProblem], count: int, where: str, *,
+                    as_json: bool) -> int:
+    """Print what ``cards validate`` found in ``where`` (``count`` cards read): every problem,
+    or that there is none; 1 when there is one."""
+    if as_json:
         emit_json({"valid": not found, "cards": count,
                    "problems": [p.to_dict() for p in found]})
         return 1 if found else 0
     if found:
         emit(f"{len(found)} problem(s) in {where}:")
-        problems(found, to_stderr=False)
+        problems(list(found), to_stderr=False)
         emit(f"{count} card(s) are fine.")
         return 1
     emit(f"{count} card(s) in {where}: no problem found.")
@@ -455,5 +463,13 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["register", "run_export_mine", "run_import", "run_list", "run_missing",
-           "run_show", "run_validate"]
+__all__ = [
+    "register",
+    "run_export_mine",
+    "run_import",
+    "run_list",
+    "run_missing",
+    "run_show",
+    "run_validate",
+    "said_validation",
+]

@@ -77,25 +77,7 @@ def append_record_event(session: Session, row: RecordRow, kind: str,
     Raises:
         Collision: someone else changed the record since it was read; nothing is written.
     """
-    from sqlalchemy.exc import IntegrityError
-
-    guard(row)
-    last = session.exec(select(func.max(RecordEventRow.seq))
-                        .where(RecordEventRow.record_id == row.id)).one()
-    assert row.id is not None
-    event = RecordEventRow(record_id=row.id, seq=int(last or 0) + 1, kind=kind,
-                           payload=payload, recorded_at=now())
-    session.add(event)
-    try:
-        session.flush()
-    except IntegrityError as exc:
-        found = str(exc.orig)
-        if "uq_record_event_seq" not in found and \
-                "record_event.record_id, record_event.seq" not in found:
-            raise  # not two writers numbering an event alike: a bug, left visible
-        raise Collision(f"{row.name} gained event {event.seq} from someone else at the same "
-                        "moment; nothing was written: try again") from None
-    return event
+    return append_record_events(session, row, [(kind, payload)])[0]
 
 
 def append_record_events(session: Session, row: RecordRow,
@@ -127,7 +109,8 @@ def append_record_events(session: Session, row: RecordRow,
         if "uq_record_event_seq" not in found and \
                 "record_event.record_id, record_event.seq" not in found:
             raise  # not two writers numbering an event alike: a bug, left visible
-        raise Collision(f"{row.name} gained events from someone else at the same moment; "
+        gained = f"event {rows[0].seq}" if len(rows) == 1 else "events"
+        raise Collision(f"{row.name} gained {gained} from someone else at the same moment; "
                         "nothing was written: try again") from None
     return rows
 

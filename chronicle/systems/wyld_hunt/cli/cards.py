@@ -220,17 +220,9 @@ def run_validate(args: argparse.Namespace) -> int:
         count = len(sources.bundled) + len(sources.user)
         found = sources.build().problems + load_leads(sources.bundled_dir)[1]
         where = f"{sources.bundled_dir} and {sources.user_dir}"
-    if args.json:
-        emit_json({"valid": not found, "cards": count,
-                   "problems": [p.to_dict() for p in found]})
-        return 1 if found else 0
-    if found:
-        emit(f"{len(found)} problem(s) in {where}:")
-        problems(found, to_stderr=False)
-        emit(f"{count} card(s) are fine.")
-        return 1
-    emit(f"{count} card(s) in {where}: no problem found.")
-    return 0
+    from chronicle.cli.cards import said_validation
+
+    return said_validation(found, count, where, as_json=args.json)
 
 
 def run_missing(args: argparse.Namespace) -> int:
