@@ -129,6 +129,16 @@ def test_a_new_screen_is_styled_once_and_laid_out_once(demo_url: str, monkeypatc
 
 def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str,
                                                                   monkeypatch: Any) -> None:
+    import functools
+
+    from chronicle.tui import app as app_module
+    from chronicle.tui import speed
+
+    # what is tested is what a built screen shows, not how long a busy machine may take to
+    # build one (past its patience the app builds a screen when it is shown, by design)
+    for name in ("build_hidden", "finish_hidden"):
+        monkeypatch.setattr(app_module, name,
+                            functools.partial(getattr(speed, name), patience=60.0))
     kept: list[Screen[Any]] = []
 
     def prebuilt_screens(_screen: Screen[Any]) -> list[Screen[Any]]:
