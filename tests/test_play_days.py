@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chronicle.systems.wyld_hunt.rules.playevents import check, replay, steps
+from chronicle.systems.wyld_hunt.rules.playevents import check, replay
+from chronicle.systems.wyld_hunt.rules.playfold import steps
 
 DAYS = playtable.GOLDEN / "days"
 CASES = sorted(p for p in DAYS.glob("*.toml") if not p.name.startswith("_"))

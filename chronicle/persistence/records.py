@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import delete, func
+from sqlalchemy import Text, cast, delete, func
 from sqlmodel import Session, col, select
 
 from chronicle.domain.values import name_key
@@ -65,6 +65,25 @@ def record_events(session: Session, record_ids: list[int]) -> dict[int, list[Rec
     for row in rows:
         found[row.record_id].append(row)
     return found
+
+
+def history_tail(session: Session, record_id: int,
+                 ) -> tuple[tuple[int, int, int, int], RecordEventRow | None]:
+    """What a record's history looks like without reading it: its mark (how many events, the
+    last number, the total length of the kinds and of the payloads as stored text), summed by
+    the database, and its last event. Any write of the program moves the mark; so does a
+    hand edit that adds, removes or resizes an event (``services.recordstate`` rebuilds
+    then)."""
+    count, last, kinds, payloads = session.exec(
+        select(func.count(col(RecordEventRow.id)), func.max(RecordEventRow.seq),
+               func.sum(func.length(RecordEventRow.kind)),
+               func.sum(func.length(cast(col(RecordEventRow.payload), Text))))
+        .where(RecordEventRow.record_id == record_id)).one()
+    row = None
+    if count:
+        row = session.exec(select(RecordEventRow).where(RecordEventRow.record_id == record_id)
+                           .order_by(col(RecordEventRow.seq).desc()).limit(1)).first()
+    return (int(count or 0), int(last or 0), int(kinds or 0), int(payloads or 0)), row
 
 
 def append_record_event(session: Session, row: RecordRow, kind: str,

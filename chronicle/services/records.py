@@ -13,8 +13,11 @@ Every write runs in one transaction (``Database.run``: run again on the fresh st
 writer got there first) and is held to ``chronicle.domain.limits`` (names, text, the size and
 nesting of data and payloads). Creating, updating or appending runs the game's check before and
 after the change and refuses (``Refused``, nothing written) a change that brings an error the
-record did not already have. Unknown names are ``NotFound`` with the nearest name; a save from
-an older version is a ``Conflict`` naming what changed meanwhile.
+record did not already have. An append judges the event alone, on the derived state kept for
+the version it read (``chronicle.services.recordstate``; rebuilt from the whole history when
+the record changed in any other way), so its cost does not grow with the history. Unknown
+names are ``NotFound`` with the nearest name; a save from an older version is a ``Conflict``
+naming what changed meanwhile.
 
 No write loses another: a read-modify-write of a record's data is :func:`modify` (the change is
 made on the record as its transaction reads it, and made again on the fresh record when another
@@ -62,6 +65,7 @@ from chronicle.services.recordrows import (  # the rows side, StoredEvent and St
     _stored,
     _system_key,
 )
+from chronicle.services.recordstate import Folded
 from chronicle.services.sharing import share_cards
 
 if TYPE_CHECKING:
@@ -276,7 +280,8 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
     """Append an event to a record's history, once the game's check finds no new error with
     it (undo is the game's own compensating event, appended the same way). The check runs on
     the history as the write's transaction reads it (run again on the fresh history when
-    another writer appended first: both land).
+    another writer appended first: both land); the event alone is judged, on the state kept
+    for the version read (``recordstate``: the game's fold when its kind has one).
 
     ``expected_version``: the version the event was built from (the next player, the last
     turn, what a member saw); a record changed since is refused with a ``Conflict``.
@@ -288,8 +293,55 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         Conflict: ``expected_version`` is given and the record changed since.
         Refused: the event brings an error; NotFound, BadInput as for ``create``.
     """
+    stored = _appending(db, game, kind, name, event_kind, payload, player, expected_version,
+                        create_with, whole=True)[1]
+    assert stored is not None
+    return stored
+
+
+def advance(db: Database, game: str, kind: str, name: str, event_kind: str,
+            payload: dict[str, Any], *, player: str | None = None,
+            expected_version: int | None = None,
+            create_with: dict[str, Any] | None = None) -> Folded:
+    """Append an event as :func:`append` does, and return the record's derived state after
+    it (``recordstate.Folded``) instead of the whole record: what a game that steps through
+    a long history builds its view from, in time independent of the history's length.
+
+    Raises:
+        As :func:`append`.
+    """
+    return _appending(db, game, kind, name, event_kind, payload, player, expected_version,
+                      create_with, whole=False)[0]
+
+
+def folded(db: Database, game: str, kind: str, name: str, *,
+           player: str | None = None) -> Folded:
+    """A record's derived state as it stands (``recordstate.Folded``: the kept one when the
+    record has not changed since, else rebuilt from its whole history).
+
+    Raises:
+        NotFound: with the nearest name. Damaged: the record was edited outside the program.
+    """
+    from chronicle.services import recordstate
+    from chronicle.services.playernames import Boundary
+
+    found = _kind(game, kind)
+    with db.transaction() as session:
+        row = _find(session, found, name, player)
+        assert row.id is not None
+        return recordstate.current(session, (db.url, row.id), row, found.spec,
+                                   Boundary.of(session, found.game, found.spec),
+                                   record_context(session, found.game), write=False)
+
+
+def _appending(db: Database, game: str, kind: str, name: str, event_kind: str,
+               payload: dict[str, Any], player: str | None, expected_version: int | None,
+               create_with: dict[str, Any] | None, *,
+               whole: bool) -> tuple[Folded, StoredRecord | None]:
+    """:func:`append`'s work: the state after the event, and the whole record (``whole``)."""
     from chronicle.persistence import records as store
     from chronicle.persistence import repository as repo
+    from chronicle.services import recordstate
 
     found = _kind(game, kind)
     _event_kind(event_kind, "the event")
@@ -298,7 +350,7 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
                                                    limits.RECORD_BYTES_MAX)
     clean = _name(name, found) if start is not None else name
 
-    def work(session: Session) -> StoredRecord:
+    def work(session: Session) -> tuple[Folded, StoredRecord | None]:
         from chronicle.services.playernames import Boundary
 
         names = Boundary.of(session, found.game, found.spec)
@@ -313,27 +365,30 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         if expected_version is not None and row.version != expected_version:
             raise repo.stale(session, row, expected_version)
         assert row.id is not None
-        history = store.record_events(session, [row.id])[row.id]
-        if len(history) >= limits.EVENTS_MAX:
-            raise BadInput(f"{row.name} holds {len(history):,} events, the most one history "
+        context = record_context(session, found.game)
+        before = recordstate.current(session, (db.url, row.id), row, found.spec, names,
+                                     context, write=True)
+        if before.events >= limits.EVENTS_MAX:
+            raise BadInput(f"{row.name} holds {before.events:,} events, the most one history "
                            "may hold")
-        current = _stored(session, row, history, names=names)
-        damage.sound(current, found.label, write=True)
         what = f"{event_kind} on {row.name}"
         kept = names.kept(event_kind, value, what)
-        seen = names.seen(event_kind, kept)
-        events = names.events((e.kind, e.payload) for e in history)
-        after = [*events, {"kind": event_kind, "payload": seen}]
-        before = check_record(session, found.game, found.spec, current.data, events)
-        _refuse_new(session, found, before, current.data, after, what, row.name)
-        share_cards(session, found.game, current.data, after,
-                    record_context(session, found.game))
-        event = store.append_record_event(session, row, event_kind, kept)
-        repo.touch(row, f"event {event.seq} ({event_kind}) was appended")
+        event = {"kind": event_kind, "payload": names.seen(event_kind, kept)}
+        state, report = recordstate.fold_one(found.spec, found.game, before, event, context)
+        fresh = new_errors(before.report, report)
+        if fresh:
+            raise refused(what, fresh, row.name)
+        share_cards(session, found.game, before.data, [event], context)
+        written = store.append_record_event(session, row, event_kind, kept)
+        repo.touch(row, f"event {written.seq} ({event_kind}) was appended")
         session.add(row)
-        return _stored(session, row, [*history, event], names=names, checked=True)
+        after = Folded(row.id, row.name, row.version, before.events + 1, before.data, state,
+                       report, recordstate.token(session, row, names, context))
+        return after, _stored(session, row, names=names, checked=True) if whole else None
 
-    return db.run(work)
+    after, stored = db.run(work)
+    recordstate.keep((db.url, after.id), after)  # committed: the state of the new version
+    return after, stored
 
 
 def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,
@@ -461,6 +516,7 @@ def read_records(db: Database, game: str, kind: str) -> list[StoredRecord]:
     return damage.listed(stored, found.label)
 
 
-__all__ = ["StoredEvent", "StoredRecord", "append", "check_record", "context", "create",
-           "delete", "first_breach", "get", "list_records", "modify", "new_errors",
-           "read_records", "record_context", "refused", "rename", "restore", "said", "update"]
+__all__ = ["Folded", "StoredEvent", "StoredRecord", "advance", "append", "check_record",
+           "context", "create", "delete", "first_breach", "folded", "get", "list_records",
+           "modify", "new_errors", "read_records", "record_context", "refused", "rename",
+           "restore", "said", "update"]

@@ -25,8 +25,10 @@ The contracts of the lazily named callables:
   being ``{"kind": str, "payload": dict}`` oldest first; its ``steps`` (optional): ``steps(data,
   events, context) -> Iterator[Report]``, in one replay the report on the data alone and then
   after each event (``len(events) + 1`` reports, each with the violations ``check`` gives on
-  that prefix; the summary may be left out); its ``describe``: ``describe(event) -> str``, one
-  line;
+  that prefix; the summary may be left out); its ``fold`` (optional): a ``Fold`` of
+  ``begin(data, context)`` and ``step(state, event, seq, context)``, each returning a new state
+  and the report on that prefix, so an append is judged on the state kept for the version it
+  read; its ``describe``: ``describe(event) -> str``, one line;
 - ``sheets``: by the name of its ``chronicle export`` subcommand, ``build(db: Database, name:
   str, player: str | None) -> chronicle.export.model.Document`` (raising the services' errors:
   ``NotFound``, ``Refused``), its parts' ``brand`` being the game's label;
@@ -227,6 +229,28 @@ class RecordContext(NamedTuple):
     """This game's rows of the group's card table (as ``[[card]]`` tables)."""
 
 
+class Fold(Protocol):
+    """A record kind's derived state built one event at a time (``RecordKind.fold``: a module,
+    or any object, with these two functions), so the store judges an appended event against
+    the state it keeps for the version it read instead of replaying the whole history
+    (``chronicle.services.recordstate``).
+
+    The state is the game's own value; ``step`` never changes the state it is given (the store
+    keeps it for the version it belongs to, and a write that loses a race starts again from
+    it) and returns a new one. Each report has the violations ``check`` gives on the same
+    prefix of the history (its summary may be left out)."""
+
+    def begin(self, data: dict[str, Any], context: RecordContext) -> tuple[Any, Report]:
+        """The state before the first event, and the report on the data alone."""
+        ...
+
+    def step(self, state: Any, event: dict[str, Any], seq: int, context: RecordContext,
+             ) -> tuple[Any, Report]:
+        """The state after event number ``seq`` (``{"kind", "payload"}``), and the report on
+        the history up to it."""
+        ...
+
+
 class RecordLink(NamedTuple):
     """A record of the same game that a record names: in each table at ``at`` (a
     ``playerrefs`` path to tables, ``"battle:side[]"``), the text at key ``name`` names a
@@ -282,6 +306,12 @@ class RecordKind(NamedTuple):
     Any]]) -> list[str]``: what keeps the game's own model from reading a stored record (wrong
     types inside, an unknown event kind); empty when it reads. The store marks such a record
     damaged (``chronicle.services.damage``) and never hands it to the game's views."""
+    fold: str | None = None
+    """Lazy name of a :class:`Fold` (a module with ``begin`` and ``step``): the record's
+    derived state one event at a time. With it,
+    appending an event costs the same whatever the history's length (the store keeps the
+    state of the version it last saw, ``chronicle.services.recordstate``); without it, each
+    append judges the whole history with ``check``."""
 
     def checker(self) -> Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
                                   Report]:
@@ -297,6 +327,13 @@ class RecordKind(NamedTuple):
             return None
         found: Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
                         Iterator[Report]] = load_name(self.steps)
+        return found
+
+    def folder(self) -> Fold | None:
+        """The one-event-at-a-time state, imported now; None when the game names none."""
+        if self.fold is None:
+            return None
+        found: Fold = load_name(self.fold)
         return found
 
     def describer(self) -> Callable[[dict[str, Any]], str] | None:

@@ -8,7 +8,8 @@ Camps, the Treasures under the Leagues, and the map's adjacency when there is on
 the events of play. Undo is a compensating event naming the latest event in force; nothing is
 overwritten. ``rules.playevents.check`` replays the history once (a first pass finds the events
 undone, a second applies the others), so a history is judged in time linear in its length;
-``steps`` gives the report after every event from one replay too.
+``rules.playfold`` gives the state and the report after every event from one pass too (the
+store's fold: a step is judged on the state kept for the version it read).
 
 The rulebook's rules (quoted where each event is judged, ``chronicle.systems.wyld_hunt.rules
 .playevents``): "Setting the Stage" 4-6, "Sequence of Play" (moves, Exiting and Entering
@@ -19,7 +20,7 @@ Trials", "Exhausting and Recovering Merits" (Rests; "Exhausting All of Your Meri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from chronicle.rules.report import Violation
@@ -83,6 +84,12 @@ class Hero:
         return [m.name for m in self.merits
                 if m.name not in self.exhausted and m.name not in self.discarded]
 
+    def clone(self) -> Hero:
+        """A copy to play on: what play changes is copied, the cards are shared."""
+        return replace(self, treasures=dict(self.treasures), exhausted=set(self.exhausted),
+                       discarded=set(self.discarded), flaws_exhausted=set(self.flaws_exhausted),
+                       found=list(self.found), faced=set(self.faced))
+
     def scores(self) -> Scores:
         """The effective scores now (exhausted Merits and Flaws left out, discarded Merits
         gone)."""
@@ -137,6 +144,13 @@ class PlayState:
     finished: dict[str, list[str]] | None = None
     log: list[str] = field(default_factory=list)
     """One line per event in force (what happened)."""
+
+    def clone(self) -> PlayState:
+        """A copy to play on, its log empty: what play changes is copied (the characters, the
+        hands, the Waylays in play), the table's data, never changed by play, is shared."""
+        return replace(self, heroes={k: h.clone() for k, h in self.heroes.items()},
+                       hands={k: list(v) for k, v in self.hands.items()},
+                       waylays={k: list(v) for k, v in self.waylays.items()}, log=[])
 
     @property
     def current(self) -> str:

@@ -40,7 +40,6 @@ a file or an import shows it). Each rule quotes its rulebook section:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from chronicle.rules.report import Fix, Report, Violation
@@ -500,34 +499,3 @@ def replay(data: dict[str, Any], events: list[dict[str, Any]]) -> tuple[PlayStat
             report.extend(apply(state, event, index + 1))
     report.summary = state.to_dict()
     return state, report
-
-
-def steps(data: dict[str, Any], events: list[dict[str, Any]], context: object = None,
-          ) -> Iterator[Report]:
-    """The report on the data alone, then after each event, from one replay: each event's
-    state is kept for the undo that may take it back (the state is the size of the table,
-    not of the history)."""
-    import copy
-
-    try:
-        state = initial(data)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        yield Report([codes.PLAY_UNREADABLE(f"the game in play's data cannot be read ({exc})")])
-        return
-    yield Report()
-    found: list[Violation] = []
-    stack: list[tuple[int, PlayState, int]] = []  # (index, state before, violations before)
-    for index, event in enumerate(events):
-        if event.get("kind") == "undo":
-            seq = event.get("payload", {}).get("seq")
-            if stack and seq == stack[-1][0] + 1 and events[stack[-1][0]].get("kind") != "finish":
-                _index, state, count = stack.pop()
-                del found[count:]
-            else:
-                found.append(codes.PLAY_BAD_UNDO(
-                    f"event {index + 1} undoes event {seq}, which is not the latest in force",
-                    fix="undo only the latest event: chronicle play undo <game>"))
-        else:
-            stack.append((index, copy.deepcopy(state), len(found)))
-            found.extend(apply(state, event, index + 1))
-        yield Report(list(found))

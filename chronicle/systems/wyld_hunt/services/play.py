@@ -26,8 +26,9 @@ from chronicle.rules.report import Report, Violation
 from chronicle.services import records
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Flaw, Merit, Waylay
-from chronicle.systems.wyld_hunt.rules.play import PlayState, describe, in_force
-from chronicle.systems.wyld_hunt.rules.playevents import apply, replay
+from chronicle.systems.wyld_hunt.rules.play import PlayState, describe
+from chronicle.systems.wyld_hunt.rules.playevents import replay
+from chronicle.systems.wyld_hunt.rules.playfold import PlayFold
 
 SYSTEM = "wyld-hunt"
 KIND = "play"
@@ -178,18 +179,11 @@ def table_of(db: Database, game: str, *, first: str, camps: dict[str, str],
                                                          for k, v in adjacency.items()}}
 
 
-def _view(stored: records.StoredRecord, before: PlayView | None = None) -> PlayView:
-    """The view of ``stored``; with the view ``before`` a step, what the step said and the
-    warnings it brought."""
+def _view(stored: records.StoredRecord) -> PlayView:
+    """The view of ``stored`` (one replay of its history)."""
     events: list[dict[str, Any]] = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
     state, report = replay(stored.data, events)
-    view = PlayView(stored.name, stored.version, state, report, len(events), [])
-    if before is not None:
-        view.said = state.log[len(before.state.log):] if events[-1]["kind"] != "undo" else [
-            f"undone: {describe(events[int(events[-1]['payload']['seq']) - 1])}"]
-        if events[-1]["kind"] != "undo":
-            view.fresh = report.warnings[len(before.report.warnings):]
-    return view
+    return PlayView(stored.name, stored.version, state, report, len(events), [])
 
 
 def start(db: Database, game: str, *, first: str, camps: dict[str, str],
@@ -220,16 +214,17 @@ def roll(dice: int) -> list[int]:
 def step(db: Database, game: str, kind: str, payload: dict[str, Any], *,
          expected_version: int | None = None) -> PlayView:
     """Append one event of play, once the rules find no new error with it. A roll given as
-    None is rolled now (``roll``) and kept in the event.
+    None is rolled now (``roll``) and kept in the event. The step is judged on the state the
+    store keeps for the version read (``records.advance``; ``rules.playfold``), so it costs
+    the same on the first Day and after thousands of steps.
 
     Raises:
         Refused: the step breaks a rule (nothing written); Conflict: the ledger moved on
         since ``expected_version``; NotFound: no such game in play.
     """
-    before = _record(db, game)
-    was = _view(before)
-    current = was.state
-    payload = _defaults(current, kind, dict(payload))
+    before = _folded(db, game)
+    was: PlayFold = before.state
+    payload = _defaults(was.state, kind, dict(payload))
     dice = int(before.data.get("dice", 1))
     if kind == "test":
         for key in ("rolls", "against"):
@@ -238,18 +233,33 @@ def step(db: Database, game: str, kind: str, payload: dict[str, Any], *,
     if kind == "move":
         payload["trials"] = [dict(t, rolls=roll(dice) if t.get("rolls") is None else t["rolls"])
                              for t in payload.get("trials", [])]
-    after = records.append(db, SYSTEM, KIND, before.name, kind, payload,
-                           expected_version=expected_version
-                           if expected_version is not None else before.version)
-    if kind == "undo" or after.version != before.version + 1:
-        return _view(after, was)
-    # The history is the one read plus this event (the version says no other write came
-    # between): play it on the state read instead of replaying the whole history again.
-    said = len(was.state.log)
-    found = apply(was.state, {"kind": kind, "payload": payload}, len(after.events))
-    report = Report([*was.report.violations, *found], was.state.to_dict())
-    return PlayView(after.name, after.version, was.state, report, len(after.events),
-                    was.state.log[said:], [v for v in found if v.severity.value == "warning"])
+    after = records.advance(db, SYSTEM, KIND, before.name, kind, payload,
+                            expected_version=expected_version
+                            if expected_version is not None else before.version)
+    now: PlayFold = after.state
+    state = now.played()
+    report = Report(list(after.report.violations), state.to_dict())
+    if kind == "undo":
+        assert was.top is not None  # else the store refused the undo
+        said = [f"undone: {describe(was.top.event)}"]
+        fresh: list[Violation] = []
+    else:
+        said = list(now.log[len(was.log):])
+        fresh = report.warnings[len(before.report.warnings):]
+    return PlayView(after.name, after.version, state, report, after.events, said, fresh)
+
+
+def _folded(db: Database, game: str) -> records.Folded:
+    """The game's state as the store keeps it (refused when its data cannot be read)."""
+    try:
+        found = records.folded(db, SYSTEM, KIND, game)
+    except NotFound as exc:
+        raise NotFound(f"{exc}; lay it out first: chronicle play start GAME --first PLAYER "
+                       "--camp PLAYER=LEAGUE ...") from exc
+    if found.state is None:
+        raise BadInput(f"{found.name}'s table cannot be read: "
+                       + "; ".join(v.message for v in found.report.errors))
+    return found
 
 
 def _defaults(state: PlayState, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -272,14 +282,11 @@ def _defaults(state: PlayState, kind: str, payload: dict[str, Any]) -> dict[str,
 
 def undo(db: Database, game: str, *, expected_version: int | None = None) -> PlayView:
     """Take back the latest event in force (a compensating ``undo`` event)."""
-    stored = _record(db, game)
-    events = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
-    keep, _bad = in_force(events)
-    latest = next((i for i in range(len(events) - 1, -1, -1)
-                   if keep[i] and events[i]["kind"] != "undo"), None)
-    if latest is None:
-        raise Refused(f"{stored.name} has no step to undo")
-    return step(db, game, "undo", {"seq": latest + 1}, expected_version=expected_version)
+    kept = _folded(db, game)
+    top = kept.state.top
+    if top is None:
+        raise Refused(f"{kept.name} has no step to undo")
+    return step(db, game, "undo", {"seq": top.index + 1}, expected_version=expected_version)
 
 
 def finish(db: Database, game: str, completed: dict[str, list[str]], *,
