@@ -13,6 +13,7 @@ import playtable
 import pytest
 
 from chronicle.errors import BadInput, Conflict, Refused
+from chronicle.services import records
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.services import play
 
@@ -45,7 +46,7 @@ def test_rolls_left_out_are_rolled_and_kept(laid: Database) -> None:
     play.step(laid, "Example of Play", "move", {"to": "The Kyrrian Tower"})
     play.step(laid, "Example of Play", "waylay", {"waylay": "Manticora"})
     view = play.step(laid, "Example of Play", "test", {"waylay": "Manticora"})
-    event = play._record(laid, "Example of Play").events[-1].payload
+    event = records.get(laid, play.SYSTEM, play.KIND, "Example of Play").events[-1].payload
     assert event["test"] == "combat" and len(event["rolls"]) == 1 and len(event["against"]) == 1
     assert 1 <= event["rolls"][0] <= 6 and view.said[0].startswith("Annoyicus Combat 3+")
 

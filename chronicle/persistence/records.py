@@ -86,6 +86,16 @@ def history_tail(session: Session, record_id: int,
     return (int(count or 0), int(last or 0), int(kinds or 0), int(payloads or 0)), row
 
 
+def event_mark(session: Session, event_id: int) -> tuple[int, int]:
+    """The length of one event's kind and of its payload as stored text (what it adds to its
+    history's mark, ``history_tail``)."""
+    kind, payload = session.exec(
+        select(func.length(RecordEventRow.kind),
+               func.length(cast(col(RecordEventRow.payload), Text)))
+        .where(RecordEventRow.id == event_id)).one()
+    return int(kind or 0), int(payload or 0)
+
+
 def append_record_event(session: Session, row: RecordRow, kind: str,
                         payload: dict[str, Any]) -> RecordEventRow:
     """Insert an event at the end of ``row``'s history; returns it (numbered).

@@ -294,24 +294,29 @@ def append(db: Database, game: str, kind: str, name: str, event_kind: str,
         Refused: the event brings an error; NotFound, BadInput as for ``create``.
     """
     stored = _appending(db, game, kind, name, event_kind, payload, player, expected_version,
-                        create_with, whole=True)[1]
+                        create_with, whole=True)[2]
     assert stored is not None
     return stored
 
 
 def advance(db: Database, game: str, kind: str, name: str, event_kind: str,
-            payload: dict[str, Any], *, player: str | None = None,
-            expected_version: int | None = None,
-            create_with: dict[str, Any] | None = None) -> Folded:
-    """Append an event as :func:`append` does, and return the record's derived state after
-    it (``recordstate.Folded``) instead of the whole record: what a game that steps through
-    a long history builds its view from, in time independent of the history's length.
+            payload: dict[str, Any] | Callable[[Folded], dict[str, Any]], *,
+            player: str | None = None, expected_version: int | None = None,
+            create_with: dict[str, Any] | None = None) -> tuple[Folded, Folded]:
+    """Append an event as :func:`append` does, and return the record's derived state
+    (``recordstate.Folded``) before and after it instead of the whole record: what a game
+    that steps through a long history builds its view from, in time independent of the
+    history's length. ``payload`` may be made from the state before the event, as the write's
+    own transaction reads it (``payload(before)``: it may run more than once, so it only
+    computes; it refuses by raising a service error).
 
     Raises:
         As :func:`append`.
     """
-    return _appending(db, game, kind, name, event_kind, payload, player, expected_version,
-                      create_with, whole=False)[0]
+    before, after, _stored_record = _appending(db, game, kind, name, event_kind, payload,
+                                               player, expected_version, create_with,
+                                               whole=False)
+    return before, after
 
 
 def folded(db: Database, game: str, kind: str, name: str, *,
@@ -335,22 +340,25 @@ def folded(db: Database, game: str, kind: str, name: str, *,
 
 
 def _appending(db: Database, game: str, kind: str, name: str, event_kind: str,
-               payload: dict[str, Any], player: str | None, expected_version: int | None,
+               payload: dict[str, Any] | Callable[[Folded], dict[str, Any]],
+               player: str | None, expected_version: int | None,
                create_with: dict[str, Any] | None, *,
-               whole: bool) -> tuple[Folded, StoredRecord | None]:
-    """:func:`append`'s work: the state after the event, and the whole record (``whole``)."""
+               whole: bool) -> tuple[Folded, Folded, StoredRecord | None]:
+    """:func:`append`'s work: the state before and after the event, and the whole record
+    (``whole``)."""
     from chronicle.persistence import records as store
     from chronicle.persistence import repository as repo
     from chronicle.services import recordstate
 
     found = _kind(game, kind)
     _event_kind(event_kind, "the event")
-    value = _json(payload, "the event's payload", limits.PAYLOAD_BYTES_MAX)
+    given = None if callable(payload) else _json(payload, "the event's payload",
+                                                 limits.PAYLOAD_BYTES_MAX)
     start = None if create_with is None else _json(create_with, f"the {found.label}'s data",
                                                    limits.RECORD_BYTES_MAX)
     clean = _name(name, found) if start is not None else name
 
-    def work(session: Session) -> tuple[Folded, StoredRecord | None]:
+    def work(session: Session) -> tuple[Folded, Folded, StoredRecord | None]:
         from chronicle.services.playernames import Boundary
 
         names = Boundary.of(session, found.game, found.spec)
@@ -372,6 +380,9 @@ def _appending(db: Database, game: str, kind: str, name: str, event_kind: str,
             raise BadInput(f"{row.name} holds {before.events:,} events, the most one history "
                            "may hold")
         what = f"{event_kind} on {row.name}"
+        value = _json(payload(before), "the event's payload", limits.PAYLOAD_BYTES_MAX) \
+            if callable(payload) else given
+        assert value is not None
         kept = names.kept(event_kind, value, what)
         event = {"kind": event_kind, "payload": names.seen(event_kind, kept)}
         state, report = recordstate.fold_one(found.spec, found.game, before, event, context)
@@ -382,13 +393,14 @@ def _appending(db: Database, game: str, kind: str, name: str, event_kind: str,
         written = store.append_record_event(session, row, event_kind, kept)
         repo.touch(row, f"event {written.seq} ({event_kind}) was appended")
         session.add(row)
-        after = Folded(row.id, row.name, row.version, before.events + 1, before.data, state,
-                       report, recordstate.token(session, row, names, context))
-        return after, _stored(session, row, names=names, checked=True) if whole else None
+        after = recordstate.written(session, row, names, context, before, written, state,
+                                    report)
+        return before, after, _stored(session, row, names=names, checked=True) if whole \
+            else None
 
-    after, stored = db.run(work)
+    before, after, stored = db.run(work)
     recordstate.keep((db.url, after.id), after)  # committed: the state of the new version
-    return after, stored
+    return before, after, stored
 
 
 def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,

@@ -38,7 +38,7 @@ from chronicle.rules.report import Report
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.models_more import RecordRow
+    from chronicle.persistence.models_more import RecordEventRow, RecordRow
     from chronicle.services.playernames import Boundary
     from chronicle.systems.protocol import RecordContext, RecordKind
 
@@ -63,6 +63,8 @@ class Folded:
     fold, the history as the rules see it (``{"kind", "payload"}``, oldest first)."""
     report: Report
     """The game's report on the whole history."""
+    mark: tuple[int, int, int, int]
+    """The history's mark (``persistence.records.history_tail``)."""
     token: str
     """What the record looked like when this was derived (see the module)."""
 
@@ -91,19 +93,33 @@ def _names(names: Boundary) -> list[Any]:
             sorted([*key, value] for key, value in players.records.items())]
 
 
-def token(session: Session, row: RecordRow, names: Boundary, context: RecordContext) -> str:
-    """The record's token as ``session`` reads it now (see the module)."""
+def token(session: Session, row: RecordRow, names: Boundary, context: RecordContext,
+          mark: tuple[int, int, int, int], last: tuple[int, str, Any] | None) -> str:
+    """The record's token (see the module): ``row`` as ``session`` reads it, its history's
+    ``mark`` and ``last`` event (seq, kind, payload as stored)."""
     from chronicle.persistence import records as store
 
-    assert row.id is not None
-    mark, last = store.history_tail(session, row.id)
     owner = None if row.player_id is None else \
         store.player_names(session, {row.player_id}).get(row.player_id)
     parts = [row.version, row.game, row.kind, row.name, row.player_id, owner, mark, row.data,
-             None if last is None else [last.seq, last.kind, last.payload],
-             _context(context), _names(names)]
+             last, _context(context), _names(names)]
     text = json.dumps(parts, sort_keys=True, default=repr, separators=(",", ":"))
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+def written(session: Session, row: RecordRow, names: Boundary, context: RecordContext,
+            before: Folded, event: RecordEventRow, state: Any, report: Report) -> Folded:
+    """The state once ``event`` is appended to ``before`` and ``row``'s version bumped, in
+    the write's own transaction (its token from ``before``'s mark and the new row alone)."""
+    from chronicle.persistence import records as store
+
+    assert row.id is not None and event.id is not None
+    kind, payload = store.event_mark(session, event.id)
+    count, _last, kinds, payloads = before.mark
+    mark = (count + 1, event.seq, kinds + kind, payloads + payload)
+    found = token(session, row, names, context, mark, (event.seq, event.kind, event.payload))
+    return Folded(row.id, row.name, row.version, before.events + 1, before.data, state, report,
+                  mark, found)
 
 
 def fold_all(spec: RecordKind, game: str, data: dict[str, Any], events: list[dict[str, Any]],
@@ -151,19 +167,21 @@ def current(session: Session, key: tuple[str, int], row: RecordRow, spec: Record
     from chronicle.services import damage
     from chronicle.services.recordrows import _stored
 
-    found_token = token(session, row, names, context)
+    assert row.id is not None
+    mark, last = store.history_tail(session, row.id)
+    found_token = token(session, row, names, context, mark,
+                        None if last is None else (last.seq, last.kind, last.payload))
     kept = _KEPT.get(key)
     if kept is not None and kept.token == found_token:
         _KEPT.move_to_end(key)
         return kept
-    assert row.id is not None
     history = store.record_events(session, [row.id])[row.id]
     stored = damage.sound(_stored(session, row, history, names=names), spec.label,
                           write=write)
     events = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
     state, report = fold_all(spec, row.game, stored.data, events, context)
     folded = Folded(row.id, row.name, row.version, len(events), stored.data, state, report,
-                    found_token)
+                    mark, found_token)
     keep(key, folded)
     return folded
 

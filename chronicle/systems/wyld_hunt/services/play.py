@@ -194,16 +194,18 @@ def start(db: Database, game: str, *, first: str, camps: dict[str, str],
 
 
 def show(db: Database, game: str) -> PlayView:
-    """A game in play as its ledger stands."""
-    return _view(_record(db, game))
-
-
-def _record(db: Database, game: str) -> records.StoredRecord:
+    """A game in play as its ledger stands (the state the store keeps, ``records.folded``:
+    rebuilt from the whole ledger when it changed otherwise than by a step)."""
     try:
-        return records.get(db, SYSTEM, KIND, game)
+        return _folded_view(records.folded(db, SYSTEM, KIND, game))
     except NotFound as exc:
-        raise NotFound(f"{exc}; lay it out first: chronicle play start GAME --first PLAYER "
-                       "--camp PLAYER=LEAGUE ...") from exc
+        raise _laid_out(exc) from exc
+
+
+def _laid_out(exc: NotFound) -> NotFound:
+    """No game in play of that name: said with how to lay one out."""
+    return NotFound(f"{exc}; lay it out first: chronicle play start GAME --first PLAYER "
+                    "--camp PLAYER=LEAGUE ...")
 
 
 def roll(dice: int) -> list[int]:
@@ -214,57 +216,75 @@ def roll(dice: int) -> list[int]:
 def step(db: Database, game: str, kind: str, payload: dict[str, Any], *,
          expected_version: int | None = None) -> PlayView:
     """Append one event of play, once the rules find no new error with it. A roll given as
-    None is rolled now (``roll``) and kept in the event. The step is judged on the state the
-    store keeps for the version read (``records.advance``; ``rules.playfold``), so it costs
-    the same on the first Day and after thousands of steps.
+    None is rolled now (``roll``) and kept in the event; an undo naming no event takes back
+    the latest in force. The step is judged on the state the store keeps for the version
+    read (``records.advance``; ``rules.playfold``), so it costs the same on the first Day and
+    after thousands of steps.
 
     Raises:
         Refused: the step breaks a rule (nothing written); Conflict: the ledger moved on
         since ``expected_version``; NotFound: no such game in play.
     """
-    before = _folded(db, game)
-    was: PlayFold = before.state
-    payload = _defaults(was.state, kind, dict(payload))
-    dice = int(before.data.get("dice", 1))
-    if kind == "test":
-        for key in ("rolls", "against"):
-            if payload.get(key) is None:
-                payload[key] = roll(dice)
-    if kind == "move":
-        payload["trials"] = [dict(t, rolls=roll(dice) if t.get("rolls") is None else t["rolls"])
-                             for t in payload.get("trials", [])]
-    after = records.advance(db, SYSTEM, KIND, before.name, kind, payload,
-                            expected_version=expected_version
-                            if expected_version is not None else before.version)
-    now: PlayFold = after.state
-    state = now.played()
-    report = Report(list(after.report.violations), state.to_dict())
-    if kind == "undo":
-        assert was.top is not None  # else the store refused the undo
-        said = [f"undone: {describe(was.top.event)}"]
-        fresh: list[Violation] = []
-    else:
-        said = list(now.log[len(was.log):])
-        fresh = report.warnings[len(before.report.warnings):]
-    return PlayView(after.name, after.version, state, report, after.events, said, fresh)
+    def made(before: records.Folded) -> dict[str, Any]:
+        was = _playing(before)
+        event = _defaults(was, kind, dict(payload))
+        dice = int(before.data.get("dice", 1))
+        if kind == "test":
+            for key in ("rolls", "against"):
+                if event.get(key) is None:
+                    event[key] = roll(dice)
+        if kind == "move":
+            event["trials"] = [dict(t, rolls=roll(dice) if t.get("rolls") is None
+                                    else t["rolls"]) for t in event.get("trials", [])]
+        return event
 
-
-def _folded(db: Database, game: str) -> records.Folded:
-    """The game's state as the store keeps it (refused when its data cannot be read)."""
     try:
-        found = records.folded(db, SYSTEM, KIND, game)
+        before, after = records.advance(db, SYSTEM, KIND, game, kind, made,
+                                        expected_version=expected_version)
     except NotFound as exc:
-        raise NotFound(f"{exc}; lay it out first: chronicle play start GAME --first PLAYER "
-                       "--camp PLAYER=LEAGUE ...") from exc
+        raise _laid_out(exc) from exc
+    was, now = _playing(before), _playing(after)
+    view = _folded_view(after)
+    if kind == "undo":
+        assert was.top is not None  # else the rules refused the undo
+        view.said = [f"undone: {describe(was.top.event)}"]
+    else:
+        view.said = list(now.log[len(was.log):])
+        view.fresh = view.report.warnings[len(before.report.warnings):]
+    return view
+
+
+def _playing(found: records.Folded) -> PlayFold:
+    """The game in play the store keeps (refused when its table cannot be read)."""
     if found.state is None:
         raise BadInput(f"{found.name}'s table cannot be read: "
                        + "; ".join(v.message for v in found.report.errors))
-    return found
+    fold: PlayFold = found.state
+    return fold
 
 
-def _defaults(state: PlayState, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+def _folded_view(found: records.Folded) -> PlayView:
+    """The view of the state the store keeps (a copy: the view is the caller's)."""
+    state = _playing(found).played()
+    return PlayView(found.name, found.version, state,
+                    Report(list(found.report.violations), state.to_dict()), found.events, [])
+
+
+def _defaults(fold: PlayFold, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
     """The step's player when none is named (the character whose Day it is; for a Waylay, the
-    opponent who plays it), and a Test's type when the Waylay lists only one."""
+    opponent who plays it), a Test's type when the Waylay lists only one, and the event an
+    undo takes back when it names none (the latest in force).
+
+    Raises:
+        Refused: an undo with no step to undo. BadInput: a Test to name.
+    """
+    if kind == "undo":
+        if payload.get("seq") is None:
+            if fold.top is None:
+                raise Refused(f"{fold.state.game} has no step to undo")
+            payload["seq"] = fold.top.index + 1
+        return payload
+    state = fold.state
     hero = state.heroes[state.current]
     if payload.get("player") is None:
         payload["player"] = hero.opponent if kind == "waylay" else hero.player
@@ -282,11 +302,7 @@ def _defaults(state: PlayState, kind: str, payload: dict[str, Any]) -> dict[str,
 
 def undo(db: Database, game: str, *, expected_version: int | None = None) -> PlayView:
     """Take back the latest event in force (a compensating ``undo`` event)."""
-    kept = _folded(db, game)
-    top = kept.state.top
-    if top is None:
-        raise Refused(f"{kept.name} has no step to undo")
-    return step(db, game, "undo", {"seq": top.index + 1}, expected_version=expected_version)
+    return step(db, game, "undo", {}, expected_version=expected_version)
 
 
 def finish(db: Database, game: str, completed: dict[str, list[str]], *,
