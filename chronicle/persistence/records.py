@@ -75,7 +75,7 @@ def history_tail(session: Session, record_id: int,
     hand edit that adds, removes or resizes an event (``services.recordstate`` rebuilds
     then)."""
     count, last, kinds, payloads = session.exec(
-        select(func.count(col(RecordEventRow.id)), func.max(RecordEventRow.seq),
+        select(func.count(), func.max(RecordEventRow.seq),
                func.sum(func.length(RecordEventRow.kind)),
                func.sum(func.length(cast(col(RecordEventRow.payload), Text))))
         .where(RecordEventRow.record_id == record_id)).one()
