@@ -26,10 +26,10 @@ def test_the_play_bench_runs_at_a_tiny_size(monkeypatch: pytest.MonkeyPatch,
     assert sum(e["kind"] == "undo" for e in module.ledger(40)) == 2
     module.main(["--sizes", "20", "40", "--repeat", "1"])
     out = capsys.readouterr().out
-    for figure in ("rules step", "check ledger", "play step", "play show"):
+    for figure in ("rules step", "check ledger", "play step", "cold step", "play show"):
         assert out.count(figure) == 2, out
     rows = [line.split() for line in out.splitlines() if line.split()[:1] in (["20"], ["40"])]
-    assert len(rows) == 8
+    assert len(rows) == 10
     for row in rows:
         if row[0] == "40":
             assert re.fullmatch(r"x\d+\.\d", row.pop()), row

@@ -134,10 +134,10 @@ def fold_all(spec: RecordKind, game: str, data: dict[str, Any], events: list[dic
     fold = spec.folder()
     if fold is None:
         return events, check_record(None, game, spec, data, events, context)
-    state, report = fold.begin(copy.deepcopy(data), context)
+    state = fold.begin(copy.deepcopy(data), context)
     for seq, event in enumerate(events, start=1):
-        state, report = fold.step(state, event, seq, context)
-    return state, report
+        state = fold.step(state, event, seq, context)
+    return state, fold.report(state)
 
 
 def fold_one(spec: RecordKind, game: str, folded: Folded, event: dict[str, Any],
@@ -150,8 +150,8 @@ def fold_one(spec: RecordKind, game: str, folded: Folded, event: dict[str, Any],
     if fold is None:
         history = [*folded.state, event]
         return history, check_record(None, game, spec, folded.data, history, context)
-    state, report = fold.step(folded.state, event, folded.events + 1, context)
-    return state, report
+    state = fold.step(folded.state, event, folded.events + 1, context)
+    return state, fold.report(state)
 
 
 def current(session: Session, key: tuple[str, int], row: RecordRow, spec: RecordKind,

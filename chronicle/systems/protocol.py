@@ -26,9 +26,9 @@ The contracts of the lazily named callables:
   events, context) -> Iterator[Report]``, in one replay the report on the data alone and then
   after each event (``len(events) + 1`` reports, each with the violations ``check`` gives on
   that prefix; the summary may be left out); its ``fold`` (optional): a ``Fold`` of
-  ``begin(data, context)`` and ``step(state, event, seq, context)``, each returning a new state
-  and the report on that prefix, so an append is judged on the state kept for the version it
-  read; its ``describe``: ``describe(event) -> str``, one line;
+  ``begin(data, context)`` and ``step(state, event, seq, context)``, each returning a new state,
+  and ``report(state)``, the report on the history so far, so an append is judged on the state
+  kept for the version it read; its ``describe``: ``describe(event) -> str``, one line;
 - ``sheets``: by the name of its ``chronicle export`` subcommand, ``build(db: Database, name:
   str, player: str | None) -> chronicle.export.model.Document`` (raising the services' errors:
   ``NotFound``, ``Refused``), its parts' ``brand`` being the game's label;
@@ -231,23 +231,26 @@ class RecordContext(NamedTuple):
 
 class Fold(Protocol):
     """A record kind's derived state built one event at a time (``RecordKind.fold``: a module,
-    or any object, with these two functions), so the store judges an appended event against
+    or any object, with these three functions), so the store judges an appended event against
     the state it keeps for the version it read instead of replaying the whole history
     (``chronicle.services.recordstate``).
 
     The state is the game's own value; ``step`` never changes the state it is given (the store
     keeps it for the version it belongs to, and a write that loses a race starts again from
-    it) and returns a new one. Each report has the violations ``check`` gives on the same
-    prefix of the history (its summary may be left out)."""
+    it) and returns a new one. ``report`` has the violations ``check`` gives on the history
+    the state was made from (its summary may be left out)."""
 
-    def begin(self, data: dict[str, Any], context: RecordContext) -> tuple[Any, Report]:
-        """The state before the first event, and the report on the data alone."""
+    def begin(self, data: dict[str, Any], context: RecordContext) -> Any:
+        """The state before the first event."""
         ...
 
     def step(self, state: Any, event: dict[str, Any], seq: int, context: RecordContext,
-             ) -> tuple[Any, Report]:
-        """The state after event number ``seq`` (``{"kind", "payload"}``), and the report on
-        the history up to it."""
+             ) -> Any:
+        """The state after event number ``seq`` (``{"kind", "payload"}``)."""
+        ...
+
+    def report(self, state: Any) -> Report:
+        """The game's report on the history ``state`` was made from."""
         ...
 
 

@@ -20,7 +20,7 @@ Trials", "Exhausting and Recovering Merits" (Rests; "Exhausting All of Your Meri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from chronicle.rules.report import Violation
@@ -86,9 +86,11 @@ class Hero:
 
     def clone(self) -> Hero:
         """A copy to play on: what play changes is copied, the cards are shared."""
-        return replace(self, treasures=dict(self.treasures), exhausted=set(self.exhausted),
-                       discarded=set(self.discarded), flaws_exhausted=set(self.flaws_exhausted),
-                       found=list(self.found), faced=set(self.faced))
+        return Hero(self.player, self.character, self.opponent, self.base_camp, self.league,
+                    self.icon, self.merits, self.flaws, dict(self.treasures), self.came_from,
+                    set(self.exhausted), set(self.discarded), set(self.flaws_exhausted),
+                    list(self.found), self.owed, self.skip_next, self.moved, self.stuck,
+                    self.encounter, set(self.faced), self.entered, self.rested_at_camp)
 
     def scores(self) -> Scores:
         """The effective scores now (exhausted Merits and Flaws left out, discarded Merits
@@ -148,9 +150,11 @@ class PlayState:
     def clone(self) -> PlayState:
         """A copy to play on, its log empty: what play changes is copied (the characters, the
         hands, the Waylays in play), the table's data, never changed by play, is shared."""
-        return replace(self, heroes={k: h.clone() for k, h in self.heroes.items()},
-                       hands={k: list(v) for k, v in self.hands.items()},
-                       waylays={k: list(v) for k, v in self.waylays.items()}, log=[])
+        return PlayState(self.game, self.dice, self.order,
+                         {k: h.clone() for k, h in self.heroes.items()}, self.leagues,
+                         self.adjacency, {k: list(v) for k, v in self.hands.items()},
+                         {k: list(v) for k, v in self.waylays.items()}, self.turn, self.day,
+                         self.placed, self.finished, [])
 
     @property
     def current(self) -> str:

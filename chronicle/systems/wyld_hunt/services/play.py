@@ -249,18 +249,17 @@ def step(db: Database, game: str, kind: str, payload: dict[str, Any], *,
         assert was.top is not None  # else the rules refused the undo
         view.said = [f"undone: {describe(was.top.event)}"]
     else:
-        view.said = list(now.log[len(was.log):])
+        view.said = now.said_since(was.lines)
         view.fresh = view.report.warnings[len(before.report.warnings):]
     return view
 
 
 def _playing(found: records.Folded) -> PlayFold:
     """The game in play the store keeps (refused when its table cannot be read)."""
-    if found.state is None:
+    if not isinstance(found.state, PlayFold):
         raise BadInput(f"{found.name}'s table cannot be read: "
                        + "; ".join(v.message for v in found.report.errors))
-    fold: PlayFold = found.state
-    return fold
+    return found.state
 
 
 def _folded_view(found: records.Folded) -> PlayView:
