@@ -26,6 +26,7 @@ different name of the same length in an old event) is the one change the token d
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -175,11 +176,17 @@ def current(session: Session, key: tuple[str, int], row: RecordRow, spec: Record
     if kept is not None and kept.token == found_token:
         _KEPT.move_to_end(key)
         return kept
-    history = store.record_events(session, [row.id])[row.id]
-    stored = damage.sound(_stored(session, row, history, names=names), spec.label,
-                          write=write)
-    events = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
-    state, report = fold_all(spec, row.game, stored.data, events, context)
+    collecting = gc.isenabled()
+    gc.disable()  # a long history is many young objects that all live on: no cycles to find
+    try:
+        history = store.record_events(session, [row.id])[row.id]
+        stored = damage.sound(_stored(session, row, history, names=names), spec.label,
+                              write=write)
+        events = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
+        state, report = fold_all(spec, row.game, stored.data, events, context)
+    finally:
+        if collecting:
+            gc.enable()
     folded = Folded(row.id, row.name, row.version, len(events), stored.data, state, report,
                     mark, found_token)
     keep(key, folded)
