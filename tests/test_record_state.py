@@ -176,7 +176,7 @@ def _replayed(db: Database) -> dict[str, Any]:
     stored = records.get(db, play.SYSTEM, play.KIND, GAME)
     state, report = replay(stored.data, [{"kind": e.kind, "payload": e.payload}
                                          for e in stored.events])
-    return {**state.to_dict(), "log": state.log,
+    return {**state.to_dict(), "log": state.log[-play.LOG_LINES:],
             "codes": sorted(v.code for v in report.violations)}
 
 

@@ -101,10 +101,11 @@ class PlayFold:
         """The log's lines after its first ``lines``."""
         return _last(self.log, self.lines - lines)
 
-    def played(self) -> PlayState:
-        """A copy of the state with its whole log, for a view to show (and keep)."""
+    def played(self, lines: int | None = None) -> PlayState:
+        """A copy of the state for a view to show (and keep), with its log's last ``lines``
+        (None: the whole log)."""
         state = self.state.clone()
-        state.log = _last(self.log, self.lines)
+        state.log = _last(self.log, self.lines if lines is None else lines)
         return state
 
 

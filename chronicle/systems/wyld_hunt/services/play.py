@@ -33,6 +33,9 @@ from chronicle.systems.wyld_hunt.rules.playfold import PlayFold
 SYSTEM = "wyld-hunt"
 KIND = "play"
 ROLLED = ("move", "test")
+LOG_LINES = 100
+"""How many of the log's latest lines a view of the kept state holds (``PlayView.state.log``;
+the whole log is the replay of the ledger, ``records.get``)."""
 
 
 @dataclass
@@ -42,6 +45,8 @@ class PlayView:
     name: str
     version: int
     state: PlayState
+    """The state; its log holds the latest ``LOG_LINES`` lines when the view is of the kept
+    state (a step, ``show``), the whole log when it is of a replay (``start``)."""
     report: Report
     events: int
     said: list[str]
@@ -264,7 +269,7 @@ def _playing(found: records.Folded) -> PlayFold:
 
 def _folded_view(found: records.Folded) -> PlayView:
     """The view of the state the store keeps (a copy: the view is the caller's)."""
-    state = _playing(found).played()
+    state = _playing(found).played(LOG_LINES)
     return PlayView(found.name, found.version, state,
                     Report(list(found.report.violations), state.to_dict()), found.events, [])
 
