@@ -4,7 +4,8 @@ finds the same first breach (index and violations) as checking every prefix did,
 golden histories and on generated hostile ones of each game; a game that names no ``steps``
 (the toy game) is checked per prefix as before. Linearity is proved by counting: the rules'
 step runs once per event (not once per prefix), through ``first_breach``, ``records.create``,
-``db import``, ``backup`` and ``restore``, and a write (append) checks twice."""
+``db import``, ``backup`` and ``restore``; an append checks the history twice when the store
+keeps no state of the record, once when it keeps the report of the version it read."""
 
 from __future__ import annotations
 
@@ -412,9 +413,13 @@ def test_import_backup_restore_replay_each_history_once_and_a_write_twice(
         # a write checks the history before and after it: two replays, no more
         assert counted(lambda: records.append(source, HOA, "hunt", "Long", "turn",
                                               turn)) == (2 * effective + 1, 2)
+        # the next write judges on the report kept for the version it read: one check
+        turn = {"player": f"Player {(effective + 1) % 6}", "end": "claimed"}
+        assert counted(lambda: records.append(source, HOA, "hunt", "Long", "turn",
+                                              turn)) == (effective + 2, 1)
         assert counted(lambda: records.update(source, HOA, "hunt", "Long",
                                               {**data, "ended": False})) == (
-            2 * (effective + 1), 2)
+            2 * (effective + 2), 2)
     finally:
         for db in (source, target, restored):
             db.close()
