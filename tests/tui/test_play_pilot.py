@@ -10,6 +10,7 @@ from pathlib import Path
 import playtable
 from textual.widgets import Input
 
+from chronicle.services import records
 from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.screens.play import PlayScreen
 from chronicle.systems.wyld_hunt.services import play
@@ -61,5 +62,5 @@ def test_the_example_of_play_through_the_play_screen(tmp_path: Path) -> None:
     annoyicus = state.heroes["Josh"]
     assert (annoyicus.league, sorted(annoyicus.exhausted), state.current) == (
         "The Kyrrian Tower", ["Fuddle"], "Josh")
-    assert [e.kind for e in play._record(db, golden["game"]).events] == [
+    assert [e.kind for e in records.get(db, play.SYSTEM, play.KIND, golden["game"]).events] == [
         "move", "waylay", "test", "exhaust", "end", "undo"]
