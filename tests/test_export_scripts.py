@@ -124,10 +124,29 @@ def test_brackets_of_right_to_left_text_are_mirrored() -> None:
     assert fonts.visual("שרה בת אברהם (דני)") == "(ינד) םהרבא תב הרש"
     assert fonts.visual("שרה בת אברהם (continued)") == "(continued) םהרבא תב הרש"
     assert fonts.visual("ليلى بنت أحمد (سارة)").startswith("(")
-    assert fonts.visual("ליאת [בת] {x} <y>") == "<y> {x} [תב] תאיל"
+    assert fonts.visual("ליאת [בת] {דני} <רון>") == "<ןור> {ינד} [תב] תאיל"
+    assert fonts.visual("שרה בת אברהם (Sarah)") == "(Sarah) םהרבא תב הרש"
     # a Hebrew name in parentheses in an English line keeps them the way round
     assert fonts.visual("Winerdria (שרה) · Character Sheet") == (
         "Winerdria (הרש) · Character Sheet")
+
+
+MIRROR = str.maketrans("()[]{}<>", ")(][}{><")
+HEBREW_WORDS = st.sampled_from(["שרה", "דני", "אברהם", "בת", "12", "🐉"])
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(HEBREW_WORDS, st.sampled_from(["", "()", "[]", "{}", "<>"])),
+                min_size=1, max_size=8).filter(lambda ws: any(w[0].isalpha() for w in ws)))
+def test_a_hebrew_line_is_drawn_reversed_with_its_brackets_mirrored(
+        words: list[tuple[str, str]]) -> None:
+    # a line of Hebrew words, some in brackets, numbers and emoji: the words drawn in
+    # reverse order, each Hebrew word reversed, numbers kept, and every bracket still
+    # opening towards its word (mirrored: ")שרה(" would be the bracket drawn as typed)
+    typed = " ".join(f"{pair[:1]}{word}{pair[1:]}" for word, pair in words)
+    expected = " ".join(f"{pair[:1]}{word[::-1] if word.isalpha() else word}{pair[1:]}"
+                        for word, pair in reversed(words))
+    assert fonts.visual(typed) == expected
 
 
 def test_an_emoji_is_followed_by_a_space_of_the_text_font() -> None:

@@ -462,7 +462,9 @@ def unprintable(texts: Iterable[str]) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def width(text: str, font: str, size: float) -> float:
-    """The printed width of ``text`` in points, fallback fonts included."""
+    """The printed width of ``text`` in points, fallback fonts included (the text face is
+    registered first: plain ASCII is measured without looking for a fallback)."""
+    register_fonts()
     return sum(pdfmetrics.stringWidth(part, name, size)
                for name, part in runs(visual(text), font))
 
