@@ -218,6 +218,9 @@ class Banded(Flowable):
     page); otherwise breaks where its bands allow."""
     page_height = 10_000.0
     """The height of a whole page's frame (set by the renderer)."""
+    fill = False
+    """Asks to fill the rest of its last page with spare bands (the renderer lets the last
+    such flowable of each page do so: ``fill_room``)."""
     fill_room = False
     """Spare bands (``spare``) fill the rest of the page below the last band, less
     ``fill_reserve`` points kept for what follows on the page (set by the renderer)."""

@@ -222,6 +222,9 @@ class RosterTable:
     tick: str = "Activated"
     total_label: str = ""
     total: tuple[Value, ...] = ()
+    fill: bool = False
+    """Blank rows to write in (a model added in play, a note) fill the rest of the roster's
+    last page, below its total."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -171,6 +171,25 @@ def test_the_points_total_closes_the_roster_and_keywords_are_explained_once(
 
 
 @pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("case", ["53", "scripts"])
+def test_the_rosters_last_page_fills_with_blank_rows_to_write_in(
+        printed: dict[tuple[str, str], list[Page]], case: str, paper: str) -> None:
+    pages = printed[(case, paper)]
+    last = pages[-2]  # the roster's last page (the reference page follows)
+    (total,) = last.find("Points total")
+    renderer = PdfRenderer(paper)
+    # below the total: ruled rows, each with an "activated" box and nothing printed on it
+    below = sorted({round(y) for _x, y, _size in last.boxes if y < total.y - 4})
+    assert len(below) >= (5 if case == "53" else 1), below  # the 53's page 2 is half empty
+    assert not [line.text for line in last.lines
+                if renderer.margin_bottom + 2 < line.y < total.y - 2]
+    rules = {round(y) for y, _x0, _x1 in last.rules if y < total.y - 4}
+    assert len(rules) >= len(below)
+    # down to the foot of the page: less than two rows' height left blank
+    assert min(below) - renderer.margin_bottom < 40, (min(below), renderer.margin_bottom)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
 def test_long_names_and_every_script_print_on_their_own_rows(
         printed: dict[tuple[str, str], list[Page]], paper: str) -> None:
     pages = printed[("scripts", paper)]

@@ -150,7 +150,7 @@ def roster_table(roster: Roster, summary: dict[str, Any]) -> RosterTable:
                        boxes="Wounds: tick each one lost", tick="Activated",
                        total_label=f"Points total · {models} model{'s' if models != 1 else ''}"
                                    f" · limit {roster.limit}",
-                       total=("",) * (len(columns) - 1) + (spent,))
+                       total=("",) * (len(columns) - 1) + (spent,), fill=True)
 
 
 def force_part(roster: Roster, catalog: TalesCatalog, player: str | None = None) -> Part:
