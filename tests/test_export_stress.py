@@ -63,9 +63,9 @@ def documents() -> dict[str, Document]:
     }
 
 
-def game_sheet(tmp_path_factory: pytest.TempPathFactory) -> Document:
+def game_sheet(tmp_path_factory: pytest.TempPathFactory, waylays: int = 40) -> Document:
     """The demo's prepared game with a player's choices long enough to run over a page (40
-    Waylays), under player names in Hebrew and Japanese."""
+    Waylays; none: the demo's short preparation)."""
     from chronicle.services.db import open_database
     from chronicle.systems.wyld_hunt.services import games
     from chronicle.systems.wyld_hunt.services.collection import add_cards
@@ -77,9 +77,10 @@ def game_sheet(tmp_path_factory: pytest.TempPathFactory) -> Document:
         patch.setenv("CHRONICLE_DATA_DIR", str(folder / "data"))
         db = open_database(f"sqlite:///{folder / 'game.db'}")
         run_demo(db)
-        add_cards(db, "Josh", [("Bag of Gold", 2), ("Cog Dragoon", 40)])
-        games.choose(db, "Rematch", "Josh", treasures=["Bag of Gold", "Bag of Gold"],
-                     waylays=["Cog Dragoon"] * 40)
+        if waylays:
+            add_cards(db, "Josh", [("Bag of Gold", 2), ("Cog Dragoon", waylays)])
+            games.choose(db, "Rematch", "Josh", treasures=["Bag of Gold", "Bag of Gold"],
+                         waylays=["Cog Dragoon"] * waylays)
         document = game_document(games.show_game(db, "Rematch"))
         db.close()
     return document
@@ -100,7 +101,9 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
     found: dict[tuple[str, str], Printed] = {}
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(layout, "draw_text", recording)
-        for name, document in {**documents(), "game": game_sheet(tmp_path_factory)}.items():
+        games = {"game": game_sheet(tmp_path_factory),
+                 "short-game": game_sheet(tmp_path_factory, waylays=0)}
+        for name, document in {**documents(), **games}.items():
             for paper in PAPERS:
                 drawn = []
                 patch.setattr(layout, "draw_text", recording)
@@ -112,7 +115,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
 
 
 KINDS = ("merits34", "merits34-pencil", "long-name", "long-name-pencil", "log", "hunt",
-         "short-hunt", "hebrew", "arabic-log", "cjk-emoji", "scripts-hunt", "game")
+         "short-hunt", "hebrew", "arabic-log", "cjk-emoji", "scripts-hunt", "game", "short-game")
 
 
 @pytest.mark.parametrize(("name", "paper"), [(n, p) for n in KINDS for p in PAPERS])
@@ -145,7 +148,7 @@ def test_no_page_stands_nearly_empty(printed: dict[tuple[str, str], Printed], pa
     renderer = PdfRenderer(paper)
     _width, height = PAPER[paper]
     dpi = 18
-    for name in ("log", "hunt", "scripts-hunt", "game"):
+    for name in ("log", "hunt", "scripts-hunt", "game", "short-game"):
         sheet = printed[(name, paper)]
         pdf = tmp_path / f"{name}.pdf"
         pdf.write_bytes(sheet.data)
@@ -243,6 +246,37 @@ def test_a_long_game_sheet_keeps_its_totals_with_their_rows(
                 line = sorted((xx, p) for p, yy, xx in page if abs(yy - y) < 1.5 and xx > x)
                 # its rating, tests and terrain (unknown: "?"), on its own row
                 assert [p for _x, p in line] == ["5", "Combat 5", "?"], line
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["game", "short-game"])
+def test_a_game_sheets_last_page_fills_with_days_to_write_in(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    sheet = printed[(name, paper)]
+    last = sheet.pieces[-1]
+    texts = [p for p, _y, _x in last]
+    renderer = PdfRenderer(paper)
+    foot = renderer.margin_bottom
+    if "Day by Day" not in texts:  # no room for a few Days: left out, never a page of its own
+        assert name == "game" and "Before you play" in texts, texts
+        lowest = min(y for p, y, _x in last if not p.startswith("Page "))
+        assert lowest - foot < 60
+        return
+    assert "".join(sheet.texts).count("Day by Day") == 1
+    head = next(y for p, y, _x in last if p == "Day")
+    assert [p for p, y, x in sorted(last, key=lambda t: t[2]) if abs(y - head) < 1.5] == [
+        "Day", "Tim", "Josh"]  # a column per player
+    assert not [p for p, y, _x in last if foot + 2 < y < head - 2]  # blank rows only below
+    lines = ruled_lines(sheet.data, len(sheet.texts) - 1)
+    below = [y for y in lines if y < head - 2]
+    assert len(below) >= 3 and min(below) - foot < 30, (len(below), min(below, default=0))
+
+
+def ruled_lines(data: bytes, page: int) -> list[float]:
+    """The heights of the horizontal rules drawn on ``page`` (from 0)."""
+    from pdf_readback import read_pages
+
+    return sorted({round(y, 1) for y, _x0, _x1 in read_pages(data)[page].rules})
 
 
 @pytest.mark.parametrize("paper", PAPERS)

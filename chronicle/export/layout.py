@@ -225,6 +225,9 @@ class Banded(Flowable):
     """Spare bands (``spare``) fill the rest of the page below the last band, less
     ``fill_reserve`` points kept for what follows on the page (set by the renderer)."""
     fill_reserve = 0.0
+    optional = False
+    """Drawn only where it fits whole in the room left on its page; elsewhere it takes no
+    room and draws nothing (rows to write in, worth no page of their own)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -235,6 +238,8 @@ class Banded(Flowable):
         self._extra: list[Band] = []
         """Spare bands added below the last band to fill the page (``fill_room``)."""
         self._built_for = -1.0
+        self._left_out = False
+        """An ``optional`` flowable that did not fit the room it was offered."""
 
     def build(self, width: float) -> list[Band]:
         """The bands for ``width`` points."""
@@ -267,6 +272,10 @@ class Banded(Flowable):
         self.bands(aW)
         self.width = aW
         self._extra = []
+        self._left_out = self.optional and self._total > aH + 1e-6
+        if self._left_out:
+            self.height = 0.0
+            return self.width, 0.0
         if self.fill_room and self._total <= aH:
             band = self.spare(aW)
             if band is not None:
@@ -275,6 +284,12 @@ class Banded(Flowable):
                 self._extra = [band] * max(0, int(room // band.height))
         self.height = self._total + sum(band.height for band in self._extra)
         return self.width, self.height
+
+    def getSpaceBefore(self) -> float:
+        return 0.0 if self._left_out else float(super().getSpaceBefore())
+
+    def getSpaceAfter(self) -> float:
+        return 0.0 if self._left_out else float(super().getSpaceAfter())
 
     def _fragment(self, bands: list[Band], heights: list[float]) -> Banded:
         part = copy.copy(self)
@@ -340,6 +355,8 @@ class Banded(Flowable):
         return (bands[:cut], heights[:cut]), (bands[cut:], heights[cut:])
 
     def draw(self) -> None:
+        if self._left_out:
+            return
         top = self.height
         placed = []
         for band in [*(self._bands or []), *self._extra]:

@@ -297,7 +297,8 @@ class PdfRenderer:
 
     def fill_pages(self, story: list[Flowable]) -> None:
         """Let the last table or roster asking to fill (``Table.fill``, ``RosterTable.fill``)
-        before each page break fill the rest of its page with blank rows, keeping room for what follows it on the page."""
+        before each page break fill the rest of its page with blank rows, keeping room for
+        what follows it on the page."""
         width, height = self.frame_size
         reserve = 0.0
         filler_seen = False
@@ -480,7 +481,7 @@ class PdfRenderer:
                                   [(r.cells, r.tone) for r in block.rows], s.table,
                                   title=block.title, legend=block.legend,
                                   context=block.context, blank_rows=block.blank_rows,
-                                  fill=block.fill)]
+                                  fill=block.fill, optional=block.optional)]
         if isinstance(block, Heading):
             return [HeadingFlowable(block.text, s.heading, s.heading.color)]
         if isinstance(block, RosterTable):
