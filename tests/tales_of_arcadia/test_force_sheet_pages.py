@@ -211,3 +211,26 @@ def test_long_names_and_every_script_print_on_their_own_rows(
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
 def test_the_docs_show_this_sheet(pdfs: dict[tuple[str, str], bytes], tmp_path: Path) -> None:
     same_as_reference(pdfs[("53", "a4")], DOCS / "tales-of-arcadia-force.png", tmp_path)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
+def test_the_reference_comparison_catches_a_missing_column(catalog: TalesCatalog,
+                                                           tmp_path: Path) -> None:
+    """The wounds column left out of every model's row (its number before the boxes) fails
+    the comparison with the docs' image: small on the page, it is large in its tiles."""
+    from dataclasses import replace
+
+    from chronicle.export.model import RosterTable
+
+    document = roster_document(FORCE, catalog)
+    force = document.parts[0]
+    blocks = tuple(replace(block, groups=tuple(
+        replace(group, rows=tuple(replace(row, value="") for row in group.rows))
+        for group in block.groups)) if isinstance(block, RosterTable) else block
+        for block in force.blocks)
+    buffer = io.BytesIO()
+    render_pdf(replace(document, parts=(replace(force, blocks=blocks),
+                                        *document.parts[1:])), buffer, "a4")
+    with pytest.raises(AssertionError):
+        same_as_reference(buffer.getvalue(), DOCS / "tales-of-arcadia-force.png", tmp_path)
+
