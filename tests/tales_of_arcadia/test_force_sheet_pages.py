@@ -111,7 +111,7 @@ def test_53_models_fit_two_pages_and_the_reference_page(
     pages = printed[("53", paper)]
     assert len(pages) == 3
     assert [page.lines[-1].text.rsplit("Page", 1)[-1] for page in pages] == [
-        " 1 of 2", " 2 of 2", " 1 of 1"]
+        " 1 of 3", " 2 of 3", " 3 of 3"]  # the file's pages, the reference's included
     assert "Rules at a glance" in pages[2].text and "Rules at a glance" not in pages[1].text
 
 
@@ -193,7 +193,9 @@ def test_the_rosters_last_page_fills_with_blank_rows_to_write_in(
 def test_long_names_and_every_script_print_on_their_own_rows(
         printed: dict[tuple[str, str], list[Page]], paper: str) -> None:
     pages = printed[("scripts", paper)]
-    assert [page.lines[-1].text.rsplit("Page", 1)[-1] for page in pages][-1] == " 1 of 1"
+    count = len(pages)
+    assert [page.lines[-1].text.rsplit("Page", 1)[-1] for page in pages] == [
+        f" {n} of {count}" for n in range(1, count + 1)]
     text = "".join("".join(re.sub(r"( \d+)+$", "", line.text).split())  # less the numbers
                    for page in pages for line in page.lines)
     for script, name in SCRIPTS.items():
