@@ -176,3 +176,31 @@ def same_as_reference(data: bytes, reference: Path, folder: Path) -> None:
         # and nothing missing anywhere: a column left out is small on the page, not in a tile
         assert ink_changes(grey, expected.convert("L").resize(image.size)) <= INK_TOLERANCE, \
             reference.name
+
+
+def styled_pieces(data: bytes) -> list[list[tuple[str, float, float]]]:
+    """Every piece of text of each page with its printed size in points and the darkness of
+    its fill colour (0: black, 1: white; the mean of its red, green and blue)."""
+    reader = PdfReader(io.BytesIO(data))
+    found = []
+    for page in reader.pages:
+        pieces: list[tuple[str, float, float]] = []
+        fill = [0.0]
+
+        def before(operator: bytes, operands: Sequence[object], *_: object,
+                   colour: list[float] = fill) -> None:
+            if operator == b"rg":
+                colour[0] = sum(float(v) for v in operands) / 3  # type: ignore[arg-type]
+            elif operator == b"g":
+                colour[0] = float(operands[0])  # type: ignore[arg-type]
+
+        def visit(text: str, cm: Sequence[float], tm: Sequence[float], _font: object,
+                  size: float, into: list[tuple[str, float, float]] = pieces,
+                  colour: list[float] = fill) -> None:
+            if text.strip():
+                scale = abs(tm[3] * cm[3]) or 1.0
+                into.append((text.strip(), size * scale, colour[0]))
+
+        page.extract_text(visitor_operand_before=before, visitor_text=visit)
+        found.append(pieces)
+    return found

@@ -341,3 +341,28 @@ def test_five_digit_event_numbers_stay_on_one_line() -> None:
     text = PdfReader(io.BytesIO(stress.pdf(log_document(character)))).pages[0].extract_text()
     for seq in (10_001, 10_002, 10_003):
         assert f"\n{seq}\n" in text, seq  # never "100" and "01" on two lines
+
+
+HEADINGS = {"Cost", "Attribute", "Court", "Exh.", "#", "Date", "Event", "XP", "Earned", "Spent",
+            "Unspent", "Bonus", "Waylay", "Rating", "Tests", "Terrain", "Treasure", "League",
+            "Unique", "Quest", "No.", "Waylay rating", "Effective", "Treasure rating",
+            "Completed", "Hunter", "Fortune", "Fame", "Claimed", "Round", "Drawn", "Captured",
+            "Ended", "Day", "Place", "Ability"}
+"""Column headings of the stress set's sheets (text that prints nowhere else)."""
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_column_headings_are_legible_at_arms_length_and_on_a_photocopy(
+        printed: dict[tuple[str, str], Printed], paper: str) -> None:
+    from pdf_readback import styled_pieces
+
+    seen: set[str] = set()
+    for name in KINDS:
+        for page in styled_pieces(printed[(name, paper)].data):
+            for text, size, darkness in page:
+                if text in HEADINGS:
+                    seen.add(text)
+                    # about 7.5 pt or more (the densest sheet included), in dark ink
+                    assert size >= 7.45 and darkness <= 0.3, (name, text, size, darkness)
+    assert seen >= {"Cost", "Court", "Date", "Waylay", "Drawn", "Fortune", "Day"}, seen
+
