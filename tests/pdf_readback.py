@@ -187,12 +187,12 @@ def styled_pieces(data: bytes) -> list[list[tuple[str, float, float]]]:
         pieces: list[tuple[str, float, float]] = []
         fill = [0.0]
 
-        def before(operator: bytes, operands: Sequence[object], *_: object,
+        def before(operator: bytes, operands: Sequence[float], *_: object,
                    colour: list[float] = fill) -> None:
             if operator == b"rg":
-                colour[0] = sum(float(v) for v in operands) / 3  # type: ignore[arg-type]
+                colour[0] = sum(float(v) for v in operands) / 3
             elif operator == b"g":
-                colour[0] = float(operands[0])  # type: ignore[arg-type]
+                colour[0] = float(operands[0])
 
         def visit(text: str, cm: Sequence[float], tm: Sequence[float], _font: object,
                   size: float, into: list[tuple[str, float, float]] = pieces,
