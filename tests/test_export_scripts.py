@@ -149,6 +149,31 @@ def test_a_hebrew_line_is_drawn_reversed_with_its_brackets_mirrored(
     assert fonts.visual(typed) == expected
 
 
+def test_every_line_of_a_wrapped_paragraph_reads_in_the_paragraphs_direction() -> None:
+    from reportlab.lib.colors import black
+
+    from chronicle.export.layout import TextStyle, cell
+
+    # an English paragraph (more Latin letters than Arabic) wrapped so that one of its lines,
+    # an English word then Arabic names, holds more Arabic letters than Latin ones
+    text = "Created: Sidhe Female; Merits ليلى بنت أحمد 00, ليلى بنت أحمد 01"
+    style = TextStyle(fonts.REGULAR, 9, 11, black)
+    for width in range(60, 240, 4):
+        made = cell(0, width, text, style)
+        mixed = [line for line in made.lines
+                 if fonts.reads_right_to_left(line) and line[:1].isascii()]
+        if mixed:
+            break
+    assert mixed and made.base == "L", made.lines
+    line = mixed[0]
+    first = line.split()[0]
+    # drawn as a line of its English paragraph: the English word first, at the left; read
+    # on its own the line would start at the right with it
+    assert fonts.visual(line, made.base).startswith(first)
+    assert not fonts.visual(line).startswith(first)
+    assert cell(0, 400, text, style).base == ""  # one line: its own direction
+
+
 def test_an_emoji_is_followed_by_a_space_of_the_text_font() -> None:
     found = fonts.runs("Mira 🐉🔥 Stormborn")
     assert found[1] == (fonts.EMOJI, "🐉🔥")  # the space after them is the text font's

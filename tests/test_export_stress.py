@@ -14,6 +14,7 @@ import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import export_stress as stress
 import pytest
@@ -93,10 +94,10 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
     original = layout.draw_text
 
     def recording(canv: object, x: float, y: float, text: str, style: layout.TextStyle,
-                  align: str = "left", room: float = 0.0) -> None:
+                  align: str = "left", room: float = 0.0, base: str = "") -> None:
         if room:
             drawn.append((text, room - fonts.width(text, style.font, style.size)))
-        original(canv, x, y, text, style, align, room)  # type: ignore[arg-type]
+        original(canv, x, y, text, style, align, room, base)  # type: ignore[arg-type]
 
     found: dict[tuple[str, str], Printed] = {}
     with pytest.MonkeyPatch.context() as patch:
@@ -161,7 +162,8 @@ def test_no_page_stands_nearly_empty(printed: dict[tuple[str, str], Printed], pa
             with Image.open(found[0]) as image:
                 grey = image.convert("L")
                 inked = [y for y in range(top, foot)
-                         if min(grey.crop((0, y, grey.width, y + 1)).getdata()) < 160]
+                         if cast(tuple[int, int],
+                                 grey.crop((0, y, grey.width, y + 1)).getextrema())[0] < 160]
             used = (max(inked) - top) / (foot - top) if inked else 0.0
             assert used > 0.25, (name, paper, number, round(used, 2))
 

@@ -47,10 +47,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
 
 from chronicle.errors import ChronicleError
+from chronicle.export.rtl import direction, reads_right_to_left, visual
 from chronicle.export.rtl import is_rtl as _is_rtl
-from chronicle.export.rtl import reads_right_to_left, visual
 
-__all__ = ["reads_right_to_left", "visual"]
+__all__ = ["direction", "reads_right_to_left", "visual"]
 
 FAMILY = "ChronicleSans"
 REGULAR = "ChronicleSans"

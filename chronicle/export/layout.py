@@ -42,15 +42,16 @@ class TextStyle:
 
 
 def draw_text(canv: Canvas, x: float, y: float, text: str, style: TextStyle,
-              align: str = "left", room: float = 0.0) -> None:
-    """Draw one line at baseline ``y``; ``align`` within ``room`` points from ``x``."""
+              align: str = "left", room: float = 0.0, base: str = "") -> None:
+    """Draw one line at baseline ``y``; ``align`` within ``room`` points from ``x``; ``base``:
+    the direction of the paragraph the line was wrapped from ("" : the line's own)."""
     if not text:
         return
     if align != "left":
         shift = room - fonts.width(text, style.font, style.size)
         x += shift / 2 if align == "center" else shift
     canv.setFillColor(style.color)
-    for face, part in fonts.runs(fonts.visual(text), style.font):
+    for face, part in fonts.runs(fonts.visual(text, base), style.font):
         name = fonts.static_face(face, style.font, part) or face  # CJK in a real weight
         canv.setFont(name, style.size)
         outline = fonts.outline(name, style.font)
@@ -95,6 +96,9 @@ class Cell:
     mark: Mark | None = None
     mark_width: float = 0.0
     """The width of a mark's box (0: as wide as the cell)."""
+    base: str = ""
+    """The direction its text reads in, said once for the whole text ("L", "R"; "": each
+    line its own), so a wrapped paragraph's lines all read one way."""
 
     def line_count(self) -> int:
         """How many lines the cell needs."""
@@ -107,7 +111,8 @@ def cell(x: float, width: float, value: Value, style: TextStyle, align: str = "l
     if isinstance(value, Mark):
         return Cell(x + pad, width - 2 * pad, [], style, align, value, mark_width)
     lines = fonts.wrap(value, style.font, style.size, max(width - 2 * pad, style.size))
-    return Cell(x + pad, width - 2 * pad, lines, style, align)
+    base = fonts.direction(value) if len(lines) > 1 else ""
+    return Cell(x + pad, width - 2 * pad, lines, style, align, base=base)
 
 
 @dataclass
@@ -188,7 +193,8 @@ class Band:
             baseline = top - self.pad - style.leading + (style.leading - style.size) / 2 \
                 + style.size * 0.22
             for text in item.lines:
-                draw_text(canv, item.x, baseline, text, style, item.align, item.width)
+                draw_text(canv, item.x, baseline, text, style, item.align, item.width,
+                          item.base)
                 baseline -= style.leading
         if self.strikes:
             leading = self.leading
@@ -379,7 +385,9 @@ class Lines(Banded):
 
     def build(self, width: float) -> list[Band]:
         lines = fonts.wrap(self.text, self.style.font, self.style.size, width)
-        return [Band([Cell(0, width, [text], self.style, self.align)], pad=0) for text in lines]
+        base = fonts.direction(self.text) if len(lines) > 1 else ""
+        return [Band([Cell(0, width, [text], self.style, self.align, base=base)], pad=0)
+                for text in lines]
 
 
 class Boxed(Banded):

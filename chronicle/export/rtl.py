@@ -29,13 +29,20 @@ def reads_right_to_left(text: str) -> bool:
     return right > sum(1 for c in text if unicodedata.bidirectional(c) == "L")
 
 
+def direction(text: str) -> str:
+    """"R" when ``text`` reads right to left (most of its letters do), else "L": said once
+    for a whole paragraph, so every line wrapped from it reads the same way."""
+    return "R" if reads_right_to_left(text) else "L"
+
+
 @lru_cache(maxsize=4096)
-def visual(text: str) -> str:
+def visual(text: str, base: str = "") -> str:
     """One line as it is drawn from left to right: right-to-left runs reordered, Arabic
     letters in their joined forms, brackets and parentheses of right-to-left runs mirrored.
-    The line reads right to left when most of its letters do (a Hebrew name with a Latin
-    word), else left to right (a Hebrew name in an English caption). Text without Hebrew or
-    Arabic is returned as it is."""
+    The line reads in the direction ``base`` ("L" or "R": its paragraph's, see
+    ``direction``), or, without one, right to left when most of its letters do (a Hebrew
+    name with a Latin word), else left to right (a Hebrew name in an English caption). Text
+    without Hebrew or Arabic is returned as it is."""
     if text.isascii() or not any(is_rtl(c) for c in text):
         return text
     import arabic_reshaper  # type: ignore[import-untyped]
@@ -43,5 +50,4 @@ def visual(text: str) -> str:
 
     shaped = arabic_reshaper.reshape(text) if any(
         unicodedata.bidirectional(c) == "AL" for c in text) else text
-    base = "R" if reads_right_to_left(text) else "L"
-    return str(get_display(shaped, base_dir=base))
+    return str(get_display(shaped, base_dir=base or direction(text)))
