@@ -220,3 +220,19 @@ def test_the_default_paper_follows_the_setting_then_the_locale(
     from chronicle.services.exports import default_paper
 
     assert default_paper(environment) == paper
+
+
+def test_the_readme_names_every_font_the_sheets_embed() -> None:
+    from pathlib import Path
+
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(
+        encoding="utf-8").split())
+    start = readme.index("Sheets embed every font")
+    paragraph = readme[start:readme.index("brackets mirrored", start)]
+    assert "Source Sans Pro" in paragraph
+    for _package, file in fonts.FALLBACK_FILES.values():
+        family = file.rsplit("/", 1)[-1].split("[")[0]  # NotoSansHebrew, NotoSansSC, NotoEmoji
+        words = family.replace("NotoSans", "").replace("Noto", "")
+        assert words in paragraph, family
+    assert "no viewer or printer needs fonts of its own" in paragraph
+    assert "built-in" not in readme.lower() or "Asian fonts" not in readme
