@@ -1,7 +1,7 @@
 """A PDF read back as a player reads it: each page's lines of text (pieces on one baseline
 joined left to right), with where they are, and the horizontal rules, rectangles and small
 square boxes drawn on it (from the content stream, through every transformation); and page 1
-compared with its PNG in the docs (``same_as_reference``)."""
+compared with its PNG in the docs (``same_as_reference``), tile by tile (``ink_changes``)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,41 @@ import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "games"
 REFERENCE_DPI = 100
+
+INK_TOLERANCE = 40
+"""Pixels of one tile (a 16th of the page's width and height) that may be inked in one image
+with no ink within two pixels in the other: poppler versions antialias differently, while a
+missing column of a card box (a court on every line) changes about 90."""
+
+
+def ink_changes(image: Any, expected: Any, tiles: int = 16) -> int:
+    """The most pixels of any tile inked in one image and blank (two pixels around) in the
+    other: a local measure, so one missing column fails however small it is on the page."""
+    from PIL import ImageChops, ImageFilter, ImageStat
+
+    def inked(picture: Any) -> Any:
+        return picture.point(lambda p: 255 if p < 128 else 0)
+
+    def near(picture: Any) -> Any:
+        return inked(picture.filter(ImageFilter.MinFilter(5)))
+
+    lone = ImageChops.lighter(ImageChops.subtract(inked(image), near(expected)),
+                              ImageChops.subtract(inked(expected), near(image)))
+    width, height = lone.size
+    worst = 0
+    for column in range(tiles):
+        for row in range(tiles):
+            box = (width * column // tiles, height * row // tiles,
+                   width * (column + 1) // tiles, height * (row + 1) // tiles)
+            worst = max(worst, round(ImageStat.Stat(lone.crop(box)).sum[0] / 255))
+    return worst
 
 
 @dataclass
@@ -144,3 +173,34 @@ def same_as_reference(data: bytes, reference: Path, folder: Path) -> None:
         difference = ImageChops.difference(grey, expected.convert("L").resize(image.size))
         # Poppler versions antialias differently; a moved or missing row differs far more.
         assert ImageStat.Stat(difference).mean[0] < 2.0, reference.name
+        # and nothing missing anywhere: a column left out is small on the page, not in a tile
+        assert ink_changes(grey, expected.convert("L").resize(image.size)) <= INK_TOLERANCE, \
+            reference.name
+
+
+def styled_pieces(data: bytes) -> list[list[tuple[str, float, float]]]:
+    """Every piece of text of each page with its printed size in points and the darkness of
+    its fill colour (0: black, 1: white; the mean of its red, green and blue)."""
+    reader = PdfReader(io.BytesIO(data))
+    found = []
+    for page in reader.pages:
+        pieces: list[tuple[str, float, float]] = []
+        fill = [0.0]
+
+        def before(operator: bytes, operands: Sequence[float], *_: object,
+                   colour: list[float] = fill) -> None:
+            if operator == b"rg":
+                colour[0] = sum(float(v) for v in operands) / 3
+            elif operator == b"g":
+                colour[0] = float(operands[0])
+
+        def visit(text: str, cm: Sequence[float], tm: Sequence[float], _font: object,
+                  size: float, into: list[tuple[str, float, float]] = pieces,
+                  colour: list[float] = fill) -> None:
+            if text.strip():
+                scale = abs(tm[3] * cm[3]) or 1.0
+                into.append((text.strip(), size * scale, colour[0]))
+
+        page.extract_text(visitor_operand_before=before, visitor_text=visit)
+        found.append(pieces)
+    return found

@@ -7,6 +7,7 @@ player (no field names, plural pronouns, "Allergies'")."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
@@ -81,6 +82,23 @@ def test_blank_rows_fill_the_rest_of_a_tables_last_page() -> None:
     assert content[0] is not None and content[1] is not None
     rules = [c.get_data().count(b" l S") for c in content]
     assert rules[0] > rules[1] + 20  # the rules of blank rows down to the page's foot
+
+
+def test_an_optional_table_prints_only_where_it_fits_the_rest_of_its_page() -> None:
+    days = Table((Column("Day", 1.0), Column("Note", 4.0)), (), title="Days to write in",
+                 blank_rows=3, fill=True, optional=True)
+
+    def with_days(rows: int) -> list[str]:
+        part = table_part(rows)
+        return pages_of(Document("Opt", (replace(part, blocks=(*part.blocks, days)),)))
+
+    first = pages_of(Document("Long", (table_part(200),)))[0]
+    on_first = sum(1 for n in range(200) if f"Row {n}\n" in first + "\n")
+    short = with_days(5)
+    assert len(short) == 1 and "Days to write in" in short[0]  # room: it prints
+    full = with_days(on_first - 1)  # a page nearly full: no room for its three rows
+    assert len(full) == 1 and "Days to write in" not in full[0]
+    assert "Days to write in" in "".join(with_days(on_first + 20))  # on the next page's rest
 
 
 def test_a_last_page_nearly_empty_is_saved_by_slightly_smaller_type() -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 import export_stress
 import pytest
+from pdf_readback import INK_TOLERANCE, ink_changes
 from pypdf import PdfReader
 from test_export_document import in_memory_character, merit
 
@@ -218,35 +219,6 @@ def test_the_renderer_is_configured_by_class_attributes(winerdria: CharacterView
 
 
 # --- the picture -------------------------------------------------------------------------------
-
-
-INK_TOLERANCE = 40
-"""Pixels of one tile (a 16th of the page's width and height) that may be inked in one image
-with no ink within two pixels in the other: poppler versions antialias differently, while a
-missing column of a card box (a court on every line) changes about 90."""
-
-
-def ink_changes(image: Any, expected: Any, tiles: int = 16) -> int:
-    """The most pixels of any tile inked in one image and blank (two pixels around) in the
-    other: a local measure, so one missing column fails however small it is on the page."""
-    from PIL import ImageChops, ImageFilter, ImageStat
-
-    def inked(picture: Any) -> Any:
-        return picture.point(lambda p: 255 if p < 128 else 0)
-
-    def near(picture: Any) -> Any:
-        return inked(picture.filter(ImageFilter.MinFilter(5)))
-
-    lone = ImageChops.lighter(ImageChops.subtract(inked(image), near(expected)),
-                              ImageChops.subtract(inked(expected), near(image)))
-    width, height = lone.size
-    worst = 0
-    for column in range(tiles):
-        for row in range(tiles):
-            box = (width * column // tiles, height * row // tiles,
-                   width * (column + 1) // tiles, height * (row + 1) // tiles)
-            worst = max(worst, round(ImageStat.Stat(lone.crop(box)).sum[0] / 255))
-    return worst
 
 
 def rendered(document: Document, folder: Path) -> Any:

@@ -124,10 +124,54 @@ def test_brackets_of_right_to_left_text_are_mirrored() -> None:
     assert fonts.visual("שרה בת אברהם (דני)") == "(ינד) םהרבא תב הרש"
     assert fonts.visual("שרה בת אברהם (continued)") == "(continued) םהרבא תב הרש"
     assert fonts.visual("ليلى بنت أحمد (سارة)").startswith("(")
-    assert fonts.visual("ליאת [בת] {x} <y>") == "<y> {x} [תב] תאיל"
+    assert fonts.visual("ליאת [בת] {דני} <רון>") == "<ןור> {ינד} [תב] תאיל"
+    assert fonts.visual("שרה בת אברהם (Sarah)") == "(Sarah) םהרבא תב הרש"
     # a Hebrew name in parentheses in an English line keeps them the way round
     assert fonts.visual("Winerdria (שרה) · Character Sheet") == (
         "Winerdria (הרש) · Character Sheet")
+
+
+MIRROR = str.maketrans("()[]{}<>", ")(][}{><")
+HEBREW_WORDS = st.sampled_from(["שרה", "דני", "אברהם", "בת", "12", "🐉"])
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(HEBREW_WORDS, st.sampled_from(["", "()", "[]", "{}", "<>"])),
+                min_size=1, max_size=8).filter(lambda ws: any(w[0].isalpha() for w in ws)))
+def test_a_hebrew_line_is_drawn_reversed_with_its_brackets_mirrored(
+        words: list[tuple[str, str]]) -> None:
+    # a line of Hebrew words, some in brackets, numbers and emoji: the words drawn in
+    # reverse order, each Hebrew word reversed, numbers kept, and every bracket still
+    # opening towards its word (mirrored: ")שרה(" would be the bracket drawn as typed)
+    typed = " ".join(f"{pair[:1]}{word}{pair[1:]}" for word, pair in words)
+    expected = " ".join(f"{pair[:1]}{word[::-1] if word.isalpha() else word}{pair[1:]}"
+                        for word, pair in reversed(words))
+    assert fonts.visual(typed) == expected
+
+
+def test_every_line_of_a_wrapped_paragraph_reads_in_the_paragraphs_direction() -> None:
+    from reportlab.lib.colors import black
+
+    from chronicle.export.layout import TextStyle, cell
+
+    # an English paragraph (more Latin letters than Arabic) wrapped so that one of its lines,
+    # an English word then Arabic names, holds more Arabic letters than Latin ones
+    text = "Created: Sidhe Female; Merits ليلى بنت أحمد 00, ليلى بنت أحمد 01"
+    style = TextStyle(fonts.REGULAR, 9, 11, black)
+    for width in range(60, 240, 4):
+        made = cell(0, width, text, style)
+        mixed = [line for line in made.lines
+                 if fonts.reads_right_to_left(line) and line[:1].isascii()]
+        if mixed:
+            break
+    assert mixed and made.base == "L", made.lines
+    line = mixed[0]
+    first = line.split()[0]
+    # drawn as a line of its English paragraph: the English word first, at the left; read
+    # on its own the line would start at the right with it
+    assert fonts.visual(line, made.base).startswith(first)
+    assert not fonts.visual(line).startswith(first)
+    assert cell(0, 400, text, style).base == ""  # one line: its own direction
 
 
 def test_an_emoji_is_followed_by_a_space_of_the_text_font() -> None:
@@ -176,3 +220,19 @@ def test_the_default_paper_follows_the_setting_then_the_locale(
     from chronicle.services.exports import default_paper
 
     assert default_paper(environment) == paper
+
+
+def test_the_readme_names_every_font_the_sheets_embed() -> None:
+    from pathlib import Path
+
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(
+        encoding="utf-8").split())
+    start = readme.index("Sheets embed every font")
+    paragraph = readme[start:readme.index("brackets mirrored", start)]
+    assert "Source Sans Pro" in paragraph
+    for _package, file in fonts.FALLBACK_FILES.values():
+        family = file.rsplit("/", 1)[-1].split("[")[0]  # NotoSansHebrew, NotoSansSC, NotoEmoji
+        words = family.replace("NotoSans", "").replace("Noto", "")
+        assert words in paragraph, family
+    assert "no viewer or printer needs fonts of its own" in paragraph
+    assert "built-in" not in readme.lower() or "Asian fonts" not in readme

@@ -14,6 +14,7 @@ import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import export_stress as stress
 import pytest
@@ -63,9 +64,9 @@ def documents() -> dict[str, Document]:
     }
 
 
-def game_sheet(tmp_path_factory: pytest.TempPathFactory) -> Document:
+def game_sheet(tmp_path_factory: pytest.TempPathFactory, waylays: int = 40) -> Document:
     """The demo's prepared game with a player's choices long enough to run over a page (40
-    Waylays), under player names in Hebrew and Japanese."""
+    Waylays; none: the demo's short preparation)."""
     from chronicle.services.db import open_database
     from chronicle.systems.wyld_hunt.services import games
     from chronicle.systems.wyld_hunt.services.collection import add_cards
@@ -77,9 +78,10 @@ def game_sheet(tmp_path_factory: pytest.TempPathFactory) -> Document:
         patch.setenv("CHRONICLE_DATA_DIR", str(folder / "data"))
         db = open_database(f"sqlite:///{folder / 'game.db'}")
         run_demo(db)
-        add_cards(db, "Josh", [("Bag of Gold", 2), ("Cog Dragoon", 40)])
-        games.choose(db, "Rematch", "Josh", treasures=["Bag of Gold", "Bag of Gold"],
-                     waylays=["Cog Dragoon"] * 40)
+        if waylays:
+            add_cards(db, "Josh", [("Bag of Gold", 2), ("Cog Dragoon", waylays)])
+            games.choose(db, "Rematch", "Josh", treasures=["Bag of Gold", "Bag of Gold"],
+                         waylays=["Cog Dragoon"] * waylays)
         document = game_document(games.show_game(db, "Rematch"))
         db.close()
     return document
@@ -92,15 +94,17 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
     original = layout.draw_text
 
     def recording(canv: object, x: float, y: float, text: str, style: layout.TextStyle,
-                  align: str = "left", room: float = 0.0) -> None:
+                  align: str = "left", room: float = 0.0, base: str = "") -> None:
         if room:
             drawn.append((text, room - fonts.width(text, style.font, style.size)))
-        original(canv, x, y, text, style, align, room)  # type: ignore[arg-type]
+        original(canv, x, y, text, style, align, room, base)  # type: ignore[arg-type]
 
     found: dict[tuple[str, str], Printed] = {}
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(layout, "draw_text", recording)
-        for name, document in {**documents(), "game": game_sheet(tmp_path_factory)}.items():
+        games = {"game": game_sheet(tmp_path_factory),
+                 "short-game": game_sheet(tmp_path_factory, waylays=0)}
+        for name, document in {**documents(), **games}.items():
             for paper in PAPERS:
                 drawn = []
                 patch.setattr(layout, "draw_text", recording)
@@ -112,7 +116,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
 
 
 KINDS = ("merits34", "merits34-pencil", "long-name", "long-name-pencil", "log", "hunt",
-         "short-hunt", "hebrew", "arabic-log", "cjk-emoji", "scripts-hunt", "game")
+         "short-hunt", "hebrew", "arabic-log", "cjk-emoji", "scripts-hunt", "game", "short-game")
 
 
 @pytest.mark.parametrize(("name", "paper"), [(n, p) for n in KINDS for p in PAPERS])
@@ -139,13 +143,14 @@ def test_pages_are_numbered_over_the_file_and_nothing_leaves_its_page_or_cell(
 def test_no_page_stands_nearly_empty(printed: dict[tuple[str, str], Printed], paper: str,
                                      tmp_path: Path) -> None:
     """Every page of the documents that run over several pages is used at least to a
-    quarter of its height (ink, rules included: blank rows to write in count)."""
+    quarter of its height (ink, rules included: blank rows to write in count), and their last
+    page down to its foot (the log, hunt and game sheets fill it with rows to write in)."""
     from PIL import Image
 
     renderer = PdfRenderer(paper)
     _width, height = PAPER[paper]
     dpi = 18
-    for name in ("log", "hunt", "scripts-hunt", "game"):
+    for name in ("log", "hunt", "scripts-hunt", "short-hunt", "game", "short-game"):
         sheet = printed[(name, paper)]
         pdf = tmp_path / f"{name}.pdf"
         pdf.write_bytes(sheet.data)
@@ -158,9 +163,11 @@ def test_no_page_stands_nearly_empty(printed: dict[tuple[str, str], Printed], pa
             with Image.open(found[0]) as image:
                 grey = image.convert("L")
                 inked = [y for y in range(top, foot)
-                         if grey.crop((0, y, grey.width, y + 1)).getextrema()[0] < 160]
+                         if cast(tuple[int, int],
+                                 grey.crop((0, y, grey.width, y + 1)).getextrema())[0] < 160]
             used = (max(inked) - top) / (foot - top) if inked else 0.0
-            assert used > 0.25, (name, paper, number, round(used, 2))
+            assert used > (0.9 if number == len(sheet.texts) else 0.25), (
+                name, paper, number, round(used, 2))
 
 
 def row_after(page: list[tuple[str, float, float]], label: str, stop: str,
@@ -246,6 +253,37 @@ def test_a_long_game_sheet_keeps_its_totals_with_their_rows(
 
 
 @pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["game", "short-game"])
+def test_a_game_sheets_last_page_fills_with_days_to_write_in(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    sheet = printed[(name, paper)]
+    last = sheet.pieces[-1]
+    texts = [p for p, _y, _x in last]
+    renderer = PdfRenderer(paper)
+    foot = renderer.margin_bottom
+    if "Day by Day" not in texts:  # no room for a few Days: left out, never a page of its own
+        assert name == "game" and "Before you play" in texts, texts
+        lowest = min(y for p, y, _x in last if not p.startswith("Page "))
+        assert lowest - foot < 60
+        return
+    assert "".join(sheet.texts).count("Day by Day") == 1
+    head = next(y for p, y, _x in last if p == "Day")
+    assert [p for p, y, x in sorted(last, key=lambda t: t[2]) if abs(y - head) < 1.5] == [
+        "Day", "Tim", "Josh"]  # a column per player
+    assert not [p for p, y, _x in last if foot + 2 < y < head - 2]  # blank rows only below
+    lines = ruled_lines(sheet.data, len(sheet.texts) - 1)
+    below = [y for y in lines if y < head - 2]
+    assert len(below) >= 3 and min(below) - foot < 30, (len(below), min(below, default=0))
+
+
+def ruled_lines(data: bytes, page: int) -> list[float]:
+    """The heights of the horizontal rules drawn on ``page`` (from 0)."""
+    from pdf_readback import read_pages
+
+    return sorted({round(y, 1) for y, _x0, _x1 in read_pages(data)[page].rules})
+
+
+@pytest.mark.parametrize("paper", PAPERS)
 def test_a_short_hunt_shares_one_page_and_fills_it_with_rows_to_write_in(
         printed: dict[tuple[str, str], Printed], paper: str) -> None:
     sheet = printed[("short-hunt", paper)]
@@ -307,3 +345,28 @@ def test_five_digit_event_numbers_stay_on_one_line() -> None:
     text = PdfReader(io.BytesIO(stress.pdf(log_document(character)))).pages[0].extract_text()
     for seq in (10_001, 10_002, 10_003):
         assert f"\n{seq}\n" in text, seq  # never "100" and "01" on two lines
+
+
+HEADINGS = {"Cost", "Attribute", "Court", "Exh.", "#", "Date", "Event", "XP", "Earned", "Spent",
+            "Unspent", "Bonus", "Waylay", "Rating", "Tests", "Terrain", "Treasure", "League",
+            "Unique", "Quest", "No.", "Waylay rating", "Effective", "Treasure rating",
+            "Completed", "Hunter", "Fortune", "Fame", "Claimed", "Round", "Drawn", "Captured",
+            "Ended", "Day", "Place", "Ability"}
+"""Column headings of the stress set's sheets (text that prints nowhere else)."""
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_column_headings_are_legible_at_arms_length_and_on_a_photocopy(
+        printed: dict[tuple[str, str], Printed], paper: str) -> None:
+    from pdf_readback import styled_pieces
+
+    seen: set[str] = set()
+    for name in KINDS:
+        for page in styled_pieces(printed[(name, paper)].data):
+            for text, size, darkness in page:
+                if text in HEADINGS:
+                    seen.add(text)
+                    # about 7.5 pt or more (the densest sheet included), in dark ink
+                    assert size >= 7.45 and darkness <= 0.3, (name, text, size, darkness)
+    assert seen >= {"Cost", "Court", "Date", "Waylay", "Drawn", "Fortune", "Day"}, seen
+

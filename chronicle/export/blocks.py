@@ -140,9 +140,10 @@ class TableFlowable(Banded):
     def __init__(self, columns: Sequence[tuple[str, float, str]],
                  rows: Sequence[tuple[Sequence[Value], str]], styles: TableStyles, *,
                  title: str = "", legend: str = "", context: str = "",
-                 blank_rows: int = 0, fill: bool = False) -> None:
+                 blank_rows: int = 0, fill: bool = False, optional: bool = False) -> None:
         super().__init__()
         self.fill = fill
+        self.optional = optional
         """Blank rows may fill the rest of the last page (the renderer sets ``fill_room``
         on the last such table of a page)."""
         self.columns = columns

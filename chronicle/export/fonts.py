@@ -47,10 +47,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
 
 from chronicle.errors import ChronicleError
+from chronicle.export.rtl import direction, reads_right_to_left, visual
 from chronicle.export.rtl import is_rtl as _is_rtl
-from chronicle.export.rtl import reads_right_to_left, visual
 
-__all__ = ["reads_right_to_left", "visual"]
+__all__ = ["direction", "reads_right_to_left", "visual"]
 
 FAMILY = "ChronicleSans"
 REGULAR = "ChronicleSans"
@@ -462,7 +462,9 @@ def unprintable(texts: Iterable[str]) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def width(text: str, font: str, size: float) -> float:
-    """The printed width of ``text`` in points, fallback fonts included."""
+    """The printed width of ``text`` in points, fallback fonts included (the text face is
+    registered first: plain ASCII is measured without looking for a fallback)."""
+    register_fonts()
     return sum(pdfmetrics.stringWidth(part, name, size)
                for name, part in runs(visual(text), font))
 

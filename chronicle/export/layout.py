@@ -42,15 +42,16 @@ class TextStyle:
 
 
 def draw_text(canv: Canvas, x: float, y: float, text: str, style: TextStyle,
-              align: str = "left", room: float = 0.0) -> None:
-    """Draw one line at baseline ``y``; ``align`` within ``room`` points from ``x``."""
+              align: str = "left", room: float = 0.0, base: str = "") -> None:
+    """Draw one line at baseline ``y``; ``align`` within ``room`` points from ``x``; ``base``:
+    the direction of the paragraph the line was wrapped from ("" : the line's own)."""
     if not text:
         return
     if align != "left":
         shift = room - fonts.width(text, style.font, style.size)
         x += shift / 2 if align == "center" else shift
     canv.setFillColor(style.color)
-    for face, part in fonts.runs(fonts.visual(text), style.font):
+    for face, part in fonts.runs(fonts.visual(text, base), style.font):
         name = fonts.static_face(face, style.font, part) or face  # CJK in a real weight
         canv.setFont(name, style.size)
         outline = fonts.outline(name, style.font)
@@ -95,6 +96,9 @@ class Cell:
     mark: Mark | None = None
     mark_width: float = 0.0
     """The width of a mark's box (0: as wide as the cell)."""
+    base: str = ""
+    """The direction its text reads in, said once for the whole text ("L", "R"; "": each
+    line its own), so a wrapped paragraph's lines all read one way."""
 
     def line_count(self) -> int:
         """How many lines the cell needs."""
@@ -107,7 +111,8 @@ def cell(x: float, width: float, value: Value, style: TextStyle, align: str = "l
     if isinstance(value, Mark):
         return Cell(x + pad, width - 2 * pad, [], style, align, value, mark_width)
     lines = fonts.wrap(value, style.font, style.size, max(width - 2 * pad, style.size))
-    return Cell(x + pad, width - 2 * pad, lines, style, align)
+    base = fonts.direction(value) if len(lines) > 1 else ""
+    return Cell(x + pad, width - 2 * pad, lines, style, align, base=base)
 
 
 @dataclass
@@ -188,7 +193,8 @@ class Band:
             baseline = top - self.pad - style.leading + (style.leading - style.size) / 2 \
                 + style.size * 0.22
             for text in item.lines:
-                draw_text(canv, item.x, baseline, text, style, item.align, item.width)
+                draw_text(canv, item.x, baseline, text, style, item.align, item.width,
+                          item.base)
                 baseline -= style.leading
         if self.strikes:
             leading = self.leading
@@ -218,10 +224,16 @@ class Banded(Flowable):
     page); otherwise breaks where its bands allow."""
     page_height = 10_000.0
     """The height of a whole page's frame (set by the renderer)."""
+    fill = False
+    """Asks to fill the rest of its last page with spare bands (the renderer lets the last
+    such flowable of each page do so: ``fill_room``)."""
     fill_room = False
     """Spare bands (``spare``) fill the rest of the page below the last band, less
     ``fill_reserve`` points kept for what follows on the page (set by the renderer)."""
     fill_reserve = 0.0
+    optional = False
+    """Drawn only where it fits whole in the room left on its page; elsewhere it takes no
+    room and draws nothing (rows to write in, worth no page of their own)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -232,6 +244,8 @@ class Banded(Flowable):
         self._extra: list[Band] = []
         """Spare bands added below the last band to fill the page (``fill_room``)."""
         self._built_for = -1.0
+        self._left_out = False
+        """An ``optional`` flowable that did not fit the room it was offered."""
 
     def build(self, width: float) -> list[Band]:
         """The bands for ``width`` points."""
@@ -264,6 +278,10 @@ class Banded(Flowable):
         self.bands(aW)
         self.width = aW
         self._extra = []
+        self._left_out = self.optional and self._total > aH + 1e-6
+        if self._left_out:
+            self.height = 0.0
+            return self.width, 0.0
         if self.fill_room and self._total <= aH:
             band = self.spare(aW)
             if band is not None:
@@ -272,6 +290,12 @@ class Banded(Flowable):
                 self._extra = [band] * max(0, int(room // band.height))
         self.height = self._total + sum(band.height for band in self._extra)
         return self.width, self.height
+
+    def getSpaceBefore(self) -> float:
+        return 0.0 if self._left_out else float(super().getSpaceBefore())
+
+    def getSpaceAfter(self) -> float:
+        return 0.0 if self._left_out else float(super().getSpaceAfter())
 
     def _fragment(self, bands: list[Band], heights: list[float]) -> Banded:
         part = copy.copy(self)
@@ -337,6 +361,8 @@ class Banded(Flowable):
         return (bands[:cut], heights[:cut]), (bands[cut:], heights[cut:])
 
     def draw(self) -> None:
+        if self._left_out:
+            return
         top = self.height
         placed = []
         for band in [*(self._bands or []), *self._extra]:
@@ -359,7 +385,9 @@ class Lines(Banded):
 
     def build(self, width: float) -> list[Band]:
         lines = fonts.wrap(self.text, self.style.font, self.style.size, width)
-        return [Band([Cell(0, width, [text], self.style, self.align)], pad=0) for text in lines]
+        base = fonts.direction(self.text) if len(lines) > 1 else ""
+        return [Band([Cell(0, width, [text], self.style, self.align, base=base)], pad=0)
+                for text in lines]
 
 
 class Boxed(Banded):

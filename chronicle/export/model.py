@@ -155,6 +155,7 @@ class Table:
     ``context`` says on a continued page whose table it is ("Tim: Winerdria (continued)").
     ``blank_rows`` empty rows follow the rows, to be filled in by hand; with ``fill`` more
     blank rows fill the rest of the table's last page (when it is the last table on it).
+    An ``optional`` table is left out where it does not fit the rest of its page.
     """
 
     columns: tuple[Column, ...]
@@ -164,6 +165,9 @@ class Table:
     context: str = ""
     blank_rows: int = 0
     fill: bool = False
+    optional: bool = False
+    """Printed only where it fits whole in the room left on its page, else left out: rows to
+    write in that are worth no page of their own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +226,9 @@ class RosterTable:
     tick: str = "Activated"
     total_label: str = ""
     total: tuple[Value, ...] = ()
+    fill: bool = False
+    """Blank rows to write in (a model added in play, a note) fill the rest of the roster's
+    last page, below its total."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -296,8 +296,9 @@ class PdfRenderer:
         return story
 
     def fill_pages(self, story: list[Flowable]) -> None:
-        """Let the last table asking to fill (``Table.fill``) before each page break fill the
-        rest of its page with blank rows, keeping room for what follows it on the page."""
+        """Let the last table or roster asking to fill (``Table.fill``, ``RosterTable.fill``)
+        before each page break fill the rest of its page with blank rows, keeping room for
+        what follows it on the page."""
         width, height = self.frame_size
         reserve = 0.0
         filler_seen = False
@@ -305,7 +306,7 @@ class PdfRenderer:
             if isinstance(flowable, PageBreak):
                 reserve, filler_seen = 0.0, False
                 continue
-            if isinstance(flowable, TableFlowable) and flowable.fill and not filler_seen:
+            if isinstance(flowable, Banded) and flowable.fill and not filler_seen:
                 flowable.fill_room = True
                 flowable.fill_reserve = reserve
                 filler_seen = True
@@ -480,7 +481,7 @@ class PdfRenderer:
                                   [(r.cells, r.tone) for r in block.rows], s.table,
                                   title=block.title, legend=block.legend,
                                   context=block.context, blank_rows=block.blank_rows,
-                                  fill=block.fill)]
+                                  fill=block.fill, optional=block.optional)]
         if isinstance(block, Heading):
             return [HeadingFlowable(block.text, s.heading, s.heading.color)]
         if isinstance(block, RosterTable):

@@ -56,6 +56,7 @@ class RosterFlowable(Banded):
         super().__init__()
         self.table = table
         self.styles = styles
+        self.fill = table.fill
         self.spaceAfter = 7
         self._numbers = 0.0
         """The width of the rows' number column, measured once per build."""
@@ -181,6 +182,15 @@ class RosterFlowable(Banded):
             cells.append(cell(x, w, value, self.styles.total, column.align, mark_width=14,
                               pad=3))
         return Band(cells, pad=2.5, fill=self.styles.header_fill, group=-1, whole=True)
+
+    def spare(self, width: float) -> Band | None:
+        """A blank row to write in: room for a label by hand and its "activated" box."""
+        tick_x, tick_width = self._edges(width)[-1]
+        style = self.styles.cell
+        size = min(9.0, style.leading - 1.0)
+        return TickBand([Cell(0, width, [], style)], pad=4.0, rule=self.styles.rule,
+                        rule_width=0.3, group=-1, whole=True, role="spare",
+                        ticks=[(tick_x + (tick_width - size) / 2, 0, size)])
 
     def continuation(self, width: float, following: Band) -> list[Band]:
         bands = [self._header(width)]

@@ -111,7 +111,7 @@ def test_53_models_fit_two_pages_and_the_reference_page(
     pages = printed[("53", paper)]
     assert len(pages) == 3
     assert [page.lines[-1].text.rsplit("Page", 1)[-1] for page in pages] == [
-        " 1 of 2", " 2 of 2", " 1 of 1"]
+        " 1 of 3", " 2 of 3", " 3 of 3"]  # the file's pages, the reference's included
     assert "Rules at a glance" in pages[2].text and "Rules at a glance" not in pages[1].text
 
 
@@ -171,10 +171,31 @@ def test_the_points_total_closes_the_roster_and_keywords_are_explained_once(
 
 
 @pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("case", ["53", "scripts"])
+def test_the_rosters_last_page_fills_with_blank_rows_to_write_in(
+        printed: dict[tuple[str, str], list[Page]], case: str, paper: str) -> None:
+    pages = printed[(case, paper)]
+    last = pages[-2]  # the roster's last page (the reference page follows)
+    (total,) = last.find("Points total")
+    renderer = PdfRenderer(paper)
+    # below the total: ruled rows, each with an "activated" box and nothing printed on it
+    below = sorted({round(y) for _x, y, _size in last.boxes if y < total.y - 4})
+    assert len(below) >= (5 if case == "53" else 1), below  # the 53's page 2 is half empty
+    assert not [line.text for line in last.lines
+                if renderer.margin_bottom + 2 < line.y < total.y - 2]
+    rules = {round(y) for y, _x0, _x1 in last.rules if y < total.y - 4}
+    assert len(rules) >= len(below)
+    # down to the foot of the page: less than two rows' height left blank
+    assert min(below) - renderer.margin_bottom < 40, (min(below), renderer.margin_bottom)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
 def test_long_names_and_every_script_print_on_their_own_rows(
         printed: dict[tuple[str, str], list[Page]], paper: str) -> None:
     pages = printed[("scripts", paper)]
-    assert [page.lines[-1].text.rsplit("Page", 1)[-1] for page in pages][-1] == " 1 of 1"
+    count = len(pages)
+    assert [page.lines[-1].text.rsplit("Page", 1)[-1] for page in pages] == [
+        f" {n} of {count}" for n in range(1, count + 1)]
     text = "".join("".join(re.sub(r"( \d+)+$", "", line.text).split())  # less the numbers
                    for page in pages for line in page.lines)
     for script, name in SCRIPTS.items():
@@ -192,3 +213,26 @@ def test_long_names_and_every_script_print_on_their_own_rows(
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
 def test_the_docs_show_this_sheet(pdfs: dict[tuple[str, str], bytes], tmp_path: Path) -> None:
     same_as_reference(pdfs[("53", "a4")], DOCS / "tales-of-arcadia-force.png", tmp_path)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
+def test_the_reference_comparison_catches_a_missing_column(catalog: TalesCatalog,
+                                                           tmp_path: Path) -> None:
+    """The wounds column left out of every model's row (its number before the boxes) fails
+    the comparison with the docs' image: small on the page, it is large in its tiles."""
+    from dataclasses import replace
+
+    from chronicle.export.model import RosterTable
+
+    document = roster_document(FORCE, catalog)
+    force = document.parts[0]
+    blocks = tuple(replace(block, groups=tuple(
+        replace(group, rows=tuple(replace(row, value="") for row in group.rows))
+        for group in block.groups)) if isinstance(block, RosterTable) else block
+        for block in force.blocks)
+    buffer = io.BytesIO()
+    render_pdf(replace(document, parts=(replace(force, blocks=blocks),
+                                        *document.parts[1:])), buffer, "a4")
+    with pytest.raises(AssertionError):
+        same_as_reference(buffer.getvalue(), DOCS / "tales-of-arcadia-force.png", tmp_path)
+

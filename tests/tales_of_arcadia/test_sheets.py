@@ -114,4 +114,4 @@ def test_the_pdf_reads_back(catalog: TalesCatalog, tmp_path: Path) -> None:
     assert "TALES OF ARCADIA" in pages[0] and "Iron Vanguard" in pages[0]
     assert "Gearknight (Lancer)" in pages[0] and "Activated" in pages[0]
     assert "Attack sequence" in pages[1] and "Rise Again" in pages[1]
-    assert "Page 1 of 1" in pages[1]
+    assert "Page 1 of 2" in pages[0] and "Page 2 of 2" in pages[1]  # the file's pages

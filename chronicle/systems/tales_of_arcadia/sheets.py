@@ -150,7 +150,7 @@ def roster_table(roster: Roster, summary: dict[str, Any]) -> RosterTable:
                        boxes="Wounds: tick each one lost", tick="Activated",
                        total_label=f"Points total · {models} model{'s' if models != 1 else ''}"
                                    f" · limit {roster.limit}",
-                       total=("",) * (len(columns) - 1) + (spent,))
+                       total=("",) * (len(columns) - 1) + (spent,), fill=True)
 
 
 def force_part(roster: Roster, catalog: TalesCatalog, player: str | None = None) -> Part:
@@ -231,8 +231,10 @@ def roster_parts(roster: Roster, catalog: TalesCatalog,
 
 
 def roster_document(roster: Roster, catalog: TalesCatalog, player: str | None = None) -> Document:
-    """The whole printed roster: the force, then the reference page."""
-    return Document(f"{roster.name} ({LABEL} battle force)", roster_parts(roster, catalog, player))
+    """The whole printed roster: the force, then the reference page, numbered over the file
+    (the reference is the last page of the force's pages, "Page 3 of 3")."""
+    return Document(f"{roster.name} ({LABEL} battle force)", roster_parts(roster, catalog, player),
+                    numbering="file")
 
 
 __all__ = ["ATTACK_SEQUENCE", "BRAND", "MAX_PRINTED", "MAX_ROWS", "force_part", "merged_lines",

@@ -42,6 +42,8 @@ from chronicle.systems.wyld_hunt.sheets.sources import GameSource, SeatSource
 
 BLANK_ROWS = 3
 """Empty rows a table without choices gets, to be filled in by hand."""
+DAY_ROWS = 3
+"""Rows of the Day-by-Day table at least (more fill the rest of its page)."""
 
 
 def _result(source: GameSource) -> Value:
@@ -176,6 +178,17 @@ def _player_blocks(player: PlayerState, seat: SeatSource, by_name: dict[str, Pla
     return blocks
 
 
+def _days(seats: Sequence[SeatSource]) -> Table:
+    """Rows to write the game in as it is played: a Day a row, where each character went and
+    what it met there (the rest of the last page fills with them; left out where the last
+    page has no room for a few)."""
+    return Table((Column("Day", 0.6, "right"), *(Column(seat.player, 3.0) for seat in seats)),
+                 (), title="Day by Day",
+                 legend="Written in as you play: where each character went and what it met.",
+                 context="Day by Day (continued)", blank_rows=DAY_ROWS, fill=True,
+                 optional=True)
+
+
 def _test_text(waylay: Waylay, test: str) -> str:
     value = getattr(waylay, test, None)
     label = test[:1].upper() + test[1:]
@@ -260,6 +273,7 @@ def game_sheet(source: GameSource, board: MapState | None = None,
     if notes:
         blocks.append(Heading("Before you play"))
         blocks.extend(notes)
+    blocks.append(_days(seats))
     count = len(seats)
     mode = "solo" if source.solo else f"{count} player{'s' if count != 1 else ''}"
     return Part(kind="Game Preparation", title=source.name,
