@@ -373,7 +373,10 @@ def _enter(db: Database, game: GameSystem, schema: CardSchema, tables: list[dict
     from chronicle.persistence import repository as repo
 
     with db.transaction() as session:
-        before = [data for _id, _version, data in repo.group_cards(session, game.key)]
+        read = repo.group_cards(session, game.key)
+        before = [data for _id, _version, data in read]
+        versions = {(name_key(str(data.get("name", ""))), str(data.get("kind"))): version
+                    for _id, version, data in read}
         group.use(game.key, before)
         catalog = catalog_of(game)
         result = Entered(game.key, game.label)
@@ -398,8 +401,9 @@ def _enter(db: Database, game: GameSystem, schema: CardSchema, tables: list[dict
         if breaches and not force:
             raise refusal(what or ("the correction" if result.corrected else "the card"),
                           breaches)
-        for table in stored:
-            repo.save_group_card(session, game.key, table)
+        for table in stored:      # on the version read: a correction made meanwhile wins
+            repo.save_group_card(session, game.key, table, expected=versions.get(
+                (name_key(str(table["name"])), str(table["kind"])), 0))
         from chronicle.services import grouplayer
 
         grouplayer.sync(session)
