@@ -24,6 +24,7 @@ from chronicle.domain import limits
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput, ChronicleError, NotFound, Refused
 from chronicle.rules.report import Report, Violation
+from chronicle.services.gamecards import schema_of
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -58,14 +59,6 @@ def card_games(key: str | None = None) -> list[GameSystem]:
     every = [s for s in registry.systems() if s.card_schema]
     every.sort(key=lambda s: s.key != registry.DEFAULT)
     return every
-
-
-def schema_of(game: GameSystem) -> CardSchema:
-    """The game's card schema, imported now."""
-    from chronicle.systems.protocol import load_name
-
-    found: CardSchema = load_name(str(game.card_schema))
-    return found
 
 
 def use_group(url: str | None, games: Iterable[GameSystem]) -> list[str]:
