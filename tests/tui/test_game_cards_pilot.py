@@ -259,3 +259,29 @@ def test_random_keys_on_every_games_cards_never_crash(demo_url: str, toy: GameSy
             assert app.is_running and app._exception is None
 
     asyncio.run(scenario())
+
+
+def test_the_groups_cards_show_in_the_cards_area_on_every_backend(db_url: str) -> None:
+    """A card entered on the command line is the group's: the Cards area shows it, found by
+    its other name in a search across every game, with its values, on SQLite and PostgreSQL."""
+    import dbfixtures as fx
+
+    code, _out, err = fx.cli("--db", db_url, "cards", "new", "Fire Sword", "--system",
+                             "arcadia-quest", "--kind", "upgrade", "--cost", "4", "--aliases",
+                             "Espada de fuego [b]")
+    assert code == 0, err
+
+    async def scenario() -> None:
+        app = ChronicleApp(db_url)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            app.push_screen(GameCardsScreen(EVERY))
+            await settle(pilot)
+            screen = game_screen(app)
+            screen.query_one("#gc-search").value = "espada de fuego [b]"  # type: ignore[attr-defined]
+            await settle(pilot)
+            assert [(c.game, c.name) for c in screen.shown] == [("arcadia-quest", "Fire Sword")]
+            text = screen_text(pilot)
+            assert "Fire Sword" in text and "cost: 4" in text and "Espada de fuego" in text
+
+    asyncio.run(scenario())

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -23,6 +22,9 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.card_detail import UNKNOWN as UNKNOWN  # re-exported
+from chronicle.tui.screens.card_detail import describe
+from chronicle.tui.screens.card_detail import value_lines as value_lines
 from chronicle.tui.text import clean, clip_words, plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
@@ -40,8 +42,6 @@ SEVERAL = (18, 5, 8, 16)
 """The list's columns for every game: name, game (its initials), kind, summary."""
 EVERY = "*"
 """The switcher's choice that shows every game's cards together."""
-UNKNOWN = "?"
-"""How a value the card leaves out is shown."""
 
 
 def choices(home: str) -> list[tuple[str, str]]:
@@ -61,51 +61,6 @@ def initials(label: str) -> str:
     head = label.split(" (")[0] or label
     letters = "".join(word[0] for word in head.replace(":", " ").split() if word[0].isalnum())
     return letters[:5] or clean(label)[:5]
-
-
-def value_lines(name: str, value: Any, indent: str = "") -> list[str]:
-    """A field and its value as lines: a table one line per key (nested tables indented), a
-    list joined, a value left out as ``?``."""
-    if isinstance(value, dict):
-        lines = [f"{indent}{name}:"]
-        for key, item in value.items():
-            lines += value_lines(str(key), item, indent + "  ")
-        return lines if value else [f"{indent}{name}: (empty)"]
-    if isinstance(value, list):
-        if any(isinstance(item, dict) for item in value):
-            lines = [f"{indent}{name}:"]
-            for number, item in enumerate(value, 1):
-                lines += value_lines(f"#{number}", item, indent + "  ")
-            return lines
-        shown = ", ".join(str(item) for item in value) if value else "(none)"
-        return [f"{indent}{name}: {shown}"]
-    if value is None:
-        return [f"{indent}{name}: {UNKNOWN}"]
-    if isinstance(value, bool):
-        return [f"{indent}{name}: {'yes' if value else 'no'}"]
-    return [f"{indent}{name}: {value}"]
-
-
-def describe(card: FrontCard, label: str, schema: CardSchema) -> Text:
-    """The detail of ``card``: its name, game, kind and origin, summary, then every field of
-    its kind (unknown ones as ``?``); all of it plain text."""
-    text = Text()
-    text.append_text(plain(card.name, "bold", lines=False))
-    text.append("\n")
-    text.append_text(plain(f"{label} · {card.kind} · {card.origin.value}", "dim", lines=False))
-    text.append("\n")
-    if card.summary:
-        text.append_text(plain(card.summary))
-        text.append("\n")
-    text.append("\n")
-    for name, value in card.fields(schema):
-        if name == "summary":
-            continue
-        for line in value_lines(name, value):
-            text.append_text(plain(line))
-            text.append("\n")
-    text.rstrip()
-    return text
 
 
 class GameCardsScreen(Screen[None]):

@@ -235,7 +235,7 @@ class GameCollectionScreen(Screen[None]):
         return self.shown[index] if 0 <= index < len(self.shown) else None
 
     def show_detail(self) -> None:
-        from chronicle.tui.screens.cards import describe
+        from chronicle.tui.screens.card_detail import describe
 
         card = self.current_card()
         pane = self.query_one("#gl-detail", DetailPane)
