@@ -147,6 +147,13 @@ def test_a_wyld_hunt_card_entered_once_can_be_owned_and_built_with(url: str,
     sheet.write_text("name,kind,count\nMoonlit Lance,merit,2\n", encoding="utf-8")
     code, _out, err = cli(url, "collection", "import", str(sheet), "--player", "Bob")
     assert code == 0, err
+    code, out, err = cli(url, "pack", "open", "character", "moonlit lance", "--player", "Bob")
+    assert code == 0 and "Recorded 1 cards for Bob" in out, err          # a pack holds it
+    owned = as_json(url, "collection", "list", "--player", "Bob")
+    assert isinstance(owned, list) and owned[0]["count"] == 3 and owned[0]["in_catalog"]
+    assert cli(url, "character", "new", "Rook", "--player", "Ann")[0] == 0
+    code, out, err = cli(url, "character", "add", "Rook", "--merit", "moonlit lance")
+    assert code == 0 and "Merits: Moonlit Lance" in out, err             # built with
     code, out, err = cli(url, "cards", "new", "Moonlit Lance", "--kind", "merit", "--cost", "2")
     assert code == 0 and "Corrected Moonlit Lance" in out, err
     lance = as_json(url, "cards", "show", "Moonlit Lance", "--system", "wyld-hunt")
