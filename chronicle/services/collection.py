@@ -81,7 +81,8 @@ def resolve(cat: GameCatalog, system: GameSystem, name: str,
     """
     kinds = sorted({c.kind for c in cat} | set(system.card_kinds))
     prefix, colon, rest = name.partition(":")
-    if colon and prefix.strip().casefold() in kinds and rest.strip():
+    whole = [c for c in cat.named(name) if kind is None or c.kind == kind]
+    if colon and prefix.strip().casefold() in kinds and rest.strip() and not whole:
         kind, name = prefix.strip().casefold(), rest.strip()
     if kind is not None and kind not in kinds:
         hint = did_you_mean(kind, kinds)
