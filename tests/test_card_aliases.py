@@ -14,6 +14,7 @@ from typing import Any
 
 import dbfixtures as fx
 import pytest
+from test_card_front import CAMPAIGN as SPANISH
 
 from chronicle.services import players
 from chronicle.services.db import open_database
@@ -21,27 +22,9 @@ from chronicle.systems import registry
 
 TALES, QUEST, HUNTERS = "tales-of-arcadia", "arcadia-quest", "hunters-of-arcfall"
 
-CAMPAIGN = """system = "arcadia-quest"
-name = "Invierno"
-
-[[guild]]
-color = "blue"
-player = "Ann"
-heroes = ["diva", "Greensleeves", "Grom"]
-[guild.slots]
-diva = ["Hoja oxidada", "Parrying Blade"]
-Greensleeves = ["Slingshot"]
-Grom = ["Life Drain", "Nova Bolt"]
-
-[[guild]]
-color = "green"
-player = "Bob"
-heroes = ["Maya", "Zazu", "Kanga"]
-[guild.slots]
-Maya = ["Life Drain", "Nova Bolt"]
-Zazu = ["Parrying Blade", "Slingshot"]
-Kanga = ["Rusty Blade"]
-"""
+CAMPAIGN = SPANISH.replace('player = "Ana"', 'player = "Ann"').replace(
+    'player = "Ben"', 'player = "Bob"').replace('"Diva"', '"diva"').replace("Diva =", "diva =")
+"""The card front's campaign naming its starting cards in Spanish, a hero in lower case."""
 
 
 @pytest.fixture
@@ -122,6 +105,8 @@ def test_a_campaign_names_its_cards_by_their_spanish_names(url: str, tmp_path: P
     blue = data["guild"][0]
     assert blue["heroes"][0] == "Diva" and "Diva" in blue["slots"]
     assert blue["slots"]["Diva"] == ["Rusty Blade", "Parrying Blade"]
+    assert blue["slots"]["Greensleeves"] == ["Slingshot"]
+    assert blue["slots"]["Grom"] == ["Life Drain", "Nova Bolt"]
     payloads = dict(events)
     assert payloads["scenario"]["name"] == "District of Hammers"
     assert payloads["upgrade"]["upgrade"][0]["bought"] == ["Fire Sword"]

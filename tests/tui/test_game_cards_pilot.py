@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,23 +19,7 @@ from chronicle.tui.screens.cards import EVERY, GameCardsScreen
 from chronicle.tui.settings import load_settings, settings_path
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
-from tui.helpers import screen_text, settle
-
-HOSTILE = ("[/x] Bold [b]pebble[/b]", "🪨 Emoji rock 👍🏽", "حصاة عربية")
-
-
-@pytest.fixture
-def toy(private_data_dir: Path) -> Iterator[GameSystem]:
-    """The toy game installed, with hostile pebble names in the user's card folder."""
-    from toy_game import KEY, SYSTEM
-
-    folder = private_data_dir / "cards" / KEY
-    folder.mkdir(parents=True)
-    tables = "".join(f'[[card]]\nname = {json.dumps(name, ensure_ascii=False)}\n'
-                     f'kind = "pebble"\nweight = {n}\n\n' for n, name in enumerate(HOSTILE, 1))
-    (folder / "pebbles.toml").write_text("version = 1\n\n" + tables, encoding="utf-8")
-    with registry.registered(SYSTEM) as system:
-        yield system
+from tui.helpers import HOSTILE, screen_text, settle
 
 
 def game_screen(app: ChronicleApp) -> GameCardsScreen:

@@ -8,9 +8,6 @@ toy game under tests/ gets it with no code of its own."""
 from __future__ import annotations
 
 import asyncio
-import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -23,25 +20,10 @@ from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.cards import GameCardsScreen
 from chronicle.tui.screens.game_collection import GameCollectionScreen
 from chronicle.tui.settings import load_settings
-from tui.helpers import screen_text, settle
+from tui.helpers import HOSTILE, screen_text, settle
 
-HOSTILE = ("[/x] Bold [b]pebble[/b]", "🪨 Emoji rock 👍🏽", "حصاة عربية")
 PLAYERS = ("Ann", "Zed [red]x[/red]")
 TALES = "tales-of-arcadia"
-
-
-@pytest.fixture
-def toy(private_data_dir: Path) -> Iterator[GameSystem]:
-    """The toy game installed, with hostile pebble names in the user's card folder."""
-    from toy_game import KEY, SYSTEM
-
-    folder = private_data_dir / "cards" / KEY
-    folder.mkdir(parents=True)
-    tables = "".join(f'[[card]]\nname = {json.dumps(name, ensure_ascii=False)}\n'
-                     f'kind = "pebble"\nweight = {n}\n\n' for n, name in enumerate(HOSTILE, 1))
-    (folder / "pebbles.toml").write_text("version = 1\n\n" + tables, encoding="utf-8")
-    with registry.registered(SYSTEM) as system:
-        yield system
 
 
 @pytest.fixture
