@@ -15,54 +15,36 @@ from typing import Any
 
 import dbfixtures as fx
 import pytest
+from test_record_races import race
 
 from chronicle.services import cardfront
 from chronicle.services.db import open_database
 
 QUEST = "arcadia-quest"
 TIMEOUT = 120
+"""Seconds a member waits for the other."""
 BLADE = "Racing Blade"
 
 
-def corrector(url: str, data_dir: str, number: int, start: Any, results: Any,
+def corrector(url: str, data_dir: str, number: int, start: Any, results: Any, held: Any,
               name: str) -> None:
     """One member correcting (or entering) ``name`` with the cost ``10 + number``, held after
-    reading the group's cards until the other member has read them too."""
+    reading the group's cards until the other member has read them too (``held``)."""
     os.environ["CHRONICLE_DATA_DIR"] = data_dir
     from chronicle.services import cardfront as front
 
     original = front.breaches_of
 
-    def held(*args: Any, **kwargs: Any) -> Any:
+    def waiting(*args: Any, **kwargs: Any) -> Any:
         found = original(*args, **kwargs)
-        start.wait(TIMEOUT)       # both have read the card: now both write
+        held.wait(TIMEOUT)        # both have read the card: now both write
         return found
 
-    front.breaches_of = held   # type: ignore[assignment]
+    front.breaches_of = waiting
     start.wait(TIMEOUT)
     said = fx.cli("--db", url, "cards", "new", name, "--system", QUEST, "--kind", "upgrade",
                   "--value", f"cost={10 + number}")
     results.put({"number": number, "said": said})
-
-
-def race(url: str, data_dir: Path, name: str) -> list[dict[str, Any]]:
-    context = fx.processes()
-    start = context.Barrier(2)
-    results = context.Queue()
-    processes = [context.Process(target=corrector,
-                                 args=(url, str(data_dir), n, start, results, name))
-                 for n in range(2)]
-    for process in processes:
-        process.start()
-    try:
-        found = [results.get(timeout=TIMEOUT) for _ in processes]
-    finally:
-        for process in processes:
-            process.join(TIMEOUT)
-            if process.is_alive():
-                process.kill()
-    assert [p.exitcode for p in processes] == [0, 0]
-    return sorted(found, key=lambda r: r["number"])
 
 
 def stored(url: str, name: str) -> tuple[int, dict[str, Any]]:
@@ -90,7 +72,7 @@ def test_two_members_correcting_one_card_at_once_one_wins(db_url: str, tmp_path:
                                                "level": 1}])
         finally:
             db.close()
-    said = race(db_url, tmp_path, BLADE)
+    said = race(corrector, db_url, tmp_path, fx.processes().Barrier(2), BLADE)
     codes = sorted(s["said"][0] for s in said)
     assert codes == [0, 1], said
     loser = next(s for s in said if s["said"][0] == 1)
