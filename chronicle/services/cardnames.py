@@ -10,6 +10,7 @@ those layers and kept (a write that names no card builds none).
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -20,18 +21,21 @@ if TYPE_CHECKING:
     from chronicle.domain.cardrefs import Resolve
 
 _KEPT: dict[str, tuple[Any, Catalog[FrontCard]]] = {}
-"""The last catalog built, by game, with the state of its layers it was built from."""
+"""The last catalog built, by game, with the state of its layers it was built from (the
+group's cards themselves, not their ids: two databases may number theirs alike)."""
 
 
-def _user_files(game: str) -> tuple[tuple[str, int, int], ...]:
+def _user_files(game: str) -> tuple[object, ...]:
+    """The user's card files of ``game`` as they are now: folder, names, times and sizes."""
     from chronicle import paths
 
     folder = paths.user_cards_dir(game)
     try:
         found = sorted(folder.glob("*.toml"))
-        return tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in found)
+        return (str(folder), *((p.name, p.stat().st_mtime_ns, p.stat().st_size)
+                               for p in found))
     except OSError:
-        return ()
+        return (str(folder),)
 
 
 def catalog(session: Session, game: str) -> Catalog[FrontCard] | None:
@@ -47,7 +51,8 @@ def catalog(session: Session, game: str) -> Catalog[FrontCard] | None:
     except NotFound:
         return None
     rows = repo.group_cards(session, system.key)
-    state = (tuple((row_id, version) for row_id, version, _data in rows), _user_files(game))
+    state = (json.dumps([data for _i, _v, data in rows], sort_keys=True, default=str),
+             _user_files(game))       # the group's cards themselves: any database's
     kept = _KEPT.get(game)
     if kept is not None and kept[0] == state:
         return kept[1]
