@@ -455,3 +455,29 @@ def test_the_toy_game_stores_a_pebble_by_its_name_from_its_declaration_alone(url
         ok(url, "bag", "put", "Pouch", "FLINT", "--player", "Ann")    # its name, any case
         (_data, events), = stored(url, KEY, "bag")
     assert [payload["pebble"] for _kind, payload in events] == ["Flint", "Flint"]
+
+
+def test_a_wyld_hunt_chronicle_records_its_cards_by_their_own_names(url: str) -> None:
+    """Experience spent or a correction naming a card by another of its names is recorded as
+    the card (the ledger's event, and so the history and the export, never the alias)."""
+    from chronicle.persistence import repository as repo
+
+    db = open_database(url)
+    try:
+        fx.winerdria(db)
+    finally:
+        db.close()
+    ok(url, "cards", "new", "Indecisive", "--system", "wyld-hunt", "--kind", "flaw",
+       "--aliases", "Indeciso")
+    ok(url, "xp", "correct", "Winerdria", "--note", "read the card again", "--xp", "9")
+    ok(url, "xp", "buy-off", "Winerdria", "indeciso")
+    db = open_database(url)
+    try:
+        with db.transaction() as session:
+            (row,) = repo.find_characters(session, "Winerdria")
+            assert row.id is not None
+            history, _infos = repo.events(session, row.id)
+    finally:
+        db.close()
+    assert history[-1].flaw == "Indecisive", history
+    assert "Indeciso" not in ok(url, "history", "Winerdria")

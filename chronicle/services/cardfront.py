@@ -266,16 +266,15 @@ def _chronicle_breaches(session: Session, game: GameSystem,
     cards would make break a rule they did not break before."""
     if game.chronicles is None:
         return []
-    from chronicle.catalog.entry import CardEntry
-    from chronicle.domain.values import Origin
+    from chronicle.catalog.front import entries_of
     from chronicle.persistence import repository as repo
     from chronicle.services.records import new_errors
     from chronicle.systems.protocol import load_name
 
     module = load_name(game.chronicles)
     before = module.catalog()
-    after = module.catalog([CardEntry(table, Origin.USER, "the corrected card", None)
-                            for table in corrected])
+    typed, _problems = entries_of(corrected, schema_of(game), "the corrected card")
+    after = module.catalog(typed)   # typed by the schema, as the game's own files are read
     found: list[Breach] = []
     keys = set(game.keys)
     for row in repo.list_characters(session):

@@ -266,7 +266,7 @@ def _without(names: tuple[str, ...], remove: tuple[str, ...], role: str, who: st
     return tuple(kept)
 
 
-def _own_names(cat: Any, names: tuple[str, ...], kind: str) -> tuple[str, ...]:
+def own_names(cat: Any, names: tuple[str, ...], kind: str) -> tuple[str, ...]:
     """``names`` as their cards' own names: a card named by one of its other names
     (``aliases``) or in other letter case is kept under its name; a name no card has stays as
     typed (the rules say so)."""
@@ -289,7 +289,7 @@ def _edit(session: Session, row: CharacterRow, *, icon: str | None = None,
                       "\"cannot change after you have decided\"); use 'chronicle xp buy', "
                       "'chronicle xp buy-off' or a correction")
     cat = catalog()
-    add_merits, add_flaws = _own_names(cat, add_merits, "merit"), _own_names(cat, add_flaws,
+    add_merits, add_flaws = own_names(cat, add_merits, "merit"), own_names(cat, add_flaws,
                                                                              "flaw")
     before_build = load_build(session, row, _player_name(session, row))
     before, _state = evaluate(session, row, before_build, cat)
@@ -412,8 +412,8 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
         # is sure to be written: a refused import leaves the card folder as it was.
         cat = catalog(loaded.cards)
         build = replace(build, player=owner.name,   # a card by another name: its own name
-                        merits=_own_names(cat, build.merits, "merit"),
-                        flaws=_own_names(cat, build.flaws, "flaw"))
+                        merits=own_names(cat, build.merits, "merit"),
+                        flaws=own_names(cat, build.flaws, "flaw"))
         if own_missing:
             report, state = check_character(build, cat)
             have = {key_of(o.name, o.kind): o.count
