@@ -277,3 +277,22 @@ def test_hostile_collection_files_of_another_game(sh: Shell, db_url: str, backen
 
     attempt()
     assert tally["files"] >= wanted and tally["refused"]
+
+
+def test_a_card_whose_name_looks_like_a_kind_prefix_is_that_card(sh: Shell, toy: GameSystem,
+                                                                 private_data_dir: Path) -> None:
+    """``pebble:Jade`` names Jade unless a card is called ``pebble:Jade`` itself (the app's
+    Collections screen passes every name whole, with its kind)."""
+    folder = private_data_dir / "cards" / toy.key
+    (folder / "tricky.toml").write_text(
+        'version = 1\n\n[[card]]\nname = "pebble:Jade"\nkind = "pebble"\n', encoding="utf-8")
+    assert sh("collection", "add", "pebble:Jade", "--player", "Tim", "--kind", "pebble",
+              "--system", toy.key)[0] == 0
+    assert sh("collection", "add", "pebble:jade", "--player", "Ann", "--system",
+              toy.key)[0] == 0
+    assert owned(sh, "Tim", toy.key) == {("pebble:Jade", "pebble"): 1}
+    assert owned(sh, "Ann", toy.key) == {("pebble:Jade", "pebble"): 1}
+    (folder / "tricky.toml").unlink()
+    assert sh("collection", "add", "pebble:jade", "--player", "Ann", "--system",
+              toy.key)[0] == 0
+    assert owned(sh, "Ann", toy.key)[("Jade", "pebble")] == 1

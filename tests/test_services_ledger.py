@@ -150,7 +150,7 @@ def test_buying_a_merit_spends_its_cost(tim: Database) -> None:
     assert line(view, 2) | {"text": None} == {
         "seq": 2, "kind": "buy", "xp_change": -1, "xp_earned": 1, "xp_unspent": 0,
         "waylay_bonus": 0, "applied": True, "undone_by": None, "game_id": None, "text": None}
-    assert view.history[1].text == "Bought clear thinking"
+    assert view.history[1].text == "Bought Clear Thinking"  # the card's own name
     assert view.report.summary["merits"] == [*fx.WINERDRIA_MERITS, "Clear Thinking"]
     assert (view.report.summary["xp_spent"], view.report.summary["xp_unspent"]) == (1, 0)
     assert view.report.summary["character_points"] == 8

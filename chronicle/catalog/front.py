@@ -322,6 +322,16 @@ class FrontCard(NamedTuple):
         """The card's other names (``aliases``)."""
         return tuple(str(a) for a in self.data.get("aliases") or ())
 
+    def fields(self, schema: CardSchema) -> list[tuple[str, Any]]:
+        """Each field of the card's kind in the schema's order, with its value (None when the
+        card leaves it out), then any value the schema does not list."""
+        names = [f for f in schema.fields(self.kind) if f not in ("name", "kind")] \
+            if self.kind in schema.kinds else []
+        shown = [(name, self.data.get(name)) for name in names]
+        shown += [(k, v) for k, v in self.data.items() if k not in names and k not in
+                  ("name", "kind")]
+        return shown
+
     def missing(self, schema: CardSchema) -> list[str]:
         """The printed values of the card nobody entered yet."""
         return [spec.name for spec in kind_fields(schema, self.kind)
@@ -330,18 +340,21 @@ class FrontCard(NamedTuple):
 
 
 def front_catalog(game: str, schema: CardSchema, *, bundled_dir: Any = None,
-                  user_dir: Any = None) -> Catalog[FrontCard]:
-    """``game``'s catalog as plain cards: its bundled card files, the group's cards in use
-    (``chronicle.catalog.group``), the user's card files; each layer correcting the one before."""
+                  user_dir: Any = None, group_tables: Iterable[dict[str, Any]] | None = None,
+                  ) -> Catalog[FrontCard]:
+    """``game``'s catalog as plain cards: its bundled card files, the group's cards (those
+    ``group_tables`` hold, else those in use: ``chronicle.catalog.group``), the user's card
+    files; each layer correcting the one before."""
     from chronicle import paths
-    from chronicle.catalog.group import layer
+    from chronicle.catalog.group import PATH, layer
     from chronicle.catalog.layers import read_files
     from chronicle.catalog.loader import card_files
     from chronicle.catalog.store import merge_entries
 
     bundled, problems = read_files(card_files(bundled_dir or paths.bundled_cards_dir(game)),
                                    schema, Origin.BUNDLED)
-    group, group_problems = layer(game, schema)
+    group, group_problems = layer(game, schema) if group_tables is None \
+        else entries_of(group_tables, schema, PATH)
     user, user_problems = read_files(card_files(user_dir if user_dir is not None
                                                 else paths.user_cards_dir(game)),
                                      schema, Origin.USER)

@@ -103,9 +103,25 @@ def change_count(session: Session, player_id: int, card_name: str, kind: str,
 
 # The group's cards ---------------------------------------------------------------------------
 
-def save_group_card(session: Session, game: str, data: dict[str, Any]) -> None:
+def save_group_card(session: Session, game: str, data: dict[str, Any], *,
+                    expected: int | None = None) -> None:
     """Add a card to the group's cards, or merge ``data`` into the one of the same name and
-    kind (its version bumped)."""
+    kind (its version bumped).
+
+    ``expected`` is the version of the card the caller read (0: it had no such card); the
+    write is then made on that version only (an UPDATE where the version is still the one
+    read), so two members correcting the same card at once cannot merge into what neither
+    saw: the later one is refused. None (a restore, an import of whole files) writes on any
+    version.
+
+    Raises:
+        Conflict: the card changed (or was entered) since ``expected`` was read; nothing of
+            the transaction is written.
+    """
+    from sqlalchemy import select as sa_select
+    from sqlalchemy import update
+    from sqlalchemy.exc import IntegrityError
+
     from chronicle.persistence.models_more import GroupCardRow
 
     key = name_key(str(data["name"]))
@@ -113,16 +129,43 @@ def save_group_card(session: Session, game: str, data: dict[str, Any]) -> None:
     row = session.exec(select(GroupCardRow).where(
         GroupCardRow.game == game, GroupCardRow.name_key == key,
         GroupCardRow.kind == kind)).first()
+    said = f"the {kind} {str(data['name'])[:80]!r} ({game})"
     if row is None:
-        row = GroupCardRow(game=game, name=str(data["name"]), name_key=key, kind=kind,
-                           data=dict(data), version=1, changed_at=now())
-    else:
-        row.data = {**row.data, **data}
-        row.name = str(data["name"])
-        row.version += 1
-        row.changed_at = now()
+        if expected:
+            raise Conflict(f"{said} was deleted by someone else meanwhile; nothing was "
+                           "saved: look at the card again and try again")
+        session.add(GroupCardRow(game=game, name=str(data["name"]), name_key=key, kind=kind,
+                                 data=dict(data), version=1, changed_at=now()))
+        try:
+            session.flush()
+        except IntegrityError:
+            if expected is None:
+                raise
+            raise Conflict(f"{said} was entered by someone else at the same moment; nothing "
+                           "was saved: look at the card again and try again") from None
+        return
+    if expected is not None and expected != row.version:
+        raise _card_moved(said, expected, row.version)
+    table = GroupCardRow.__table__  # type: ignore[attr-defined]
+    seen = row.version
+    locked = session.execute(update(table).where(table.c.id == row.id, table.c.version == seen)
+                             .values(version=table.c.version))   # on the version read
+    if getattr(locked, "rowcount", 1) != 1:
+        current = session.execute(sa_select(table.c.version).where(table.c.id == row.id)) \
+            .scalar()
+        raise _card_moved(said, expected if expected is not None else seen, int(current or 0))
+    row.data = {**row.data, **data}
+    row.name = str(data["name"])
+    row.version = seen + 1
+    row.changed_at = now()
     session.add(row)
     session.flush()
+
+
+def _card_moved(said: str, expected: int, current: int) -> Conflict:
+    what = "entered" if expected == 0 else "corrected"
+    return Conflict(f"{said} was {what} by someone else meanwhile (version {expected} -> "
+                    f"{current}); nothing was saved: look at the card again and try again")
 
 
 # Characters ----------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from chronicle.domain import limits
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput, ChronicleError, NotFound, Refused
 from chronicle.rules.report import Report, Violation
+from chronicle.services.gamecards import schema_of
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -58,14 +59,6 @@ def card_games(key: str | None = None) -> list[GameSystem]:
     every = [s for s in registry.systems() if s.card_schema]
     every.sort(key=lambda s: s.key != registry.DEFAULT)
     return every
-
-
-def schema_of(game: GameSystem) -> CardSchema:
-    """The game's card schema, imported now."""
-    from chronicle.systems.protocol import load_name
-
-    found: CardSchema = load_name(str(game.card_schema))
-    return found
 
 
 def use_group(url: str | None, games: Iterable[GameSystem]) -> list[str]:
@@ -273,16 +266,15 @@ def _chronicle_breaches(session: Session, game: GameSystem,
     cards would make break a rule they did not break before."""
     if game.chronicles is None:
         return []
-    from chronicle.catalog.entry import CardEntry
-    from chronicle.domain.values import Origin
+    from chronicle.catalog.front import entries_of
     from chronicle.persistence import repository as repo
     from chronicle.services.records import new_errors
     from chronicle.systems.protocol import load_name
 
     module = load_name(game.chronicles)
     before = module.catalog()
-    after = module.catalog([CardEntry(table, Origin.USER, "the corrected card", None)
-                            for table in corrected])
+    typed, _problems = entries_of(corrected, schema_of(game), "the corrected card")
+    after = module.catalog(typed)   # typed by the schema, as the game's own files are read
     found: list[Breach] = []
     keys = set(game.keys)
     for row in repo.list_characters(session):
@@ -373,7 +365,10 @@ def _enter(db: Database, game: GameSystem, schema: CardSchema, tables: list[dict
     from chronicle.persistence import repository as repo
 
     with db.transaction() as session:
-        before = [data for _id, _version, data in repo.group_cards(session, game.key)]
+        read = repo.group_cards(session, game.key)
+        before = [data for _id, _version, data in read]
+        versions = {(name_key(str(data.get("name", ""))), str(data.get("kind"))): version
+                    for _id, version, data in read}
         group.use(game.key, before)
         catalog = catalog_of(game)
         result = Entered(game.key, game.label)
@@ -398,8 +393,9 @@ def _enter(db: Database, game: GameSystem, schema: CardSchema, tables: list[dict
         if breaches and not force:
             raise refusal(what or ("the correction" if result.corrected else "the card"),
                           breaches)
-        for table in stored:
-            repo.save_group_card(session, game.key, table)
+        for table in stored:      # on the version read: a correction made meanwhile wins
+            repo.save_group_card(session, game.key, table, expected=versions.get(
+                (name_key(str(table["name"])), str(table["kind"])), 0))
         from chronicle.services import grouplayer
 
         grouplayer.sync(session)

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from chronicle.catalog.front import FrontCard
 from chronicle.domain.text import did_you_mean
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput, NotFound
 from chronicle.rules.ownership import NOT_OWNED_SECTION, not_owned
 from chronicle.services.csvtable import ImportResult, Mode
-from chronicle.services.gamecards import GameCard, GameCatalog, game_catalog, system_named
+from chronicle.services.gamecards import GameCatalog, game_catalog, system_named
 from chronicle.services.ownership import Recorded, set_counts
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ EXPORT_HEADER = ("card", "kind", "count")
 class OwnedCard:
     """A card in a collection, with its catalog card (None when the catalog has none)."""
 
-    card: GameCard | None
+    card: FrontCard | None
     name: str
     kind: str
     count: int
@@ -70,7 +71,7 @@ def _create_hint(system: GameSystem, name: str) -> str:
 
 
 def resolve(cat: GameCatalog, system: GameSystem, name: str,
-            kind: str | None = None) -> GameCard:
+            kind: str | None = None) -> FrontCard:
     """The card of the game called ``name`` (of ``kind``); ``name`` may carry its kind as a
     prefix (``unit:Ghoul``) for names several kinds share.
 
@@ -80,7 +81,8 @@ def resolve(cat: GameCatalog, system: GameSystem, name: str,
     """
     kinds = sorted({c.kind for c in cat} | set(system.card_kinds))
     prefix, colon, rest = name.partition(":")
-    if colon and prefix.strip().casefold() in kinds and rest.strip():
+    whole = [c for c in cat.named(name) if kind is None or c.kind == kind]
+    if colon and prefix.strip().casefold() in kinds and rest.strip() and not whole:
         kind, name = prefix.strip().casefold(), rest.strip()
     if kind is not None and kind not in kinds:
         hint = did_you_mean(kind, kinds)
@@ -174,7 +176,7 @@ def export_collection_csv(db: Database, game: str, player: str) -> str:
 
 
 def _row_card(cat: GameCatalog, system: GameSystem, name: str,
-              kind_text: str) -> tuple[GameCard | None, str | None]:
+              kind_text: str) -> tuple[FrontCard | None, str | None]:
     """The card a file's row names, or why it is bad."""
     kind = kind_text.strip().casefold() or None
     try:
@@ -225,7 +227,7 @@ def import_collection_csv(db: Database, game: str, player: str, path: Path, *,
         reasons: list[str] = []
         extra = csvtable.too_many_values(record, len(head))
         name = " ".join(cell(record, "card").split())
-        card: GameCard | None = None
+        card: FrontCard | None = None
         number: int | None = None
         if extra:
             reasons.append(extra)

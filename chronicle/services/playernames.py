@@ -24,6 +24,7 @@ from chronicle.domain.values import name_key
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from chronicle.domain.cardrefs import Resolve
     from chronicle.systems.protocol import RecordKind
 
 UNKNOWN_PLAYER = "record.unknown_player"
@@ -248,16 +249,24 @@ class Boundary:
 
     spec: RecordKind | None
     players: Players
+    cards: Resolve | None = None
+    """The card's own name for a name written at the kind's card places (``spec.cards``)."""
 
     @classmethod
     def of(cls, session: Session, game: str, spec: RecordKind | None,
            players: Players | None = None) -> Boundary:
         """The crossing of ``spec`` (None: a game no longer installed: values pass as they
-        are) in ``session``'s database (its players read once, unless given)."""
+        are) in ``session``'s database (its players read once, unless given; its cards read
+        at the first card named)."""
         if players is None:
             players = Players.of(session, game, spec) if spec is not None and (
                 spec.players or spec.links) else Players()
-        return cls(spec, players)
+        cards = None
+        if spec is not None and spec.cards:
+            from chronicle.services.cardnames import resolver
+
+            cards = resolver(session, game)
+        return cls(spec, players, cards)
 
     def kept(self, where: str, value: dict[str, Any], what: str) -> dict[str, Any]:
         """``value`` as the database keeps it.
@@ -272,6 +281,11 @@ class Boundary:
 
         if self.spec is None:
             return value
+        if self.cards is not None:      # a card named by another of its names: its own
+            from chronicle.domain.cardrefs import named
+
+            value = named([(place.at, place.kinds) for place in self.spec.cards], where, value,
+                          self.cards)
         found, unknown = stored(self.spec, where, value, self.players)
         if unknown:
             first = unknown[0]

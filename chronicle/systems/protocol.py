@@ -266,6 +266,17 @@ class RecordLink(NamedTuple):
     owner: str | None = None
 
 
+class CardPlace(NamedTuple):
+    """Where a record names a card of the game: the names at ``at`` (a
+    ``chronicle.domain.cardrefs`` path: ``"data:unit[].unit"``, ``"upgrade:upgrade[].bought[]"``,
+    ``"data:guild[].slots{}[]"`` for the lists a table holds, ``"data:guild[].slots{*}"`` for its
+    keys) are cards of one of ``kinds``. The store keeps a card named by one of its other names
+    (``aliases``) under the card's own name."""
+
+    at: str
+    kinds: tuple[str, ...]
+
+
 class RecordKind(NamedTuple):
     """What the database stores for the game (a battle force, a campaign, a hunt), through the
     generic record store (``chronicle.services.records``)."""
@@ -315,6 +326,9 @@ class RecordKind(NamedTuple):
     appending an event costs the same whatever the history's length (the store keeps the
     state of the version it last saw, ``chronicle.services.recordstate``); without it, each
     append judges the whole history with ``check``."""
+    cards: tuple[CardPlace, ...] = ()
+    """Where a record names the game's cards (``CardPlace``): a name given there that is one
+    of a card's other names is stored as the card's own name, on every way in."""
 
     def checker(self) -> Callable[[dict[str, Any], list[dict[str, Any]], RecordContext],
                                   Report]:

@@ -463,6 +463,12 @@ class ChronicleApp(App[int]):
 
         self.push_screen(StatisticsScreen())
 
+    def action_collections(self) -> None:
+        """Open every game's collections (the game kept from last time)."""
+        from chronicle.tui.screens.game_collection import open_game_collection
+
+        open_game_collection(self.screen)
+
     def action_open_mode(self, mode: str) -> None:
         """Show an area at its list: ``2`` always opens the Characters list, not the last
         character opened."""
@@ -538,6 +544,8 @@ class ChronicleApp(App[int]):
         yield SystemCommand("Help", "Keys and how things work (?)", self.action_help)
         yield SystemCommand("Statistics", "Every game's numbers and charts",
                             self.action_statistics)
+        yield SystemCommand("Collections", "Every game's collections: a player's copies of "
+                            "any game's cards", self.action_collections)
         yield SystemCommand("Light or dark theme", "Toggle the theme (ctrl+t)",
                             self.action_toggle_dark)
         commands = getattr(screen, "commands", None)

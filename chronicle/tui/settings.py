@@ -2,7 +2,8 @@
 
 Only what the user chose in the app is kept there: the theme, and the game whose cards the
 Cards area shows (``cards_game``: a game's key, ``*`` for every game, empty for the home
-game's own Cards area). A missing, unreadable
+game's own Cards area), and the game whose collections the Collections screen shows
+(``collection_game``). A missing, unreadable
 or hand-broken file never stops the app: it starts with the defaults and says nothing is lost;
 saving replaces the file atomically. Pure Python: no Textual import.
 """
@@ -27,6 +28,8 @@ class Settings:
     theme: str = "textual-dark"
     cards_game: str = ""
     """The game the Cards area shows (a key; ``*``: every game; empty: the home game)."""
+    collection_game: str = ""
+    """The game whose collections the Collections screen shows (a key; empty: the first)."""
 
 
 def settings_path() -> Path:
@@ -49,9 +52,10 @@ def load_settings(path: Path | None = None) -> Settings:
     theme = data.get("theme") if isinstance(data, dict) else None
     if isinstance(theme, str) and 0 < len(theme) <= NAME_CHARS and theme.isprintable():
         settings.theme = theme
-    game = data.get("cards_game") if isinstance(data, dict) else None
-    if isinstance(game, str) and len(game) <= NAME_CHARS and game.isprintable():
-        settings.cards_game = game
+    for kept in ("cards_game", "collection_game"):
+        game = data.get(kept) if isinstance(data, dict) else None
+        if isinstance(game, str) and len(game) <= NAME_CHARS and game.isprintable():
+            setattr(settings, kept, game)
     return settings
 
 

@@ -30,7 +30,14 @@ from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.schema import ModelSchema
 from chronicle.domain.values import Origin
 from chronicle.rules.report import Report, Severity, Violation
-from chronicle.systems.protocol import CommandGroup, Edition, FileKind, GameSystem, RecordKind
+from chronicle.systems.protocol import (
+    CardPlace,
+    CommandGroup,
+    Edition,
+    FileKind,
+    GameSystem,
+    RecordKind,
+)
 
 KEY = "toy-pebbles"
 
@@ -122,7 +129,8 @@ SYSTEM = GameSystem(
     commands=(CommandGroup("bag", "Pebbles (a toy game): bags of pebbles",
                            "toy_game.cli:register"),),
     records=(RecordKind("bag", "bag of pebbles", True, "toy_game.bags:check",
-                        "toy_game.bags:describe"),),
+                        "toy_game.bags:describe",
+                        cards=(CardPlace("put:pebble", ("pebble",)),)),),
     stats="toy_game.stats:stats",
 )
 """What the fixture registers."""

@@ -8,6 +8,9 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+HOSTILE = ("[/x] Bold [b]pebble[/b]", "🪨 Emoji rock 👍🏽", "حصاة عربية")
+"""The toy game's pebbles in the ``toy`` fixture (``conftest``): markup, emoji, right-to-left."""
+
 
 async def settle(pilot: Pilot[Any]) -> None:
     """Let every worker finish, and those their results start too."""

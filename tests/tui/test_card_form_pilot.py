@@ -1,12 +1,12 @@
 """The app's card form (``chronicle.tui.screens.card_form``), driven with Pilot: fields made
 from any game's card schema (a die's ``faces`` table included), a new card saved to the group's
 cards, a bad value refused naming its field with nothing saved, and a correction that would
-break a saved force shown with its list and saved only after the confirmation."""
+break a saved force shown with its list and saved only after the confirmation; on SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import dbfixtures as fx
@@ -43,8 +43,8 @@ async def _until(pilot: Any, test: Any) -> None:
     raise AssertionError("the app never got there")
 
 
-def test_a_new_card_and_a_bad_value_in_the_form(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'group.db'}"
+def test_a_new_card_and_a_bad_value_in_the_form(db_url: str) -> None:
+    url = db_url
     open_database(url).close()
     saved: list[Any] = []
 
@@ -73,8 +73,8 @@ def test_a_new_card_and_a_bad_value_in_the_form(tmp_path: Path) -> None:
 
 
 def test_a_correction_breaking_a_force_is_listed_and_saved_only_when_confirmed(
-        tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'group.db'}"
+        db_url: str) -> None:
+    url = db_url
     db = open_database(url)
     players.add_player(db, "Ann")
     db.close()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,23 +19,7 @@ from chronicle.tui.screens.cards import EVERY, GameCardsScreen
 from chronicle.tui.settings import load_settings, settings_path
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
-from tui.helpers import screen_text, settle
-
-HOSTILE = ("[/x] Bold [b]pebble[/b]", "🪨 Emoji rock 👍🏽", "حصاة عربية")
-
-
-@pytest.fixture
-def toy(private_data_dir: Path) -> Iterator[GameSystem]:
-    """The toy game installed, with hostile pebble names in the user's card folder."""
-    from toy_game import KEY, SYSTEM
-
-    folder = private_data_dir / "cards" / KEY
-    folder.mkdir(parents=True)
-    tables = "".join(f'[[card]]\nname = {json.dumps(name, ensure_ascii=False)}\n'
-                     f'kind = "pebble"\nweight = {n}\n\n' for n, name in enumerate(HOSTILE, 1))
-    (folder / "pebbles.toml").write_text("version = 1\n\n" + tables, encoding="utf-8")
-    with registry.registered(SYSTEM) as system:
-        yield system
+from tui.helpers import HOSTILE, screen_text, settle
 
 
 def game_screen(app: ChronicleApp) -> GameCardsScreen:
@@ -257,5 +240,31 @@ def test_random_keys_on_every_games_cards_never_crash(demo_url: str, toy: GameSy
                 await pilot.press(chooser.choice(keys))
             await settle(pilot)
             assert app.is_running and app._exception is None
+
+    asyncio.run(scenario())
+
+
+def test_the_groups_cards_show_in_the_cards_area_on_every_backend(db_url: str) -> None:
+    """A card entered on the command line is the group's: the Cards area shows it, found by
+    its other name in a search across every game, with its values, on SQLite and PostgreSQL."""
+    import dbfixtures as fx
+
+    code, _out, err = fx.cli("--db", db_url, "cards", "new", "Fire Sword", "--system",
+                             "arcadia-quest", "--kind", "upgrade", "--cost", "4", "--aliases",
+                             "Espada de fuego [b]")
+    assert code == 0, err
+
+    async def scenario() -> None:
+        app = ChronicleApp(db_url)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            app.push_screen(GameCardsScreen(EVERY))
+            await settle(pilot)
+            screen = game_screen(app)
+            screen.query_one("#gc-search").value = "espada de fuego [b]"  # type: ignore[attr-defined]
+            await settle(pilot)
+            assert [(c.game, c.name) for c in screen.shown] == [("arcadia-quest", "Fire Sword")]
+            text = screen_text(pilot)
+            assert "Fire Sword" in text and "cost: 4" in text and "Espada de fuego" in text
 
     asyncio.run(scenario())

@@ -1,11 +1,11 @@
 """The app's builders flag what a player does not own, never refusing it (issue 26, item 5):
 an Arcadia Quest guild's board and a Tales of Arcadia force in its builder show the
-``collection.not_owned`` warning for the cards their player has not recorded."""
+``collection.not_owned`` warning for the cards their player has not recorded; on SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from chronicle.services import players
 from chronicle.services.collection import add_cards
@@ -17,11 +17,11 @@ GUILDS = [{"color": "blue", "player": "Ana [b]", "heroes": ["Diva", "Greensleeve
           {"color": "green", "player": "Ben", "heroes": ["Maya", "Zazu", "Kanga"]}]
 
 
-def test_a_guilds_board_flags_heroes_its_player_does_not_own(tmp_path: Path) -> None:
+def test_a_guilds_board_flags_heroes_its_player_does_not_own(db_url: str) -> None:
     from chronicle.systems.arcadia_quest.screens.campaigns import CampaignsScreen
     from chronicle.systems.arcadia_quest.service import new_campaign, show_campaign
 
-    url = f"sqlite:///{tmp_path}/aq.db"
+    url = db_url
     db = open_database(url)
     for name in ("Ana [b]", "Ben"):
         players.add_player(db, name)
@@ -44,12 +44,12 @@ def test_a_guilds_board_flags_heroes_its_player_does_not_own(tmp_path: Path) -> 
     asyncio.run(main())
 
 
-def test_a_forces_builder_flags_units_its_player_does_not_own(tmp_path: Path) -> None:
+def test_a_forces_builder_flags_units_its_player_does_not_own(db_url: str) -> None:
     from chronicle.systems.tales_of_arcadia import service
     from chronicle.systems.tales_of_arcadia.force import RosterLine
     from chronicle.systems.tales_of_arcadia.screens.builder import TalesBuilderScreen
 
-    url = f"sqlite:///{tmp_path}/toa.db"
+    url = db_url
     db = open_database(url)
     players.add_player(db, "Tim")
     add_cards(db, "tales-of-arcadia", "Tim", [("Gearknight", 1)])

@@ -11,6 +11,7 @@ from typing import Any
 
 from chronicle.systems.arcadia_quest import KEY, LABEL
 from chronicle.systems.protocol import (
+    CardPlace,
     CommandGroup,
     Edition,
     FileKind,
@@ -57,6 +58,29 @@ def odds_attack(options: dict[str, Any]) -> OddsAnswer:
     return OddsAnswer(odds.to_dict(), tuple(lines))
 
 
+_HELD = ("upgrade", "curse")
+"""What a hero's slots hold."""
+_CARDS = (
+    *(place for where in ("data", "start") for place in (
+        CardPlace(f"{where}:guild[].heroes[]", ("hero",)),
+        CardPlace(f"{where}:guild[].slots{{*}}", ("hero",)),
+        CardPlace(f"{where}:guild[].slots{{}}[]", _HELD))),
+    CardPlace("scenario:name", ("scenario",)),
+    CardPlace("scenario:guild[].deaths{*}", ("hero",)),
+    CardPlace("scenario:guild[].neutral_deaths{*}", ("hero",)),
+    CardPlace("upgrade:upgrade[].bought[]", ("upgrade",)),
+    CardPlace("upgrade:upgrade[].discarded[]", _HELD),
+    CardPlace("upgrade:upgrade[].curses{*}", ("hero",)),
+    CardPlace("upgrade:upgrade[].curses{}", ("curse",)),
+    CardPlace("upgrade:upgrade[].slots{*}", ("hero",)),
+    CardPlace("upgrade:upgrade[].slots{}[]", _HELD),
+    CardPlace("correction:add_cards[]", _HELD),
+    CardPlace("correction:remove_cards[]", _HELD),
+    CardPlace("correction:slots{*}", ("hero",)),
+    CardPlace("correction:slots{}[]", _HELD),
+)
+"""Where a campaign names its cards: stored under their own names (a Spanish name given)."""
+
 SYSTEM = GameSystem(
     key=KEY,
     label=LABEL,
@@ -91,7 +115,7 @@ SYSTEM = GameSystem(
     records=(RecordKind("campaign", "campaign", False, f"{_HERE}.record:check_record",
                         f"{_HERE}.record:describe", steps=f"{_HERE}.record:steps_record",
                         players=("data:guild[].player",), guests=True,
-                        readable=f"{_HERE}.record:campaign_problems"),),
+                        readable=f"{_HERE}.record:campaign_problems", cards=_CARDS),),
     sheets={"campaign": f"{_HERE}.service:campaign_sheet"},
     screens={"main": f"{_HERE}.screens.campaigns:CampaignsScreen"},
     docs="docs/games/arcadia-quest.md",

@@ -12,6 +12,7 @@ from typing import Any
 
 from chronicle.systems.hunters_of_arcfall import KEY, LABEL
 from chronicle.systems.protocol import (
+    CardPlace,
     CommandGroup,
     Edition,
     FileKind,
@@ -79,7 +80,10 @@ SYSTEM = GameSystem(
                         describe=f"{_HERE}.records:describe_event",
                         steps=f"{_HERE}.records:steps_record",
                         players=("data:player[].name", "turn:player"), guests=True,
-                        readable=f"{_HERE}.records:hunt_problems"),),
+                        readable=f"{_HERE}.records:hunt_problems",
+                        cards=(CardPlace("data:player[].hunter", ("hunter",)),
+                               CardPlace("turn:drawn[]", ("bounty",)),
+                               CardPlace("turn:captured[]", ("bounty",)))),),
     sheets={"hunt": f"{_HERE}.service:hunt_sheet"},
     screens={"main": f"{_HERE}.screens.table:HuntScreen"},
     card_schema=f"{_HERE}.schema:SCHEMA",

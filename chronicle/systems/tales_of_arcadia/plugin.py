@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from chronicle.systems.protocol import (
+    CardPlace,
     CommandGroup,
     Edition,
     FileKind,
@@ -161,7 +162,9 @@ SYSTEM = GameSystem(
     records=(
         RecordKind("force", "battle force", True, f"{_HERE}.stored:check_force",
                    steps=f"{_HERE}.stored:steps_force",
-                   readable=f"{_HERE}.stored:force_problems"),
+                   readable=f"{_HERE}.stored:force_problems",
+                   cards=(CardPlace("data:army", ("army",)),
+                          CardPlace("data:unit[].unit", ("unit",)))),
         RecordKind("battles", "battle history", False, f"{_HERE}.stored:check_battles",
                    f"{_HERE}.stored:describe_battle", steps=f"{_HERE}.stored:steps_battles",
                    players=("battle:side[].player", "battle:winner"),

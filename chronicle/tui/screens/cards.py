@@ -7,14 +7,14 @@ Driven by the registry and each game's card schema alone (``chronicle.services.g
 a game installed later gets it with no code of its own. The home game's own Cards area (its
 collection, packs, card forms) is the screen this one is opened over: switching to the home
 game goes back to it. ``n`` and ``e`` call :meth:`GameCardsScreen.open_card_form`, which opens
-the card form (a new card, or the one under the cursor corrected).
+the card form (a new card, or the one under the cursor corrected); ``c`` opens the players'
+collections of the game shown (``chronicle.tui.screens.game_collection``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -22,15 +22,19 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.card_detail import UNKNOWN as UNKNOWN  # re-exported
+from chronicle.tui.screens.card_detail import describe
+from chronicle.tui.screens.card_detail import value_lines as value_lines
 from chronicle.tui.text import clean, clip_words, plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
 from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
+    from chronicle.catalog.front import FrontCard
     from chronicle.catalog.loader import CardSchema
     from chronicle.services.db import Database
-    from chronicle.services.gamecards import GameCard, GameCatalog
+    from chronicle.services.gamecards import GameCatalog
 
 SINGLE = (24, 10, 16)
 """The list's columns for one game: name, kind, summary (which takes the rest)."""
@@ -38,8 +42,6 @@ SEVERAL = (18, 5, 8, 16)
 """The list's columns for every game: name, game (its initials), kind, summary."""
 EVERY = "*"
 """The switcher's choice that shows every game's cards together."""
-UNKNOWN = "?"
-"""How a value the card leaves out is shown."""
 
 
 def choices(home: str) -> list[tuple[str, str]]:
@@ -59,51 +61,6 @@ def initials(label: str) -> str:
     head = label.split(" (")[0] or label
     letters = "".join(word[0] for word in head.replace(":", " ").split() if word[0].isalnum())
     return letters[:5] or clean(label)[:5]
-
-
-def value_lines(name: str, value: Any, indent: str = "") -> list[str]:
-    """A field and its value as lines: a table one line per key (nested tables indented), a
-    list joined, a value left out as ``?``."""
-    if isinstance(value, dict):
-        lines = [f"{indent}{name}:"]
-        for key, item in value.items():
-            lines += value_lines(str(key), item, indent + "  ")
-        return lines if value else [f"{indent}{name}: (empty)"]
-    if isinstance(value, list):
-        if any(isinstance(item, dict) for item in value):
-            lines = [f"{indent}{name}:"]
-            for number, item in enumerate(value, 1):
-                lines += value_lines(f"#{number}", item, indent + "  ")
-            return lines
-        shown = ", ".join(str(item) for item in value) if value else "(none)"
-        return [f"{indent}{name}: {shown}"]
-    if value is None:
-        return [f"{indent}{name}: {UNKNOWN}"]
-    if isinstance(value, bool):
-        return [f"{indent}{name}: {'yes' if value else 'no'}"]
-    return [f"{indent}{name}: {value}"]
-
-
-def describe(card: GameCard, label: str, schema: CardSchema) -> Text:
-    """The detail of ``card``: its name, game, kind and origin, summary, then every field of
-    its kind (unknown ones as ``?``); all of it plain text."""
-    text = Text()
-    text.append_text(plain(card.name, "bold", lines=False))
-    text.append("\n")
-    text.append_text(plain(f"{label} · {card.kind} · {card.origin.value}", "dim", lines=False))
-    text.append("\n")
-    if card.summary:
-        text.append_text(plain(card.summary))
-        text.append("\n")
-    text.append("\n")
-    for name, value in card.fields(schema):
-        if name == "summary":
-            continue
-        for line in value_lines(name, value):
-            text.append_text(plain(line))
-            text.append("\n")
-    text.rstrip()
-    return text
 
 
 class GameCardsScreen(Screen[None]):
@@ -127,6 +84,7 @@ class GameCardsScreen(Screen[None]):
         Binding("slash", "search", "Search", key_display="/"),
         Binding("escape", "back", "Back"),
         Binding("n", "new_card", "New"),
+        Binding("c", "collection", "Collection"),
         Binding("e", "correct_card", "Correct", show=False),
         Binding("shift+down", "scroll_detail(3)", "Scroll the card's details", show=False),
         Binding("shift+up", "scroll_detail(-3)", "Scroll the card's details back", show=False),
@@ -143,7 +101,7 @@ class GameCardsScreen(Screen[None]):
         self.choice = choice if choice in keys else (keys[1] if len(keys) > 1 else keys[0])
         self.catalogs: dict[str, GameCatalog] = {}
         self.schemas: dict[str, CardSchema] = {}
-        self.shown: list[GameCard] = []
+        self.shown: list[FrontCard] = []
         self.reading: set[str] = set()
 
     def compose(self) -> ComposeResult:
@@ -274,7 +232,7 @@ class GameCardsScreen(Screen[None]):
     def refilter(self) -> None:
         """The cards of the games shown that hold every word of the search, in game order."""
         words = self.query_one("#gc-search", Input).value
-        found: list[GameCard] = []
+        found: list[FrontCard] = []
         waiting = [key for key in self.wanted() if key not in self.catalogs]
         for key in self.wanted():
             catalog = self.catalogs.get(key)
@@ -290,7 +248,7 @@ class GameCardsScreen(Screen[None]):
         self.query_one("#gc-status", Static).update(plain(status, lines=False))
         self.show_detail()
 
-    def row(self, card: GameCard) -> list[str]:
+    def row(self, card: FrontCard) -> list[str]:
         """The list row of ``card`` (its texts cleaned of control characters)."""
         widths = self.query_one(CardList).widths
         summary = clip_words(card.summary or "", max(1, widths[-1]))
@@ -299,7 +257,7 @@ class GameCardsScreen(Screen[None]):
                     summary]
         return [clean(card.name), clean(card.kind), summary]
 
-    def current_card(self) -> GameCard | None:
+    def current_card(self) -> FrontCard | None:
         """The card under the cursor."""
         index = self.query_one(CardList).cursor
         return self.shown[index] if 0 <= index < len(self.shown) else None
@@ -345,6 +303,14 @@ class GameCardsScreen(Screen[None]):
         game = self.choice if self.choice != EVERY else (card.game if card else self.home)
         self.open_card_form(game, None)
 
+    def action_collection(self) -> None:
+        """The collections of the game shown (of the card's game, when every game is)."""
+        from chronicle.tui.screens.game_collection import open_game_collection
+
+        card = self.current_card()
+        game = self.choice if self.choice != EVERY else (card.game if card else None)
+        open_game_collection(self, game)
+
     def action_correct_card(self) -> None:
         """Correct the card under the cursor."""
         card = self.current_card()
@@ -353,10 +319,9 @@ class GameCardsScreen(Screen[None]):
             return
         self.open_card_form(card.game, card)
 
-    def open_card_form(self, game: str, card: GameCard | None) -> None:
+    def open_card_form(self, game: str, card: FrontCard | None) -> None:
         """Open the new/correct card form of ``game`` (``card``: the one to correct; None: a
         new card), the form its card schema makes; what it saves is shown at once."""
-        from chronicle.catalog.front import FrontCard
         from chronicle.services.gamecards import system_named
         from chronicle.tui.screens.card_form import CardFormScreen
 
@@ -365,9 +330,7 @@ class GameCardsScreen(Screen[None]):
             self.notify(f"{system.label} has no cards to enter.", severity="warning",
                         markup=False)
             return
-        shown = None if card is None else FrontCard(card.game, card.name, card.kind,
-                                                    card.origin, dict(card.data))
-        self.app.push_screen(CardFormScreen(system, shown), self.card_saved)
+        self.app.push_screen(CardFormScreen(system, card), self.card_saved)
 
     def card_saved(self, entered: Any) -> None:
         """Say what the card form saved and read the game's cards again."""

@@ -266,6 +266,15 @@ def _without(names: tuple[str, ...], remove: tuple[str, ...], role: str, who: st
     return tuple(kept)
 
 
+def own_names(cat: Any, names: tuple[str, ...], kind: str) -> tuple[str, ...]:
+    """``names`` as their cards' own names: a card named by one of its other names
+    (``aliases``) or in other letter case is kept under its name; a name no card has stays as
+    typed (the rules say so)."""
+    found = [cat.get(name, kind) for name in names]
+    return tuple(card.name if card is not None else name
+                 for name, card in zip(names, found, strict=True))
+
+
 def _edit(session: Session, row: CharacterRow, *, icon: str | None = None,
           court: str | None = None, background: str | None = None,
           add_merits: tuple[str, ...] = (), remove_merits: tuple[str, ...] = (),
@@ -280,6 +289,8 @@ def _edit(session: Session, row: CharacterRow, *, icon: str | None = None,
                       "\"cannot change after you have decided\"); use 'chronicle xp buy', "
                       "'chronicle xp buy-off' or a correction")
     cat = catalog()
+    add_merits, add_flaws = own_names(cat, add_merits, "merit"), own_names(cat, add_flaws,
+                                                                             "flaw")
     before_build = load_build(session, row, _player_name(session, row))
     before, _state = evaluate(session, row, before_build, cat)
     chosen_court = before_build.court
@@ -400,7 +411,9 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
         # The file's own cards join the catalog now, and the user's cards only once the import
         # is sure to be written: a refused import leaves the card folder as it was.
         cat = catalog(loaded.cards)
-        build = replace(build, player=owner.name)
+        build = replace(build, player=owner.name,   # a card by another name: its own name
+                        merits=own_names(cat, build.merits, "merit"),
+                        flaws=own_names(cat, build.flaws, "flaw"))
         if own_missing:
             report, state = check_character(build, cat)
             have = {key_of(o.name, o.kind): o.count

@@ -134,8 +134,8 @@ def list_collection(db: Database, player: str, game: str = GAME) -> list[OwnedCa
     longer in it, and for every card of another game)."""
     from chronicle.persistence import repository as repo
 
-    cat = catalog() if game == "wyld-hunt" else None
-    with db.transaction() as session:
+    with db.transaction() as session:   # the group's cards read first: the catalog has them
+        cat = catalog() if game == "wyld-hunt" else None
         owner = player_row(session, player)
         assert owner.id is not None
         return [OwnedCard(cat.get(o.name, o.kind) if cat else None, o.name, o.kind, o.count)

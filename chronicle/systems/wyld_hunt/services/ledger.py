@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chronicle.errors import Refused
 from chronicle.rules.report import Report, Severity, Violation
@@ -30,6 +30,7 @@ from chronicle.systems.wyld_hunt.rules.character import check_character
 from chronicle.systems.wyld_hunt.services.characters import (
     CharacterView,
     evaluate,
+    own_names,
     stored,
     view,
 )
@@ -58,6 +59,7 @@ def append(session: Session, row: CharacterRow, event: Event, *, game_id: int | 
     assert row.id is not None
     iso_date(getattr(event, "date", None))
     cat = catalog()
+    event = _own_event(event, cat)
     build, infos, checked = stored(session, row, cat)
     before, _state = evaluate(session, row, build, cat, checked)
     unfinished = [v for v in before.errors if v.code in UNFINISHED]
@@ -74,6 +76,24 @@ def append(session: Session, row: CharacterRow, event: Event, *, game_id: int | 
     after_infos = [*infos, repo.EventInfo(seq, repo.now(), game_id)]
     remember(session, row, cat, after_build, after_infos, after_checked)
     return view(session, row, cat, after_build, after_infos, after_checked)
+
+
+def _own_event(event: Event, cat: Any) -> Event:
+    """``event`` naming its cards by their own names: a card named by one of its other names
+    (``aliases``) or in other letter case is recorded as the card."""
+    if isinstance(event, MeritBought):
+        return replace(event, merit=own_names(cat, (event.merit,), "merit")[0])
+    if isinstance(event, FlawBoughtOff):
+        return replace(event, flaw=own_names(cat, (event.flaw,), "flaw")[0])
+    if isinstance(event, GamePlayed):
+        return replace(event, quests=own_names(cat, event.quests, "quest"),
+                       completed=own_names(cat, event.completed, "quest"))
+    if isinstance(event, Correction):
+        return replace(event, add_merits=own_names(cat, event.add_merits, "merit"),
+                       remove_merits=own_names(cat, event.remove_merits, "merit"),
+                       add_flaws=own_names(cat, event.add_flaws, "flaw"),
+                       remove_flaws=own_names(cat, event.remove_flaws, "flaw"))
+    return event
 
 
 def _attempt(event: Event) -> str:
