@@ -54,3 +54,102 @@ def flag(value: Any) -> bool:
 def listed(most: int, item: Check) -> Check:
     """A list of at most ``most`` values, each passing ``item``."""
     return lambda value: type(value) is list and len(value) <= most and all(map(item, value))
+
+
+# Checks derived from a generated field table (chronicle.catalog.quickspec) ---------------------
+
+INNER = "inner"
+"""``refine``: vouch for a judged field by its type alone (the quick reader's own code checks
+what its validators add)."""
+SHALLOW = "shallow"
+"""``refine``: a list vouched for by its type and length only (the quick reader checks each
+item itself)."""
+
+
+def _never(value: Any) -> bool:
+    return False
+
+
+def check_of(spec: tuple[Any, ...]) -> Check:
+    """The check of one generated ``spec`` (a judged or unknown one never vouches)."""
+    shape = spec[0]
+    if shape == "str":
+        least, most, said = spec[1], spec[2], spec[3]
+        named = {"name": name, "text": text}.get(said)
+
+        def string(value: Any) -> bool:
+            return (type(value) is str and least <= len(value)
+                    and (most is None or len(value) <= most) and value == value.strip()
+                    and (named is None or named(value)))
+        return string
+    if shape == "int":
+        low, high = spec[1], spec[2]
+        return lambda value: (type(value) is int and (low is None or low <= value)
+                              and (high is None or value <= high))
+    if shape == "bool":
+        return flag
+    if shape == "value":
+        return lambda value: True
+    if shape == "choice":
+        values = spec[1]
+        return lambda value: any(type(value) is type(v) and value == v for v in values)
+    if shape == "list":
+        least, most, item = spec[1], spec[2], check_of(spec[3])
+        return lambda value: (type(value) is list and least <= len(value)
+                              and (most is None or len(value) <= most)
+                              and all(map(item, value)))
+    if shape == "map":
+        most, key, entry = spec[1], check_of(spec[2]), check_of(spec[3])
+        return lambda value: (type(value) is dict and (most is None or len(value) <= most)
+                              and all(key(k) and entry(v) for k, v in value.items()))
+    if shape == "table":
+        fields = {field: check_of(inner) for field, inner in spec[1].items()}
+        return table_check(fields, spec[2])
+    if shape == "any":
+        options = [check_of(option) for option in spec[1]]
+        return lambda value: any(option(value) for option in options)
+    return _never
+
+
+def table_check(fields: dict[str, Check], required: tuple[str, ...] = ()) -> Check:
+    """A table whose every key is one of ``fields``, each passing its check, with every key of
+    ``required``."""
+    def check(data: Any) -> bool:
+        return (type(data) is dict and data.keys() <= fields.keys()
+                and all(key in data for key in required)
+                and all(fields[key](value) for key, value in data.items()))
+    return check
+
+
+def checks(spec: tuple[Any, ...], refine: dict[str, Check | str] | None = None,
+           handled: tuple[str, ...] = ()) -> dict[str, Check]:
+    """Each field's check of a generated table ``spec`` (``("table", ...)``, or judged by
+    the model's own validators), in the order of the model's fields.
+
+    ``refine`` says how the quick reader vouches for a field the types alone cannot (a check,
+    ``INNER`` or ``SHALLOW``); ``handled`` names the model's own validators its code checks.
+    A table judged by a validator not handled vouches for nothing: the model judges it.
+    """
+    refine = refine or {}
+    validators: tuple[str, ...] = ()
+    if spec[0] == "judged":
+        spec, validators = spec[1], spec[2]
+    found: dict[str, Check] = {}
+    for field, inner in spec[1].items():
+        how = refine.get(field)
+        if callable(how):
+            found[field] = how
+        elif how == INNER and inner[0] == "judged":
+            found[field] = check_of(inner[1])
+        elif how == SHALLOW and inner[0] == "list":
+            found[field] = check_of(("list", inner[1], inner[2], ("value",)))
+        else:
+            found[field] = check_of(inner)
+    if not set(validators) <= set(handled):
+        return {field: _never for field in found}
+    return found
+
+
+def required(spec: tuple[Any, ...]) -> tuple[str, ...]:
+    """The required fields of a generated table ``spec``."""
+    return tuple(spec[1][2] if spec[0] == "judged" else spec[2])

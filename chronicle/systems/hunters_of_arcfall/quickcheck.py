@@ -22,20 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem
-from chronicle.catalog.quick import Check, listed
-from chronicle.catalog.quick import flag as _flag
-from chronicle.catalog.quick import name as _name
-from chronicle.catalog.quick import text as _text
+from chronicle.catalog.quick import INNER, SHALLOW, Check, checks
 from chronicle.catalog.quick import whole as _whole
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.limits import (
-    COUNT_MAX,
-    NAMES_MAX,
-    SEATS_MAX,
-)
 from chronicle.domain.values import Origin, name_key
 from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY, WOUND_CAPACITY
 from chronicle.systems.hunters_of_arcfall import cards as c
+from chronicle.systems.hunters_of_arcfall import quickspec as spec
 from chronicle.systems.hunters_of_arcfall.log import (
     End,
     Entry,
@@ -63,21 +56,11 @@ class LoadedGame:
     problems: list[FileProblem] = field(default_factory=list)
 
 
-_ENDS = {end.value for end in End}
-_RESULTS = {result.value for result in c.Result}
-_NAMES = listed(NAMES_MAX, _name)
-PLAYER: dict[str, Check] = {"name": _name, "hunter": _name}
-TURN: dict[str, Check] = {
-    "player": _name, "drawn": _NAMES, "captured": _NAMES, "ability": _flag,
-    "end": lambda v: type(v) is str and v in _ENDS, "heals": _whole(0, 100),
-    "undo": _whole(1, ENTRIES_MAX), "note": _text}
-GAME: dict[str, Check] = {
-    "system": lambda v: v == KEY, "name": _name, "limit": _whole(1, 1000), "ended": _flag,
-    "date": lambda v: type(v) is str and len(v) <= 40 and v == v.strip(), "note": _text,
-    "player": lambda v: type(v) is list and 0 < len(v) <= SEATS_MAX,
-    "turn": lambda v: type(v) is list and len(v) <= ENTRIES_MAX,
-    "card": lambda v: type(v) is list and len(v) <= 1000}
-"""Each table's keys in the order of its model's fields (a test holds them equal)."""
+PLAYER: dict[str, Check] = checks(spec.PLAYER)
+TURN: dict[str, Check] = checks(spec.TURN, handled=("_turn_or_undo",))  # _entry checks it
+GAME: dict[str, Check] = checks(spec.GAME, {"player": SHALLOW, "turn": SHALLOW})
+"""Each table's checks, from the models' generated table (``quickspec``); the players and turns
+are checked one by one below."""
 
 
 def _table(data: Any, fields: dict[str, Check], required: tuple[str, ...]) -> bool:
@@ -141,21 +124,14 @@ def quick_game(path: Path) -> tuple[LoadedGame, tuple[dict[str, Any], LineMap] |
     return loaded, None
 
 
-_TEXTS: dict[str, Check] = {"name": _name, "kind": lambda v: True,
-                            "aliases": listed(20, _name), "summary": _text,
-                            "ability": _text,
-                            "source": lambda v: _text(v) or listed(20, _text)(v),
-                            "confidence": _text, "notes": _text}
-_FACES = {result.value: _whole(0, 100) for result in c.Result}
 FIELDS: dict[str, dict[str, Check]] = {
-    "hunter": {**_TEXTS, "wounds": _whole(WOUND_CAPACITY, WOUND_CAPACITY)},
-    "bounty": {**_TEXTS, "slots": listed(50, lambda v: type(v) is str and v in _RESULTS),
-               "chevrons": listed(50, _whole(1, 50)), "fortune": _whole(0, COUNT_MAX),
-               "fame": _whole(0, COUNT_MAX)},
-    "die": {**_TEXTS, "faces": lambda v: type(v) is dict and v.keys() <= _FACES.keys()
-            and all(_FACES[k](n) for k, n in v.items())},
+    "hunter": checks(spec.HUNTER, {"wounds": _whole(WOUND_CAPACITY, WOUND_CAPACITY)}),
+    "bounty": checks(spec.BOUNTY, {"chevrons": INNER}),  # card_data checks the slots named
+    "die": checks(spec.DIE, {"faces": INNER}),  # card_data checks that a face is known
 }
-"""Each card kind's keys in the order of its model's fields (a test holds them equal)."""
+"""Each card kind's checks, from its model's generated table (``quickspec``)."""
+_FACES = spec.DIE[1]["faces"][1][1]
+"""The results a die's faces count, in the order of the model's fields."""
 
 
 def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
