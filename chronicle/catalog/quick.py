@@ -9,9 +9,12 @@ The limits are those of ``chronicle.domain.limits``, the same the models apply.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
+
+if TYPE_CHECKING:
+    from chronicle.domain.values import Origin
 
 Check = Callable[[Any], bool]
 """True when a parsed value is plainly valid."""
@@ -153,3 +156,88 @@ def checks(spec: tuple[Any, ...], refine: dict[str, Check | str] | None = None,
 def required(spec: tuple[Any, ...]) -> tuple[str, ...]:
     """The required fields of a generated table ``spec``."""
     return tuple(spec[1][2] if spec[0] == "judged" else spec[2])
+
+
+# A game's card schema -------------------------------------------------------------------------
+
+C = TypeVar("C")
+
+
+class QuickSchema(Generic[C]):
+    """A game's card schema for the loader (``chronicle.catalog.loader.CardSchema``): its quick
+    reader first (``card_data``: the keys a plainly valid card table sets, or None), the
+    pydantic card schema (``models``, a lazy ``"module:attribute"`` name imported on first
+    need) for every table the quick reader does not vouch for.
+
+    A game states only what is its own: its key and format version, each card kind's checks
+    (``fields``; None: every table goes to the models, whose kinds are ``kinds``), its quick
+    reader, its models, how a card is built (``to_card``; default the models') and which key of
+    one kind means another kind's (``aliases``; default the models').
+    """
+
+    def __init__(self, game: str, version: int, models: str, *,
+                 fields: dict[str, dict[str, Check]] | None = None,
+                 card_data: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None,
+                 to_card: Callable[[dict[str, Any], Origin, str | None], C] | None = None,
+                 aliases: dict[tuple[str, str], str] | None = None,
+                 kinds: tuple[str, ...] = ()) -> None:
+        self.game = game
+        self.version = version
+        self.kinds: tuple[str, ...] = tuple(fields) if fields is not None else kinds
+        self._models_name = models
+        self._fields = fields
+        self._card_data = card_data
+        self._to_card = to_card
+        self._aliases = aliases
+        self._models: Any = None
+
+    @property
+    def models(self) -> Any:
+        """The pydantic card schema, imported now."""
+        if self._models is None:
+            import importlib
+
+            module, _, attribute = self._models_name.partition(":")
+            self._models = getattr(importlib.import_module(module), attribute)
+        return self._models
+
+    def fields(self, kind: str) -> list[str]:
+        """Every key a card of ``kind`` may have."""
+        if self._fields is None:
+            found: list[str] = self.models.fields(kind)
+            return found
+        return list(self._fields[kind])
+
+    def all_fields(self) -> list[str]:
+        """Every key any card may have."""
+        if self._fields is None:
+            found: list[str] = self.models.all_fields()
+            return found
+        return list(dict.fromkeys(key for fields in self._fields.values() for key in fields))
+
+    def alias(self, kind: str, key: str) -> str | None:
+        """The key of ``kind`` that means what ``key`` means on another kind, if any."""
+        if self._aliases is None:
+            found: str | None = self.models.alias(kind, key)
+            return found
+        return self._aliases.get((kind, key))
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The keys a card table sets, normalised.
+
+        Raises:
+            KeyError: when ``kind`` is missing or not a known kind.
+            pydantic.ValidationError: when a value or key is wrong.
+        """
+        found = self._card_data(data) if self._card_data is not None else None
+        if found is not None:
+            return found
+        validated: dict[str, Any] = self.models.validate(data)
+        return validated
+
+    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> C:
+        """Build the domain card from validated, possibly merged, card data."""
+        if self._to_card is not None:
+            return self._to_card(data, origin, path)
+        card: C = self.models.to_card(data, origin, path)
+        return card

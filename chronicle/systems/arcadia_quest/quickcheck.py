@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from chronicle.catalog.loader import CardEntry, CardSchema, read_toml
+from chronicle.catalog.loader import CardEntry, read_toml
 from chronicle.catalog.problems import FileProblem
-from chronicle.catalog.quick import Check, listed
+from chronicle.catalog.quick import Check, QuickSchema, listed
 from chronicle.catalog.quick import text as _text
 from chronicle.catalog.quick import whole as _whole
 from chronicle.catalog.tomlmap import LineMap
@@ -199,43 +199,10 @@ def quick_campaign(path: Path) -> tuple[LoadedCampaign, tuple[dict[str, Any], Li
     return loaded, None
 
 
-
-
-class LazySchema:
-    """The card schema of ``schema.py`` (``schema.SCHEMA``), imported only when a card table is
-    read: the catalog's cache answers a check's card files without it."""
-
-    game = "arcadia-quest"
-    version = 1
-    kinds: tuple[str, ...] = ("hero", "upgrade", "curse", "scenario", "monster", "title")
-    """``schema.MODELS``' kinds (a test holds them, ``game`` and ``version`` equal)."""
-
-    @property
-    def models(self) -> CardSchema:
-        """The pydantic card schema."""
-        from chronicle.systems.arcadia_quest.schema import SCHEMA
-
-        return SCHEMA
-
-    def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return self.models.fields(kind)
-
-    def all_fields(self) -> list[str]:
-        """Every key any card may have."""
-        return self.models.all_fields()
-
-    def alias(self, kind: str, key: str) -> str | None:
-        """The field of ``kind`` that means what ``key`` means on another kind."""
-        return self.models.alias(kind, key)
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The keys a card table sets, normalised (``schema.SCHEMA.validate``)."""
-        return self.models.validate(data)
-
-
-CARD_SCHEMA = LazySchema()
+CARD_SCHEMA: QuickSchema[Any] = QuickSchema(
+    "arcadia-quest", 1, "chronicle.systems.arcadia_quest.schema:SCHEMA",
+    kinds=("hero", "upgrade", "curse", "scenario", "monster", "title"))
 """The card schema the catalog reads Arcadia Quest's card files with."""
 
 __all__ = ["CAMPAIGN", "CARD_SCHEMA", "CORRECTION", "GUILD", "RESULT", "SCENARIO", "UPGRADE",
-           "LazySchema", "LoadedCampaign", "campaign", "quick_campaign"]
+           "LoadedCampaign", "campaign", "quick_campaign"]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem
-from chronicle.catalog.quick import INNER, SHALLOW, Check, checks
+from chronicle.catalog.quick import INNER, SHALLOW, Check, QuickSchema, checks
 from chronicle.catalog.quick import whole as _whole
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.values import Origin, name_key
@@ -39,7 +39,7 @@ from chronicle.systems.hunters_of_arcfall.log import (
 )
 
 if TYPE_CHECKING:
-    from chronicle.catalog.schema import ModelSchema
+    pass
 
 ENTRIES_MAX = 10_000
 """Entries in one log (``files.ENTRIES_MAX``; a test holds them equal)."""
@@ -154,50 +154,10 @@ def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
     return found
 
 
-class QuickSchema:
-    """The card schema: ``card_data`` first, the pydantic models (``schema.SCHEMA``, imported
-    on first need) for every table it does not vouch for."""
-
-    game = KEY
-    version = 1
-    kinds: tuple[str, ...] = tuple(FIELDS)
-
-    @property
-    def models(self) -> ModelSchema[c.Card]:
-        """The pydantic card schema (``schema.SCHEMA``)."""
-        from chronicle.systems.hunters_of_arcfall.schema import SCHEMA as MODELS
-
-        return MODELS
-
-    def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return list(FIELDS[kind])
-
-    def all_fields(self) -> list[str]:
-        """Every key any card may have."""
-        return list(dict.fromkeys(key for fields in FIELDS.values() for key in fields))
-
-    def alias(self, kind: str, key: str) -> str | None:
-        """No key of one kind means another kind's key in this game."""
-        return self.models.alias(kind, key)
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The keys a card table sets, normalised.
-
-        Raises:
-            KeyError: when ``kind`` is missing or not a known kind.
-            pydantic.ValidationError: when a value or key is wrong.
-        """
-        found = card_data(data)
-        return found if found is not None else self.models.validate(data)
-
-    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
-        """Build the domain card from validated, possibly merged, card data."""
-        return c.card_from_data(data, origin, path)
-
-
-SCHEMA = QuickSchema()
+SCHEMA: QuickSchema[c.Card] = QuickSchema(
+    KEY, 1, "chronicle.systems.hunters_of_arcfall.schema:SCHEMA", fields=FIELDS,
+    card_data=card_data, to_card=c.card_from_data)
 """The card schema the catalog and the game log's loader use for Hunters of Arcfall cards."""
 
-__all__ = ["FIELDS", "GAME", "PLAYER", "SCHEMA", "TURN", "LoadedGame", "QuickSchema",
+__all__ = ["FIELDS", "GAME", "PLAYER", "SCHEMA", "TURN", "LoadedGame",
            "card_data", "game", "quick_game"]

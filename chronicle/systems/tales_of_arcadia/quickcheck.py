@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from chronicle.catalog.quick import Check
+from chronicle.catalog.quick import Check, QuickSchema
 from chronicle.catalog.quick import flag as _flag
 from chronicle.catalog.quick import name as _name
 from chronicle.catalog.quick import text as _text
 from chronicle.catalog.quick import whole as _whole
-from chronicle.domain.values import Origin, name_key
+from chronicle.domain.values import name_key
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.cards import Card, Movement, card_from_data
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
@@ -42,7 +42,7 @@ from chronicle.systems.tales_of_arcadia.limits import (
 )
 
 if TYPE_CHECKING:
-    from chronicle.catalog.schema import ModelSchema
+    pass
 
 
 
@@ -160,54 +160,9 @@ def roster(document: dict[str, Any]) -> tuple[Roster, list[Any]] | None:
             found.get("card", []))
 
 
-class TalesSchema:
-    """The loader's card schema: ``card_data`` first, the pydantic models (``schema.py``,
-    imported on first need) for every table it does not vouch for."""
-
-    game = KEY
-    version = FORMAT_VERSION
-    kinds: tuple[str, ...] = tuple(FIELDS)
-
-    def __init__(self) -> None:
-        self._models: ModelSchema[Card] | None = None
-
-    @property
-    def models(self) -> ModelSchema[Card]:
-        """The pydantic card schema (``schema.MODEL_SCHEMA``)."""
-        if self._models is None:
-            from chronicle.systems.tales_of_arcadia.schema import MODEL_SCHEMA
-
-            self._models = MODEL_SCHEMA
-        return self._models
-
-    def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return list(FIELDS[kind])
-
-    def all_fields(self) -> list[str]:
-        """Every key any card may have."""
-        return list(dict.fromkeys(key for fields in FIELDS.values() for key in fields))
-
-    def alias(self, kind: str, key: str) -> str | None:
-        """No key of one kind means another kind's key in this game."""
-        return None
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The keys a card table sets, normalised.
-
-        Raises:
-            KeyError: when ``kind`` is missing or not a known kind.
-            pydantic.ValidationError: when a value or key is wrong.
-        """
-        found = card_data(data)
-        return found if found is not None else self.models.validate(data)
-
-    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> Card:
-        """Build the domain card from validated, possibly merged, card data."""
-        return card_from_data(data, origin, path)
-
-
-SCHEMA = TalesSchema()
+SCHEMA: QuickSchema[Card] = QuickSchema(
+    KEY, FORMAT_VERSION, "chronicle.systems.tales_of_arcadia.schema:MODEL_SCHEMA",
+    fields=FIELDS, card_data=card_data, to_card=card_from_data, aliases={})
 """The card schema the catalog loader uses for Tales of Arcadia files."""
 
-__all__ = ["FIELDS", "FORMAT_VERSION", "SCHEMA", "TalesSchema", "card_data", "roster"]
+__all__ = ["FIELDS", "FORMAT_VERSION", "SCHEMA", "card_data", "roster"]

@@ -21,14 +21,13 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any
 
-from chronicle.catalog.quick import Check, listed
+from chronicle.catalog.quick import Check, QuickSchema, listed
 from chronicle.catalog.quick import flag as _flag
 from chronicle.catalog.quick import name as _name
 from chronicle.catalog.quick import text as _text
 from chronicle.catalog.quick import whole as _whole
 from chronicle.domain.dates import date_problem
 from chronicle.domain.limits import COUNT_MAX
-from chronicle.domain.values import Origin
 from chronicle.rules.editions import edition_keys
 from chronicle.systems.wyld_hunt import cards as c
 from chronicle.systems.wyld_hunt.chronicle import (
@@ -44,7 +43,7 @@ from chronicle.systems.wyld_hunt.chronicle import (
 from chronicle.systems.wyld_hunt.editions import GAME
 
 if TYPE_CHECKING:
-    from chronicle.systems.wyld_hunt.schema import WyldHuntCardSchema
+    pass
 
 
 
@@ -202,57 +201,12 @@ def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
     return found
 
 
-class QuickSchema:
-    """The loader's card schema for a file's own cards: ``card_data`` first, the pydantic
-    models (``schema.SCHEMA``, imported on first need) for every table it does not vouch for."""
-
-    game = "wyld-hunt"
-    version = 1
-    kinds: tuple[str, ...] = tuple(FIELDS)
-
-    def __init__(self) -> None:
-        self._models: WyldHuntCardSchema | None = None
-
-    @property
-    def models(self) -> WyldHuntCardSchema:
-        """The pydantic card schema (``schema.SCHEMA``)."""
-        if self._models is None:
-            from chronicle.systems.wyld_hunt.schema import SCHEMA as MODELS
-
-            self._models = MODELS
-        return self._models
-
-    def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return list(FIELDS[kind])
-
-    def all_fields(self) -> list[str]:
-        """Every key any card may have."""
-        return list(dict.fromkeys(key for fields in FIELDS.values() for key in fields))
-
-    def alias(self, kind: str, key: str) -> str | None:
-        """The field of ``kind`` that means what ``key`` means on another kind (cost/bonus)."""
-        same = {("flaw", "cost"): "bonus", ("merit", "bonus"): "cost",
-                ("waylay", "waylay_rating"): "rating", ("quest", "rating"): "waylay_rating"}
-        return same.get((kind, key))
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The keys a card table sets, normalised.
-
-        Raises:
-            KeyError: when ``kind`` is missing or not a known kind.
-            pydantic.ValidationError: when a value or key is wrong.
-        """
-        found = card_data(data)
-        return found if found is not None else self.models.validate(data)
-
-    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
-        """Build the domain card from validated, possibly merged, card data."""
-        return c.card_from_data(data, origin, path)
-
-
-SCHEMA = QuickSchema()
+SCHEMA: QuickSchema[c.Card] = QuickSchema(
+    "wyld-hunt", 1, "chronicle.systems.wyld_hunt.schema:SCHEMA", fields=FIELDS,
+    card_data=card_data, to_card=c.card_from_data,
+    aliases={("flaw", "cost"): "bonus", ("merit", "bonus"): "cost",
+             ("waylay", "waylay_rating"): "rating", ("quest", "rating"): "waylay_rating"})
 """The card schema the character file loader uses for a file's own cards."""
 
-__all__ = ["CHARACTER", "EVENT", "FIELDS", "SCHEMA", "QuickSchema", "card_data",
+__all__ = ["CHARACTER", "EVENT", "FIELDS", "SCHEMA", "card_data",
            "character_file"]
