@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem
@@ -37,9 +37,6 @@ from chronicle.systems.hunters_of_arcfall.log import (
     TurnPlayed,
     TurnUndone,
 )
-
-if TYPE_CHECKING:
-    pass
 
 ENTRIES_MAX = 10_000
 """Entries in one log (``files.ENTRIES_MAX``; a test holds them equal)."""

@@ -7,7 +7,6 @@ What each field accepts in its final form, for the quick reader
 (``chronicle.catalog.quick.checks``).
 """
 
-# ruff: noqa: E501
 from __future__ import annotations
 
 from typing import Any

@@ -17,71 +17,31 @@ feeds both the same generated tables and requires the same answer from each.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from chronicle.catalog.quick import Check, QuickSchema
-from chronicle.catalog.quick import flag as _flag
-from chronicle.catalog.quick import name as _name
-from chronicle.catalog.quick import text as _text
-from chronicle.catalog.quick import whole as _whole
+from chronicle.catalog.quick import SHALLOW, Check, QuickSchema, checks, required
 from chronicle.domain.values import name_key
 from chronicle.systems.tales_of_arcadia import KEY
+from chronicle.systems.tales_of_arcadia import quickspec as spec
 from chronicle.systems.tales_of_arcadia.cards import Card, Movement, card_from_data
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
 from chronicle.systems.tales_of_arcadia.limits import (
     FORMAT_VERSION,
-    MAX_COST,
-    MAX_COUNT,
-    MAX_LIMIT,
-    MAX_LINES,
     MAX_LIST,
-    MAX_OPTIONS,
-    MAX_PICKS,
-    MAX_SOURCES,
-    MAX_STAT,
 )
 
-if TYPE_CHECKING:
-    pass
-
-
-
-def _names(value: Any, most: int = MAX_LIST) -> bool:
-    return type(value) is list and len(value) <= most and all(_name(v) for v in value)
-
-
-def _source(value: Any) -> bool:
-    return _text(value) or (type(value) is list and len(value) <= MAX_SOURCES
-                            and all(_text(v) for v in value))
-
-
 _MOVEMENTS: dict[str, Movement] = {m.value: m for m in Movement}
-_STAT, _DISTANCE, _COST = _whole(-MAX_STAT, MAX_STAT), _whole(0, MAX_STAT), _whole(0, MAX_COST)
-_PICKS = _whole(0, MAX_PICKS)
-_STATS: dict[str, Check] = {"power": _STAT, "accuracy": _STAT, "speed": _DISTANCE,
-                            "wounds": _STAT, "range": _DISTANCE, "defense": _STAT}
-_BASE: dict[str, Check] = {"name": _name, "kind": lambda v: True,
-                           "aliases": lambda v: type(v) is list and len(v) <= 20
-                           and all(_name(x) for x in v), "summary": _text,
-                           "source": _source, "notes": _text}
-_VARIANT: dict[str, Check] = {**_STATS, "name": _name, "cost": _COST, "summary": _text,
-                              "notes": _text}
-_OPTION: dict[str, Check] = {"name": _name, "cost": _COST, "min": _PICKS, "max": _PICKS,
-                             "group": _name, "keywords": _names, "summary": _text,
-                             "notes": _text}
 FIELDS: dict[str, dict[str, Check]] = {
-    "army": {**_BASE, "example": _flag},
-    "unit": {**_STATS, **_BASE, "army": _name, "cost": _COST, "types": _names,
-             "movement": lambda v: type(v) is str and v in _MOVEMENTS, "keywords": _names,
-             "special": _text,
-             "variant": lambda v: False, "option": lambda v: False},
-    "keyword": {**_BASE, "parameter": lambda v: v == "chance", "category": _name},
-    "terrain": {**_BASE, "hindering": _flag, "movement_cost": _whole(1, 10),
-                "ignored_by": _names, "blocks_movement": _flag, "blocks_attacks": _flag,
-                "imperfect_los": _flag},
+    "army": checks(spec.ARMY),
+    "unit": checks(spec.UNIT, handled=("_distinct",)),  # card_data checks the names
+    "keyword": checks(spec.KEYWORD),
+    "terrain": checks(spec.TERRAIN),
 }
-"""Each kind's keys in the order of its model's fields (a test holds them equal)."""
-NESTED: dict[str, dict[str, Check]] = {"variant": _VARIANT, "option": _OPTION}
+"""Each kind's checks, from its model's generated table (``quickspec``)."""
+NESTED: dict[str, dict[str, Check]] = {
+    "variant": checks(spec.VARIANT),
+    "option": checks(spec.OPTION, handled=("_bounds",)),  # card_data checks min <= max
+}
 
 
 def _table(data: Any, fields: dict[str, Check],
@@ -130,26 +90,20 @@ def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
     return found
 
 
-_ROSTER: dict[str, Check] = {"system": lambda v: v == KEY, "name": _name, "army": _name,
-                             "limit": _whole(1, MAX_LIMIT), "player": _name, "notes": _text,
-                             "trim_from": _whole(0, MAX_LIMIT),
-                             "unit": lambda v: type(v) is list and len(v) <= MAX_LINES,
-                             "card": lambda v: type(v) is list}
-_LINE: dict[str, Check] = {"unit": _name, "variant": _name,
-                           "options": lambda v: _names(v, MAX_OPTIONS),
-                           "count": _whole(1, MAX_COUNT), "note": _text}
+_ROSTER: dict[str, Check] = checks(spec.ROSTER, {"unit": SHALLOW})  # roster() reads each
+_LINE: dict[str, Check] = checks(spec.LINE)
 
 
 def roster(document: dict[str, Any]) -> tuple[Roster, list[Any]] | None:
     """A plainly valid roster document as the force and its ``[[card]]`` tables (not yet
     validated: the card schema judges them); None when the model must judge it."""
     found = _table(document, _ROSTER)
-    if found is None or not {"name", "army", "limit"} <= found.keys():
+    if found is None or not set(required(spec.ROSTER)) <= found.keys():
         return None
     lines: list[RosterLine] = []
     for item in found.get("unit", ()):
         line = _table(item, _LINE)
-        if line is None or "unit" not in line:
+        if line is None or not set(required(spec.LINE)) <= line.keys():
             return None
         lines.append(RosterLine(unit=line["unit"], variant=line.get("variant"),
                                 options=tuple(line.get("options", ())),

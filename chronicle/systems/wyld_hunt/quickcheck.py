@@ -19,7 +19,7 @@ answer from each.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chronicle.catalog.quick import Check, QuickSchema, listed
 from chronicle.catalog.quick import flag as _flag
@@ -41,10 +41,6 @@ from chronicle.systems.wyld_hunt.chronicle import (
     Undo,
 )
 from chronicle.systems.wyld_hunt.editions import GAME
-
-if TYPE_CHECKING:
-    pass
-
 
 
 def _names(most: int) -> Check:
