@@ -165,8 +165,9 @@ def generate(module_name: str) -> str:
            "SOURCES: dict[str, str] = " + pprint.pformat(sources, width=99, sort_dicts=False),
            '"""Each generated table and the pydantic model it is read from."""', ""]
     for name, source in sources.items():
-        text = pprint.pformat(table(_load(source)), width=99, sort_dicts=False)
-        out += [f"{name}: Any = {text}", ""]
+        head = f"{name}: Any = "
+        text = pprint.pformat(table(_load(source)), width=99 - len(head), sort_dicts=False)
+        out += [head + text, ""]
     return "\n".join(out)
 
 
