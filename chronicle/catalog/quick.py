@@ -73,8 +73,9 @@ def _never(value: Any) -> bool:
     return False
 
 
-def check_of(spec: tuple[Any, ...]) -> Check:
-    """The check of one generated ``spec`` (a judged or unknown one never vouches)."""
+def check_of(spec: tuple[Any, ...], handled: frozenset[str] = frozenset()) -> Check:
+    """The check of one generated ``spec``: a judged one by its type when every validator it
+    names is ``handled``, else (and an unknown one) never vouching."""
     shape = spec[0]
     if shape == "str":
         least, most, said = spec[1], spec[2], spec[3]
@@ -97,20 +98,22 @@ def check_of(spec: tuple[Any, ...]) -> Check:
         values = spec[1]
         return lambda value: any(type(value) is type(v) and value == v for v in values)
     if shape == "list":
-        least, most, item = spec[1], spec[2], check_of(spec[3])
+        least, most, item = spec[1], spec[2], check_of(spec[3], handled)
         return lambda value: (type(value) is list and least <= len(value)
                               and (most is None or len(value) <= most)
                               and all(map(item, value)))
     if shape == "map":
-        most, key, entry = spec[1], check_of(spec[2]), check_of(spec[3])
+        most, key, entry = spec[1], check_of(spec[2]), check_of(spec[3], handled)
         return lambda value: (type(value) is dict and (most is None or len(value) <= most)
                               and all(key(k) and entry(v) for k, v in value.items()))
     if shape == "table":
-        fields = {field: check_of(inner) for field, inner in spec[1].items()}
+        fields = {field: check_of(inner, handled) for field, inner in spec[1].items()}
         return table_check(fields, spec[2])
     if shape == "any":
-        options = [check_of(option) for option in spec[1]]
+        options = [check_of(option, handled) for option in spec[1]]
         return lambda value: any(option(value) for option in options)
+    if shape == "judged" and set(spec[2]) <= handled:
+        return check_of(spec[1], handled)
     return _never
 
 
@@ -129,11 +132,15 @@ def checks(spec: tuple[Any, ...], refine: dict[str, Check | str] | None = None,
     """Each field's check of a generated table ``spec`` (``("table", ...)``, or judged by
     the model's own validators), in the order of the model's fields.
 
-    ``refine`` says how the quick reader vouches for a field the types alone cannot (a check,
-    ``INNER`` or ``SHALLOW``); ``handled`` names the model's own validators its code checks.
-    A table judged by a validator not handled vouches for nothing: the model judges it.
+    ``handled`` names the validators (the model's, a field's, a before validator that only
+    normalises) the quick reader accounts for: its own code checks what they add, or a value
+    already in its final form passes them unchanged. ``refine`` says how it vouches for a
+    field otherwise (a check, ``INNER``: by the field's type whatever its validators, or
+    ``SHALLOW``: a list by its length, the reader checking each item). A table judged by a
+    validator not handled vouches for nothing: the model judges it.
     """
     refine = refine or {}
+    known = frozenset(handled)
     validators: tuple[str, ...] = ()
     if spec[0] == "judged":
         spec, validators = spec[1], spec[2]
@@ -143,12 +150,12 @@ def checks(spec: tuple[Any, ...], refine: dict[str, Check | str] | None = None,
         if callable(how):
             found[field] = how
         elif how == INNER and inner[0] == "judged":
-            found[field] = check_of(inner[1])
+            found[field] = check_of(inner[1], known)
         elif how == SHALLOW and inner[0] == "list":
             found[field] = check_of(("list", inner[1], inner[2], ("value",)))
         else:
-            found[field] = check_of(inner)
-    if not set(validators) <= set(handled):
+            found[field] = check_of(inner, known)
+    if not set(validators) <= known:
         return {field: _never for field in found}
     return found
 

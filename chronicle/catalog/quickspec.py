@@ -24,8 +24,10 @@ A spec is a plain tuple:
 - ``("list", least, most, item)``; ``("map", most, key, value)``;
 - ``("table", fields, required)``: a nested model's table (``fields``: name -> spec);
 - ``("any", specs)``: any one of them;
-- ``("judged", spec, validators)``: only the model can say (validators the type does not
-  show); ``("unknown", text)``: a type this generator does not read (the model judges).
+- ``("judged", spec, validators)``: validators the type does not show (named; a before
+  validator may change or refuse a value): the quick reader vouches by ``spec`` only for
+  those it names as handled (a plain normaliser, a rule its own code checks), else the model
+  judges; ``("unknown", text)``: a type this generator does not read (the model judges).
 """
 
 from __future__ import annotations
@@ -97,15 +99,25 @@ def _split(annotation: Any) -> tuple[Any, list[Any]]:
 
 def spec(annotation: Any, metadata: list[Any] | None = None) -> Spec:
     """What a value of ``annotation`` (with the field's ``metadata``) is in its final form."""
-    from pydantic import AfterValidator, BaseModel, PlainValidator, WrapValidator
+    from pydantic import (
+        AfterValidator,
+        BaseModel,
+        BeforeValidator,
+        PlainValidator,
+        WrapValidator,
+    )
 
     from chronicle.domain.limits import valid_name, valid_text
 
     bare, inner = _split(annotation)
     metadata = [*(metadata or []), *inner]
     after = [m.func for m in metadata if isinstance(m, AfterValidator)]
+    before = sorted(m.func.__name__ for m in metadata if isinstance(m, BeforeValidator))
     if any(isinstance(m, PlainValidator | WrapValidator) for m in metadata):
         return ("unknown", "a plain or wrap validator")
+    if before:  # it may change or refuse a value: the quick reader says whether it knows it
+        rest = [m for m in metadata if not isinstance(m, BeforeValidator)]
+        return ("judged", spec(bare, rest), tuple(before))
     origin = typing.get_origin(bare)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(bare) if a is not type(None)]

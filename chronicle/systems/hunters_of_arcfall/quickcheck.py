@@ -53,9 +53,13 @@ class LoadedGame:
     problems: list[FileProblem] = field(default_factory=list)
 
 
+NORMALISERS = ("_date_text", "_lower", "_lower_list", "_system")
+"""The models' before validators that leave a value already in its final form unchanged (a
+date as text, a result in lower case, this game's key)."""
 PLAYER: dict[str, Check] = checks(spec.PLAYER)
-TURN: dict[str, Check] = checks(spec.TURN, handled=("_turn_or_undo",))  # _entry checks it
-GAME: dict[str, Check] = checks(spec.GAME, {"player": SHALLOW, "turn": SHALLOW})
+TURN: dict[str, Check] = checks(spec.TURN, handled=(*NORMALISERS, "_turn_or_undo"))  # _entry
+GAME: dict[str, Check] = checks(spec.GAME, {"player": SHALLOW, "turn": SHALLOW},
+                                handled=NORMALISERS)
 """Each table's checks, from the models' generated table (``quickspec``); the players and turns
 are checked one by one below."""
 
@@ -123,7 +127,8 @@ def quick_game(path: Path) -> tuple[LoadedGame, tuple[dict[str, Any], LineMap] |
 
 FIELDS: dict[str, dict[str, Check]] = {
     "hunter": checks(spec.HUNTER, {"wounds": _whole(WOUND_CAPACITY, WOUND_CAPACITY)}),
-    "bounty": checks(spec.BOUNTY, {"chevrons": INNER}),  # card_data checks the slots named
+    "bounty": checks(spec.BOUNTY, {"chevrons": INNER},  # card_data checks the slots named
+                     handled=NORMALISERS),
     "die": checks(spec.DIE, {"faces": INNER}),  # card_data checks that a face is known
 }
 """Each card kind's checks, from its model's generated table (``quickspec``)."""

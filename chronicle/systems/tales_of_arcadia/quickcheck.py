@@ -33,7 +33,7 @@ from chronicle.systems.tales_of_arcadia.limits import (
 _MOVEMENTS: dict[str, Movement] = {m.value: m for m in Movement}
 FIELDS: dict[str, dict[str, Check]] = {
     "army": checks(spec.ARMY),
-    "unit": checks(spec.UNIT, handled=("_distinct",)),  # card_data checks the names
+    "unit": checks(spec.UNIT, handled=("_distinct", "_lower")),  # card_data: the names
     "keyword": checks(spec.KEYWORD),
     "terrain": checks(spec.TERRAIN),
 }
