@@ -64,6 +64,8 @@ def listed(most: int, item: Check) -> Check:
 INNER = "inner"
 """``refine``: vouch for a judged field by its type alone (the quick reader's own code checks
 what its validators add)."""
+DEFER = "defer"
+"""``refine``: never vouch for the field: a table holding it goes to the model."""
 SHALLOW = "shallow"
 """``refine``: a list vouched for by its type and length only (the quick reader checks each
 item itself)."""
@@ -135,9 +137,9 @@ def checks(spec: tuple[Any, ...], refine: dict[str, Check | str] | None = None,
     ``handled`` names the validators (the model's, a field's, a before validator that only
     normalises) the quick reader accounts for: its own code checks what they add, or a value
     already in its final form passes them unchanged. ``refine`` says how it vouches for a
-    field otherwise (a check, ``INNER``: by the field's type whatever its validators, or
-    ``SHALLOW``: a list by its length, the reader checking each item). A table judged by a
-    validator not handled vouches for nothing: the model judges it.
+    field otherwise (a check; ``INNER``: by the field's type whatever its validators;
+    ``SHALLOW``: a list by its length, the reader checking each item; ``DEFER``: never). A
+    table judged by a validator not handled vouches for nothing: the model judges it.
     """
     refine = refine or {}
     known = frozenset(handled)
@@ -151,6 +153,8 @@ def checks(spec: tuple[Any, ...], refine: dict[str, Check | str] | None = None,
             found[field] = how
         elif how == INNER and inner[0] == "judged":
             found[field] = check_of(inner[1], known)
+        elif how == DEFER:
+            found[field] = _never
         elif how == SHALLOW and inner[0] == "list":
             found[field] = check_of(("list", inner[1], inner[2], ("value",)))
         else:

@@ -21,15 +21,11 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from chronicle.catalog.quick import Check, QuickSchema, listed
-from chronicle.catalog.quick import flag as _flag
-from chronicle.catalog.quick import name as _name
-from chronicle.catalog.quick import text as _text
-from chronicle.catalog.quick import whole as _whole
+from chronicle.catalog.quick import DEFER, SHALLOW, Check, QuickSchema, checks
 from chronicle.domain.dates import date_problem
-from chronicle.domain.limits import COUNT_MAX
 from chronicle.rules.editions import edition_keys
 from chronicle.systems.wyld_hunt import cards as c
+from chronicle.systems.wyld_hunt import quickspec as spec
 from chronicle.systems.wyld_hunt.chronicle import (
     CharacterBuild,
     Correction,
@@ -43,34 +39,21 @@ from chronicle.systems.wyld_hunt.chronicle import (
 from chronicle.systems.wyld_hunt.editions import GAME
 
 
-def _names(most: int) -> Check:
-    return listed(most, _name)
-
-
-def _one_of(kind: type[enum.StrEnum]) -> Check:
-    values = {member.value for member in kind}
-    return lambda value: type(value) is str and value in values
-
-
 def _date(value: Any) -> bool:
     return (type(value) is str and len(value) <= 40 and value == value.strip()
             and date_problem(value) is None)
 
 
-_COUNT, _NAMES = _whole(0, COUNT_MAX), _names(500)
-_EVENT: dict[str, Check] = {
-    "quests": _NAMES, "completed": _NAMES, "buy": _name, "buy_off": _name,
-    "undo": lambda v: type(v) is int and v >= 1, "add_merits": _NAMES, "remove_merits": _NAMES,
-    "add_flaws": _NAMES, "remove_flaws": _NAMES, "xp": _whole(-1000, 1000), "date": _date,
-    "opponent": _name, "epic_order": _one_of(EpicOrder), "note": _text}
-"""An ``[[event]]``'s keys in the order of ``filemodels.EventModel``'s fields."""
-CHARACTER: dict[str, Check] = {
-    "system": lambda v: type(v) is str and v in edition_keys(GAME), "name": _name,
-    "player": _name, "icon": lambda v: _name(v) or _names(20)(v),
-    "court": _one_of(c.Court), "merits": _NAMES, "flaws": _NAMES, "background": _text,
-    "event": lambda v: type(v) is list and len(v) <= 100_000, "card": lambda v: type(v) is list}
-"""A character file's keys in the order of ``filemodels.CharacterFile``'s fields."""
-EVENT = _EVENT
+NORMALISERS = ("_date_text", "_lower", "_lower_list", "_sides")
+"""The models' before validators that leave a value already in its final form unchanged (a
+date as text, an enumerated value in lower case, a league's sides as lists)."""
+EVENT: dict[str, Check] = checks(spec.EVENT, {"date": _date},  # _event checks one kind
+                                 handled=(*NORMALISERS, "_one_kind"))
+"""An ``[[event]]``'s checks, from ``filemodels.EventModel``'s generated table."""
+CHARACTER: dict[str, Check] = checks(spec.CHARACTER, {
+    "system": lambda v: type(v) is str and v in edition_keys(GAME), "event": SHALLOW},
+    handled=NORMALISERS)
+"""A character file's checks, from ``filemodels.CharacterFile``'s generated table."""
 _CORRECTION = ("add_merits", "remove_merits", "add_flaws", "remove_flaws", "xp")
 
 
@@ -135,41 +118,15 @@ def character_file(document: dict[str, Any]) -> tuple[CharacterBuild, list[Any]]
             found.get("card", []))
 
 
-_TERRAINS = _one_of(c.Terrain)
-_TESTS = _one_of(c.TestType)
-
-
-def _waylay(value: Any) -> bool:
-    return _COUNT(value) or value == "none"
-
-_BASE: dict[str, Check] = {"name": _name, "kind": lambda v: True, "set": _one_of(c.CardSet),
-                           "summary": _text,
-                           "source": lambda v: _text(v) or (type(v) is list
-                                                            and all(map(_text, v))),
-                           "confidence": _text, "notes": _text, "effects": lambda v: False,
-                           "aliases": lambda v: False}  # other names: the model reads them
+_MODEL_READS: dict[str, Check | str] = {"effects": DEFER, "aliases": DEFER,
+                                        "score_changes": DEFER}
+"""Keys the models read (other names, effects, score changes typed as text)."""
 FIELDS: dict[str, dict[str, Check]] = {
-    "icon": {**_BASE, "race": _name, "gender": _name, "might": _COUNT, "savvy": _COUNT,
-             "resolve": _COUNT, "special": _text},
-    "merit": {**_BASE, "type": _one_of(c.MeritType), "subtype": _name, "cost": _COUNT,
-              "attribute": _one_of(c.Attribute), "court": _one_of(c.Court),
-              "score_changes": lambda v: False},
-    "flaw": {**_BASE, "type": _one_of(c.FlawType), "bonus": _COUNT,
-             "attribute": _one_of(c.Attribute), "court": _one_of(c.Court),
-             "score_changes": lambda v: False},
-    "quest": {**_BASE, "number": _COUNT, "waylay_rating": _COUNT, "treasure_rating": _COUNT,
-              "experience": _COUNT},
-    "league": {**_BASE, "terrain": lambda v: type(v) is list and len(v) <= 20
-               and all(map(_TERRAINS, v)), "unique": _flag, "enter": _text, "leave": _text,
-               "rest": _text, "special": _text, "sides": lambda v: type(v) is list
-               and len(v) == 4 and all(type(s) is list and 1 <= len(s) <= 20
-                                       and all(map(_TERRAINS, s)) for s in v)},
-    "waylay": {**_BASE, "rating": _COUNT, "terrain": lambda v: type(v) is list and len(v) <= 20
-               and all(map(_TERRAINS, v)), "tests": lambda v: type(v) is list and len(v) <= 4
-               and all(map(_TESTS, v)), "might": _waylay, "savvy": _waylay,
-               "resolve": _waylay, "combat": _waylay},
-}
-"""Each kind's keys in the order of its model's fields (a test holds them equal)."""
+    kind: checks(table, _MODEL_READS, handled=NORMALISERS)
+    for kind, table in (("icon", spec.ICON), ("merit", spec.MERIT), ("flaw", spec.FLAW),
+                        ("quest", spec.QUEST), ("league", spec.LEAGUE),
+                        ("waylay", spec.WAYLAY))}
+"""Each kind's checks, from its model's generated table (``quickspec``)."""
 _ENUMS: dict[str, type[enum.StrEnum]] = {
     "set": c.CardSet, "court": c.Court, "attribute": c.Attribute}
 _TYPES: dict[str, type[enum.StrEnum]] = {"merit": c.MeritType, "flaw": c.FlawType}
