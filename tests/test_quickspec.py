@@ -8,7 +8,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import pytest
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 from chronicle.catalog import quick
 from chronicle.catalog.quickspec import generate, table
@@ -104,3 +112,30 @@ def test_a_judged_field_defers_unless_the_reader_refines_it() -> None:
 def test_a_model_validator_not_handled_leaves_the_table_to_the_model() -> None:
     assert not quick.checks(table(Checked))["name"]("Ann")
     assert quick.checks(table(Checked), handled=("_whole",))["name"]("Ann")
+
+
+def _lower(value: Any) -> Any:
+    return value.lower() if isinstance(value, str) else value
+
+
+def _one_line(value: str) -> str:
+    if "\n" in value:
+        raise ValueError("one line")
+    return value
+
+
+class Normalised(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    mode: Annotated[str, BeforeValidator(_lower)]
+    label: Annotated[str, Field(max_length=5), AfterValidator(_one_line)] | None = None
+
+
+def test_validators_the_types_do_not_show_are_named_and_must_be_handled() -> None:
+    assert table(Normalised) == ("table", {
+        "mode": ("judged", ("str", 0, None, ""), ("_lower",)),
+        "label": ("judged", ("str", 0, 5, ""), ("_one_line",))}, ("mode",))
+    assert not quick.checks(table(Normalised))["mode"]("on")
+    fields = quick.checks(table(Normalised),
+                          handled={"_lower": None, "_one_line": lambda v: "\n" not in v})
+    assert fields["mode"]("on") and fields["label"]("ab")
+    assert not fields["label"]("a\nb") and not fields["label"]("abcdef")

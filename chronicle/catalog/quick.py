@@ -71,13 +71,20 @@ SHALLOW = "shallow"
 item itself)."""
 
 
+Handled = dict[str, Check | None]
+"""Validators a quick reader accounts for, each with the check saying what it adds (None: a
+value in its final form passes it unchanged, or the reader's own code checks it)."""
+
+
 def _never(value: Any) -> bool:
     return False
 
 
-def check_of(spec: tuple[Any, ...], handled: frozenset[str] = frozenset()) -> Check:
+def check_of(spec: tuple[Any, ...], handled: Handled | None = None) -> Check:
     """The check of one generated ``spec``: a judged one by its type when every validator it
-    names is ``handled``, else (and an unknown one) never vouching."""
+    names is ``handled`` (and passes the check given for each), else (and an unknown one)
+    never vouching."""
+    handled = handled if handled is not None else {}
     shape = spec[0]
     if shape == "str":
         least, most, said = spec[1], spec[2], spec[3]
@@ -105,7 +112,7 @@ def check_of(spec: tuple[Any, ...], handled: frozenset[str] = frozenset()) -> Ch
                               and (most is None or len(value) <= most)
                               and all(map(item, value)))
     if shape == "map":
-        most, key, entry = spec[1], check_of(spec[2]), check_of(spec[3], handled)
+        most, key, entry = spec[1], check_of(spec[2], handled), check_of(spec[3], handled)
         return lambda value: (type(value) is dict and (most is None or len(value) <= most)
                               and all(key(k) and entry(v) for k, v in value.items()))
     if shape == "table":
@@ -114,8 +121,11 @@ def check_of(spec: tuple[Any, ...], handled: frozenset[str] = frozenset()) -> Ch
     if shape == "any":
         options = [check_of(option, handled) for option in spec[1]]
         return lambda value: any(option(value) for option in options)
-    if shape == "judged" and set(spec[2]) <= handled:
-        return check_of(spec[1], handled)
+    if shape == "judged" and set(spec[2]) <= handled.keys():
+        base = check_of(spec[1], handled)
+        extra = [check for check in map(handled.get, spec[2]) if check is not None]
+        return base if not extra else (lambda value: base(value)
+                                       and all(check(value) for check in extra))
     return _never
 
 
@@ -130,19 +140,21 @@ def table_check(fields: dict[str, Check], required: tuple[str, ...] = ()) -> Che
 
 
 def checks(spec: tuple[Any, ...], refine: dict[str, Check | str] | None = None,
-           handled: tuple[str, ...] = ()) -> dict[str, Check]:
+           handled: Handled | tuple[str, ...] = ()) -> dict[str, Check]:
     """Each field's check of a generated table ``spec`` (``("table", ...)``, or judged by
     the model's own validators), in the order of the model's fields.
 
     ``handled`` names the validators (the model's, a field's, a before validator that only
-    normalises) the quick reader accounts for: its own code checks what they add, or a value
-    already in its final form passes them unchanged. ``refine`` says how it vouches for a
+    normalises) the quick reader accounts for: its own code checks what they add, a value
+    already in its final form passes them unchanged, or (a mapping) the check given for a
+    validator says what it adds. ``refine`` says how it vouches for a
     field otherwise (a check; ``INNER``: by the field's type whatever its validators;
     ``SHALLOW``: a list by its length, the reader checking each item; ``DEFER``: never). A
     table judged by a validator not handled vouches for nothing: the model judges it.
     """
     refine = refine or {}
-    known = frozenset(handled)
+    known: Handled = (dict(handled) if isinstance(handled, dict)
+                      else dict.fromkeys(handled))
     validators: tuple[str, ...] = ()
     if spec[0] == "judged":
         spec, validators = spec[1], spec[2]
@@ -159,7 +171,7 @@ def checks(spec: tuple[Any, ...], refine: dict[str, Check | str] | None = None,
             found[field] = check_of(("list", inner[1], inner[2], ("value",)))
         else:
             found[field] = check_of(inner, known)
-    if not set(validators) <= known:
+    if not set(validators) <= known.keys():
         return {field: _never for field in found}
     return found
 

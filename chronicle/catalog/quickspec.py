@@ -127,7 +127,9 @@ def spec(annotation: Any, metadata: list[Any] | None = None) -> Spec:
     checks = {valid_name: "name", valid_text: "text"}
     unknown = [f for f in after if f not in checks]
     if unknown:
-        return ("judged", spec(bare), tuple(sorted(f.__name__ for f in unknown)))
+        rest = [m for m in metadata
+                if not (isinstance(m, AfterValidator) and m.func in unknown)]
+        return ("judged", spec(bare, rest), tuple(sorted(f.__name__ for f in unknown)))
     if bare is str:
         check = next((checks[f] for f in after if f in checks), "")
         return ("str", bounds.get("min_length", 0), bounds.get("max_length"), check)

@@ -21,14 +21,11 @@ from typing import Any
 
 from chronicle.catalog.loader import CardEntry, read_toml
 from chronicle.catalog.problems import FileProblem
-from chronicle.catalog.quick import Check, QuickSchema, listed
-from chronicle.catalog.quick import text as _text
-from chronicle.catalog.quick import whole as _whole
+from chronicle.catalog.quick import SHALLOW, Check, QuickSchema, checks, required
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.limits import DATE_MAX, NAME_MAX, valid_name
+from chronicle.systems.arcadia_quest import quickspec as spec
 from chronicle.systems.arcadia_quest.ledger import (
     CampaignStarted,
-    Color,
     Correction,
     Event,
     GuildResult,
@@ -37,10 +34,6 @@ from chronicle.systems.arcadia_quest.ledger import (
     ScenarioPlayed,
     UpgradePhase,
 )
-
-MAX_GUILDS, MAX_SCENARIOS, MAX_HEROES, MAX_CORRECTIONS = 8, 20, 20, 50
-"""The models' limits (``files.py``; a test holds them equal)."""
-_MAX_LIST, _MAX_COUNT, _MAX_COINS_CHANGE = 100, 1000, 1000
 
 
 @dataclass
@@ -54,63 +47,25 @@ class LoadedCampaign:
     problems: list[FileProblem] = field(default_factory=list)
 
 
-def _name(value: Any) -> bool:
-    if (type(value) is not str or not 0 < len(value) <= NAME_MAX or value != value.strip()
-            or "\n" in value or "\t" in value):
-        return False
-    try:
-        valid_name(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _names(most: int) -> Check:
-    return listed(most, _name)
-
-
-def _map(values: Check) -> Check:
-    return lambda value: (type(value) is dict and len(value) <= MAX_HEROES
-                          and all(_name(k) and values(v) for k, v in value.items()))
-
-
-def _tables(most: int) -> Check:
-    return lambda value: type(value) is list and len(value) <= most
-
-
-_COLORS = {color.value for color in Color}
-_COLOR: Check = lambda v: type(v) is str and v in _COLORS  # noqa: E731
-_FLAG: Check = lambda v: type(v) is bool  # noqa: E731
-_COUNT, _NAMES = _whole(0, _MAX_COUNT), _names(_MAX_LIST)
-_SLOTS = _map(_NAMES)
-GUILD: dict[str, Check] = {"color": _COLOR, "player": _name, "heroes": _names(MAX_HEROES),
-                           "slots": _SLOTS, "notes": _text}
-RESULT: dict[str, Check] = {"color": _COLOR, "quests": _NAMES, "first": _NAMES,
-                            "hero_kills": _COUNT, "monster_coins": _COUNT, "chests": _COUNT,
-                            "deaths": _map(_COUNT), "neutral_deaths": _map(_COUNT),
-                            "title": _name, "rewards": _NAMES}
-UPGRADE: dict[str, Check] = {"color": _COLOR, "bought": _NAMES, "discarded": _NAMES,
-                             "curses": _map(_name), "slots": _SLOTS}
-CORRECTION: dict[str, Check] = {"color": _COLOR, "note": _text,
-                                "coins": _whole(-_MAX_COINS_CHANGE, _MAX_COINS_CHANGE),
-                                "add_cards": _NAMES, "remove_cards": _NAMES, "slots": _SLOTS,
-                                "add_titles": _NAMES, "before_upgrade": _FLAG}
-SCENARIO: dict[str, Check] = {
-    "name": _name, "winner": _COLOR,
-    "date": lambda v: type(v) is str and 0 < len(v) <= DATE_MAX and v == v.strip(),
-    "notes": _text, "guild": _tables(MAX_GUILDS), "upgrade": _tables(MAX_GUILDS),
-    "correction": _tables(MAX_CORRECTIONS)}
-CAMPAIGN: dict[str, Check] = {
-    "system": lambda v: v == "arcadia-quest", "name": _name, "two_player_pve": _FLAG,
-    "fixed_seating": _FLAG,
-    "notes": _text, "guild": _tables(MAX_GUILDS), "scenario": _tables(MAX_SCENARIOS),
-    "correction": _tables(MAX_CORRECTIONS), "card": lambda v: v == []}
-"""Each table's keys, as its model's fields (a test holds them equal); a campaign with cards
-goes to the models."""
+HANDLED: dict[str, Check | None] = {
+    "_lower": None, "_date_text": None,  # a value in its final form passes them unchanged
+    "_single_line": lambda v: "\n" not in v and "\t" not in v}
+"""The models' validators the types do not show, and what each adds."""
+_EACH: dict[str, Check | str] = {"guild": SHALLOW, "scenario": SHALLOW, "upgrade": SHALLOW,
+                                 "correction": SHALLOW}  # each table is read below
+GUILD: dict[str, Check] = checks(spec.GUILD, handled=HANDLED)
+RESULT: dict[str, Check] = checks(spec.RESULT, handled=HANDLED)
+UPGRADE: dict[str, Check] = checks(spec.UPGRADE, handled=HANDLED)
+CORRECTION: dict[str, Check] = checks(spec.CORRECTION, handled=HANDLED)
+SCENARIO: dict[str, Check] = checks(spec.SCENARIO, _EACH, handled=HANDLED)
+CAMPAIGN: dict[str, Check] = checks(spec.CAMPAIGN, {**_EACH, "card": lambda v: v == []},
+                                    handled=HANDLED)
+"""Each table's checks, from its model's generated table (``quickspec``); a campaign with
+cards goes to the models."""
 _REQUIRED: dict[int, tuple[str, ...]] = {
-    id(GUILD): ("color",), id(RESULT): ("color",), id(UPGRADE): ("color",),
-    id(CORRECTION): ("color", "note"), id(SCENARIO): ("name", "winner"),
-    id(CAMPAIGN): ("name",)}
+    id(GUILD): required(spec.GUILD), id(RESULT): required(spec.RESULT),
+    id(UPGRADE): required(spec.UPGRADE), id(CORRECTION): required(spec.CORRECTION),
+    id(SCENARIO): required(spec.SCENARIO), id(CAMPAIGN): required(spec.CAMPAIGN)}
 
 
 def _table(data: Any, fields: dict[str, Check]) -> dict[str, Any] | None:
