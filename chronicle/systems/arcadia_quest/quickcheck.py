@@ -11,6 +11,11 @@ within their length, what each table requires present) and that defines no ``[[c
 read into the ledger's events as the models would read it; anything else goes to the models
 (``files.read_campaign``), which accept, normalise or refuse it with their located message. A
 test feeds both the same generated documents and requires the same answer from each.
+
+The field tables are not written here: each comes from its model through the generated
+``quickspec.py`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+module says only how the validators the types do not show are accounted for, and builds the
+game's values.
 """
 
 from __future__ import annotations

@@ -12,6 +12,11 @@ with what it needs, each player seated once and every turn's player at the table
 the models would read it; anything else goes to the models, which accept, normalise or refuse
 it with their located message. A test feeds both the same generated tables and requires the
 same answer from each.
+
+The field tables are not written here: each comes from its model through the generated
+``quickspec.py`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+module says only how the validators the types do not show are accounted for, and builds the
+game's values.
 """
 
 from __future__ import annotations

@@ -13,6 +13,11 @@ goes to the model, which accepts, normalises or refuses it with its located mess
 feeds both the same generated tables and requires the same answer from each.
 
 ``SCHEMA`` is the card schema the loader uses (``chronicle.catalog.loader.CardSchema``).
+
+The field tables are not written here: each comes from its model through the generated
+``quickspec.py`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+module says only how the validators the types do not show are accounted for, and builds the
+game's values.
 """
 
 from __future__ import annotations

@@ -14,6 +14,11 @@ or ``score_changes``) goes to the model, which accepts, normalises or refuses it
 located message. Setup
 files always go to the model. A test feeds both the same generated tables and requires the same
 answer from each.
+
+The field tables are not written here: each comes from its model through the generated
+``quickspec.py`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+module says only how the validators the types do not show are accounted for, and builds the
+game's values.
 """
 
 from __future__ import annotations
