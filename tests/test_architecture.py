@@ -84,6 +84,7 @@ def test_non_editable_install_finds_the_bundled_cards(tmp_path: Path) -> None:
     assert str(target) in where and "_bundled_cards" in where
     assert int(count) > 200
     assert (target / "chronicle" / "py.typed").is_file()  # a plug-in type-checks against it
+    assert len(list((target / "chronicle" / "systems").glob("*/quickspec.json"))) == 4
 
 
 # The layer rules, read from the source ---------------------------------------------------------

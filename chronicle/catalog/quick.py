@@ -61,6 +61,17 @@ def listed(most: int, item: Check) -> Check:
 
 # Checks derived from a generated field table (chronicle.catalog.quickspec) ---------------------
 
+def generated_tables(module_file: str) -> Any:
+    """The generated field tables (``quickspec.json``) beside the module ``module_file``, by
+    name (``tables.GAME``): plain data read as JSON."""
+    import json
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    text = Path(module_file).with_name("quickspec.json").read_text(encoding="utf-8")
+    return SimpleNamespace(**json.loads(text)["tables"])
+
+
 INNER = "inner"
 """``refine``: vouch for a judged field by its type alone (the quick reader's own code checks
 what its validators add)."""

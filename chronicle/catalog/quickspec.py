@@ -2,19 +2,19 @@
 (``chronicle.catalog.quick.checks``) derives from the one declaration of each format instead of
 repeating it.
 
-A game's ``quickspec.py`` is generated: it names its sources (``SOURCES``: a table's name and
-the lazy name of the pydantic model it is read from) and holds, for each, the model's fields in
-order with what each accepts in its final form (``spec``), which fields are required, and the
-validators the types alone do not say (a field's or the whole model's): a quick reader either
-says how it vouches for those itself or leaves such a table to the models. Regenerate it after
-changing a model::
+A game's ``quickspec.json`` is generated (plain data, never code): it names its sources
+(``sources``: a table's name and the lazy name of the pydantic model it is read from) and
+holds, for each, the model's fields in order with what each accepts in its final form
+(``spec``), which fields are required, and the validators the types alone do not say (a
+field's or the whole model's): a quick reader either says how it vouches for those itself or
+leaves such a table to the models. Regenerate it after changing a model::
 
-    python -m chronicle.catalog.quickspec chronicle.systems.<game>.quickspec
+    python -m chronicle.catalog.quickspec chronicle.systems.<game>
 
 and ``tests/test_quickspec.py`` fails while a generated table is stale. Importing pydantic is
 this module's business only: the quick reader reads the generated plain data.
 
-A spec is a plain tuple:
+A spec is a plain tuple (a list, read back from JSON):
 
 - ``("str", least, most, check)``: a string already stripped, ``check`` being ``"name"``
   (``valid_name``), ``"text"`` (``valid_text``) or ``""``;
@@ -35,7 +35,6 @@ from __future__ import annotations
 import enum
 import importlib
 import importlib.util
-import pprint
 import sys
 import types
 import typing
@@ -43,19 +42,12 @@ from pathlib import Path
 from typing import Any
 
 Spec = tuple[Any, ...]
-HEADER = '''"""GENERATED from the pydantic models named in ``SOURCES``: do not edit. Edit the
-models, then generate it again (tests/test_quickspec.py fails while it is stale):
-
-    python -m chronicle.catalog.quickspec {module}
-
-What each field accepts in its final form, for the quick reader
-(``chronicle.catalog.quick.checks``).
-"""
-
-from __future__ import annotations
-
-from typing import Any
-'''
+NOTE = ("GENERATED from the pydantic models named in sources: do not edit. Edit the models, "
+        "then: python -m chronicle.catalog.quickspec {package} (tests/test_quickspec.py fails "
+        "while this is stale). What each field accepts in its final form, for the quick reader "
+        "(chronicle.catalog.quick.checks).")
+FILE = "quickspec.json"
+"""The generated file's name, in the game's package."""
 
 
 def _load(name: str) -> Any:
@@ -172,30 +164,28 @@ def table(model: Any) -> Spec:
     return ("judged", found_table, own) if own else found_table
 
 
-def generate(module_name: str) -> str:
-    """The text of the generated module ``module_name`` from its ``SOURCES``."""
-    sources: dict[str, str] = importlib.import_module(module_name).SOURCES
-    out = [HEADER.format(module=module_name),
-           "SOURCES: dict[str, str] = " + pprint.pformat(sources, width=99, sort_dicts=False),
-           '"""Each generated table and the pydantic model it is read from."""', ""]
-    for name, source in sources.items():
-        head = f"{name}: Any = "
-        text = pprint.pformat(table(_load(source)), width=99 - len(head), sort_dicts=False)
-        out += [head + text, ""]
-    return "\n".join(out)
+def generate(package: str) -> str:
+    """The text of the generated file of ``package`` (``quickspec.json`` in its folder) from
+    the ``sources`` it names."""
+    import json
+
+    sources: dict[str, str] = json.loads(path_of(package).read_text(encoding="utf-8"))["sources"]
+    document = {"note": NOTE.format(package=package), "sources": sources,
+                "tables": {name: table(_load(source)) for name, source in sources.items()}}
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 
-def path_of(module_name: str) -> Path:
-    """The file of the generated module."""
-    found = importlib.util.find_spec(module_name)
-    assert found is not None and found.origin is not None, module_name
-    return Path(found.origin)
+def path_of(package: str) -> Path:
+    """The generated file of ``package``."""
+    found = importlib.util.find_spec(package)
+    assert found is not None and found.origin is not None, package
+    return Path(found.origin).with_name(FILE)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Generate each module named on the command line again, in place."""
-    for module_name in argv if argv is not None else sys.argv[1:]:
-        path_of(module_name).write_text(generate(module_name), encoding="utf-8")
+    """Generate the file of each package named on the command line again, in place."""
+    for package in argv if argv is not None else sys.argv[1:]:
+        path_of(package).write_text(generate(package), encoding="utf-8")
     return 0
 
 

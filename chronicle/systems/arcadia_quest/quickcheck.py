@@ -13,7 +13,7 @@ read into the ledger's events as the models would read it; anything else goes to
 test feeds both the same generated documents and requires the same answer from each.
 
 The field tables are not written here: each comes from its model through the generated
-``quickspec.py`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
 module says only how the validators the types do not show are accounted for, and builds the
 game's values.
 """
@@ -26,9 +26,8 @@ from typing import Any
 
 from chronicle.catalog.loader import CardEntry, read_toml
 from chronicle.catalog.problems import FileProblem
-from chronicle.catalog.quick import SHALLOW, Check, QuickSchema, checks, required
+from chronicle.catalog.quick import SHALLOW, Check, QuickSchema, checks, generated_tables, required
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.systems.arcadia_quest import quickspec as spec
 from chronicle.systems.arcadia_quest.ledger import (
     CampaignStarted,
     Correction,
@@ -39,6 +38,9 @@ from chronicle.systems.arcadia_quest.ledger import (
     ScenarioPlayed,
     UpgradePhase,
 )
+
+spec = generated_tables(__file__)
+"""The field tables generated from the models (``quickspec.json``)."""
 
 
 @dataclass
@@ -65,7 +67,7 @@ CORRECTION: dict[str, Check] = checks(spec.CORRECTION, handled=HANDLED)
 SCENARIO: dict[str, Check] = checks(spec.SCENARIO, _EACH, handled=HANDLED)
 CAMPAIGN: dict[str, Check] = checks(spec.CAMPAIGN, {**_EACH, "card": lambda v: v == []},
                                     handled=HANDLED)
-"""Each table's checks, from its model's generated table (``quickspec``); a campaign with
+"""Each table's checks, from its model's generated table (``quickspec.json``); a campaign with
 cards goes to the models."""
 _REQUIRED: dict[int, tuple[str, ...]] = {
     id(GUILD): required(spec.GUILD), id(RESULT): required(spec.RESULT),

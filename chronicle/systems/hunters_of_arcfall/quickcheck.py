@@ -14,7 +14,7 @@ it with their located message. A test feeds both the same generated tables and r
 same answer from each.
 
 The field tables are not written here: each comes from its model through the generated
-``quickspec.py`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
 module says only how the validators the types do not show are accounted for, and builds the
 game's values.
 """
@@ -27,13 +27,12 @@ from typing import Any
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem
-from chronicle.catalog.quick import INNER, SHALLOW, Check, QuickSchema, checks
+from chronicle.catalog.quick import INNER, SHALLOW, Check, QuickSchema, checks, generated_tables
 from chronicle.catalog.quick import whole as _whole
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.values import Origin, name_key
 from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY, WOUND_CAPACITY
 from chronicle.systems.hunters_of_arcfall import cards as c
-from chronicle.systems.hunters_of_arcfall import quickspec as spec
 from chronicle.systems.hunters_of_arcfall.log import (
     End,
     Entry,
@@ -42,6 +41,9 @@ from chronicle.systems.hunters_of_arcfall.log import (
     TurnPlayed,
     TurnUndone,
 )
+
+spec = generated_tables(__file__)
+"""The field tables generated from the models (``quickspec.json``)."""
 
 ENTRIES_MAX = 10_000
 """Entries in one log (``files.ENTRIES_MAX``; a test holds them equal)."""
@@ -65,7 +67,7 @@ PLAYER: dict[str, Check] = checks(spec.PLAYER)
 TURN: dict[str, Check] = checks(spec.TURN, handled=(*NORMALISERS, "_turn_or_undo"))  # _entry
 GAME: dict[str, Check] = checks(spec.GAME, {"player": SHALLOW, "turn": SHALLOW},
                                 handled=NORMALISERS)
-"""Each table's checks, from the models' generated table (``quickspec``); the players and turns
+"""Each table's checks, from the models' generated table (``quickspec.json``); the players and turns
 are checked one by one below."""
 
 
@@ -136,7 +138,7 @@ FIELDS: dict[str, dict[str, Check]] = {
                      handled=NORMALISERS),
     "die": checks(spec.DIE, {"faces": INNER}),  # card_data checks that a face is known
 }
-"""Each card kind's checks, from its model's generated table (``quickspec``)."""
+"""Each card kind's checks, from its model's generated table (``quickspec.json``)."""
 _FACES = spec.DIE[1]["faces"][1][1]
 """The results a die's faces count, in the order of the model's fields."""
 

@@ -15,7 +15,7 @@ feeds both the same generated tables and requires the same answer from each.
 ``SCHEMA`` is the card schema the loader uses (``chronicle.catalog.loader.CardSchema``).
 
 The field tables are not written here: each comes from its model through the generated
-``quickspec.py`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
 module says only how the validators the types do not show are accounted for, and builds the
 game's values.
 """
@@ -24,16 +24,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronicle.catalog.quick import SHALLOW, Check, QuickSchema, checks, required
+from chronicle.catalog.quick import SHALLOW, Check, QuickSchema, checks, generated_tables, required
 from chronicle.domain.values import name_key
 from chronicle.systems.tales_of_arcadia import KEY
-from chronicle.systems.tales_of_arcadia import quickspec as spec
 from chronicle.systems.tales_of_arcadia.cards import Card, Movement, card_from_data
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
 from chronicle.systems.tales_of_arcadia.limits import (
     FORMAT_VERSION,
     MAX_LIST,
 )
+
+spec = generated_tables(__file__)
+"""The field tables generated from the models (``quickspec.json``)."""
 
 _MOVEMENTS: dict[str, Movement] = {m.value: m for m in Movement}
 FIELDS: dict[str, dict[str, Check]] = {
@@ -42,7 +44,7 @@ FIELDS: dict[str, dict[str, Check]] = {
     "keyword": checks(spec.KEYWORD),
     "terrain": checks(spec.TERRAIN),
 }
-"""Each kind's checks, from its model's generated table (``quickspec``)."""
+"""Each kind's checks, from its model's generated table (``quickspec.json``)."""
 NESTED: dict[str, dict[str, Check]] = {
     "variant": checks(spec.VARIANT),
     "option": checks(spec.OPTION, handled=("_bounds",)),  # card_data checks min <= max

@@ -16,7 +16,7 @@ files always go to the model. A test feeds both the same generated tables and re
 answer from each.
 
 The field tables are not written here: each comes from its model through the generated
-``quickspec.py`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
 module says only how the validators the types do not show are accounted for, and builds the
 game's values.
 """
@@ -26,11 +26,10 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from chronicle.catalog.quick import DEFER, SHALLOW, Check, QuickSchema, checks
+from chronicle.catalog.quick import DEFER, SHALLOW, Check, QuickSchema, checks, generated_tables
 from chronicle.domain.dates import date_problem
 from chronicle.rules.editions import edition_keys
 from chronicle.systems.wyld_hunt import cards as c
-from chronicle.systems.wyld_hunt import quickspec as spec
 from chronicle.systems.wyld_hunt.chronicle import (
     CharacterBuild,
     Correction,
@@ -42,6 +41,9 @@ from chronicle.systems.wyld_hunt.chronicle import (
     Undo,
 )
 from chronicle.systems.wyld_hunt.editions import GAME
+
+spec = generated_tables(__file__)
+"""The field tables generated from the models (``quickspec.json``)."""
 
 
 def _date(value: Any) -> bool:
@@ -131,7 +133,7 @@ FIELDS: dict[str, dict[str, Check]] = {
     for kind, table in (("icon", spec.ICON), ("merit", spec.MERIT), ("flaw", spec.FLAW),
                         ("quest", spec.QUEST), ("league", spec.LEAGUE),
                         ("waylay", spec.WAYLAY))}
-"""Each kind's checks, from its model's generated table (``quickspec``)."""
+"""Each kind's checks, from its model's generated table (``quickspec.json``)."""
 _ENUMS: dict[str, type[enum.StrEnum]] = {
     "set": c.CardSet, "court": c.Court, "attribute": c.Attribute}
 _TYPES: dict[str, type[enum.StrEnum]] = {"merit": c.MeritType, "flaw": c.FlawType}
