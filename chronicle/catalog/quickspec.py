@@ -170,9 +170,14 @@ def generate(package: str) -> str:
     import json
 
     sources: dict[str, str] = json.loads(path_of(package).read_text(encoding="utf-8"))["sources"]
-    document = {"note": NOTE.format(package=package), "sources": sources,
-                "tables": {name: table(_load(source)) for name, source in sources.items()}}
-    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    named = [f"  {line(name)}: {line(source)}" for name, source in sources.items()]
+    tables = [f"  {line(name)}: {line(table(_load(source)))}" for name, source in sources.items()]
+    return ("{\n" + f' "note": {line(NOTE.format(package=package))},\n'
+            + ' "sources": {\n' + ",\n".join(named) + "\n },\n"
+            + ' "tables": {\n' + ",\n".join(tables) + "\n }\n}\n")  # a table a line
 
 
 def path_of(package: str) -> Path:
