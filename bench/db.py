@@ -1,7 +1,7 @@
 """Speed of the database use cases, as medians and ratios against baselines measured in the
 same run (raw sqlite3 for the database work, the pure suggestion for the deck builder).
 
-    python bench/db.py [--quick]
+    python bench/db.py [--quick | --smoke]
 
 Aims (issue "Collections, characters, chronicles and game preparation"): loading a character
 whose ledger holds 1,000 events under 20 ms; appending an event under 10 ms; suggesting Waylays
@@ -35,17 +35,25 @@ def row(name: str, value: float, base_name: str, base: float, aim: float) -> Non
           f"   aim < {aim:g} ms: {'met' if value < aim else 'NOT MET'}")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    repeat = 5 if parser.parse_args().quick else 21
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny size, one repetition: the test suite's run, whose "
+                             "figures mean nothing")
+    args = parser.parse_args(argv)
+    repeat = 1 if args.smoke else 5 if args.quick else 21
     with tempfile.TemporaryDirectory() as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
         os.environ["CHRONICLE_CACHE_DIR"] = os.path.join(home, "cache")
+        if args.smoke:
+            return run(Path(home), repeat, events=20, owned=20)
         return run(Path(home), repeat)
 
 
-def run(home: Path, repeat: int) -> int:
+def run(home: Path, repeat: int, *, events: int = 1000, owned: int = 500) -> int:
+    """Measure and print (``events`` in the loaded ledger, ``owned`` Waylays to suggest from;
+    the aims are stated at 1,000 and 500)."""
     from chronicle.catalog.loader import CardEntry
     from chronicle.domain.values import Origin
     from chronicle.persistence import repository as repo
@@ -63,7 +71,7 @@ def run(home: Path, repeat: int) -> int:
               for i in range(10)]
     waylays = [{"name": f"Bench Waylay {i}", "kind": "waylay", "rating": 1 + i % 6,
                 "tests": ["combat"], "combat": 1 + i % 5, "terrain": ["forest"]}
-               for i in range(500)]
+               for i in range(owned)]
     save_user_cards([CardEntry(d, Origin.USER, "bench", None) for d in quests + waylays])
     path = home / "bench.db"
     db = open_database(f"sqlite:///{path}")
@@ -73,7 +81,8 @@ def run(home: Path, repeat: int) -> int:
                                                   "Eloquent Speech", "Indecisive"])
     collection.open_pack(db, "Josh", "character", ["Imp", "Fuddle", "Willow-Whisper",
                                                    "Protocol", "Chameleon"])
-    collection.add_cards_by_card(db, "Josh", {(w["name"], "waylay"): 1 for w in waylays})
+    collection.add_cards_by_card(db, "Josh", {(str(w["name"]), "waylay"): 1 for w in waylays},
+                                 "wyld-hunt")
     characters.new_character(db, "Tim", "Winerdria", icon="Sidhe Female")
     characters.edit_character(db, "Winerdria", add_merits=("Fae Armor", "Lightning Quick",
                                                            "Eloquent Speech"),
@@ -84,13 +93,13 @@ def run(home: Path, repeat: int) -> int:
     with db.transaction() as session:
         (winerdria,) = repo.find_characters(session, "Winerdria")
         assert winerdria.id is not None
-        for i in range(1000):
+        for i in range(events):
             quest = f"Bench Quest {i % 10}"
             repo.append_event(session, winerdria.id, GamePlayed(quests=(quest,),
                                                                 completed=(quest,)))
         character_id = winerdria.id
     loaded = characters.show_character(db, "Winerdria")
-    assert loaded.state.xp_earned == 1000 and len(loaded.history) == 1000, loaded.report.codes
+    assert loaded.state.xp_earned == events and len(loaded.history) == events, loaded.report.codes
 
     print(f"{'benchmark':<42} {'median':>11}   {'baseline (same run)':<36} {'median':>10}"
           f"   {'ratio':>7}")
@@ -104,7 +113,8 @@ def run(home: Path, repeat: int) -> int:
             raw.execute("SELECT seq, kind, payload, recorded_at FROM ledger_event "
                         "WHERE character_id = ? ORDER BY seq", (character_id,)).fetchall()
     base = median_ms(raw_load, repeat)
-    row("load a character with 1,000 events", value, "sqlite3: read its 1,000 rows", base, 20)
+    row(f"load a character with {events:,} events", value, f"sqlite3: read its {events:,} rows",
+        base, 20)
 
     value = median_ms(lambda: ledger.record_game(db, "Winerdria", ["Bench Quest 1"],
                                                  ["Bench Quest 1"]), repeat)
@@ -115,7 +125,7 @@ def run(home: Path, repeat: int) -> int:
             raw.execute("CREATE TABLE IF NOT EXISTS bench_append (payload TEXT)")
             raw.execute("INSERT INTO bench_append VALUES ('{}')")
     base = median_ms(raw_append, repeat)
-    row("append an event (checked, 1,000+ events)", value, "sqlite3: insert + commit one row",
+    row(f"append an event (checked, {events:,}+ events)", value, "sqlite3: insert + commit one row",
         base, 10)
 
     collection.open_pack(db, "Ann", "character", ["Human Female", "Fae Armor",
@@ -128,11 +138,11 @@ def run(home: Path, repeat: int) -> int:
     games.choose(db, "Bench", "Ann", quests=["Bench Quest 9"], target="Josh")
     value = median_ms(lambda: games.suggest_for(db, "Bench", "Josh"), repeat)
     cat = load_catalog()
-    owned = [(card, 1) for card in cat if isinstance(card, Waylay)
-             and card.name.startswith("Bench")]
+    mine = [(card, 1) for card in cat if isinstance(card, Waylay)
+            and card.name.startswith("Bench")]
     rating = games.show_game(db, "Bench").state.players[1].waylay_rating
-    base = median_ms(lambda: suggest_waylays(owned, rating, opponent=None), repeat)
-    row(f"suggest Waylays from 500 owned (rating {rating})", value, "the pure suggestion alone",
+    base = median_ms(lambda: suggest_waylays(mine, rating, opponent=None), repeat)
+    row(f"suggest Waylays from {owned} owned (rating {rating})", value, "the pure suggestion alone",
         base, 20)
     db.close()
     return 0

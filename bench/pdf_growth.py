@@ -176,7 +176,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="one repetition")
     parser.add_argument("--sizes", default=",".join(str(s) for s in SIZES),
                         help="row counts, comma-separated")
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny size, one repetition: the test suite's run, whose "
+                             "figures mean nothing")
     options = parser.parse_args(argv)
+    if options.smoke:
+        options.sizes, options.quick = "10,30", True
     sizes = tuple(int(s) for s in options.sizes.split(","))
     repeat = 1 if options.quick else 3
     from chronicle.systems.hunters_of_arcfall.sheets import hunt_document

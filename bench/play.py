@@ -172,7 +172,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny size, one repetition: the test suite's run, whose "
+                             "figures mean nothing")
     options = parser.parse_args(argv)
+    if options.smoke:
+        options.sizes, options.repeat = [20, 40], 1
     with tempfile.TemporaryDirectory(prefix="chronicle-play-bench-") as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
         os.environ["CHRONICLE_CACHE_DIR"] = os.path.join(home, "cache")

@@ -163,6 +163,9 @@ def report(results: dict[int, dict[str, tuple[float, float]]]) -> bool:
             met = met and ok
             print(f"aim: a {size:,}-entry hunt imports in under {AIM:g} s: "
                   f"{'met' if ok else 'NOT MET'} ({cpu:.2f} s processor, {wall:.2f} s wall)")
+    if sizes[-1] < SIZES[-1]:
+        print(f"aim: the database import of {SIZES[-1]:,} entries under {AIM:g} s (not "
+              f"measured: the largest size run is {sizes[-1]:,})")
     return met
 
 
@@ -171,7 +174,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny size, one repetition: the test suite's run, whose "
+                             "figures mean nothing")
     options = parser.parse_args(argv)
+    if options.smoke:
+        options.sizes, options.repeat = [12, 24], 1  # not the warm-up's 10
     with tempfile.TemporaryDirectory(prefix="chronicle-replay-bench-") as home:
         os.environ["CHRONICLE_DATA_DIR"] = home
         os.environ["CHRONICLE_CACHE_DIR"] = os.path.join(home, "cache")

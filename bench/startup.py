@@ -3,7 +3,7 @@ against a baseline measured in the same run (absolute times vary with the host; 
 Times are the CPU time of the child processes (``resource.getrusage``), and the commands are
 run in rounds (one of each per round), so a host busy with other work inflates them alike.
 
-    python bench/startup.py [--quick] [--repeat N]
+    python bench/startup.py [--quick | --smoke] [--repeat N]
 
 - ``chronicle check`` of a file of each installed game (a Wyld Hunt character, and the README's
   Tales of Arcadia roster, Arcadia Quest campaign and Hunters of Arcfall game log), against a
@@ -105,8 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (5)")
     parser.add_argument("--repeat", type=int, default=15, help="rounds (default 15)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny size, one repetition: the test suite's run, whose "
+                             "figures mean nothing")
     args = parser.parse_args(argv)
-    repeat = 5 if args.quick else max(1, args.repeat)
+    repeat = 1 if args.smoke else 5 if args.quick else max(1, args.repeat)
     python = sys.executable
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "CHRONICLE_DATA_DIR": data,

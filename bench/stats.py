@@ -165,7 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--app", action="store_true",
                         help="also the Statistics screen's opening in the app")
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny size, one repetition: the test suite's run, whose "
+                             "figures mean nothing")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.sizes, args.repeat = [25, 50], 1  # not the warm-up's 20
     app: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as home:
         measure(20, Path(home), 1)           # warm up: the first call of each path imports it

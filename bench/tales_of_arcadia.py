@@ -1,7 +1,7 @@
 """Speed of the Tales of Arcadia battle-force check, as a ratio against a baseline measured in
 the same run (absolute times vary with the host; ratios travel).
 
-    python bench/tales_of_arcadia.py [--quick]
+    python bench/tales_of_arcadia.py [--quick | --smoke]
 
 Aims (issue "Tales of Arcadia"): checking a 60-unit roster under 1 ms. The roster has 60 lines
 drawn from a 40-unit army list (variants, options, keywords, one line in three with count 2);
@@ -155,18 +155,23 @@ def builder_keystroke(repeat: int) -> tuple[float, float, int]:
     return statistics.median(timings), statistics.median(base), listed
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks and print one line each."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
-    repeat = 5 if parser.parse_args().quick else 21
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny size, one repetition: the test suite's run, whose "
+                             "figures mean nothing")
+    args = parser.parse_args(argv)
+    repeat = 1 if args.smoke else 5 if args.quick else 21
+    inner = 1 if args.smoke else 20
     roster, catalog = fixture()
     report = check_roster(roster, catalog)
     assert report.codes == ["roster.points_unspent"], report.codes
     assert len(report.summary["units"]) == UNITS
     text = dump_roster(roster)
-    value = median_seconds(lambda: check_roster(roster, catalog), repeat, 20)
-    base = median_seconds(lambda: tomllib.loads(text), repeat, 20)
+    value = median_seconds(lambda: check_roster(roster, catalog), repeat, inner)
+    base = median_seconds(lambda: tomllib.loads(text), repeat, inner)
     print(f"{'benchmark':<40} {'median':>10}   {'baseline (same run)':<32} {'median':>10}"
           f"   {'ratio':>7}")
     print(f"{'check a 60-unit roster':<40} {value * 1000:7.3f} ms   "
@@ -182,7 +187,7 @@ def main() -> int:
     print(f"{'  the first check of a just-read catalog':<40} {first * 1000:7.3f} ms   "
           f"{'tomllib parse of that roster':<32} {base * 1000:7.3f} ms   x{first / base:6.2f}"
           "   (for information: later checks reuse what it worked out)")
-    key, bare, listed = builder_keystroke(1 if repeat == 5 else 3)
+    key, bare, listed = builder_keystroke(1 if repeat <= 5 else 3)
     assert listed >= BUILDER_UNITS, listed
     print(f"{f'builder search keystroke, {listed} units':<40} {key * 1000:7.3f} ms   "
           f"{'a key in a bare input':<32} {bare * 1000:7.3f} ms   x{key / bare:6.2f}"

@@ -102,8 +102,12 @@ def main(argv: list[str] | None = None) -> None:
     """Measure and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, few repeats")
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny size, one repetition: the test suite's run, whose "
+                             "figures mean nothing")
     args = parser.parse_args(argv)
-    sizes, repeat = ((10, 100), 3) if args.quick else ((100, 1_000, 10_000), 7)
+    sizes, repeat = (((10, 20), 1) if args.smoke else ((10, 100), 3) if args.quick
+                     else ((100, 1_000, 10_000), 7))
     per_placement = [measure(size, repeat) for size in sizes]
     growth = per_placement[-1] / per_placement[0]
     print(f"growth of the per-placement replay from {sizes[0]:,} to {sizes[-1]:,}: "

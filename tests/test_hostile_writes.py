@@ -178,10 +178,8 @@ def test_a_planted_link_at_any_writers_temporary_name_is_never_followed(
         destination = folder / f"{name}{suffix}"
     destination.parent.mkdir(parents=True, exist_ok=True)
     destination.unlink(missing_ok=True)
-    prefix = "" if writer == "the catalog cache" else "."
-    temporary = destination.with_name(
-        f"{prefix}{destination.name[:40] if prefix else destination.name}.{os.getpid()}."
-        f"{token}.tmp")
+    temporary = destination.with_name(  # every writer's one naming (chronicle.atomic)
+        f".{destination.name[:40]}.{os.getpid()}.{token}.tmp")
     victim = {"a victim file": elsewhere / "victim.txt", "nothing": elsewhere / "absent",
               "a folder": elsewhere}[pointing_at]
     if pointing_at == "a victim file":

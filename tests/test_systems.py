@@ -1,6 +1,7 @@
 """The game-system registry: entry points of the four games, lazy loading, ``chronicle systems``,
 ``chronicle check`` dispatching on ``system =``, the games' odds commands, and a toy game that
-lives only under ``tests/`` plugged in by a fixture."""
+lives only under ``tests/`` plugged in by a fixture. The tests count the bundled games, never
+every installed one: those that list the games run again with a fifth game installed."""
 
 from __future__ import annotations
 
@@ -29,6 +30,10 @@ TESTS = REPO / "tests"
 GAMES = {"tales-of-arcadia": "tales_of_arcadia", "arcadia-quest": "arcadia_quest",
          "hunters-of-arcfall": "hunters_of_arcfall", "wyld-hunt": "wyld_hunt"}
 SISTERS = [key for key in GAMES if key != "wyld-hunt"]
+BUNDLED = {p.name for p in entry_points(group=registry.GROUP)
+           if p.value.startswith("chronicle.systems.")}
+"""The keys of the games shipped in this package: what the tests count, never every installed
+game (a fifth one installed beside them is no failure)."""
 WINERDRIA = TESTS / "golden" / "characters" / "winerdria.toml"
 
 
@@ -48,6 +53,24 @@ def game_modules_after(code: str) -> list[str]:
                           check=True, cwd=REPO)
     found = json.loads(done.stdout.splitlines()[-1])
     return sorted({m.split(".")[2] for m in found} - {"protocol", "registry"})
+
+
+def bundled(keys: Any) -> list[str]:
+    """The keys among ``keys`` of the bundled games, in their order."""
+    return [key for key in keys if key in BUNDLED]
+
+
+@pytest.fixture(params=["bundled games alone", "a fifth game installed"])
+def installed(request: pytest.FixtureRequest) -> Iterator[str | None]:
+    """The bundled games alone, then with a fifth game installed beside them (the toy game
+    under ``tests/``): yields the fifth game's key, or None."""
+    if request.param == "bundled games alone":
+        yield None
+        return
+    from toy_game import SYSTEM
+
+    with registry.registered(SYSTEM):
+        yield SYSTEM.key
 
 
 # --- the registry ------------------------------------------------------------------------------
@@ -96,9 +119,11 @@ def test_every_lazy_name_of_a_system_resolves(key: str) -> None:
     assert one.docs is not None and (REPO / one.docs).is_file()
 
 
-def test_edition_keys_name_their_game() -> None:
+def test_edition_keys_name_their_game(installed: str | None) -> None:
     assert registry.system("ironheart") is registry.system("wyld-hunt")
-    assert [one.key for one in registry.systems()] == sorted(GAMES)
+    keys = [one.key for one in registry.systems()]
+    assert bundled(keys) == sorted(GAMES)
+    assert installed is None or installed in keys
 
 
 def test_an_unknown_key_names_the_installed_ones() -> None:
@@ -106,16 +131,18 @@ def test_an_unknown_key_names_the_installed_ones() -> None:
         registry.system("chess")
 
 
-def test_a_broken_registration_is_reported() -> None:
+def test_a_broken_registration_is_reported(installed: str | None) -> None:
     registry.register("chronicle.systems.protocol:nothing_here", ("broken-game",))
     try:
         with pytest.raises(registry.BadSystem, match="broken-game"):
             registry.system("broken-game")
-        assert {one.key for one in registry.systems()} == set(GAMES)
+        assert set(bundled(one.key for one in registry.systems())) == set(GAMES)
         assert "nothing_here" in registry.broken()["broken-game"]
         code, out, err = run_cli("systems", "--json")
         assert code == 1 and "broken-game" in err
-        assert {one["key"] for one in json.loads(out)["systems"]} == set(GAMES)
+        listed = [one["key"] for one in json.loads(out)["systems"]]
+        assert set(bundled(listed)) == set(GAMES)
+        assert installed is None or installed in listed
         code, data = odds_json("pool", "1d6")  # the other games' commands still work
         assert code == 0 and data["highest"] == 6
     finally:
@@ -123,11 +150,12 @@ def test_a_broken_registration_is_reported() -> None:
     assert "broken-game" not in registry.installed() and registry.broken() == {}
 
 
-def test_chronicle_systems_lists_every_game() -> None:
+def test_chronicle_systems_lists_every_game(installed: str | None) -> None:
     code, out, _ = run_cli("systems", "--json")
     assert code == 0
     listed = {one["key"]: one for one in json.loads(out)["systems"]}
-    assert set(listed) == set(GAMES)
+    assert set(bundled(listed)) == set(GAMES)
+    assert installed is None or installed in listed
     assert [e["key"] for e in listed["wyld-hunt"]["editions"]] == ["wyld-hunt", "ironheart"]
     assert [k["name"] for k in listed["wyld-hunt"]["file_kinds"]] == ["character", "setup"]
     assert listed["tales-of-arcadia"]["odds"] == ["attack", "pool", "roll-off"]

@@ -84,8 +84,6 @@ def write(name: str, value: Any, *, limit: int = MAX_BYTES) -> bool:
     is not plain, would not read back equal (a number too long, values nested too deep, a
     tuple), is bigger than ``limit``, or cannot be written (a name taken by a planted
     link is neither followed nor removed)."""
-    import secrets
-
     from chronicle.reading import Unreadable, parse_json
 
     try:
@@ -97,21 +95,14 @@ def write(name: str, value: Any, *, limit: int = MAX_BYTES) -> bool:
     data = text.encode("utf-8")
     if len(data) > limit:
         return False
+    from chronicle.atomic import write_private
+
     target = location(name)
-    temporary = target.with_name(f"{target.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
     try:
         target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         if not _private(target.parent):
             return False
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL
-                             | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0), 0o600)
+        write_private(target, data, durable=False)  # a cache lost in a crash is a miss
     except OSError:
-        return False
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, target)
-    except OSError:
-        temporary.unlink(missing_ok=True)
         return False
     return True

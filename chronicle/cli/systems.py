@@ -16,6 +16,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chronicle.cli.output import emit, emit_json, fail
@@ -42,6 +43,42 @@ def register(commands: Any) -> None:
                     "Exit status 1 when a registered system cannot be loaded (it is named).")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=run)
+    actions = parser.add_subparsers(dest="systems_action", metavar="{verify}")
+    verify = actions.add_parser(
+        "verify", help="hold one game system to the plug-in contract",
+        description="Resolve every lazy name the game states, load its card schema and "
+                    "bundled cards, check its sample files (and those given with --file) and "
+                    "build each of its sheets against an empty database. Exit status 0: no "
+                    "problem; 1: every problem listed; 2: no game has that key.")
+    verify.add_argument("key", metavar="KEY", help="the game's key (chronicle systems)")
+    verify.add_argument("--file", type=Path, action="append", default=[], metavar="FILE",
+                        help="a file the game should find legal (repeatable)")
+    verify.add_argument("--json", action="store_true", help="print JSON")
+    verify.set_defaults(handler=run_verify)
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    """``chronicle systems verify KEY``: every problem of one game's plug-in, listed."""
+    from chronicle.services.pluginverify import verify
+    from chronicle.systems import registry
+
+    try:
+        found = verify(args.key, args.file)
+    except registry.UnknownSystem as exc:
+        fail(str(exc))
+        return 2
+    if args.json:
+        emit_json(found.to_dict())
+        return found.exit_code
+    if not found.problems:
+        emit(f"{found.key}: holds to the plug-in contract ({len(found.checked)} things "
+             "checked)")
+        return 0
+    emit(f"{found.key}: {len(found.problems)} problem"
+         f"{'' if len(found.problems) == 1 else 's'} with the plug-in contract:")
+    for problem in found.problems:
+        emit(f"  - {problem}")
+    return 1
 
 
 class BrokenGroup(Exception):

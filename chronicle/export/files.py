@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import os
 import re
-import secrets
 import unicodedata
 from pathlib import Path
 
@@ -33,10 +31,8 @@ MAX_STEM_BYTES = 150
 RESERVED = frozenset({"con", "prn", "aux", "nul", "clock$",
                       *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))})
 """Names Windows keeps for devices, with any extension."""
-_BINARY = getattr(os, "O_BINARY", 0)
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 FILE_MODE = 0o600
-"""Permissions of every file written."""
+"""Permissions of every file written (``chronicle.atomic`` writes them)."""
 FOLDER_MODE = 0o700
 """Permissions of every folder created."""
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -135,27 +131,16 @@ def write_bytes_atomically(path: Path, data: bytes, *, overwrite: bool = False,
         raise BadInput(f"cannot write {path}: it is a folder")
     if protect:
         refuse_precious(path)
-    temporary = path.with_name(f".{path.name[:40]}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
-    try:  # created new, never through a link, readable by its owner only
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY | _NOFOLLOW,
-                         FILE_MODE)
-    except OSError as exc:
-        raise BadInput(temporary_refused(path, temporary, exc)) from None
+    from chronicle.atomic import TemporaryRefused, write_private
+
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if overwrite:
-            os.replace(temporary, path)
-        else:
-            _place_new(temporary, path)
+        write_private(path, data, replace=overwrite)
+    except TemporaryRefused as exc:
+        raise BadInput(temporary_refused(path, exc.temporary, exc.cause)) from None
     except FileExistsError:
         raise AlreadyExists(f"{path} exists; add --force to overwrite it") from None
     except OSError as exc:
         raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
-    finally:
-        temporary.unlink(missing_ok=True)
 
 
 def temporary_refused(path: Path, temporary: Path, exc: OSError) -> str:
@@ -167,17 +152,3 @@ def temporary_refused(path: Path, temporary: Path, exc: OSError) -> str:
                 "followed nor removed); nothing was written: remove it, or choose another "
                 "folder")
     return f"cannot write {path}: {exc.strerror or exc}"
-
-
-def _place_new(temporary: Path, path: Path) -> None:
-    """Give ``temporary`` the name ``path`` unless that name exists: a hard link fails when it
-    does, so no other writer's file is ever replaced; where links are not supported the check
-    and the rename happen back to back."""
-    try:
-        os.link(temporary, path)
-    except FileExistsError:
-        raise
-    except OSError:
-        if path.exists():
-            raise FileExistsError(path) from None
-        os.replace(temporary, path)

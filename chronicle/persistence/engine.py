@@ -74,6 +74,17 @@ def sqlite_path(url: str) -> Path | None:
     return Path(parsed.database)
 
 
+def sqlite_file(url: str) -> Path | None:
+    """``sqlite_path``, or None for what is not a database URL at all (``open_engine`` says
+    so when it opens it)."""
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return sqlite_path(url)
+    except ArgumentError:
+        return None
+
+
 _SECRET_KEYS = ("password", "passwd", "pwd", "sslpassword", "passfile", "sslkey")
 
 

@@ -12,13 +12,17 @@ written. ``Database.transaction`` installs :func:`check_flush` on every session.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
 from chronicle.domain import limits
 from chronicle.errors import BadInput
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+    from sqlmodel import Session as SQLModelSession
 
 _NAMES = {
     "player": ("name",), "ownership": ("card_name",), "character": ("name", "icon"),
@@ -161,3 +165,11 @@ def install(session: Session) -> None:
 
     if not event.contains(session, "before_flush", check_flush):
         event.listen(session, "before_flush", check_flush)
+
+
+def open_session(engine: Engine) -> SQLModelSession:
+    """A new session on ``engine`` whose rows stay readable after it commits (the services
+    return what they wrote)."""
+    from sqlmodel import Session as SQLModelSession
+
+    return SQLModelSession(engine, expire_on_commit=False)

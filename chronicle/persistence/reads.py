@@ -34,6 +34,13 @@ def is_session(reader: Reader) -> bool:
     return hasattr(reader, "get_bind")
 
 
+def has_table(reader: Reader, table: str) -> bool:
+    """Whether the database ``reader`` reads has ``table`` (its revision may predate it)."""
+    from sqlalchemy import inspect
+
+    return inspect(connection_of(reader)).has_table(table)
+
+
 def connection_of(reader: Reader) -> Connection:
     """The connection ``reader`` reads through (a session's, in its transaction)."""
     if is_session(reader):

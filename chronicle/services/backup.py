@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from chronicle.atomic import place, temporary_for
 from chronicle.domain.limits import BACKUP_MAX_BYTES
 from chronicle.errors import AlreadyExists, BadInput, ChronicleError, Refused
 from chronicle.services.backupfiles import (  # names and places, re-exported
@@ -39,11 +40,9 @@ from chronicle.services.backupfiles import (  # names and places, re-exported
     default_path,
     inside,
     live_files,
-    place,
     refuse_live,
     safe_name,
     stamp,
-    temporary_for,
     write_new,
 )
 from chronicle.services.db import Database

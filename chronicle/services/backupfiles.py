@@ -11,8 +11,6 @@ without a cycle.
 from __future__ import annotations
 
 import json
-import os
-import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,7 +27,6 @@ if TYPE_CHECKING:
 JSON_SUFFIX = ".json"
 FOLDER = "backups"
 """The folder backups go to: in the data folder, or next to a SQLite file (before upgrades)."""
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 Verify = Callable[[Path, Path], None]
 """Reads a file just written (first argument) back before it takes its name (second)."""
@@ -99,53 +96,21 @@ def write_new(path: Path, data: bytes, *, force: bool = False,
     The temporary file is created exclusively (``O_EXCL``, never through a symbolic link), in
     the destination folder, with a random name, and removed whatever happens.
     """
-    temporary = temporary_for(path)
-    try:  # outside the try below: a name taken (a planted link) is not ours to remove
-        descriptor = os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY | _NOFOLLOW,
-                             0o600)
-    except OSError as exc:
+    from chronicle.atomic import TemporaryRefused, write_private
+
+    try:
+        write_private(path, data, replace=force,
+                      check=(lambda written: verify(written, path)) if verify else None)
+    except TemporaryRefused as exc:
         from chronicle.export.files import temporary_refused
 
-        raise BadInput(temporary_refused(path, temporary, exc)) from None
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if verify is not None:
-            verify(temporary, path)
-        place(temporary, path, force)
+        raise BadInput(temporary_refused(path, exc.temporary, exc.cause)) from None
     except FileExistsError:
         raise AlreadyExists(f"{path} already exists; choose another file, or overwrite it "
                             "with --force") from None
     except OSError as exc:
         raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
-    finally:
-        temporary.unlink(missing_ok=True)
 
-
-def temporary_for(path: Path) -> Path:
-    """A fresh, unpredictable name next to ``path`` for writing it."""
-    return path.with_name(f".{path.name[:40]}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
-
-
-def place(temporary: Path, path: Path, force: bool) -> None:
-    """Give ``temporary`` the name ``path``: over an existing file only with ``force``.
-
-    Raises:
-        FileExistsError: ``path`` exists and ``force`` is false.
-    """
-    if force:
-        os.replace(temporary, path)
-        return
-    try:
-        os.link(temporary, path)  # fails if the name exists: nothing is ever replaced
-    except FileExistsError:
-        raise
-    except OSError:
-        if path.exists():
-            raise FileExistsError(path) from None
-        os.replace(temporary, path)
 
 
 def refuse_live(db: Database, target: Path) -> None:

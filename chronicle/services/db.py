@@ -43,15 +43,10 @@ def _named_folder_exists(url: str, named: str | None) -> None:
     Raises:
         BadInput: the named file's folder does not exist.
     """
-    from sqlalchemy.exc import ArgumentError
-
     from chronicle.errors import BadInput
-    from chronicle.persistence.engine import sqlite_path
+    from chronicle.persistence.engine import sqlite_file
 
-    try:
-        path = sqlite_path(url) if named else None
-    except ArgumentError:
-        return  # not a URL at all: ``open_engine`` says so
+    path = sqlite_file(url) if named else None  # None too for no URL: ``open_engine`` says so
     if path is not None and not path.parent.is_dir():
         raise BadInput(f"the folder {path.parent} of the database {named} does not exist; "
                        "create it first, or name a file in an existing folder")
@@ -88,13 +83,11 @@ class Database:
         """A session in one transaction: committed on success, rolled back on any error.
         ``lock``: pessimistic, the characters and games it reads are locked (on SQLite the
         whole database is, for writing) until it ends (``repository.lock_reads``)."""
-        from sqlmodel import Session
+        from chronicle.persistence.guard import install, open_session
 
         body_done = False
         try:
-            with Session(self.engine, expire_on_commit=False) as session, session.begin():
-                from chronicle.persistence.guard import install
-
+            with open_session(self.engine) as session, session.begin():
                 install(session)
                 if lock:
                     from chronicle.persistence.repository import lock_reads
@@ -145,11 +138,9 @@ class Database:
         from chronicle.services import grouplayer
 
         if self.group_cards is None:
-            from sqlalchemy import inspect
+            from chronicle.persistence.reads import has_table
 
-            from chronicle.persistence.reads import connection_of
-
-            self.group_cards = inspect(connection_of(session)).has_table("group_card")
+            self.group_cards = has_table(session, "group_card")
         if self.group_cards:
             grouplayer.sync(session)
         else:

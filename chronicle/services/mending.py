@@ -174,12 +174,9 @@ def _player_plan(session: Session, row: PlayerRow) -> Removal:
 def _records_of(session: Session, player_id: int) -> list[str]:
     """A player's own records of every game (battle forces...), archived ones too, as
     "kind 'name'" for a refusal."""
-    from sqlmodel import col, select
+    from chronicle.persistence.removals import records_of_player
 
-    from chronicle.persistence.models_more import RecordRow
-
-    rows = session.exec(select(RecordRow).where(col(RecordRow.player_id) == player_id)
-                        .order_by(col(RecordRow.id))).all()
+    rows = records_of_player(session, player_id)
     return [f"{r.kind} {r.name!r}" + (" (archived)" if r.archived_at else "") for r in rows]
 
 
@@ -195,15 +192,13 @@ def delete_player(db: Database, name: str) -> Removal:
     Raises:
         Refused: naming the characters and games that need the player.
     """
-    from sqlmodel import col, delete
-
-    from chronicle.persistence.models_more import OwnershipRow
+    from chronicle.persistence.removals import erase_collection
 
     with db.transaction() as session:
         row = player_row(session, name)
         plan = _expect(_player_plan(session, row), "delete")
-        session.execute(delete(OwnershipRow).where(
-            col(OwnershipRow.player_id) == row.id))
+        assert row.id is not None
+        erase_collection(session, row.id)
         session.delete(row)
         return plan
 
@@ -214,18 +209,10 @@ def _games_seating(session: Session, *, player_id: int | None = None,
                    character_id: int | None = None, status: str | None = None,
                    ) -> list[GameRow]:
     """The games (archived ones too) with a seat of ``player_id`` or ``character_id``."""
-    from sqlmodel import col, select
+    from chronicle.persistence.removals import games_seating
 
-    from chronicle.persistence.models_more import GamePlayerRow, GameRow
-
-    query = select(GameRow).join(GamePlayerRow, col(GamePlayerRow.game_id) == col(GameRow.id))
-    if player_id is not None:
-        query = query.where(col(GamePlayerRow.player_id) == player_id)
-    if character_id is not None:
-        query = query.where(col(GamePlayerRow.character_id) == character_id)
-    if status is not None:
-        query = query.where(col(GameRow.status) == status)
-    return list(session.exec(query.order_by(col(GameRow.name_key)).distinct()).all())
+    return games_seating(session, player_id=player_id, character_id=character_id,
+                         status=status)
 
 
 def _character_plan(session: Session, row: CharacterRow) -> Removal:
@@ -284,10 +271,8 @@ def delete_character(db: Database, name: str, player: str | None = None, *,
     Raises:
         Refused: a prepared game seats the character (named). Conflict: it changed meanwhile.
     """
-    from sqlmodel import col, delete
-
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models_more import ChangeRow, CreationCardRow
+    from chronicle.persistence.removals import erase_character_parts
 
     with db.transaction() as session:
         row = character_row(session, name, player)
@@ -299,10 +284,8 @@ def delete_character(db: Database, name: str, player: str | None = None, *,
             repo.touch(row, "it was archived")
             session.add(row)
             return plan
-        session.execute(delete(CreationCardRow).where(
-            col(CreationCardRow.character_id) == row.id))
-        session.execute(delete(ChangeRow).where(
-            col(ChangeRow.subject) == "character", col(ChangeRow.subject_id) == row.id))
+        assert row.id is not None
+        erase_character_parts(session, row.id)
         session.delete(row)
         return plan
 
@@ -389,10 +372,8 @@ def delete_game(db: Database, name: str, *, expected: Action | None = None,
     Raises:
         Conflict: the game changed meanwhile (its result was recorded, say).
     """
-    from sqlmodel import col, delete
-
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models_more import ChangeRow, GamePlayerRow
+    from chronicle.persistence.removals import erase_game_parts
 
     with db.transaction() as session:
         row = game_row(session, name)
@@ -404,10 +385,8 @@ def delete_game(db: Database, name: str, *, expected: Action | None = None,
             repo.touch(row, "it was archived")
             session.add(row)
             return plan
-        session.execute(delete(GamePlayerRow).where(
-            col(GamePlayerRow.game_id) == row.id))
-        session.execute(delete(ChangeRow).where(
-            col(ChangeRow.subject) == "game", col(ChangeRow.subject_id) == row.id))
+        assert row.id is not None
+        erase_game_parts(session, row.id)
         session.delete(row)
         return plan
 

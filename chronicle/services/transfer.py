@@ -83,40 +83,15 @@ def _stamp(value: datetime | None) -> str | None:
 
 def export_all(db: Database) -> dict[str, Any]:
     """Every row of every table as the export document, read in one transaction."""
-    from sqlmodel import col, select
-
     from chronicle.persistence.engine import HEAD
-    from chronicle.persistence.models import CharacterRow, PlayerRow
-    from chronicle.persistence.models_more import (
-        CreationCardRow,
-        EventRow,
-        GamePlayerRow,
-        GameRow,
-        GroupCardRow,
-        OwnershipRow,
-        RecordEventRow,
-        RecordRow,
-    )
+    from chronicle.persistence.exported import exported_rows
     from chronicle.systems import registry
 
     with db.transaction() as session:
-        records = session.exec(select(RecordRow).order_by(col(RecordRow.id))).all()
-        record_events = session.exec(select(RecordEventRow).order_by(
-            col(RecordEventRow.record_id), col(RecordEventRow.seq))).all()
-        group_cards = session.exec(select(GroupCardRow).where(  # the home's are in "cards"
-            col(GroupCardRow.game) != registry.DEFAULT).order_by(col(GroupCardRow.id))).all()
-        players = session.exec(select(PlayerRow).order_by(col(PlayerRow.id))).all()
-        owned = session.exec(select(OwnershipRow).order_by(col(OwnershipRow.id))).all()
-        characters = session.exec(select(CharacterRow).order_by(col(CharacterRow.id))).all()
-        creation = session.exec(select(CreationCardRow).order_by(
-            col(CreationCardRow.character_id), col(CreationCardRow.position),
-            col(CreationCardRow.id))).all()
-        events = session.exec(select(EventRow).order_by(col(EventRow.character_id),
-                                                        col(EventRow.seq))).all()
-        games = session.exec(select(GameRow).order_by(col(GameRow.id))).all()
-        seats = session.exec(select(GamePlayerRow).order_by(
-            col(GamePlayerRow.game_id), col(GamePlayerRow.position),
-            col(GamePlayerRow.id))).all()
+        rows = exported_rows(session, group_cards_but=registry.DEFAULT)
+    records, record_events, group_cards = rows.records, rows.record_events, rows.group_cards
+    players, owned, characters = rows.players, rows.owned, rows.characters
+    creation, events, games, seats = rows.creation, rows.events, rows.games, rows.seats
 
     home = _home()
     player_names = {p.id: p.name for p in players}

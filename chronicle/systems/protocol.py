@@ -159,6 +159,9 @@ class FileKind(NamedTuple):
     summary: str
     check: str
     """Lazy name of ``check(path, user_cards_dir) -> Checked``."""
+    sample: str | None = None
+    """Lazy name of the ``Path`` of a legal file of this kind the game ships (optional):
+    ``chronicle systems verify`` checks it."""
 
     def checker(self) -> Callable[[Path, Path | None], Checked]:
         """The checker, imported now."""

@@ -11,8 +11,6 @@ saving replaces the file atomically. Pure Python: no Textual import.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -61,19 +59,13 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def save_settings(settings: Settings, path: Path | None = None) -> bool:
     """Write ``settings`` atomically; False (and nothing changed) when it cannot be written."""
+    from chronicle.atomic import write_private
+
     path = path or settings_path()
+    text = json.dumps(asdict(settings), indent=2) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-",
-                                             suffix=".tmp")
+        write_private(path, text.encode("utf-8"), durable=False)
     except OSError:
-        return False
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(asdict(settings), out, indent=2)
-            out.write("\n")
-        os.replace(temporary, path)
-    except OSError:
-        Path(temporary).unlink(missing_ok=True)
         return False
     return True

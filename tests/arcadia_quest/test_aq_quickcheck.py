@@ -68,7 +68,9 @@ def test_the_keys_and_limits_are_the_models() -> None:
     assert list(q.UPGRADE) == list(files.UpgradeModel.model_fields)
     assert list(q.CORRECTION) == list(files.CorrectionModel.model_fields)
     assert list(q.SCENARIO) == list(files.ScenarioModel.model_fields)
-    assert (q.MAX_GUILDS, q.MAX_SCENARIOS, q.MAX_HEROES, q.MAX_CORRECTIONS) == (
+    fields = q.spec.CAMPAIGN[1]  # the limits, from the models
+    assert (fields["guild"][2], fields["scenario"][2], fields["guild"][3][1]["slots"][1],
+            fields["correction"][2]) == (
         files.MAX_GUILDS, files.MAX_SCENARIOS, files.MAX_HEROES, files.MAX_CORRECTIONS)
     lazy = q.CARD_SCHEMA
     assert (lazy.game, lazy.version, lazy.kinds) == (

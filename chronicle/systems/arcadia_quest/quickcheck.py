@@ -11,6 +11,11 @@ within their length, what each table requires present) and that defines no ``[[c
 read into the ledger's events as the models would read it; anything else goes to the models
 (``files.read_campaign``), which accept, normalise or refuse it with their located message. A
 test feeds both the same generated documents and requires the same answer from each.
+
+The field tables are not written here: each comes from its model through the generated
+``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+module says only how the validators the types do not show are accounted for, and builds the
+game's values.
 """
 
 from __future__ import annotations
@@ -19,16 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from chronicle.catalog.loader import CardEntry, CardSchema, read_toml
+from chronicle.catalog.loader import CardEntry, read_toml
 from chronicle.catalog.problems import FileProblem
-from chronicle.catalog.quick import Check, listed
-from chronicle.catalog.quick import text as _text
-from chronicle.catalog.quick import whole as _whole
+from chronicle.catalog.quick import SHALLOW, Check, QuickSchema, checks, generated_tables, required
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.limits import DATE_MAX, NAME_MAX, valid_name
 from chronicle.systems.arcadia_quest.ledger import (
     CampaignStarted,
-    Color,
     Correction,
     Event,
     GuildResult,
@@ -38,9 +39,8 @@ from chronicle.systems.arcadia_quest.ledger import (
     UpgradePhase,
 )
 
-MAX_GUILDS, MAX_SCENARIOS, MAX_HEROES, MAX_CORRECTIONS = 8, 20, 20, 50
-"""The models' limits (``files.py``; a test holds them equal)."""
-_MAX_LIST, _MAX_COUNT, _MAX_COINS_CHANGE = 100, 1000, 1000
+spec = generated_tables(__file__)
+"""The field tables generated from the models (``quickspec.json``)."""
 
 
 @dataclass
@@ -54,63 +54,25 @@ class LoadedCampaign:
     problems: list[FileProblem] = field(default_factory=list)
 
 
-def _name(value: Any) -> bool:
-    if (type(value) is not str or not 0 < len(value) <= NAME_MAX or value != value.strip()
-            or "\n" in value or "\t" in value):
-        return False
-    try:
-        valid_name(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _names(most: int) -> Check:
-    return listed(most, _name)
-
-
-def _map(values: Check) -> Check:
-    return lambda value: (type(value) is dict and len(value) <= MAX_HEROES
-                          and all(_name(k) and values(v) for k, v in value.items()))
-
-
-def _tables(most: int) -> Check:
-    return lambda value: type(value) is list and len(value) <= most
-
-
-_COLORS = {color.value for color in Color}
-_COLOR: Check = lambda v: type(v) is str and v in _COLORS  # noqa: E731
-_FLAG: Check = lambda v: type(v) is bool  # noqa: E731
-_COUNT, _NAMES = _whole(0, _MAX_COUNT), _names(_MAX_LIST)
-_SLOTS = _map(_NAMES)
-GUILD: dict[str, Check] = {"color": _COLOR, "player": _name, "heroes": _names(MAX_HEROES),
-                           "slots": _SLOTS, "notes": _text}
-RESULT: dict[str, Check] = {"color": _COLOR, "quests": _NAMES, "first": _NAMES,
-                            "hero_kills": _COUNT, "monster_coins": _COUNT, "chests": _COUNT,
-                            "deaths": _map(_COUNT), "neutral_deaths": _map(_COUNT),
-                            "title": _name, "rewards": _NAMES}
-UPGRADE: dict[str, Check] = {"color": _COLOR, "bought": _NAMES, "discarded": _NAMES,
-                             "curses": _map(_name), "slots": _SLOTS}
-CORRECTION: dict[str, Check] = {"color": _COLOR, "note": _text,
-                                "coins": _whole(-_MAX_COINS_CHANGE, _MAX_COINS_CHANGE),
-                                "add_cards": _NAMES, "remove_cards": _NAMES, "slots": _SLOTS,
-                                "add_titles": _NAMES, "before_upgrade": _FLAG}
-SCENARIO: dict[str, Check] = {
-    "name": _name, "winner": _COLOR,
-    "date": lambda v: type(v) is str and 0 < len(v) <= DATE_MAX and v == v.strip(),
-    "notes": _text, "guild": _tables(MAX_GUILDS), "upgrade": _tables(MAX_GUILDS),
-    "correction": _tables(MAX_CORRECTIONS)}
-CAMPAIGN: dict[str, Check] = {
-    "system": lambda v: v == "arcadia-quest", "name": _name, "two_player_pve": _FLAG,
-    "fixed_seating": _FLAG,
-    "notes": _text, "guild": _tables(MAX_GUILDS), "scenario": _tables(MAX_SCENARIOS),
-    "correction": _tables(MAX_CORRECTIONS), "card": lambda v: v == []}
-"""Each table's keys, as its model's fields (a test holds them equal); a campaign with cards
-goes to the models."""
+HANDLED: dict[str, Check | None] = {
+    "_lower": None, "_date_text": None,  # a value in its final form passes them unchanged
+    "_single_line": lambda v: "\n" not in v and "\t" not in v}
+"""The models' validators the types do not show, and what each adds."""
+_EACH: dict[str, Check | str] = {"guild": SHALLOW, "scenario": SHALLOW, "upgrade": SHALLOW,
+                                 "correction": SHALLOW}  # each table is read below
+GUILD: dict[str, Check] = checks(spec.GUILD, handled=HANDLED)
+RESULT: dict[str, Check] = checks(spec.RESULT, handled=HANDLED)
+UPGRADE: dict[str, Check] = checks(spec.UPGRADE, handled=HANDLED)
+CORRECTION: dict[str, Check] = checks(spec.CORRECTION, handled=HANDLED)
+SCENARIO: dict[str, Check] = checks(spec.SCENARIO, _EACH, handled=HANDLED)
+CAMPAIGN: dict[str, Check] = checks(spec.CAMPAIGN, {**_EACH, "card": lambda v: v == []},
+                                    handled=HANDLED)
+"""Each table's checks, from its model's generated table (``quickspec.json``); a campaign with
+cards goes to the models."""
 _REQUIRED: dict[int, tuple[str, ...]] = {
-    id(GUILD): ("color",), id(RESULT): ("color",), id(UPGRADE): ("color",),
-    id(CORRECTION): ("color", "note"), id(SCENARIO): ("name", "winner"),
-    id(CAMPAIGN): ("name",)}
+    id(GUILD): required(spec.GUILD), id(RESULT): required(spec.RESULT),
+    id(UPGRADE): required(spec.UPGRADE), id(CORRECTION): required(spec.CORRECTION),
+    id(SCENARIO): required(spec.SCENARIO), id(CAMPAIGN): required(spec.CAMPAIGN)}
 
 
 def _table(data: Any, fields: dict[str, Check]) -> dict[str, Any] | None:
@@ -199,43 +161,10 @@ def quick_campaign(path: Path) -> tuple[LoadedCampaign, tuple[dict[str, Any], Li
     return loaded, None
 
 
-
-
-class LazySchema:
-    """The card schema of ``schema.py`` (``schema.SCHEMA``), imported only when a card table is
-    read: the catalog's cache answers a check's card files without it."""
-
-    game = "arcadia-quest"
-    version = 1
-    kinds: tuple[str, ...] = ("hero", "upgrade", "curse", "scenario", "monster", "title")
-    """``schema.MODELS``' kinds (a test holds them, ``game`` and ``version`` equal)."""
-
-    @property
-    def models(self) -> CardSchema:
-        """The pydantic card schema."""
-        from chronicle.systems.arcadia_quest.schema import SCHEMA
-
-        return SCHEMA
-
-    def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return self.models.fields(kind)
-
-    def all_fields(self) -> list[str]:
-        """Every key any card may have."""
-        return self.models.all_fields()
-
-    def alias(self, kind: str, key: str) -> str | None:
-        """The field of ``kind`` that means what ``key`` means on another kind."""
-        return self.models.alias(kind, key)
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The keys a card table sets, normalised (``schema.SCHEMA.validate``)."""
-        return self.models.validate(data)
-
-
-CARD_SCHEMA = LazySchema()
+CARD_SCHEMA: QuickSchema[Any] = QuickSchema(
+    "arcadia-quest", 1, "chronicle.systems.arcadia_quest.schema:SCHEMA",
+    kinds=("hero", "upgrade", "curse", "scenario", "monster", "title"))
 """The card schema the catalog reads Arcadia Quest's card files with."""
 
 __all__ = ["CAMPAIGN", "CARD_SCHEMA", "CORRECTION", "GUILD", "RESULT", "SCENARIO", "UPGRADE",
-           "LazySchema", "LoadedCampaign", "campaign", "quick_campaign"]
+           "LoadedCampaign", "campaign", "quick_campaign"]

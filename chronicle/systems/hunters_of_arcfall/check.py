@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from chronicle.catalog.outcome import CheckOutcome
 from chronicle.catalog.problems import FileProblem
 from chronicle.rules.report import Report, Violation
 from chronicle.systems.hunters_of_arcfall.codes import CARD_UNKNOWN
@@ -20,24 +21,12 @@ from chronicle.systems.hunters_of_arcfall.rules.replay import GameState
 
 
 @dataclass
-class CheckResult:
-    """The outcome of checking one game log."""
+class CheckResult(CheckOutcome):
+    """The outcome of checking one game log (every game's ``CheckOutcome``), with the state
+    the replay reached."""
 
-    path: Path
-    report: Report | None = None
-    state: GameState | None = None
-    problems: list[FileProblem] = field(default_factory=list)
-    """Problems that make the file unusable; when present there is no report."""
-    catalog_problems: list[FileProblem] = field(default_factory=list)
-    """Problems in card files (those cards were skipped; the check still ran)."""
     kind: str = "game"
-
-    @property
-    def exit_code(self) -> int:
-        """0 without errors, 1 with rule errors, 2 when the file cannot be used."""
-        if self.problems or self.report is None:
-            return 2
-        return 0 if self.report.valid else 1
+    state: GameState | None = None
 
 
 def check_path(path: Path, user_cards_dir: Path | None = None) -> CheckResult:

@@ -12,27 +12,24 @@ with what it needs, each player seated once and every turn's player at the table
 the models would read it; anything else goes to the models, which accept, normalise or refuse
 it with their located message. A test feeds both the same generated tables and requires the
 same answer from each.
+
+The field tables are not written here: each comes from its model through the generated
+``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+module says only how the validators the types do not show are accounted for, and builds the
+game's values.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem
-from chronicle.catalog.quick import Check, listed
-from chronicle.catalog.quick import flag as _flag
-from chronicle.catalog.quick import name as _name
-from chronicle.catalog.quick import text as _text
+from chronicle.catalog.quick import INNER, SHALLOW, Check, QuickSchema, checks, generated_tables
 from chronicle.catalog.quick import whole as _whole
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.limits import (
-    COUNT_MAX,
-    NAMES_MAX,
-    SEATS_MAX,
-)
 from chronicle.domain.values import Origin, name_key
 from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY, WOUND_CAPACITY
 from chronicle.systems.hunters_of_arcfall import cards as c
@@ -45,8 +42,8 @@ from chronicle.systems.hunters_of_arcfall.log import (
     TurnUndone,
 )
 
-if TYPE_CHECKING:
-    from chronicle.catalog.schema import ModelSchema
+spec = generated_tables(__file__)
+"""The field tables generated from the models (``quickspec.json``)."""
 
 ENTRIES_MAX = 10_000
 """Entries in one log (``files.ENTRIES_MAX``; a test holds them equal)."""
@@ -63,21 +60,15 @@ class LoadedGame:
     problems: list[FileProblem] = field(default_factory=list)
 
 
-_ENDS = {end.value for end in End}
-_RESULTS = {result.value for result in c.Result}
-_NAMES = listed(NAMES_MAX, _name)
-PLAYER: dict[str, Check] = {"name": _name, "hunter": _name}
-TURN: dict[str, Check] = {
-    "player": _name, "drawn": _NAMES, "captured": _NAMES, "ability": _flag,
-    "end": lambda v: type(v) is str and v in _ENDS, "heals": _whole(0, 100),
-    "undo": _whole(1, ENTRIES_MAX), "note": _text}
-GAME: dict[str, Check] = {
-    "system": lambda v: v == KEY, "name": _name, "limit": _whole(1, 1000), "ended": _flag,
-    "date": lambda v: type(v) is str and len(v) <= 40 and v == v.strip(), "note": _text,
-    "player": lambda v: type(v) is list and 0 < len(v) <= SEATS_MAX,
-    "turn": lambda v: type(v) is list and len(v) <= ENTRIES_MAX,
-    "card": lambda v: type(v) is list and len(v) <= 1000}
-"""Each table's keys in the order of its model's fields (a test holds them equal)."""
+NORMALISERS = ("_date_text", "_lower", "_lower_list", "_system")
+"""The models' before validators that leave a value already in its final form unchanged (a
+date as text, a result in lower case, this game's key)."""
+PLAYER: dict[str, Check] = checks(spec.PLAYER)
+TURN: dict[str, Check] = checks(spec.TURN, handled=(*NORMALISERS, "_turn_or_undo"))  # _entry
+GAME: dict[str, Check] = checks(spec.GAME, {"player": SHALLOW, "turn": SHALLOW},
+                                handled=NORMALISERS)
+"""Each table's checks, from the models' generated table (``quickspec.json``); the players and turns
+are checked one by one below."""
 
 
 def _table(data: Any, fields: dict[str, Check], required: tuple[str, ...]) -> bool:
@@ -141,21 +132,15 @@ def quick_game(path: Path) -> tuple[LoadedGame, tuple[dict[str, Any], LineMap] |
     return loaded, None
 
 
-_TEXTS: dict[str, Check] = {"name": _name, "kind": lambda v: True,
-                            "aliases": listed(20, _name), "summary": _text,
-                            "ability": _text,
-                            "source": lambda v: _text(v) or listed(20, _text)(v),
-                            "confidence": _text, "notes": _text}
-_FACES = {result.value: _whole(0, 100) for result in c.Result}
 FIELDS: dict[str, dict[str, Check]] = {
-    "hunter": {**_TEXTS, "wounds": _whole(WOUND_CAPACITY, WOUND_CAPACITY)},
-    "bounty": {**_TEXTS, "slots": listed(50, lambda v: type(v) is str and v in _RESULTS),
-               "chevrons": listed(50, _whole(1, 50)), "fortune": _whole(0, COUNT_MAX),
-               "fame": _whole(0, COUNT_MAX)},
-    "die": {**_TEXTS, "faces": lambda v: type(v) is dict and v.keys() <= _FACES.keys()
-            and all(_FACES[k](n) for k, n in v.items())},
+    "hunter": checks(spec.HUNTER, {"wounds": _whole(WOUND_CAPACITY, WOUND_CAPACITY)}),
+    "bounty": checks(spec.BOUNTY, {"chevrons": INNER},  # card_data checks the slots named
+                     handled=NORMALISERS),
+    "die": checks(spec.DIE, {"faces": INNER}),  # card_data checks that a face is known
 }
-"""Each card kind's keys in the order of its model's fields (a test holds them equal)."""
+"""Each card kind's checks, from its model's generated table (``quickspec.json``)."""
+_FACES = spec.DIE[1]["faces"][1][1]
+"""The results a die's faces count, in the order of the model's fields."""
 
 
 def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
@@ -178,50 +163,10 @@ def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
     return found
 
 
-class QuickSchema:
-    """The card schema: ``card_data`` first, the pydantic models (``schema.SCHEMA``, imported
-    on first need) for every table it does not vouch for."""
-
-    game = KEY
-    version = 1
-    kinds: tuple[str, ...] = tuple(FIELDS)
-
-    @property
-    def models(self) -> ModelSchema[c.Card]:
-        """The pydantic card schema (``schema.SCHEMA``)."""
-        from chronicle.systems.hunters_of_arcfall.schema import SCHEMA as MODELS
-
-        return MODELS
-
-    def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return list(FIELDS[kind])
-
-    def all_fields(self) -> list[str]:
-        """Every key any card may have."""
-        return list(dict.fromkeys(key for fields in FIELDS.values() for key in fields))
-
-    def alias(self, kind: str, key: str) -> str | None:
-        """No key of one kind means another kind's key in this game."""
-        return self.models.alias(kind, key)
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The keys a card table sets, normalised.
-
-        Raises:
-            KeyError: when ``kind`` is missing or not a known kind.
-            pydantic.ValidationError: when a value or key is wrong.
-        """
-        found = card_data(data)
-        return found if found is not None else self.models.validate(data)
-
-    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
-        """Build the domain card from validated, possibly merged, card data."""
-        return c.card_from_data(data, origin, path)
-
-
-SCHEMA = QuickSchema()
+SCHEMA: QuickSchema[c.Card] = QuickSchema(
+    KEY, 1, "chronicle.systems.hunters_of_arcfall.schema:SCHEMA", fields=FIELDS,
+    card_data=card_data, to_card=c.card_from_data)
 """The card schema the catalog and the game log's loader use for Hunters of Arcfall cards."""
 
-__all__ = ["FIELDS", "GAME", "PLAYER", "SCHEMA", "TURN", "LoadedGame", "QuickSchema",
+__all__ = ["FIELDS", "GAME", "PLAYER", "SCHEMA", "TURN", "LoadedGame",
            "card_data", "game", "quick_game"]

@@ -13,75 +13,42 @@ goes to the model, which accepts, normalises or refuses it with its located mess
 feeds both the same generated tables and requires the same answer from each.
 
 ``SCHEMA`` is the card schema the loader uses (``chronicle.catalog.loader.CardSchema``).
+
+The field tables are not written here: each comes from its model through the generated
+``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+module says only how the validators the types do not show are accounted for, and builds the
+game's values.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from chronicle.catalog.quick import Check
-from chronicle.catalog.quick import flag as _flag
-from chronicle.catalog.quick import name as _name
-from chronicle.catalog.quick import text as _text
-from chronicle.catalog.quick import whole as _whole
-from chronicle.domain.values import Origin, name_key
+from chronicle.catalog.quick import SHALLOW, Check, QuickSchema, checks, generated_tables, required
+from chronicle.domain.values import name_key
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.cards import Card, Movement, card_from_data
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
 from chronicle.systems.tales_of_arcadia.limits import (
     FORMAT_VERSION,
-    MAX_COST,
-    MAX_COUNT,
-    MAX_LIMIT,
-    MAX_LINES,
     MAX_LIST,
-    MAX_OPTIONS,
-    MAX_PICKS,
-    MAX_SOURCES,
-    MAX_STAT,
 )
 
-if TYPE_CHECKING:
-    from chronicle.catalog.schema import ModelSchema
-
-
-
-def _names(value: Any, most: int = MAX_LIST) -> bool:
-    return type(value) is list and len(value) <= most and all(_name(v) for v in value)
-
-
-def _source(value: Any) -> bool:
-    return _text(value) or (type(value) is list and len(value) <= MAX_SOURCES
-                            and all(_text(v) for v in value))
-
+spec = generated_tables(__file__)
+"""The field tables generated from the models (``quickspec.json``)."""
 
 _MOVEMENTS: dict[str, Movement] = {m.value: m for m in Movement}
-_STAT, _DISTANCE, _COST = _whole(-MAX_STAT, MAX_STAT), _whole(0, MAX_STAT), _whole(0, MAX_COST)
-_PICKS = _whole(0, MAX_PICKS)
-_STATS: dict[str, Check] = {"power": _STAT, "accuracy": _STAT, "speed": _DISTANCE,
-                            "wounds": _STAT, "range": _DISTANCE, "defense": _STAT}
-_BASE: dict[str, Check] = {"name": _name, "kind": lambda v: True,
-                           "aliases": lambda v: type(v) is list and len(v) <= 20
-                           and all(_name(x) for x in v), "summary": _text,
-                           "source": _source, "notes": _text}
-_VARIANT: dict[str, Check] = {**_STATS, "name": _name, "cost": _COST, "summary": _text,
-                              "notes": _text}
-_OPTION: dict[str, Check] = {"name": _name, "cost": _COST, "min": _PICKS, "max": _PICKS,
-                             "group": _name, "keywords": _names, "summary": _text,
-                             "notes": _text}
 FIELDS: dict[str, dict[str, Check]] = {
-    "army": {**_BASE, "example": _flag},
-    "unit": {**_STATS, **_BASE, "army": _name, "cost": _COST, "types": _names,
-             "movement": lambda v: type(v) is str and v in _MOVEMENTS, "keywords": _names,
-             "special": _text,
-             "variant": lambda v: False, "option": lambda v: False},
-    "keyword": {**_BASE, "parameter": lambda v: v == "chance", "category": _name},
-    "terrain": {**_BASE, "hindering": _flag, "movement_cost": _whole(1, 10),
-                "ignored_by": _names, "blocks_movement": _flag, "blocks_attacks": _flag,
-                "imperfect_los": _flag},
+    "army": checks(spec.ARMY),
+    "unit": checks(spec.UNIT, handled=("_distinct", "_lower")),  # card_data: the names
+    "keyword": checks(spec.KEYWORD),
+    "terrain": checks(spec.TERRAIN),
 }
-"""Each kind's keys in the order of its model's fields (a test holds them equal)."""
-NESTED: dict[str, dict[str, Check]] = {"variant": _VARIANT, "option": _OPTION}
+"""Each kind's checks, from its model's generated table (``quickspec.json``)."""
+NESTED: dict[str, dict[str, Check]] = {
+    "variant": checks(spec.VARIANT),
+    "option": checks(spec.OPTION, handled=("_bounds",)),  # card_data checks min <= max
+}
 
 
 def _table(data: Any, fields: dict[str, Check],
@@ -130,26 +97,20 @@ def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
     return found
 
 
-_ROSTER: dict[str, Check] = {"system": lambda v: v == KEY, "name": _name, "army": _name,
-                             "limit": _whole(1, MAX_LIMIT), "player": _name, "notes": _text,
-                             "trim_from": _whole(0, MAX_LIMIT),
-                             "unit": lambda v: type(v) is list and len(v) <= MAX_LINES,
-                             "card": lambda v: type(v) is list}
-_LINE: dict[str, Check] = {"unit": _name, "variant": _name,
-                           "options": lambda v: _names(v, MAX_OPTIONS),
-                           "count": _whole(1, MAX_COUNT), "note": _text}
+_ROSTER: dict[str, Check] = checks(spec.ROSTER, {"unit": SHALLOW})  # roster() reads each
+_LINE: dict[str, Check] = checks(spec.LINE)
 
 
 def roster(document: dict[str, Any]) -> tuple[Roster, list[Any]] | None:
     """A plainly valid roster document as the force and its ``[[card]]`` tables (not yet
     validated: the card schema judges them); None when the model must judge it."""
     found = _table(document, _ROSTER)
-    if found is None or not {"name", "army", "limit"} <= found.keys():
+    if found is None or not set(required(spec.ROSTER)) <= found.keys():
         return None
     lines: list[RosterLine] = []
     for item in found.get("unit", ()):
         line = _table(item, _LINE)
-        if line is None or "unit" not in line:
+        if line is None or not set(required(spec.LINE)) <= line.keys():
             return None
         lines.append(RosterLine(unit=line["unit"], variant=line.get("variant"),
                                 options=tuple(line.get("options", ())),
@@ -160,54 +121,9 @@ def roster(document: dict[str, Any]) -> tuple[Roster, list[Any]] | None:
             found.get("card", []))
 
 
-class TalesSchema:
-    """The loader's card schema: ``card_data`` first, the pydantic models (``schema.py``,
-    imported on first need) for every table it does not vouch for."""
-
-    game = KEY
-    version = FORMAT_VERSION
-    kinds: tuple[str, ...] = tuple(FIELDS)
-
-    def __init__(self) -> None:
-        self._models: ModelSchema[Card] | None = None
-
-    @property
-    def models(self) -> ModelSchema[Card]:
-        """The pydantic card schema (``schema.MODEL_SCHEMA``)."""
-        if self._models is None:
-            from chronicle.systems.tales_of_arcadia.schema import MODEL_SCHEMA
-
-            self._models = MODEL_SCHEMA
-        return self._models
-
-    def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return list(FIELDS[kind])
-
-    def all_fields(self) -> list[str]:
-        """Every key any card may have."""
-        return list(dict.fromkeys(key for fields in FIELDS.values() for key in fields))
-
-    def alias(self, kind: str, key: str) -> str | None:
-        """No key of one kind means another kind's key in this game."""
-        return None
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The keys a card table sets, normalised.
-
-        Raises:
-            KeyError: when ``kind`` is missing or not a known kind.
-            pydantic.ValidationError: when a value or key is wrong.
-        """
-        found = card_data(data)
-        return found if found is not None else self.models.validate(data)
-
-    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> Card:
-        """Build the domain card from validated, possibly merged, card data."""
-        return card_from_data(data, origin, path)
-
-
-SCHEMA = TalesSchema()
+SCHEMA: QuickSchema[Card] = QuickSchema(
+    KEY, FORMAT_VERSION, "chronicle.systems.tales_of_arcadia.schema:MODEL_SCHEMA",
+    fields=FIELDS, card_data=card_data, to_card=card_from_data, aliases={})
 """The card schema the catalog loader uses for Tales of Arcadia files."""
 
-__all__ = ["FIELDS", "FORMAT_VERSION", "SCHEMA", "TalesSchema", "card_data", "roster"]
+__all__ = ["FIELDS", "FORMAT_VERSION", "SCHEMA", "card_data", "roster"]

@@ -14,21 +14,20 @@ or ``score_changes``) goes to the model, which accepts, normalises or refuses it
 located message. Setup
 files always go to the model. A test feeds both the same generated tables and requires the same
 answer from each.
+
+The field tables are not written here: each comes from its model through the generated
+``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
+module says only how the validators the types do not show are accounted for, and builds the
+game's values.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from chronicle.catalog.quick import Check, listed
-from chronicle.catalog.quick import flag as _flag
-from chronicle.catalog.quick import name as _name
-from chronicle.catalog.quick import text as _text
-from chronicle.catalog.quick import whole as _whole
+from chronicle.catalog.quick import DEFER, SHALLOW, Check, QuickSchema, checks, generated_tables
 from chronicle.domain.dates import date_problem
-from chronicle.domain.limits import COUNT_MAX
-from chronicle.domain.values import Origin
 from chronicle.rules.editions import edition_keys
 from chronicle.systems.wyld_hunt import cards as c
 from chronicle.systems.wyld_hunt.chronicle import (
@@ -43,18 +42,8 @@ from chronicle.systems.wyld_hunt.chronicle import (
 )
 from chronicle.systems.wyld_hunt.editions import GAME
 
-if TYPE_CHECKING:
-    from chronicle.systems.wyld_hunt.schema import WyldHuntCardSchema
-
-
-
-def _names(most: int) -> Check:
-    return listed(most, _name)
-
-
-def _one_of(kind: type[enum.StrEnum]) -> Check:
-    values = {member.value for member in kind}
-    return lambda value: type(value) is str and value in values
+spec = generated_tables(__file__)
+"""The field tables generated from the models (``quickspec.json``)."""
 
 
 def _date(value: Any) -> bool:
@@ -62,20 +51,16 @@ def _date(value: Any) -> bool:
             and date_problem(value) is None)
 
 
-_COUNT, _NAMES = _whole(0, COUNT_MAX), _names(500)
-_EVENT: dict[str, Check] = {
-    "quests": _NAMES, "completed": _NAMES, "buy": _name, "buy_off": _name,
-    "undo": lambda v: type(v) is int and v >= 1, "add_merits": _NAMES, "remove_merits": _NAMES,
-    "add_flaws": _NAMES, "remove_flaws": _NAMES, "xp": _whole(-1000, 1000), "date": _date,
-    "opponent": _name, "epic_order": _one_of(EpicOrder), "note": _text}
-"""An ``[[event]]``'s keys in the order of ``filemodels.EventModel``'s fields."""
-CHARACTER: dict[str, Check] = {
-    "system": lambda v: type(v) is str and v in edition_keys(GAME), "name": _name,
-    "player": _name, "icon": lambda v: _name(v) or _names(20)(v),
-    "court": _one_of(c.Court), "merits": _NAMES, "flaws": _NAMES, "background": _text,
-    "event": lambda v: type(v) is list and len(v) <= 100_000, "card": lambda v: type(v) is list}
-"""A character file's keys in the order of ``filemodels.CharacterFile``'s fields."""
-EVENT = _EVENT
+NORMALISERS = ("_date_text", "_lower", "_lower_list", "_sides")
+"""The models' before validators that leave a value already in its final form unchanged (a
+date as text, an enumerated value in lower case, a league's sides as lists)."""
+EVENT: dict[str, Check] = checks(spec.EVENT, {"date": _date},  # _event checks one kind
+                                 handled=(*NORMALISERS, "_one_kind"))
+"""An ``[[event]]``'s checks, from ``filemodels.EventModel``'s generated table."""
+CHARACTER: dict[str, Check] = checks(spec.CHARACTER, {
+    "system": lambda v: type(v) is str and v in edition_keys(GAME), "event": SHALLOW},
+    handled=NORMALISERS)
+"""A character file's checks, from ``filemodels.CharacterFile``'s generated table."""
 _CORRECTION = ("add_merits", "remove_merits", "add_flaws", "remove_flaws", "xp")
 
 
@@ -140,41 +125,15 @@ def character_file(document: dict[str, Any]) -> tuple[CharacterBuild, list[Any]]
             found.get("card", []))
 
 
-_TERRAINS = _one_of(c.Terrain)
-_TESTS = _one_of(c.TestType)
-
-
-def _waylay(value: Any) -> bool:
-    return _COUNT(value) or value == "none"
-
-_BASE: dict[str, Check] = {"name": _name, "kind": lambda v: True, "set": _one_of(c.CardSet),
-                           "summary": _text,
-                           "source": lambda v: _text(v) or (type(v) is list
-                                                            and all(map(_text, v))),
-                           "confidence": _text, "notes": _text, "effects": lambda v: False,
-                           "aliases": lambda v: False}  # other names: the model reads them
+_MODEL_READS: dict[str, Check | str] = {"effects": DEFER, "aliases": DEFER,
+                                        "score_changes": DEFER}
+"""Keys the models read (other names, effects, score changes typed as text)."""
 FIELDS: dict[str, dict[str, Check]] = {
-    "icon": {**_BASE, "race": _name, "gender": _name, "might": _COUNT, "savvy": _COUNT,
-             "resolve": _COUNT, "special": _text},
-    "merit": {**_BASE, "type": _one_of(c.MeritType), "subtype": _name, "cost": _COUNT,
-              "attribute": _one_of(c.Attribute), "court": _one_of(c.Court),
-              "score_changes": lambda v: False},
-    "flaw": {**_BASE, "type": _one_of(c.FlawType), "bonus": _COUNT,
-             "attribute": _one_of(c.Attribute), "court": _one_of(c.Court),
-             "score_changes": lambda v: False},
-    "quest": {**_BASE, "number": _COUNT, "waylay_rating": _COUNT, "treasure_rating": _COUNT,
-              "experience": _COUNT},
-    "league": {**_BASE, "terrain": lambda v: type(v) is list and len(v) <= 20
-               and all(map(_TERRAINS, v)), "unique": _flag, "enter": _text, "leave": _text,
-               "rest": _text, "special": _text, "sides": lambda v: type(v) is list
-               and len(v) == 4 and all(type(s) is list and 1 <= len(s) <= 20
-                                       and all(map(_TERRAINS, s)) for s in v)},
-    "waylay": {**_BASE, "rating": _COUNT, "terrain": lambda v: type(v) is list and len(v) <= 20
-               and all(map(_TERRAINS, v)), "tests": lambda v: type(v) is list and len(v) <= 4
-               and all(map(_TESTS, v)), "might": _waylay, "savvy": _waylay,
-               "resolve": _waylay, "combat": _waylay},
-}
-"""Each kind's keys in the order of its model's fields (a test holds them equal)."""
+    kind: checks(table, _MODEL_READS, handled=NORMALISERS)
+    for kind, table in (("icon", spec.ICON), ("merit", spec.MERIT), ("flaw", spec.FLAW),
+                        ("quest", spec.QUEST), ("league", spec.LEAGUE),
+                        ("waylay", spec.WAYLAY))}
+"""Each kind's checks, from its model's generated table (``quickspec.json``)."""
 _ENUMS: dict[str, type[enum.StrEnum]] = {
     "set": c.CardSet, "court": c.Court, "attribute": c.Attribute}
 _TYPES: dict[str, type[enum.StrEnum]] = {"merit": c.MeritType, "flaw": c.FlawType}
@@ -202,57 +161,12 @@ def card_data(data: dict[str, Any]) -> dict[str, Any] | None:
     return found
 
 
-class QuickSchema:
-    """The loader's card schema for a file's own cards: ``card_data`` first, the pydantic
-    models (``schema.SCHEMA``, imported on first need) for every table it does not vouch for."""
-
-    game = "wyld-hunt"
-    version = 1
-    kinds: tuple[str, ...] = tuple(FIELDS)
-
-    def __init__(self) -> None:
-        self._models: WyldHuntCardSchema | None = None
-
-    @property
-    def models(self) -> WyldHuntCardSchema:
-        """The pydantic card schema (``schema.SCHEMA``)."""
-        if self._models is None:
-            from chronicle.systems.wyld_hunt.schema import SCHEMA as MODELS
-
-            self._models = MODELS
-        return self._models
-
-    def fields(self, kind: str) -> list[str]:
-        """Every key a card of ``kind`` may have."""
-        return list(FIELDS[kind])
-
-    def all_fields(self) -> list[str]:
-        """Every key any card may have."""
-        return list(dict.fromkeys(key for fields in FIELDS.values() for key in fields))
-
-    def alias(self, kind: str, key: str) -> str | None:
-        """The field of ``kind`` that means what ``key`` means on another kind (cost/bonus)."""
-        same = {("flaw", "cost"): "bonus", ("merit", "bonus"): "cost",
-                ("waylay", "waylay_rating"): "rating", ("quest", "rating"): "waylay_rating"}
-        return same.get((kind, key))
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The keys a card table sets, normalised.
-
-        Raises:
-            KeyError: when ``kind`` is missing or not a known kind.
-            pydantic.ValidationError: when a value or key is wrong.
-        """
-        found = card_data(data)
-        return found if found is not None else self.models.validate(data)
-
-    def to_card(self, data: dict[str, Any], origin: Origin, path: str | None) -> c.Card:
-        """Build the domain card from validated, possibly merged, card data."""
-        return c.card_from_data(data, origin, path)
-
-
-SCHEMA = QuickSchema()
+SCHEMA: QuickSchema[c.Card] = QuickSchema(
+    "wyld-hunt", 1, "chronicle.systems.wyld_hunt.schema:SCHEMA", fields=FIELDS,
+    card_data=card_data, to_card=c.card_from_data,
+    aliases={("flaw", "cost"): "bonus", ("merit", "bonus"): "cost",
+             ("waylay", "waylay_rating"): "rating", ("quest", "rating"): "waylay_rating"})
 """The card schema the character file loader uses for a file's own cards."""
 
-__all__ = ["CHARACTER", "EVENT", "FIELDS", "SCHEMA", "QuickSchema", "card_data",
+__all__ = ["CHARACTER", "EVENT", "FIELDS", "SCHEMA", "card_data",
            "character_file"]

@@ -63,24 +63,6 @@ def _cache_key(session: Reader, row: Stored, cat: WyldHuntCatalog,
     return (str(engine_of(session).url), row.id, row.version, id(cat))
 
 
-def _commit_hooks() -> None:
-    from sqlalchemy import event
-    from sqlmodel import Session as SessionClass
-
-    if getattr(_commit_hooks, "installed", False):
-        return
-
-    def committed(session: Session) -> None:
-        _keep(session.info.pop("chronicle_checked", []))
-
-    def rolled_back(session: Session, _previous: object) -> None:
-        session.info.pop("chronicle_checked", None)
-
-    event.listen(SessionClass, "after_commit", committed)
-    event.listen(SessionClass, "after_soft_rollback", rolled_back)
-    _commit_hooks.installed = True  # type: ignore[attr-defined]
-
-
 def remember(session: Reader, row: Stored, cat: WyldHuntCatalog, build: CharacterBuild,
              infos: list[EventInfo], checked: Checked) -> None:
     """Keep a check of ``row`` at its current version, once the transaction commits (at once
@@ -91,8 +73,9 @@ def remember(session: Reader, row: Stored, cat: WyldHuntCatalog, build: Characte
     if not is_session(session):
         _keep([found])
         return
-    _commit_hooks()
-    cast("Session", session).info.setdefault("chronicle_checked", []).append(found)
+    from chronicle.persistence.commits import keep_at_commit
+
+    keep_at_commit(cast("Session", session), "chronicle_checked", found, _keep)
 
 
 def _keep(found: list[Any]) -> None:
