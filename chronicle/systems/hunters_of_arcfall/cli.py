@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING
 
 from chronicle.cli.common import add_json, database, run_service
 from chronicle.cli.output import emit, emit_json, fail, report, table
+from chronicle.cli.recordcommands import add_export_file, add_record_commands
 from chronicle.rules.report import Front
 
 if TYPE_CHECKING:
     from chronicle.systems.hunters_of_arcfall.service import HuntView
 
 ENDS = ("claimed", "wounded", "no_dice")
+_SERVICE = "chronicle.systems.hunters_of_arcfall.service"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -109,13 +111,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     add_json(hist)
     hist.set_defaults(handler=partial(run_service, _history))
 
-    export = sub.add_parser("export", help="a game as a game-log file", description=(
-        "Write a game as a game-log TOML file (printed when --out is not given), which "
-        "'chronicle check' and 'chronicle hunt import' read."))
-    export.add_argument("name")
-    export.add_argument("--out", type=Path, metavar="FILE")
-    export.add_argument("--force", action="store_true", help="overwrite an existing file")
-    export.set_defaults(handler=partial(run_service, _export))
+    add_export_file(sub, f"{_SERVICE}:export_text", "game", "a game-log TOML file")
 
     imp = sub.add_parser("import", help="store a game-log file", description=(
         "Store a game-log file as a game; every turn is checked as if entered in order, and "
@@ -125,20 +121,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     add_json(imp)
     imp.set_defaults(handler=partial(run_service, _import))
 
-    rename = sub.add_parser("rename", help="rename a game", description="Give a game another "
-                            "name; its log is kept.")
-    rename.add_argument("name")
-    rename.add_argument("new_name")
-    rename.set_defaults(handler=partial(run_service, _rename))
-    delete = sub.add_parser("delete", help="delete a game (one with turns is archived)",
-                            description="Delete a game. A game with turns entered is archived, "
-                                        "not erased: 'chronicle hunt restore' brings it back.")
-    delete.add_argument("name")
-    delete.set_defaults(handler=partial(run_service, _delete))
-    restore = sub.add_parser("restore", help="bring back an archived game",
-                             description="Bring back an archived game.")
-    restore.add_argument("name")
-    restore.set_defaults(handler=partial(run_service, _restore))
+    add_record_commands(sub, f"{_SERVICE}:HUNTS", "game", history="turn entered")
 
 
 def show_view(view: HuntView, as_json: bool) -> int:
@@ -280,37 +263,7 @@ def _history(args: argparse.Namespace) -> int:
     return 0
 
 
-def _export(args: argparse.Namespace) -> int:
-    from chronicle.cli.common import print_or_write
-    from chronicle.systems.hunters_of_arcfall.service import export_text
-
-    return print_or_write(export_text(database(args), args.name), args.out, args.force)
-
-
 def _import(args: argparse.Namespace) -> int:
     from chronicle.systems.hunters_of_arcfall.service import import_file
 
     return show_view(import_file(database(args), args.file, args.name), args.json)
-
-
-def _rename(args: argparse.Namespace) -> int:
-    from chronicle.systems.hunters_of_arcfall.service import rename_hunt
-
-    view = rename_hunt(database(args), args.name, args.new_name)
-    emit(f"Renamed {args.name} to {view.name}.")
-    return 0
-
-
-def _delete(args: argparse.Namespace) -> int:
-    from chronicle.systems.hunters_of_arcfall.service import delete_hunt
-
-    emit(delete_hunt(database(args), args.name))
-    return 0
-
-
-def _restore(args: argparse.Namespace) -> int:
-    from chronicle.systems.hunters_of_arcfall.service import restore_hunt
-
-    view = restore_hunt(database(args), args.name)
-    emit(f"Restored {view.name}.")
-    return 0
