@@ -87,7 +87,8 @@ def _delete(records: str, label: str, args: argparse.Namespace) -> int:
 def _restore(records: str, label: str, args: argparse.Namespace) -> int:
     view = _records(records).restore(database(args), args.name, getattr(args, "player", None))
     owner = getattr(view, "player", None)
-    emit(f"Restored {view.name}" + (f" ({owner}'s {label})" if owner else "") + ".")
+    emit(f"Restored {view.name}" + (f" ({owner}'s {label})" if owner else "")
+         + ": it is back in use.")
     return 0
 
 

@@ -12,9 +12,12 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chronicle.cli.common import add_json, database, out_path, run_service
+from chronicle.cli.common import add_json, database, run_service
 from chronicle.cli.output import emit, emit_json, report, table
+from chronicle.cli.recordcommands import add_export_file, add_record_commands
 from chronicle.rules.report import arg
+
+_SERVICE = "chronicle.systems.tales_of_arcadia.service"
 
 if TYPE_CHECKING:
     from chronicle.systems.tales_of_arcadia.service import BattleEntry, ForceView
@@ -128,19 +131,8 @@ def register_force(parser: argparse.ArgumentParser) -> None:
     add_json(copy)
     _run(copy, _copy)
 
-    rename = sub.add_parser("rename", help="rename a force", description="Rename a force.")
-    rename.add_argument("name")
-    rename.add_argument("new_name")
-    _player(rename)
-    _run(rename, _rename)
-
-    export = sub.add_parser("export", help="write the force as a roster file",
-                            description="Print the force as a roster file (TOML), or write it.")
-    export.add_argument("name")
-    export.add_argument("--output", "-o", type=out_path, metavar="FILE")
-    export.add_argument("--force", action="store_true", help="overwrite FILE")
-    _player(export)
-    _run(export, _export)
+    add_export_file(sub, f"{_SERVICE}:export_force", "force", "a roster file (TOML)",
+                    player=True, flags=("--output", "-o"))
 
     take = sub.add_parser("import", help="store a roster file as a force",
                           description="Store a roster file as a battle force; nothing is "
@@ -151,17 +143,8 @@ def register_force(parser: argparse.ArgumentParser) -> None:
     add_json(take)
     _run(take, _import)
 
-    delete = sub.add_parser("delete", help="delete a force", description="Delete a force.")
-    delete.add_argument("name")
-    _player(delete)
-    _run(delete, _delete)
-
-    restore = sub.add_parser("restore", help="bring back an archived force",
-                             description="Bring back a force that was archived when deleted "
-                                         "(a battle names it).")
-    restore.add_argument("name")
-    _player(restore)
-    _run(restore, _restore_force)
+    add_record_commands(sub, f"{_SERVICE}:FORCES", "battle force", player=True,
+                        history="battle naming it")
 
     fits = sub.add_parser("fits", help="what still fits in the points left",
                           description="The units of the force's army list that fit in the "
@@ -296,22 +279,6 @@ def _copy(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rename(args: argparse.Namespace) -> int:
-    from chronicle.systems.tales_of_arcadia.service import rename_force
-
-    view = rename_force(database(args), args.name, args.new_name, args.player)
-    emit(f"Renamed {args.name} to {view.name}.")
-    return 0
-
-
-def _export(args: argparse.Namespace) -> int:
-    from chronicle.cli.common import print_or_write
-    from chronicle.systems.tales_of_arcadia.service import export_force
-
-    return print_or_write(export_force(database(args), args.name, args.player), args.output,
-                          args.force)
-
-
 def _import(args: argparse.Namespace) -> int:
     from chronicle.systems.tales_of_arcadia.service import import_force
 
@@ -319,21 +286,6 @@ def _import(args: argparse.Namespace) -> int:
     if not args.json:
         emit(f"Imported {view.name} for {view.player}.")
     return _force(view, args.json)
-
-
-def _delete(args: argparse.Namespace) -> int:
-    from chronicle.systems.tales_of_arcadia.service import delete_force
-
-    emit(delete_force(database(args), args.name, args.player))
-    return 0
-
-
-def _restore_force(args: argparse.Namespace) -> int:
-    from chronicle.systems.tales_of_arcadia.service import restore_force
-
-    view = restore_force(database(args), args.name, args.player)
-    emit(f"{view.name} ({view.player}'s battle force) is back in use.")
-    return 0
 
 
 def _fits(args: argparse.Namespace) -> int:
