@@ -64,11 +64,11 @@ def test_area_5_lists_the_other_games_and_opens_the_toys_screen(tmp_path: Path) 
             assert app.screen is screen
 
     with registry.registered(SYSTEM), registry.registered(PLAIN), registry.registered(BROKEN):
-        from toy_game.service import new_bag
+        from toy_game.service import BAGS
 
         db = open_database(url)
         add_player(db, "Ada")
-        new_bag(db, "Ada", "Sack [/x]", 5)
+        BAGS.create(db, "Sack [/x]", {"limit": 5}, "Ada")
         db.engine.dispose()
         asyncio.run(run())
 

@@ -1,6 +1,8 @@
 """The commands every game's kept records share on the command line: ``rename``, ``delete``,
 ``restore`` and ``export`` (the record as the game's own file), added to a game's command
-group by one call each, over the game's ``chronicle.services.gamerecords.GameRecords``.
+group by one call each, over the game's ``chronicle.services.gamerecords.GameRecords``; and
+:func:`add_view_command`, a command over one record that prints the view a use case gives
+(its ``lines()``, or its ``to_dict()`` with ``--json``).
 
 The game's records and its file writer are lazy names (``"package.module:attribute"``), so
 building the parser imports nothing of the game's services. Every handler runs through
@@ -10,11 +12,15 @@ building the parser imports nothing of the game's services. Every handler runs t
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from chronicle.cli.common import database, out_path, print_or_write, run_service
-from chronicle.cli.output import emit
+from chronicle.cli.common import add_json, database, out_path, print_or_write, run_service
+from chronicle.cli.output import emit, emit_json
+
+if TYPE_CHECKING:
+    from chronicle.services.db import Database
 
 
 def _player(parser: argparse.ArgumentParser, label: str) -> None:
@@ -64,6 +70,39 @@ def add_export_file(sub: Any, export: str, label: str, file: str, *, player: boo
         _player(parser, label)
     parser.set_defaults(handler=partial(run_service, partial(_export, export, player)))
     return parser
+
+
+def add_view_command(sub: Any, name: str, help: str,
+                     use: Callable[[Database, argparse.Namespace], Any], *,
+                     player: bool = False) -> argparse.ArgumentParser:
+    """Add ``name NAME [--player P] [--json]``: runs ``use(db, args)`` (a use case giving a
+    view: a dataclass, or anything with ``to_dict()``) and prints the view: its ``lines()``
+    when it has them, else a line per key (``--json``: them all). ``player``:
+    ``--player`` is required (a record of the kind is a player's). The caller adds the
+    command's own arguments to the parser returned."""
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=help,
+                                                     description=help[:1].upper() + help[1:])
+    parser.add_argument("name")
+    if player:
+        parser.add_argument("--player", required=True, help="whose it is")
+    add_json(parser)
+    parser.set_defaults(handler=partial(run_service, partial(_view, use)))
+    return parser
+
+
+def _view(use: Callable[[Database, argparse.Namespace], Any], args: argparse.Namespace) -> int:
+    from chronicle.services.gamerecords import as_dict
+
+    view = use(database(args), args)
+    if args.json:
+        emit_json(as_dict(view))
+        return 0
+    said = getattr(view, "lines", None)
+    for line in said() if said is not None else (
+            f"{key}: {', '.join(map(str, value)) if isinstance(value, list) else value}"
+            for key, value in as_dict(view).items()):
+        emit(line)
+    return 0
 
 
 def _records(name: str) -> Any:

@@ -4,7 +4,8 @@ to its fronts.
 
 A game makes one :class:`GameRecords` per record kind, with its key, the kind's name and its
 ``view(db, record) -> V`` (the record replayed through the game's own rules), and optionally
-its sheet (``build(db, name, player) -> Document``, the ``GameSystem.sheets`` contract). It
+its sheet (``build(db, name, player) -> Document``, the ``GameSystem.sheets`` contract, or
+just the one ``Part`` a view prints as). It
 then has, over the generic record store (``chronicle.services.records``): ``create``,
 ``get``, ``list``, ``append`` (an event, undo being the game's own compensating one),
 ``modify``, ``rename``, ``delete`` (archived when it has a history), ``restore`` and
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from chronicle.errors import BadInput
 
 if TYPE_CHECKING:
-    from chronicle.export.model import Document
+    from chronicle.export.model import Document, Part
     from chronicle.services.db import Database
     from chronicle.services.exports import Warn
     from chronicle.services.records import StoredRecord
@@ -31,12 +32,30 @@ V = TypeVar("V")
 Sheet = Callable[["Database", str, "str | None"], "Document"]
 
 
+def as_dict(view: Any) -> dict[str, Any]:
+    """A view as its JSON shows it: its ``to_dict()``, else its dataclass fields.
+
+    Raises:
+        BadInput: the view is neither.
+    """
+    import dataclasses
+
+    shown = getattr(view, "to_dict", None)
+    if shown is not None:
+        found: dict[str, Any] = shown()
+        return found
+    if dataclasses.is_dataclass(view) and not isinstance(view, type):
+        return dataclasses.asdict(view)
+    raise BadInput(f"a {type(view).__name__} cannot be shown as fields")
+
+
 class GameRecords(Generic[V]):
     """The use cases of one record kind of one game, each giving the game's view ``V``."""
 
     def __init__(self, game: str, kind: str, view: Callable[[Database, StoredRecord], V], *,
-                 sheet: Sheet | None = None, suffix: str = "") -> None:
-        self.game, self.kind, self._view, self._sheet = game, kind, view, sheet
+                 sheet: Sheet | None = None, part: Callable[[V], Part] | None = None,
+                 suffix: str = "") -> None:
+        self.game, self.kind, self._view, self._sheet, self._part = game, kind, view, sheet, part
         self.suffix = suffix or f"-{kind}"
         """Ends the default file name of a sheet: ``<name>-campaign.pdf``."""
 
@@ -137,14 +156,34 @@ class GameRecords(Generic[V]):
         return self.view(db, records.restore(db, self.game, self.kind, name, player=player))
 
     def sheet(self, db: Database, name: str, player: str | None = None) -> Document:
-        """The record's printed sheet (the game's ``GameSystem.sheets`` builder).
+        """The record's printed sheet: the game's ``sheet`` builder, or a document of the one
+        ``part`` the game makes of a record's view, else of the view's ``to_dict()`` (a
+        ``GameSystem.sheets`` builder either way: ``"module:RECORDS.sheet"``).
 
         Raises:
             BadInput: the game prints no sheet of this kind; NotFound: no such record.
         """
-        if self._sheet is None:
-            raise BadInput(f"{self.game} prints no sheet of a {self.kind}")
-        return self._sheet(db, name, player)
+        if self._sheet is not None:
+            return self._sheet(db, name, player)
+        from chronicle.export.model import Document
+
+        view = self.get(db, name, player)
+        part = self._part(view) if self._part is not None else self._plain_part(view)
+        return Document(title=f"{part.title} · {part.kind}", parts=(part,))
+
+    def _plain_part(self, view: V) -> Part:
+        """The sheet of a view that says nothing of paper: its fields and lists
+        (``as_dict``, ``chronicle.export.recordsheet``).
+
+        Raises:
+            BadInput: the view is neither a dataclass nor has ``to_dict``.
+        """
+        from chronicle.export.recordsheet import record_part
+        from chronicle.export.wording import brand
+        from chronicle.systems import registry
+
+        spec = registry.system(self.game).record_kind(self.kind)
+        return record_part(as_dict(view), spec.label if spec else self.kind, brand(self.game))
 
     def export_sheet(self, db: Database, name: str, out: Path | None = None, *,
                      player: str | None = None, force: bool = False,
