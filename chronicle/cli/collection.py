@@ -66,7 +66,7 @@ def register(commands: Any) -> None:
 def _game(args: argparse.Namespace) -> str:
     from chronicle.systems import registry
 
-    return str(args.system or registry.DEFAULT)
+    return str(args.system or registry.home())
 
 
 def _change(args: argparse.Namespace) -> int:
@@ -95,7 +95,7 @@ def _list(args: argparse.Namespace) -> int:
         from chronicle.systems import registry
 
         system = system_named(game)
-        flag = "" if system.key == registry.DEFAULT else f" --system {system.key}"
+        flag = "" if system.key == registry.home() else f" --system {system.key}"
         emit(f"{args.player} owns no {system.label} cards yet: 'chronicle collection add "
              f"CARD --player {args.player}{flag}'.")
         return 0

@@ -63,7 +63,7 @@ def _cards(_args: argparse.Namespace) -> Iterable[str]:
     from chronicle.systems import registry
     from chronicle.systems.protocol import load_name
 
-    home = registry.system(registry.DEFAULT)
+    home = registry.system(registry.home())
     names: list[str] = load_name(home.card_names)() if home.card_names else []
     return names
 

@@ -52,7 +52,7 @@ def _demo(args: argparse.Namespace) -> int:
     from chronicle.systems import registry
     from chronicle.systems.protocol import load_name
 
-    home = registry.system(registry.DEFAULT)
+    home = registry.system(registry.home())
     if home.demo is None:
         raise BadInput(f"{home.label} has no example play group")
     for line in load_name(home.demo)(database(args)):

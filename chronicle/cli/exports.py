@@ -96,7 +96,7 @@ def _add_system_sheets(sub: Any) -> None:
     ``sheet``, ``log``, ``game`` and ``player`` keep their names)."""
     from chronicle.systems import registry
 
-    for system in sorted(registry.systems(), key=lambda one: one.key != registry.DEFAULT):
+    for system in sorted(registry.systems(), key=lambda one: one.key != registry.home()):
         for name, target in system.sheets.items():
             if name in sub.choices:
                 continue

@@ -47,7 +47,7 @@ def run() -> int:
     from chronicle.systems.protocol import load_name
 
     try:
-        home = registry.system(registry.DEFAULT)
+        home = registry.system(registry.home())
     except (registry.UnknownSystem, registry.BadSystem) as exc:  # the commands still list
         lines, title = [f"The home game cannot be loaded: {exc}"], ""
     else:

@@ -56,7 +56,7 @@ def card_games(key: str | None = None) -> list[GameSystem]:
             raise BadInput(f"{found.label} has no cards")
         return [found]
     every = [s for s in registry.systems() if s.card_schema]
-    every.sort(key=lambda s: s.key != registry.DEFAULT)
+    every.sort(key=lambda s: s.key != registry.home())
     return every
 
 
@@ -447,9 +447,9 @@ def read_card_file(path: Path) -> tuple[GameSystem, list[dict[str, Any]]]:
     if read is None:
         raise BadInput("; ".join(str(p) for p in problems))
     document, lines = read
-    from chronicle.systems.registry import DEFAULT
+    from chronicle.systems.registry import home
 
-    key = document.get("game", document.get("system", DEFAULT))  # the home game's files
+    key = document.get("game", document.get("system", home()))  # the home game's files
     if not isinstance(key, str):                                   # predate the key
         raise BadInput(f"{shown_path(path)}: game: say whose cards these are with game = "
                        "\"KEY\" at the top (chronicle systems lists the games)")

@@ -104,7 +104,7 @@ def export_all(db: Database) -> dict[str, Any]:
         record_events = session.exec(select(RecordEventRow).order_by(
             col(RecordEventRow.record_id), col(RecordEventRow.seq))).all()
         group_cards = session.exec(select(GroupCardRow).where(  # the home's are in "cards"
-            col(GroupCardRow.game) != registry.DEFAULT).order_by(col(GroupCardRow.id))).all()
+            col(GroupCardRow.game) != registry.home()).order_by(col(GroupCardRow.id))).all()
         players = session.exec(select(PlayerRow).order_by(col(PlayerRow.id))).all()
         owned = session.exec(select(OwnershipRow).order_by(col(OwnershipRow.id))).all()
         characters = session.exec(select(CharacterRow).order_by(col(CharacterRow.id))).all()
@@ -352,7 +352,7 @@ def _home() -> Any:
     from chronicle.systems import registry
     from chronicle.systems.protocol import load_name
 
-    name = registry.system(registry.DEFAULT).exchange
+    name = registry.system(registry.home()).exchange
     return load_name(name) if name else None
 
 

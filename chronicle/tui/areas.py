@@ -46,7 +46,7 @@ def home_system() -> GameSystem | None:
     from chronicle.systems import registry
 
     try:
-        return registry.system(registry.DEFAULT)
+        return registry.system(registry.home())
     except (registry.UnknownSystem, registry.BadSystem):
         return None
 
