@@ -47,15 +47,15 @@ def register(commands: Any) -> None:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    """The home system's example play group (``GameSystem.demo``)."""
+    """The home game's example play group (``HomeParts.demo``)."""
     from chronicle.errors import BadInput
     from chronicle.systems import registry
     from chronicle.systems.protocol import load_name
 
     home = registry.system(registry.home())
-    if home.demo is None:
+    if home.home.demo is None:
         raise BadInput(f"{home.label} has no example play group")
-    for line in load_name(home.demo)(database(args)):
+    for line in load_name(home.home.demo)(database(args)):
         emit(line)
     return 0
 

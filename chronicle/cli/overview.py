@@ -51,7 +51,7 @@ def run() -> int:
     except (registry.UnknownSystem, registry.BadSystem) as exc:  # the commands still list
         lines, title = [f"The home game cannot be loaded: {exc}"], ""
     else:
-        lines = load_name(home.overview)() if home.overview else []
+        lines = load_name(home.home.overview)() if home.home.overview else []
         title = " and ".join(edition.title for edition in home.editions) or home.label
     games = game_lines()
     emit(f"Arcadia Chronicle {__version__}: {len(games)} game(s), each with its cards "

@@ -346,13 +346,13 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
 
 
 def _home() -> Any:
-    """The home system's part of the format (``GameSystem.exchange``, see
+    """The home game's part of the format (``HomeParts.exchange``, see
     ``chronicle.systems.protocol``): the file's ``cards`` and characters' chronicles are the
     home system's. None when it names none."""
     from chronicle.systems import registry
     from chronicle.systems.protocol import load_name
 
-    name = registry.system(registry.home()).exchange
+    name = registry.system(registry.home()).home.exchange
     return load_name(name) if name else None
 
 

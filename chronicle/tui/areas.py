@@ -56,7 +56,7 @@ def app_areas(home: GameSystem | None) -> tuple[AppArea, ...]:
     screens = home.screens if home is not None else {}
     found = [AppArea(area.name, area.title, area.summary, screens[area.screen],
                      area.shows_player)
-             for area in (home.areas if home is not None else ()) if area.screen in screens]
+             for area in (home.home.areas if home is not None else ()) if area.screen in screens]
     return (*found, *OWN_AREAS)[:9]
 
 
