@@ -117,13 +117,8 @@ def _first_seen(seen: dict[Any, str], key: Any, where: str) -> str | None:
 
 def _card_kinds(game: str) -> tuple[str, ...] | None:
     """The card kinds of the installed game ``game`` (None: no such game)."""
-    from typing import get_args
-
-    from chronicle.services.exportformat import CardKind
     from chronicle.systems import registry
 
-    if game == registry.home():
-        return tuple(get_args(CardKind))
     try:
         system = registry.system(game)
     except (registry.UnknownSystem, registry.BadSystem):
@@ -287,7 +282,8 @@ def _check_records(document: ExportModel, problems: Problems) -> None:
         kinds = _card_kinds(entry.game)
         name, kind = entry.card.get("name"), entry.card.get("kind")
         if entry.game == registry.home():
-            problems.add(f"{where}.game", "Wyld Hunt's cards are listed in cards")
+            problems.add(f"{where}.game", f"{registry.system(entry.game).label}'s cards are "
+                                          "listed in cards")
         elif kinds is None:
             problems.add(f"{where}.game", f"no installed game system is called {entry.game!r}")
         elif kind not in kinds:

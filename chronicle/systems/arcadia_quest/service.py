@@ -126,7 +126,7 @@ def view_of(db: Database, stored: StoredRecord,
     from chronicle.systems.arcadia_quest.ledger import effective
     from chronicle.systems.arcadia_quest.rules import check_campaign
 
-    stored_events = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
+    stored_events = stored.history()
     try:
         events, own = ledger_of(stored.name, stored.data, stored_events)
     except ValueError as exc:

@@ -71,10 +71,6 @@ class HuntView:
                 "violations": [v.to_dict() for v in self.report.violations]}
 
 
-def _events(record: StoredRecord) -> list[dict[str, Any]]:
-    return [{"kind": e.kind, "payload": e.payload} for e in record.events]
-
-
 def _context(db: Database) -> tuple[Path | None, tuple[dict[str, Any], ...]]:
     """The user's card folder and the group's cards of this game, as the store checks with."""
     from chronicle.services import records
@@ -90,7 +86,7 @@ def view_of(db: Database, record: StoredRecord, said: str = "") -> HuntView:
         BadInput: the stored game breaks the game-log format (a damaged database).
     """
     folder, group = _context(db)
-    stored = read_stored(record.name, record.data, _events(record), folder, group)
+    stored = read_stored(record.name, record.data, record.history(), folder, group)
     view = _view(record.name, stored, record.version, record.archived_at is not None, said)
     view.report.extend(not_owned(db, view.log))
     return view
@@ -328,7 +324,7 @@ def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
     key = (name_key(str(clean["name"])), clean.get("kind"))
 
     def change(record: StoredRecord) -> dict[str, Any]:  # on the game as the write reads it
-        stored = read_stored(record.name, record.data, _events(record), folder, group)
+        stored = read_stored(record.name, record.data, record.history(), folder, group)
         view = _view(record.name, stored, record.version, False, "")
         kept = [c for c in view.cards
                 if (name_key(str(c.get("name", ""))), c.get("kind")) != key]

@@ -181,7 +181,7 @@ def table_of(db: Database, game: str, *, first: str, camps: dict[str, str],
 def _view(stored: records.StoredRecord, before: PlayView | None = None) -> PlayView:
     """The view of ``stored``; with the view ``before`` a step, what the step said and the
     warnings it brought."""
-    events: list[dict[str, Any]] = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
+    events: list[dict[str, Any]] = stored.history()
     state, report = replay(stored.data, events)
     view = PlayView(stored.name, stored.version, state, report, len(events), [])
     if before is not None:
@@ -273,7 +273,7 @@ def _defaults(state: PlayState, kind: str, payload: dict[str, Any]) -> dict[str,
 def undo(db: Database, game: str, *, expected_version: int | None = None) -> PlayView:
     """Take back the latest event in force (a compensating ``undo`` event)."""
     stored = _record(db, game)
-    events = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
+    events = stored.history()
     keep, _bad = in_force(events)
     latest = next((i for i in range(len(events) - 1, -1, -1)
                    if keep[i] and events[i]["kind"] != "undo"), None)
