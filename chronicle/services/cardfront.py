@@ -285,28 +285,20 @@ def _chronicle_breaches(session: Session, game: GameSystem,
                             for table in corrected])
     found: list[Breach] = []
     keys = set(game.keys)
-    for row in repo.list_characters(session):
-        if row.system not in keys:
-            continue
+    rows: list[tuple[str, Any, Any]] = [
+        *(("character", row, module.character_view) for row in repo.list_characters(session)
+          if row.system in keys),
+        *(("game", row, module.game_view) for row in repo.list_games(session)
+          if getattr(row, "system", game.key) in keys)]
+    for what, row, view in rows:         # each character's, then each game's
         try:
-            was = module.character_view(session, row, before).report
-            now = module.character_view(session, row, after).report
+            was = view(session, row, before).report
+            now = view(session, row, after).report
         except ChronicleError:
             continue
         fresh = new_errors(was, now)
         if fresh:
-            found.append(Breach("character", row.name, None, tuple(fresh)))
-    for game_row in repo.list_games(session):
-        if getattr(game_row, "system", game.key) not in keys:
-            continue
-        try:
-            was = module.game_view(session, game_row, before).report
-            now = module.game_view(session, game_row, after).report
-        except ChronicleError:
-            continue
-        fresh = new_errors(was, now)
-        if fresh:
-            found.append(Breach("game", game_row.name, None, tuple(fresh)))
+            found.append(Breach(what, row.name, None, tuple(fresh)))
     return found
 
 
