@@ -6,6 +6,7 @@ restore-archived``, ``game rename|delete|restore-archived`` and ``game seat|unse
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -63,44 +64,41 @@ def register_game(sub: Any) -> None:
             "game; until the result is recorded.", args=("name", "player"), json=True)
 
 
+def _said(view: Any, args: argparse.Namespace, text: str,
+          show: Callable[[Any, bool], int]) -> int:
+    """``text`` as a sentence, or the view's JSON with ``--json``."""
+    if args.json:
+        return show(view, args.json)
+    emit(sentence(text))
+    return 0
+
+
 def _character_rename(args: argparse.Namespace) -> int:
     from chronicle.systems.wyld_hunt.services.characters import rename_character
 
     view = rename_character(database(args), args.name, args.new_name, player=args.player)
-    if not args.json:
-        emit(sentence(f"Renamed {args.name} to {view.name}"))
-        return 0
-    return show_character(view, args.json)
+    return _said(view, args, f"Renamed {args.name} to {view.name}", show_character)
 
 
 def _character_restore(args: argparse.Namespace) -> int:
     from chronicle.services.mending import restore_character
 
     view = restore_character(database(args), args.name, args.player)
-    if not args.json:
-        emit(sentence(f"Brought {view.name} back into play"))
-        return 0
-    return show_character(view, args.json)
+    return _said(view, args, f"Brought {view.name} back into play", show_character)
 
 
 def _game_rename(args: argparse.Namespace) -> int:
     from chronicle.services.mending import rename_game
 
     view = rename_game(database(args), args.name, args.new_name)
-    if not args.json:
-        emit(sentence(f"Renamed {args.name} to {view.name}"))
-        return 0
-    return show_view(view, args.json)
+    return _said(view, args, f"Renamed {args.name} to {view.name}", show_view)
 
 
 def _game_restore(args: argparse.Namespace) -> int:
     from chronicle.services.mending import restore_game
 
     view = restore_game(database(args), args.name)
-    if not args.json:
-        emit(sentence(f"Brought {view.name} back into the lists"))
-        return 0
-    return show_view(view, args.json)
+    return _said(view, args, f"Brought {view.name} back into the lists", show_view)
 
 
 def _seat(args: argparse.Namespace) -> int:
