@@ -20,9 +20,9 @@ def test_every_wyld_hunt_event_kind_has_a_stored_payload_model() -> None:
 
 
 def test_the_home_system_names_its_part_of_the_export_and_its_chronicles() -> None:
-    home = registry.system(registry.DEFAULT)
-    assert home.exchange is not None and home.chronicles is not None
-    exchange = load_name(home.exchange)
+    home = registry.system(registry.home())
+    assert home.home.exchange is not None and home.chronicles is not None
+    exchange = load_name(home.home.exchange)
     for name in ("cards", "check_payloads", "check_cards", "chronicle_problems",
                  "card_entries", "save_cards"):
         assert callable(getattr(exchange, name)), name

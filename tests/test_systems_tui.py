@@ -64,11 +64,11 @@ def test_area_5_lists_the_other_games_and_opens_the_toys_screen(tmp_path: Path) 
             assert app.screen is screen
 
     with registry.registered(SYSTEM), registry.registered(PLAIN), registry.registered(BROKEN):
-        from toy_game.service import new_bag
+        from toy_game.service import BAGS
 
         db = open_database(url)
         add_player(db, "Ada")
-        new_bag(db, "Ada", "Sack [/x]", 5)
+        BAGS.create(db, "Sack [/x]", {"limit": 5}, "Ada")
         db.engine.dispose()
         asyncio.run(run())
 
@@ -84,14 +84,15 @@ async def choose(pilot: Pilot[int], screen: OtherGamesScreen, label: str) -> Non
 def test_the_app_areas_come_from_the_home_system() -> None:
     """The home system's areas take the first number keys, the app's own follow; without a
     home system the app keeps its own; the help speaks of the areas the keys open."""
-    from chronicle.systems.protocol import Area
+    from chronicle.systems.protocol import Area, HomeParts
     from chronicle.tui.app import app_areas, area_bindings
     from chronicle.tui.screens.help import help_source
 
     home = GameSystem(key="toy-home", label="Home", editions=(), card_kinds=(), file_kinds=(),
                       screens={"bags": "toy_game.screen:PebblesScreen"},
-                      areas=(Area("bags", "Bags", "Every bag", "bags", shows_player=True),
-                             Area("lost", "Lost", "Its screen is not named", "nowhere")))
+                      home=HomeParts(areas=(
+                          Area("bags", "Bags", "Every bag", "bags", shows_player=True),
+                          Area("lost", "Lost", "Its screen is not named", "nowhere"))))
     areas = app_areas(home)
     assert [(a.mode, a.title, a.screen, a.shows_player) for a in areas] == [
         ("bags", "Bags", "toy_game.screen:PebblesScreen", True),

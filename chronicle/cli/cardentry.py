@@ -49,8 +49,8 @@ def add_new(sub: Any, argv: Sequence[str] | None = None) -> None:
     new.add_argument("name")
     from chronicle.systems import registry
 
-    new.add_argument("--system", metavar="GAME", default=registry.DEFAULT,
-                     help=f"the game of the card (default {registry.DEFAULT})")
+    new.add_argument("--system", metavar="GAME", default=registry.home(),
+                     help=f"the game of the card (default {registry.home()})")
     new.add_argument("--value", action="append", default=[], metavar="FIELD=VALUE",
                      help="any field of the card (repeatable; VALUE in TOML syntax)")
     new.add_argument("--force", action="store_true",
@@ -59,7 +59,7 @@ def add_new(sub: Any, argv: Sequence[str] | None = None) -> None:
     if argv is not None and not ("cards" in argv and "new" in argv):
         new.add_argument("--kind")
         return
-    key = _system_named(argv) or registry.DEFAULT
+    key = _system_named(argv) or registry.home()
     try:
         game = registry.system(key)
     except (registry.UnknownSystem, registry.BadSystem) as exc:

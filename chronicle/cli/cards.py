@@ -385,8 +385,8 @@ def _file_game(path: Path) -> str | None:
     read = read_toml(path, [])
     if read is None:
         return None
-    key = read[0].get("game", read[0].get("system", registry.DEFAULT))
-    return key if isinstance(key, str) else registry.DEFAULT
+    key = read[0].get("game", read[0].get("system", registry.home()))
+    return key if isinstance(key, str) else registry.home()
 
 
 def run_missing(args: argparse.Namespace) -> int:

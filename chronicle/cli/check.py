@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     """Check the file with its game system's checker and print the report."""
     from chronicle.systems import registry
 
-    key = _system_key(args.file) or registry.DEFAULT
+    key = _system_key(args.file) or registry.home()
     if key not in registry.installed():
         from difflib import get_close_matches
 
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     emit()
     report(result.report, Front.FILE)
     emit()
-    if system.key != registry.DEFAULT:
+    if system.key != registry.home():
         _summary(summary)
     elif kind == "character":
         _character(summary)

@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from chronicle.cli.common import add_json, database, out_path, print_or_write, run_service
+from chronicle.cli.common import add_json, command, database, out_path, print_or_write, run_service
 from chronicle.cli.output import emit, emit_json, table
 
 
@@ -36,37 +36,33 @@ def register(commands: Any) -> None:
         _add_system(cmd)
         add_json(cmd)
         cmd.set_defaults(handler=partial(run_service, _change), sign=1 if verb == "add" else -1)
-    listing = sub.add_parser("list", help="a player's cards", description="List a player's "
-                             "cards.")
+    listing = command(sub, "list", _list, "a player's cards",
+                      "List a player's "
+                      "cards.", json=True)
     listing.add_argument("--player", required=True)
     _add_system(listing)
-    add_json(listing)
-    listing.set_defaults(handler=partial(run_service, _list))
-    imp = sub.add_parser("import", help="import a collection CSV (card,set,count)",
-                         description="Import a collection from CSV (card,set,count plus "
-                                     "optional kind; card,kind,count for a game without "
-                                     "sets). Every bad row is reported and nothing is "
-                                     "imported until the file is fixed.")
+    imp = command(sub, "import", _import, "import a collection CSV (card,set,count)",
+                  "Import a collection from CSV (card,set,count plus "
+                  "optional kind; card,kind,count for a game without "
+                  "sets). Every bad row is reported and nothing is "
+                  "imported until the file is fixed.", json=True)
     imp.add_argument("file", type=Path)
     imp.add_argument("--player", required=True)
     imp.add_argument("--replace", action="store_true",
                      help="set the collection to exactly the file's counts (default: add)")
     _add_system(imp)
-    add_json(imp)
-    imp.set_defaults(handler=partial(run_service, _import))
-    exp = sub.add_parser("export", help="export a collection as CSV",
-                         description="Export a player's collection as CSV.")
+    exp = command(sub, "export", _export, "export a collection as CSV",
+                  "Export a player's collection as CSV.")
     exp.add_argument("--player", required=True)
     exp.add_argument("--out", type=out_path, help="write to this file (default: print)")
     exp.add_argument("--force", action="store_true", help="overwrite an existing file")
     _add_system(exp)
-    exp.set_defaults(handler=partial(run_service, _export))
 
 
 def _game(args: argparse.Namespace) -> str:
     from chronicle.systems import registry
 
-    return str(args.system or registry.DEFAULT)
+    return str(args.system or registry.home())
 
 
 def _change(args: argparse.Namespace) -> int:
@@ -95,7 +91,7 @@ def _list(args: argparse.Namespace) -> int:
         from chronicle.systems import registry
 
         system = system_named(game)
-        flag = "" if system.key == registry.DEFAULT else f" --system {system.key}"
+        flag = "" if system.key == registry.home() else f" --system {system.key}"
         emit(f"{args.player} owns no {system.label} cards yet: 'chronicle collection add "
              f"CARD --player {args.player}{flag}'.")
         return 0

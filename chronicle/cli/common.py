@@ -4,6 +4,7 @@ the arguments they share, files to write, and refusals printed the same way ever
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +55,24 @@ def database(args: argparse.Namespace) -> Database:
 def add_json(parser: argparse.ArgumentParser) -> None:
     """Add ``--json``."""
     parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def command(sub: Any, name: str, handler: Callable[[argparse.Namespace], int], help: str,
+            description: str | None = None, *, args: tuple[str, ...] = (),
+            json: bool = False) -> argparse.ArgumentParser:
+    """Add the subcommand ``name`` to the subparsers ``sub``, run by ``handler`` through
+    :func:`run_service` (the services' errors as messages and exit statuses): ``args`` its
+    plain positional arguments, ``json`` adds ``--json``. The caller adds the rest."""
+    from functools import partial
+
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=help,
+                                                     description=description or help)
+    for arg in args:
+        parser.add_argument(arg)
+    if json:
+        add_json(parser)
+    parser.set_defaults(handler=partial(run_service, handler))
+    return parser
 
 
 def add_player(parser: argparse.ArgumentParser, required: bool = False) -> None:

@@ -59,12 +59,13 @@ def _database(args: argparse.Namespace) -> Any:
 
 
 def _cards(_args: argparse.Namespace) -> Iterable[str]:
-    """The home system's card names (``GameSystem.card_names``)."""
+    """The home game's card names (``HomeParts.card_names``)."""
     from chronicle.systems import registry
     from chronicle.systems.protocol import load_name
 
-    home = registry.system(registry.DEFAULT)
-    names: list[str] = load_name(home.card_names)() if home.card_names else []
+    home = registry.system(registry.home())
+    parts = home.home
+    names: list[str] = load_name(parts.card_names)() if parts.card_names else []
     return names
 
 

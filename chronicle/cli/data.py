@@ -4,58 +4,52 @@ transfer."""
 from __future__ import annotations
 
 import argparse
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-from chronicle.cli.common import database, out_path, run_service
+from chronicle.cli.common import command, database, out_path
 from chronicle.cli.output import counts_in_words, emit, emit_json
 
 
 def register(commands: Any) -> None:
     """Add ``demo`` and ``db`` (``export``, ``import``, ``path``, ``check``)."""
-    demo = commands.add_parser("demo", help="fill a fresh database with the rulebook's example",
-                               description="Fill a fresh database with the rulebook's example: "
-                                           "Tim with Winerdria and Josh with Annoyicus, their "
-                                           "packs, and a first game.")
-    demo.set_defaults(handler=partial(run_service, _demo))
+    command(commands, "demo", _demo, "fill a fresh database with the rulebook's example",
+            "Fill a fresh database with the rulebook's example: "
+            "Tim with Winerdria and Josh with Annoyicus, their "
+            "packs, and a first game.")
     db = commands.add_parser("db", help="export or import the whole database",
                              description="The whole database as one JSON file.")
     sub = db.add_subparsers(dest="db_command", metavar="export|import|path|check",
                             required=True)
-    export = sub.add_parser("export", help="write every table to one JSON file",
-                            description="Write the whole database to one JSON file.")
+    export = command(sub, "export", _export, "write every table to one JSON file",
+                     "Write the whole database to one JSON file.")
     export.add_argument("file", type=out_path)
     export.add_argument("--force", action="store_true", help="overwrite an existing file")
-    export.set_defaults(handler=partial(run_service, _export))
-    imported = sub.add_parser("import", help="load a JSON export into an empty database",
-                              description="Load a JSON export into an empty database, all or "
-                                          "nothing.")
+    imported = command(sub, "import", _import, "load a JSON export into an empty database",
+                       "Load a JSON export into an empty database, all or "
+                       "nothing.")
     imported.add_argument("file", type=Path)
     imported.add_argument("--json", action="store_true", help="print JSON")
-    imported.set_defaults(handler=partial(run_service, _import))
-    where = sub.add_parser("path", help="which database is in use",
-                           description="Print the database URL in use.")
-    where.set_defaults(handler=partial(run_service, _path))
-    check = sub.add_parser("check", help="name every row edited into something unusable",
-                           description="Read every row and name each one edited outside the "
-                                       "program into something the program cannot use (table, "
-                                       "id, name, game, what is wrong, code); exit status 1 "
-                                       "when there is one, 0 when the database is sound.")
+    command(sub, "path", _path, "which database is in use",
+            "Print the database URL in use.")
+    check = command(sub, "check", _check, "name every row edited into something unusable",
+                    "Read every row and name each one edited outside the "
+                    "program into something the program cannot use (table, "
+                    "id, name, game, what is wrong, code); exit status 1 "
+                    "when there is one, 0 when the database is sound.")
     check.add_argument("--json", action="store_true", help="print JSON")
-    check.set_defaults(handler=partial(run_service, _check))
 
 
 def _demo(args: argparse.Namespace) -> int:
-    """The home system's example play group (``GameSystem.demo``)."""
+    """The home game's example play group (``HomeParts.demo``)."""
     from chronicle.errors import BadInput
     from chronicle.systems import registry
     from chronicle.systems.protocol import load_name
 
-    home = registry.system(registry.DEFAULT)
-    if home.demo is None:
+    home = registry.system(registry.home())
+    if home.home.demo is None:
         raise BadInput(f"{home.label} has no example play group")
-    for line in load_name(home.demo)(database(args)):
+    for line in load_name(home.home.demo)(database(args)):
         emit(line)
     return 0
 

@@ -9,7 +9,7 @@ import argparse
 from functools import partial
 from typing import Any
 
-from chronicle.cli.common import add_player, database, out_file_or_folder, run_service
+from chronicle.cli.common import add_player, command, database, out_file_or_folder, run_service
 from chronicle.cli.output import emit, fail
 
 DESTINATION = ("the file to write, or a folder for the default name (default: "
@@ -40,52 +40,43 @@ def register(commands: Any, *, with_systems: bool = True) -> None:
                     "--force.")
     sub = parser.add_subparsers(dest="export_command", metavar="SHEET", required=True)
 
-    sheet = sub.add_parser("sheet", help="a character sheet",
-                           description="Write a character's sheet, laid out like the "
-                                       "rulebook's.")
-    sheet.add_argument("character")
+    sheet = command(sub, "sheet", _sheet, "a character sheet",
+                    "Write a character's sheet, laid out like the "
+                    "rulebook's.", args=("character",))
     add_player(sheet)
     sheet.add_argument("--pencil", action="store_true",
                        help="a play aid: exhausted boxes, lines to write on, an "
                             "experience tally and a Quest Treasures box")
     _add_destination(sheet)
-    sheet.set_defaults(handler=partial(run_service, _sheet))
 
-    log = sub.add_parser("log", help="a character's chronicle",
-                         description="Write every game and purchase of a character's "
-                                     "chronicle, in order, with running totals.")
-    log.add_argument("character")
+    log = command(sub, "log", _log, "a character's chronicle",
+                  "Write every game and purchase of a character's "
+                  "chronicle, in order, with running totals.", args=("character",))
     add_player(log)
     _add_destination(log)
-    log.set_defaults(handler=partial(run_service, _log))
 
-    game = sub.add_parser("game", help="a game's preparation sheet",
-                          description="Write a game's preparation: each player's quests with "
-                                      "effective ratings, chosen Waylays, Treasures and Leagues "
-                                      "against their limits, and who waylays whom.")
-    game.add_argument("game")
+    game = command(sub, "game", _game, "a game's preparation sheet",
+                   "Write a game's preparation: each player's quests with "
+                   "effective ratings, chosen Waylays, Treasures and Leagues "
+                   "against their limits, and who waylays whom.", args=("game",))
     _add_destination(game)
-    game.set_defaults(handler=partial(run_service, _game))
 
-    player = sub.add_parser("player", help="all characters of a player, in one file",
-                            description="Write the sheets of all of a player's characters "
-                                        "into one PDF.")
-    player.add_argument("player")
+    player = command(sub, "player", _player, "all characters of a player, in one file",
+                     "Write the sheets of all of a player's characters "
+                     "into one PDF.", args=("player",))
     player.add_argument("--pencil", action="store_true",
                         help="a play aid: exhausted boxes, lines to write on, an "
                              "experience tally and a Quest Treasures box")
     _add_destination(player)
-    player.set_defaults(handler=partial(run_service, _player))
 
-    stats = sub.add_parser("stats", help="the group's season summary, with charts",
-                           description="Write the season summary of every game with recorded "
-                                       "plays: each player's record, win rates and each "
-                                       "game's charts and tables (chronicle stats's numbers).")
+    stats = command(sub, "stats", _stats, "the group's season summary, with charts",
+                    "Write the season summary of every game with recorded "
+                    "plays: each player's record, win rates and each "
+                    "game's charts and tables (chronicle stats's numbers).")
     stats.add_argument("--system", metavar="KEY", help="only this game")
     stats.add_argument("--since", metavar="DATE", help="only games from this day on")
     add_player(stats)
     _add_destination(stats)
-    stats.set_defaults(handler=partial(run_service, _stats))
     if with_systems:
         _add_system_sheets(sub)
     sub.metavar = "|".join(sub.choices)
@@ -96,7 +87,7 @@ def _add_system_sheets(sub: Any) -> None:
     ``sheet``, ``log``, ``game`` and ``player`` keep their names)."""
     from chronicle.systems import registry
 
-    for system in sorted(registry.systems(), key=lambda one: one.key != registry.DEFAULT):
+    for system in sorted(registry.systems(), key=lambda one: one.key != registry.home()):
         for name, target in system.sheets.items():
             if name in sub.choices:
                 continue

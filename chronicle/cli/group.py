@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from functools import partial
 from typing import Any
 
-from chronicle.cli.common import add_json, database, run_service
+from chronicle.cli.common import command, database
 from chronicle.cli.mending import register_player
 from chronicle.cli.output import emit, emit_json, table
 
@@ -17,13 +16,10 @@ def register(commands: Any) -> None:
                                  description="The players of the play group.")
     sub = player.add_subparsers(dest="player_command", metavar="add|list|rename|delete",
                                 required=True)
-    add = sub.add_parser("add", help="add a player", description="Add a player.")
-    add.add_argument("name")
-    add_json(add)
-    add.set_defaults(handler=partial(run_service, _player_add))
-    listing = sub.add_parser("list", help="list players", description="List the players.")
-    add_json(listing)
-    listing.set_defaults(handler=partial(run_service, _player_list))
+    command(sub, "add", _player_add, "add a player",
+            "Add a player.", args=("name",), json=True)
+    command(sub, "list", _player_list, "list players",
+            "List the players.", json=True)
     register_player(sub)
 
 def _player_add(args: argparse.Namespace) -> int:

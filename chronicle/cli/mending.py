@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from chronicle.cli.common import add_json, database, run_service
+from chronicle.cli.common import add_json, command, database, run_service
 from chronicle.cli.output import emit, emit_json, fail
 
 if TYPE_CHECKING:
@@ -33,13 +33,9 @@ def add_yes(parser: argparse.ArgumentParser) -> None:
 
 def register_player(sub: Any) -> None:
     """Add ``player rename`` and ``player delete``."""
-    rename = sub.add_parser("rename", help="rename a player",
-                            description="Give a player another name; their cards, characters "
-                                        "and seats stay theirs.")
-    rename.add_argument("name")
-    rename.add_argument("new_name")
-    add_json(rename)
-    rename.set_defaults(handler=partial(run_service, _player_rename))
+    command(sub, "rename", _player_rename, "rename a player",
+            "Give a player another name; their cards, characters "
+            "and seats stay theirs.", args=("name", "new_name"), json=True)
     delete = sub.add_parser("delete", help="delete a player",
                             description="Delete a player and their collection. Refused while "
                                         "they have characters or seats at games (named).")

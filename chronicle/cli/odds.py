@@ -38,7 +38,7 @@ def _system_commands() -> list[tuple[str, str, OddsCommand]]:
     taken: set[str] = set()
     found: list[tuple[str, str, OddsCommand]] = []
     every = registry.systems()
-    every.sort(key=lambda system: system.key != registry.DEFAULT)
+    every.sort(key=lambda system: system.key != registry.home())
     for system in every:
         for command in system.odds:
             if command.name not in taken:

@@ -47,11 +47,11 @@ def run() -> int:
     from chronicle.systems.protocol import load_name
 
     try:
-        home = registry.system(registry.DEFAULT)
+        home = registry.system(registry.home())
     except (registry.UnknownSystem, registry.BadSystem) as exc:  # the commands still list
         lines, title = [f"The home game cannot be loaded: {exc}"], ""
     else:
-        lines = load_name(home.overview)() if home.overview else []
+        lines = load_name(home.home.overview)() if home.home.overview else []
         title = " and ".join(edition.title for edition in home.editions) or home.label
     games = game_lines()
     emit(f"Arcadia Chronicle {__version__}: {len(games)} game(s), each with its cards "

@@ -109,7 +109,7 @@ def add_groups(commands: Any, word: str | None = None, *, every: bool = False,
         return ()
     if found is None:
         found = registry.systems()
-        found.sort(key=lambda system: system.key != registry.DEFAULT)
+        found.sort(key=lambda system: system.key != registry.home())
     added: list[str] = []
     token = _BUILDING.set(argv)
     try:
@@ -130,7 +130,7 @@ def _home_with(word: str) -> list[GameSystem] | None:
     from chronicle.systems import registry
 
     try:
-        home = registry.system(registry.DEFAULT)
+        home = registry.system(registry.home())
     except (registry.UnknownSystem, registry.BadSystem):
         return None
     return [home] if home.command_group(word) is not None else None
@@ -259,7 +259,7 @@ class EditionKeys:
         """The keys, read now."""
         from chronicle.systems import registry
 
-        return registry.system(self.key or registry.DEFAULT).keys
+        return registry.system(self.key or registry.home()).keys
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.keys())

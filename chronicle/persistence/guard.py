@@ -71,9 +71,9 @@ def _payload_problems(session: Session | None, row: Any, payload: Any,
     row anyway): its ``payload_problems(kind, payload)``; a codec without one checks nothing
     more than the limits every JSON value is held to."""
     from chronicle.persistence.repository import ledger_codec
-    from chronicle.systems.registry import DEFAULT
+    from chronicle.systems.registry import home
 
-    system = _system_of(session, getattr(row, "character_id", None)) or DEFAULT
+    system = _system_of(session, getattr(row, "character_id", None)) or home()
     check = getattr(ledger_codec(system), "payload_problems", None)
     if check is None:
         problem = limits.json_problem(payload, "payload", max_bytes=limits.PAYLOAD_BYTES_MAX)

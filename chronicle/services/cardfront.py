@@ -57,7 +57,7 @@ def card_games(key: str | None = None) -> list[GameSystem]:
             raise BadInput(f"{found.label} has no cards")
         return [found]
     every = [s for s in registry.systems() if s.card_schema]
-    every.sort(key=lambda s: s.key != registry.DEFAULT)
+    every.sort(key=lambda s: s.key != registry.home())
     return every
 
 
@@ -277,28 +277,20 @@ def _chronicle_breaches(session: Session, game: GameSystem,
     after = module.catalog(typed)   # typed by the schema, as the game's own files are read
     found: list[Breach] = []
     keys = set(game.keys)
-    for row in repo.list_characters(session):
-        if row.system not in keys:
-            continue
+    rows: list[tuple[str, Any, Any]] = [
+        *(("character", row, module.character_view) for row in repo.list_characters(session)
+          if row.system in keys),
+        *(("game", row, module.game_view) for row in repo.list_games(session)
+          if getattr(row, "system", game.key) in keys)]
+    for what, row, view in rows:         # each character's, then each game's
         try:
-            was = module.character_view(session, row, before).report
-            now = module.character_view(session, row, after).report
+            was = view(session, row, before).report
+            now = view(session, row, after).report
         except ChronicleError:
             continue
         fresh = new_errors(was, now)
         if fresh:
-            found.append(Breach("character", row.name, None, tuple(fresh)))
-    for game_row in repo.list_games(session):
-        if getattr(game_row, "system", game.key) not in keys:
-            continue
-        try:
-            was = module.game_view(session, game_row, before).report
-            now = module.game_view(session, game_row, after).report
-        except ChronicleError:
-            continue
-        fresh = new_errors(was, now)
-        if fresh:
-            found.append(Breach("game", game_row.name, None, tuple(fresh)))
+            found.append(Breach(what, row.name, None, tuple(fresh)))
     return found
 
 
@@ -443,9 +435,9 @@ def read_card_file(path: Path) -> tuple[GameSystem, list[dict[str, Any]]]:
     if read is None:
         raise BadInput("; ".join(str(p) for p in problems))
     document, lines = read
-    from chronicle.systems.registry import DEFAULT
+    from chronicle.systems.registry import home
 
-    key = document.get("game", document.get("system", DEFAULT))  # the home game's files
+    key = document.get("game", document.get("system", home()))  # the home game's files
     if not isinstance(key, str):                                   # predate the key
         raise BadInput(f"{shown_path(path)}: game: say whose cards these are with game = "
                        "\"KEY\" at the top (chronicle systems lists the games)")

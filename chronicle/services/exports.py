@@ -157,7 +157,7 @@ def _home() -> Any:
     from chronicle.systems import registry
     from chronicle.systems.protocol import load_name
 
-    found = registry.system(registry.DEFAULT)
+    found = registry.system(registry.home())
     if found.chronicles is None:
         raise BadInput(f"{found.label} keeps no characters or games to print")
     return load_name(found.chronicles)

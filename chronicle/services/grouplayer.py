@@ -5,14 +5,14 @@ home system's group cards, read again on a transaction only when they changed.
 case builds its catalog from is the database's current state; the game's catalog service
 validates the tables by its own card schema when it builds a catalog. Nothing here knows any
 game: the game is
-the registry's home system (``chronicle.systems.registry.DEFAULT``).
+the registry's home system (``chronicle.systems.registry.home()``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from chronicle.systems.registry import DEFAULT
+from chronicle.systems.registry import home
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -28,11 +28,12 @@ def sync(session: Session | Connection) -> None:
     id and the versions)."""
     from chronicle.persistence import reads
 
-    stamp = (id(reads.engine_of(session)), *reads.group_card_stamp(session, DEFAULT))
+    game = home()
+    stamp = (id(reads.engine_of(session)), game, *reads.group_card_stamp(session, game))
     if stamp == _STATE["stamp"]:
         return
-    tables = [data for _id, _version, data in reads.group_cards(session, DEFAULT)] \
-        if stamp[1] else []  # stamp[1]: the group has cards
+    tables = [data for _id, _version, data in reads.group_cards(session, game)] \
+        if stamp[2] else []  # stamp[2]: the group has cards
     _STATE.update(stamp=stamp, tables=tables)
 
 
@@ -47,9 +48,11 @@ def stamp() -> object:
     return _STATE["stamp"]
 
 
-def tables() -> list[dict[str, Any]]:
-    """The group's ``[[card]]`` tables in use, oldest first."""
-    return list(_STATE["tables"])
+def tables(game: str) -> list[dict[str, Any]]:
+    """The group's ``[[card]]`` tables of ``game`` in use, oldest first (none when the layer
+    holds another game's: the home game's are the ones kept)."""
+    stamp = _STATE["stamp"]
+    return list(_STATE["tables"]) if stamp is not None and stamp[1] == game else []
 
 
 def kept() -> dict[str, Any]:

@@ -117,13 +117,8 @@ def _first_seen(seen: dict[Any, str], key: Any, where: str) -> str | None:
 
 def _card_kinds(game: str) -> tuple[str, ...] | None:
     """The card kinds of the installed game ``game`` (None: no such game)."""
-    from typing import get_args
-
-    from chronicle.services.exportformat import CardKind
     from chronicle.systems import registry
 
-    if game == registry.DEFAULT:
-        return tuple(get_args(CardKind))
     try:
         system = registry.system(game)
     except (registry.UnknownSystem, registry.BadSystem):
@@ -286,8 +281,9 @@ def _check_records(document: ExportModel, problems: Problems) -> None:
         where = f"group_cards[{c}]"
         kinds = _card_kinds(entry.game)
         name, kind = entry.card.get("name"), entry.card.get("kind")
-        if entry.game == registry.DEFAULT:
-            problems.add(f"{where}.game", "Wyld Hunt's cards are listed in cards")
+        if entry.game == registry.home():
+            problems.add(f"{where}.game", f"{registry.system(entry.game).label}'s cards are "
+                                          "listed in cards")
         elif kinds is None:
             problems.add(f"{where}.game", f"no installed game system is called {entry.game!r}")
         elif kind not in kinds:
@@ -297,7 +293,7 @@ def _check_records(document: ExportModel, problems: Problems) -> None:
             limits.json_problem(entry.card, f"{where}.card")
         if problem:
             problems.items.append(problem)
-        elif entry.game != registry.DEFAULT and kinds is not None and kind in kinds:
+        elif entry.game != registry.home() and kinds is not None and kind in kinds:
             problems.items.extend(_card_problems(entry.game, entry.card, where))
         elif (first := _first_seen(cards, (entry.game, name_key(str(name)), kind),
                                    where)) is not None:

@@ -58,6 +58,11 @@ class StoredRecord:
     """What is wrong with a row edited outside the program (then ``data`` and ``events`` are
     empty); the store's reads and writes refuse such a record and its lists leave it out."""
 
+    def history(self) -> list[dict[str, Any]]:
+        """The events as a record kind's check takes them: ``{"kind", "payload"}``, oldest
+        first."""
+        return [{"kind": e.kind, "payload": e.payload} for e in self.events]
+
 
 @dataclass(frozen=True)
 class _Kind:

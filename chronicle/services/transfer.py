@@ -88,7 +88,7 @@ def export_all(db: Database) -> dict[str, Any]:
     from chronicle.systems import registry
 
     with db.transaction() as session:
-        rows = exported_rows(session, group_cards_but=registry.DEFAULT)
+        rows = exported_rows(session, group_cards_but=registry.home())
     records, record_events, group_cards = rows.records, rows.record_events, rows.group_cards
     players, owned, characters = rows.players, rows.owned, rows.characters
     creation, events, games, seats = rows.creation, rows.events, rows.games, rows.seats
@@ -321,13 +321,13 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
 
 
 def _home() -> Any:
-    """The home system's part of the format (``GameSystem.exchange``, see
+    """The home game's part of the format (``HomeParts.exchange``, see
     ``chronicle.systems.protocol``): the file's ``cards`` and characters' chronicles are the
     home system's. None when it names none."""
     from chronicle.systems import registry
     from chronicle.systems.protocol import load_name
 
-    name = registry.system(registry.DEFAULT).exchange
+    name = registry.system(registry.home()).home.exchange
     return load_name(name) if name else None
 
 

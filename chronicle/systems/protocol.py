@@ -33,9 +33,9 @@ The contracts of the lazily named callables:
   str, player: str | None) -> chronicle.export.model.Document`` (raising the services' errors:
   ``NotFound``, ``Refused``), its parts' ``brand`` being the game's label;
 - ``screens``: a Textual ``Screen`` class constructed with no arguments, the ``"main"`` one
-  opened from the app's "Other games" area; the home system's (the registry's default game)
-  ``areas`` name theirs among them;
-- ``help``: a string in the app help's Markdown subset (``#`` headings, ``-`` items,
+  opened from the app's "Other games" area; the home game's (``registry.home()``) ``home.areas``
+  name theirs among them;
+- ``home.help``: a string in the app help's Markdown subset (``#`` headings, ``-`` items,
   ``**bold**``, ```key```) about the home system's areas, shown between the app's Players and
   Other games parts;
 - ``ledger_codec``: the game's history events to and from stored records.
@@ -44,13 +44,13 @@ The contracts of the lazily named callables:
   listing to the game) and ``run_list``, ``run_show``, ``run_validate``, ``run_missing``,
   ``run_export_mine`` (``fn(args) -> int``), the game's own answers when a command concerns
   that game alone. A game without one gets the generic front, driven by its ``card_schema``.
-- ``overview``: ``overview() -> list[str]``, the lines ``chronicle`` without arguments prints
+- ``home.overview``: ``overview() -> list[str]``, the lines ``chronicle`` without arguments prints
   about the home system under its title (its catalog at a glance);
-- ``card_names``: ``card_names() -> list[str]``, the card names the shell completes where a
+- ``home.card_names``: ``card_names() -> list[str]``, the card names the shell completes where a
   command of the home system takes a card.
-- ``demo``: ``demo(db: Database) -> list[str]``, ``chronicle demo``: the home system's example
+- ``home.demo``: ``demo(db: Database) -> list[str]``, ``chronicle demo``: the home system's example
   play group written to the database, and the lines saying what was done.
-- ``exchange``: a module, the home system's part of the whole-database export (``chronicle db
+- ``home.exchange``: a module, the home system's part of the whole-database export (``chronicle db
   export|import``, backups: the file's ``cards`` and ``characters``' chronicles):
   ``cards() -> list[dict]``, ``check_payloads(data, problems)``, ``check_cards(document,
   problems)``, ``chronicle_problems(document) -> list[str]``, ``card_entries(document)`` and
@@ -382,6 +382,27 @@ class Area(NamedTuple):
     screen has ``show_player(name: str) -> None``."""
 
 
+class HomeParts(NamedTuple):
+    """What a game gives the generic fronts when it is the home game (``registry.home()``,
+    the setting ``CHRONICLE_HOME_GAME``): every part optional, any game may fill them."""
+
+    areas: tuple[Area, ...] = ()
+    """The app's areas this game provides when it is the home game (keys 1, 2, 3...)."""
+    help: str | None = None
+    """Lazy name of the app help's part about those areas (a string, see ``Area``)."""
+    overview: str | None = None
+    """Lazy name of ``overview() -> list[str]``: what ``chronicle`` without arguments (no
+    terminal) prints about the game under its title."""
+    card_names: str | None = None
+    """Lazy name of ``card_names() -> list[str]``: the card names shell completion offers."""
+    demo: str | None = None
+    """Lazy name of ``demo(db) -> list[str]``: ``chronicle demo`` (the game's example play
+    group), the lines it prints."""
+    exchange: str | None = None
+    """Lazy name of the module holding the game's part of the whole-database export (its
+    ``cards`` and characters' chronicles); see the module's docstring."""
+
+
 class GameSystem(NamedTuple):
     """Everything Arcadia Chronicle knows of one game before importing it."""
 
@@ -415,10 +436,9 @@ class GameSystem(NamedTuple):
     """TUI screens by name: lazy ``"module:Class"`` names of Textual screens constructed with
     no arguments; ``"main"`` is the one the app's "Other games" area opens. A game's other
     screens (dialogs taking arguments) are opened by these, from inside its folder."""
-    areas: tuple[Area, ...] = ()
-    """The app's areas this game provides when it is the home system (keys 1, 2, 3...)."""
-    help: str | None = None
-    """Lazy name of the app help's part about those areas (a string, see ``Area``)."""
+    home: HomeParts = HomeParts()
+    """What the game gives the generic fronts when it is the home game (``registry.home()``):
+    any game may fill it; the fronts read the home game's alone."""
     commands: tuple[CommandGroup, ...] = ()
     """The game's top-level CLI commands (``chronicle force ...``)."""
     records: tuple[RecordKind, ...] = ()
@@ -430,18 +450,6 @@ class GameSystem(NamedTuple):
     card_front: str | None = None
     """Lazy name of the module refining ``chronicle cards`` for the game (see the module's
     docstring); ``chronicle cards new`` is every game's, from its ``card_schema``."""
-    overview: str | None = None
-    """Lazy name of ``overview() -> list[str]``: what ``chronicle`` without arguments (no
-    terminal) prints about the game under its title when it is the home system."""
-    card_names: str | None = None
-    """Lazy name of ``card_names() -> list[str]``: the card names shell completion offers (the
-    home system's)."""
-    demo: str | None = None
-    """Lazy name of ``demo(db) -> list[str]``: ``chronicle demo`` (the home system's example
-    play group), the lines it prints."""
-    exchange: str | None = None
-    """Lazy name of the module holding the home system's part of the whole-database export
-    (its ``cards`` and characters' chronicles); see the module's docstring."""
     chronicles: str | None = None
     """Lazy name of the module of the game's characters and games as the generic exports and
     mending see them; see the module's docstring."""

@@ -22,8 +22,11 @@ from chronicle.systems.protocol import GameSystem, load_name
 
 GROUP = "chronicle.systems"
 """The entry-point group game systems register under."""
+HOME_SETTING = "CHRONICLE_HOME_GAME"
+"""The setting (an environment variable) naming the home game by one of its keys."""
 DEFAULT = "wyld-hunt"
-"""The key of a file that names no system (Wyld Hunt files predate the ``system`` key)."""
+"""The home game when the setting names none: the game whose files predate the ``system``
+key. Core code asks :func:`home`, never this."""
 
 _added: dict[str, str | GameSystem] = {}
 """Systems registered in this process (tests), by key: a lazy name or the value itself."""
@@ -96,6 +99,19 @@ def _cached_entry_points() -> dict[str, str]:
     found = {point.name: point.value for point in entry_points(group=GROUP)}
     cachefile.write(CACHE_FILE, {"stamp": stamp, "points": found})
     return found
+
+
+def home() -> str:
+    """The key of the home game: the one whose areas open the app, whose overview, demo, card
+    names and whole-database part the generic fronts use, and whose files need not name their
+    system. The setting ``CHRONICLE_HOME_GAME`` when it names an installed game, else
+    :data:`DEFAULT`; a setting naming no installed game is passed over."""
+    import os
+
+    chosen = os.environ.get(HOME_SETTING, "").strip()
+    if chosen and chosen != DEFAULT and chosen in installed():
+        return system(chosen).key
+    return DEFAULT
 
 
 def installed() -> tuple[str, ...]:

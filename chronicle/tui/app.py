@@ -505,8 +505,8 @@ class ChronicleApp(App[int]):
         from chronicle.systems.protocol import load_name
 
         home = ""
-        if self.home is not None and self.home.help is not None:
-            home = str(load_name(self.home.help))
+        if self.home is not None and self.home.home.help is not None:
+            home = str(load_name(self.home.home.help))
         shown = next((area.title for area in self.areas if area.shows_player), "")
         return tuple((area.mode, area.title) for area in self.areas), home, shown
 

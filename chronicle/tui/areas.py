@@ -46,7 +46,7 @@ def home_system() -> GameSystem | None:
     from chronicle.systems import registry
 
     try:
-        return registry.system(registry.DEFAULT)
+        return registry.system(registry.home())
     except (registry.UnknownSystem, registry.BadSystem):
         return None
 
@@ -56,7 +56,7 @@ def app_areas(home: GameSystem | None) -> tuple[AppArea, ...]:
     screens = home.screens if home is not None else {}
     found = [AppArea(area.name, area.title, area.summary, screens[area.screen],
                      area.shows_player)
-             for area in (home.areas if home is not None else ()) if area.screen in screens]
+             for area in (home.home.areas if home is not None else ()) if area.screen in screens]
     return (*found, *OWN_AREAS)[:9]
 
 

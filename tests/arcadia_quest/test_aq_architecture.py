@@ -24,7 +24,8 @@ ALLOWED = ("chronicle.rules", "chronicle.domain", "chronicle.catalog", "chronicl
 SERVICES = ("chronicle.services", "chronicle.errors")
 FRONTS: dict[str, tuple[str, ...]] = {
     "service.py": (*SERVICES, "chronicle.export.model"),  # the sheet it returns to export
-    "cli.py": ("chronicle.cli.output", *SERVICES),
+    "cli.py": ("chronicle.cli.output", "chronicle.cli.common", "chronicle.cli.recordcommands",
+               *SERVICES),
     "stats.py": SERVICES,  # the game's numbers (``GameSystem.stats``), over its service
     "sheets.py": ("chronicle.export.model",),
     "screens": ("chronicle.tui", *SERVICES),

@@ -22,6 +22,7 @@ ALLOWED = ("chronicle.rules", "chronicle.domain", "chronicle.catalog", "chronicl
 FRONTS = {"service", "stats", "cli", "sheets", "screens"}
 """The modules (or folders) of the game's fronts."""
 FRONT_ALLOWED = (*ALLOWED, "chronicle.services", "chronicle.cli.output", "chronicle.cli.common",
+                 "chronicle.cli.recordcommands",  # the record commands every game shares
                  "chronicle.tui", "chronicle.export.model", "chronicle.errors",
                  "chronicle.export.wording")  # findings in a player's words (issue 33)
 FRONT_HEAVY = ["sqlmodel", "sqlalchemy", "reportlab", "alembic", "psycopg"]

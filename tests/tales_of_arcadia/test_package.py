@@ -37,7 +37,8 @@ FRONTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "battleservice.py": (("chronicle.services", "chronicle.errors"), ()),
     "stats.py": (("chronicle.services",), ()),  # the game's numbers, over its services
     "entry.py": (("chronicle.services.files", "chronicle.errors", "chronicle.export.files"), ()),
-    "cli.py": (("chronicle.cli.output", "chronicle.cli.common", "chronicle.services",
+    "cli.py": (("chronicle.cli.output", "chronicle.cli.common", "chronicle.cli.recordcommands",
+                "chronicle.services",
                 "chronicle.errors", "chronicle.rules"), ()),
     "armycli.py": (("chronicle.cli.output", "chronicle.cli.common", "chronicle.errors",
                     "chronicle.services.cardfront", "chronicle.services.groupcards"), ()),

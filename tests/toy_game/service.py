@@ -1,73 +1,50 @@
-"""The toy game's use cases over the generic record store (``chronicle.services.records``):
-a player's bags of pebbles, a pebble put in, the latest put taken back (a compensating
-event), and what a bag holds. Both fronts (``toy_game.cli``, ``toy_game.screen``) call these."""
+"""The toy's use cases over the generic record store: ``BAGS`` (``GameRecords``: new, show,
+put, list, rename, delete, restore, the sheet), the latest put taken back, the numbers."""
 
-from __future__ import annotations
-
+import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from chronicle.errors import BadInput
-from chronicle.services import records
+from chronicle.services.db import Database
+from chronicle.services.gamerecords import GameRecords
+from chronicle.services.records import StoredRecord
+from chronicle.services.stats import GameStats, Play, Seat, Table
 from toy_game import KEY
-from toy_game.bags import PUT, UNDO, describe, in_force
-
-if TYPE_CHECKING:
-    from chronicle.services.db import Database
-
-KIND = "bag"
+from toy_game.bags import describe, in_force
 
 
 @dataclass(frozen=True)
 class BagView:
-    """A bag as the fronts show it."""
+    """A bag as the fronts show it (its fields: its ``--json`` and its sheet)."""
 
     name: str
     player: str | None
     limit: int
-    pebbles: tuple[str, ...]
-    history: tuple[str, ...]
-    """One line per event, oldest first: ``1. put Jade in the bag``."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "player": self.player, "limit": self.limit,
-                "pebbles": list(self.pebbles), "history": list(self.history)}
+    pebbles: list[str]
+    history: list[str]
 
 
-def _view(stored: records.StoredRecord) -> BagView:
-    events = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
-    puts, _wrong = in_force(events)
-    return BagView(stored.name, stored.player, int(stored.data["limit"]),
-                   tuple(pebble for _seq, pebble in puts),
-                   tuple(f"{e.seq}. {describe({'kind': e.kind, 'payload': e.payload})}"
-                         for e in stored.events))
+def view(_db: Database, bag: StoredRecord) -> BagView:
+    return BagView(bag.name, bag.player, int(bag.data["limit"]),
+                   [p for _s, p in in_force(bag.history())],
+                   [f"{n}. {describe(e)}" for n, e in enumerate(bag.history(), 1)])
 
 
-def new_bag(db: Database, player: str, name: str, limit: int) -> BagView:
-    """A new empty bag of ``player``'s."""
-    return _view(records.create(db, KEY, KIND, name, {"limit": limit}, player=player))
-
-
-def put(db: Database, player: str, bag: str, pebble: str) -> BagView:
-    """Put a pebble in the bag (refused when it makes the bag too heavy)."""
-    return _view(records.append(db, KEY, KIND, bag, PUT, {"pebble": pebble}, player=player))
+BAGS = GameRecords(KEY, "bag", view)  # its sheet: the view's fields and lists
 
 
 def undo(db: Database, player: str, bag: str) -> BagView:
     """Take back the latest put still in force: an ``undo`` event, nothing erased."""
-    stored = records.get(db, KEY, KIND, bag, player=player)
-    puts, _wrong = in_force([{"kind": e.kind, "payload": e.payload} for e in stored.events])
-    if not puts:
-        raise BadInput(f"{stored.name} is empty: nothing to take back")
-    return _view(records.append(db, KEY, KIND, bag, UNDO, {"seq": puts[-1][0]},
-                                player=player))
+    puts = in_force(BAGS.record(db, bag, player).history()) or [(0, "")]
+    if not puts[-1][0]:
+        raise BadInput(f"{bag} is empty: nothing to take back")
+    return BAGS.append(db, bag, "undo", {"seq": puts[-1][0]}, player)
 
 
-def show(db: Database, player: str, bag: str) -> BagView:
-    """One bag with its history."""
-    return _view(records.get(db, KEY, KIND, bag, player=player))
-
-
-def every_bag(db: Database) -> list[BagView]:
-    """Every bag of every player (the screen's list)."""
-    return [_view(stored) for stored in records.list_records(db, KEY, KIND)]
+def stats(db: Database, since: dt.date | None, player: str | None) -> GameStats:
+    """A bag is a play of its owner's, scored by its pebbles; one table of every bag."""
+    bags = BAGS.list(db)
+    return GameStats(tuple(Play("toy", b.name, None, (Seat(b.player or "?", len(b.pebbles),
+                                                           True),)) for b in bags), (),
+                     (Table("bags", "Bags", ("player", "bag", "pebbles"),
+                            tuple((b.player, b.name, len(b.pebbles)) for b in bags)),))

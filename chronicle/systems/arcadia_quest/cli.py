@@ -19,13 +19,15 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chronicle.cli.output import emit, emit_json, fail, report, table
+from chronicle.cli.common import add_json, database, run_service
+from chronicle.cli.output import emit, emit_json, report, table
+from chronicle.cli.recordcommands import add_export_file, add_record_commands
 
 if TYPE_CHECKING:
-    from chronicle.services.db import Database
     from chronicle.systems.arcadia_quest.service import CampaignView
 
 COLORS = ("orange", "blue", "red", "green")
+_SERVICE = "chronicle.systems.arcadia_quest.service"
 
 
 # --- options given guild by guild -----------------------------------------------------------
@@ -97,57 +99,12 @@ def _slot_option(parser: argparse.ArgumentParser, help: str) -> None:
 # --- running a command ----------------------------------------------------------------------
 
 
-def _database(args: argparse.Namespace) -> Database:
-    from chronicle.services.db import open_database
-
-    return open_database(getattr(args, "db", None))
-
-
-def _guarded(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
-    """Run ``handler``, turning the services' errors into messages and exit statuses."""
-    from chronicle.errors import ChronicleError, Conflict, Refused
-    from chronicle.rules.report import Front
-    from chronicle.systems.arcadia_quest.service import UnknownName
-
-    try:
-        return handler(args)
-    except UnknownName as exc:
-        if getattr(args, "json", False):
-            emit_json({"unknown": str(exc),
-                       "violations": [v.to_dict() for v in exc.report.violations]})
-        fail(str(exc))
-        for violation in exc.report.violations:
-            fail(f"  {violation.code}: {violation.cards[0] if violation.cards else ''}")
-        return 2
-    except Refused as exc:
-        if getattr(args, "json", False):
-            emit_json({"refused": str(exc),
-                       "violations": [v.to_dict() for v in exc.report.violations]})
-        fail(f"refused: {exc}")
-        for violation in exc.report.violations:
-            fail(f"  {violation.code}: {violation.message}")
-            fix = violation.fix_for(Front.CLI)
-            if fix:
-                fail(f"    fix: {fix}")
-        return 1
-    except Conflict as exc:
-        fail(f"conflict: {exc}")
-        return 1
-    except ChronicleError as exc:
-        fail(str(exc))
-        return 2
-
-
 def _command(sub: Any, name: str, help: str, handler: Callable[[argparse.Namespace], int],
              description: str | None = None) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(name, help=help,
                                                      description=description or help)
-    parser.set_defaults(handler=partial(_guarded, handler))
+    parser.set_defaults(handler=partial(run_service, handler))
     return parser
-
-
-def _json(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON")
 
 
 # --- chronicle campaign ----------------------------------------------------------------------
@@ -175,40 +132,36 @@ def register_campaign(parser: argparse.ArgumentParser) -> None:
                           "every scenario, so 'campaign next' can name the first player "
                           "(default: start areas are drawn at each set-up, as the rulebook "
                           "says)")
-    _json(new)
+    add_json(new)
 
     show = _command(sub, "show", "a campaign: guilds, coins, slots, curses, titles", _show)
     show.add_argument("name")
     show.add_argument("--archived", action="store_true", help="a deleted (archived) campaign")
-    _json(show)
+    add_json(show)
 
     listing = _command(sub, "list", "every campaign of the group", _list)
     listing.add_argument("--archived", action="store_true", help="the archived ones")
-    _json(listing)
+    add_json(listing)
 
     upcoming = _command(sub, "next", "what to set up for the next scenario", _next,
                         "What to set up next: the legal scenarios, who chooses, the monster "
                         "level, the first player, the PvP quest cards and the unused start "
                         "areas.")
     upcoming.add_argument("name")
-    _json(upcoming)
+    add_json(upcoming)
 
     history = _command(sub, "history", "every event of a campaign, numbered", _history)
     history.add_argument("name")
-    _json(history)
+    add_json(history)
 
-    export = _command(sub, "export", "write a campaign as a campaign file", _export)
-    export.add_argument("name")
-    export.add_argument("--out", type=Path, metavar="FILE",
-                        help="the file to write (default: print it)")
-    export.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_export_file(sub, f"{_SERVICE}:export_text", "campaign", "a campaign file")
 
     imported = _command(sub, "import", "keep a campaign file in the database", _import,
                         "Read a campaign file and keep it in the database; it is checked whole "
                         "first and nothing is written when a rule is broken.")
     imported.add_argument("file", type=Path)
     imported.add_argument("--name", help="the campaign's name (default: the file's)")
-    _json(imported)
+    add_json(imported)
 
     undo = _command(sub, "undo", "undo the last event (or event N); it stays in the history",
                     _undo)
@@ -225,7 +178,7 @@ def register_campaign(parser: argparse.ArgumentParser) -> None:
     fix.add_argument("--remove-card", action="append", default=[], metavar="CARD")
     fix.add_argument("--title", action="append", default=[], metavar="TITLE",
                      help="a title to add")
-    _json(fix)
+    add_json(fix)
 
     own = _command(sub, "own", "record the Arcadia Quest boxes a player owns", _own,
                    "Record the products (core box, expansions) a player owns. The group's "
@@ -233,18 +186,12 @@ def register_campaign(parser: argparse.ArgumentParser) -> None:
                    "none recorded, every known one is offered.")
     own.add_argument("player")
     own.add_argument("products", nargs="+", metavar="PRODUCT")
-    _json(own)
+    add_json(own)
     products = _command(sub, "products", "the known products and those the group owns",
                         _products)
-    _json(products)
+    add_json(products)
 
-    rename = _command(sub, "rename", "rename a campaign", _rename)
-    rename.add_argument("name")
-    rename.add_argument("new_name")
-    delete = _command(sub, "delete", "delete a campaign (one with events is archived)", _delete)
-    delete.add_argument("name")
-    restore = _command(sub, "restore", "bring back an archived campaign", _restore)
-    restore.add_argument("name")
+    add_record_commands(sub, f"{_SERVICE}:CAMPAIGNS", "campaign", history="event")
 
 
 def _guild_line(color: str, guild: dict[str, Any]) -> list[str]:
@@ -311,7 +258,7 @@ def _done(view: CampaignView, args: argparse.Namespace, said: str) -> int:
 def _new(args: argparse.Namespace) -> int:
     from chronicle.systems.arcadia_quest.service import new_campaign
 
-    view = new_campaign(_database(args), args.name, list(args.guilds or []),
+    view = new_campaign(database(args), args.name, list(args.guilds or []),
                         two_player_pve=not args.two_player_pvp_only,
                         fixed_seating=args.fixed_seating)
     return _done(view, args, f"Started {view.name} with {len(view.summary['guilds'])} guilds.")
@@ -320,7 +267,7 @@ def _new(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from chronicle.systems.arcadia_quest.service import show_campaign
 
-    view = show_campaign(_database(args), args.name, archived=args.archived)
+    view = show_campaign(database(args), args.name, archived=args.archived)
     if args.json:
         emit_json(view.to_dict())
     else:
@@ -331,7 +278,7 @@ def _show(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     from chronicle.systems.arcadia_quest.service import list_campaigns
 
-    views = list_campaigns(_database(args), archived=args.archived)
+    views = list_campaigns(database(args), archived=args.archived)
     if args.json:
         emit_json([{"name": v.name, "guilds": list(v.summary["guilds"]),
                     "scenarios": len(v.summary["scenarios"]), "valid": v.report.valid,
@@ -355,7 +302,7 @@ def _list(args: argparse.Namespace) -> int:
 def _next(args: argparse.Namespace) -> int:
     from chronicle.systems.arcadia_quest.service import show_campaign
 
-    view = show_campaign(_database(args), args.name)
+    view = show_campaign(database(args), args.name)
     if args.json:
         emit_json(view.summary["next"])
     else:
@@ -367,7 +314,7 @@ def _next(args: argparse.Namespace) -> int:
 def _history(args: argparse.Namespace) -> int:
     from chronicle.systems.arcadia_quest.service import show_campaign
 
-    view = show_campaign(_database(args), args.name)
+    view = show_campaign(database(args), args.name)
     if args.json:
         emit_json(view.to_dict()["history"])
         return 0
@@ -377,27 +324,10 @@ def _history(args: argparse.Namespace) -> int:
     return 0
 
 
-def _export(args: argparse.Namespace) -> int:
-    from chronicle.systems.arcadia_quest.service import export_text
-
-    text = export_text(_database(args), args.name)
-    if args.out is None:
-        emit(text.rstrip("\n"))
-        return 0
-    if args.out.exists() and not args.force:
-        fail(f"{args.out} exists; add --force to overwrite it")
-        return 2
-    from chronicle.services.files import write_atomically
-
-    write_atomically(args.out, text)
-    emit(f"Wrote {args.out}.")
-    return 0
-
-
 def _import(args: argparse.Namespace) -> int:
     from chronicle.systems.arcadia_quest.service import import_campaign
 
-    view = import_campaign(_database(args), args.file, name=args.name)
+    view = import_campaign(database(args), args.file, name=args.name)
     return _done(view, args, f"Imported {view.name}: {len(view.summary['guilds'])} guilds, "
                              f"{len(view.summary['scenarios'])} scenario(s) played.")
 
@@ -405,7 +335,7 @@ def _import(args: argparse.Namespace) -> int:
 def _undo(args: argparse.Namespace) -> int:
     from chronicle.systems.arcadia_quest.service import undo
 
-    view, target = undo(_database(args), args.name, args.number, args.note)
+    view, target = undo(database(args), args.name, args.number, args.note)
     emit(f"Undid event {target.number} of {view.name} ({target.text}); it stays in the "
          "history.")
     return 0
@@ -417,14 +347,14 @@ def _correct(args: argparse.Namespace) -> int:
     payload = {"color": args.guild, "note": args.note, "coins": args.coins,
                "add_cards": args.add_card, "remove_cards": args.remove_card,
                "add_titles": args.title}
-    view = correct(_database(args), args.name, payload)
+    view = correct(database(args), args.name, payload)
     return _done(view, args, f"Corrected the {args.guild} guild of {view.name}.")
 
 
 def _own(args: argparse.Namespace) -> int:
     from chronicle.systems.arcadia_quest.service import own_products
 
-    owned = own_products(_database(args), args.player, args.products)
+    owned = own_products(database(args), args.player, args.products)
     if args.json:
         emit_json({"owned": owned})
     else:
@@ -435,7 +365,7 @@ def _own(args: argparse.Namespace) -> int:
 def _products(args: argparse.Namespace) -> int:
     from chronicle.systems.arcadia_quest.service import known_products, owned_products
 
-    db = _database(args)
+    db = database(args)
     known, owned = known_products(db), owned_products(db) or []
     if args.json:
         emit_json({"known": known, "owned": owned})
@@ -446,29 +376,6 @@ def _products(args: argparse.Namespace) -> int:
     emit("(* owned by the group)" if owned else
          "No product recorded yet: every known scenario is offered ('campaign own PLAYER "
          "PRODUCT').")
-    return 0
-
-
-def _rename(args: argparse.Namespace) -> int:
-    from chronicle.systems.arcadia_quest.service import rename_campaign
-
-    view = rename_campaign(_database(args), args.name, args.new_name)
-    emit(f"Renamed {args.name} to {view.name}.")
-    return 0
-
-
-def _delete(args: argparse.Namespace) -> int:
-    from chronicle.systems.arcadia_quest.service import delete_campaign
-
-    emit(delete_campaign(_database(args), args.name))
-    return 0
-
-
-def _restore(args: argparse.Namespace) -> int:
-    from chronicle.systems.arcadia_quest.service import restore_campaign
-
-    view = restore_campaign(_database(args), args.name)
-    emit(f"Restored {view.name}.")
     return 0
 
 
@@ -504,7 +411,7 @@ def register_scenario(parser: argparse.ArgumentParser) -> None:
     _per_guild(record, "--title", "title", "value", "the title it earned")
     _per_guild(record, "--reward", "rewards", "list", "a reward card it won; repeat",
                metavar="CARD")
-    _json(record)
+    add_json(record)
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -516,7 +423,7 @@ def _scenario(args: argparse.Namespace) -> int:
         payload["date"] = args.date
     if args.note:
         payload["notes"] = args.note
-    view = record_scenario(_database(args), args.campaign, payload)
+    view = record_scenario(database(args), args.campaign, payload)
     earned = {c: g["coins_earned"][-1] for c, g in view.summary["guilds"].items()}
     played = view.summary.get("scenarios") or [{}]
     shown = played[-1].get("name", args.scenario) if isinstance(played[-1], dict) \
@@ -542,7 +449,7 @@ def register_upgrade(parser: argparse.ArgumentParser) -> None:
     _per_guild(record, "--curse", "curses", "pair", "the curse a hero keeps", nargs=2,
                metavar=("HERO", "CURSE"))
     _slot_option(record, "a hero's slots after the phase (heroes not given keep theirs)")
-    _json(record)
+    add_json(record)
 
 
 def _upgrade(args: argparse.Namespace) -> int:
@@ -551,7 +458,7 @@ def _upgrade(args: argparse.Namespace) -> int:
     payload: dict[str, Any] = {"upgrade": list(args.guilds or [])}
     if args.note:
         payload["note"] = args.note
-    view = record_upgrade(_database(args), args.campaign, payload)
+    view = record_upgrade(database(args), args.campaign, payload)
     held = {c: g["coins_carried"] for c, g in view.summary["guilds"].items()}
     return _done(view, args, f"Recorded the upgrade phase of {view.name}. Coins carried: "
                              + ", ".join(f"{c} {n}" for c, n in held.items()))

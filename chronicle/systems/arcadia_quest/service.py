@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from chronicle.errors import BadInput, NotFound, Refused
 from chronicle.rules.report import Report, Violation
+from chronicle.services.gamerecords import GameRecords
 from chronicle.systems.arcadia_quest import KEY, LABEL
 from chronicle.systems.arcadia_quest.drafts import starting_slots
 from chronicle.systems.arcadia_quest.record import (
@@ -30,7 +31,6 @@ from chronicle.systems.arcadia_quest.record import (
 if TYPE_CHECKING:
     from chronicle.export.model import Document
     from chronicle.services.db import Database
-    from chronicle.services.exports import Warn
     from chronicle.services.records import StoredRecord
     from chronicle.systems.arcadia_quest.catalog import QuestCatalog
     from chronicle.systems.arcadia_quest.ledger import Event
@@ -63,9 +63,10 @@ def refuse(errors: list[Violation], what: str) -> None:
         raise UnknownName(f"{what} names what is not known; nothing was written: "
                           + "; ".join(v.message + (f" ({v.fix})" if v.fix else "")
                                       for v in unknown), Report(unknown))
-    if errors:
-        raise Refused(f"{what} breaks {len(errors)} rule(s); nothing was written",
-                      Report(errors))
+    if errors:  # worded as the record store words its refusals, the fixes left to the fronts
+        raise Refused(f"{what} would break the rules: "
+                      + "; ".join(f"{v.message} ({v.code})" for v in errors)
+                      + "; nothing was written", Report(errors))
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ def view_of(db: Database, stored: StoredRecord,
     from chronicle.systems.arcadia_quest.ledger import effective
     from chronicle.systems.arcadia_quest.rules import check_campaign
 
-    stored_events = [{"kind": e.kind, "payload": e.payload} for e in stored.events]
+    stored_events = stored.history()
     try:
         events, own = ledger_of(stored.name, stored.data, stored_events)
     except ValueError as exc:
@@ -252,7 +253,6 @@ def new_campaign(db: Database, name: str, guilds: list[dict[str, Any]], *,
         Refused: the campaign breaks a rule (too few guilds, a hero twice, ...).
         AlreadyExists: a campaign of that name exists.
     """
-    from chronicle.services import records
     from chronicle.systems.arcadia_quest.rules import check_campaign
 
     tables = [dict(g) for g in guilds]
@@ -269,7 +269,7 @@ def new_campaign(db: Database, name: str, guilds: list[dict[str, Any]], *,
     except ValueError as exc:
         raise BadInput(str(exc)) from None
     _refuse_errors(check_campaign(events, _catalog(db, own)), f"the campaign {name!r}")
-    return view_of(db, records.create(db, KEY, RECORD_KIND, name, data))
+    return CAMPAIGNS.create(db, name, data)
 
 
 def import_campaign(db: Database, path: Path, *, name: str | None = None) -> CampaignView:
@@ -283,7 +283,6 @@ def import_campaign(db: Database, path: Path, *, name: str | None = None) -> Cam
     """
     from chronicle.catalog.loader import read_toml
     from chronicle.catalog.problems import FileProblem
-    from chronicle.services import records
     from chronicle.systems.arcadia_quest.files import read_campaign
     from chronicle.systems.arcadia_quest.ledger import CampaignStarted
     from chronicle.systems.arcadia_quest.rules import check_campaign
@@ -304,8 +303,7 @@ def import_campaign(db: Database, path: Path, *, name: str | None = None) -> Cam
     report = check_campaign(events, _catalog(db, loaded.cards))
     _refuse_errors(report, f"the campaign file {path.name}")
     history = [payload_of(event) for event in events[1:]]
-    return view_of(db, records.create(db, KEY, RECORD_KIND, chosen, data_of(start, cards),
-                                      events=history))
+    return CAMPAIGNS.create(db, chosen, data_of(start, cards), events=history)
 
 
 def show_campaign(db: Database, name: str, *, archived: bool = False) -> CampaignView:
@@ -314,9 +312,7 @@ def show_campaign(db: Database, name: str, *, archived: bool = False) -> Campaig
     Raises:
         NotFound: no such campaign (with "did you mean").
     """
-    from chronicle.services import records
-
-    return view_of(db, records.get(db, KEY, RECORD_KIND, name, archived=archived))
+    return CAMPAIGNS.get(db, name, archived=archived)
 
 
 def list_campaigns(db: Database, *, archived: bool = False) -> list[CampaignView]:
@@ -333,16 +329,14 @@ def _append(db: Database, name: str, event: Event, what: str,
     """Check ``event`` against the campaign, then append it (the store checks it again on the
     campaign as the write reads it). ``built_from``: the campaign the event was made from (an
     upgrade keeping the slots it saw); a campaign changed since is refused (``Conflict``)."""
-    from chronicle.services import records
     from chronicle.systems.arcadia_quest.rules import check_event
 
     current = built_from or show_campaign(db, name)
     added = check_event(current.events, event, catalog_of(db, current))
     refuse([v for v in added if v.severity.value == "error"], f"{what} of {current.name}")
     kind, payload = payload_of(event)
-    return view_of(db, records.append(
-        db, KEY, RECORD_KIND, current.name, kind, payload,
-        expected_version=None if built_from is None else built_from.version))
+    return CAMPAIGNS.append(db, current.name, kind, payload,
+                            expected_version=None if built_from is None else built_from.version)
 
 
 def _event(kind: str, payload: dict[str, Any]) -> Event:
@@ -460,40 +454,6 @@ def export_text(db: Database, name: str) -> str:
     return text
 
 
-def rename_campaign(db: Database, name: str, new_name: str) -> CampaignView:
-    """Rename a campaign.
-
-    Raises:
-        NotFound, AlreadyExists, BadInput: as the store says.
-    """
-    from chronicle.services import records
-
-    return view_of(db, records.rename(db, KEY, RECORD_KIND, name, new_name))
-
-
-def delete_campaign(db: Database, name: str) -> str:
-    """Delete a campaign: one with events is archived (``restore`` brings it back); returns the
-    store's word for what happened.
-
-    Raises:
-        NotFound: no such campaign.
-    """
-    from chronicle.services import records
-
-    return records.delete(db, KEY, RECORD_KIND, name)
-
-
-def restore_campaign(db: Database, name: str) -> CampaignView:
-    """Bring back an archived campaign.
-
-    Raises:
-        NotFound: no such archived campaign.
-    """
-    from chronicle.services import records
-
-    return view_of(db, records.restore(db, KEY, RECORD_KIND, name))
-
-
 def campaign_sheet(db: Database, name: str, player: str | None = None) -> Document:
     """The campaign sheet of a stored campaign (``chronicle export campaign NAME``; campaigns
     are the group's, so ``player`` is not used).
@@ -506,19 +466,10 @@ def campaign_sheet(db: Database, name: str, player: str | None = None) -> Docume
     return sheet_document(show_campaign(db, name))
 
 
-def export_sheet(db: Database, name: str, out: Path | None = None, *, force: bool = False,
-                 folder: Path | None = None, paper: str | None = None,
-                 warn: Warn | None = None) -> Path:
-    """Write a stored campaign's sheet (``sheets``); returns the file written.
-
-    Raises:
-        NotFound: no such campaign.
-        AlreadyExists: the file exists and ``force`` is false.
-        BadInput: the file cannot be written.
-    """
-    from chronicle.services.exports import destination, write_document
-
-    document = campaign_sheet(db, name)
-    stem = document.parts[0].title
-    path = destination(stem, out, folder, suffix="-campaign", fallback="campaign")
-    return write_document(document, path, force=force, paper=paper, warn=warn)
+CAMPAIGNS: GameRecords[CampaignView] = GameRecords(KEY, RECORD_KIND, view_of,
+                                                  sheet=campaign_sheet, suffix="-campaign")
+"""The group's campaigns: the use cases every kept record has (``GameRecords``)."""
+rename_campaign = CAMPAIGNS.rename
+delete_campaign = CAMPAIGNS.delete
+restore_campaign = CAMPAIGNS.restore
+export_sheet = CAMPAIGNS.export_sheet

@@ -10,18 +10,19 @@ score pad and the log print with ``chronicle export hunt NAME`` (the game's shee
 from __future__ import annotations
 
 import argparse
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from chronicle.cli.common import add_json, database, run_service
+from chronicle.cli.common import command, database
 from chronicle.cli.output import emit, emit_json, fail, report, table
+from chronicle.cli.recordcommands import add_export_file, add_record_commands
 from chronicle.rules.report import Front
 
 if TYPE_CHECKING:
     from chronicle.systems.hunters_of_arcfall.service import HuntView
 
 ENDS = ("claimed", "wounded", "no_dice")
+_SERVICE = "chronicle.systems.hunters_of_arcfall.service"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -30,10 +31,9 @@ def register(parser: argparse.ArgumentParser) -> None:
                                 metavar="new|turn|undo|show|list|card|history|export|import|"
                                         "rename|delete|restore")
 
-    new = sub.add_parser("new", help="start a game", description=(
+    new = command(sub, "new", _new, "start a game", (
         "Start a Hunters of Arcfall game: the players in seating order, clockwise from the "
-        "first player, each with a hunter."))
-    new.add_argument("name")
+        "first player, each with a hunter."), args=("name",), json=True)
     new.add_argument("--seat", action="append", required=True, metavar="PLAYER:HUNTER",
                      help="a player and their hunter (repeatable, in seating order)")
     new.add_argument("--limit", type=int, default=15,
@@ -43,13 +43,11 @@ def register(parser: argparse.ArgumentParser) -> None:
                           "its values unknown (repeatable)")
     new.add_argument("--date", help="the day it is played: an ISO date, YYYY-MM-DD")
     new.add_argument("--note")
-    add_json(new)
-    new.set_defaults(handler=partial(run_service, _new))
 
-    turn = sub.add_parser("turn", help="enter a turn", description=(
+    turn = command(sub, "turn", _turn, "enter a turn", (
         "Enter a turn: the bounties drawn and captured, heals, the ability, and how it "
-        "ended. The rules check it first: a turn that breaks one is refused (exit 1)."))
-    turn.add_argument("name")
+        "ended. The rules check it first: a turn that breaks one is refused (exit 1)."),
+        args=("name",), json=True)
     turn.add_argument("--player", help="whose turn (default: the next player)")
     turn.add_argument("--draw", action="append", default=[], metavar="BOUNTY",
                       help="a bounty drawn this turn (repeatable, in order)")
@@ -62,33 +60,21 @@ def register(parser: argparse.ArgumentParser) -> None:
     turn.add_argument("--ability", action="store_true",
                       help="the hunter's once-per-game ability was used")
     turn.add_argument("--note")
-    add_json(turn)
-    turn.set_defaults(handler=partial(run_service, _turn))
 
-    undo = sub.add_parser("undo", help="take back the last turn", description=(
+    command(sub, "undo", _undo, "take back the last turn", (
         "Take back the last turn still in effect: a compensating entry is added to the log, "
-        "nothing is erased."))
-    undo.add_argument("name")
-    undo.add_argument("--note")
-    add_json(undo)
-    undo.set_defaults(handler=partial(run_service, _undo))
+        "nothing is erased."), args=("name",), json=True).add_argument("--note")
+    command(sub, "show", _show, "a game: scoreboard, log, findings",
+            "Show a game's scoreboard, active bounty, log and every rule problem.",
+            args=("name",), json=True).add_argument("--archived", action="store_true",
+                                                    help="an archived game")
+    command(sub, "list", _list, "list games", "List the group's games.",
+            json=True).add_argument("--archived", action="store_true",
+                                    help="the archived games instead")
 
-    show = sub.add_parser("show", help="a game: scoreboard, log, findings",
-                          description="Show a game's scoreboard, active bounty, log and every "
-                                      "rule problem.")
-    show.add_argument("name")
-    show.add_argument("--archived", action="store_true", help="an archived game")
-    add_json(show)
-    show.set_defaults(handler=partial(run_service, _show))
-
-    listing = sub.add_parser("list", help="list games", description="List the group's games.")
-    listing.add_argument("--archived", action="store_true", help="the archived games instead")
-    add_json(listing)
-    listing.set_defaults(handler=partial(run_service, _list))
-
-    card = sub.add_parser("card", help="enter a hunter or bounty for a game", description=(
+    card = command(sub, "card", _card, "enter a hunter or bounty for a game", (
         "Enter (or correct) a hunter or bounty card for one game, from the physical card: the "
-        "catalog knows few of them. Values left out stay unknown."))
+        "catalog knows few of them. Values left out stay unknown."), json=True)
     card.add_argument("name", help="the game")
     card.add_argument("card", help="the card's name")
     card.add_argument("--kind", choices=("bounty", "hunter"), default="bounty")
@@ -100,45 +86,17 @@ def register(parser: argparse.ArgumentParser) -> None:
                                          "reached, comma-separated")
     card.add_argument("--wounds", type=int, help="a hunter's wound capacity")
     card.add_argument("--ability", help="the card's ability, in your words")
-    add_json(card)
-    card.set_defaults(handler=partial(run_service, _card))
 
-    hist = sub.add_parser("history", help="the group's wins and average scores",
-                          description="Wins and average Fortune per player and per hunter "
-                                      "over the finished games.")
-    add_json(hist)
-    hist.set_defaults(handler=partial(run_service, _history))
-
-    export = sub.add_parser("export", help="a game as a game-log file", description=(
-        "Write a game as a game-log TOML file (printed when --out is not given), which "
-        "'chronicle check' and 'chronicle hunt import' read."))
-    export.add_argument("name")
-    export.add_argument("--out", type=Path, metavar="FILE")
-    export.add_argument("--force", action="store_true", help="overwrite an existing file")
-    export.set_defaults(handler=partial(run_service, _export))
-
-    imp = sub.add_parser("import", help="store a game-log file", description=(
+    command(sub, "history", _history, "the group's wins and average scores",
+            "Wins and average Fortune per player and per hunter over the finished games.",
+            json=True)
+    add_export_file(sub, f"{_SERVICE}:export_text", "game", "a game-log TOML file")
+    imp = command(sub, "import", _import, "store a game-log file", (
         "Store a game-log file as a game; every turn is checked as if entered in order, and "
-        "nothing is written unless the whole log passes."))
+        "nothing is written unless the whole log passes."), json=True)
     imp.add_argument("file", type=Path)
     imp.add_argument("--name", help="store it under another name")
-    add_json(imp)
-    imp.set_defaults(handler=partial(run_service, _import))
-
-    rename = sub.add_parser("rename", help="rename a game", description="Give a game another "
-                            "name; its log is kept.")
-    rename.add_argument("name")
-    rename.add_argument("new_name")
-    rename.set_defaults(handler=partial(run_service, _rename))
-    delete = sub.add_parser("delete", help="delete a game (one with turns is archived)",
-                            description="Delete a game. A game with turns entered is archived, "
-                                        "not erased: 'chronicle hunt restore' brings it back.")
-    delete.add_argument("name")
-    delete.set_defaults(handler=partial(run_service, _delete))
-    restore = sub.add_parser("restore", help="bring back an archived game",
-                             description="Bring back an archived game.")
-    restore.add_argument("name")
-    restore.set_defaults(handler=partial(run_service, _restore))
+    add_record_commands(sub, f"{_SERVICE}:HUNTS", "game", history="turn entered")
 
 
 def show_view(view: HuntView, as_json: bool) -> int:
@@ -280,37 +238,7 @@ def _history(args: argparse.Namespace) -> int:
     return 0
 
 
-def _export(args: argparse.Namespace) -> int:
-    from chronicle.cli.common import print_or_write
-    from chronicle.systems.hunters_of_arcfall.service import export_text
-
-    return print_or_write(export_text(database(args), args.name), args.out, args.force)
-
-
 def _import(args: argparse.Namespace) -> int:
     from chronicle.systems.hunters_of_arcfall.service import import_file
 
     return show_view(import_file(database(args), args.file, args.name), args.json)
-
-
-def _rename(args: argparse.Namespace) -> int:
-    from chronicle.systems.hunters_of_arcfall.service import rename_hunt
-
-    view = rename_hunt(database(args), args.name, args.new_name)
-    emit(f"Renamed {args.name} to {view.name}.")
-    return 0
-
-
-def _delete(args: argparse.Namespace) -> int:
-    from chronicle.systems.hunters_of_arcfall.service import delete_hunt
-
-    emit(delete_hunt(database(args), args.name))
-    return 0
-
-
-def _restore(args: argparse.Namespace) -> int:
-    from chronicle.systems.hunters_of_arcfall.service import restore_hunt
-
-    view = restore_hunt(database(args), args.name)
-    emit(f"Restored {view.name}.")
-    return 0

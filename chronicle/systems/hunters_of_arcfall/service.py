@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from chronicle.errors import BadInput, NotFound, Refused
 from chronicle.rules.report import Report, Violation
+from chronicle.services.gamerecords import GameRecords
 from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY, codes
 from chronicle.systems.hunters_of_arcfall.log import End, GameLog, Seat, TurnUndone
 from chronicle.systems.hunters_of_arcfall.records import (
@@ -70,23 +71,11 @@ class HuntView:
                 "violations": [v.to_dict() for v in self.report.violations]}
 
 
-def _records() -> Any:
+def _context(db: Database) -> tuple[Path | None, tuple[dict[str, Any], ...]]:
+    """The user's card folder and the group's cards of this game, as the store checks with."""
     from chronicle.services import records
 
-    return records
-
-
-def _events(record: StoredRecord) -> list[dict[str, Any]]:
-    return [{"kind": e.kind, "payload": e.payload} for e in record.events]
-
-
-def _context(db: Database) -> tuple[Path | None, tuple[dict[str, Any], ...]]:
-    """The user's card folder and the group's cards of this game, as the store checks with
-    (``records.context`` when the store offers it; else the card folder alone)."""
-    context = getattr(_records(), "context", None)
-    if context is None:
-        return None, ()
-    found = context(db, KEY)
+    found = records.context(db, KEY)
     return found.user_cards_dir, tuple(found.group_cards)
 
 
@@ -97,7 +86,7 @@ def view_of(db: Database, record: StoredRecord, said: str = "") -> HuntView:
         BadInput: the stored game breaks the game-log format (a damaged database).
     """
     folder, group = _context(db)
-    stored = read_stored(record.name, record.data, _events(record), folder, group)
+    stored = read_stored(record.name, record.data, record.history(), folder, group)
     view = _view(record.name, stored, record.version, record.archived_at is not None, said)
     view.report.extend(not_owned(db, view.log))
     return view
@@ -171,12 +160,12 @@ def new_hunt(db: Database, name: str, seats: Sequence[tuple[str, str]], *,
                   limit=limit, date=iso_date(date), note=note)
     cards = [{"name": hunter, "kind": "hunter"} for hunter in dict.fromkeys(hunters)]
     _unknown_hunters(db, name, log, cards)
-    record = _records().create(db, KEY, RECORD_KIND, name, record_data(log, cards))
+    view = HUNTS.create(db, name, record_data(log, cards))
     if cards:                           # the group's cards too: the next hunt knows them
         from chronicle.services.cardfront import enter_cards
 
         enter_cards(db, KEY, cards)
-    return view_of(db, record, f"{name}: {len(seats)} players, first to {limit} Fortune; "
+    return _said(view, f"{name}: {len(seats)} players, first to {limit} Fortune; "
                            f"{seats[0][0] if seats else '-'} plays first.")
 
 
@@ -227,26 +216,6 @@ def _seated(view: HuntView, player: str) -> str:
     return found
 
 
-def show_hunt(db: Database, name: str, *, archived: bool = False) -> HuntView:
-    """A stored game (NotFound with the nearest names)."""
-    return view_of(db, _records().get(db, KEY, RECORD_KIND, name, archived=archived))
-
-
-def list_hunts(db: Database, *, archived: bool = False,
-               damaged: list[str] | None = None) -> list[HuntView]:
-    """Every stored game (or the archived ones). A game that cannot be read (a damaged
-    database) is left out of the list and said in ``damaged``, so the others still show."""
-    views = []
-    for record in _records().list_records(db, KEY, RECORD_KIND, archived=archived):
-        try:
-            views.append(view_of(db, record))
-        except BadInput as exc:
-            if damaged is None:
-                raise
-            damaged.append(str(exc))
-    return views
-
-
 def play_turn(db: Database, name: str, *, player: str | None = None,
               drawn: Sequence[str] = (), captured: Sequence[str] = (), ability: bool = False,
               end: str | End = End.CLAIMED, heals: int = 0,
@@ -285,11 +254,9 @@ def play_turn(db: Database, name: str, *, player: str | None = None,
     _kind, stored = record_event(entry)
     # the next player as read: if someone entered a turn meanwhile, this one is not theirs
     try:
-        record = _records().append(db, KEY, RECORD_KIND, name, "turn", stored,
-                                   expected_version=seen)
+        after = HUNTS.append(db, name, "turn", stored, expected_version=seen)
     except Refused as exc:
         raise _not_found(exc) from None
-    after = view_of(db, record)
     return _said(after, describe(after.state.lines[-1], after.state))
 
 
@@ -312,9 +279,8 @@ def undo_turn(db: Database, name: str, note: str | None = None) -> HuntView:
     except NothingToUndo:
         raise Refused(f"{name}: no turn to undo", Report()) from None
     _kind, payload = record_event(undone.entries[-1])
-    record = _records().append(db, KEY, RECORD_KIND, name, "undo", payload,
-                               expected_version=before.version)  # the last turn as read
-    after = view_of(db, record)
+    after = HUNTS.append(db, name, "undo", payload,
+                         expected_version=before.version)  # the last turn as read
     return _said(after, describe(after.state.lines[-1], after.state))
 
 
@@ -350,7 +316,7 @@ def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
     if problems:
         raise BadInput("; ".join(f"{p.field}: {p.message}" if p.field else p.message
                                  for p in problems))
-    _records().get(db, KEY, RECORD_KIND, name)  # the game is there (NotFound: nearest name)
+    HUNTS.record(db, name)              # the game is there (NotFound: nearest name)
     from chronicle.services.cardfront import enter_cards
 
     enter_cards(db, KEY, [clean])       # the group's card too: the next hunt knows it
@@ -358,43 +324,14 @@ def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
     key = (name_key(str(clean["name"])), clean.get("kind"))
 
     def change(record: StoredRecord) -> dict[str, Any]:  # on the game as the write reads it
-        stored = read_stored(record.name, record.data, _events(record), folder, group)
+        stored = read_stored(record.name, record.data, record.history(), folder, group)
         view = _view(record.name, stored, record.version, False, "")
         kept = [c for c in view.cards
                 if (name_key(str(c.get("name", ""))), c.get("kind")) != key]
         return record_data(view.log, [*kept, clean])
 
-    record = _records().modify(db, KEY, RECORD_KIND, name, change)
-    return view_of(db, record, f"{clean['name']} ({clean.get('kind')}) entered for {name}.")
-
-
-def rename_hunt(db: Database, name: str, new_name: str) -> HuntView:
-    """Give a game another name (its log is kept).
-
-    Raises:
-        NotFound, AlreadyExists, BadInput: as the store says.
-    """
-    return view_of(db, _records().rename(db, KEY, RECORD_KIND, name, new_name))
-
-
-def delete_hunt(db: Database, name: str) -> str:
-    """Delete a game: one with turns entered is archived (``restore_hunt`` brings it back),
-    one without is erased; returns the store's sentence for what was done.
-
-    Raises:
-        NotFound: no such game.
-    """
-    said: str = _records().delete(db, KEY, RECORD_KIND, name)
-    return said
-
-
-def restore_hunt(db: Database, name: str) -> HuntView:
-    """Bring back an archived game.
-
-    Raises:
-        NotFound: no such archived game.
-    """
-    return view_of(db, _records().restore(db, KEY, RECORD_KIND, name))
+    return _said(HUNTS.modify(db, name, change),
+                 f"{clean['name']} ({clean.get('kind')}) entered for {name}.")
 
 
 def export_text(db: Database, name: str) -> str:
@@ -430,16 +367,13 @@ def import_file(db: Database, path: Path, name: str | None = None) -> HuntView:
         refusal = Refused(str(exc), Report([_in_file(v, path) for v in exc.report]))
         raise _not_found(refusal) from None
     cards = [dict(entry.data) for entry in loaded.cards]
-    records = _records()
     start = GameLog(name=log.name, seats=log.seats, limit=log.limit, date=log.date,
                     note=log.note)
     # the end is said once the turns are in (checked against them), in the same transaction
-    record = records.create(db, KEY, RECORD_KIND, log.name, record_data(start, cards),
-                            events=[record_event(entry) for entry in log.entries],
-                            final_data=record_data(log, cards) if log.ended is not None
-                            else None)
-    return view_of(db, record,
-                   f"{log.name}: {len(log.entries)} entries imported from {path.name}.")
+    view = HUNTS.create(db, log.name, record_data(start, cards),
+                        events=[record_event(entry) for entry in log.entries],
+                        final_data=record_data(log, cards) if log.ended is not None else None)
+    return _said(view, f"{log.name}: {len(log.entries)} entries imported from {path.name}.")
 
 
 def _in_file(violation: Violation, path: Path) -> Violation:
@@ -512,17 +446,12 @@ def hunt_sheet(db: Database, name: str, player: str | None = None) -> Document:
     return hunt_document(view.log, view.state, view.report)
 
 
-def export_pdf(db: Database, name: str, out: Path | None = None, *, force: bool = False,
-               paper: str | None = None, warn: Any = None, folder: Path | None = None) -> Path:
-    """Write the score pad and the game's log as one PDF (in ``out``, else ``folder``, else
-    ``exports/``); returns where.
-
-    Raises:
-        AlreadyExists: the file exists and ``force`` is false; BadInput: cannot be written.
-    """
-    from chronicle.services.exports import destination, write_document
-
-    document = hunt_sheet(db, name)
-    return write_document(document, destination(name, out, folder, suffix="-hunt",
-                                                 fallback="hunt"),
-                          force=force, paper=paper, warn=warn)
+HUNTS: GameRecords[HuntView] = GameRecords(KEY, RECORD_KIND, view_of, sheet=hunt_sheet,
+                                           suffix="-hunt")
+"""The group's games: the use cases every kept record has (``GameRecords``)."""
+show_hunt = HUNTS.get
+list_hunts = HUNTS.list
+rename_hunt = HUNTS.rename
+delete_hunt = HUNTS.delete
+restore_hunt = HUNTS.restore
+export_sheet = export_pdf = HUNTS.export_sheet

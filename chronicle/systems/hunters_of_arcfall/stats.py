@@ -41,7 +41,7 @@ def _views(db: Database) -> list[HuntView]:
     shared: dict[str, HuntersCatalog] = {}
     found: list[HuntView] = []
     for record in records.read_records(db, KEY, RECORD_KIND):
-        events = [{"kind": e.kind, "payload": e.payload} for e in record.events]
+        events = record.history()
         stored = read_stored(record.name, record.data, events, context.user_cards_dir,
                              context.group_cards, shared)
         try:

@@ -10,26 +10,22 @@ import argparse
 from functools import partial
 from typing import Any
 
-from chronicle.cli.common import add_json, database, run_service
+from chronicle.cli.common import add_json, command, database, run_service
 from chronicle.cli.output import emit, emit_json, report, table
 
 
 def register_army(parser: argparse.ArgumentParser) -> None:
     """Add the subcommands of ``chronicle army``: the army lists, and entering a unit."""
     sub = parser.add_subparsers(dest="army_command", required=True, metavar="list|show|unit")
-    listing = sub.add_parser("list", help="the army lists", description="The army lists: the "
-                             "bundled example and your own card files'; with --player, the "
-                             "lists that player has (those of the forces they entered or "
-                             "imported).")
+    listing = command(sub, "list", _armies, "the army lists",
+                      "The army lists: the "
+                      "bundled example and your own card files'; with --player, the "
+                      "lists that player has (those of the forces they entered or "
+                      "imported).", json=True)
     listing.add_argument("--player", help="only the army lists this player has")
-    add_json(listing)
-    listing.set_defaults(handler=partial(run_service, _armies))
-    show = sub.add_parser("show", help="an army list's units and what is wrong with them",
-                          description="An army list's units with their costs and statistics, "
-                                      "and every problem of its units (exit 1 on errors).")
-    show.add_argument("army")
-    add_json(show)
-    show.set_defaults(handler=partial(run_service, _army))
+    command(sub, "show", _army, "an army list's units and what is wrong with them",
+            "An army list's units with their costs and statistics, "
+            "and every problem of its units (exit 1 on errors).", args=("army",), json=True)
     unit = sub.add_parser("unit", help="enter a unit of your sourcebook list",
                           description="Enter (or correct) a unit of an army list in your card "
                                       "file of that list; refused when it breaks a rule. Leave "

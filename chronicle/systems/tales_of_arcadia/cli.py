@@ -8,13 +8,15 @@ input or an unknown name. Every listing takes ``--json``.
 from __future__ import annotations
 
 import argparse
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chronicle.cli.common import add_json, database, out_path, run_service
+from chronicle.cli.common import command, database
 from chronicle.cli.output import emit, emit_json, report, table
+from chronicle.cli.recordcommands import add_export_file, add_record_commands
 from chronicle.rules.report import arg
+
+_SERVICE = "chronicle.systems.tales_of_arcadia.service"
 
 if TYPE_CHECKING:
     from chronicle.systems.tales_of_arcadia.service import BattleEntry, ForceView
@@ -41,68 +43,52 @@ def _version(parser: argparse.ArgumentParser) -> None:
                         help="refuse if the force changed since this version")
 
 
-def _run(parser: argparse.ArgumentParser, handler: Any) -> None:
-    parser.set_defaults(handler=partial(run_service, handler))
-
-
 def register_force(parser: argparse.ArgumentParser) -> None:
     """Add the subcommands of ``chronicle force``."""
     sub = parser.add_subparsers(
         dest="force_command", required=True,
         metavar="new|show|list|add|remove|set|copy|rename|export|import|delete|fits")
-    new = sub.add_parser("new", help="start a battle force",
-                         description="Start an empty battle force of a player, drawn from one "
-                                     "army list, at an agreed point limit.")
-    new.add_argument("name")
+    new = command(sub, "new", _new, "start a battle force",
+                  "Start an empty battle force of a player, drawn from one "
+                  "army list, at an agreed point limit.", args=("name",), json=True)
     new.add_argument("--player", required=True, help="the player whose force it is")
     new.add_argument("--army", required=True, help="the army list its units come from")
     new.add_argument("--limit", required=True, type=_positive, help="the agreed point limit")
     new.add_argument("--notes")
-    add_json(new)
-    _run(new, _new)
 
-    show = sub.add_parser("show", help="a force, its points and every rule problem",
-                          description="Show a force: its units (numbered), points against its "
-                                      "limit, and every violation. Exit 1 when it breaks a rule.")
-    show.add_argument("name")
+    show = command(sub, "show", _show, "a force, its points and every rule problem",
+                   "Show a force: its units (numbered), points against its "
+                   "limit, and every violation. Exit 1 when it breaks a rule.",
+                   args=("name",), json=True)
     _player(show)
-    add_json(show)
-    _run(show, _show)
 
-    listing = sub.add_parser("list", help="list battle forces",
-                             description="List the battle forces (of a player).")
+    listing = command(sub, "list", _list, "list battle forces",
+                      "List the battle forces (of a player).", json=True)
     _player(listing)
     listing.add_argument("--archived", action="store_true", help="the deleted forces that "
                                                                  "were kept")
-    add_json(listing)
-    _run(listing, _list)
 
-    add = sub.add_parser("add", help="add a unit", description="Add a unit (a roster line) to a "
-                         "force; refused if it breaks a rule the force did not break.")
-    add.add_argument("name")
-    add.add_argument("unit")
+    add = command(sub, "add", _add, "add a unit",
+                  "Add a unit (a roster line) to a "
+                  "force; refused if it breaks a rule the force did not break.",
+                  args=("name", "unit"), json=True)
     add.add_argument("--variant")
     add.add_argument("--option", action="append", dest="options", default=[],
                      help="an option (repeatable; name it twice to take it twice)")
     add.add_argument("--count", type=_positive, default=1, help="identical units (default 1)")
     _player(add)
     _version(add)
-    add_json(add)
-    _run(add, _add)
 
-    remove = sub.add_parser("remove", help="remove a unit line",
-                            description="Remove a unit line, by the number 'force show' gives.")
-    remove.add_argument("name")
+    remove = command(sub, "remove", _remove, "remove a unit line",
+                     "Remove a unit line, by the number 'force show' gives.",
+                     args=("name",), json=True)
     remove.add_argument("line", type=_positive)
     _player(remove)
     _version(remove)
-    add_json(remove)
-    _run(remove, _remove)
 
-    setter = sub.add_parser("set", help="change the limit, army, notes or a line",
-                            description="Change a force's limit, army list or notes, or one "
-                                        "line's variant, options or count (--line N).")
-    setter.add_argument("name")
+    setter = command(sub, "set", _set, "change the limit, army, notes or a line",
+                     "Change a force's limit, army list or notes, or one "
+                     "line's variant, options or count (--line N).", args=("name",), json=True)
     setter.add_argument("--limit", type=_positive)
     setter.add_argument("--army")
     setter.add_argument("--notes")
@@ -114,62 +100,31 @@ def register_force(parser: argparse.ArgumentParser) -> None:
     setter.add_argument("--count", type=_positive)
     _player(setter)
     _version(setter)
-    add_json(setter)
-    _run(setter, _set)
 
-    copy = sub.add_parser("copy", help="the same force under a new name (and limit)",
-                          description="Copy a force, e.g. the same force at 750 points; the "
-                                      "copy is checked again.")
-    copy.add_argument("name")
-    copy.add_argument("new_name")
+    copy = command(sub, "copy", _copy, "the same force under a new name (and limit)",
+                   "Copy a force, e.g. the same force at 750 points; the "
+                   "copy is checked again.", args=("name", "new_name"), json=True)
     copy.add_argument("--limit", type=_positive)
     copy.add_argument("--to-player", help="give the copy to another player")
     _player(copy)
-    add_json(copy)
-    _run(copy, _copy)
 
-    rename = sub.add_parser("rename", help="rename a force", description="Rename a force.")
-    rename.add_argument("name")
-    rename.add_argument("new_name")
-    _player(rename)
-    _run(rename, _rename)
+    add_export_file(sub, f"{_SERVICE}:export_force", "force", "a roster file (TOML)",
+                    player=True, flags=("--output", "-o"))
 
-    export = sub.add_parser("export", help="write the force as a roster file",
-                            description="Print the force as a roster file (TOML), or write it.")
-    export.add_argument("name")
-    export.add_argument("--output", "-o", type=out_path, metavar="FILE")
-    export.add_argument("--force", action="store_true", help="overwrite FILE")
-    _player(export)
-    _run(export, _export)
-
-    take = sub.add_parser("import", help="store a roster file as a force",
-                          description="Store a roster file as a battle force; nothing is "
-                                      "written if the file has a problem or breaks a rule.")
+    take = command(sub, "import", _import, "store a roster file as a force",
+                   "Store a roster file as a battle force; nothing is "
+                   "written if the file has a problem or breaks a rule.", json=True)
     take.add_argument("file", type=Path)
     take.add_argument("--player", help="whose force (default: the file's player)")
     take.add_argument("--name", help="the force's name (default: the file's)")
-    add_json(take)
-    _run(take, _import)
 
-    delete = sub.add_parser("delete", help="delete a force", description="Delete a force.")
-    delete.add_argument("name")
-    _player(delete)
-    _run(delete, _delete)
+    add_record_commands(sub, f"{_SERVICE}:FORCES", "battle force", player=True,
+                        history="battle naming it")
 
-    restore = sub.add_parser("restore", help="bring back an archived force",
-                             description="Bring back a force that was archived when deleted "
-                                         "(a battle names it).")
-    restore.add_argument("name")
-    _player(restore)
-    _run(restore, _restore_force)
-
-    fits = sub.add_parser("fits", help="what still fits in the points left",
-                          description="The units of the force's army list that fit in the "
-                                      "points left, cheapest first.")
-    fits.add_argument("name")
+    fits = command(sub, "fits", _fits, "what still fits in the points left",
+                   "The units of the force's army list that fit in the "
+                   "points left, cheapest first.", args=("name",), json=True)
     _player(fits)
-    add_json(fits)
-    _run(fits, _fits)
 
 
 def _force(view: ForceView, as_json: bool) -> int:
@@ -296,22 +251,6 @@ def _copy(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rename(args: argparse.Namespace) -> int:
-    from chronicle.systems.tales_of_arcadia.service import rename_force
-
-    view = rename_force(database(args), args.name, args.new_name, args.player)
-    emit(f"Renamed {args.name} to {view.name}.")
-    return 0
-
-
-def _export(args: argparse.Namespace) -> int:
-    from chronicle.cli.common import print_or_write
-    from chronicle.systems.tales_of_arcadia.service import export_force
-
-    return print_or_write(export_force(database(args), args.name, args.player), args.output,
-                          args.force)
-
-
 def _import(args: argparse.Namespace) -> int:
     from chronicle.systems.tales_of_arcadia.service import import_force
 
@@ -319,21 +258,6 @@ def _import(args: argparse.Namespace) -> int:
     if not args.json:
         emit(f"Imported {view.name} for {view.player}.")
     return _force(view, args.json)
-
-
-def _delete(args: argparse.Namespace) -> int:
-    from chronicle.systems.tales_of_arcadia.service import delete_force
-
-    emit(delete_force(database(args), args.name, args.player))
-    return 0
-
-
-def _restore_force(args: argparse.Namespace) -> int:
-    from chronicle.systems.tales_of_arcadia.service import restore_force
-
-    view = restore_force(database(args), args.name, args.player)
-    emit(f"{view.name} ({view.player}'s battle force) is back in use.")
-    return 0
 
 
 def _fits(args: argparse.Namespace) -> int:
@@ -389,10 +313,10 @@ def register_battle(parser: argparse.ArgumentParser) -> None:
 
     sub = parser.add_subparsers(dest="battle_command", required=True,
                                 metavar="record|list|undo|standings")
-    record = sub.add_parser("record", help="enter a battle in the group's history",
-                            description="Enter a battle: date, the sides (each a player, with "
-                                        "the force they brought), the agreed limit and victory "
-                                        "condition, and who won (none for a draw).")
+    record = command(sub, "record", _record, "enter a battle in the group's history",
+                     "Enter a battle: date, the sides (each a player, with "
+                     "the force they brought), the agreed limit and victory "
+                     "condition, and who won (none for a draw).", json=True)
     record.add_argument("--date", type=_date, required=True, help="the day, like 2026-11-28")
     record.add_argument("--side", type=_side, action="append", required=True,
                         dest="sides", metavar="PLAYER[:FORCE[:POINTS]]",
@@ -403,32 +327,22 @@ def register_battle(parser: argparse.ArgumentParser) -> None:
     record.add_argument("--condition", help="what an 'other' victory meant")
     record.add_argument("--winner", help="the winning player (leave out for a draw)")
     record.add_argument("--note")
-    add_json(record)
-    _run(record, _record)
 
-    listing = sub.add_parser("list", help="the group's battles",
-                             description="The group's battles, oldest first.")
+    listing = command(sub, "list", _battles, "the group's battles",
+                      "The group's battles, oldest first.", json=True)
     listing.add_argument("--player", help="only this player's battles")
     listing.add_argument("--undone", action="store_true", help="show undone battles too")
-    add_json(listing)
-    _run(listing, _battles)
 
-    undo = sub.add_parser("undo", help="take back a battle entered by mistake",
-                          description="Take back a battle (kept in the history as undone).")
+    undo = command(sub, "undo", _undo, "take back a battle entered by mistake",
+                   "Take back a battle (kept in the history as undone).")
     undo.add_argument("number", type=_positive)
     undo.add_argument("--note")
-    _run(undo, _undo)
 
-    restore = sub.add_parser("restore", help="bring back the group's archived battle history",
-                             description="Bring the group's battle history back into use "
-                                         "after it was archived (deleted with its battles, "
-                                         "or restored or imported archived).")
-    _run(restore, _restore)
-
-    standing = sub.add_parser("standings", help="battles won, lost and drawn per player",
-                              description="Battles played, won, lost and drawn per player.")
-    add_json(standing)
-    _run(standing, _standings)
+    command(sub, "restore", _restore, "bring back the group's archived battle history",
+            "Bring the group's battle history back into use after it was archived (deleted "
+            "with its battles, or restored or imported archived).")
+    command(sub, "standings", _standings, "battles won, lost and drawn per player",
+            "Battles played, won, lost and drawn per player.", json=True)
 
 
 def _record(args: argparse.Namespace) -> int:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from chronicle.errors import BadInput, NotFound, Refused
 from chronicle.rules.report import Report, Violation
+from chronicle.services.gamerecords import GameRecords
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.battleservice import (  # the battles' use cases
     BattleEntry,
@@ -205,9 +206,7 @@ def _adding(db: Database, record: StoredRecord, before: ForceView, roster: Roste
 
 
 def _record(db: Database, name: str, player: str | None) -> StoredRecord:
-    from chronicle.services import records
-
-    return records.get(db, KEY, FORCE, name, player=player)
+    return FORCES.record(db, name, player)
 
 
 def _army_name(army: str, cards: TalesCatalog) -> str:
@@ -242,12 +241,6 @@ def new_force(db: Database, player: str, name: str, army: str, limit: int,
     roster = Roster(name=name, army=_army_name(army, cards), limit=limit, notes=notes)
     return _view(db, records.create(db, KEY, FORCE, name, _data(name, roster), player=player),
                  cards)
-
-
-def get_force(db: Database, name: str, player: str | None = None) -> ForceView:
-    """The battle force called ``name`` (of ``player``; needed when two players have one of
-    that name), with its report."""
-    return _view(db, _record(db, name, player))
 
 
 def list_forces(db: Database, player: str | None = None,
@@ -375,34 +368,6 @@ def _battles_naming(db: Database, record: StoredRecord) -> list[int]:
                    and side.player == record.player for side in entry.battle.sides)]
 
 
-def rename_force(db: Database, name: str, new_name: str, player: str | None = None) -> ForceView:
-    """Rename a force (the battles it fought name it by identity: they follow)."""
-    from chronicle.services import records
-
-    return _view(db, records.rename(db, KEY, FORCE, name, new_name, player=player))
-
-
-def delete_force(db: Database, name: str, player: str | None = None) -> str:
-    """Delete a force: a force a battle names is archived (restorable), for the history
-    names it by identity; returns what was done, in words."""
-    from chronicle.services import records
-
-    named = _battles_naming(db, _record(db, name, player))
-    return records.delete(db, KEY, FORCE, name, player=player,
-                          named_by=f"battle #{named[0]}" if named else None)
-
-
-def restore_force(db: Database, name: str, player: str | None = None) -> ForceView:
-    """Bring an archived force back into use.
-
-    Raises:
-        NotFound: no archived force of that name (with the nearest).
-    """
-    from chronicle.services import records
-
-    return _view(db, records.restore(db, KEY, FORCE, name, player=player))
-
-
 def export_force(db: Database, name: str, player: str | None = None) -> str:
     """The force as a roster file (TOML; its inline cards as ``[[card]]`` tables), which
     ``import_force`` and ``chronicle check`` read back."""
@@ -461,6 +426,25 @@ def force_document(db: Database, name: str, player: str | None = None) -> Docume
     view = _view(db, record)
     cards = catalog_for(context(db), read_force(record.name, record.data)[1])
     return roster_document(view.roster, cards, record.player)
+
+
+class _Forces(GameRecords[ForceView]):
+    """The players' battle forces: a force a battle names is archived when deleted (the
+    history names it by identity), so it can be restored."""
+
+    def delete(self, db: Database, name: str, player: str | None = None, *,
+               named_by: str | None = None) -> str:
+        named = _battles_naming(db, self.record(db, name, player))
+        return super().delete(db, name, player,
+                              named_by=named_by or (f"battle #{named[0]}" if named else None))
+
+
+FORCES = _Forces(KEY, FORCE, _view, sheet=force_document)
+"""The players' battle forces: the use cases every kept record has (``GameRecords``)."""
+get_force = FORCES.get
+rename_force = FORCES.rename
+delete_force = FORCES.delete
+restore_force = FORCES.restore
 
 
 __all__ = ["BattleEntry", "ForceView", "add_unit", "archived_history", "armies_of", "catalog",

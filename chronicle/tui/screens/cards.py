@@ -94,7 +94,7 @@ class GameCardsScreen(Screen[None]):
         from chronicle.systems import registry
 
         super().__init__()
-        self.home = registry.DEFAULT
+        self.home = registry.home()
         self.games = choices(self.home)
         """The switcher's choices, (key, label), in order."""
         keys = [key for key, _label in self.games]

@@ -34,7 +34,7 @@ def installed_games() -> tuple[list[GameSystem], dict[str, str]]:
     and the registrations that cannot be loaded (by key, with why)."""
     from chronicle.systems import registry
 
-    found = [one for one in registry.systems() if registry.DEFAULT not in one.keys]
+    found = [one for one in registry.systems() if registry.home() not in one.keys]
     return found, registry.broken()
 
 

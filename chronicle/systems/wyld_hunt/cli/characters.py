@@ -9,6 +9,7 @@ from pathlib import Path
 from chronicle.cli.common import (
     add_json,
     add_player,
+    command,
     database,
     out_path,
     print_or_write,
@@ -27,8 +28,8 @@ def register(parser: argparse.ArgumentParser) -> None:
                                 metavar="new|show|list|add|remove|set|export|import|rename|"
                                         "delete|restore-archived",
                                 required=True)
-    new = sub.add_parser("new", help="create a character", description="Create a character.")
-    new.add_argument("name")
+    new = command(sub, "new", _new, "create a character",
+                  "Create a character.", args=("name",), json=True)
     new.add_argument("--player", required=True)
     new.add_argument("--system", default="wyld-hunt", choices=EditionKeys(), metavar="EDITION",
                      help="the edition: %(choices)s (default %(default)s)")
@@ -36,23 +37,17 @@ def register(parser: argparse.ArgumentParser) -> None:
     new.add_argument("--court", choices=("seelie", "unseelie"),
                      help="your choice, used on a tie")
     new.add_argument("--background", help="who the character is, in a few words")
-    add_json(new)
-    new.set_defaults(handler=partial(run_service, _new))
 
-    show = sub.add_parser("show", help="a character's sheet and report",
-                          description="Show a character: its cards, points, experience, "
-                                      "Waylay bonus and every rule problem.")
-    show.add_argument("name")
+    show = command(sub, "show", _show, "a character's sheet and report",
+                   "Show a character: its cards, points, experience, "
+                   "Waylay bonus and every rule problem.", args=("name",), json=True)
     add_player(show)
-    add_json(show)
-    show.set_defaults(handler=partial(run_service, _show))
 
-    listing = sub.add_parser("list", help="list characters", description="List characters.")
+    listing = command(sub, "list", _list, "list characters",
+                      "List characters.", json=True)
     add_player(listing)
     listing.add_argument("--archived", action="store_true",
                          help="list the archived characters instead")
-    add_json(listing)
-    listing.set_defaults(handler=partial(run_service, _list))
 
     for verb, helptext in (("add", "add creation Merits and Flaws"),
                            ("remove", "remove creation Merits and Flaws")):
@@ -68,36 +63,30 @@ def register(parser: argparse.ArgumentParser) -> None:
         add_json(cmd)
         cmd.set_defaults(handler=partial(run_service, _cards), verb=verb)
 
-    setter = sub.add_parser("set", help="set the name, icon, court or background",
-                            description="Set a character's name, icon, court or background.")
-    setter.add_argument("name")
+    setter = command(sub, "set", _set, "set the name, icon, court or background",
+                     "Set a character's name, icon, court or background.",
+                     args=("name",), json=True)
     setter.add_argument("--name", dest="new_name", help="a new name")
     setter.add_argument("--icon")
     setter.add_argument("--court", choices=("seelie", "unseelie", ""))
     setter.add_argument("--background")
     add_player(setter)
     setter.add_argument("--expect-version", type=int, dest="expected_version")
-    add_json(setter)
-    setter.set_defaults(handler=partial(run_service, _set))
 
-    export = sub.add_parser("export", help="write the character file",
-                            description="Write a character, chronicle included, as the "
-                                        "character file 'chronicle check' reads.")
-    export.add_argument("name")
+    export = command(sub, "export", _export, "write the character file",
+                     "Write a character, chronicle included, as the "
+                     "character file 'chronicle check' reads.", args=("name",))
     add_player(export)
     export.add_argument("--out", type=out_path, help="the file (default: print it)")
     export.add_argument("--force", action="store_true", help="overwrite an existing file")
-    export.set_defaults(handler=partial(run_service, _export))
 
-    imported = sub.add_parser("import", help="create a character from a character file",
-                              description="Create a character, chronicle included, from a "
-                                          "character file.")
+    imported = command(sub, "import", _import, "create a character from a character file",
+                       "Create a character, chronicle included, from a "
+                       "character file.", json=True)
     imported.add_argument("file", type=Path)
     imported.add_argument("--player", help="the owner (default: the file's player)")
     imported.add_argument("--own-missing", action="store_true",
                           help="add the cards it uses that the player lacks to the collection")
-    add_json(imported)
-    imported.set_defaults(handler=partial(run_service, _import))
     register_character(sub)
 
 

@@ -5,9 +5,8 @@ reaches the game's collection rules through ``GameSystem.collection``)."""
 from __future__ import annotations
 
 import argparse
-from functools import partial
 
-from chronicle.cli.common import add_json, database, run_service
+from chronicle.cli.common import command, database
 from chronicle.cli.output import emit, emit_json
 
 
@@ -15,15 +14,13 @@ def register_pack(parser: argparse.ArgumentParser) -> None:
     """Add the subcommands of ``pack`` (the command group's ``register``)."""
     parser.description = "Record the cards of a pack in one step."
     sub = parser.add_subparsers(dest="pack_command", metavar="open", required=True)
-    opened = sub.add_parser("open", help="open a Character Pack or a Story Pack",
-                            description="Record a Character Pack (1 icon, 14 Merits and Flaws) "
-                                        "or a Story Pack (1 quest, 7 Leagues, 7 Waylays); a "
-                                        "pack that differs is recorded with a warning.")
+    opened = command(sub, "open", _pack_open, "open a Character Pack or a Story Pack",
+                     "Record a Character Pack (1 icon, 14 Merits and Flaws) "
+                     "or a Story Pack (1 quest, 7 Leagues, 7 Waylays); a "
+                     "pack that differs is recorded with a warning.", json=True)
     opened.add_argument("type", choices=("character", "story"))
     opened.add_argument("cards", nargs="+", help="the cards in the pack")
     opened.add_argument("--player", required=True)
-    add_json(opened)
-    opened.set_defaults(handler=partial(run_service, _pack_open))
 
 
 def _pack_open(args: argparse.Namespace) -> int:

@@ -4,9 +4,8 @@ its result."""
 from __future__ import annotations
 
 import argparse
-from functools import partial
 
-from chronicle.cli.common import add_json, database, run_service
+from chronicle.cli.common import command, database
 from chronicle.cli.output import emit, emit_json, fail, table
 from chronicle.cli.systems import EditionKeys
 from chronicle.systems.wyld_hunt.cli.mending import register_game
@@ -21,8 +20,8 @@ def register(parser: argparse.ArgumentParser) -> None:
                                 metavar="new|list|show|set|choose|suggest|check|result|seat|"
                                         "unseat|rename|delete|restore-archived",
                                 required=True)
-    new = sub.add_parser("new", help="create a game", description="Create a game.")
-    new.add_argument("name")
+    new = command(sub, "new", _new, "create a game",
+                  "Create a game.", args=("name",), json=True)
     new.add_argument("--seat", action="append", required=True, metavar="PLAYER[:CHARACTER]",
                      help="a player and the character they play (repeatable, in seat order)")
     new.add_argument("--solo", action="store_true", help="solo play (one seat)")
@@ -31,42 +30,29 @@ def register(parser: argparse.ArgumentParser) -> None:
     new.add_argument("--epic-order", choices=("quest_number", "waylay_rating"), default=None,
                      help="how epic quests are ordered: quest_number (the rulebook's example, "
                           "the default) or waylay_rating (a house rule, printed on the sheet)")
-    add_json(new)
-    new.set_defaults(handler=partial(run_service, _new))
 
-    listing = sub.add_parser("list", help="list games", description="List games.")
+    listing = command(sub, "list", _list, "list games",
+                      "List games.", json=True)
     listing.add_argument("--archived", action="store_true", help="list the archived games instead")
-    add_json(listing)
-    listing.set_defaults(handler=partial(run_service, _list))
 
-    show = sub.add_parser("show", help="a game and its report",
-                          description="Show a game, its selections and every rule problem.")
-    show.add_argument("name")
-    add_json(show)
-    show.set_defaults(handler=partial(run_service, _show))
+    command(sub, "show", _show, "a game and its report",
+            "Show a game, its selections and every rule problem.", args=("name",), json=True)
 
-    check = sub.add_parser("check", help="check a game (exit 1 on errors)",
-                           description="Check a game against the rules: exit 0 without errors, "
-                                       "1 with errors.")
-    check.add_argument("name")
-    add_json(check)
-    check.set_defaults(handler=partial(run_service, _check))
+    command(sub, "check", _check, "check a game (exit 1 on errors)",
+            "Check a game against the rules: exit 0 without errors, "
+            "1 with errors.", args=("name",), json=True)
 
-    setter = sub.add_parser("set", help="set a player's quests and target",
-                            description="Set a player's quests and the player they waylay.")
-    setter.add_argument("name")
+    setter = command(sub, "set", _set, "set a player's quests and target",
+                     "Set a player's quests and the player they waylay.", args=("name",), json=True)
     setter.add_argument("--player", required=True)
     setter.add_argument("--quest", action="append", dest="quests",
                         help="a quest undertaken (repeatable; replaces the list)")
     setter.add_argument("--target", help="the player whose quests this player's Waylays oppose")
     setter.add_argument("--expect-version", type=int, dest="expected_version")
-    add_json(setter)
-    setter.set_defaults(handler=partial(run_service, _set))
 
-    choose = sub.add_parser("choose", help="choose Waylays, Treasures and Leagues",
-                            description="Choose a player's Waylays, Treasures and Leagues from "
-                                        "their own cards (each option replaces that list).")
-    choose.add_argument("name")
+    choose = command(sub, "choose", _choose, "choose Waylays, Treasures and Leagues",
+                     "Choose a player's Waylays, Treasures and Leagues from "
+                     "their own cards (each option replaces that list).", args=("name",), json=True)
     choose.add_argument("--player", required=True)
     for part in ("waylay", "treasure", "league"):
         choose.add_argument(f"--{part}", action="append", dest=f"{part}s",
@@ -74,29 +60,21 @@ def register(parser: argparse.ArgumentParser) -> None:
     choose.add_argument("--clear", action="append", default=[],
                         choices=("waylays", "treasures", "leagues"), help="empty a list")
     choose.add_argument("--expect-version", type=int, dest="expected_version")
-    add_json(choose)
-    choose.set_defaults(handler=partial(run_service, _choose))
 
-    suggest = sub.add_parser("suggest", help="suggest Waylays, Treasures and Leagues",
-                             description="Suggest a player's Waylays (using the opponent's "
-                                         "rating as fully as possible, exactly), Treasures and "
-                                         "Leagues from their own cards, and explain why.")
-    suggest.add_argument("name")
+    suggest = command(sub, "suggest", _suggest, "suggest Waylays, Treasures and Leagues",
+                      "Suggest a player's Waylays (using the opponent's "
+                      "rating as fully as possible, exactly), Treasures and "
+                      "Leagues from their own cards, and explain why.", args=("name",), json=True)
     suggest.add_argument("--player", required=True)
     suggest.add_argument("--apply", action="store_true", help="store the suggestion")
-    add_json(suggest)
-    suggest.set_defaults(handler=partial(run_service, _suggest))
 
-    result = sub.add_parser("result", help="record who completed which quests",
-                            description="Record a game's result: each seated character's "
-                                        "chronicle gets the game, in one step.")
-    result.add_argument("name")
+    result = command(sub, "result", _result, "record who completed which quests",
+                     "Record a game's result: each seated character's "
+                     "chronicle gets the game, in one step.", args=("name",), json=True)
     result.add_argument("--completed", action="append", default=[], metavar="PLAYER:QUEST",
                         help="a quest a player completed, in order (repeatable)")
     result.add_argument("--date", help="the day it was played: an ISO date, YYYY-MM-DD")
     result.add_argument("--note", help="a note kept with the game in every chronicle")
-    add_json(result)
-    result.set_defaults(handler=partial(run_service, _result))
     register_game(sub)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from functools import partial
 
-from chronicle.cli.common import add_json, add_player, database, run_service
+from chronicle.cli.common import add_json, add_player, command, database, run_service
 from chronicle.cli.output import emit, emit_json
 from chronicle.systems.wyld_hunt.cli.show import show_character
 
@@ -22,48 +22,38 @@ def register_quest(parser: argparse.ArgumentParser) -> None:
     """Add the subcommands of ``quest`` (the command group's ``register``)."""
     parser.description = "Record the games a character plays."
     sub = parser.add_subparsers(dest="quest_command", metavar="record", required=True)
-    record = sub.add_parser("record", help="record a game: quests undertaken and completed",
-                            description="Record a game: the quests undertaken and, in the order "
-                                        "completed, those completed. Experience and the Waylay "
-                                        "bonus follow from the rules.")
-    record.add_argument("character")
+    record = command(sub, "record", _record, "record a game: quests undertaken and completed",
+                     "Record a game: the quests undertaken and, in the order "
+                     "completed, those completed. Experience and the Waylay "
+                     "bonus follow from the rules.", args=("character",))
     record.add_argument("--quest", action="append", required=True, dest="quests",
                         help="a quest undertaken (repeatable)")
     record.add_argument("--completed", action="append", default=[],
                         help="a quest completed, in order (repeatable)")
     record.add_argument("--opponent", help="who waylaid the character")
     _common(record)
-    record.set_defaults(handler=partial(run_service, _record))
 
 
 def register_xp(parser: argparse.ArgumentParser) -> None:
     """Add the subcommands of ``xp`` (the command group's ``register``)."""
     parser.description = "Spend experience one for one, or correct the record."
     sub = parser.add_subparsers(dest="xp_command", metavar="buy|buy-off|correct", required=True)
-    buy = sub.add_parser("buy", help="buy a Merit with experience",
-                         description="Spend experience on a Merit (its cost).")
-    buy.add_argument("character")
-    buy.add_argument("merit")
+    buy = command(sub, "buy", _buy, "buy a Merit with experience",
+                  "Spend experience on a Merit (its cost).", args=("character", "merit"))
     _common(buy)
-    buy.set_defaults(handler=partial(run_service, _buy))
-    buy_off = sub.add_parser("buy-off", help="buy off a Flaw with experience",
-                             description="Spend experience to remove a Flaw (its bonus).")
-    buy_off.add_argument("character")
-    buy_off.add_argument("flaw")
+    buy_off = command(sub, "buy-off", _buy_off, "buy off a Flaw with experience",
+                      "Spend experience to remove a Flaw (its bonus).", args=("character", "flaw"))
     _common(buy_off)
-    buy_off.set_defaults(handler=partial(run_service, _buy_off))
-    correct = sub.add_parser("correct", help="fix the record without spending experience",
-                             description="Fix the record without spending experience: add or "
-                                         "remove cards, adjust career experience. Say why in "
-                                         "--note.")
-    correct.add_argument("character")
+    correct = command(sub, "correct", _correct, "fix the record without spending experience",
+                      "Fix the record without spending experience: add or "
+                      "remove cards, adjust career experience. Say why in "
+                      "--note.", args=("character",))
     correct.add_argument("--add-merit", action="append", default=[])
     correct.add_argument("--remove-merit", action="append", default=[])
     correct.add_argument("--add-flaw", action="append", default=[])
     correct.add_argument("--remove-flaw", action="append", default=[])
     correct.add_argument("--xp", type=int, default=0, help="experience to add (or take back)")
     _common(correct)
-    correct.set_defaults(handler=partial(run_service, _correct))
 
 
 def register_history(parser: argparse.ArgumentParser) -> None:

@@ -4,10 +4,9 @@ choose its Base Camps, each step checked by the rules as it is made; show the ma
 from __future__ import annotations
 
 import argparse
-from functools import partial
 from typing import TYPE_CHECKING
 
-from chronicle.cli.common import add_json, database, run_service
+from chronicle.cli.common import command, database
 from chronicle.cli.output import emit, emit_json, report
 
 if TYPE_CHECKING:
@@ -33,58 +32,43 @@ def register(parser: argparse.ArgumentParser) -> None:
                           "step is checked as it is made and kept as the game's map history.")
     sub = parser.add_subparsers(dest="map_command", metavar="show|place|treasure|camp|undo",
                                 required=True)
-    show = sub.add_parser("show", help="the map, what is left to lay and its problems",
-                          description="Show a game's map as a grid, the Leagues each player "
-                                      "still has to lay and every rule problem.")
-    show.add_argument("game")
-    add_json(show)
-    show.set_defaults(handler=partial(run_service, _show))
+    command(sub, "show", _show, "the map, what is left to lay and its problems",
+            "Show a game's map as a grid, the Leagues each player "
+            "still has to lay and every rule problem.", args=("game",), json=True)
 
-    lay = sub.add_parser("place", help="lay a League",
-                         description="Lay a League on a square, beside the map; its sides must "
-                                     "match the Leagues beside it.")
-    lay.add_argument("game")
-    lay.add_argument("league")
+    lay = command(sub, "place", _place, "lay a League",
+                  "Lay a League on a square, beside the map; its sides must "
+                  "match the Leagues beside it.", args=("game", "league"), json=True)
     lay.add_argument("--at", type=_square, required=True, metavar="X,Y")
     lay.add_argument("--turn", type=int, default=0, metavar="DEGREES",
                      help="0 (text upright, the default) or 180 (turned half round)")
     lay.add_argument("--player", help="whose League (default: the one player who has it)")
     lay.add_argument("--expect-version", type=int, dest="expected_version")
-    add_json(lay)
-    lay.set_defaults(handler=partial(run_service, _place))
 
-    hide = sub.add_parser("treasure", help="place a Quest Treasure under a League",
-                          description="Place one of a player's Quest Treasures under a League "
-                                      "(one per League until every League covers one).")
-    hide.add_argument("game")
-    hide.add_argument("treasure")
+    hide = command(sub, "treasure", _treasure, "place a Quest Treasure under a League",
+                   "Place one of a player's Quest Treasures under a League "
+                   "(one per League until every League covers one).",
+                   args=("game", "treasure"), json=True)
     hide.add_argument("--player", required=True)
     where = hide.add_mutually_exclusive_group(required=True)
     where.add_argument("--on", metavar="LEAGUE")
     where.add_argument("--at", type=_square, metavar="X,Y")
     hide.add_argument("--expect-version", type=int, dest="expected_version")
-    add_json(hide)
-    hide.set_defaults(handler=partial(run_service, _treasure))
 
-    camp = sub.add_parser("camp", help="choose a player's Base Camp",
-                          description="Choose a player's Base Camp; their opponent chooses it.")
-    camp.add_argument("game")
+    camp = command(sub, "camp", _camp, "choose a player's Base Camp",
+                   "Choose a player's Base Camp; their opponent chooses it.",
+                   args=("game",), json=True)
     camp.add_argument("player", help="whose Base Camp")
     camp.add_argument("--by", help="who chooses (default: the player's opponent)")
     where = camp.add_mutually_exclusive_group(required=True)
     where.add_argument("--on", metavar="LEAGUE")
     where.add_argument("--at", type=_square, metavar="X,Y")
     camp.add_argument("--expect-version", type=int, dest="expected_version")
-    add_json(camp)
-    camp.set_defaults(handler=partial(run_service, _camp))
 
-    undo = sub.add_parser("undo", help="take back the latest map step",
-                          description="Take back the latest step still in effect (the history "
-                                      "keeps it, with the undo).")
-    undo.add_argument("game")
+    undo = command(sub, "undo", _undo, "take back the latest map step",
+                   "Take back the latest step still in effect (the history "
+                   "keeps it, with the undo).", args=("game",), json=True)
     undo.add_argument("--expect-version", type=int, dest="expected_version")
-    add_json(undo)
-    undo.set_defaults(handler=partial(run_service, _undo))
 
 
 def print_map(view: MapView, as_json: bool) -> int:

@@ -6,10 +6,11 @@ restore-archived``, ``game rename|delete|restore-archived`` and ``game seat|unse
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from chronicle.cli.common import add_json, add_player, database, run_service
+from chronicle.cli.common import add_json, add_player, command, database, run_service
 from chronicle.cli.mending import add_yes, remove, sentence
 from chronicle.cli.output import emit
 from chronicle.systems.wyld_hunt.cli.show import show_character, show_view
@@ -17,14 +18,10 @@ from chronicle.systems.wyld_hunt.cli.show import show_character, show_view
 
 def register_character(sub: Any) -> None:
     """Add ``character rename``, ``character delete`` and ``character restore-archived``."""
-    rename = sub.add_parser("rename", help="rename a character",
-                            description="Give a character another name; its chronicle and "
-                                        "games stay with it.")
-    rename.add_argument("name")
-    rename.add_argument("new_name")
+    rename = command(sub, "rename", _character_rename, "rename a character",
+                     "Give a character another name; its chronicle and "
+                     "games stay with it.", args=("name", "new_name"), json=True)
     add_player(rename)
-    add_json(rename)
-    rename.set_defaults(handler=partial(run_service, _character_rename))
     delete = sub.add_parser("delete", help="delete (or archive) a character",
                             description="Delete a character never played. One whose chronicle "
                                         "has begun is archived instead: hidden from lists, its "
@@ -35,23 +32,18 @@ def register_character(sub: Any) -> None:
     add_yes(delete)
     add_json(delete)
     delete.set_defaults(handler=partial(run_service, _character_delete), subject="character")
-    restore = sub.add_parser("restore-archived", help="bring back an archived character",
-                             description="Bring an archived character back into play (refused "
-                                         "when its cards are now used by others).")
-    restore.add_argument("name")
+    restore = command(sub, "restore-archived", _character_restore,
+                      "bring back an archived character",
+                      "Bring an archived character back into play (refused "
+                      "when its cards are now used by others).", args=("name",), json=True)
     add_player(restore)
-    add_json(restore)
-    restore.set_defaults(handler=partial(run_service, _character_restore))
 
 
 def register_game(sub: Any) -> None:
     """Add ``game rename|delete|restore-archived`` and ``game seat|unseat``."""
-    rename = sub.add_parser("rename", help="rename a game", description="Give a game another "
-                                                                        "name.")
-    rename.add_argument("name")
-    rename.add_argument("new_name")
-    add_json(rename)
-    rename.set_defaults(handler=partial(run_service, _game_rename))
+    command(sub, "rename", _game_rename, "rename a game",
+            "Give a game another "
+            "name.", args=("name", "new_name"), json=True)
     delete = sub.add_parser("delete", help="delete (or archive) a game",
                             description="Delete a game not yet played. One whose result is "
                                         "recorded is archived instead (hidden from lists, "
@@ -60,66 +52,53 @@ def register_game(sub: Any) -> None:
     add_yes(delete)
     add_json(delete)
     delete.set_defaults(handler=partial(run_service, _game_delete), subject="game")
-    restore = sub.add_parser("restore-archived", help="bring back an archived game",
-                             description="Bring an archived game back into the lists.")
-    restore.add_argument("name")
-    add_json(restore)
-    restore.set_defaults(handler=partial(run_service, _game_restore))
-    seat = sub.add_parser("seat", help="seat a player, or change their character",
-                          description="Seat a player at a game with a character (or none), "
-                                      "or change the character of their seat; until the "
-                                      "result is recorded.")
-    seat.add_argument("name")
+    command(sub, "restore-archived", _game_restore, "bring back an archived game",
+            "Bring an archived game back into the lists.", args=("name",), json=True)
+    seat = command(sub, "seat", _seat, "seat a player, or change their character",
+                   "Seat a player at a game with a character (or none), "
+                   "or change the character of their seat; until the "
+                   "result is recorded.", args=("name",), json=True)
     seat.add_argument("seat", metavar="PLAYER[:CHARACTER]")
-    add_json(seat)
-    seat.set_defaults(handler=partial(run_service, _seat))
-    unseat = sub.add_parser("unseat", help="take a player's seat away",
-                            description="Take a player's seat (and their choices) away from a "
-                                        "game; until the result is recorded.")
-    unseat.add_argument("name")
-    unseat.add_argument("player")
-    add_json(unseat)
-    unseat.set_defaults(handler=partial(run_service, _unseat))
+    command(sub, "unseat", _unseat, "take a player's seat away",
+            "Take a player's seat (and their choices) away from a "
+            "game; until the result is recorded.", args=("name", "player"), json=True)
+
+
+def _said(view: Any, args: argparse.Namespace, text: str,
+          show: Callable[[Any, bool], int]) -> int:
+    """``text`` as a sentence, or the view's JSON with ``--json``."""
+    if args.json:
+        return show(view, args.json)
+    emit(sentence(text))
+    return 0
 
 
 def _character_rename(args: argparse.Namespace) -> int:
     from chronicle.systems.wyld_hunt.services.characters import rename_character
 
     view = rename_character(database(args), args.name, args.new_name, player=args.player)
-    if not args.json:
-        emit(sentence(f"Renamed {args.name} to {view.name}"))
-        return 0
-    return show_character(view, args.json)
+    return _said(view, args, f"Renamed {args.name} to {view.name}", show_character)
 
 
 def _character_restore(args: argparse.Namespace) -> int:
     from chronicle.services.mending import restore_character
 
     view = restore_character(database(args), args.name, args.player)
-    if not args.json:
-        emit(sentence(f"Brought {view.name} back into play"))
-        return 0
-    return show_character(view, args.json)
+    return _said(view, args, f"Brought {view.name} back into play", show_character)
 
 
 def _game_rename(args: argparse.Namespace) -> int:
     from chronicle.services.mending import rename_game
 
     view = rename_game(database(args), args.name, args.new_name)
-    if not args.json:
-        emit(sentence(f"Renamed {args.name} to {view.name}"))
-        return 0
-    return show_view(view, args.json)
+    return _said(view, args, f"Renamed {args.name} to {view.name}", show_view)
 
 
 def _game_restore(args: argparse.Namespace) -> int:
     from chronicle.services.mending import restore_game
 
     view = restore_game(database(args), args.name)
-    if not args.json:
-        emit(sentence(f"Brought {view.name} back into the lists"))
-        return 0
-    return show_view(view, args.json)
+    return _said(view, args, f"Brought {view.name} back into the lists", show_view)
 
 
 def _seat(args: argparse.Namespace) -> int:

@@ -185,7 +185,7 @@ def _group_layer() -> list[CardEntry]:
         entries: list[CardEntry] = _GROUP["entries"]
         return entries
     entries = []
-    tables = grouplayer.tables()
+    tables = grouplayer.tables(GAME)
     if tables:
         from chronicle.catalog.loader import validate_card_tables
         from chronicle.systems.wyld_hunt.schema import SCHEMA
