@@ -36,6 +36,7 @@ from chronicle.tui.areas import (  # the areas, re-exported
     home_system,
     with_areas,
 )
+from chronicle.tui.keys import KeyHandled, KeyOrder, ordered
 from chronicle.tui.memory import Collector
 from chronicle.tui.screens.base import kept_screen
 from chronicle.tui.speed import background_screens, build_hidden, finish_hidden
@@ -180,6 +181,8 @@ class ChronicleApp(App[int]):
         self._last_letter: tuple[str, float] = ("", 0.0)
         self._burst = False
         self._burst_said = False
+        self.keys = KeyOrder(self, super().on_event)
+        """The keys typed, handed on in order (``chronicle.tui.keys``)."""
         wanted = os.environ.get("CHRONICLE_THEME") or self.settings.theme
         self.theme = wanted if wanted in self.available_themes else "textual-dark"
 
@@ -308,10 +311,19 @@ class ChronicleApp(App[int]):
         self.memory.freeze()
 
     async def on_event(self, event: events.Event) -> None:
-        """Textual's, noting the user's input (full collections wait for a pause)."""
+        """Textual's, noting the user's input (full collections wait for a pause), with keys
+        and pastes handed on one at a time, in the order typed (``chronicle.tui.keys``)."""
         if isinstance(event, events.InputEvent):
             self.memory.input_seen()
-        await super().on_event(event)
+        if ordered(event):
+            await self.keys.arrived(event)
+        else:
+            await super().on_event(event)
+
+    async def on_key_handled(self, marker: KeyHandled) -> None:
+        """A key's marker came back up: the next key typed goes on (``chronicle.tui.keys``)."""
+        marker.stop()
+        await self.keys.back(marker)
 
     def on_unmount(self) -> None:
         """Put the garbage collector's thresholds back (tests run many apps in one process)."""
