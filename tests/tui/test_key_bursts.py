@@ -49,3 +49,75 @@ def test_record_game_form_takes_a_burst(demo_url: str) -> None:
         assert values(pilot) == ["O1", "D1", "note"]
 
     run(demo_url, scenario)
+
+
+def forms(url: str) -> list[tuple[str, Any]]:
+    """Every form of every game with two text fields or more, made as their screens make
+    them (a name for the failure message, a maker called inside the running app)."""
+    from chronicle.services.db import open_database
+    from chronicle.systems import registry
+    from chronicle.systems.arcadia_quest.screens.new_campaign import NewCampaignDialog
+    from chronicle.systems.arcadia_quest.service import group_catalog
+    from chronicle.systems.tales_of_arcadia.screens.new_force import NewForceScreen
+    from chronicle.systems.tales_of_arcadia.screens.unit_form import UnitFormScreen
+    from chronicle.systems.wyld_hunt.screens.card_edit import CardEditScreen
+    from chronicle.systems.wyld_hunt.screens.new_character import NewCharacterScreen
+    from chronicle.systems.wyld_hunt.screens.new_game import NewGameScreen
+    from chronicle.tui.screens.card_form import CardFormScreen
+
+    db = open_database(url)
+    quests = group_catalog(db)
+    db.engine.dispose()
+    made: list[tuple[str, Any]] = [
+        ("Wyld Hunt new character", lambda: NewCharacterScreen(["Tim", "Sam"])),  # one field
+        ("Wyld Hunt card", lambda: CardEditScreen(None, name="")),
+        ("Wyld Hunt new game", NewGameScreen),
+        ("Tales new force", NewForceScreen),
+        ("Tales unit", UnitFormScreen),
+        ("Arcadia Quest new campaign", lambda: NewCampaignDialog(quests)),
+    ]
+    for key in ("tales-of-arcadia", "arcadia-quest", "hunters-of-arcfall"):
+        game = registry.system(key)
+        if game.card_kinds:
+            made.append((f"{game.label} card", lambda game=game: CardFormScreen(game)))
+    return made
+
+
+def two_fields(screen: Any) -> tuple[Input, Input, int] | None:
+    """The first two enabled text fields of ``screen`` in focus order, and how many tabs take
+    the focus from the first to the second."""
+    chain = screen.focus_chain
+    fields = [index for index, widget in enumerate(chain) if isinstance(widget, Input)]
+    if len(fields) < 2:
+        return None
+    return chain[fields[0]], chain[fields[1]], fields[1] - fields[0]
+
+
+def test_every_form_of_every_game_takes_a_burst(demo_url: str) -> None:
+    """In each form, a burst typing a value, tabbing to the next text field and typing
+    another: each value in its own field."""
+    made = forms(demo_url)
+
+    async def scenario(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        checked = []
+        for name, make in made:
+            screen = make()
+            await app.push_screen(screen)
+            await settle(pilot)
+            found = two_fields(screen)
+            if found is None:
+                app.pop_screen()
+                await settle(pilot)
+                continue
+            first, second, tabs = found
+            first.focus()
+            await settle(pilot)
+            await burst(pilot, "ctrl+u", "1", "2", *["tab"] * tabs, "ctrl+u", "3", "4")
+            assert (first.value, second.value) == ("12", "34"), name
+            checked.append(name)
+            app.pop_screen()
+            await settle(pilot)
+        assert len(checked) >= 6, checked
+
+    run(demo_url, scenario, size=(100, 40))
