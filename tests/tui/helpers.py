@@ -37,7 +37,7 @@ async def burst(pilot: Pilot[Any], *keys: str) -> None:
     import unicodedata
 
     from textual import events
-    from textual.keys import _character_to_key, _get_unicode_name_from_key
+    from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 
     driver = pilot.app._driver
     assert driver is not None
@@ -45,7 +45,8 @@ async def burst(pilot: Pilot[Any], *keys: str) -> None:
         if len(key) == 1 and not key.isalnum():
             key = _character_to_key(key)
         try:
-            char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
+            char: str | None = unicodedata.lookup(
+                _get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
         except KeyError:
             char = key if len(key) == 1 else None
         event = events.Key(key, char)
