@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from chronicle.tui.screens.base import chronicle_app, kept_screen
+from chronicle.tui.screens.base import chronicle_app, kept_row, kept_screen
 from chronicle.tui.text import fit
 from chronicle.tui.widgets.footer import Footer
 
@@ -162,8 +162,12 @@ class CharactersScreen(Screen[None]):
                                          group="characters-list", exclusive=True)
 
     def loaded_data(self, result: tuple[list[PlayerInfo], list[CharacterView]]) -> None:
-        """Show what ``reload`` found, keeping the cursor on the same character."""
+        """Show what ``reload`` found, keeping the cursor on the same character (or, when it
+        is gone or its player was renamed, on the same row)."""
         current = self.current()
+        shown = self.query_one(CharacterList).highlighted_option
+        before = list(self.entries)
+        position = before.index(shown.id) if shown is not None and shown.id in before else 0
         self.players, self.views = result
         self.loaded = True
         listing = self.query_one(CharacterList)
@@ -193,7 +197,7 @@ class CharactersScreen(Screen[None]):
             listing.focus()
         keys = list(self.entries)
         if keys:
-            chosen = next((k for k, e in self.entries.items() if e == current), keys[0])
+            chosen = keys[kept_row(list(self.entries.values()), current, position)]
             listing.highlighted = listing.get_option_index(chosen)
         count = len(self.views)
         invalid = sum(1 for v in self.views if not v.report.valid)
