@@ -72,9 +72,9 @@ def test_a_prompt_without_a_check_answers_as_before(demo_url: str) -> None:
     run(demo_url, scenario)
 
 
-def test_a_refused_form_keeps_every_value_and_says_why_in_the_dialog(demo_url: str) -> None:
-    """Record a game with a date the services refuse: the dialog stays with every value as
-    typed, the reason on a line in the dialog."""
+def test_a_form_says_a_bad_value_beside_its_field_before_saving(demo_url: str) -> None:
+    """Record a game with a date the engine would refuse: "Ready" is not said, ctrl+s keeps
+    the dialog with every value as typed and says why under the date, focused."""
     async def scenario(pilot: Pilot[Any]) -> None:
         app = pilot.app
         await pilot.press("2")
@@ -86,13 +86,39 @@ def test_a_refused_form_keeps_every_value_and_says_why_in_the_dialog(demo_url: s
         dialog = app.screen
         assert isinstance(dialog, RecordGameScreen)
         await burst(pilot, "space", "tab", "S", "a", "m", "tab", "ctrl+u", *"not-a-date",
-                    "tab", *"close one", "ctrl+s")
+                    "tab", *"close one")
+        ready = str(dialog.query_one("#game-ready").render())
+        assert "Ready" not in ready and "not-a-date" in ready
+        await burst(pilot, "ctrl+s")
         assert app.screen is dialog
         values = [field.value for field in dialog.query(Input).results(Input)]
         assert values == ["Sam", "not-a-date", "close one"]
         lines = list(dialog.query(f".{PROBLEM}").results(Static))
-        assert len(lines) == 1, [(n.title, n.message, type(n)) for n in app._notifications]
-        assert "Not saved" in str(lines[0].render())
+        assert len(lines) == 1 and "not-a-date" in str(lines[0].render())
+        assert dialog.focused is dialog.query_one("#game-date")
+        await burst(pilot, "ctrl+u", *"2026-11-20")
+        assert "Ready" in str(dialog.query_one("#game-ready").render())
+
+    run(demo_url, scenario)
+
+
+def test_a_refused_form_keeps_every_value_and_says_why_in_the_dialog(demo_url: str) -> None:
+    """A new character with a name taken: the services refuse, the dialog stays with the
+    name as typed and says why under it."""
+    from chronicle.systems.wyld_hunt.screens.new_character import NewCharacterScreen
+
+    async def scenario(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        dialog = NewCharacterScreen(["Tim", "Josh"], "Tim")
+        await app.push_screen(dialog)
+        await settle(pilot)
+        await burst(pilot, "enter")
+        assert app.screen is dialog and "name first" in screen_text(pilot)
+        await burst(pilot, *"Winerdria", "enter")
+        assert app.screen is dialog
+        assert dialog.query_one("#new-name", Input).value == "Winerdria"
+        lines = list(dialog.query(f".{PROBLEM}").results(Static))
+        assert len(lines) == 1 and "Not saved" in str(lines[0].render())
         assert "Not saved" in screen_text(pilot)
         dialog.problem("")
         await settle(pilot)
