@@ -84,6 +84,9 @@ def problem_line(screen: Screen[Any], text: str, near: Widget | None = None) -> 
     if row is None:
         rows = list(screen.query(".field"))
         row = rows[-1] if rows else None
+    while (row is not None and isinstance(row.parent, Widget) and row.parent is not screen
+           and getattr(row.parent.styles.layout, "name", "") == "horizontal"):
+        row = row.parent  # rows side by side: the line goes under them all
     if row is not None and isinstance(row.parent, Widget) and row.parent is not screen:
         row.parent.mount(line, after=row)
     else:
