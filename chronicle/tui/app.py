@@ -76,6 +76,18 @@ SEARCH_WORDS = {
 """Words people type in the palette that a command's title may not contain, by title word."""
 
 
+GUIDES = (
+    ("Print a sheet (PDF)", "pdf",
+     "Sheets are printed where their record is shown: a character's view (2, enter, then p) "
+     "or a sister game's screen (5, enter on the game, then p)."),
+    ("Undo", "undo",
+     "Undo is where the record is: a character's view (2, enter, then u) or a sister game's "
+     "screen (5, enter on the game); each asks before it acts."),
+)
+"""The palette's examples in the help ("pdf", "undo"): on a screen without a command of its
+own for them, the palette still finds one, saying where to go."""
+
+
 def _screen(name: str) -> Screen[Any]:
     """Import an area's screen only when the area is first entered."""
     from textual._context import active_app
@@ -553,8 +565,12 @@ class ChronicleApp(App[int]):
         yield SystemCommand("Light or dark theme", "Toggle the theme (ctrl+t)",
                             self.action_toggle_dark)
         commands = getattr(screen, "commands", None)
-        if callable(commands):
-            yield from commands()
+        own = list(commands()) if callable(commands) else []
+        yield from own
+        found = [search_words(command.title, command.help) for command in own]
+        for title, word, where in GUIDES:
+            if not any(word in words for words in found):
+                yield SystemCommand(title, where, partial(self.notify, where, title=title))
 
 
 __all__ = ["AppArea", "ChronicleApp", "ChronicleCommands", "app_areas", "area_bindings",

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 ROUNDS = 2
 """How many times the marker follows a key up to the app before the next key is handed on."""
 
-PATIENCE = 0.3
+PATIENCE = 1.0
 """Seconds after which a key whose marker never came back frees the keys behind it."""
 
 
