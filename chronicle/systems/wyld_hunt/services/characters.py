@@ -8,6 +8,7 @@ may change only while the chronicle is empty; afterwards experience and correcti
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -310,6 +311,27 @@ def show_character(db: Database, name: str, player: str | None = None) -> Charac
     """A character with its report, summary and history."""
     with db.reading() as connection:
         return view(connection, character_facts(connection, name, player))
+
+
+def some_characters(db: Database, wanted: Sequence[tuple[str, str]]) -> list[CharacterView]:
+    """The characters ``wanted`` as (player, name), read together (a list shows those on
+    screen: reading every character of a large group takes seconds); one gone meanwhile, or
+    unreadable, is left out."""
+    from chronicle.errors import ChronicleError
+    from chronicle.persistence import reads
+
+    with db.reading() as connection:
+        cat = catalog()
+        found = []
+        for player, name in wanted:
+            owner = reads.player_named(connection, player)
+            rows = reads.characters_named(connection, name, owner.id) if owner else []
+            for row in rows[:1]:
+                try:
+                    found.append(view(connection, row, cat))
+                except ChronicleError:  # said when it is opened
+                    continue
+        return found
 
 
 def list_characters(db: Database, player: str | None = None, *,
