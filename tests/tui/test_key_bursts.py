@@ -121,3 +121,27 @@ def test_every_form_of_every_game_takes_a_burst(demo_url: str) -> None:
         assert len(checked) >= 6, checked
 
     run(demo_url, scenario, size=(100, 40))
+
+
+def test_a_burst_of_tabs_after_typing_moves_the_focus_each_time(demo_url: str) -> None:
+    """In a card form, a letter typed then three tabs at once: the focus moves three fields
+    on (last session the tabs after typing left it where it was)."""
+    from chronicle.systems import registry
+    from chronicle.tui.screens.card_form import CardFormScreen
+
+    game = next(one for one in (registry.system(key) for key in registry.installed())
+                if one.card_kinds and one.keys[0] != "wyld-hunt")
+
+    async def scenario(pilot: Pilot[Any]) -> None:
+        form = CardFormScreen(game)
+        await pilot.app.push_screen(form)
+        await settle(pilot)
+        chain = form.focus_chain
+        start = next(i for i, widget in enumerate(chain) if isinstance(widget, Input))
+        chain[start].focus()
+        await settle(pilot)
+        await burst(pilot, "x", "tab", "tab", "tab")
+        assert form.focused is chain[start + 3]
+        assert isinstance(chain[start], Input) and chain[start].value.endswith("x")
+
+    run(demo_url, scenario, size=(100, 40))
