@@ -40,6 +40,10 @@ PATIENCE = 1.0
 """Seconds after which a key whose marker never came back frees the keys behind it."""
 
 
+URGENT = frozenset({"ctrl+q"})
+"""Keys handed on at once, whatever is in flight (the app's quit)."""
+
+
 class KeyHandled(Message):
     """The marker following a key up to the app (``KeyOrder``)."""
 
@@ -68,7 +72,11 @@ class KeyOrder:
         self.timer: Timer | None = None
 
     async def arrived(self, event: events.Event) -> None:
-        """A key or paste from the terminal: handed on now, or after those before it."""
+        """A key or paste from the terminal: handed on now, or after those before it (quitting
+        never waits)."""
+        if isinstance(event, events.Key) and event.key in URGENT:
+            await self.deliver(event)
+            return
         if self.in_flight or self.waiting:
             self.waiting.append(event)
             self.watch()

@@ -145,3 +145,34 @@ def test_a_burst_of_tabs_after_typing_moves_the_focus_each_time(demo_url: str) -
         assert isinstance(chain[start], Input) and chain[start].value.endswith("x")
 
     run(demo_url, scenario, size=(100, 40))
+
+
+def test_a_lost_marker_frees_the_keys_behind_it(demo_url: str, monkeypatch: Any) -> None:
+    """A key whose marker never comes back (its widget removed meanwhile) holds the keys
+    behind it at most ``PATIENCE`` seconds; none is lost."""
+    from chronicle.tui import keys
+    from chronicle.tui.screens.prompt import PromptScreen
+
+    async def scenario(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        prompt = PromptScreen("Name", "A name:")
+        await app.push_screen(prompt)
+        await settle(pilot)
+        lost = [True]
+        follow = keys.KeyOrder.follow
+
+        def losing(order: keys.KeyOrder, marker: keys.KeyHandled) -> bool:
+            if lost:
+                lost.clear()
+                return True  # as if posted to a widget removed before it read it
+            return follow(order, marker)
+
+        monkeypatch.setattr(keys.KeyOrder, "follow", losing)
+        await burst(pilot, "a", "b", "c")
+        field = prompt.query_one(Input)
+        assert field.value == "a"  # b and c wait for a's marker
+        await asyncio.sleep(keys.PATIENCE + 0.3)
+        await settle(pilot)
+        assert field.value == "abc"
+
+    run(demo_url, scenario)
