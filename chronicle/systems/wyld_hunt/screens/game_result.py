@@ -5,9 +5,9 @@ its recorded result, read-only.
 
 Every quest of every seat is one row; space (or enter) marks it completed, numbering the marks
 in the order they are made (Epic Play: quests are completed in order). Taking a mark out
-renumbers the rest. Under the list, the date played (today unless changed) and a note (tab
-reaches them) go into every chronicle with the result, as on the command line; a bad date is
-said under its field, everything kept as typed.
+renumbers the rest. Under the list, the date played (left empty: the day it is recorded) and
+a note (tab reaches them) go into every chronicle with the result, as on the command line; a
+bad date is said under its field, everything kept as typed.
 
 The games screen keeps one result screen and opens every game in it (``reopen``); a played
 game's result is shown from the games screen's own reading (it never changes), without reading
@@ -34,13 +34,6 @@ from chronicle.tui.widgets.footer import Footer
 if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.systems.wyld_hunt.services.games import GameView, Seat
-
-
-def today() -> str:
-    """Today's date, as the date played is typed."""
-    from datetime import date
-
-    return date.today().isoformat()
 
 
 def who(seat: Seat) -> str:
@@ -95,8 +88,8 @@ class GameResultScreen(Screen[bool]):
             yield CardList([4, 26, 30], flex=2, id="result-list")
             yield Static("", id="result-summary")
             with Horizontal(id="result-when").set_styles("height: 1; padding: 0 1;"):
-                yield field("date", compact(Input(today(), id="result-date")), label_width=6
-                            ).set_styles("width: 22;")
+                yield field("date", compact(Input(id="result-date", placeholder="today")),
+                            label_width=6).set_styles("width: 22;")
                 yield field("note", compact(Input(id="result-note",
                                                   placeholder="anything to remember")),
                             label_width=6)
@@ -117,7 +110,7 @@ class GameResultScreen(Screen[bool]):
         if not (self.is_mounted and self.query(CardList)):
             return  # built when shown: on_mount shows it
         self.sub_title = game
-        self.query_one("#result-date", Input).value = today()
+        self.query_one("#result-date", Input).value = ""
         self.query_one("#result-note", Input).value = ""
         problem_line(self, "")
         show_text(self.query_one("#result-intro", Static), "Loading the game…")
