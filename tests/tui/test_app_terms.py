@@ -19,7 +19,7 @@ def said(node: ast.AST) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
-        return "".join(part.value if isinstance(part, ast.Constant) else "X"
+        return "".join(str(part.value) if isinstance(part, ast.Constant) else "X"
                        for part in node.values)
     return None
 

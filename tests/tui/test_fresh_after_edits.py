@@ -41,8 +41,9 @@ def test_renaming_a_player_keeps_the_row_and_the_characters_follow(demo_url: str
         await settle(pilot)
         await pilot.press("4")
         await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayersScreen)
+        shown = app.screen
+        assert isinstance(shown, PlayersScreen)
+        screen: PlayersScreen = shown
         names = [p.name for p in screen.players]
         listing = screen.query_one(CardList)
         listing.cursor = names.index("Tim")
@@ -50,7 +51,7 @@ def test_renaming_a_player_keeps_the_row_and_the_characters_follow(demo_url: str
         await burst(pilot, "r")
         assert isinstance(app.screen, NameDialog)
         await burst(pilot, "ctrl+u", *"Timothy", "enter")
-        assert app.screen is screen
+        assert app.screen_stack[-1] is screen
         names = [p.name for p in screen.players]
         assert "Timothy" in names and "Tim" not in names
         assert screen.players[listing.cursor].name == "Timothy"  # the row renamed, moved

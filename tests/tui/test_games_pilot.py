@@ -347,8 +347,9 @@ def test_the_result_takes_the_date_played_and_a_note(tmp_path: Path) -> None:
             await cursor_to(pilot, [g.name for g in screen.games].index("Rematch"))
             await pilot.press("r")
             await settle(pilot)
-            result = pilot.app.screen
-            assert isinstance(result, GameResultScreen)
+            shown = pilot.app.screen
+            assert isinstance(shown, GameResultScreen)
+            result: GameResultScreen = shown
             await burst(pilot, "space", "tab", "ctrl+u", *"2026-13-40", "tab",
                         *"rain, a close one", "ctrl+s")
             assert pilot.app.screen is result and not result.played

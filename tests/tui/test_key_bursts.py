@@ -142,7 +142,8 @@ def test_a_burst_of_tabs_after_typing_moves_the_focus_each_time(demo_url: str) -
         await settle(pilot)
         await burst(pilot, "x", "tab", "tab", "tab")
         assert form.focused is chain[start + 3]
-        assert isinstance(chain[start], Input) and chain[start].value.endswith("x")
+        first = chain[start]
+        assert isinstance(first, Input) and first.value.endswith("x")
 
     run(demo_url, scenario, size=(100, 40))
 

@@ -92,7 +92,7 @@ def test_the_apps_own_switch_mode_resumes_once(demo_url: str) -> None:
                 resumed.append(screen)
                 original(screen, event)
 
-            Screen._on_screen_resume = spy  # type: ignore[method-assign]
+            Screen._on_screen_resume = spy  # type: ignore[method-assign,assignment]
             try:
                 await pilot.press("4")
                 await settle(pilot)
