@@ -14,8 +14,10 @@ the moment the app hands it on until a marker (``KeyHandled``) posted right behi
 same widget has followed it up to the app, twice: the first round is behind the key itself
 (its bindings run on its way up), the second behind what the key's handling posted in turn
 (an ``Input.Submitted`` that moves the focus or closes a dialog). A marker lost on the way
-(its widget removed meanwhile) frees the keys after ``PATIENCE`` seconds. Only public Textual
-API is used (messages bubble to the app; ``App.on_event`` forwards an input event).
+(its widget removed meanwhile) frees the keys after ``PATIENCE`` seconds. While the screen
+shown saves what was typed (a dialog's ``saving``), the keys typed meanwhile wait for it to close
+or stay (``a Zed enter a Yan enter`` in Players adds both). Only public Textual API is used
+(messages bubble to the app; ``App.on_event`` forwards an input event).
 """
 
 from __future__ import annotations
@@ -39,6 +41,12 @@ ROUNDS = 2
 PATIENCE = 1.0
 """Seconds after which a key whose marker never came back frees the keys behind it."""
 
+
+BUSY_PATIENCE = 5.0
+"""Seconds the keys wait at most for a screen saving what was typed (``KeyOrder.busy``)."""
+
+POLL = 0.03
+"""Seconds between two looks at whether the screen is done saving."""
 
 URGENT = frozenset({"ctrl+q"})
 """Keys handed on at once, whatever is in flight (the app's quit)."""
@@ -70,6 +78,8 @@ class KeyOrder:
         self.ticket = 0
         self.in_flight = False
         self.timer: Timer | None = None
+        self.polling = False
+        self.busy_since: float | None = None
 
     async def arrived(self, event: events.Event) -> None:
         """A key or paste from the terminal: handed on now, or after those before it (quitting
@@ -77,9 +87,11 @@ class KeyOrder:
         if isinstance(event, events.Key) and event.key in URGENT:
             await self.deliver(event)
             return
-        if self.in_flight or self.waiting:
+        if self.in_flight or self.waiting or self.busy():
             self.waiting.append(event)
             self.watch()
+            if not self.in_flight:
+                self.poll()
             return
         await self.send(event)
 
@@ -107,9 +119,41 @@ class KeyOrder:
         self.in_flight = False
         await self.next()
 
+    def busy(self) -> bool:
+        """Whether the screen shown is saving what was typed (``saving``: a form dialog, the
+        name dialog): the keys typed meanwhile are for what comes after it (the screen below
+        once it closes, or the dialog again when it is refused), not for its fields. At most
+        ``BUSY_PATIENCE`` seconds."""
+        from time import monotonic
+
+        try:
+            saving = getattr(self.app.screen, "saving", False) is True
+        except Exception:  # no screen (the app is closing)
+            saving = False
+        if not saving:
+            self.busy_since = None
+            return False
+        if self.busy_since is None:
+            self.busy_since = monotonic()
+        return monotonic() - self.busy_since < BUSY_PATIENCE
+
+    def poll(self) -> None:
+        """Look again shortly whether the screen is done saving (``busy``)."""
+        if not self.polling:
+            self.polling = True
+            self.app.set_timer(POLL, self.polled)
+
+    async def polled(self) -> None:
+        self.polling = False
+        if not self.in_flight:
+            await self.next()
+
     async def next(self) -> None:
-        """Hand on the keys waiting, one at a time."""
+        """Hand on the keys waiting, one at a time (none while the screen saves)."""
         while self.waiting and not self.in_flight:
+            if self.busy():
+                self.poll()
+                return
             await self.send(self.waiting.popleft())
         if not self.waiting and self.timer is not None:
             self.timer.stop()

@@ -177,3 +177,23 @@ def test_a_lost_marker_frees_the_keys_behind_it(demo_url: str, monkeypatch: Any)
         assert field.value == "abc"
 
     run(demo_url, scenario)
+
+
+def test_keys_typed_while_a_dialog_saves_go_to_what_comes_after(demo_url: str) -> None:
+    """``a Xia enter a Wen enter`` at once in Players: the second ``a`` waits for the first
+    dialog to have saved and closed, and opens the next one: both players added."""
+    from chronicle.services.db import open_database
+    from chronicle.services.players import list_players
+    from chronicle.tui.screens.players import PlayersScreen
+
+    async def scenario(pilot: Pilot[Any]) -> None:
+        await pilot.press("4")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, PlayersScreen)
+        await burst(pilot, "a", *"Xia", "enter", "a", *"Wen", "enter")
+        assert isinstance(pilot.app.screen, PlayersScreen)
+
+    run(demo_url, scenario)
+    db = open_database(demo_url)
+    assert {"Xia", "Wen"} <= {p.name for p in list_players(db)}
+    db.engine.dispose()
