@@ -186,7 +186,18 @@ SWITCHES: list[tuple[str, list[str], list[str]]] = [
     ("dialog: command palette (ctrl+p)", ["ctrl+p"], ["escape"]),
     ("dialog: record a game (2, enter, g)", ["2", "down", "enter", "g"],
      ["escape", "escape", "1"]),
+    ("switch to Other games (5)", ["5"], ["1"]),
+    # the sister games, beside Wyld Hunt's figures above (their list is in name order)
+    ("Arcadia Quest's screen (5, enter)", ["5", "home", "enter"], ["5", "1"]),
+    ("Arcadia Quest: new campaign (n)", ["5", "home", "enter", "n"], ["escape", "5", "1"]),
+    ("Hunters of Arcfall's screen (5, enter)", ["5", "home", "down", "enter"], ["5", "1"]),
+    ("Hunters of Arcfall: new game (g)", ["5", "home", "down", "enter", "g"],
+     ["escape", "5", "1"]),
+    ("Tales of Arcadia's screen (5, enter)", ["5", "end", "enter"], ["5", "1"]),
+    ("Tales of Arcadia: new force (n)", ["5", "end", "enter", "n"], ["escape", "5", "1"]),
 ]
+"""What is timed, in order; the first timing of each is its first opening (the figure "first
+visit" of issue 31: under 100 ms for areas 4 and 5 and every sister game's form)."""
 
 
 def switches(repeat: int) -> None:
@@ -230,8 +241,9 @@ def switches(repeat: int) -> None:
         timings = asyncio.run(scenario())
     for what, values in timings.items():
         median, worst = statistics.median(values), max(values)
-        print(f"{what:<48} {median * 1000:8.1f} ms   {'(worst)':<36} {worst * 1000:8.1f} ms   "
-              f"{'':7}   aim < 100 ms: {'met' if worst < 0.1 else 'NOT MET'}")
+        print(f"{what:<48} {median * 1000:8.1f} ms   {'(first, worst)':<36} "
+              f"{values[0] * 1000:8.1f} ms {worst * 1000:8.1f} ms   "
+              f"aim < 100 ms: {'met' if worst < 0.1 else 'NOT MET'}")
 
 
 def prebuilding(repeat: int) -> None:

@@ -76,6 +76,27 @@ def players_by_id(session: Reader) -> list[tuple[int, str]]:
         sa_select(PLAYER.c.id, PLAYER.c.name).order_by(PLAYER.c.name_key)).all()]
 
 
+def card_counts(session: Reader) -> dict[int, int]:
+    """Every player's count of owned copies (of every game), by player id, in one query (a
+    player owning none is absent)."""
+    from chronicle.persistence.light import OWNERSHIP as owned
+
+    return {int(player): int(total or 0) for player, total in session.execute(
+        sa_select(owned.c.player_id, func.sum(owned.c.count)).where(owned.c.count > 0)
+        .group_by(owned.c.player_id)).all()}
+
+
+def character_names(session: Reader) -> dict[int, list[str]]:
+    """The names of every player's characters in play, by name, by player id, in one query."""
+    found: dict[int, list[str]] = {}
+    for player, name in session.execute(
+            sa_select(CHARACTER.c.player_id, CHARACTER.c.name)
+            .where(*character_filter(CHARACTER.c, archived=False))
+            .order_by(CHARACTER.c.name_key)).all():
+        found.setdefault(int(player), []).append(str(name))
+    return found
+
+
 def record_keys(session: Reader, game: str, kind: str) -> list[tuple[int, int, str, bool]]:
     """Every record of ``game`` and ``kind`` (archived ones too) as (id, owner, name, in
     use): what a record naming another by identity is read back with."""

@@ -36,6 +36,7 @@ from chronicle.tui.areas import (  # the areas, re-exported
     home_system,
     with_areas,
 )
+from chronicle.tui.keys import KeyHandled, KeyOrder, ordered
 from chronicle.tui.memory import Collector
 from chronicle.tui.screens.base import kept_screen
 from chronicle.tui.speed import background_screens, build_hidden, finish_hidden
@@ -73,6 +74,18 @@ SEARCH_WORDS = {
     "suggest": "suggestion auto deck",
 }
 """Words people type in the palette that a command's title may not contain, by title word."""
+
+
+GUIDES = (
+    ("Print a sheet (PDF)", "pdf",
+     "Sheets are printed where their record is shown: a character's view (2, enter, then p) "
+     "or a sister game's screen (5, enter on the game, then p)."),
+    ("Undo", "undo",
+     "Undo is where the record is: a character's view (2, enter, then u) or a sister game's "
+     "screen (5, enter on the game); each asks before it acts."),
+)
+"""The palette's examples in the help ("pdf", "undo"): on a screen without a command of its
+own for them, the palette still finds one, saying where to go."""
 
 
 def _screen(name: str) -> Screen[Any]:
@@ -180,6 +193,8 @@ class ChronicleApp(App[int]):
         self._last_letter: tuple[str, float] = ("", 0.0)
         self._burst = False
         self._burst_said = False
+        self.keys = KeyOrder(self, super().on_event)
+        """The keys typed, handed on in order (``chronicle.tui.keys``)."""
         wanted = os.environ.get("CHRONICLE_THEME") or self.settings.theme
         self.theme = wanted if wanted in self.available_themes else "textual-dark"
 
@@ -308,10 +323,19 @@ class ChronicleApp(App[int]):
         self.memory.freeze()
 
     async def on_event(self, event: events.Event) -> None:
-        """Textual's, noting the user's input (full collections wait for a pause)."""
+        """Textual's, noting the user's input (full collections wait for a pause), with keys
+        and pastes handed on one at a time, in the order typed (``chronicle.tui.keys``)."""
         if isinstance(event, events.InputEvent):
             self.memory.input_seen()
-        await super().on_event(event)
+        if ordered(event):
+            await self.keys.arrived(event)
+        else:
+            await super().on_event(event)
+
+    async def on_key_handled(self, marker: KeyHandled) -> None:
+        """A key's marker came back up: the next key typed goes on (``chronicle.tui.keys``)."""
+        marker.stop()
+        await self.keys.back(marker)
 
     def on_unmount(self) -> None:
         """Put the garbage collector's thresholds back (tests run many apps in one process)."""
@@ -549,8 +573,12 @@ class ChronicleApp(App[int]):
         yield SystemCommand("Light or dark theme", "Toggle the theme (ctrl+t)",
                             self.action_toggle_dark)
         commands = getattr(screen, "commands", None)
-        if callable(commands):
-            yield from commands()
+        own = list(commands()) if callable(commands) else []
+        yield from own
+        found = [search_words(command.title, command.help) for command in own]
+        for title, word, where in GUIDES:
+            if not any(word in words for words in found):
+                yield SystemCommand(title, where, partial(self.notify, where, title=title))
 
 
 __all__ = ["AppArea", "ChronicleApp", "ChronicleCommands", "app_areas", "area_bindings",

@@ -64,6 +64,34 @@ _PYDANTIC = [
 ]
 
 
+_APP_TERMS = [
+    (re.compile(r"add (?:one|them) with 'chronicle player add [^']*'"),
+     "add them in Players (4, then a)"),
+    (re.compile(r"'chronicle player add [^']*'"), "Players (4, then a)"),
+    (re.compile(r"[;,]? ?\(?(?:give|add) --force to save it anyway\)?"),
+     " (the app asks whether to save it anyway)"),
+    (re.compile(r"add --force to overwrite it"), "choose another file name"),
+    (re.compile(r",? ?or overwrite it with --force"), ""),
+    (re.compile(r",? ?(?:add|give)? ?--force to do so"), ""),
+    (re.compile(r",? ?(?:or )?(?:replace it )?with --force"), ""),
+    (re.compile(r"merge the two tables"), "keep one of the two: undo the later record"),
+    (re.compile(r"in a \[\[card\]\] table or a card file"),
+     "among the cards (c in its game's screen)"),
+    (re.compile(r"in a \[\[card\]\] table"), "among the cards (c in its game's screen)"),
+]
+"""The command line's words that services and rules say (a command, an option, a file table),
+in the app's terms: a key, what the app does instead."""
+
+
+def app_terms(text: str) -> str:
+    """``text`` without the command line's words (``chronicle ...``, ``--force``, a file's
+    ``[[card]]`` table): what to do said in the app's keys."""
+    for pattern, replacement in _APP_TERMS:
+        text = pattern.sub(replacement, text)
+    text = re.sub(r"'chronicle ([^']*)'", r"the command line's '\1'", text)
+    return text.replace("[[card]]", "card").replace("[[player]]", "player")
+
+
 def people(text: str) -> str:
     """Validation text as a person would say it: ``waylay rating: at most 1000, got 1231``."""
     for pattern, replacement in _PYDANTIC:
@@ -82,7 +110,7 @@ def app_fix(violation: Violation, **names: str) -> str | None:
     template = KEYS_BY_CODE.get(violation.code)
     engine = violation.fix or ""
     if template is None:
-        return _untoml(engine) or None
+        return app_terms(_untoml(engine)) or None
     court = re.search(r'court = "(\w+)"', engine)
     who = re.search(r"to (.+)$", engine) if violation.code == "quest.none" else None
     keys = template.format(court=court.group(1).title() if court else "it",
@@ -109,6 +137,7 @@ def error_message(exc: Exception) -> str:
     from chronicle.errors import Refused
 
     if isinstance(exc, Refused):
-        fixes = [f"fix: {fix}" for v in exc.report.violations if (fix := app_fix(v))][:3]
-        return "\n".join([people(str(exc)), *fixes])
-    return people(str(exc))
+        fixes = [f"fix: {app_terms(fix)}" for v in exc.report.violations
+                 if (fix := app_fix(v))][:3]
+        return "\n".join([app_terms(people(str(exc))), *fixes])
+    return app_terms(people(str(exc)))

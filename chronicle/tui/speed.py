@@ -1,11 +1,14 @@
 """Answering fast: where the app steers Textual past work that changes nothing on screen, and
 the areas' screens built in idle time after the first paint.
 
-Textual (8.2.8, not pinned) does some work twice or for nothing; the app skips it here, in one
-place. Every reliance on Textual's private behaviour is checked when it is installed (a name
-missing means Textual changed: the app then runs on Textual's own behaviour, only slower), acts
-only in an app that asks for it (``steers_textual``), and is covered by
-``tests/tui/test_speed.py``, which fails when the behaviour relied on changes.
+Textual (8.2.x: pyproject pins it to the versions these are tested with) does some work twice
+or for nothing; the app skips it here, in one place. Every reliance on Textual's private
+behaviour is checked when it is installed (a name missing means Textual changed: the app then
+runs on Textual's own behaviour, only slower), acts only in an app that asks for it
+(``steers_textual``), and is covered by ``tests/tui/test_speed.py`` and
+``tests/tui/test_textual_patches.py``, which fail when the behaviour relied on changes. The
+app's other workarounds are its own subclass's (``ChronicleApp.switch_mode``, the keys handed
+on in order by ``chronicle.tui.keys``), not Textual's classes changed for the whole process.
 
 - **An opaque screen hides the screens below.** Textual counts the screen under the top one as
   visible whatever the top one's background (``App._background_screens``): under every dialog
@@ -66,6 +69,8 @@ STAMP = "_chronicle_styled_at"
 _SCREEN_NAMES = ("_on_screen_resume", "_screen_resized", "_refresh_layout", "_on_timer_update")
 _APP_NAMES = ("_background_screens", "_screen_stack", "_register", "_load_screen_css")
 _supported: list[bool] = []
+TEXTUAL_HASH: list[Callable[[RuleSet], int]] = []
+"""Textual's own ``RuleSet.__hash__``, once replaced (its test checks it still means identity)."""
 
 
 def supported() -> bool:
@@ -154,6 +159,7 @@ def _identity_hash() -> None:
     only for the same rule) at C speed. Left alone if Textual's hash ever means more."""
     probe = RuleSet()
     if RuleSet.__hash__ is not object.__hash__ and hash(probe) == id(probe):
+        TEXTUAL_HASH.append(RuleSet.__hash__)
         RuleSet.__hash__ = object.__hash__  # type: ignore[method-assign]
 
 

@@ -31,3 +31,28 @@ def screen_text(pilot: Pilot[Any]) -> str:
     svg = pilot.app.export_screenshot()
     text = re.sub(r"<[^>]+>", "", svg)
     return html.unescape(text).replace("\xa0", " ")
+
+
+async def burst(pilot: Pilot[Any], *keys: str) -> None:
+    """Send ``keys`` as a terminal sends keys typed fast (``tmux send-keys``, a paste): all in
+    the app's queue at once, none waiting for the one before to be handled (``pilot.press``
+    waits for the app to be idle after each key); then let the app settle."""
+    import unicodedata
+
+    from textual import events
+    from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+
+    driver = pilot.app._driver
+    assert driver is not None
+    for key in keys:
+        if len(key) == 1 and not key.isalnum():
+            key = _character_to_key(key)
+        try:
+            char: str | None = unicodedata.lookup(
+                _get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+        except KeyError:
+            char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(pilot.app)
+        driver.send_message(event)
+    await settle(pilot)

@@ -328,3 +328,41 @@ def test_preparation_and_result_screens_built_blank_ahead_of_time(tmp_path: Path
             assert "Tim" in text_of(prep, "#seat-bar") and not app._notifications
 
     asyncio.run(scenario())
+
+
+def test_the_result_takes_the_date_played_and_a_note(tmp_path: Path) -> None:
+    """Tab reaches the date and the note under the list; a bad date is said under it with
+    everything kept; the date and note go into every chronicle with the result."""
+    from textual.widgets import Input
+
+    from chronicle.tui.screens.dialog import PROBLEM
+    from tui.helpers import burst
+
+    url = demo_database(tmp_path)
+    db = open_database(url)
+
+    async def scenario() -> None:
+        async with ChronicleApp(url).run_test(size=SIZE) as pilot:
+            screen = await open_games(pilot)
+            await cursor_to(pilot, [g.name for g in screen.games].index("Rematch"))
+            await pilot.press("r")
+            await settle(pilot)
+            shown = pilot.app.screen
+            assert isinstance(shown, GameResultScreen)
+            result: GameResultScreen = shown
+            await burst(pilot, "space", "tab", "ctrl+u", *"2026-13-40", "tab",
+                        *"rain, a close one", "ctrl+s")
+            assert pilot.app.screen is result and not result.played
+            assert result.focused is result.query_one("#result-date", Input)
+            said = " ".join(str(line.render()) for line in result.query(f".{PROBLEM}"))
+            assert "2026-13-40" in said
+            assert result.query_one("#result-note", Input).value == "rain, a close one"
+            await burst(pilot, "ctrl+u", *"2026-11-20", "ctrl+s")
+            assert isinstance(pilot.app.screen, ConfirmScreen)
+            await pilot.press("y")
+            await settle(pilot)
+            assert result.played and not list(result.query(f".{PROBLEM}"))
+
+    asyncio.run(scenario())
+    last = characters.show_character(db, "Winerdria").history[-1]
+    assert last.kind == "game" and last.date == "2026-11-20" and last.note == "rain, a close one"

@@ -3,7 +3,7 @@ openings."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from textual.screen import Screen
@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from chronicle.tui.app import ChronicleApp
 
 S = TypeVar("S", bound=Screen[Any])
+K = TypeVar("K", bound=Hashable)
 
 
 def chronicle_app(node: DOMNode) -> ChronicleApp:
@@ -47,3 +48,32 @@ def kept_screen(node: DOMNode, key: str, kind: type[S], make: Callable[[], S]) -
     if isinstance(screen, kind) and not on_a_stack(node, screen):
         return screen, False
     return make(), True
+
+
+def kept_row(keys: Sequence[K], current: K | None, index: int, *,
+             renamed: K | None = None) -> int:
+    """The row to highlight after a list is read again: the one now showing ``renamed`` (what
+    the highlighted row was just renamed to), else the highlighted one (``current``) where it
+    is now, else the same position (``index``, within the rows: a row deleted leaves the
+    highlight on its neighbour), never a jump to the top."""
+    for wanted in (renamed, current):
+        if wanted is not None and wanted in keys:
+            return keys.index(wanted)
+    return max(0, min(index, len(keys) - 1))
+
+
+def areas_changed(node: DOMNode) -> None:
+    """Something shown in several areas changed (a player renamed or deleted): every area's
+    list but the one of ``node`` reads its rows again now, hidden, so that it shows the change
+    at once when visited (a character opened right after shows its new owner)."""
+    app = chronicle_app(node)
+    own = node if isinstance(node, Screen) else node.screen
+    for area in app.areas:
+        try:
+            stack = app.get_screen_stack(area.mode)
+        except KeyError:  # not entered yet: it reads its rows when it is
+            continue
+        for screen in stack[:1]:
+            reload = getattr(screen, "action_reload", None)
+            if screen is not own and screen.is_attached and callable(reload):
+                reload()

@@ -1,8 +1,9 @@
 """What the app's form dialogs share (record a game, spend experience, a new character, and any
 game's like them): a labelled field row, the save and cancel buttons, and saving once through
 a service call. The dialog closes with what the services return; a refusal is said by the app
-and leaves the dialog open with everything as typed. Escape (or the cancel button) closes it
-with nothing.
+and leaves the dialog open with everything as typed, the message shown in the dialog, beside
+the field it is about (``FormDialog.problem``). Escape (or the cancel button) closes it with
+nothing.
 
 Opening a dialog quickly: ``show_kept`` builds a dialog once per app and installs it, so the next
 opening only refills it (Textual styles and draws each new widget at 1-3 ms apiece);
@@ -19,13 +20,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Label
+from textual.widget import Widget
+from textual.widgets import Button, Label, Static
 
 from chronicle.tui.screens.base import chronicle_app, kept_screen
 
 if TYPE_CHECKING:
     from textual.app import App
-    from textual.widget import Widget
     from textual.widgets import Input, OptionList, Select, SelectionList
 
     from chronicle.services.db import Database
@@ -60,6 +61,41 @@ def show_kept(app: App[Any], key: str, kind: type[S], build: Callable[[], S],
     return screen
 
 
+PROBLEM = "field-problem"
+"""The class of the line saying what is wrong, under the field it is about."""
+
+
+def problem_line(screen: Screen[Any], text: str, near: Widget | None = None) -> Static | None:
+    """Say ``text`` (plain, never markup) in ``screen`` on a line under the form row holding
+    ``near`` (under the last field row when ``near`` is None or in no row, else at the end of
+    the screen), in place of the line said before; an empty ``text`` only clears it. Focuses
+    ``near`` so the value can be corrected where it is, as typed. Returns the line shown."""
+    from chronicle.tui.text import plain
+
+    for old in list(screen.query(f".{PROBLEM}")):
+        old.remove()
+    if not text:
+        return None
+    line = Static(plain(text, "bold"), classes=PROBLEM)  # its looks: app.tcss
+    row: Widget | None = near
+    while row is not None and not row.has_class("field"):
+        parent = row.parent
+        row = parent if isinstance(parent, Widget) and parent is not screen else None
+    if row is None:
+        rows = list(screen.query(".field"))
+        row = rows[-1] if rows else None
+    while (row is not None and isinstance(row.parent, Widget) and row.parent is not screen
+           and getattr(row.parent.styles.layout, "name", "") == "horizontal"):
+        row = row.parent  # rows side by side: the line goes under them all
+    if row is not None and isinstance(row.parent, Widget) and row.parent is not screen:
+        row.parent.mount(line, after=row)
+    else:
+        screen.mount(line)
+    if near is not None and near.focusable:
+        near.focus()
+    return line
+
+
 def field(label: str, widget: Widget, *, label_width: int | None = None) -> Horizontal:
     """One row of a form: its label (plain text; ``label_width`` cells wide when given), then
     the widget."""
@@ -85,9 +121,11 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
         self.saving = False
         """True while the save runs: pressing save again does nothing."""
 
-    def save_with(self, work: Callable[[Database], T], description: str) -> None:
+    def save_with(self, work: Callable[[Database], T], description: str, *,
+                  near: Widget | None = None) -> None:
         """Run ``work`` in a worker (unless a save already runs); close the dialog with its
-        result, or keep it open as it is when the services refuse."""
+        result, or keep it open as it is when the services refuse, the refusal said in the
+        dialog under the field ``near`` (``problem``) as well as by the app."""
         if self.saving:
             return
 
@@ -95,11 +133,21 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
             self.saving = False
             self.dismiss(result)
 
-        def failed(_exc: Exception) -> None:
+        def failed(exc: Exception) -> None:
+            from chronicle.errors import ChronicleError
+            from chronicle.tui.messages import error_message
+
             self.saving = False
+            if isinstance(exc, ChronicleError):
+                self.problem(f"Not saved: {error_message(exc)}", near)
 
         self.saving = True
         chronicle_app(self).call_service(work, done, failed=failed, description=description)
+
+    def problem(self, text: str, near: Widget | None = None) -> None:
+        """Say what is wrong in the dialog, under the field ``near`` (focused, its value kept
+        as typed); an empty ``text`` clears it."""
+        problem_line(self, text, near)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":

@@ -112,16 +112,23 @@ class OtherGamesScreen(Screen[None]):
     def loaded(self, games: list[GameSystem], broken: dict[str, str]) -> None:
         if not self.is_attached:
             return
+        from chronicle.tui.screens.base import kept_row
+
+        listing = self.query_one(GameSystemList)
+        current = self.current()
+        keep = kept_row([one.key for one in games], current.key if current else None,
+                        listing.cursor)
         self.games = games
-        self.query_one(GameSystemList).set_rows(
+        listing.set_rows(
             [[one.label, how_cell(one), commands_cell(one)] for one in games],
-            dim={index for index, one in enumerate(games) if MAIN not in one.screens})
+            dim={index for index, one in enumerate(games) if MAIN not in one.screens}, keep=keep)
         status = self.query_one("#other-status", Static)
         if games:
             status.update(f"{len(games)} other game(s) installed · enter opens one · c enters "
                           "a card")
         else:
-            status.update("No other game is installed (chronicle systems lists them).")
+            status.update("No other game is installed: a game installed as a Python package "
+                          "shows here.")
         for why in broken.values():
             self.notify(why, title="A game cannot be loaded", severity="warning", timeout=10)
         self.show_detail()

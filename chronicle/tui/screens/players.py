@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.base import areas_changed, chronicle_app, kept_row
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.footer import Footer
@@ -57,6 +57,8 @@ class PlayersScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.players: list[PlayerInfo] = []
+        self.renamed: str | None = None
+        """The name the highlighted player was just given (the next reload keeps it)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -94,7 +96,9 @@ class PlayersScreen(Screen[None]):
         current = self.current()
         self.players = players
         names = [p.name for p in players]
-        keep = names.index(current.name) if current is not None and current.name in names else 0
+        keep = kept_row(names, current.name if current is not None else None,
+                        self.query_one(PlayerList).cursor, renamed=self.renamed)
+        self.renamed = None
         self.query_one(PlayerList).set_rows(
             [[p.name, str(p.cards), ", ".join(p.characters) or "none yet"] for p in players],
             keep=keep)
@@ -143,6 +147,7 @@ class PlayersScreen(Screen[None]):
     def added(self, info: PlayerInfo | None) -> None:
         if info is not None:
             self.notify(f"Added {info.name}.")
+            self.renamed = info.name  # the new player highlighted
             self.action_reload()
 
     def action_rename(self) -> None:
@@ -162,7 +167,9 @@ class PlayersScreen(Screen[None]):
         def renamed(result: PlayerInfo | None) -> None:
             if result is not None:
                 self.notify(f"{old} is now called {result.name}.")
+                self.renamed = result.name
                 self.action_reload()
+                areas_changed(self)
 
         self.app.push_screen(NameDialog(f"Rename {old}", "New name", save, value=old,
                                         description="Renaming the player"), renamed)
@@ -181,6 +188,7 @@ class PlayersScreen(Screen[None]):
         def done(plan: Removal) -> None:
             self.notify(removed_message(plan))
             self.action_reload()
+            areas_changed(self)
 
         remove(self, "the player", lambda db: plan_player_delete(db, name),
                lambda db, _action: delete_player(db, name), done)

@@ -77,9 +77,17 @@ class Footer(TextualFooter):
         """Build the keys of a screen built in idle time while it is hidden, once it is filled
         (``speed.finish_hidden``), instead of at its first showing (Textual builds none until
         the screen says its bindings changed); that showing rebuilds them only if they
-        differ then."""
+        differ then. Run from the app's idle-time worker, the keys are composed as the footer's
+        own (Textual binds their ``compact`` to the active message pump, which would be the
+        app there: "Unable to bind data; Footer is not defined on ChronicleApp")."""
+        from textual._context import active_message_pump
+
         self._bindings_ready = True
-        await self._rebuild()
+        token = active_message_pump.set(self)
+        try:
+            await self._rebuild()
+        finally:
+            active_message_pump.reset(token)
 
     def compose(self) -> ComposeResult:
         """Textual's ``Footer.compose`` (8.2.8), with each key given its compact class at

@@ -48,6 +48,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     add_player(listing)
     listing.add_argument("--archived", action="store_true",
                          help="list the archived characters instead")
+    listing.add_argument("--page", type=int, default=None, metavar="N",
+                         help=f"the Nth page of {PER_PAGE} (a table shows the first page when "
+                         "there are more; --json lists every character unless given)")
 
     for verb, helptext in (("add", "add creation Merits and Flaws"),
                            ("remove", "remove creation Merits and Flaws")):
@@ -104,10 +107,23 @@ def _show(args: argparse.Namespace) -> int:
     return show_character(service(database(args), args.name, args.player), args.json)
 
 
-def _list(args: argparse.Namespace) -> int:
-    from chronicle.systems.wyld_hunt.services.characters import list_characters
+PER_PAGE = 50
+"""Characters per page of ``character list`` (each is read whole: its chronicle replayed)."""
 
-    found = list_characters(database(args), args.player, archived=args.archived)
+
+def _list(args: argparse.Namespace) -> int:
+    from chronicle.systems.wyld_hunt.services.characters import count_characters, list_characters
+
+    db = database(args)
+    if args.page is not None and args.page < 1:
+        fail(f"--page counts from 1, not {args.page}")
+        return 2
+    total = count_characters(db, args.player, archived=args.archived)
+    pages = max(1, -(-total // PER_PAGE))
+    number = args.page if args.page is not None else 1
+    paged = args.page is not None or (not args.json and total > PER_PAGE)
+    found = list_characters(db, args.player, archived=args.archived,
+                            page=((number - 1) * PER_PAGE, PER_PAGE) if paged else None)
     if args.json:
         emit_json([v.to_dict() for v in found])
         return 0
@@ -123,6 +139,8 @@ def _list(args: argparse.Namespace) -> int:
                      "valid" if view.report.valid else f"{len(view.report.errors)} error(s)"])
     table(["character", "player", "icon", "court", "xp/unspent", "bonus", "rules"], rows,
           [16, 10, 16, 8, 10, 5, 10])
+    if paged and pages > 1:
+        emit(f"page {number} of {pages} ({total} characters): --page N shows another")
     return 0
 
 

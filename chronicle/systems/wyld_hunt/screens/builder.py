@@ -270,6 +270,7 @@ class BuilderScreen(Screen[None]):
         self.put("#builder-info", f"[b]{esc(view.name)}[/b] ({esc(view.player)}) · {rules}")
         lock = self.query_one("#builder-lock", Static)
         lock.display = data.locked
+        self.refresh_bindings()  # a read-only builder offers no changing keys
         if data.locked:
             events = len(view.history)
             self.put("#builder-lock", f"Read-only: {esc(view.name)}'s chronicle has begun "
@@ -395,11 +396,11 @@ class BuilderScreen(Screen[None]):
         self.action_toggle_card()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Grey out the changing keys once the chronicle has begun, and add/remove outside the
-        card steps."""
+        """No changing keys once the chronicle has begun (read-only: the footer offers none),
+        and add/remove greyed outside the card steps."""
         locked = self.data.locked if self.data is not None else self.locked_before
         if action in ("add", "remove", "toggle_card", "save_background") and locked:
-            return None
+            return False
         if action in ("add", "remove", "toggle_card") and self.step not in ROLES:
             return None
         return True

@@ -184,22 +184,25 @@ def scores_text(view: CharacterView) -> Text:
 
 def timeline_markup(view: CharacterView) -> str:
     """Every event of the chronicle, oldest first; undone ones struck through and marked; an
-    event recorded from a game names the game."""
+    event recorded from a game names the game; each shows the day it happened (when given,
+    else the day it was written down) and its note."""
     if not view.history:
         return ("[b]Chronicle[/b]\n\n[dim]No events yet. Once the character is valid, record "
                 "a game with g; completed quests earn experience to spend with s.[/dim]")
     count = len(view.history)
     lines = [f"[b]Chronicle[/b] [dim]({count} event{'s' if count != 1 else ''})[/dim]", ""]
     for line in view.history:
-        when = (line.recorded_at or "")[:10]
+        when = esc(line.date or (line.recorded_at or "")[:10])
         text = esc(line.text)
+        note = f"\n   [i]{esc(line.note)}[/i]" if line.note else ""
         if line.kind == "undo":
             lines.append(f"[dim][b]#{line.seq}[/b] ↶ {text}[/dim]")
-            lines.append(f"   [dim]{when}[/dim]")
+            lines.append(f"   [dim]{when}[/dim]{note}")
             continue
         if line.undone_by is not None:
             lines.append(f"[dim][b]#{line.seq}[/b] [strike]{text}[/strike][/dim]")
-            lines.append(f"   [dim]{when}[/dim] · [yellow]undone by #{line.undone_by}[/yellow]")
+            lines.append(f"   [dim]{when}[/dim] · [yellow]undone by #{line.undone_by}[/yellow]"
+                         + note)
             continue
         change = (f"[green]+{line.xp_change} xp[/green]" if line.xp_change > 0 else
                   f"[red]{line.xp_change} xp[/red]" if line.xp_change < 0 else "±0 xp")
@@ -207,7 +210,7 @@ def timeline_markup(view: CharacterView) -> str:
         lines.append(f"[b]#{line.seq}[/b] {text}"
                      + (f" [dim]· game {esc(game)}[/dim]" if game else ""))
         lines.append(f"   [dim]{when}[/dim] · {change} → {line.xp_earned} earned · "
-                     f"{line.xp_unspent} unspent · Waylay +{line.waylay_bonus}")
+                     f"{line.xp_unspent} unspent · Waylay +{line.waylay_bonus}" + note)
     return "\n".join(lines)
 
 

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from chronicle.tui.screens.base import chronicle_app, kept_screen
+from chronicle.tui.screens.base import chronicle_app, kept_row, kept_screen
 from chronicle.tui.text import fit
 from chronicle.tui.widgets.footer import Footer
 
@@ -78,6 +78,15 @@ def character_line(view: CharacterView, widths: tuple[int, ...] = WIDTHS) -> Tex
     return line
 
 
+def unread_line(name: str, widths: tuple[int, ...] = WIDTHS) -> Text:
+    """The list line of a character not read yet (``CharactersScreen.fetch_shown``)."""
+    return Text(cell(name, widths[0]) + " …", style="dim")
+
+
+PAGE = 60
+"""How many characters the list reads at a time, around those on screen."""
+
+
 def header_line(widths: tuple[int, ...] = WIDTHS) -> str:
     """The column titles above the list."""
     titles = ["character", "icon", "court", "xp/unsp", "bonus"]
@@ -92,6 +101,15 @@ class CharacterList(OptionList):
         Binding("k", "cursor_up", "Up", show=False),
         Binding("j", "cursor_down", "Down", show=False),
     ]
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Scrolled: the characters now in sight are read (``CharactersScreen.fetch_shown``)."""
+        super().watch_scroll_y(old_value, new_value)
+        if not self.is_attached:
+            return
+        screen = self.screen
+        if isinstance(screen, CharactersScreen) and int(old_value) != int(new_value):
+            screen.fetch_shown()
 
 
 class CharactersScreen(Screen[None]):
@@ -120,7 +138,10 @@ class CharactersScreen(Screen[None]):
         super().__init__()
         self.players: list[PlayerInfo] = []
         self.views: list[CharacterView] = []
+        """The characters read so far (those around the ones shown: ``fetch_shown``)."""
         self.entries: dict[str, Entry] = {}
+        self.pending: set[Entry] = set()
+        """The characters being read (``fetch_shown``)."""
         self.loaded = False
 
     def compose(self) -> ComposeResult:
@@ -150,42 +171,60 @@ class CharactersScreen(Screen[None]):
     # Data ------------------------------------------------------------------------------------
 
     def reload(self) -> None:
-        """Ask the services for every player and character."""
+        """Ask the services for every player (with their characters' names) and the characters
+        around the highlighted one (``PAGE``); the others are read when scrolled to
+        (``fetch_shown``): reading every character of a large group took seconds."""
         from chronicle.services.players import list_players
-        from chronicle.systems.wyld_hunt.services.characters import list_characters
+        from chronicle.systems.wyld_hunt.services.characters import some_characters
+
+        current = self.current()
 
         def work(db: Database) -> tuple[list[PlayerInfo], list[CharacterView]]:
-            return list_players(db), list_characters(db)
+            players = list_players(db)
+            order = [Entry(p.name, n) for p in players for n in p.characters]
+            at = order.index(current) if current in order else 0
+            start = max(0, min(at - PAGE // 2, len(order) - PAGE))
+            return players, some_characters(db, [(e.player, e.name)
+                                                 for e in order[start:start + PAGE]])
 
+        self.pending = set()
         chronicle_app(self).call_service(work, self.loaded_data,
                                          description="Loading characters",
                                          group="characters-list", exclusive=True)
 
     def loaded_data(self, result: tuple[list[PlayerInfo], list[CharacterView]]) -> None:
-        """Show what ``reload`` found, keeping the cursor on the same character."""
+        """Show what ``reload`` found, keeping the cursor on the same character (or, when it
+        is gone or its player was renamed, on the same row); the characters not read yet show
+        their name until they are (``fetch_shown``)."""
         current = self.current()
+        shown = self.query_one(CharacterList).highlighted_option
+        before = list(self.entries)
+        position = before.index(shown.id) if shown is not None and shown.id in before else 0
         self.players, self.views = result
         self.loaded = True
+        read = {Entry(v.player, v.name): v for v in self.views}
         listing = self.query_one(CharacterList)
         empty = not self.players
         listing.display = not empty
         self.query_one("#characters-header").display = not empty
         self.query_one("#characters-empty").display = empty
-        widths = widths_for(listing.scrollable_content_region.width or self.size.width - 4)
+        widths = self.widths()
         self.query_one("#characters-header", Static).update(Text(header_line(widths)))
         options: list[Option] = []
         self.entries = {}
         for player in self.players:
-            mine = [v for v in self.views if v.player == player.name]
+            count = len(player.characters)
             title = Text(f"{player.name}", style="bold")
-            title.append(f"  {player.cards} cards, {len(mine)} character"
-                         f"{'s' if len(mine) != 1 else ''}", style="dim")
+            title.append(f"  {player.cards} cards, {count} character"
+                         f"{'s' if count != 1 else ''}", style="dim")
             options.append(Option(title, id=f"p{len(options)}", disabled=True))
-            for view in sorted(mine, key=lambda v: v.name.casefold()):
+            for name in player.characters:
                 key = f"c{len(options)}"
-                self.entries[key] = Entry(view.player, view.name)
-                options.append(Option(character_line(view, widths), id=key))
-            if not mine:
+                entry = self.entries[key] = Entry(player.name, name)
+                view = read.get(entry)
+                options.append(Option(character_line(view, widths) if view is not None
+                                      else unread_line(name, widths), id=key))
+            if not player.characters:
                 options.append(Option(Text("  no characters yet: n creates one", style="dim"),
                                       id=f"e{len(options)}", disabled=True))
         listing.set_options(options)
@@ -193,16 +232,64 @@ class CharactersScreen(Screen[None]):
             listing.focus()
         keys = list(self.entries)
         if keys:
-            chosen = next((k for k, e in self.entries.items() if e == current), keys[0])
+            chosen = keys[kept_row(list(self.entries.values()), current, position)]
             listing.highlighted = listing.get_option_index(chosen)
-        count = len(self.views)
-        invalid = sum(1 for v in self.views if not v.report.valid)
+        self.show_status()
+        self.call_after_refresh(self.fetch_shown)
+
+    def widths(self) -> tuple[int, ...]:
+        """The columns' widths at the list's width now."""
+        listing = self.query_one(CharacterList)
+        return widths_for(listing.scrollable_content_region.width or self.size.width - 4)
+
+    def show_status(self) -> None:
+        """How many characters and players; how many are not valid, once all are read."""
+        count = sum(len(p.characters) for p in self.players)
         status = (f"{count} character{'s' if count != 1 else ''} of {len(self.players)} "
                   f"player{'s' if len(self.players) != 1 else ''}")
-        if invalid:
+        invalid = sum(1 for v in self.views if not v.report.valid)
+        if invalid and len(self.views) == count:
             status += f" · {invalid} not valid yet (b opens the builder)"
-        self.query_one("#characters-status", Static).update(
-            "" if empty else status)
+        self.query_one("#characters-status", Static).update("" if not self.players else status)
+
+    def fetch_shown(self) -> None:
+        """Read the characters on screen (and a page around them) not read yet, then show
+        their lines."""
+        from chronicle.systems.wyld_hunt.services.characters import some_characters
+
+        if not (self.loaded and self.is_attached):
+            return
+        listing = self.query_one(CharacterList)
+        top = int(listing.scroll_offset.y)
+        ids = [listing.get_option_at_index(i).id
+               for i in range(max(0, top - PAGE // 4),
+                              min(listing.option_count, top + listing.size.height + PAGE // 2))]
+        read = {Entry(v.player, v.name) for v in self.views}
+        wanted = [self.entries[i] for i in ids if i in self.entries
+                  and self.entries[i] not in read and self.entries[i] not in self.pending]
+        if not wanted:
+            return
+        self.pending.update(wanted)
+
+        def work(db: Database) -> list[CharacterView]:
+            return some_characters(db, [(e.player, e.name) for e in wanted])
+
+        def done(views: list[CharacterView]) -> None:
+            self.pending.difference_update(wanted)
+            if not self.is_attached:
+                return
+            known = {Entry(v.player, v.name) for v in self.views}
+            fresh = [v for v in views if Entry(v.player, v.name) not in known]
+            self.views.extend(fresh)
+            by_entry = {Entry(v.player, v.name): v for v in fresh}
+            widths = self.widths()
+            for key, entry in self.entries.items():
+                if entry in by_entry:
+                    listing.replace_option_prompt(key, character_line(by_entry[entry], widths))
+            self.show_status()
+
+        chronicle_app(self).call_service(work, done, description="Loading characters",
+                                         group="characters-page")
 
     def current(self) -> Entry | None:
         """The character under the cursor."""

@@ -5,7 +5,9 @@ its recorded result, read-only.
 
 Every quest of every seat is one row; space (or enter) marks it completed, numbering the marks
 in the order they are made (Epic Play: quests are completed in order). Taking a mark out
-renumbers the rest.
+renumbers the rest. Under the list, the date played (left empty: the day it is recorded) and
+a note (tab reaches them) go into every chronicle with the result, as on the command line; a
+bad date is said under its field, everything kept as typed.
 
 The games screen keeps one result screen and opens every game in it (``reopen``); a played
 game's result is shown from the games screen's own reading (it never changes), without reading
@@ -19,11 +21,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Header, Input, Static
 
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.dialog import compact, field, problem_line
 from chronicle.tui.text import esc
 from chronicle.tui.widgets.card_list import CardList, show_text
 from chronicle.tui.widgets.footer import Footer
@@ -84,6 +87,12 @@ class GameResultScreen(Screen[bool]):
             yield Static("", id="result-header")
             yield CardList([4, 26, 30], flex=2, id="result-list")
             yield Static("", id="result-summary")
+            with Horizontal(id="result-when").set_styles("height: 1; padding: 0 1;"):
+                yield field("date", compact(Input(id="result-date", placeholder="today")),
+                            label_width=6).set_styles("width: 22;")
+                yield field("note", compact(Input(id="result-note",
+                                                  placeholder="anything to remember")),
+                            label_width=6)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -101,6 +110,9 @@ class GameResultScreen(Screen[bool]):
         if not (self.is_mounted and self.query(CardList)):
             return  # built when shown: on_mount shows it
         self.sub_title = game
+        self.query_one("#result-date", Input).value = ""
+        self.query_one("#result-note", Input).value = ""
+        problem_line(self, "")
         show_text(self.query_one("#result-intro", Static), "Loading the game…")
         self.render_rows(keep=False)
         self.query_one(CardList).focus()
@@ -155,6 +167,9 @@ class GameResultScreen(Screen[bool]):
                       "order completed ([b]space[/b]); [b]s[/b] records the result in "
                       "every character's chronicle at once." + warning)
         self.render_rows(keep=False)
+        for entry in self.query(Input).results(Input):
+            entry.disabled = self.played  # a recorded result is shown read-only
+        self.query_one("#result-when").display = not self.played
         self.refresh_bindings()
 
     def render_rows(self, keep: bool = True) -> None:
@@ -229,6 +244,11 @@ class GameResultScreen(Screen[bool]):
         if self.played:
             self.notify("This result is recorded already.", severity="warning")
             return
+        wrong = self.when_problem()
+        if wrong is not None:
+            problem_line(self, wrong, self.query_one("#result-date", Input))
+            return
+        problem_line(self, "")
         lines = [f"{who(s)}: {', '.join(self.completed.get(s.player, [])) or 'no quest'}"
                  for s in self.game.seats]
         characters = [s.character for s in self.game.seats if s.character]
@@ -245,10 +265,11 @@ class GameResultScreen(Screen[bool]):
             return
         name = self.game.name
         completed = {player: list(quests) for player, quests in self.completed.items()}
+        played, note = self.when()
         self.busy = True
 
         def work(db: Database) -> GameView:
-            return record_result(db, name, completed)
+            return record_result(db, name, completed, date=played, note=note)
 
         def done(game: GameView) -> None:
             self.busy = False
@@ -262,11 +283,32 @@ class GameResultScreen(Screen[bool]):
                         title="Result recorded")
             self.loaded(game)
 
-        def failed(_exc: Exception) -> None:
+        def failed(exc: Exception) -> None:
+            from chronicle.errors import ChronicleError
+            from chronicle.tui.messages import error_message
+
             self.busy = False
+            if isinstance(exc, ChronicleError) and self.is_attached:
+                problem_line(self, f"Not recorded: {error_message(exc)}")
 
         chronicle_app(self).call_service(work, done, description="Recording the result",
                                          failed=failed)
+
+    def when(self) -> tuple[str | None, str | None]:
+        """The date played and the note, as typed (None when left empty)."""
+        return (self.query_one("#result-date", Input).value.strip() or None,
+                self.query_one("#result-note", Input).value.strip() or None)
+
+    def when_problem(self) -> str | None:
+        """What is wrong with the date or the note typed, as the services would say it."""
+        from chronicle.domain.limits import text_problem
+        from chronicle.services.dates import date_problem
+
+        played, note = self.when()
+        wrong = date_problem(played) if played else None
+        if wrong is None and note is not None:
+            wrong = text_problem(note)
+        return f"Not yet: {wrong}." if wrong else None
 
     def action_back(self) -> None:
         """Go back (to the games, or to the preparation)."""
@@ -280,6 +322,7 @@ class GameResultScreen(Screen[bool]):
                             "cursor, in order (space)", self.action_toggle_done)
         yield SystemCommand("Clear the marks", "Nobody completed anything (c)",
                             self.action_clear)
-        yield SystemCommand("Record the result", "In every character's chronicle at once (s)",
+        yield SystemCommand("Record the result", "In every character's chronicle at once, with "
+                            "the date and note typed under the list (s)",
                             self.action_save)
         yield SystemCommand("Back", "Leave without recording (esc)", self.action_back)

@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.base import chronicle_app, kept_row
 from chronicle.tui.text import esc
 from chronicle.tui.widgets.card_list import CardList, show_text
 from chronicle.tui.widgets.footer import Footer
@@ -154,7 +154,8 @@ class GamesScreen(Screen[None]):
         self.games = games
         self.loaded = True
         names = [g.name for g in games]
-        keep = names.index(current.name) if current is not None and current.name in names else 0
+        keep = kept_row(names, current.name if current is not None else None,
+                        self.query_one(CardList).cursor)
         rows = [[g.name, g.status, players_cell(g), rules_cell(g)] for g in games]
         dim = {i for i, g in enumerate(games) if g.status == "played"}
         card_list = self.query_one(CardList)

@@ -78,10 +78,10 @@ class NewCharacterScreen(FormDialog["CharacterView"]):
         """Create the character in a worker; stay open (values kept) if it is refused."""
         from chronicle.systems.wyld_hunt.services.characters import new_character
 
-        name = self.query_one("#new-name", Input).value.strip()
+        field = self.query_one("#new-name", Input)
+        name = field.value.strip()
         if not name:
-            self.notify("Type the character's name first.", severity="warning")
-            self.query_one("#new-name", Input).focus()
+            self.problem("Type the character's name first.", field)
             return
         player = str(self.query_one("#new-player", Select).value)
         system = str(self.query_one("#new-system", Select).value)
@@ -89,7 +89,7 @@ class NewCharacterScreen(FormDialog["CharacterView"]):
         def work(db: Database) -> CharacterView:
             return new_character(db, player, name, system=system)
 
-        self.save_with(work, "Creating the character")
+        self.save_with(work, "Creating the character", near=field)
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this dialog."""

@@ -309,7 +309,35 @@ class RecordGameScreen(FormDialog["CharacterView"]):
                     "before recording games.")
         if not self.undertaken:
             return "Mark the quests undertaken first (space on a quest)."
-        return None
+        wrong = self.typed_problem()
+        return wrong[1] if wrong else None
+
+    def typed(self) -> dict[str, Any]:
+        """The game as typed, in the form the engine stores it."""
+        values = {key: self.query_one(f"#game-{key}", Input).value.strip() or None
+                  for key in ("opponent", "date", "note")}
+        return {"quests": list(self.undertaken), "completed": list(self.completed),
+                **{key: value for key, value in values.items() if value is not None}}
+
+    def typed_problem(self) -> tuple[str, str] | None:
+        """What the engine would refuse in the values typed (the date, the opponent, the
+        note): the field and what is wrong, as the engine says it; or None."""
+        from chronicle.services.dates import date_problem
+        from chronicle.systems.wyld_hunt.payloads import payload_problems
+
+        typed = self.typed()
+        problems = payload_problems("game", typed)
+        when = typed.get("date")
+        if not problems and when is not None and (wrong := date_problem(when)):
+            problems = [("date", wrong)]
+        if not problems:
+            return None
+        where, why = problems[0]
+        return where.split(".")[0], f"Not yet: {why}."
+
+    def on_input_changed(self, _event: Input.Changed) -> None:
+        if self.context is not None and self.children:
+            self.show_ready()
 
     def show_ready(self) -> None:
         """Say what is missing, and allow recording only when nothing is."""
@@ -375,14 +403,18 @@ class RecordGameScreen(FormDialog["CharacterView"]):
 
         missing = self.missing()
         if missing is not None:
+            wrong = self.typed_problem()
+            if wrong is not None and wrong[0] in ("opponent", "date", "note"):
+                self.problem(wrong[1], self.query_one(f"#game-{wrong[0]}", Input))
+                return
             self.notify(missing, severity="warning")
             self.query_one(QuestList).focus()
             return
+        self.problem("")
         name, player = self.character, self.player
         quests, completed = list(self.undertaken), list(self.completed)
-        opponent = self.query_one("#game-opponent", Input).value.strip() or None
-        played = self.query_one("#game-date", Input).value.strip() or None
-        note = self.query_one("#game-note", Input).value.strip() or None
+        typed = self.typed()
+        opponent, played, note = (typed.get(key) for key in ("opponent", "date", "note"))
 
         def work(db: Database) -> CharacterView:
             return record_game(db, name, quests, completed, player=player, date=played,

@@ -68,7 +68,7 @@ def add_seat(screen: Screen[Any], game: str, version: int, seated: list[str],
                           if p.name.casefold() not in taken)
         if not characters:
             app.notify("Every player already has a seat at this game. Add a player first "
-                       "(4, then n).", severity="warning")
+                       "(4, then a).", severity="warning")
             return
         app.push_screen(PickScreen(f"Seat a player at {game}", "enter chooses · esc seats "
                                    "nobody", [(name, name) for name in characters]),

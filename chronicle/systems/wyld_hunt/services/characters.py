@@ -8,6 +8,7 @@ may change only while the chronicle is empty; afterwards experience and correcti
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -323,10 +324,32 @@ def show_character(db: Database, name: str, player: str | None = None) -> Charac
         return view(connection, character_facts(connection, name, player))
 
 
-def list_characters(db: Database, player: str | None = None, *,
-                    archived: bool = False) -> list[CharacterView]:
+def some_characters(db: Database, wanted: Sequence[tuple[str, str]]) -> list[CharacterView]:
+    """The characters ``wanted`` as (player, name), read together (a list shows those on
+    screen: reading every character of a large group takes seconds); one gone meanwhile, or
+    unreadable, is left out."""
+    from chronicle.errors import ChronicleError
+    from chronicle.persistence import reads
+
+    with db.reading() as connection:
+        cat = catalog()
+        found = []
+        for player, name in wanted:
+            owner = reads.player_named(connection, player)
+            rows = reads.characters_named(connection, name, owner.id) if owner else []
+            for row in rows[:1]:
+                try:
+                    found.append(view(connection, row, cat))
+                except ChronicleError:  # said when it is opened
+                    continue
+        return found
+
+
+def list_characters(db: Database, player: str | None = None, *, archived: bool = False,
+                    page: tuple[int, int] | None = None) -> list[CharacterView]:
     """Every character in play (of one player, when given); the archived ones instead when
-    ``archived``."""
+    ``archived``; only those of ``page`` (start, count: in name order) when given, each
+    character being read whole (its chronicle replayed and checked)."""
     from chronicle.errors import BadInput
     from chronicle.persistence import reads
     from chronicle.services.damage import notice
@@ -335,13 +358,26 @@ def list_characters(db: Database, player: str | None = None, *,
         owner = player_facts(connection, player) if player else None
         cat = catalog()
         found = []
-        for row in reads.characters_of(connection, owner.id if owner else None,
-                                       archived=archived):
+        rows = reads.characters_of(connection, owner.id if owner else None, archived=archived)
+        if page is not None:
+            rows = rows[max(0, page[0]):max(0, page[0]) + max(0, page[1])]
+        for row in rows:
             try:
                 found.append(view(connection, row, cat))
             except BadInput as exc:  # a chronicle edited outside the program: the rest lists
                 notice(f"{row.name}: {exc}")
         return found
+
+
+def count_characters(db: Database, player: str | None = None, *,
+                     archived: bool = False) -> int:
+    """How many characters ``list_characters`` lists (without reading them)."""
+    from chronicle.persistence import reads
+
+    with db.reading() as connection:
+        owner = player_facts(connection, player) if player else None
+        return len(reads.characters_of(connection, owner.id if owner else None,
+                                       archived=archived))
 
 
 def character_file(view_: CharacterView, cat: WyldHuntCatalog) -> str:
