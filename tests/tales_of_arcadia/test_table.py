@@ -317,3 +317,115 @@ def test_a_force_is_archived_and_brought_back_not_erased(tmp_path: Path) -> None
     db = open_database(url)
     assert [v.name for v in service.list_forces(db)] == ["Iron Vanguard"]
     db.engine.dispose()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_unit_form_keeps_its_labels_and_every_value_typed(tmp_path: Path,
+                                                               size: tuple[int, int]) -> None:
+    """Once filled the unit form still says which number is which; a problem is said beside
+    its field; hostile values in every field stay as typed, the save refused, never lost."""
+    url = f"sqlite:///{tmp_path / 'group.db'}"
+    group(url)
+
+    async def main() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=size) as pilot:
+            await open_tales(pilot)
+            await pilot.press("a")
+            await settle(pilot)
+            assert type(app.screen).__name__ == "UnitFormScreen"
+            await type_into(pilot, "uf-name", "[/x] Sprite")
+            for key, value in (("cost", "15"), ("power", "2"), ("accuracy", "5"),
+                               ("speed", "4"), ("wounds", "0"), ("range", "0"),
+                               ("defense", "3")):
+                await type_into(pilot, f"uf-{key}", value)
+            shown = "\n".join(lines(pilot))
+            for label in ("Cost 15", "Power 2", "Accuracy 5", "Speed 4", "Wounds 0", "Range 0",
+                          "Defense 3", "Name", "Army list", "Keywords", "Options",
+                          "ctrl+s saves"):
+                assert label in shown, (label, shown)
+            assert "has Wounds 0" in problems(pilot)["uf-wounds"]
+            await type_into(pilot, "uf-wounds", "1")
+            assert problems(pilot) == {"uf-problems": "Nothing is wrong: ctrl+s saves it."}
+            await type_into(pilot, "uf-power", "lots")
+            assert "whole number" in problems(pilot)["uf-power"]
+            for text in HOSTILE:
+                for field in app.screen.query(Input):
+                    await type_into(pilot, field.id or "", text)
+                before = typed(pilot)
+                assert set(before.values()) == {text}
+                await pilot.press("ctrl+s")
+                await settle(pilot)
+                assert type(app.screen).__name__ == "UnitFormScreen"
+                assert typed(pilot) == before
+                assert problems(pilot)
+                assert "ctrl+s saves" in "\n".join(lines(pilot))      # the hint still shows
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, TalesBuilderScreen)
+
+    asyncio.run(main())
+
+
+def test_the_battle_form_stays_usable_at_60x20_with_every_field_wrong(tmp_path: Path) -> None:
+    """Every field wrong at once: each message shows, the form scrolls to the field, its hint
+    stays on screen, nothing typed is lost."""
+    url = f"sqlite:///{tmp_path / 'group.db'}"
+    group(url)
+
+    async def main() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await open_tales(pilot)
+            await pilot.press("g")
+            await settle(pilot)
+            for key, value in (("date", "soon"), ("limit", "-5"), ("player1", ""),
+                               ("victory", "other"), ("more", ":Their Force")):
+                await type_into(pilot, f"bf-{key}", value)
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            said = problems(pilot)
+            assert {"bf-date", "bf-limit", "bf-player1", "bf-player2", "bf-victory",
+                    "bf-more"} - {"bf-victory"} <= set(said) | {"bf-condition"}
+            assert "bf-condition" in said
+            shown = lines(pilot)
+            assert any("escape cancels" in row for row in shown)
+            assert app.screen.focused is app.screen.query_one("#bf-date")
+            assert typed(pilot)["bf-more"] == ":Their Force"
+
+    asyncio.run(main())
+
+
+def test_the_app_says_the_services_refusals_in_its_own_terms(tmp_path: Path) -> None:
+    """The services' refusals name command-line commands and flags; the Tales screens say the
+    app's keys instead (never ``chronicle ...``, ``--force`` or a ``[[card]]`` table)."""
+    from chronicle.errors import ChronicleError
+    from chronicle.services.cardfront import enter_cards
+    from chronicle.systems.tales_of_arcadia import KEY
+    from chronicle.systems.tales_of_arcadia.battles import Side, Victory
+    from chronicle.systems.tales_of_arcadia.screens.fields import said
+
+    db = open_database(f"sqlite:///{tmp_path / 'group.db'}")
+    players.add_player(db, "Ann")
+    service.new_force(db, "Ann", "Iron Vanguard", "Clockwork Legion", 100)
+    service.add_unit(db, "Iron Vanguard", RosterLine(unit="Gearknight"))
+    attempts = [
+        lambda: service.record_battle(db, date=dt.date(2026, 11, 28), limit=100,
+                                      sides=[Side(player="Ann"), Side(player="Nobody")]),
+        lambda: service.record_battle(db, date=dt.date(2026, 11, 28), limit=100,
+                                      sides=[Side(player="Ann"), Side(player="Ann")],
+                                      victory=Victory.OTHER),
+        lambda: enter_cards(db, KEY, [{"kind": "unit", "name": "Gearknight", "cost": 400}]),
+    ]
+    messages = []
+    for attempt in attempts:
+        with pytest.raises(ChronicleError) as refused:
+            attempt()
+        messages.append(said(refused.value))
+    db.engine.dispose()
+    assert "Players (area 4, then a)" in messages[0]
+    assert "(the condition field)" in messages[1]
+    assert "ctrl+s again saves it anyway" in messages[2]
+    for message in messages:
+        assert "chronicle " not in message and "--" not in message
+        assert "[[card]]" not in message

@@ -107,7 +107,7 @@ def field_of(message: str, values: dict[str, str]) -> str:
 class BattleFormScreen(ModalScreen["BattleEntry | None"]):
     """The values of one battle, checked as the command line checks them."""
 
-    DEFAULT_CSS = FIELD_CSS + "#bf-fields { height: auto; max-height: 22; }"
+    DEFAULT_CSS = FIELD_CSS + "#bf-fields { height: auto; max-height: 70vh; }"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
                                              Binding("ctrl+s", "save", "Save", priority=True)]
 

@@ -79,7 +79,11 @@ _CLI = (
 
 
 def app_words(text: str) -> str:
-    """``text`` (a service's message) in the app's terms: no commands, flags or file tables."""
+    """``text`` (a service's message) in the app's terms: no commands, flags or file tables,
+    validation said in plain words (``messages.people``)."""
+    from chronicle.tui.messages import people
+
+    text = people(text)
     for pattern, replacement in _CLI:
         text = pattern.sub(replacement, text)
     return text

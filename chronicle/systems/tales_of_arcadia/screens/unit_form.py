@@ -59,14 +59,17 @@ WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 def field_of(message: str) -> str | None:
     """The field of the form a problem of the unit is about (None: the unit as a whole)."""
     lowered = message.casefold()
-    return next((key for key, words in WORDS if any(word in lowered for word in words)), None)
+    found = [key for key, words in WORDS if any(word in lowered for word in words)]
+    if len([key for key in found if key in NUMBERS]) > 1:
+        return None            # several statistics: the unit as a whole
+    return found[0] if found else None
 
 
 class UnitFormScreen(ModalScreen[bool]):
     """Enter one unit of an army list, with live validation beside each field."""
 
     DEFAULT_CSS = FIELD_CSS + """
-    #uf-fields { height: auto; max-height: 16; }
+    #uf-fields { height: auto; max-height: 70vh; }
     .toa-stats { height: 1; }
     .toa-stats Label { width: auto; color: $text-muted; margin-right: 1; }
     .toa-stats Input { width: 1fr; margin-right: 1; }
