@@ -1,7 +1,7 @@
 """The Tales of Arcadia force builder: the units of the army lists (search with ``/``) and the
 battle force shown, with a points meter against its limit, the rules' live violations, what
 still fits in the points left, and each line's attack odds against a chosen enemy unit. Side
-by side on a wide window, one above the other below 120 columns; every column of both lists
+by side on a wide window, one above the other below 140 columns; every column of both lists
 (name, points, the six statistics, army or options) stays whole at 80 and at 60 columns.
 
 Every edit is saved at once through the services (checked by the rules, one transaction); an
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from chronicle.systems.tales_of_arcadia.force import RosterLine
     from chronicle.systems.tales_of_arcadia.service import ForceView
 
-WIDE = 120
+WIDE = 140
 """From this many columns the units and the force stand side by side."""
 ROOMY = 80
 """From this many columns the footer also shows ``f`` and ``h``."""
@@ -77,7 +77,7 @@ class TalesBuilderScreen(ForceActions):
     TalesBuilderScreen CardList { height: 1fr; }
     TalesBuilderScreen #toa-lines { min-height: 2; }
     TalesBuilderScreen #toa-notes { height: auto; max-height: 4; }
-    TalesBuilderScreen #toa-panes.-wide #toa-notes { max-height: 10; }
+    TalesBuilderScreen #toa-panes.-wide #toa-notes { height: 1fr; max-height: 100%; }
     TalesBuilderScreen #toa-notes Static { height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
