@@ -241,7 +241,7 @@ def test_the_builder_renames_copies_and_deletes_forces_and_undoes_battles(
             assert [v.name for v in service.list_forces(db, archived=True)] == ["Copy"]
             await pilot.press("h")
             await settle(pilot)
-            await pilot.press("enter", "y")              # undo battle #1, confirmed
+            await pilot.press("u", "y")                  # undo battle #1, confirmed
             await settle(pilot)
             assert [b.undone for b in service.list_battles(db, undone=True)] == [True]
 

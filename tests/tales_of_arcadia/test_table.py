@@ -271,11 +271,16 @@ def test_a_battle_is_recorded_in_the_app_with_the_command_lines_checks(tmp_path:
             assert app.screen is builder
             await pilot.press("h")
             await settle(pilot)
-            assert "Ann (Iron Vanguard) v Bo" in "\n".join(lines(pilot))
-            await pilot.press("enter")
+            shown = "\n".join(lines(pilot))
+            assert "Ann (Iron Vanguard) v Bo" in shown and "Ann won" in shown
+            assert "u Undo" in footer(pilot) and "g Battle" in footer(pilot)
+            await pilot.press("u")
             await settle(pilot)
             assert "Undo battle #" in "\n".join(lines(pilot))
             await pilot.press("n")                          # asked, and kept
+            await settle(pilot)
+            assert type(app.screen).__name__ == "BattlesScreen"
+            await pilot.press("escape")
             await settle(pilot)
             assert app.screen is builder
 
@@ -312,6 +317,15 @@ def test_a_force_is_archived_and_brought_back_not_erased(tmp_path: Path) -> None
             await pilot.press("enter")
             await settle(pilot)
             assert "Iron Vanguard · Ann's force" in lines(pilot)[0]
+            await pilot.press("h")                          # the battles, at 60x20
+            await settle(pilot)
+            shown = "\n".join(lines(pilot))
+            assert "No battles recorded yet: g records one" in shown
+            for key in ("esc Back", "u Undo", "g Battle"):
+                assert key in footer(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, TalesBuilderScreen)
 
     asyncio.run(main())
     db = open_database(url)

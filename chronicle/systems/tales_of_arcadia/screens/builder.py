@@ -11,7 +11,7 @@ enter adds the highlighted unit, ``e`` makes it the enemy for the odds; on the f
 ``x`` removes one, ``+``/``-`` change its count, ``o`` takes or drops an option, ``v`` picks
 its variant; ``n`` starts a force, ``f`` opens another, ``r`` renames, ``c`` copies, ``del``
 archives (after a confirmation; ``u`` brings an archived force back), ``g`` records a battle,
-``h`` lists the group's battles (enter undoes one after a confirmation), ``a`` enters a new
+``h`` lists the group's battles (``u`` there undoes one after a confirmation), ``a`` enters a new
 unit card, ``/`` searches (escape or enter goes back to the list), escape goes back to the
 Other games list. The footer shows the keys that fit the window; ``?`` lists them all.
 """

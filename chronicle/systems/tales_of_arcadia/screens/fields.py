@@ -65,7 +65,7 @@ _CLI = (
     (re.compile(r"; add one with 'chronicle player add [^']*'"),
      "; add them in Players (area 4, then a)"),
     (re.compile(r"bring it back with 'chronicle battle restore'"),
-     "bring it back with r in the battle history (h)"),
+     "bring it back with h, then y"),
     (re.compile(r"\s*\(give --force to save it anyway\)"),
      " (ctrl+s again saves it anyway)"),
     (re.compile(r"\s*\(--condition\)"), " (the condition field)"),

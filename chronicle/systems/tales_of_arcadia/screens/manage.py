@@ -228,28 +228,22 @@ class ForceActions(Screen[None]):
         self.app.push_screen(BattleFormScreen(self.view), recorded)
 
     def action_battles(self) -> None:
-        """The group's battles, newest first; enter on one undoes it after a confirmation."""
-        from chronicle.tui.screens.pick import PickScreen
+        """The group's battles (``battles.BattlesScreen``: u undoes one after asking); an
+        archived history is offered back first."""
+        from chronicle.systems.tales_of_arcadia.screens.battles import BattlesScreen
 
-        def work(db: Database) -> tuple[list[BattleEntry], str | None]:
-            from chronicle.systems.tales_of_arcadia.service import archived_history, list_battles
+        def work(db: Database) -> str | None:
+            from chronicle.systems.tales_of_arcadia.service import archived_history
 
-            return list_battles(db), archived_history(db)
+            return archived_history(db)
 
-        def listed(found: tuple[list[BattleEntry], str | None]) -> None:
-            battles, archived = found
-            if not battles and archived is not None:
+        def found(archived: str | None) -> None:
+            if archived is not None:
                 self._restore_history()
                 return
-            if not battles:
-                self.notify("No battles recorded yet: g records one.")
-                return
-            choices = [(battle_label(entry), entry) for entry in reversed(battles)]
-            self.app.push_screen(PickScreen("The group's battles", "enter undoes a battle "
-                                            "(asks first) · escape goes back", choices),
-                                 self._undo_battle)
+            self.app.push_screen(BattlesScreen(self.view))
 
-        self.call(work, listed, "List the battles")
+        self.call(work, found, "List the battles")
 
     def _restore_history(self) -> None:
         from chronicle.tui.screens.confirm import ConfirmScreen
@@ -267,31 +261,8 @@ class ForceActions(Screen[None]):
                 f"The battle history is back: {count} battle(s)."), "Bringing the history back")
 
         self.app.push_screen(ConfirmScreen("Bring back the archived battle history?",
-                                           "The group's battle history is archived."),
-                             confirmed)
-
-    def _undo_battle(self, entry: BattleEntry | None) -> None:
-        from chronicle.tui.screens.confirm import ConfirmScreen
-
-        if entry is None:
-            return
-
-        def confirmed(yes: bool | None) -> None:
-            if not yes:
-                return
-
-            def work(db: Database) -> BattleEntry:
-                from chronicle.systems.tales_of_arcadia.service import undo_battle
-
-                return undo_battle(db, entry.number)
-
-            self.call(work, lambda done: self.notify(f"Undid battle #{done.number}."),
-                      "Undoing the battle")
-
-        self.app.push_screen(ConfirmScreen(
-            f"Undo battle #{entry.number}?",
-            f"{battle_label(entry)}. It stays in the history, marked undone; the standings "
-            "no longer count it."), confirmed)
+                                           "The group's battle history is archived: y brings "
+                                           "it back into use."), confirmed)
 
     def action_new_unit(self) -> None:
         """Enter a unit card of an army list (the unit form)."""
