@@ -76,8 +76,7 @@ def group(url: str, *, forces: bool = True) -> None:
         players.add_player(db, name)
     if forces:
         service.new_force(db, "Ann", "Iron Vanguard", "Clockwork Legion", 500)
-        service.add_unit(db, "Iron Vanguard", RosterLine(unit="Gearknight (Sentinel)"
-                                                         if False else "Gearknight"))
+        service.add_unit(db, "Iron Vanguard", RosterLine(unit="Gearknight"))
         service.add_unit(db, "Iron Vanguard", RosterLine(unit="Brass Hound", count=2))
     db.engine.dispose()
 
@@ -443,3 +442,32 @@ def test_the_app_says_the_services_refusals_in_its_own_terms(tmp_path: Path) -> 
     for message in messages:
         assert "chronicle " not in message and "--" not in message
         assert "[[card]]" not in message
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_new_force_and_battle_dialogs_show_every_label_and_hint(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """Each dialog whole at 80x24 and at 60x20: every label, its values and its keys."""
+    url = f"sqlite:///{tmp_path / 'group.db'}"
+    group(url)
+
+    async def main() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=size) as pilot:
+            await open_tales(pilot)
+            await pilot.press("n")
+            await settle(pilot)
+            shown = "\n".join(lines(pilot))
+            for label in ("New battle force", "Name ", "Player      Ann",
+                          "Army list   Clockwork Legion", "Point limit 500", "escape cancels"):
+                assert label in shown, (label, shown)
+            await pilot.press("escape", "g")
+            await settle(pilot)
+            shown = "\n".join(lines(pilot))
+            for label in ("Record a battle", "Date ", "Point limit 500", "Player 1    Ann",
+                          "Force 1     Iron Vanguard", "Player 2", "Force 2", "More sides",
+                          "Victory     last-unit-standing", "Condition", "Winner", "Note",
+                          "escape cancels"):
+                assert label in shown, (label, shown)
+
+    asyncio.run(main())

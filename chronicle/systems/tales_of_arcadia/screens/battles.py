@@ -45,7 +45,7 @@ class BattlesScreen(ModalScreen[bool]):
 
     DEFAULT_CSS = """
     BattlesScreen .toa-header { height: 1; color: $text-muted; text-style: bold; }
-    BattlesScreen #bt-list { height: 12; }
+    BattlesScreen #bt-list { height: 10; }
     BattlesScreen #bt-status { height: auto; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -94,9 +94,9 @@ class BattlesScreen(ModalScreen[bool]):
                          keep=keep)
         standing = len([entry for entry in battles if not entry.undone])
         self.query_one("#bt-status", Static).update(plain(
-            f"{standing} battle(s) stand, {len(battles) - standing} undone · u undoes the "
-            "highlighted one (asks first) · g records one · escape goes back"
-            if battles else "No battles recorded yet: g records one · escape goes back"))
+            f"{standing} battle(s) stand, {len(battles) - standing} undone · u undoes one "
+            "(asks first) · g records one"
+            if battles else "No battles recorded yet: g records one"))
 
     def refused(self, exc: Exception) -> None:
         """Say a refusal in the app's terms."""
