@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +98,16 @@ async def open_tales(pilot: Pilot[Any]) -> OtherGamesScreen:
     return games
 
 
+@asynccontextmanager
+async def tales(url: str, size: tuple[int, int]) -> AsyncIterator[tuple[ChronicleApp,
+                                                                        Pilot[Any]]]:
+    """The app over ``url`` at ``size``, at the Tales of Arcadia builder."""
+    app = ChronicleApp(url)
+    async with app.run_test(size=size) as pilot:
+        await open_tales(pilot)
+        yield app, pilot
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_builder_shows_every_column_and_its_keys_at_80x24_and_60x20(
         tmp_path: Path, size: tuple[int, int]) -> None:
@@ -161,9 +173,7 @@ def test_an_empty_builder_takes_n_and_keeps_every_value_of_a_bad_new_force(
     group(url, forces=False)
 
     async def main() -> None:
-        app = ChronicleApp(url)
-        async with app.run_test(size=(60, 20)) as pilot:
-            await open_tales(pilot)
+        async with tales(url, (60, 20)) as (app, pilot):
             assert "no force yet: n starts one" in lines(pilot)[0]
             await pilot.press("n", *"N1", "tab", *"Nobody", "tab", *"Clockwork Legion",
                               "tab", "ctrl+u", *"abc", "enter")    # a burst, as typed
@@ -218,9 +228,7 @@ def test_a_battle_is_recorded_in_the_app_with_the_command_lines_checks(tmp_path:
     group(url)
 
     async def main() -> None:
-        app = ChronicleApp(url)
-        async with app.run_test(size=(80, 24)) as pilot:
-            builder = await open_tales(pilot)
+        async with tales(url, (80, 24)) as (app, pilot):
             builder = app.screen
             await pilot.press("g")
             await settle(pilot)
@@ -297,9 +305,7 @@ def test_a_force_is_archived_and_brought_back_not_erased(tmp_path: Path) -> None
     group(url)
 
     async def main() -> None:
-        app = ChronicleApp(url)
-        async with app.run_test(size=(60, 20)) as pilot:
-            await open_tales(pilot)
+        async with tales(url, (60, 20)) as (app, pilot):
             await pilot.press("delete")
             await settle(pilot)
             asked = "\n".join(lines(pilot))
@@ -341,9 +347,7 @@ def test_the_unit_form_keeps_its_labels_and_every_value_typed(tmp_path: Path,
     group(url)
 
     async def main() -> None:
-        app = ChronicleApp(url)
-        async with app.run_test(size=size) as pilot:
-            await open_tales(pilot)
+        async with tales(url, size) as (app, pilot):
             await pilot.press("a")
             await settle(pilot)
             assert type(app.screen).__name__ == "UnitFormScreen"
@@ -387,9 +391,7 @@ def test_the_battle_form_stays_usable_at_60x20_with_every_field_wrong(tmp_path: 
     group(url)
 
     async def main() -> None:
-        app = ChronicleApp(url)
-        async with app.run_test(size=(60, 20)) as pilot:
-            await open_tales(pilot)
+        async with tales(url, (60, 20)) as (app, pilot):
             await pilot.press("g")
             await settle(pilot)
             for key, value in (("date", "soon"), ("limit", "-5"), ("player1", ""),
@@ -422,7 +424,7 @@ def test_the_app_says_the_services_refusals_in_its_own_terms(tmp_path: Path) -> 
     players.add_player(db, "Ann")
     service.new_force(db, "Ann", "Iron Vanguard", "Clockwork Legion", 100)
     service.add_unit(db, "Iron Vanguard", RosterLine(unit="Gearknight"))
-    attempts = [
+    attempts: list[Callable[[], object]] = [
         lambda: service.record_battle(db, date=dt.date(2026, 11, 28), limit=100,
                                       sides=[Side(player="Ann"), Side(player="Nobody")]),
         lambda: service.record_battle(db, date=dt.date(2026, 11, 28), limit=100,
@@ -430,7 +432,7 @@ def test_the_app_says_the_services_refusals_in_its_own_terms(tmp_path: Path) -> 
                                       victory=Victory.OTHER),
         lambda: enter_cards(db, KEY, [{"kind": "unit", "name": "Gearknight", "cost": 400}]),
     ]
-    messages = []
+    messages: list[str] = []
     for attempt in attempts:
         with pytest.raises(ChronicleError) as refused:
             attempt()
@@ -452,9 +454,7 @@ def test_the_new_force_and_battle_dialogs_show_every_label_and_hint(
     group(url)
 
     async def main() -> None:
-        app = ChronicleApp(url)
-        async with app.run_test(size=size) as pilot:
-            await open_tales(pilot)
+        async with tales(url, size) as (_app, pilot):
             await pilot.press("n")
             await settle(pilot)
             shown = "\n".join(lines(pilot))

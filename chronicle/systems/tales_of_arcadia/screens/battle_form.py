@@ -23,10 +23,8 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label
 
-from chronicle.errors import ChronicleError
 from chronicle.systems.tales_of_arcadia.battles import Side, Victory
-from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, field, said, say
-from chronicle.tui.screens.base import chronicle_app
+from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, field, save, say
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -153,8 +151,6 @@ class BattleFormScreen(ModalScreen["BattleEntry | None"]):
 
     def action_save(self) -> None:
         """Check the fields, then record the battle through the services."""
-        if self.saving:
-            return
         clear(self)
         values = self.values()
         found, wrong = read(values)
@@ -168,19 +164,7 @@ class BattleFormScreen(ModalScreen["BattleEntry | None"]):
 
             return record_battle(db, **found)  # type: ignore[arg-type]
 
-        def failed(exc: Exception) -> None:
-            self.saving = False
-            text = said(exc)
-            say(self, f"bf-{field_of(text, values)}", text)
-
-        def done(entry: BattleEntry) -> None:
-            self.saving = False
-            self.dismiss(entry)
-
-        self.saving = True
-        chronicle_app(self).call_service(work, done, failed=failed,
-                                         description="Recording the battle",
-                                         quiet=(ChronicleError,))
+        save(self, work, "Recording the battle", lambda text: f"bf-{field_of(text, values)}")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

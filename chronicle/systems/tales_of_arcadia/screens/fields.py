@@ -17,7 +17,11 @@ from textual.widgets import Input, Label, Static
 from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.screen import Screen
+
+    from chronicle.services.db import Database
 
 FIELD_CSS = """
 .toa-row { height: auto; }
@@ -89,6 +93,31 @@ def app_words(text: str) -> str:
     return text
 
 
+def save(screen: Any, work: Callable[[Database], Any], description: str,
+         field_for: Callable[[str], str]) -> None:
+    """Save through the services once (``screen.saving`` guards a second press) and close
+    ``screen`` with the result; a refusal is said beside the field ``field_for(message)``
+    names (an id), everything typed kept."""
+    from chronicle.errors import ChronicleError
+    from chronicle.tui.screens.base import chronicle_app
+
+    if screen.saving:
+        return
+
+    def failed(exc: Exception) -> None:
+        screen.saving = False
+        text = said(exc)
+        say(screen, field_for(text), text)
+
+    def done(result: Any) -> None:
+        screen.saving = False
+        screen.dismiss(result)
+
+    screen.saving = True
+    chronicle_app(screen).call_service(work, done, failed=failed, description=description,
+                                       quiet=(ChronicleError,))
+
+
 def said(exc: Exception) -> str:
     """A refusal or an error as the Tales screens say it (``messages.error_message``, in the
     app's terms)."""
@@ -97,4 +126,4 @@ def said(exc: Exception) -> str:
     return app_words(error_message(exc))
 
 
-__all__ = ["FIELD_CSS", "app_words", "clear", "field", "said", "say"]
+__all__ = ["FIELD_CSS", "app_words", "clear", "field", "said", "save", "say"]

@@ -17,9 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, field, said, say
-from chronicle.tui.screens.base import chronicle_app
-from chronicle.tui.text import plain
+from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, field, save, say
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -94,8 +92,6 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
     def action_save(self) -> None:
         """Check each field, then start the force through the services; a refusal is said
         beside the field it concerns."""
-        if self.saving:
-            return
         clear(self)
         values = {key: self.query_one(f"#nf-{key}", Input).value.strip()
                   for key, _label, _hint in FIELDS}
@@ -114,21 +110,7 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
             return new_force(db, values["player"], values["name"], values["army"],
                              int(values["limit"]))
 
-        def failed(exc: Exception) -> None:
-            self.saving = False
-            text = said(exc)
-            say(self, f"nf-{field_of(text)}", text)
-
-        def done(view: ForceView) -> None:
-            self.saving = False
-            self.dismiss(view)
-
-        from chronicle.errors import ChronicleError
-
-        self.saving = True
-        self.query_one("#nf-problem", Static).update(plain(""))
-        chronicle_app(self).call_service(work, done, failed=failed,
-                                         description="Start the force", quiet=(ChronicleError,))
+        save(self, work, "Start the force", lambda text: f"nf-{field_of(text)}")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
