@@ -104,7 +104,7 @@ class BattlesScreen(ModalScreen[bool]):
 
     def action_undo(self) -> None:
         """Undo the highlighted battle, after a confirmation."""
-        from chronicle.systems.tales_of_arcadia.screens.manage import battle_label
+        from chronicle.systems.tales_of_arcadia.screens.columns import battle_label
         from chronicle.tui.screens.confirm import ConfirmScreen
 
         index = self.query_one("#bt-list", CardList).cursor

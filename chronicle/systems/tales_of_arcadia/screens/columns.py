@@ -1,6 +1,7 @@
 """The columns of the force builder's two lists (not a screen): each unit of the army lists and
 each line of a force as fixed-width cells (name, points, the six statistics, army or options),
-so no column is cut at 80 or 60 columns: the last column takes the room the others leave.
+so no column is cut at 80 or 60 columns: the name takes the room the others leave. Also a
+battle said on one line (``battle_label``), as the confirmations say it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
     from chronicle.systems.tales_of_arcadia.browse import UnitRow
+    from chronicle.systems.tales_of_arcadia.service import BattleEntry
 
 STAT_WIDTH = 2
 UNIT_WIDTHS = [16, 4, *(STAT_WIDTH for _ in STATS), 16]
@@ -47,6 +49,16 @@ def line_cells(number: int, entry: dict[str, Any]) -> list[str]:
             *(known(entry.get(s)) for s in STATS)]
 
 
+def battle_label(entry: BattleEntry) -> str:
+    """``#3 2026-11-28 · Tim (Iron Vanguard) v Josh · 200 pts · regicide · won by Tim``."""
+    battle = entry.battle
+    sides = " v ".join(side.player + (f" ({side.force})" if side.force else "")
+                       for side in battle.sides)
+    result = f"won by {battle.winner}" if battle.winner else "a draw"
+    return (f"#{entry.number} {battle.date.isoformat()} · {sides} · {battle.limit} pts · "
+            f"{battle.victory.value} · {result}")
+
+
 class UnitList(CardList):
     """The units of the army lists: enter adds the highlighted one to the force."""
 
@@ -75,4 +87,4 @@ class LineList(CardList):
 
 
 __all__ = ["LINE_TITLES", "LINE_WIDTHS", "UNIT_TITLES", "UNIT_WIDTHS", "LineList", "UnitList",
-           "line_cells", "unit_cells"]
+           "battle_label", "line_cells", "unit_cells"]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.screen import Screen
 
 from chronicle.errors import ChronicleError
+from chronicle.systems.tales_of_arcadia.screens.columns import battle_label
 from chronicle.systems.tales_of_arcadia.screens.fields import said
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clean
@@ -21,16 +22,6 @@ if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.systems.tales_of_arcadia.browse import UnitRow
     from chronicle.systems.tales_of_arcadia.service import BattleEntry, ForceView
-
-
-def battle_label(entry: BattleEntry) -> str:
-    """``#3 2026-11-28 · Tim (Iron Vanguard) v Josh · 200 pts · regicide · won by Tim``."""
-    battle = entry.battle
-    sides = " v ".join(side.player + (f" ({side.force})" if side.force else "")
-                       for side in battle.sides)
-    result = f"won by {battle.winner}" if battle.winner else "a draw"
-    return (f"#{entry.number} {battle.date.isoformat()} · {sides} · {battle.limit} pts · "
-            f"{battle.victory.value} · {result}")
 
 
 class ForceActions(Screen[None]):
@@ -275,4 +266,4 @@ class ForceActions(Screen[None]):
                              lambda saved: self.reload(*current) if saved else None)
 
 
-__all__ = ["ForceActions", "battle_label"]
+__all__ = ["ForceActions"]
