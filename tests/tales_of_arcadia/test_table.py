@@ -248,9 +248,11 @@ def test_a_battle_is_recorded_in_the_app_with_the_command_lines_checks(tmp_path:
                      ("bf-force1", "Nope", "bf-force1", "no battle force is called 'Nope'"),
                      ("bf-winner", "Cy", "bf-winner", "the winner 'Cy' is not one of"),
                      ("bf-limit", "50", "bf-limit", "over the agreed limit of 50"),
+                     ("bf-more", "Bo::900", "bf-limit", "Bo's force costs 900 points"),
                      ("bf-victory", "other", "bf-condition", "which condition")]
             good = {"bf-date": "2026-11-28", "bf-limit": "500", "bf-victory": "regicide",
-                    "bf-player2": "Bo", "bf-force1": "Iron Vanguard", "bf-winner": "Ann"}
+                    "bf-player2": "Bo", "bf-force1": "Iron Vanguard", "bf-winner": "Ann",
+                    "bf-more": ""}
             for key, value in good.items():
                 await type_into(pilot, key, value)
             for key, bad, where, message in cases:

@@ -1,6 +1,6 @@
 """Record a Tales of Arcadia battle in the app: the date, the agreed point limit, the sides (two
-players, each with the force they brought, and any more as ``Cy:Their Force; Di``), the victory
-condition (and what an "other" one meant), the winner (empty for a draw) and a note.
+players, each with the force they brought, and any more as ``Cy:Their Force; Di::450``), the
+victory condition (and what an "other" one meant), the winner (empty for a draw) and a note.
 
 The same checks as ``battle record`` on the command line, made by the same service
 (``battleservice.record_battle``): a date like 2026-11-28, a whole number of points, a known
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 FIELDS = (("date", "Date", "like 2026-11-28"), ("limit", "Point limit", "like 500"),
           ("player1", "Player 1", "who played"), ("force1", "Force 1", "their force, if stored"),
           ("player2", "Player 2", "who played"), ("force2", "Force 2", "their force, if stored"),
-          ("more", "More sides", "like Cy:Their Force; Di"),
+          ("more", "More sides", "like Cy:Their Force; Di::450"),
           ("victory", "Victory", " · ".join(v.value for v in Victory)),
           ("condition", "Condition", "what an 'other' victory meant"),
           ("winner", "Winner", "a side's player; empty for a draw"),
@@ -42,9 +42,14 @@ FIELDS = (("date", "Date", "like 2026-11-28"), ("limit", "Point limit", "like 50
 
 
 def side_of(text: str) -> Side:
-    """``Cy`` or ``Cy:Their Force`` as a side."""
-    player, _sep, force = text.partition(":")
-    return Side(player=player.strip(), force=force.strip() or None)
+    """``Cy``, ``Cy:Their Force`` or ``Cy:Their Force:450`` (its points, when it is not a
+    stored force) as a side, read as the command line's ``--side`` is."""
+    player, _sep, rest = text.partition(":")
+    force, _sep, points = rest.rpartition(":") if rest.count(":") else (rest, "", "")
+    if points and not points.strip().isdigit():
+        force, points = rest, ""
+    return Side(player=player.strip(), force=force.strip() or None,
+                points=int(points) if points.strip() else None)
 
 
 def read(values: dict[str, str]) -> tuple[dict[str, object], dict[str, str]]:
@@ -73,7 +78,8 @@ def read(values: dict[str, str]) -> tuple[dict[str, object], dict[str, str]]:
         sides.append(Side(player=player, force=values[f"force{number}"] or None))
     more = [part for part in values["more"].split(";") if part.strip()]
     if any(not side_of(part).player for part in more):
-        wrong["more"] = "each side is a player, then ':' and their force if stored"
+        wrong["more"] = ("each side is a player, then ':' and their force, then ':' and its "
+                         "points if it is not stored")
     found["sides"] = [*sides, *(side_of(part) for part in more)]
     if found.get("victory") is Victory.OTHER and not values["condition"]:
         wrong["condition"] = "an 'other' victory says which condition"
