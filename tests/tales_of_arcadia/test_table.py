@@ -433,6 +433,7 @@ def test_the_app_says_the_services_refusals_in_its_own_terms(tmp_path: Path) -> 
                                       sides=[Side(player="Ann"), Side(player="Ann")],
                                       victory=Victory.OTHER),
         lambda: enter_cards(db, KEY, [{"kind": "unit", "name": "Gearknight", "cost": 400}]),
+        lambda: service.add_unit(db, "Iron Vanguard", RosterLine(unit="Orrery Engine")),
     ]
     messages: list[str] = []
     for attempt in attempts:
@@ -443,6 +444,7 @@ def test_the_app_says_the_services_refusals_in_its_own_terms(tmp_path: Path) -> 
     assert "Players (area 4, then a)" in messages[0]
     assert "(the condition field)" in messages[1]
     assert "ctrl+s again saves it anyway" in messages[2]
+    assert "x removes a line, - lowers its count" in messages[3]
     for message in messages:
         assert "chronicle " not in message and "--" not in message
         assert "[[card]]" not in message

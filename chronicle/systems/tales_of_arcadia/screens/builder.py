@@ -256,7 +256,10 @@ class TalesBuilderScreen(ForceActions):
 
     def show_force(self) -> None:
         """Title, meter, lines, violations, what fits and the odds of the force shown."""
+        from chronicle.rules.report import Severity
         from chronicle.systems.tales_of_arcadia.rules import what_fits
+        from chronicle.systems.tales_of_arcadia.screens.fields import app_words
+        from chronicle.tui.messages import app_fix
 
         title = self.query_one("#toa-title", Label)
         meter = self.query_one("#toa-meter", Meter)
@@ -276,7 +279,9 @@ class TalesBuilderScreen(ForceActions):
         meter.set("Points", int(s["points_spent"]), int(s["limit"]))
         lines.set_rows([[clean(cell) for cell in line_cells(number, entry)]
                         for number, entry in enumerate(s["units"], start=1)], keep=keep)
-        shown = [f"{v.severity.value}: {v.message}" for v in view.report.violations]
+        shown = [f"{v.severity.value}: {v.message}" + (
+            f" (fix: {app_words(fix)})" if v.severity is Severity.ERROR
+            and (fix := app_fix(v)) else "") for v in view.report.violations]
         self.query_one("#toa-violations", Static).update(
             plain("\n".join(shown) if shown else "No rule is broken."))
         fits = what_fits(view.roster, self.catalog) if self.catalog is not None else []
