@@ -437,10 +437,10 @@ def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,
 
 
 def delete(db: Database, game: str, kind: str, name: str, *, player: str | None = None,
-           named_by: str | None = None) -> str:
+           named_by: str | None = None, archive: bool = False) -> str:
     """Delete a record: one with a history, or one another record names (``named_by`` says
-    which: a battle force a battle names), is archived (hidden from lists, restorable), one
-    without is erased. Returns what was done, in a sentence."""
+    which: a battle force a battle names), or any with ``archive``, is archived (hidden from
+    lists, restorable), one without is erased. Returns what was done, in a sentence."""
     from chronicle.persistence import records as store
     from chronicle.persistence import repository as repo
 
@@ -450,14 +450,14 @@ def delete(db: Database, game: str, kind: str, name: str, *, player: str | None 
         row = _find(session, found, name, player)
         assert row.id is not None
         count = len(store.record_events(session, [row.id])[row.id])
-        if count or named_by:
+        if count or named_by or archive:
             repo.touch(row, "it was archived")
             row.archived_at = repo.now()
             session.add(row)
             session.flush()
             kept = "its event is kept" if count == 1 else f"its {count:,} events are kept"
             if not count:
-                kept = f"{named_by} names it"
+                kept = f"{named_by} names it" if named_by else "nothing of it is erased"
             return (f"the {found.label} {row.name} was archived: {kept} "
                     "and it can be restored")
         label = row.name

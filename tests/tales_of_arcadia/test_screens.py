@@ -50,7 +50,10 @@ class FormApp(BuilderApp):
 
 
 def problems(app: App[Any]) -> str:
-    return str(app.screen.query_one("#uf-problems", Static).render())
+    """Every problem the unit form shows: beside its fields and under the form."""
+    shown = [str(line.render()) for line in app.screen.query(".toa-problem.-shown, #uf-problems")
+             if isinstance(line, Static)]
+    return "\n".join(shown)
 
 
 def test_the_unit_form_checks_as_you_type_and_saves(tmp_path: Path) -> None:
@@ -175,7 +178,7 @@ def test_the_builder_adds_units_with_the_meter_violations_fits_and_odds(tmp_path
 def test_the_builder_renames_copies_and_deletes_forces_and_undoes_battles(
         tmp_path: Path) -> None:
     """r renames (a taken name keeps the dialog open with the reason), c copies at another
-    limit, del deletes after a confirmation (n keeps it), b undoes a battle after one; every
+    limit, del archives after a confirmation (n keeps it), h undoes a battle after one; every
     change is the services' (read back from the database)."""
     import datetime as dt
 
@@ -231,13 +234,14 @@ def test_the_builder_renames_copies_and_deletes_forces_and_undoes_battles(
             await pilot.press("delete")
             await settle(pilot)
             asked = "".join(str(s.render()) for s in app.screen.query(".confirm-text"))
-            assert "will be deleted for good" in asked and "1 unit(s)" in asked
+            assert "nothing of it is erased" in asked and "1 unit(s)" in asked
             await pilot.press("y")
             await settle(pilot)
             assert names() == ["Taken", hostile]
-            await pilot.press("b")
+            assert [v.name for v in service.list_forces(db, archived=True)] == ["Copy"]
+            await pilot.press("h")
             await settle(pilot)
-            await pilot.press("enter", "y")              # undo battle #1, confirmed
+            await pilot.press("u", "y")                  # undo battle #1, confirmed
             await settle(pilot)
             assert [b.undone for b in service.list_battles(db, undone=True)] == [True]
 

@@ -223,6 +223,19 @@ def undo_battle(db: Database, number: int, note: str | None = None) -> BattleEnt
     return BattleEntry(number, entry.battle, True)
 
 
+def archive_force(db: Database, name: str, player: str | None = None) -> str:
+    """Archive a battle force whatever it holds (hidden from the lists, nothing erased,
+    ``restore_force`` brings it back); returns what was done, in words.
+
+    Raises:
+        NotFound: no force of that name (with the nearest).
+    """
+    from chronicle.services import records
+    from chronicle.systems.tales_of_arcadia.stored import FORCE
+
+    return records.delete(db, KEY, FORCE, name, player=player, archive=True)
+
+
 def standings(db: Database) -> list[Standing]:
     """Battles played, won, lost and drawn per player, most wins first."""
     from chronicle.systems.tales_of_arcadia.battles import standings as tally
@@ -231,5 +244,5 @@ def standings(db: Database) -> list[Standing]:
 
 
 
-__all__ = ["BattleEntry", "archived_history", "list_battles", "record_battle",
+__all__ = ["BattleEntry", "archive_force", "archived_history", "list_battles", "record_battle",
            "restore_history", "standings", "undo_battle"]

@@ -112,7 +112,7 @@ def _findings(values: dict[str, Any], cards: TalesCatalog | None) -> tuple[list[
         return [], []
     base = cards if cards is not None else user_catalog()
     if not table.get("army"):
-        return ["say which army list the unit belongs to (army, --army)"], []
+        return ["say which army list the unit belongs to (army)"], []
     joined = _with_card(base, entries)
     report = check_army(joined, str(table["army"]))
     name = str(table["name"])

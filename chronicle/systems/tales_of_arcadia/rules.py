@@ -188,14 +188,17 @@ class _Checker:
         if near is not None:
             file = _in_line(index, "unit", near)
             fixed = replace(line, unit=near) if line is not None else RosterLine(unit=near)
-            fix = (Fix(f"name {near!r} instead", cli=add_command(fixed))
+            fix = (Fix(f"name {near!r} instead", cli=add_command(fixed),
+                       app=f"add {near} from the units list (enter)")
                    if index == self.pending else
                    Fix(f"set unit = {near!r}", cli=f"chronicle force remove <game> {index + 1}, "
-                       f"then {add_command(fixed)}", file=file))
+                       f"then {add_command(fixed)}", file=file,
+                       app=f"x removes line {index + 1}, then enter adds {near} from the list"))
         else:
             fix = Fix("add the unit to a card file ([[card]] with kind = \"unit\") or inline "
                       "in the roster", cli=f"chronicle army unit {arg(name)} --army "
-                      f"{arg(army or '<army>')} --cost N --power N ... (from its army list)")
+                      f"{arg(army or '<army>')} --cost N --power N ... (from its army list)",
+                      app="a enters the unit from its army list")
         self.report.add(k.CARD_UNKNOWN(
             f"{where}: no unit is called {name!r}" + (f"; did you mean {near!r}?" if near else ""),
             [name], fix))
@@ -257,9 +260,11 @@ class _Checker:
                 f"{where}: {card.name} is from the army list {card.army!r}, not {army!r}; a "
                 "battle force uses one army list", [card.name],
                 Fix(f"pick a unit of {army!r} instead", cli=f"chronicle force fits <game> "
-                    f"(the units of {army} that fit)") if index == self.pending else
+                    f"(the units of {army} that fit)",
+                    app=f"pick a unit of {army} (/ then its name)") if index == self.pending else
                 Fix(f"remove unit #{index + 1}, or pick a unit of {army!r}",
-                    cli=f"chronicle force remove <game> {index + 1}")))
+                    cli=f"chronicle force remove <game> {index + 1}",
+                    app=f"x on line {index + 1} removes it")))
         if line.variant is not None and resolved.variant is None:
             names = [v.name for v in card.variants]
             near = suggest(line.variant, names)
@@ -443,10 +448,15 @@ def _over_fix(lines: list[ResolvedLine], excess: int, limit: int,
         return Fix(f"make room first (units or options worth at least {excess} points), or "
                    f"raise the limit to {spent}",
                    cli=f"chronicle force set <game> --limit {spent}, then add it again (or "
-                       "make room first: chronicle force remove / force set --count)")
+                       "make room first: chronicle force remove / force set --count)",
+                   app=f"make room first (units or options worth at least {excess} points: "
+                       f"x removes a line, - lowers its count), or c copies the force at "
+                       f"{spent} (NAME @ {spent})")
     return Fix(f"remove units or options worth at least {excess} points, or raise the limit "
                f"to {spent}", cli=f"chronicle force set <game> --limit {spent} (or chronicle "
-                                  "force remove / force set --count)", file=f"limit = {spent}")
+                                  "force remove / force set --count)", file=f"limit = {spent}",
+               app=f"remove units or options worth at least {excess} points (x removes a "
+                   f"line, - lowers its count), or c copies the force at {spent}")
 
 
 def check_army(catalog: TalesCatalog, army: str) -> Report:

@@ -1,18 +1,19 @@
-"""The Tales of Arcadia force builder: army lists and units on the left (search as you type),
-the battle force on the right with a points meter against its limit, the rules' live
-violations, what still fits in the points left, and each line's attack odds against a chosen
-enemy unit.
+"""The Tales of Arcadia force builder: the units of the army lists (search with ``/``) and the
+battle force shown, with a points meter against its limit, the rules' live violations, what
+still fits in the points left, and each line's attack odds against a chosen enemy unit. Side
+by side on a wide window, one above the other below 140 columns; every column of both lists
+(name, points, the six statistics, army or options) stays whole at 80 and at 60 columns.
 
 Every edit is saved at once through the services (checked by the rules, one transaction); an
-edit the rules refuse is shown and nothing changes. Keys: enter adds the highlighted unit,
-``x`` removes the highlighted line, ``+``/``-`` change its count, ``o`` takes or drops an
-option, ``v`` picks its variant, ``e`` makes the highlighted unit the enemy for the odds, ``f``
-opens another force, ``n`` starts one, ``c`` copies it (another name, another limit), ``r``
-renames it, ``del`` deletes it after a confirmation, ``b`` lists the group's battles (enter
-undoes one, after a confirmation: the history keeps it, marked undone), ``u`` enters a new
-unit, ``/`` searches, escape goes back. Rename, copy, delete and undo go through the same
-services as ``chronicle force rename|copy|delete`` and ``chronicle battle undo``; a name the
-services refuse keeps its dialog open with the reason.
+edit the rules refuse is shown and nothing changes. The focus starts on the units list, so the
+keys work at once (``n`` on an empty screen starts a force). Keys, as in Wyld Hunt's screens:
+enter adds the highlighted unit, ``e`` makes it the enemy for the odds; on the force's lines
+``x`` removes one, ``+``/``-`` change its count, ``o`` takes or drops an option, ``v`` picks
+its variant; ``n`` starts a force, ``f`` opens another, ``r`` renames, ``c`` copies, ``del``
+archives (after a confirmation; ``u`` brings an archived force back), ``g`` records a battle,
+``h`` lists the group's battles (``u`` there undoes one after a confirmation), ``a`` enters a new
+unit card, ``/`` searches (escape or enter goes back to the list), escape goes back to the
+Other games list. The footer shows the keys that fit the window; ``?`` lists them all.
 """
 
 from __future__ import annotations
@@ -23,48 +24,74 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.containers import Container, Vertical, VerticalScroll
+from textual.widgets import Input, Label, Static
 
+from chronicle.systems.tales_of_arcadia.screens.columns import (
+    LINE_TITLES,
+    LINE_WIDTHS,
+    UNIT_TITLES,
+    UNIT_WIDTHS,
+    LineList,
+    UnitList,
+    line_cells,
+    unit_cells,
+)
+from chronicle.systems.tales_of_arcadia.screens.manage import ForceActions
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.dialog import compact
 from chronicle.tui.text import clean, plain
 from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.footer import Footer
 from chronicle.tui.widgets.meter import Meter
 
 if TYPE_CHECKING:
+    from textual import events
+
     from chronicle.services.db import Database
     from chronicle.systems.tales_of_arcadia.browse import UnitRow
     from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog
     from chronicle.systems.tales_of_arcadia.force import RosterLine
-    from chronicle.systems.tales_of_arcadia.service import BattleEntry, ForceView
+    from chronicle.systems.tales_of_arcadia.service import ForceView
 
-class TalesBuilderScreen(Screen[None]):
+WIDE = 140
+"""From this many columns the units and the force stand side by side."""
+ROOMY = 80
+"""From this many columns the footer also shows ``f`` and ``h``."""
+ROOMY_KEYS = ("f", "h")
+
+
+class TalesBuilderScreen(ForceActions):
     """The battle-force builder (the game's "main" screen)."""
 
+    TITLE = "Tales of Arcadia"
     DEFAULT_CSS = """
-    TalesBuilderScreen #toa-panes { height: 1fr; }
-    TalesBuilderScreen #toa-browser, TalesBuilderScreen #toa-force { width: 1fr; }
-    TalesBuilderScreen OptionList, TalesBuilderScreen CardList { height: 1fr; }
-    TalesBuilderScreen #toa-lines { height: 2fr; }
-    TalesBuilderScreen .toa-notes { height: auto; max-height: 8; }
+    TalesBuilderScreen #toa-title { height: 1; padding: 0 1; text-style: bold; }
+    TalesBuilderScreen #toa-meter { padding: 0 1; }
+    TalesBuilderScreen #toa-search { margin: 0 1; }
+    TalesBuilderScreen #toa-panes { height: 1fr; layout: vertical; }
+    TalesBuilderScreen #toa-panes.-wide { layout: horizontal; }
+    TalesBuilderScreen #toa-browser, TalesBuilderScreen #toa-force { width: 1fr; height: 1fr;
+                                                                     padding: 0 1; }
+    TalesBuilderScreen .toa-header { height: 1; color: $text-muted; text-style: bold; }
+    TalesBuilderScreen CardList { height: 1fr; }
+    TalesBuilderScreen #toa-lines { min-height: 2; }
+    TalesBuilderScreen #toa-notes { height: auto; max-height: 4; }
+    TalesBuilderScreen #toa-panes.-wide #toa-notes { height: 1fr; max-height: 100%; }
+    TalesBuilderScreen #toa-notes Static { height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
-        Binding("slash", "search", "Search"),
-        Binding("x", "remove", "Remove"),
-        Binding("plus,equals_sign", "count(1)", "+1", show=False),
-        Binding("minus", "count(-1)", "-1", show=False),
-        Binding("o", "option", "Option"),
-        Binding("v", "variant", "Variant"),
-        Binding("e", "enemy", "Enemy"),
-        Binding("f", "open_force", "Forces"),
+        Binding("escape", "back", "Back", show=False),
         Binding("n", "new_force", "New force"),
-        Binding("c", "copy_force", "Copy"),
-        Binding("r", "rename_force", "Rename"),
-        Binding("delete", "delete_force", "Delete", key_display="del"),
-        Binding("b", "battles", "Battles"),
-        Binding("u", "new_unit", "New unit"),
+        Binding("f", "open_force", "Forces"),
+        Binding("g", "record_battle", "Battle"),
+        Binding("h", "battles", "Battles"),
+        Binding("r", "rename_force", "Rename", show=False),
+        Binding("c", "copy_force", "Copy", show=False),
+        Binding("delete", "archive_force", "Archive", key_display="del", show=False),
+        Binding("u", "restore_force", "Bring back archived", show=False),
+        Binding("a", "new_unit", "New unit card", show=False),
+        Binding("slash", "search", "Search", key_display="/", show=False),
     ]
 
     def __init__(self) -> None:
@@ -74,31 +101,50 @@ class TalesBuilderScreen(Screen[None]):
         self.shown: list[UnitRow] = []
         self.view: ForceView | None = None
         self.enemy: UnitRow | None = None
+        self.roomy: bool | None = None
 
     def compose(self) -> ComposeResult:
         yield Label("Tales of Arcadia · loading the army lists…", id="toa-title")
         yield Meter(id="toa-meter")
-        with Horizontal(id="toa-panes"):
+        yield compact(Input(placeholder="/ search units: name, army, type, keyword",
+                            id="toa-search"))
+        with Container(id="toa-panes"):
             with Vertical(id="toa-browser"):
-                yield Input(placeholder="search units: name, army, type, keyword",
-                            id="toa-search")
-                yield CardList([40], id="toa-units")
+                yield Static("", id="toa-units-header", classes="toa-header")
+                yield UnitList(UNIT_WIDTHS, flex=0, id="toa-units")
             with Vertical(id="toa-force"):
-                yield OptionList(id="toa-lines")
-                yield Static("", id="toa-violations", classes="toa-notes")
-                yield Static("", id="toa-fits", classes="toa-notes")
-                yield Static("", id="toa-odds", classes="toa-notes")
-        yield Footer()
+                yield Static("", id="toa-lines-header", classes="toa-header")
+                yield LineList(LINE_WIDTHS, flex=1, id="toa-lines")
+                with VerticalScroll(id="toa-notes"):
+                    yield Static("", id="toa-violations")
+                    yield Static("", id="toa-fits")
+                    yield Static("", id="toa-odds")
+        yield Footer(compact=True)
 
     # --- loading ---------------------------------------------------------------------------
 
-    @property
-    def chronicle(self) -> Any:
-        """The app (the Chronicle app: its database and ``call_service``)."""
-        return self.app
-
     def on_mount(self) -> None:
+        units = self.query_one("#toa-units", UnitList)
+        units.set_header(self.query_one("#toa-units-header", Static), UNIT_TITLES)
+        self.query_one("#toa-lines", LineList).set_header(
+            self.query_one("#toa-lines-header", Static), LINE_TITLES)
+        units.focus()
         self.reload()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#toa-panes").set_class(event.size.width >= WIDE, "-wide")
+        self.fit_footer(event.size.width >= ROOMY)
+
+    def fit_footer(self, roomy: bool) -> None:
+        """Show ``f`` and ``h`` in the footer only when the window has room for them (the
+        help lists every key at every width)."""
+        if roomy == self.roomy:
+            return
+        self.roomy = roomy
+        keys = self._bindings.key_to_bindings
+        for key in ROOMY_KEYS:
+            keys[key] = [replace(binding, show=roomy) for binding in keys.get(key, [])]
+        self.refresh_bindings()
 
     def reload(self, force: str | None = None, player: str | None = None) -> None:
         """Read the catalog and open ``force`` (default: the first stored force)."""
@@ -112,8 +158,8 @@ class TalesBuilderScreen(Screen[None]):
             found = service.list_forces(db)
             return cards, found[0] if found else None
 
-        self.chronicle.call_service(work, self._loaded, description="Open the force builder",
-                                    group="force-builder", exclusive=True)
+        chronicle_app(self).call_service(work, self._loaded, description="Open the force builder",
+                                         group="force-builder", exclusive=True)
 
     def _loaded(self, result: tuple[TalesCatalog, ForceView | None]) -> None:
         from chronicle.systems.tales_of_arcadia.browse import unit_rows
@@ -136,7 +182,7 @@ class TalesBuilderScreen(Screen[None]):
 
         shown = self.shown = search(self.rows, query)
         self.query_one("#toa-units", CardList).set_source(
-            len(shown), lambda index: (clean(shown[index].line()),))
+            len(shown), lambda index: [clean(cell) for cell in unit_cells(shown[index])])
 
     def highlighted_unit(self) -> UnitRow | None:
         """The unit under the browser's cursor."""
@@ -162,7 +208,11 @@ class TalesBuilderScreen(Screen[None]):
         self.edit(lambda db, view: _add_line(db, view, line), f"Add {row.label}")
 
     def action_back(self) -> None:
-        """Leave the builder (back to the list of games)."""
+        """Leave the search for the list; elsewhere leave the builder (back to the list of
+        games)."""
+        if self.focused is self.query_one("#toa-search", Input):
+            self.query_one("#toa-units", CardList).focus()
+            return
         if len(self.app.screen_stack) > 1:
             self.app.pop_screen()
 
@@ -172,7 +222,7 @@ class TalesBuilderScreen(Screen[None]):
     def action_enemy(self) -> None:
         row = self.highlighted_unit()
         if row is None:
-            self.notify("Highlight a unit in the list on the left first.", severity="warning")
+            self.notify("Highlight a unit in the units list first.", severity="warning")
             return
         self.enemy = row
         self.show_odds()
@@ -189,7 +239,8 @@ class TalesBuilderScreen(Screen[None]):
             result: ForceView = change(db, view)
             return result
 
-        self.chronicle.call_service(work, self._changed, description=description)
+        chronicle_app(self).call_service(work, self._changed, description=description,
+                                         failed=self.refused, quiet=self.QUIET)
 
     def _changed(self, view: ForceView) -> None:
         self.view = view
@@ -197,40 +248,40 @@ class TalesBuilderScreen(Screen[None]):
 
     def highlighted_line(self) -> int | None:
         """The 0-based index of the highlighted force line."""
-        index = self.query_one("#toa-lines", OptionList).highlighted
-        if self.view is None or index is None or index >= len(self.view.roster.units):
+        listing = self.query_one("#toa-lines", CardList)
+        index = listing.cursor
+        if self.view is None or not listing.count or index >= len(self.view.roster.units):
             return None
         return index
 
     def show_force(self) -> None:
         """Title, meter, lines, violations, what fits and the odds of the force shown."""
-        from chronicle.systems.tales_of_arcadia.browse import stat_text
+        from chronicle.rules.report import Severity
         from chronicle.systems.tales_of_arcadia.rules import what_fits
+        from chronicle.systems.tales_of_arcadia.screens.fields import app_words
+        from chronicle.tui.messages import app_fix
 
         title = self.query_one("#toa-title", Label)
         meter = self.query_one("#toa-meter", Meter)
-        lines = self.query_one("#toa-lines", OptionList)
-        keep = lines.highlighted
-        lines.clear_options()
+        lines = self.query_one("#toa-lines", CardList)
+        keep = lines.cursor
         view = self.view
         if view is None:
-            title.update(plain("Tales of Arcadia · no battle force yet: press n to start one"))
+            lines.set_rows([])
+            title.update(plain("Tales of Arcadia · no force yet: n starts one"))
             meter.update("")
             self.query_one("#toa-violations", Static).update("")
             self.query_one("#toa-fits", Static).update("")
+            self.show_odds()
             return
         s = view.report.summary
         title.update(plain(f"{view.name} · {view.player}'s force · {s['army']}"))
         meter.set("Points", int(s["points_spent"]), int(s["limit"]))
-        for number, entry in enumerate(s["units"], start=1):
-            name = entry["unit"] + (f" ({entry['variant']})" if entry["variant"] else "")
-            cost = "?" if entry["line_cost"] is None else entry["line_cost"]
-            options = f" + {', '.join(entry['options'])}" if entry["options"] else ""
-            lines.add_option(Option(plain(f"{number}. {entry['count']}× {name}{options} · "
-                                          f"{cost} pts · {stat_text(entry)}", lines=False)))
-        if lines.option_count:
-            lines.highlighted = min(keep or 0, lines.option_count - 1)
-        shown = [f"{v.severity.value}: {v.message}" for v in view.report.violations]
+        lines.set_rows([[clean(cell) for cell in line_cells(number, entry)]
+                        for number, entry in enumerate(s["units"], start=1)], keep=keep)
+        shown = [f"{v.severity.value}: {v.message}" + (
+            f" (fix: {app_words(fix)})" if v.severity is Severity.ERROR
+            and (fix := app_fix(v)) else "") for v in view.report.violations]
         self.query_one("#toa-violations", Static).update(
             plain("\n".join(shown) if shown else "No rule is broken."))
         fits = what_fits(view.roster, self.catalog) if self.catalog is not None else []
@@ -247,7 +298,7 @@ class TalesBuilderScreen(Screen[None]):
 
         odds = self.query_one("#toa-odds", Static)
         if self.enemy is None or self.view is None or self.catalog is None:
-            odds.update(plain("Odds: highlight a unit on the left and press e to set the enemy."))
+            odds.update(plain("Odds: highlight a unit and press e to set the enemy."))
             return
         found = odds_lines(self.view.report.summary["units"], self.enemy, self.catalog)
         odds.update(plain(f"Against {self.enemy.label}:\n" + "\n".join(found or ["no units"])))
@@ -334,185 +385,6 @@ class TalesBuilderScreen(Screen[None]):
 
         self.app.push_screen(PickScreen(f"Variant of {line.unit}", "enter to choose", choices,
                                         line.variant or ""), picked)
-
-    def action_open_force(self) -> None:
-        from chronicle.tui.screens.pick import PickScreen
-
-        def work(db: Database) -> list[ForceView]:
-            from chronicle.systems.tales_of_arcadia.service import list_forces
-
-            return list_forces(db)
-
-        def listed(found: list[ForceView]) -> None:
-            if not found:
-                self.notify("No battle forces yet: press n to start one.")
-                return
-            choices = [(f"{v.name} · {v.player} · {v.roster.army} · "
-                        f"{v.report.summary['points_spent']}/{v.roster.limit}",
-                        (v.name, v.player)) for v in found]
-            self.app.push_screen(PickScreen("Open a battle force", "enter to open", choices),
-                                 lambda c: self.reload(*c) if c else None)
-
-        self.chronicle.call_service(work, listed, description="List the battle forces")
-
-    def action_new_force(self) -> None:
-        from chronicle.systems.tales_of_arcadia.screens.new_force import NewForceScreen
-
-        row = self.highlighted_unit()
-        army = row.unit.army if row is not None else None
-        self.app.push_screen(NewForceScreen(army), self._started)
-
-    def _started(self, view: ForceView | None) -> None:
-        if view is not None:
-            self.view = view
-            self.show_force()
-
-    def action_rename_force(self) -> None:
-        """Rename the force shown (the dialog stays open while the name is refused)."""
-        from chronicle.tui.screens.name_dialog import NameDialog
-
-        view = self.view
-        if view is None:
-            self.notify("No battle force to rename: press n to start one.", severity="warning")
-            return
-
-        def save(db: Database, text: str) -> ForceView:
-            from chronicle.systems.tales_of_arcadia.service import rename_force
-
-            return rename_force(db, view.name, text, view.player)
-
-        self.app.push_screen(NameDialog(f"Rename {view.name}", "New name", save,
-                                        value=view.name, description="Renaming the force"),
-                             self._renamed)
-
-    def _renamed(self, view: ForceView | None) -> None:
-        if view is not None:
-            self.notify(clean(f"Renamed the force to {view.name}."), markup=False)
-            self._started(view)
-
-    def action_copy_force(self) -> None:
-        """Copy the force shown under another name, optionally at another limit: ``Iron
-        Vanguard 750 @ 750`` ("the same force at 750 points"); checked again at its limit."""
-        from chronicle.tui.screens.name_dialog import NameDialog
-
-        view = self.view
-        if view is None:
-            self.notify("No battle force to copy: press n to start one.", severity="warning")
-            return
-
-        def save(db: Database, text: str) -> ForceView:
-            from chronicle.errors import BadInput
-            from chronicle.systems.tales_of_arcadia.service import copy_force
-
-            name, at, limit = text.rpartition(" @ ") if " @ " in text else (text, "", "")
-            try:
-                points = int(limit) if at else None
-            except ValueError:
-                raise BadInput(f"after ' @ ' comes the new point limit, not {limit!r}") from None
-            return copy_force(db, view.name, name.strip(), view.player, limit=points)
-
-        self.app.push_screen(NameDialog(
-            f"Copy {view.name}", "Name of the copy (add ' @ 750' for another point limit)",
-            save, value=f"{view.name} @ {view.roster.limit}", description="Copying the force"),
-            self._started)
-
-    def action_delete_force(self) -> None:
-        """Delete the force shown, after a confirmation saying what it holds; the battles it
-        fought stay in the history."""
-        from chronicle.tui.screens.confirm import ConfirmScreen
-
-        view = self.view
-        if view is None:
-            self.notify("No battle force to delete.", severity="warning")
-            return
-        s = view.report.summary
-        detail = (f"{view.name} ({view.player}'s force) will be deleted for good, or archived "
-                  "(restorable) if a battle names it. It holds: "
-                  f"{s['unit_count']} unit(s) of {s['army']}, {s['points_spent']} of "
-                  f"{s['limit']} points. Battles it fought stay in the history.")
-
-        def confirmed(yes: bool | None) -> None:
-            if not yes:
-                return
-
-            def work(db: Database) -> str:
-                from chronicle.systems.tales_of_arcadia.service import delete_force
-
-                return delete_force(db, view.name, view.player)
-
-            def done(_said: str) -> None:
-                self.notify(clean(f"Deleted {view.name}."), markup=False)
-                self.view = None
-                self.reload()
-
-            self.chronicle.call_service(work, done, description="Deleting the force")
-
-        self.app.push_screen(ConfirmScreen(f"Delete {view.name}?", detail), confirmed)
-
-    def action_battles(self) -> None:
-        """The group's battles, newest first; enter on one undoes it after a confirmation."""
-        from chronicle.tui.screens.pick import PickScreen
-
-        def work(db: Database) -> list[BattleEntry]:
-            from chronicle.systems.tales_of_arcadia.service import list_battles
-
-            return list_battles(db)
-
-        def listed(found: list[BattleEntry]) -> None:
-            if not found:
-                self.notify("No battles recorded yet ('chronicle battle record').")
-                return
-            choices = [(_battle_label(entry), entry) for entry in reversed(found)]
-            self.app.push_screen(PickScreen("The group's battles", "enter undoes a battle "
-                                            "(asks first) · escape goes back", choices),
-                                 self._undo_battle)
-
-        self.chronicle.call_service(work, listed, description="List the battles")
-
-    def _undo_battle(self, entry: BattleEntry | None) -> None:
-        from chronicle.tui.screens.confirm import ConfirmScreen
-
-        if entry is None:
-            return
-
-        def confirmed(yes: bool | None) -> None:
-            if not yes:
-                return
-
-            def work(db: Database) -> BattleEntry:
-                from chronicle.systems.tales_of_arcadia.service import undo_battle
-
-                return undo_battle(db, entry.number)
-
-            self.chronicle.call_service(
-                work, lambda done: self.notify(f"Undid battle #{done.number}."),
-                description="Undoing the battle")
-
-        self.app.push_screen(ConfirmScreen(
-            f"Undo battle #{entry.number}?",
-            f"{_battle_label(entry)}. It stays in the history, marked undone; the standings "
-            "no longer count it."), confirmed)
-
-    def action_new_unit(self) -> None:
-        from chronicle.systems.tales_of_arcadia.screens.unit_form import UnitFormScreen
-
-        row = self.highlighted_unit()
-        army = self.view.roster.army if self.view else (row.unit.army if row else None)
-        self.app.push_screen(UnitFormScreen(army),
-                             lambda saved: self.reload(*self._current()) if saved else None)
-
-    def _current(self) -> tuple[str | None, str | None]:
-        return (self.view.name, self.view.player) if self.view else (None, None)
-
-
-def _battle_label(entry: BattleEntry) -> str:
-    """``#3 2026-11-28 · Tim (Iron Vanguard) v Josh · 200 pts · regicide · won by Tim``."""
-    battle = entry.battle
-    sides = " v ".join(side.player + (f" ({side.force})" if side.force else "")
-                       for side in battle.sides)
-    result = f"won by {battle.winner}" if battle.winner else "a draw"
-    return (f"#{entry.number} {battle.date.isoformat()} · {sides} · {battle.limit} pts · "
-            f"{battle.victory.value} · {result}")
 
 
 def _add_line(db: Database, view: ForceView, line: RosterLine) -> ForceView:

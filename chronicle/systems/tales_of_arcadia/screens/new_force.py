@@ -1,13 +1,15 @@
 """Start a battle force: its name, the player, the army list and the agreed point limit.
 
-Returns the stored force's view, or None when cancelled. The army list and the player are
-checked by the services when saving; what they refuse is shown in the dialog and nothing is
-written.
+Returns the stored force's view, or None when cancelled. Each field has its label beside it
+and its own message line under it: an empty field, a limit that is not a whole number of 1 to
+1,000,000, a player or army list the services do not know, a name already taken, each is said
+beside its field, the dialog stays open and everything typed stays as typed. Enter moves to
+the next field and saves from the last one; ctrl+s saves from any field.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,31 +17,67 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from chronicle.tui.text import plain
+from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, field, save, say
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.systems.tales_of_arcadia.service import ForceView
 
+FIELDS = (("name", "Name", "like Iron Vanguard"), ("player", "Player", "who plays it"),
+          ("army", "Army list", "like Clockwork Legion"), ("limit", "Point limit", "like 500"))
+"""Each field: its key, its label and its hint."""
+
+
+def limit_problem(text: str) -> str | None:
+    """What is wrong with a typed point limit (None: nothing)."""
+    try:
+        value = int(text)
+    except ValueError:
+        shown = text if len(text) <= 20 else f"{text[:19]}…"
+        return f"a point limit is a whole number like 500, not {shown!r}"
+    return None if 1 <= value <= 1_000_000 else f"a point limit is 1 to 1,000,000, not {value}"
+
+
+def field_of(message: str) -> str:
+    """The field a service's refusal of a new force is about."""
+    import re
+
+    lowered = message.casefold()
+    named = re.match(r"field '(\w+)'", lowered)
+    if named is not None:
+        return {"limit": "limit", "army": "army", "player": "player"}.get(named.group(1), "name")
+    if lowered.startswith("there is already"):
+        return "name"
+    for key, words in (("player", ("no player",)), ("army", ("army list",)),
+                       ("limit", ("point limit",))):
+        if any(word in lowered for word in words):
+            return key
+    return "name"
+
 
 class NewForceScreen(ModalScreen["ForceView | None"]):
     """The four values of a new battle force."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = FIELD_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
+                                             Binding("ctrl+s", "save", "Save", priority=True)]
 
-    def __init__(self, army: str | None = None) -> None:
+    def __init__(self, army: str | None = None, player: str | None = None) -> None:
         super().__init__()
         self.army = army
+        self.player = player
+        self.saving = False
 
     def compose(self) -> ComposeResult:
+        values = {"army": self.army or "", "player": self.player or "", "limit": "500"}
         with Vertical(classes="dialog wide"):
             yield Label("[b]New battle force[/b]")
-            yield Input(placeholder="name, like Iron Vanguard", id="nf-name")
-            yield Input(placeholder="player", id="nf-player")
-            yield Input(value=self.army or "", placeholder="army list", id="nf-army")
-            yield Input(value="500", placeholder="point limit", id="nf-limit", type="integer")
-            yield Static("", id="nf-problem")
-            yield Label("[dim]enter in the last field to save, escape to cancel[/dim]")
+            for key, label, hint in FIELDS:
+                yield field(label, Input(value=values.get(key, ""), placeholder=hint,
+                                         id=f"nf-{key}", compact=True))
+            yield Static("", id="nf-problem", classes="toa-note")
+            yield Label("[dim]enter: next field, saves from the last · ctrl+s saves · "
+                        "escape cancels[/dim]")
 
     def on_mount(self) -> None:
         self.query_one("#nf-name", Input).focus()
@@ -49,12 +87,21 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
         if event.input.id != "nf-limit":
             self.focus_next()
             return
+        self.action_save()
+
+    def action_save(self) -> None:
+        """Check each field, then start the force through the services; a refusal is said
+        beside the field it concerns."""
+        clear(self)
         values = {key: self.query_one(f"#nf-{key}", Input).value.strip()
-                  for key in ("name", "player", "army", "limit")}
-        missing = [key for key, value in values.items() if not value]
-        if missing:
-            self.query_one("#nf-problem", Static).update(
-                plain(f"fill in: {', '.join(missing)}"))
+                  for key, _label, _hint in FIELDS}
+        wrong = {key: f"fill in the {label.lower()}" for key, label, _h in FIELDS
+                 if not values[key]}
+        if "limit" not in wrong and (problem := limit_problem(values["limit"])):
+            wrong["limit"] = problem
+        if wrong:
+            for number, (key, text) in enumerate(wrong.items()):
+                say(self, f"nf-{key}", text, focus=number == 0)
             return
 
         def work(db: Database) -> ForceView:
@@ -63,13 +110,10 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
             return new_force(db, values["player"], values["name"], values["army"],
                              int(values["limit"]))
 
-        app: Any = self.app
-        app.call_service(work, self.dismiss, description="Start the force",
-                         failed=lambda exc: self.query_one("#nf-problem", Static).update(
-                             plain(str(exc))))
+        save(self, work, "Start the force", lambda text: f"nf-{field_of(text)}")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
-__all__ = ["NewForceScreen"]
+__all__ = ["NewForceScreen", "field_of", "limit_problem"]

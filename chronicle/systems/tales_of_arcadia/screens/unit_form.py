@@ -1,13 +1,17 @@
 """The unit entry form: type a unit from a sourcebook list, see what is wrong as you type.
 
-Fields: name, army list, cost, the six statistics, types, keywords (comma-separated, like
-``Rise Again 3:6, Shroud``), movement, variants and options (``;`` between them, each written
-as on the command line: ``Lancer:cost=50,power=4; Sentinel:defense=6`` and ``Tower
-Shield:cost=10,group=Shield``). Every keystroke checks the unit as it stands (the card
-format, then the rules: no Wounds, an Accuracy above 6, unknown keywords, Rise Again without its
-chance, values still unknown) and shows it under the form. ``ctrl+s`` saves it to the group's
-cards in the database (``chronicle.services.cardfront.enter_cards``, as ``chronicle army unit``
-does); an error refuses the save. Dismisses with True when saved.
+Fields, each with its label beside it (the labels stay however much is typed): name, army
+list, cost and the six statistics, types, keywords (comma-separated, like ``Rise Again 3:6,
+Shroud``), movement, variants and options (``;`` between them, each written
+``Lancer:cost=50,power=4; Sentinel:defense=6`` and ``Tower Shield:cost=10,group=Shield``).
+Every keystroke checks the unit as it stands (the card format, then the rules: no Wounds, an
+Accuracy above 6, unknown keywords, Rise Again without its chance, values still unknown) and
+says each problem beside the field it is about (the others under the form). A statistic is a
+text field, so whatever is typed stays as typed and is said to be wrong rather than dropped.
+``ctrl+s`` saves it to the group's cards in the database (``chronicle.services.cardfront.
+enter_cards``, the card front every front uses); an error refuses the save and the form stays
+as typed. A correction that would make saved forces break a rule is refused once, said, and
+saved on a second ctrl+s. Dismisses with True when saved.
 """
 
 from __future__ import annotations
@@ -16,10 +20,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from chronicle.systems.tales_of_arcadia.screens.fields import (
+    FIELD_CSS,
+    app_words,
+    clear,
+    field,
+    said,
+    say,
+)
+from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clean, plain
 
 if TYPE_CHECKING:
@@ -27,44 +40,71 @@ if TYPE_CHECKING:
 
 NUMBERS = ("cost", "power", "accuracy", "speed", "wounds", "range", "defense")
 LISTS = ("types", "keywords")
+STAT_ROWS = (("cost", "power", "accuracy", "speed"), ("wounds", "range", "defense"))
+"""The statistics, two rows of labelled fields."""
+TEXTS = (("name", "Name", "the unit's name"), ("army", "Army list", "like Clockwork Legion"))
+MORE = (("types", "Types", "comma-separated, like Infantry, Construct"),
+        ("keywords", "Keywords", "like Rise Again 3:6, Shroud"),
+        ("movement", "Movement", "walking, swimming or flying"),
+        ("variant", "Variants", "like Lancer:cost=50,power=4; Sentinel:defense=6"),
+        ("option", "Options", "like Tower Shield:cost=10,group=Shield; Lance:cost=5"))
+WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("variant", ("variant",)), ("option", ("option",)),
+    ("keywords", ("keyword", "rise again", "shroud")), ("types", ("(types)", " type")),
+    ("movement", ("movement",)), ("army", ("army",)),
+    *((key, (key,)) for key in NUMBERS), ("name", ("(name)", "name")))
+"""Which field a problem is about: the first whose words the message holds."""
+
+
+def field_of(message: str) -> str | None:
+    """The field of the form a problem of the unit is about (None: the unit as a whole)."""
+    lowered = message.casefold()
+    found = [key for key, words in WORDS if any(word in lowered for word in words)]
+    if len([key for key in found if key in NUMBERS]) > 1:
+        return None            # several statistics: the unit as a whole
+    return found[0] if found else None
 
 
 class UnitFormScreen(ModalScreen[bool]):
-    """Enter one unit of an army list, with live validation."""
+    """Enter one unit of an army list, with live validation beside each field."""
 
-    DEFAULT_CSS = """
-    UnitFormScreen Input { margin-top: 1; }
-    UnitFormScreen .toa-stats Input { width: 1fr; margin-right: 1; }
-    UnitFormScreen .toa-stats { height: auto; }
-    UnitFormScreen #uf-problems { height: auto; max-height: 8; }
+    DEFAULT_CSS = FIELD_CSS + """
+    #uf-fields { height: auto; max-height: 70vh; }
+    .toa-stats { height: 1; }
+    .toa-stats Label { width: auto; color: $text-muted; margin-right: 1; }
+    .toa-stats Input { width: 1fr; margin-right: 1; }
+    #uf-problems { height: auto; max-height: 4; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
-                                             Binding("ctrl+s", "save", "Save")]
+                                             Binding("ctrl+s", "save", "Save", priority=True)]
 
     def __init__(self, army: str | None = None) -> None:
         super().__init__()
         self.army = army
         self.cards: TalesCatalog | None = None
+        self.anyway: dict[str, Any] | None = None
+        """The values a save refused for the saved forces only: ctrl+s again saves them."""
 
     def compose(self) -> ComposeResult:
-        def field(hint: str, key: str, value: str = "", **more: Any) -> Input:
-            return Input(value=value, placeholder=hint, id=f"uf-{key}", compact=True, **more)
+        def box(key: str, hint: str, value: str = "") -> Input:
+            return Input(value=value, placeholder=hint, id=f"uf-{key}", compact=True)
 
         with Vertical(classes="dialog wide"):
             yield Label("[b]New unit[/b] (from your sourcebook list)")
-            yield field("name", "name")
-            yield field("army list", "army", self.army or "")
-            with Horizontal(classes="toa-stats"):
-                for key in NUMBERS:
-                    yield field(key[:4], key, type="integer")
-            yield field("types, comma-separated", "types")
-            yield field("keywords, like Rise Again 3:6, Shroud", "keywords")
-            yield field("movement: walking, swimming or flying", "movement")
-            yield field("variants, like Lancer:cost=50,power=4; Sentinel:defense=6", "variant")
-            yield field("options, like Tower Shield:cost=10,group=Shield; Lance:cost=5",
-                        "option")
-            yield Static("", id="uf-problems")
-            yield Label("[dim]ctrl+s to save, escape to cancel[/dim]")
+            with VerticalScroll(id="uf-fields"):
+                for key, label, hint in TEXTS:
+                    yield field(label, box(key, hint, self.army or "" if key == "army" else ""))
+                for keys in STAT_ROWS:
+                    with Horizontal(classes="toa-stats"):
+                        for key in keys:
+                            yield Label(key.title(), markup=False)
+                            yield box(key, "?")
+                    for key in keys:
+                        yield Static("", id=f"uf-{key}-problem", classes="toa-problem")
+                for key, label, hint in MORE:
+                    yield field(label, box(key, hint))
+            yield Static("", id="uf-problems", classes="toa-note")
+            yield Label("[dim]ctrl+s saves · escape cancels[/dim]")
 
     def on_mount(self) -> None:
         from chronicle.systems.tales_of_arcadia.entry import user_catalog as catalog
@@ -73,21 +113,29 @@ class UnitFormScreen(ModalScreen[bool]):
         self.query_one("#uf-name", Input).focus()
         self.validate()
 
+    def text(self, key: str) -> str:
+        """What is typed in field ``key``."""
+        return self.query_one(f"#uf-{key}", Input).value.strip()
+
     def values(self) -> dict[str, Any]:
         """The card keys as typed (empty ones left out; numbers as numbers when they are).
 
         Raises:
-            ValueError: a variant or option that cannot be read (``entry.read_table``).
+            ValueError: a variant or option that cannot be read (``entry.read_table``); its
+                second argument is the field.
         """
         from chronicle.systems.tales_of_arcadia.entry import read_tables
 
         found: dict[str, Any] = {}
         for key in ("variant", "option"):
-            text = self.query_one(f"#uf-{key}", Input).value.strip()
+            text = self.text(key)
             if text:
-                found[key] = read_tables(text, key)
+                try:
+                    found[key] = read_tables(text, key)
+                except ValueError as exc:
+                    raise ValueError(str(exc), key) from None
         for key in ("name", "army", "movement", *NUMBERS, *LISTS):
-            text = self.query_one(f"#uf-{key}", Input).value.strip()
+            text = self.text(key)
             if not text:
                 continue
             if key in NUMBERS:
@@ -101,23 +149,43 @@ class UnitFormScreen(ModalScreen[bool]):
                 found[key] = text
         return found
 
+    def show(self, problems: list[tuple[str | None, str]], *, focus: bool = False) -> None:
+        """Say each problem beside its field (the unit's own under the form)."""
+        clear(self)
+        beside: dict[str, list[str]] = {}
+        rest: list[str] = []
+        for key, text in problems:
+            if key is None:
+                rest.append(text)
+            else:
+                beside.setdefault(key, []).append(text)
+        for number, (key, texts) in enumerate(beside.items()):
+            label = "" if key not in NUMBERS else f"{key.title()}: "
+            say(self, f"uf-{key}", label + "; ".join(texts), focus=focus and number == 0)
+        note = self.query_one("#uf-problems", Static)
+        note.set_class(not problems, "ok")
+        note.update(plain("\n".join(rest) if rest else "" if problems
+                          else "Nothing is wrong: ctrl+s saves it."))
+
     def validate(self) -> list[str]:
         """Show what is wrong with the unit as it stands; returns it."""
         from chronicle.systems.tales_of_arcadia.entry import unit_problems
 
+        found: list[tuple[str | None, str]]
         try:
             values = self.values()
         except ValueError as exc:
-            values, found = {}, [str(exc)]
+            found = [(str(exc.args[1]), app_words(str(exc.args[0])))]
         else:
-            found = unit_problems(values, self.cards) if values.get("name") else [
-                "type the unit's name"]
-        self.query_one("#uf-problems", Static).update(
-            plain("\n".join(found) if found else "Nothing is wrong: ctrl+s saves it."))
-        return found
+            found = [(field_of(text), app_words(text))
+                     for text in unit_problems(values, self.cards)] if values.get("name") \
+                else [("name", "type the unit's name")]
+        self.show(found)
+        return [text for _key, text in found]
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
+        self.anyway = None
         self.validate()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -128,21 +196,25 @@ class UnitFormScreen(ModalScreen[bool]):
         """Save the unit to the group's cards through the card front (its rules, then the
         saved forces using it, checked first); the form stays open saying why when refused."""
         from chronicle.errors import ChronicleError
-        from chronicle.services.cardfront import enter_cards
+        from chronicle.services.cardfront import BreaksRecords, enter_cards
         from chronicle.systems.tales_of_arcadia import KEY
         from chronicle.systems.tales_of_arcadia.stored import clear_cache
 
         try:
             values = {**self.values(), "kind": "unit"}
         except ValueError as exc:
-            self.query_one("#uf-problems", Static).update(plain(str(exc)))
+            self.show([(str(exc.args[1]), app_words(str(exc.args[0])))], focus=True)
             return
+        anyway = self.anyway == values
 
         def work(db: Any) -> Any:
-            return enter_cards(db, KEY, [values])
+            return enter_cards(db, KEY, [values], force=anyway)
 
         def failed(exc: Exception) -> None:
-            self.query_one("#uf-problems", Static).update(plain(str(exc)))
+            self.anyway = values if isinstance(exc, BreaksRecords) else None
+            text = said(exc)
+            self.show([(field_of(text) if not isinstance(exc, BreaksRecords) else None,
+                        text)], focus=True)
 
         def done(_entered: Any) -> None:
             clear_cache()
@@ -150,11 +222,11 @@ class UnitFormScreen(ModalScreen[bool]):
                         title="Unit saved", markup=False)
             self.dismiss(True)
 
-        self.app.call_service(work, done, failed=failed,  # type: ignore[attr-defined]
-                              description="Saving the unit", quiet=(ChronicleError,))
+        chronicle_app(self).call_service(work, done, failed=failed,
+                                         description="Saving the unit", quiet=(ChronicleError,))
 
     def action_cancel(self) -> None:
         self.dismiss(False)
 
 
-__all__ = ["UnitFormScreen"]
+__all__ = ["UnitFormScreen", "field_of"]
