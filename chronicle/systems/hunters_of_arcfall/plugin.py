@@ -81,7 +81,7 @@ SYSTEM = GameSystem(
                         players=("data:player[].name", "turn:player"), guests=True,
                         readable=f"{_HERE}.records:hunt_problems"),),
     sheets={"hunt": f"{_HERE}.service:hunt_sheet"},
-    screens={"main": f"{_HERE}.screens.table:HuntScreen"},
+    screens={"main": f"{_HERE}.screens.hunts:HuntsScreen"},
     card_schema=f"{_HERE}.schema:SCHEMA",
     card_check=f"{_HERE}.check:check_cards",
     codes=f"{_HERE}.codes",
