@@ -19,9 +19,9 @@ from chronicle.services.db import open_database
 from chronicle.systems.hunters_of_arcfall import KEY
 from chronicle.systems.hunters_of_arcfall.screens.hunts import HuntList, HuntsScreen
 from chronicle.systems.hunters_of_arcfall.screens.table import HuntScreen
-from chronicle.tui.screens.other_games import OtherGamesScreen
 from chronicle.systems.hunters_of_arcfall.service import new_hunt, show_hunt
 from chronicle.tui.app import ChronicleApp
+from chronicle.tui.screens.other_games import OtherGamesScreen
 from tests.hunters_of_arcfall.test_hoa_cli import fresh, migrated  # noqa: F401  (fixture)
 from tests.hunters_of_arcfall.test_hoa_golden import CARDS
 from tests.tui.helpers import screen_text, settle

@@ -78,4 +78,7 @@ class NewHuntDialog(FieldsDialog["HuntView"]):
             unknown = [h for _p, h in seats if catalog.get(h, "hunter") is None]
             return new_hunt(db, name, seats, limit=limit, hunters=unknown)
 
-        self.save_with(work, self.dismiss, where_refused, "Starting the game")
+        def done(view: HuntView) -> None:
+            self.dismiss(view)
+
+        self.save_with(work, done, where_refused, "Starting the game")
