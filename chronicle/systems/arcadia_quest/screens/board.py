@@ -21,17 +21,17 @@ EMPTY = "·"
 
 
 def flow(head: str, items: Sequence[str], width: int, indent: int, sep: str = ", ") -> str:
-    """``head`` then ``items`` apart by ``sep``, wrapped at ``width`` cells between items (an
-    item longer than a line gets a line of its own, whole); lines after the first start
-    ``indent`` cells in."""
+    """``head`` then ``items`` apart by ``sep``, wrapped at ``width`` cells between items (a
+    line broken ends with the separator; an item longer than a line gets a line of its own,
+    whole, which the pane wraps); lines after the first start ``indent`` cells in."""
     lines: list[str] = []
     line = clean(head)
     used = cell_len(line)
     fresh = True
     for item in (clean(one) for one in items):
         piece = item if fresh else sep + item
-        if not fresh and used + cell_len(piece) > width:
-            lines.append(line.rstrip())
+        if used + cell_len(piece) > width and used > indent:
+            lines.append(line.rstrip() + ("" if fresh else sep.rstrip()))
             line, used = " " * indent + item, indent + cell_len(item)
         else:
             line += piece
@@ -49,8 +49,9 @@ def board_text(summary: dict[str, Any], width: int = 76) -> Text:
     text.append(f"  ·  {len(played)} of 6\n")
     for item in played:
         titles = [f"{t} ({c})" for c, t in item["titles"].items()]
-        head = f"  {item['number']}. {item['name']}: won by {item['winner']}"
-        text.append_text(plain(flow(head + ("; " if titles else ""), titles, width, 5) + "\n"))
+        text.append_text(plain(flow(f"  {item['number']}. {item['name']}: ",
+                                    [f"won by {item['winner']}", *titles], width, 5, "; ")
+                               + "\n"))
     for color, guild in summary.get("guilds", {}).items():
         text.append("\n")
         text.append(color.capitalize(), COLOR_STYLE.get(color, "bold"))

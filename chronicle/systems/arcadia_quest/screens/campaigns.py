@@ -25,6 +25,7 @@ from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.footer import Footer
+from chronicle.tui.widgets.narrow import fit_footer
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -65,16 +66,18 @@ class CampaignsScreen(Screen[None]):
     CampaignsScreen #aq-next { border-top: solid $panel; height: auto; }
     CampaignsScreen #aq-status { height: 1; color: $text-muted; padding: 0 1; }
     """
+    NARROW_HIDDEN = ("rename", "delete")
+    """Keys the footer leaves out below 80 columns (``?`` lists them)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "New"),
         Binding("s", "scenario", "Scenario"),
-        Binding("g", "upgrade", "Upgrade"),
+        Binding("g", "upgrade", "Buy", tooltip="The upgrade phase: buy, discard, keep curses"),
         Binding("u", "undo", "Undo"),
         Binding("r", "rename", "Rename"),
         Binding("delete", "delete", "Delete", key_display="del"),
         Binding("b", "restore", "Bring back archived", show=False),
         Binding("p", "print", "Print the campaign sheet", show=False),
-        Binding("escape", "back", "Back", key_display="esc"),
+        Binding("escape", "back", "Back", key_display="esc", show=False),
         Binding("f5", "reload", "Reload", show=False),
     ]
 
@@ -143,7 +146,7 @@ class CampaignsScreen(Screen[None]):
             board.update("")
             upcoming.update("")
             return
-        width = max(40, self.query_one("#aq-board-box").content_region.width - 2)
+        width = max(20, self.query_one("#aq-board-box").content_region.width - 2)
         text = board_text(view.summary, width)
         if view.report.errors:
             text.append("\n")
@@ -163,6 +166,7 @@ class CampaignsScreen(Screen[None]):
         self.show_board()
 
     def on_resize(self) -> None:
+        fit_footer(self, self.NARROW_HIDDEN, self.size.width)
         self.show_board()
 
     # Actions -----------------------------------------------------------------------------------

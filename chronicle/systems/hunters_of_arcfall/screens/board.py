@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 LOG_LINES = 6
 """The log lines shown under the turn."""
 TURN_KEYS = ("d draw · c capture · w/W wound · h heal · a ability · enter claim · x fatal · "
-             "o no dice · u undo · backspace clears the turn")
+             "o no dice · u undo · backspace clears the turn · esc back to the games")
 """The turn's keys, said under it (the footer shows the first few)."""
 
 

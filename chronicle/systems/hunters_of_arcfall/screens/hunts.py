@@ -23,6 +23,7 @@ from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clean, plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.footer import Footer
+from chronicle.tui.widgets.narrow import fit_footer
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -48,13 +49,15 @@ class HuntsScreen(Screen[None]):
                                 border-top: solid $panel; }
     HuntsScreen #hunts-status { height: auto; color: $text-muted; padding: 0 1; }
     """
+    NARROW_HIDDEN = ("rename", "delete")
+    """Keys the footer leaves out below 80 columns (``?`` lists them)."""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_game", "New game"),
+        Binding("n", "new_game", "New"),
         Binding("r", "rename", "Rename"),
         Binding("delete", "delete", "Delete", key_display="del"),
         Binding("b", "restore", "Bring back archived", show=False),
         Binding("p", "print", "Print the score pad", show=False),
-        Binding("escape", "back", "Back", key_display="esc"),
+        Binding("escape", "back", "Back", key_display="esc", show=False),
         Binding("f5", "reload", "Reload", show=False),
     ]
 
@@ -78,6 +81,9 @@ class HuntsScreen(Screen[None]):
         listing.set_header(self.query_one("#hunts-header", Static),
                            ["game", "where it stands", "players and Fortune"])
         listing.focus()
+
+    def on_resize(self) -> None:
+        fit_footer(self, self.NARROW_HIDDEN, self.size.width)
 
     def on_screen_resume(self) -> None:
         self.action_reload()

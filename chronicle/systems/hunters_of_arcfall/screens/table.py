@@ -34,6 +34,7 @@ from chronicle.systems.hunters_of_arcfall.screens.board import (
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clean, plain
 from chronicle.tui.widgets.footer import Footer
+from chronicle.tui.widgets.narrow import fit_footer
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -59,6 +60,8 @@ class HuntScreen(Screen[None]):
     HuntScreen #hunt-turn { height: auto; padding: 0 1; border-top: solid $panel; }
     HuntScreen #hunt-log { height: auto; padding: 0 1; color: $text-muted; }
     """
+    NARROW_HIDDEN = ("finish('claimed')", "finish('wounded')")
+    """Keys the footer leaves out below 80 columns (``?`` lists them)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "draw", "Draw"),
         Binding("c", "capture", "Capture"),
@@ -68,10 +71,10 @@ class HuntScreen(Screen[None]):
         Binding("a", "ability", "Ability", show=False),
         Binding("enter", "finish('claimed')", "Claim", key_display="⏎"),
         Binding("x", "finish('wounded')", "Fatal"),
-        Binding("o", "finish('no_dice')", "No dice"),
+        Binding("o", "finish('no_dice')", "No dice", show=False),
         Binding("u", "undo", "Undo"),
         Binding("backspace", "clear", "Clear the turn", show=False),
-        Binding("escape", "back", "Back", key_display="esc"),
+        Binding("escape", "back", "Back", key_display="esc", show=False),
         Binding("left_square_bracket", "switch(-1)", "Previous game", key_display="[",
                 show=False),
         Binding("right_square_bracket", "switch(1)", "Next game", key_display="]",
@@ -148,6 +151,7 @@ class HuntScreen(Screen[None]):
             self.query_one(f"#hunt-{part}", Static).update(text)
 
     def on_resize(self) -> None:
+        fit_footer(self, self.NARROW_HIDDEN, self.size.width)
         if self.view is not None:
             self.paint_turn()
 
