@@ -82,12 +82,13 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
                               border: round $accent; padding: 0 1; }
     CampaignForm VerticalScroll { height: 1fr; }
     CampaignForm .aq-row { height: auto; }
-    CampaignForm .aq-row Label { width: 30; padding: 0 1 0 0; }
+    CampaignForm .aq-row Label { width: 28; padding: 0 1 0 0; }
     CampaignForm .aq-row Input { width: 1fr; background: $boost; }
     CampaignForm .aq-row Input:focus { background: $accent 30%; }
     CampaignForm .aq-guild { text-style: bold; padding: 1 0 0 0; }
-    CampaignForm .aq-error { color: $error; height: auto; padding-left: 30; }
-    CampaignForm #aq-tally { height: auto; max-height: 9; border-top: solid $panel; }
+    CampaignForm .aq-error { color: $error; height: auto; padding-left: 28; }
+    CampaignForm #aq-tally { height: auto; max-height: 40%; overflow-y: auto;
+                             border-top: solid $panel; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save", priority=True),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Checkbox, Input, Label, Static
+from textual.widgets import Checkbox, Input, Static
 
 from chronicle.systems.arcadia_quest.drafts import COLORS, campaign_guilds, new_campaign_tally
 from chronicle.systems.arcadia_quest.screens.form import CampaignForm, error_line, row
@@ -35,7 +35,7 @@ class NewCampaignDialog(CampaignForm):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(plain("A new Arcadia Quest campaign", "bold"))
+            yield Static(plain("A new Arcadia Quest campaign", "bold"))
             with VerticalScroll():
                 yield row("Campaign name", Input(id="aq-name", compact=True))
                 yield error_line("name")

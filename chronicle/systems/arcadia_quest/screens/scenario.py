@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from chronicle.systems.arcadia_quest.drafts import SCENARIO_FIELDS, scenario_payload, tally
 from chronicle.systems.arcadia_quest.screens.form import CampaignForm, error_line, row
@@ -40,7 +40,7 @@ class ScenarioDialog(CampaignForm):
     def compose(self) -> ComposeResult:
         upcoming = self.view.summary["next"]
         with Vertical():
-            yield Label(plain(f"Scenario {upcoming['number']} of {self.view.name} "
+            yield Static(plain(f"Scenario {upcoming['number']} of {self.view.name} "
                               f"({upcoming['circle']} circle)", "bold"))
             with VerticalScroll():
                 yield row("Scenario", Input(value=(upcoming["choices"] or [""])[0],

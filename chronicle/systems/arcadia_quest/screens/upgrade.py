@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from chronicle.systems.arcadia_quest.drafts import UPGRADE_FIELDS, tally, upgrade_payload
 from chronicle.systems.arcadia_quest.screens.form import CampaignForm, error_line, row
@@ -48,7 +48,7 @@ class UpgradeDialog(CampaignForm):
     def compose(self) -> ComposeResult:
         last = self.view.summary["scenarios"][-1]
         with Vertical():
-            yield Label(plain(f"Upgrade phase after {last['name']} (level {last['number']} "
+            yield Static(plain(f"Upgrade phase after {last['name']} (level {last['number']} "
                               f"deck): {self.view.name}", "bold"))
             yield Static(self.offer_text(), id="aq-offer")
             with VerticalScroll():
@@ -62,7 +62,7 @@ class UpgradeDialog(CampaignForm):
                         yield row(LABELS[key], Input(id=f"aq-{color}-{key}", compact=True))
                         yield error_line(f"{color}-{key}")
             yield Static("", id="aq-tally")
-            yield Static("ctrl+b buys a card of the deck · ctrl+s saves · escape cancels")
+            yield Static("ctrl+s saves · escape cancels")
 
     def on_mount(self) -> None:
         first = next(iter(self.view.summary["guilds"]))
@@ -74,16 +74,17 @@ class UpgradeDialog(CampaignForm):
         return int(self.view.summary["scenarios"][-1]["number"])
 
     def offer_text(self) -> Text:
-        """The group's upgrade cards of the level deck, with their costs."""
-        from chronicle.systems.arcadia_quest.offer import offer_label, on_offer
+        """How many of the group's upgrade cards the level deck holds (``ctrl+b`` lists them
+        with their costs)."""
+        from chronicle.systems.arcadia_quest.offer import on_offer
 
-        cards = on_offer(self.catalog, self.level())
-        if not cards:
+        count = len(on_offer(self.catalog, self.level()))
+        if not count:
             return plain(f"No upgrade card of the level {self.level()} deck is entered yet: "
                          "enter them in Cards (1, g to Arcadia Quest's cards, then n).",
                          "yellow")
-        return plain(f"Level {self.level()} deck: "
-                     + "; ".join(offer_label(card) for card in cards), "dim")
+        return plain(f"ctrl+b buys one of the {count} card(s) of the level {self.level()} "
+                     "deck (with their costs) for the guild being entered.", "dim")
 
     def guild_at(self) -> str:
         """The guild whose field has the focus (else the first)."""

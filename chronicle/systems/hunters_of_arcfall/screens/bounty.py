@@ -40,9 +40,9 @@ class BountyDialog(FieldsDialog["Drawn"]):
     def __init__(self, catalog: HuntersCatalog) -> None:
         super().__init__("Bounty drawn", [
             Field("name", "The bounty's name"),
-            Field("worth", "Fortune and Fame", placeholder="only for a bounty the catalog "
-                                                           "lacks: e.g. 3 1"),
-        ], "enter on the name draws a bounty the catalog knows.")
+            Field("worth", "Fortune and Fame", placeholder="e.g. 3 1"),
+        ], "Enter on the name draws a bounty the catalog knows; for one it lacks, give its "
+           "Fortune and Fame from the card.")
         self.catalog = catalog
 
     def known(self, name: str) -> bool:

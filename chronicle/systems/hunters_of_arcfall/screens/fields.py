@@ -32,6 +32,36 @@ class Field:
         self.key, self.label, self.value, self.placeholder = key, label, value, placeholder
 
 
+class FieldInput(Input):
+    """A field that can take the focus back without its text being selected (Textual selects
+    a field's text when it gets the focus, so the next key typed would replace it)."""
+
+    kept: str | None = None
+    """How the next focus leaves the text: ``end`` (the cursor after it) or ``all``."""
+
+    def refocus(self, *, select: bool = False) -> None:
+        """Take the focus, the cursor after the text (``select``: the text selected)."""
+        self.kept = "all" if select else "end"
+        if self.has_focus:
+            self.keep_text()
+        else:
+            self.focus()
+
+    def on_focus(self) -> None:
+        """Textual's own focus handling selects the text after this handler (the class's
+        handler runs before its base's): the text is set as ``refocus`` asked after both."""
+        if self.kept is not None:
+            self.call_later(self.keep_text)
+
+    def keep_text(self) -> None:
+        """The text as ``refocus`` asked: the cursor after it, or all of it selected."""
+        if self.kept == "all":
+            self.select_all()
+        elif self.kept == "end":
+            self.cursor_position = len(self.value)
+        self.kept = None
+
+
 class FieldsDialog(ModalScreen[T | None], Generic[T]):
     """A dialog of labelled fields; subclasses give ``FIELDS`` (or ``fields()``), the title and
     ``action_save``."""
@@ -66,8 +96,8 @@ class FieldsDialog(ModalScreen[T | None], Generic[T]):
             for one in self.fields:
                 with Horizontal(classes="hoa-row"):
                     yield Label(plain(one.label))
-                    yield Input(value=one.value, placeholder=one.placeholder,
-                                id=f"hoa-{one.key}", compact=True)
+                    yield FieldInput(value=one.value, placeholder=one.placeholder,
+                                     id=f"hoa-{one.key}", compact=True)
                 error = Static("", id=f"hoa-{one.key}-error", classes="hoa-error")
                 error.display = False
                 yield error
@@ -77,9 +107,9 @@ class FieldsDialog(ModalScreen[T | None], Generic[T]):
     def on_mount(self) -> None:
         self.field(self.fields[0].key).focus()
 
-    def field(self, key: str) -> Input:
+    def field(self, key: str) -> FieldInput:
         """The input of field ``key``."""
-        found: Input = self.query_one(f"#hoa-{key}", Input)
+        found: FieldInput = self.query_one(f"#hoa-{key}", FieldInput)
         return found
 
     def value(self, key: str) -> str:
@@ -92,10 +122,7 @@ class FieldsDialog(ModalScreen[T | None], Generic[T]):
         error = self.query_one(f"#hoa-{key}-error", Static)
         error.update(plain(text))
         error.display = True
-        found = self.field(key)
-        found.focus()
-        if select:
-            found.select_all()
+        self.field(key).refocus(select=select)
 
     def status(self, text: str, *, problem: bool = False) -> None:
         """Say ``text`` under the fields."""
