@@ -24,7 +24,7 @@ value)."""
 def worth(text: str) -> tuple[int, int] | str:
     """``3 1`` (or ``3, 1``) as Fortune and Fame; what is wrong with it otherwise."""
     parts = text.replace(",", " ").split()
-    if len(parts) != 2 or not all(p.isdecimal() and p.isascii() for p in parts):
+    if len(parts) != 2 or not all(p.isdecimal() and p.isascii() and len(p) < 9 for p in parts):
         shown = text.strip()[:20]
         return ("Give two whole numbers, Fortune then Fame, as the card prints them (e.g. 3 1)"
                 + (f", not {shown!r}." if shown else "."))

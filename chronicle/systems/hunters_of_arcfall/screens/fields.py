@@ -89,6 +89,8 @@ class FieldsDialog(ModalScreen[T | None], Generic[T]):
         self.fields = fields
         self.status_text = status
         self.saving = False
+        self.said_for: dict[str, str] = {}
+        """The text of each field whose message shows, as it was when said."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -122,6 +124,7 @@ class FieldsDialog(ModalScreen[T | None], Generic[T]):
         error = self.query_one(f"#hoa-{key}-error", Static)
         error.update(plain(text))
         error.display = True
+        self.said_for[key] = self.value(key)
         self.field(key).refocus(select=select)
 
     def status(self, text: str, *, problem: bool = False) -> None:
@@ -133,9 +136,10 @@ class FieldsDialog(ModalScreen[T | None], Generic[T]):
     def on_input_changed(self, event: Input.Changed) -> None:
         """A field changed: its message goes (it was about the text before)."""
         key = (event.input.id or "").removeprefix("hoa-")
-        errors = self.query(f"#hoa-{key}-error")
-        for error in errors:
-            error.display = False
+        if key in self.said_for and self.said_for[key] != event.value:
+            del self.said_for[key]
+            for error in self.query(f"#hoa-{key}-error"):
+                error.display = False
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

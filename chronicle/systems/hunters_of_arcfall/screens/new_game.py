@@ -65,8 +65,9 @@ class NewHuntDialog(FieldsDialog["HuntView"]):
                 self.problem("seats", f"The seat {player[:40]!r}: {wrong}.")
                 return
         limit_text = self.value("limit").strip() or str(DEFAULT_LIMIT)
-        if not limit_text.isdecimal() or not limit_text.isascii():
-            self.problem("limit", f"The point limit is a whole number, not {limit_text[:20]!r}.",
+        if not (limit_text.isascii() and limit_text.isdecimal()) or len(limit_text) > 6:
+            self.problem("limit", f"The point limit is a whole number (the rulebook "
+                                  f"recommends {DEFAULT_LIMIT}), not {limit_text[:20]!r}.",
                          select=True)
             return
         limit = int(limit_text)
