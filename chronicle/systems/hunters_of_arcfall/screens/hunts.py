@@ -10,7 +10,7 @@ list, as on Wyld Hunt's screens; names are data, never markup.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -26,7 +26,6 @@ from chronicle.tui.widgets.footer import Footer
 from chronicle.tui.widgets.narrow import fit_footer
 
 if TYPE_CHECKING:
-    from pathlib import Path
 
     from chronicle.services.db import Database
     from chronicle.systems.hunters_of_arcfall.service import HuntView
@@ -247,18 +246,11 @@ class HuntsScreen(Screen[None]):
     def action_print(self) -> None:
         """Write the highlighted game's score pad and log as a PDF in exports/ (asking before
         overwriting one)."""
-        from chronicle.systems.hunters_of_arcfall.service import export_pdf
-        from chronicle.tui.screens.exporting import export_file, exports_folder
+        from chronicle.systems.hunters_of_arcfall.screens.table import print_score_pad
 
         view = self.current()
-        if view is None:
-            return
-        game = view.name
-
-        def write(db: Database, force: bool, warn: Any) -> Path:
-            return export_pdf(db, game, force=force, warn=warn, folder=exports_folder())
-
-        export_file(self, "score pad", write)
+        if view is not None:
+            print_score_pad(self, view.name)
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""

@@ -47,6 +47,18 @@ if TYPE_CHECKING:
 PANELS = ("title", "board", "banner", "bounty", "turn", "log")
 
 
+def print_score_pad(screen: Screen[Any], game: str) -> None:
+    """Write the score pad and log of ``game`` as a PDF in exports/ in the data folder (asking
+    before overwriting one)."""
+    from chronicle.systems.hunters_of_arcfall.service import export_pdf
+    from chronicle.tui.screens.exporting import export_file, exports_folder
+
+    def write(db: Database, force: bool, warn: Any) -> Path:
+        return export_pdf(db, game, force=force, warn=warn, folder=exports_folder())
+
+    export_file(screen, "score pad", write)
+
+
 class HuntScreen(Screen[None]):
     """The score keeper of one game; ``names`` are the games ``[``/``]`` step through."""
 
@@ -314,17 +326,8 @@ class HuntScreen(Screen[None]):
     def action_print(self) -> None:
         """Write the score pad and the log as a PDF in exports/ in the data folder (asking
         before overwriting one)."""
-        from chronicle.systems.hunters_of_arcfall.service import export_pdf
-        from chronicle.tui.screens.exporting import export_file, exports_folder
-
-        if self.view is None:
-            return
-        game = self.view.name
-
-        def write(db: Database, force: bool, warn: Any) -> Path:
-            return export_pdf(db, game, force=force, warn=warn, folder=exports_folder())
-
-        export_file(self, "score pad", write)
+        if self.view is not None:
+            print_score_pad(self, self.view.name)
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
