@@ -95,6 +95,15 @@ def test_a_bad_value_keeps_the_bounty_dialog_and_what_was_typed(url: str) -> Non
             await pilot.press("escape")
             await settle(pilot)
             assert app.screen is table
+            await pilot.press("w", "escape")            # a turn being entered: asked first
+            await settle(pilot)
+            assert "turn unwritten?" in str(getattr(app.screen, "question", ""))
+            await pilot.press("n")
+            await settle(pilot)
+            assert app.screen is table and "1/3" in screen_text(pilot)
+            await pilot.press("escape", "y")
+            await settle(pilot)
+            assert isinstance(app.screen, HuntsScreen)
 
     asyncio.run(scenario())
     claimed = [p.claimed for p in show_hunt(open_database(url), "Friday").state.players]

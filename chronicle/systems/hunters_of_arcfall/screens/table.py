@@ -246,9 +246,32 @@ class HuntScreen(Screen[None]):
             self.show(self.view)
 
     def action_back(self) -> None:
-        """Back to the list of games (a turn being entered is not written)."""
-        if len(self.app.screen_stack) > 1:
-            self.dismiss()
+        """Back to the list of games (asking first when a turn is being entered: it is not
+        written)."""
+        def leave() -> None:
+            if len(self.app.screen_stack) > 1:
+                self.dismiss()
+
+        self._unless_turn(leave)
+
+    def _unless_turn(self, then: Callable[[], None]) -> None:
+        """Run ``then``, asking first when the turn being entered holds something (leaving
+        the game forgets it)."""
+        from chronicle.tui.screens.confirm import ConfirmScreen
+
+        draft = self.draft
+        if draft is None or not (draft.drawn or draft.captured or draft.heals or draft.ability
+                                 or draft.wounds):
+            then()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.push_screen(ConfirmScreen(f"Leave {draft.player}'s turn unwritten?",
+                                           f"{draft.summary()}. Enter, x or o writes it; "
+                                           "leaving the game forgets it."), answered)
 
     def action_finish(self, end: str) -> None:
         """Write the turn (the rules check it first)."""
@@ -319,9 +342,13 @@ class HuntScreen(Screen[None]):
         if len(self.names) < 2:
             return
         at = self.names.index(self.game) if self.game in self.names else 0
-        self.game = self.names[(at + step) % len(self.names)]
-        self.painted.clear()
-        self.action_reload()
+
+        def switch() -> None:
+            self.game = self.names[(at + step) % len(self.names)]
+            self.painted.clear()
+            self.action_reload()
+
+        self._unless_turn(switch)
 
     def action_print(self) -> None:
         """Write the score pad and the log as a PDF in exports/ in the data folder (asking
