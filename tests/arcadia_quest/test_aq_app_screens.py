@@ -223,6 +223,7 @@ def test_every_screen_and_form_fits_80x24_and_60x20(tmp_path: Path, aq_cards: Pa
             for key in ("`r` Rename", "`del` Delete", "`b` Bring back archived", "`esc` Back",
                         "`p` Print the campaign sheet", "`u` Undo", "`g` Buy"):
                 assert key in keys, key
+            assert "Open" not in keys                   # enter does nothing here: not listed
             text = screen_text(pilot)
             assert "…" not in text.split("│", 1)[-1].replace("The Long Winter…", "")
             board = str(app.screen.query_one("#aq-board", Static).render())

@@ -34,7 +34,11 @@ if TYPE_CHECKING:
 
 
 class CampaignList(CardList):
-    """The campaigns; the cursor picks the one shown."""
+    """The campaigns; the cursor picks the one shown (its board shows beside it, so enter
+    opens nothing and is neither bound nor listed in the help)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "select"
 
 
 def last_undoable(view: CampaignView) -> Any:
