@@ -244,3 +244,30 @@ def test_every_screen_and_form_fits_80x24_and_60x20(tmp_path: Path, aq_cards: Pa
                 await settle(pilot)
 
         drive(url, scenario, size)
+
+
+def test_undo_never_takes_back_another_event_than_the_one_asked(tmp_path: Path,
+                                                                 aq_cards: Path) -> None:
+    """Someone else records an upgrade phase after the screen was read: the undo asked about
+    (event 2) is no longer the last one, so nothing is undone and the app says why in its own
+    terms (no command line)."""
+    url = start(tmp_path)
+
+    async def scenario(pilot: Pilot[Any]) -> None:
+        from chronicle.systems.arcadia_quest.service import correct
+
+        app = pilot.app
+        await pilot.press("u")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question == "Undo event 2?"
+        correct(open_database(url), NAME, {"color": "blue", "note": "a coin found",
+                                            "coins": 1})
+        await pilot.press("y")
+        await settle(pilot)
+        messages = [str(n.message) for n in app._notifications]
+        assert any("no longer the last one to undo" in m for m in messages), messages
+        assert not any("chronicle " in m for m in messages)
+
+    drive(url, scenario)
+    history = show_campaign(open_database(url), NAME).history
+    assert all(h.undone_by is None for h in history)

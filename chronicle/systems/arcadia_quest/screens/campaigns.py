@@ -312,8 +312,17 @@ class CampaignsScreen(Screen[None]):
             self.notify(f"Undid event {target.number}: {target.text}.", markup=False)
             self.action_reload()
 
-        chronicle_app(self).call_service(lambda db: undo(db, name, number), done,
-                                         description="Undoing the last event")
+        def work(db: Database) -> Any:
+            from chronicle.errors import Conflict
+            from chronicle.systems.arcadia_quest.service import show_campaign
+
+            target = last_undoable(show_campaign(db, name))
+            if target is None or target.number != number:   # said in the app's terms
+                raise Conflict(f"{name} changed since it was shown: event {number} is no "
+                               "longer the last one to undo. Look again (f5), then u.")
+            return undo(db, name, number)
+
+        chronicle_app(self).call_service(work, done, description="Undoing the last event")
 
     def action_back(self) -> None:
         """Back to the other games."""
