@@ -218,3 +218,27 @@ def test_every_screen_and_dialog_fits_80x24_and_60x20(url: str) -> None:  # noqa
     for size in ((80, 24), (60, 20)):
         asyncio.run(scenario(size))
     assert isinstance(HuntScreen("x"), HuntScreen)
+
+
+def test_the_issues_keys_in_one_burst_with_the_typing_guard_on(url: str) -> None:  # noqa: F811
+    """The issue's keys sent as one burst, with the app's guard against words typed outside a
+    field switched on as in a terminal: every key lands in the dialog (none runs as an app
+    key: 3 would switch area, 1 too), and the bounty is drawn with Fortune 3 and Fame 1."""
+    db = open_database(url)
+    new_hunt(db, "Friday", [("Ana", "Gus"), ("Bo", "Hunter B")])
+
+    async def scenario() -> None:
+        app = ChronicleApp(url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_hunts(pilot, app)
+            await pick(pilot, "Friday")
+            table = app.screen
+            app.typing_gap_set = 0.3
+            await pilot.press("d", *"Vex", "enter", *"abc", "enter", "3", "space", "1",
+                              "enter")
+            await settle(pilot)
+            assert app.screen is table, app.screen
+            assert "Active bounty: Vex" in screen_text(pilot)
+            assert "Fortune 3  Fame 1" in screen_text(pilot)
+
+    asyncio.run(scenario())
