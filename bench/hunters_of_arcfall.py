@@ -180,7 +180,7 @@ def app_figures(turns: int) -> tuple[float, float, float]:
                 if type(app.screen).__name__ == "FirstRunScreen":
                     await pilot.press("escape")
                     await pilot.pause()
-                screen = HuntScreen()
+                screen = HuntScreen("Bench")
                 await app.push_screen(screen)
                 await app.workers.wait_for_complete()
                 await pilot.pause()

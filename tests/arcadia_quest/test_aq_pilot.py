@@ -110,7 +110,7 @@ def test_the_upgrade_phase_as_a_guided_step(tmp_path: Path, aq_cards: Path) -> N
     url = start(tmp_path, played=True)
 
     async def scenario(pilot: Pilot[Any]) -> None:
-        await pilot.press("u")
+        await pilot.press("g")
         await settle(pilot)
         dialog = pilot.app.screen
         assert isinstance(dialog, UpgradeDialog)

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from chronicle.domain.text import did_you_mean
 from chronicle.domain.values import name_key
 from chronicle.rules.codes import Code
-from chronicle.rules.report import Violation
+from chronicle.rules.report import Fix, Violation, arg
+from chronicle.systems.arcadia_quest import KEY
 from chronicle.systems.arcadia_quest import codes as k
 from chronicle.systems.arcadia_quest.cards import Card, Circle, Curse, Kind
 from chronicle.systems.arcadia_quest.ledger import CampaignState, GuildState
@@ -54,7 +55,7 @@ class Context:
         """Record one violation."""
         self.violations.append(violation)
 
-    def once(self, code: Code, card: str, message: str, fix: str) -> None:
+    def once(self, code: Code, card: str, message: str, fix: str | Fix) -> None:
         """Record a card problem once per card."""
         key = (code.code, name_key(card))
         if key not in self.reported:
@@ -75,8 +76,12 @@ class Context:
         else:
             hint = self.catalog.suggest(name, kind)
             self.once(k.CARD_UNKNOWN, name, f"no {kind} card is called {name!r} ({where})",
-                      f"did you mean {hint!r}?" if hint else
-                      f"add the {kind} card in a [[card]] table or a card file")
+                      f"did you mean {hint!r}?" if hint else Fix(
+                          f"enter the {kind} card from the card itself",
+                          file=f"add the {kind} card in a [[card]] table or a card file",
+                          cli=f"chronicle cards new {arg(name)} --system {KEY} --kind {kind}",
+                          app=f"enter it in Cards (1): g to Arcadia Quest's cards, then n "
+                              f"(kind {kind})"))
         return None
 
     def get(self, name: str, kind: Kind) -> Card | None:

@@ -46,7 +46,10 @@ def phase(state: CampaignState, event: UpgradePhase, ctx: Context) -> None:
         elif u.color not in state.phase_pending:
             ctx.add(k.SCENARIO_GUILD_REPEATED(f"the {u.color} guild's upgrade phase after "
                                               f"{last.name} is recorded twice",
-                                              fix="merge the two tables"))
+                                              fix=Fix("merge the two tables",
+                                                      cli=f"give --guild {u.color} once",
+                                                      app="each guild has one row: undo "
+                                                          "the phase (u) and enter it once")))
         else:
             _upgrade(state.guilds[u.color], u, last, ctx)
             state.phase_pending.discard(u.color)
@@ -145,7 +148,7 @@ def _curse_fix(color: str, hero: str, tokens: int, recorded: bool) -> Fix:
     return Fix(f"{text} in an upgrade phase before the next scenario",
                file=f"{table}, before the next [[scenario]]",
                cli=f"first: chronicle upgrade record CAMPAIGN {option}",
-               app=f"first the upgrade phase (u): {field}")
+               app=f"first the upgrade phase (g): {field}")
 
 
 def _limits(g: GuildState, where: str, ctx: Context) -> None:

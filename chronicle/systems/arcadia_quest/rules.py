@@ -286,7 +286,11 @@ def _results(state: CampaignState, event: ScenarioPlayed,
             ctx.add(unknown_guild(state, result.color, f"a guild of {event.name}"))
         elif result.color in results:
             ctx.add(k.SCENARIO_GUILD_REPEATED(f"the {result.color} guild is listed twice in "
-                                              f"{event.name}", fix="merge the two tables"))
+                                              f"{event.name}", fix=Fix(
+                                                  "merge the two tables",
+                                                  cli=f"give --guild {result.color} once",
+                                                  app="each guild has one row: undo the "
+                                                      "scenario (u) and enter it once")))
         else:
             results[result.color] = result
     return results

@@ -85,7 +85,7 @@ SYSTEM = GameSystem(
                                CardPlace("turn:drawn[]", ("bounty",)),
                                CardPlace("turn:captured[]", ("bounty",)))),),
     sheets={"hunt": f"{_HERE}.service:hunt_sheet"},
-    screens={"main": f"{_HERE}.screens.table:HuntScreen"},
+    screens={"main": f"{_HERE}.screens.hunts:HuntsScreen"},
     card_schema=f"{_HERE}.schema:SCHEMA",
     card_check=f"{_HERE}.check:check_cards",
     codes=f"{_HERE}.codes",

@@ -1,13 +1,14 @@
 """Arcadia Quest's main screen in the app: the group's campaigns, and for the highlighted one
-its guild board (three heroes by four slots with curses, titles and coins) and the next
-scenario's set-up. ``n`` starts a campaign (its guilds, checked live), ``s`` records a scenario
-(with a live coin tally), ``u`` the upgrade phase after it (a guided step with its limits live),
-``z`` undoes the last event (it stays in the history), ``p`` prints the campaign sheet, ``r``
-renames the campaign, ``delete`` deletes it (one with events is archived, after a
-confirmation) and ``b`` brings an archived one back — over the same services as ``chronicle
-campaign new|rename|delete|restore``.
+its guild board (three heroes with the cards in their slots, curses, titles and coins) and the
+next scenario's set-up. The focus starts on the list, as on Wyld Hunt's screens. ``n`` starts a
+campaign (its guilds, checked live), ``s`` records a scenario (with a live coin tally), ``g``
+the upgrade phase after it (buying the group's upgrade cards, a guided step with its limits
+live), ``u`` undoes the last event after saying which and asking (it stays in the history),
+``p`` prints the campaign sheet, ``r`` renames the campaign, ``delete`` deletes it (one with
+events is archived, after a confirmation), ``b`` brings an archived one back and ``escape``
+goes back to the other games — over the same services as ``chronicle campaign
+new|undo|rename|delete|restore``, ``scenario record`` and ``upgrade record``.
 """
-
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -17,12 +18,14 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from chronicle.systems.arcadia_quest.screens.board import board_text, next_text
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.footer import Footer
+from chronicle.tui.widgets.narrow import fit_footer
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -31,7 +34,18 @@ if TYPE_CHECKING:
 
 
 class CampaignList(CardList):
-    """The campaigns; the cursor picks the one shown."""
+    """The campaigns; the cursor picks the one shown (its board shows beside it, so enter
+    opens nothing and is neither bound nor listed in the help)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "select"
+
+
+def last_undoable(view: CampaignView) -> Any:
+    """The event ``u`` would undo (the last one still counting that is no start or undo, as
+    ``service.undo`` picks it), or None."""
+    found = [h for h in view.history if h.kind not in ("start", "undo") and h.undone_by is None]
+    return found[-1] if found else None
 
 
 def _editing(name: str) -> Any:
@@ -51,20 +65,23 @@ class CampaignsScreen(Screen[None]):
     DEFAULT_CSS = """
     CampaignsScreen #aq-header { height: 1; color: $text-muted; text-style: bold; padding: 0 1; }
     CampaignsScreen #aq-body { height: 1fr; }
-    CampaignsScreen #aq-campaigns { width: 28; min-width: 20; padding: 0 1; }
+    CampaignsScreen #aq-campaigns { width: 30%; min-width: 20; max-width: 60; padding: 0 1; }
     CampaignsScreen #aq-board-box { width: 1fr; padding: 0 1; border-left: solid $panel; }
     CampaignsScreen #aq-next { border-top: solid $panel; height: auto; }
     CampaignsScreen #aq-status { height: 1; color: $text-muted; padding: 0 1; }
     """
+    NARROW_HIDDEN = ("rename", "delete")
+    """Keys the footer leaves out below 80 columns (``?`` lists them)."""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new", "New campaign"),
-        Binding("s", "scenario", "Record scenario"),
-        Binding("u", "upgrade", "Upgrade phase"),
-        Binding("z", "undo", "Undo last"),
-        Binding("p", "print", "Print sheet"),
+        Binding("n", "new", "New"),
+        Binding("s", "scenario", "Scenario"),
+        Binding("g", "upgrade", "Buy", tooltip="The upgrade phase: buy, discard, keep curses"),
+        Binding("u", "undo", "Undo"),
         Binding("r", "rename", "Rename"),
         Binding("delete", "delete", "Delete", key_display="del"),
         Binding("b", "restore", "Bring back archived", show=False),
+        Binding("p", "print", "Print the campaign sheet", show=False),
+        Binding("escape", "back", "Back", key_display="esc", show=False),
         Binding("f5", "reload", "Reload", show=False),
     ]
 
@@ -78,7 +95,7 @@ class CampaignsScreen(Screen[None]):
         yield Header()
         yield Static("", id="aq-header")
         with Horizontal(id="aq-body"):
-            yield CampaignList([18, 6], flex=0, id="aq-campaigns")
+            yield CampaignList([14, 6], flex=0, id="aq-campaigns")
             with VerticalScroll(id="aq-board-box"):
                 yield Static("", id="aq-board")
                 yield Static("", id="aq-next")
@@ -114,11 +131,10 @@ class CampaignsScreen(Screen[None]):
             [[v.name, f"{len(v.summary['scenarios'])}/6"] for v in views], keep=keep)
         status = self.query_one("#aq-status", Static)
         if views:
-            status.update(f"{len(views)} campaign(s) · n starts one · s records a scenario · "
-                          "u the upgrade phase · z undoes")
+            status.update(f"{len(views)} campaign(s) · s records a scenario · g the upgrade "
+                          "phase · ? every key")
         else:
-            status.update("No campaigns yet: n starts one (or 'chronicle campaign import "
-                          "FILE').")
+            status.update("No campaigns yet: n starts one.")
         self.show_board()
 
     def current(self) -> CampaignView | None:
@@ -134,7 +150,7 @@ class CampaignsScreen(Screen[None]):
             board.update("")
             upcoming.update("")
             return
-        width = max(40, self.query_one("#aq-board-box").content_region.width - 2)
+        width = max(20, self.query_one("#aq-board-box").content_region.width - 2)
         text = board_text(view.summary, width)
         if view.report.errors:
             text.append("\n")
@@ -154,6 +170,7 @@ class CampaignsScreen(Screen[None]):
         self.show_board()
 
     def on_resize(self) -> None:
+        fit_footer(self, self.NARROW_HIDDEN, self.size.width)
         self.show_board()
 
     # Actions -----------------------------------------------------------------------------------
@@ -264,21 +281,53 @@ class CampaignsScreen(Screen[None]):
         bring_back(self, "campaigns", load, lambda db, name: restore_campaign(db, name), back)
 
     def action_undo(self) -> None:
-        """Undo the campaign's last event (it stays in the history, marked)."""
-        from chronicle.systems.arcadia_quest.service import undo
+        """Undo the campaign's last event still counting, after saying which and asking (it
+        stays in the history, marked)."""
+        from chronicle.tui.screens.confirm import ConfirmScreen
 
         view = self.current()
         if view is None:
+            self.notify("No campaign yet: n starts one.", severity="warning")
             return
-        name = view.name
+        target = last_undoable(view)
+        if target is None:
+            self.notify(f"{view.name} has nothing to undo: no scenario, upgrade phase or "
+                        "correction is recorded.", severity="warning", markup=False)
+            return
+        name, number = view.name, target.number
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._undo(name, number)
+
+        self.app.push_screen(ConfirmScreen(f"Undo event {number}?",
+                                           f"{target.text}. It stays in the history, marked "
+                                           "undone."), answered)
+
+    def _undo(self, name: str, number: int) -> None:
+        from chronicle.systems.arcadia_quest.service import undo
 
         def done(result: Any) -> None:
             _view, target = result
-            self.notify(f"Undid event {target.number}: {target.text}.")
+            self.notify(f"Undid event {target.number}: {target.text}.", markup=False)
             self.action_reload()
 
-        chronicle_app(self).call_service(lambda db: undo(db, name), done,
-                                         description="Undoing the last event")
+        def work(db: Database) -> Any:
+            from chronicle.errors import Conflict
+            from chronicle.systems.arcadia_quest.service import show_campaign
+
+            target = last_undoable(show_campaign(db, name))
+            if target is None or target.number != number:   # said in the app's terms
+                raise Conflict(f"{name} changed since it was shown: event {number} is no "
+                               "longer the last one to undo. Look again (f5), then u.")
+            return undo(db, name, number)
+
+        chronicle_app(self).call_service(work, done, description="Undoing the last event")
+
+    def action_back(self) -> None:
+        """Back to the other games."""
+        if len(self.app.screen_stack) > 1:
+            self.dismiss()
 
     def action_print(self) -> None:
         """Write the highlighted campaign's sheet to exports/ in the data folder (asking
@@ -308,9 +357,9 @@ class CampaignsScreen(Screen[None]):
         yield SystemCommand("Bring back an archived campaign", "b", self.action_restore)
         yield SystemCommand("Record a scenario", "The next scenario played, with a live coin "
                                                  "tally (s)", self.action_scenario)
-        yield SystemCommand("Record the upgrade phase", "Buy, discard, keep curses (u)",
+        yield SystemCommand("Record the upgrade phase", "Buy, discard, keep curses (g)",
                             self.action_upgrade)
-        yield SystemCommand("Undo the last event", "It stays in the history (z)",
+        yield SystemCommand("Undo the last event", "After asking; it stays in the history (u)",
                             self.action_undo)
         yield SystemCommand("Print the campaign sheet", "A PDF in exports/ (p)",
                             self.action_print)

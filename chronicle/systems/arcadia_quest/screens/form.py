@@ -2,7 +2,10 @@
 phase): rows of labelled inputs, a live tally of what the entry would do and of every rule it
 would break (the same rules every write goes through), ``ctrl+s`` to save through the game's
 service (refused while the tally shows an error; a refusal by the service keeps the form open
-with its reasons), ``escape`` to cancel. A form returns the campaign after its write, or None.
+with its reasons), ``escape`` to cancel. A value that cannot be one (a count that is no number,
+a winner that is no guild's colour) is said right under its field as it is typed, and the form
+keeps every value as typed until it is saved or cancelled. A form returns the campaign after
+its write, or None.
 """
 
 from __future__ import annotations
@@ -11,8 +14,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input, Label, Static
 
 from chronicle.rules.report import Front
 from chronicle.tui.screens.base import chronicle_app
@@ -56,6 +60,19 @@ def tally_text(found: Tally, label: str = "earn") -> Text:
     return text
 
 
+def error_line(key: str) -> Static:
+    """The line under the field ``#aq-{key}`` where what is wrong with it shows (hidden while
+    nothing is)."""
+    line = Static("", id=f"aq-{key}-error", classes="aq-error")
+    line.display = False
+    return line
+
+
+def row(label: str, field: Input) -> Horizontal:
+    """One labelled field of a form (``field`` has the id ``aq-KEY``)."""
+    return Horizontal(Label(label), field, classes="aq-row")
+
+
 class CampaignForm(ModalScreen["CampaignView | None"]):
     """A form that writes one thing to a campaign; subclasses say what it holds
     (``compose``), what it would do (``current_tally``) and how it is saved (``writer``)."""
@@ -65,11 +82,13 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
                               border: round $accent; padding: 0 1; }
     CampaignForm VerticalScroll { height: 1fr; }
     CampaignForm .aq-row { height: auto; }
-    CampaignForm .aq-row Label { width: 30; padding: 0 1 0 0; }
+    CampaignForm .aq-row Label { width: 28; padding: 0 1 0 0; }
     CampaignForm .aq-row Input { width: 1fr; background: $boost; }
     CampaignForm .aq-row Input:focus { background: $accent 30%; }
     CampaignForm .aq-guild { text-style: bold; padding: 1 0 0 0; }
-    CampaignForm #aq-tally { height: auto; max-height: 9; border-top: solid $panel; }
+    CampaignForm .aq-error { color: $error; height: auto; padding-left: 28; }
+    CampaignForm #aq-tally { height: auto; max-height: 40%; overflow-y: auto;
+                             border-top: solid $panel; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save", priority=True),
@@ -104,8 +123,19 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
     def on_mount(self) -> None:
         self.refresh_tally()
 
+    def field_problems(self) -> dict[str, str]:
+        """What is wrong with each field as typed, by its key (``aq-KEY``): said under it."""
+        return {}
+
     def refresh_tally(self) -> None:
         self.query_one("#aq-tally", Static).update(self.describe(self.current_tally()))
+        problems = self.field_problems()
+        for line in self.query(".aq-error").results(Static):
+            key = (line.id or "").removeprefix("aq-").removesuffix("-error")
+            said = problems.get(key, "")
+            if said or line.display:
+                line.update(plain(said))
+                line.display = bool(said)
 
     def on_input_changed(self, _event: Input.Changed) -> None:
         self.refresh_tally()

@@ -11,11 +11,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Checkbox, Input, Label, Static
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Checkbox, Input, Static
 
 from chronicle.systems.arcadia_quest.drafts import COLORS, campaign_guilds, new_campaign_tally
-from chronicle.systems.arcadia_quest.screens.form import CampaignForm
+from chronicle.systems.arcadia_quest.screens.form import CampaignForm, error_line, row
 from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
@@ -35,20 +35,19 @@ class NewCampaignDialog(CampaignForm):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(plain("A new Arcadia Quest campaign", "bold"))
+            yield Static(plain("A new Arcadia Quest campaign", "bold"))
             with VerticalScroll():
-                with Horizontal(classes="aq-row"):
-                    yield Label("Campaign name")
-                    yield Input(id="aq-name", compact=True)
+                yield row("Campaign name", Input(id="aq-name", compact=True))
+                yield error_line("name")
                 for seat in range(SEATS):
                     yield Static(plain(f"Guild {seat + 1} (seating order, clockwise)"),
                                  classes="aq-guild")
                     for key, label, value in (("color", "Colour", COLORS[seat]),
                                               ("player", "Player", ""),
                                               ("heroes", "Heroes (three, a, b, c)", "")):
-                        with Horizontal(classes="aq-row"):
-                            yield Label(label)
-                            yield Input(value=value, id=f"aq-{seat}-{key}", compact=True)
+                        yield row(label, Input(value=value, id=f"aq-{seat}-{key}",
+                                               compact=True))
+                        yield error_line(f"{seat}-{key}")
                 yield Checkbox("With two guilds, one of the winner's two quests must be PvE "
                                "(the other reading: both may be PvP)", True, id="aq-pve")
             yield Static("", id="aq-tally")
@@ -70,6 +69,20 @@ class NewCampaignDialog(CampaignForm):
     def two_player_pve(self) -> bool:
         """Whether, with two guilds, one of the winner's quests must be PvE."""
         return self.query_one("#aq-pve", Checkbox).value
+
+    def field_problems(self) -> dict[str, str]:
+        """The name, and a colour that is none of the four: said under the field."""
+        from chronicle.domain.limits import name_problem
+
+        found: dict[str, str] = {}
+        name = self.value("name")
+        wrong = name_problem(name.strip(), "the campaign's name") if name.strip() else None
+        if wrong:
+            found["name"] = wrong[:1].upper() + wrong[1:] + "."
+        for seat, (color, player, heroes) in enumerate(self.rows()):
+            if (player.strip() or heroes.strip()) and color.strip().lower() not in COLORS:
+                found[f"{seat}-color"] = "A guild's colour is " + ", ".join(COLORS) + "."
+        return found
 
     def current_tally(self) -> Tally:
         return new_campaign_tally(self.value("name"), campaign_guilds(self.rows()),

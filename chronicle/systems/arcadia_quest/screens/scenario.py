@@ -9,11 +9,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input, Label, Static
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Input, Static
 
 from chronicle.systems.arcadia_quest.drafts import SCENARIO_FIELDS, scenario_payload, tally
-from chronicle.systems.arcadia_quest.screens.form import CampaignForm
+from chronicle.systems.arcadia_quest.screens.form import CampaignForm, error_line, row
 from chronicle.tui.text import plain
 
 if TYPE_CHECKING:
@@ -40,24 +40,22 @@ class ScenarioDialog(CampaignForm):
     def compose(self) -> ComposeResult:
         upcoming = self.view.summary["next"]
         with Vertical():
-            yield Label(plain(f"Scenario {upcoming['number']} of {self.view.name} "
+            yield Static(plain(f"Scenario {upcoming['number']} of {self.view.name} "
                               f"({upcoming['circle']} circle)", "bold"))
             with VerticalScroll():
-                with Horizontal(classes="aq-row"):
-                    yield Label("Scenario")
-                    yield Input(value=(upcoming["choices"] or [""])[0], id="aq-name",
-                                placeholder=", ".join(upcoming["choices"])[:200],
-                                compact=True)
-                with Horizontal(classes="aq-row"):
-                    yield Label("Winner (colour)")
-                    yield Input(id="aq-winner", compact=True,
-                                placeholder=" / ".join(self.view.summary["guilds"]))
+                yield row("Scenario", Input(value=(upcoming["choices"] or [""])[0],
+                                            id="aq-name", compact=True,
+                                            placeholder=", ".join(upcoming["choices"])[:200]))
+                yield error_line("name")
+                yield row("Winner (colour)", Input(
+                    id="aq-winner", compact=True,
+                    placeholder=" / ".join(self.view.summary["guilds"])))
+                yield error_line("winner")
                 for color in self.view.summary["guilds"]:
                     yield Static(plain(f"{color.capitalize()} guild"), classes="aq-guild")
                     for key in SCENARIO_FIELDS:
-                        with Horizontal(classes="aq-row"):
-                            yield Label(LABELS[key])
-                            yield Input(id=f"aq-{color}-{key}", compact=True)
+                        yield row(LABELS[key], Input(id=f"aq-{color}-{key}", compact=True))
+                        yield error_line(f"{color}-{key}")
             yield Static("", id="aq-tally")
             yield Static("ctrl+s saves · escape cancels", classes="aq-help")
 
@@ -73,6 +71,24 @@ class ScenarioDialog(CampaignForm):
     def payload(self) -> dict[str, Any]:
         """The scenario as it would be stored (ValueError: a number that is not one)."""
         return scenario_payload(self.value("name"), self.value("winner"), self.fields())
+
+    def field_problems(self) -> dict[str, str]:
+        """A count that is no number, a winner that is no guild's colour, no scenario name:
+        each said under its field."""
+        found: dict[str, str] = {}
+        if not self.value("name").strip():
+            found["name"] = "Type the scenario's name."
+        winner = self.value("winner").strip().lower()
+        if winner and winner not in self.view.summary["guilds"]:
+            found["winner"] = "Type the winner's colour: " + ", ".join(
+                self.view.summary["guilds"])
+        for color, fields in self.fields().items():
+            for key, text in fields.items():
+                try:
+                    scenario_payload("-", color, {color: {key: text}})
+                except ValueError as exc:
+                    found[f"{color}-{key}"] = str(exc)
+        return found
 
     def current_tally(self) -> Tally:
         """What the entry would do."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 from chronicle.rules.report import Fix, Violation, arg
 from chronicle.systems.hunters_of_arcfall import WOUND_CAPACITY, codes
 
+CARDS_KEYS = "enter it in Cards (1): g to Hunters of Arcfall's cards"
+"""Where the app enters or corrects a card of this game (a fix's app form starts with it)."""
 WOUNDS_SECTION = ("The Hunters: \"All of the Hunters of Arcfall can sustain up to 3 wounds\"")
 """The rulebook's words the wound capacity comes from."""
 

@@ -22,6 +22,7 @@ from chronicle.systems.hunters_of_arcfall import (
 )
 from chronicle.systems.hunters_of_arcfall.cards import Kind
 from chronicle.systems.hunters_of_arcfall.log import GameLog
+from chronicle.systems.hunters_of_arcfall.rules.cards import CARDS_KEYS
 from chronicle.systems.hunters_of_arcfall.rules.replay import (
     CardLookup,
     GameState,
@@ -57,7 +58,8 @@ def setup_violations(log: GameLog, cards: CardLookup, *,
     if count < PLAYERS_MIN:
         found.append(codes.PLAYER_COUNT(
             f"{count} player(s); the game is for {PLAYERS_MIN} to {PLAYERS_MAX}",
-            fix=Fix("add a player", file="add a [[player]] with name and hunter")))
+            fix=Fix("add a player", file="add a [[player]] with name and hunter",
+                    app="seat another player: PLAYER:HUNTER in the Seats field")))
     elif count > PLAYERS_MAX:
         found.append(codes.PLAYER_COUNT(
             f"{count} players; the game is made for {PLAYERS_MIN} to {PLAYERS_MAX} (the box "
@@ -119,11 +121,14 @@ def _hunter_card(name: str, cards: CardLookup, reported: set[tuple[str, ...]],
         fix = Fix(f"write {hint!r}" if hint else
                   f"enter {name!r} as the game starts (a hunter the catalog lacks, its values "
                   "unknown)", cli=_starting(creating, cards),
+                  app=None if hint else f"keep {name!r} in the seats: the game enters it, its "
+                                        "values unknown",
                   file=f"hunter = {toml_value(hint)}" if hint else table)
     else:
         fix = Fix(f"write {hint!r}" if hint else
                   f"enter the hunter {name!r} in a card file (kind = \"hunter\")",
                   cli=None if hint else f"chronicle hunt card <game> {arg(name)} --kind hunter",
+                  app=None if hint else CARDS_KEYS,
                   file=f"hunter = {toml_value(hint)}" if hint else table)
     return [codes.CARD_UNKNOWN(
         f"No hunter card is called {name!r}" + (f" (did you mean {hint!r}?)" if hint else ""),

@@ -23,6 +23,7 @@ from chronicle.rules.report import Fix, Violation, arg
 from chronicle.systems.hunters_of_arcfall import MAX_HEALS, codes
 from chronicle.systems.hunters_of_arcfall.cards import Bounty, Card, Kind
 from chronicle.systems.hunters_of_arcfall.log import End, GameLog, Seat, TurnPlayed, TurnUndone
+from chronicle.systems.hunters_of_arcfall.rules.cards import CARDS_KEYS
 
 
 class CardLookup(Protocol):
@@ -409,6 +410,7 @@ class Tracker:
                     fix=Fix(f"enter the {' and '.join(missing)} of {card.name}",
                             cli=f"chronicle hunt card <game> {arg(card.name)} "
                                 + " ".join(f"--{m} N" for m in missing),
+                            app=f"{CARDS_KEYS}: e on {card.name}",
                             file=f"[[card]] name = {card.name!r}, kind = \"bounty\", "
                                  + ", ".join(f"{m} = ..." for m in missing))))
             gained += card.fortune or 0
@@ -437,6 +439,7 @@ class Tracker:
                 f"enter the bounty {name!r} in a card file (kind = \"bounty\")",
                 cli=f"chronicle hunt card <game> {arg(name)} --fortune N --fame N (read off "
                     "the card)",
+                app=f"{CARDS_KEYS}: n, with its Fortune and Fame",
                 file=f"[[card]] name = {json.dumps(name, ensure_ascii=False)}, kind = "
                      "\"bounty\", fortune = N, fame = N (read off the card)"))))
 

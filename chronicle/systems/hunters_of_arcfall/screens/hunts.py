@@ -1,0 +1,263 @@
+"""Hunters of Arcfall's main screen in the app (the "Other games" area, ``enter``): the group's
+games, and for the highlighted one where it stands. ``enter`` opens the game at the table (the
+score keeper, ``screens.table``), ``n`` starts a game (its name, seats and point limit, as
+``chronicle hunt new`` takes them), ``r`` renames the game, ``delete`` deletes it (one with
+turns entered is archived, after a confirmation), ``b`` brings an archived one back, ``p``
+prints its score pad and ``escape`` goes back to the other games. The focus starts on the
+list, as on Wyld Hunt's screens; names are data, never markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Header, Static
+
+from chronicle.systems.hunters_of_arcfall.screens.board import listing_row
+from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.text import clean, plain
+from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.footer import Footer
+from chronicle.tui.widgets.narrow import fit_footer
+
+if TYPE_CHECKING:
+
+    from chronicle.services.db import Database
+    from chronicle.systems.hunters_of_arcfall.service import HuntView
+
+
+class HuntList(CardList):
+    """The games; enter opens the highlighted one at the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Open")]
+
+
+class HuntsScreen(Screen[None]):
+    """The Hunters of Arcfall games of the group."""
+
+    TITLE = "Hunters of Arcfall"
+    DEFAULT_CSS = """
+    HuntsScreen #hunts-header { height: 1; color: $text-muted; text-style: bold; padding: 0 1; }
+    HuntsScreen #hunts-list { height: 1fr; padding: 0 1; }
+    HuntsScreen #hunts-detail { height: auto; max-height: 12; padding: 0 1;
+                                border-top: solid $panel; }
+    HuntsScreen #hunts-status { height: auto; color: $text-muted; padding: 0 1; }
+    """
+    NARROW_HIDDEN = ("rename", "delete")
+    """Keys the footer leaves out below 80 columns (``?`` lists them)."""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new_game", "New"),
+        Binding("r", "rename", "Rename"),
+        Binding("delete", "delete", "Delete", key_display="del"),
+        Binding("b", "restore", "Bring back archived", show=False),
+        Binding("p", "print", "Print the score pad", show=False),
+        Binding("escape", "back", "Back", key_display="esc", show=False),
+        Binding("f5", "reload", "Reload", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.views: list[HuntView] = []
+        self.wanted: str | None = None
+        """The game to put the cursor on at the next load (one just started or renamed)."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Static("", id="hunts-header")
+            yield HuntList([18, 18, 20], flex=2, id="hunts-list")
+            yield Static("", id="hunts-detail")
+            yield Static("Loading games…", id="hunts-status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        listing = self.query_one(HuntList)
+        listing.set_header(self.query_one("#hunts-header", Static),
+                           ["game", "where it stands", "players and Fortune"])
+        listing.focus()
+
+    def on_resize(self) -> None:
+        fit_footer(self, self.NARROW_HIDDEN, self.size.width)
+
+    def on_screen_resume(self) -> None:
+        self.action_reload()
+
+    # Loading -------------------------------------------------------------------------------
+
+    def action_reload(self) -> None:
+        """Read the games again (a damaged one is said; the others still show)."""
+        from chronicle.systems.hunters_of_arcfall.service import list_hunts
+
+        def work(db: Database) -> tuple[list[HuntView], list[str]]:
+            damaged: list[str] = []
+            return list_hunts(db, damaged=damaged), damaged
+
+        chronicle_app(self).call_service(work, self.loaded, description="Loading games",
+                                         group="hunts", exclusive=True)
+
+    def loaded(self, found: tuple[list[HuntView], list[str]]) -> None:
+        if not self.is_attached:
+            return
+        views, damaged = found
+        for text in damaged:
+            self.notify(clean(text), severity="error", markup=False, timeout=12)
+        current = self.current()
+        wanted = self.wanted or (current.name if current is not None else None)
+        self.wanted = None
+        self.views = views
+        names = [v.name for v in views]
+        keep = names.index(wanted) if wanted in names else max(0, len(views) - 1)
+        self.query_one(HuntList).set_rows([listing_row(v) for v in views],
+                                          dim={i for i, v in enumerate(views)
+                                               if v.state.finished}, keep=keep)
+        status = self.query_one("#hunts-status", Static)
+        status.update(f"{len(views)} game(s) · enter plays one at the table · n starts one"
+                      if views else "No Hunters of Arcfall game yet: n starts one.")
+        self.show_detail()
+
+    def current(self) -> HuntView | None:
+        """The game under the cursor."""
+        index = self.query_one(HuntList).cursor
+        return self.views[index] if 0 <= index < len(self.views) else None
+
+    def show_detail(self) -> None:
+        view = self.current()
+        detail = self.query_one("#hunts-detail", Static)
+        if view is None:
+            detail.update("")
+            return
+        from chronicle.systems.hunters_of_arcfall.screens.board import banner_text
+
+        state = view.state
+        text = plain(view.name, "bold")
+        text.append(f"  ·  first to {view.log.limit} Fortune  ·  round {state.round}", "dim")
+        for p in state.players:
+            text.append("\n")
+            text.append_text(plain(f"  {p.name} ({p.hunter}): {p.fortune} Fortune, "
+                                   f"{p.fame} Fame"))
+        banner = banner_text(view)
+        if banner.plain:
+            text.append("\n")
+            text.append_text(banner)
+        elif state.next_player:
+            text.append_text(plain(f"\n{state.next_player} plays next.", "italic"))
+        detail.update(text)
+
+    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
+        self.show_detail()
+
+    def on_card_list_selected(self, _event: CardList.Selected) -> None:
+        self.action_open()
+
+    # Actions -----------------------------------------------------------------------------------
+
+    def action_open(self) -> None:
+        """Play the highlighted game at the table."""
+        from chronicle.systems.hunters_of_arcfall.screens.table import HuntScreen
+
+        view = self.current()
+        if view is None:
+            self.notify("No game yet: n starts one.", severity="warning")
+            return
+        self.wanted = view.name
+        self.app.push_screen(HuntScreen(view.name, [v.name for v in self.views]))
+
+    def action_back(self) -> None:
+        """Back to the other games."""
+        if len(self.app.screen_stack) > 1:
+            self.dismiss()
+
+    def action_new_game(self) -> None:
+        """Start a game: its name, seats and point limit (kept while one is wrong)."""
+        from chronicle.systems.hunters_of_arcfall.screens.new_game import NewHuntDialog
+
+        def started(view: HuntView | None) -> None:
+            if view is None:
+                return
+            self.notify(view.said or f"{view.name} started.", markup=False)
+            lacking = [v.message for v in view.report.warnings
+                       if v.code == "collection.not_owned"]
+            if lacking:  # the hunter choice is flagged, never refused
+                self.notify("Not in the collection: " + "; ".join(lacking[:3]),
+                            severity="warning", markup=False)
+            self.wanted = view.name
+            self.action_reload()
+
+        self.app.push_screen(NewHuntDialog(), started)
+
+    def action_rename(self) -> None:
+        """Rename the highlighted game (the dialog stays open while the name is refused)."""
+        from chronicle.systems.hunters_of_arcfall.service import rename_hunt
+        from chronicle.tui.records import rename_record
+
+        view = self.current()
+        if view is None:
+            self.notify("No game yet: n starts one.", severity="warning")
+            return
+        old = view.name
+
+        def renamed(new: HuntView) -> None:
+            self.notify(f"{old} is now called {new.name}.", markup=False)
+            self.wanted = new.name
+            self.action_reload()
+
+        rename_record(self, "game", old, lambda db, text: rename_hunt(db, old, text), renamed)
+
+    def action_delete(self) -> None:
+        """Delete the highlighted game after a confirmation: one with turns entered is
+        archived (b brings it back), one without goes for good."""
+        from chronicle.systems.hunters_of_arcfall.service import delete_hunt
+        from chronicle.tui.records import delete_record
+
+        view = self.current()
+        if view is None:
+            return
+        name = view.name
+
+        def deleted(said: str) -> None:
+            self.notify(said[:1].upper() + said[1:] + ".", markup=False)
+            self.action_reload()
+
+        delete_record(self, "game", name, len(view.state.lines),
+                      ("log entry", "log entries"), "b", lambda db: delete_hunt(db, name),
+                      deleted)
+
+    def action_restore(self) -> None:
+        """Pick an archived game and bring it back."""
+        from chronicle.systems.hunters_of_arcfall.service import list_hunts, restore_hunt
+        from chronicle.tui.records import bring_back
+
+        def load(db: Database) -> list[tuple[str, str]]:
+            return [(f"{v.name} ({', '.join(s.name for s in v.log.seats)})", v.name)
+                    for v in list_hunts(db, archived=True, damaged=[])]
+
+        def back(view: HuntView) -> None:
+            self.notify(f"{view.name} is back in the games.", markup=False)
+            self.wanted = view.name
+            self.action_reload()
+
+        bring_back(self, "games", load, lambda db, name: restore_hunt(db, name), back)
+
+    def action_print(self) -> None:
+        """Write the highlighted game's score pad and log as a PDF in exports/ (asking before
+        overwriting one)."""
+        from chronicle.systems.hunters_of_arcfall.screens.table import print_score_pad
+
+        view = self.current()
+        if view is not None:
+            print_score_pad(self, view.name)
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries of this screen."""
+        yield SystemCommand("New game", "Its name, seats and point limit (n)",
+                            self.action_new_game)
+        yield SystemCommand("Rename the game", "r", self.action_rename)
+        yield SystemCommand("Delete the game", "One with turns is archived (del)",
+                            self.action_delete)
+        yield SystemCommand("Bring back an archived game", "b", self.action_restore)
+        yield SystemCommand("Print the score pad", "A PDF in exports/ (p)", self.action_print)
