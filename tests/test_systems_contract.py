@@ -21,7 +21,14 @@ import pytest
 
 from chronicle.cli import main
 from chronicle.systems import api, registry
-from chronicle.systems.protocol import Area, CommandGroup, FileKind, GameSystem, OddsCommand
+from chronicle.systems.protocol import (
+    Area,
+    CommandGroup,
+    FileKind,
+    GameSystem,
+    HomeParts,
+    OddsCommand,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 TOY = REPO / "tests" / "toy_game"
@@ -90,11 +97,11 @@ def broken_toy() -> GameSystem:
                              sample="test_systems_contract:LIGHT_SAMPLE")),
         odds=(OddsCommand("weigh", "weigh", "weigh a bag", (), "toy_game.odds:weigh"),),
         commands=(CommandGroup("pouch", "pouches", "toy_game.cli:registr"),),
-        sheets={"bag": "toy_game.sheet:bag_document",
+        sheets={"bag": "toy_game.service:BAGS.sheet",
                 "crash": "test_systems_contract:crashing_sheet",
                 "text": "toy_game:KEY"},
-        screens={"main": "toy_game.screen:PebblesScreen", "bag": "toy_game:Outcome"},
-        areas=(Area("bags", "Bags", "the bags", "table"),),
+        screens={"main": "toy_game.screen:PebblesScreen", "bag": "toy_game:SCHEMA"},
+        home=HomeParts(areas=(Area("bags", "Bags", "the bags", "table"),)),
         stats="toy_game.stats:stat")
 
 
@@ -113,7 +120,7 @@ def test_verify_reports_every_problem_of_a_broken_plug_in() -> None:
             "command group 'pouch': register: 'toy_game.cli:registr' does not resolve",
             "stats: 'toy_game.stats:stat' does not resolve",
             "sheet 'text': 'toy_game:KEY' is a str, not something to call",
-            "screen 'bag': 'toy_game:Outcome' is not a Textual Screen class",
+            "screen 'bag': 'toy_game:SCHEMA' is a ModelSchema, not something to call",
             "area 'bags': its screen 'table' is not one of the game's screens (main, bag)",
             "card schema: no model for the card kind 'boulder'",
             "file kind 'pouch': sample: the game finds it illegal (exit 1: card.unknown, "

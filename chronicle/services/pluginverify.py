@@ -139,7 +139,7 @@ def _is_screen(value: Any) -> bool:
 
 
 def _areas(system: GameSystem, found: Verified) -> None:
-    for area in system.areas:
+    for area in system.home.areas:
         found.checked.append(f"area {area.name!r}")
         if area.screen not in system.screens:
             found.problems.append(f"area {area.name!r}: its screen {area.screen!r} is not one "

@@ -79,7 +79,8 @@ if TYPE_CHECKING:
 
 PROTOCOL = {name: f"chronicle.systems.protocol:{name}" for name in (
     "Area", "Checked", "CommandGroup", "Edition", "FileKind", "GameSystem", "OddsAnswer",
-    "OddsCommand", "Option", "RecordContext", "RecordKind", "RecordLink", "load_name")}
+    "OddsCommand", "Option", "RecordContext", "RecordKind", "RecordLink", "load_name",
+    "CardPlace")}
 """What ``plugin.py`` states."""
 CORE = {
     **{name: f"chronicle.rules.report:{name}" for name in ("Fix", "Report", "Severity",
@@ -93,12 +94,15 @@ CORE = {
     "read_files": "chronicle.catalog.layers:read_files",
     "FileProblem": "chronicle.catalog.problems:FileProblem",
     "ModelSchema": "chronicle.catalog.schema:ModelSchema",
+    "check_record_file": "chronicle.catalog.recordfile:check_record_file",
     "Origin": "chronicle.domain.values:Origin",
     "paths": "chronicle.paths",
 }
 """The game's pure core: reports, the card loader, located problems, errors, data folders."""
 SERVICE = {
     "records": "chronicle.services.records",
+    "StoredRecord": "chronicle.services.records:StoredRecord",
+    "GameRecords": "chronicle.services.gamerecords:GameRecords",
     "Database": "chronicle.services.db:Database",
     **{name: f"chronicle.services.stats:{name}" for name in ("GameStats", "Play", "Seat",
                                                             "Series")},
@@ -109,6 +113,8 @@ CLI = {
     **{name: f"chronicle.cli.common:{name}" for name in ("add_json", "add_player", "database",
                                                         "run_service")},
     **{name: f"chronicle.cli.output:{name}" for name in ("emit", "emit_json", "fail")},
+    **{name: f"chronicle.cli.recordcommands:{name}" for name in ("add_record_commands",
+                                                                "add_view_command")},
 }
 """``cli.py``: the command line's error handling and output."""
 SHEETS = {
@@ -120,6 +126,7 @@ SHEETS = {
 """``sheets.py``: the printed document model."""
 SCREENS = {
     "chronicle_app": "chronicle.tui.screens.base:chronicle_app",
+    "RecordListScreen": "chronicle.tui.screens.recordlist:RecordListScreen",
     **{name: f"chronicle.tui.screens.dialog:{name}" for name in ("FormDialog", "buttons",
                                                                 "field")},
     **{name: f"chronicle.tui.text:{name}" for name in ("markup", "plain")},
@@ -128,15 +135,17 @@ SCREENS = {
 SURFACE: dict[str, str] = {**PROTOCOL, **CORE, **SERVICE, **CLI, **SHEETS, **SCREENS}
 """Every name of the surface and where it lives (a lazy name)."""
 
-__all__ = ["AlreadyExists", "Area", "BadInput", "CardEntry", "Checked", "ChronicleError",
-           "CommandGroup", "Conflict", "Database", "Document", "Edition", "Field", "FieldGrid",
-           "FileKind", "FileProblem", "Fix", "FormDialog", "GameStats", "GameSystem", "Heading",
-           "ItemList", "ModelSchema", "NotFound", "Note", "OddsAnswer", "OddsCommand", "Option",
-           "Origin", "Part", "Play", "RecordContext", "RecordKind", "RecordLink", "Refused",
-           "Report", "Seat", "Series", "Severity", "StatsTable", "Table", "TextBox", "Violation",
-           "add_json", "add_player", "brand", "branded", "buttons", "card_files", "chronicle_app",
-           "database", "emit", "emit_json", "fail", "field", "load_name", "markup", "paths",
-           "plain", "read_files", "read_toml", "records", "run_service", "validate_card_tables"]
+__all__ = ["AlreadyExists", "Area", "BadInput", "CardEntry", "CardPlace", "Checked",
+           "ChronicleError", "CommandGroup", "Conflict", "Database", "Document", "Edition",
+           "Field", "FieldGrid", "FileKind", "FileProblem", "Fix", "FormDialog", "GameRecords",
+           "GameStats", "GameSystem", "Heading", "ItemList", "ModelSchema", "NotFound", "Note",
+           "OddsAnswer", "OddsCommand", "Option", "Origin", "Part", "Play", "RecordContext",
+           "RecordKind", "RecordLink", "RecordListScreen", "Refused", "Report", "Seat", "Series",
+           "Severity", "StatsTable", "StoredRecord", "Table", "TextBox", "Violation", "add_json",
+           "add_player", "add_record_commands", "add_view_command", "brand", "branded", "buttons",
+           "card_files", "check_record_file", "chronicle_app", "database", "emit", "emit_json",
+           "fail", "field", "load_name", "markup", "paths", "plain", "read_files", "read_toml",
+           "records", "run_service", "validate_card_tables"]
 
 
 def __getattr__(name: str) -> Any:

@@ -191,7 +191,7 @@ def test_an_empty_builder_takes_n_and_keeps_every_value_of_a_bad_new_force(
             await settle(pilot)
             said = problems(pilot)
             assert "no player is called 'Nobody'" in said["nf-player"]
-            assert "Players (area 4, then a)" in said["nf-player"]
+            assert "Players (4, then a)" in said["nf-player"]
             assert "chronicle" not in " ".join(said.values())
             for text in HOSTILE:
                 await type_into(pilot, "nf-name", text)
@@ -441,9 +441,9 @@ def test_the_app_says_the_services_refusals_in_its_own_terms(tmp_path: Path) -> 
             attempt()
         messages.append(said(refused.value))
     db.engine.dispose()
-    assert "Players (area 4, then a)" in messages[0]
+    assert "Players (4, then a)" in messages[0]
     assert "(the condition field)" in messages[1]
-    assert "ctrl+s again saves it anyway" in messages[2]
+    assert "save it anyway" in messages[2] and "--force" not in messages[2]
     assert "x removes a line, - lowers its count" in messages[3]
     for message in messages:
         assert "chronicle " not in message and "--" not in message
