@@ -3,7 +3,7 @@ players of two characters each, a ratio against a baseline measured in the same 
 same database, and the growth from one size to the next (10x the players: about 10x the time
 when linear; about 1x when only a page is read).
 
-    python bench/group_size.py [--sizes 10 100 1000] [--repeat N]
+    python bench/group_size.py [--sizes 10 100 1000] [--repeat N] [--no-app] [--smoke]
 
 Figures (median processor time of this process, ``time.process_time``):
 
@@ -117,7 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 100, 1000])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-app", action="store_true", help="leave the app's figure out")
+    parser.add_argument("--smoke", action="store_true",
+                        help="tiny sizes, one repeat, no app: proves the bench still runs")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.sizes, args.repeat, args.no_app = [4, 8], 1, True
     with tempfile.TemporaryDirectory() as home:
         measure(3, Path(home), 1, not args.no_app)  # warm up: the first call imports
         results = {size: measure(size, Path(home), args.repeat, not args.no_app)

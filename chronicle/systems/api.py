@@ -29,9 +29,11 @@ if TYPE_CHECKING:
     from chronicle.catalog.layers import read_files
     from chronicle.catalog.loader import CardEntry, card_files, read_toml, validate_card_tables
     from chronicle.catalog.problems import FileProblem
+    from chronicle.catalog.recordfile import check_record_file
     from chronicle.catalog.schema import ModelSchema
     from chronicle.cli.common import add_json, add_player, database, run_service
     from chronicle.cli.output import emit, emit_json, fail
+    from chronicle.cli.recordcommands import add_record_commands, add_view_command
     from chronicle.domain.values import Origin
     from chronicle.errors import (
         AlreadyExists,
@@ -56,10 +58,13 @@ if TYPE_CHECKING:
     from chronicle.rules.report import Fix, Report, Severity, Violation
     from chronicle.services import records
     from chronicle.services.db import Database
+    from chronicle.services.gamerecords import GameRecords
+    from chronicle.services.records import StoredRecord
     from chronicle.services.stats import GameStats, Play, Seat, Series
     from chronicle.services.stats import Table as StatsTable
     from chronicle.systems.protocol import (
         Area,
+        CardPlace,
         Checked,
         CommandGroup,
         Edition,
@@ -75,6 +80,7 @@ if TYPE_CHECKING:
     )
     from chronicle.tui.screens.base import chronicle_app
     from chronicle.tui.screens.dialog import FormDialog, buttons, field
+    from chronicle.tui.screens.recordlist import RecordListScreen
     from chronicle.tui.text import markup, plain
 
 PROTOCOL = {name: f"chronicle.systems.protocol:{name}" for name in (

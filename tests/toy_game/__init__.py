@@ -10,14 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from chronicle.catalog.recordfile import check_record_file
 from chronicle.catalog.schema import ModelSchema
-from chronicle.systems.protocol import (
-    CardPlace,
-    CommandGroup,
-    Edition,
-    FileKind,
-    GameSystem,
-    RecordKind,
-)
+from chronicle.systems import api
 
 KEY = "toy-pebbles"
 
@@ -46,14 +39,14 @@ def bag(document: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]
 
 check_path = partial(check_record_file, system=KEY, kind="bag", schema=SCHEMA, record=bag,
                      check="toy_game.bags:check")
-SYSTEM = GameSystem(
-    key=KEY, label="Pebbles (a toy game)", editions=(Edition(KEY, "Pebbles"),),
+SYSTEM = api.GameSystem(
+    key=KEY, label="Pebbles (a toy game)", editions=(api.Edition(KEY, "Pebbles"),),
     card_kinds=("pebble",), card_schema="toy_game:SCHEMA", stats="toy_game.service:stats",
-    file_kinds=(FileKind("bag", "a bag of pebbles within a weight limit",
-                         "toy_game:check_path"),),
-    records=(RecordKind("bag", "bag of pebbles", True, "toy_game.bags:check",
-                        "toy_game.bags:describe",
-                        cards=(CardPlace("put:pebble", ("pebble",)),)),),
-    commands=(CommandGroup("bag", "Pebbles (a toy game): bags", "toy_game.cli:register"),),
+    file_kinds=(api.FileKind("bag", "a bag of pebbles within a weight limit",
+                             "toy_game:check_path"),),
+    records=(api.RecordKind("bag", "bag of pebbles", True, "toy_game.bags:check",
+                            "toy_game.bags:describe",
+                            cards=(api.CardPlace("put:pebble", ("pebble",)),)),),
+    commands=(api.CommandGroup("bag", "Pebbles (a toy game): bags", "toy_game.cli:register"),),
     sheets={"bag": "toy_game.service:BAGS.sheet"},
     screens={"main": "toy_game.screen:PebblesScreen"})

@@ -1,6 +1,7 @@
-"""The footer's right edge at 80 columns: on a screen whose keys do not all fit (the Hunters
-of Arcfall table), the palette key covers the footer's last cell, so a key cut off behind it
-never shows its first letter there ("^p palettew")."""
+"""The footer's right edge at 80, 60 and 40 columns: on a screen whose keys do not all fit (the
+sister games' screens trim their footers to fit 60 columns, so at 40), the palette key covers
+the footer's last cell, so a key cut off behind it never shows its first letter there
+("^p palettew")."""
 
 from __future__ import annotations
 
@@ -16,8 +17,14 @@ from tui.helpers import settle
 
 def test_the_palette_key_covers_the_footers_last_cell(demo_url: str) -> None:
     async def run() -> None:
+        crowded = 0
+        for size in ((80, 24), (60, 20), (40, 16)):
+            crowded += await walk(size)
+        assert crowded  # at least one screen's footer holds more keys than fit
+
+    async def walk(size: tuple[int, int]) -> int:
         app = ChronicleApp(demo_url)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot)
             await pilot.press("5")
             await settle(pilot)
@@ -34,6 +41,6 @@ def test_the_palette_key_covers_the_footers_last_cell(demo_url: str) -> None:
                 crowded += wanted > footer.size.width  # some keys are cut off
                 await pilot.press("5")
                 await settle(pilot)
-            assert crowded  # at least one screen's footer holds more keys than fit
+        return crowded
 
     asyncio.run(run())

@@ -87,7 +87,7 @@ class GameCollectionScreen(Screen[None]):
         from chronicle.systems import registry
 
         super().__init__()
-        self.home = registry.DEFAULT
+        self.home = registry.home()
         self.games = choices(self.home)
         keys = [key for key, _label in self.games]
         self.choice = choice if choice in keys else (keys[0] if keys else "")
