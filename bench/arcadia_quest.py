@@ -31,9 +31,9 @@ from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
+from chronicle.systems.arcadia_quest.campaignfile import load_campaign
 from chronicle.systems.arcadia_quest.catalog import read_sources
 from chronicle.systems.arcadia_quest.check import check_path
-from chronicle.systems.arcadia_quest.files import load_campaign
 from chronicle.systems.arcadia_quest.ledger import CampaignStarted
 from chronicle.systems.arcadia_quest.odds import attack_odds
 from chronicle.systems.arcadia_quest.record import check_record, data_of, payload_of

@@ -98,7 +98,8 @@ def median_seconds(action: Callable[[Any], object], repeat: int,
 
 def measure(steps: int, folder: Path, repeat: int) -> dict[str, tuple[float, float]]:
     """Every figure of one size, in seconds (processor, wall)."""
-    from chronicle.services import records, recordstate
+    from chronicle.services import recordstate
+    from chronicle.services import recordstore as records
     from chronicle.services.db import open_database
     from chronicle.systems.wyld_hunt.rules.playevents import apply, check, replay
     from chronicle.systems.wyld_hunt.services import play

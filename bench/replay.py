@@ -95,11 +95,12 @@ def median_seconds(action: Callable[[Any], object], repeat: int,
 
 def measure(entries: int, folder: Path, repeat: int) -> dict[str, tuple[float, float]]:
     """Every figure of one size, in seconds (processor, wall)."""
-    from chronicle.services import backup, records, transfer
+    from chronicle.services import backup, transfer
+    from chronicle.services import recordstore as records
     from chronicle.services.db import open_database
     from chronicle.systems.hunters_of_arcfall import KEY
     from chronicle.systems.hunters_of_arcfall.check import check_path
-    from chronicle.systems.hunters_of_arcfall.records import document
+    from chronicle.systems.hunters_of_arcfall.huntrecords import document
     from chronicle.systems.hunters_of_arcfall.service import import_file
 
     data, events = legal_hunt(entries)

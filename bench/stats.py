@@ -56,7 +56,8 @@ def _legal_hunt() -> Callable[[int], tuple[dict[str, Any], list[dict[str, Any]]]
 
 def build(db: Any, events: int) -> int:
     """The group of ``events`` events; returns the games recorded."""
-    from chronicle.services import players, records
+    from chronicle.services import players
+    from chronicle.services import recordstore as records
     from chronicle.systems.tales_of_arcadia import KEY as TALES
     from chronicle.systems.tales_of_arcadia.battles import Battle, Side, Victory
     from chronicle.systems.tales_of_arcadia.stored import BATTLE_EVENT, BATTLES, battle_payload
@@ -100,7 +101,8 @@ def median_seconds(action: Callable[[], object], repeat: int) -> float:
 
 
 def measure(events: int, folder: Path, repeat: int) -> tuple[int, dict[str, float]]:
-    from chronicle.services import records, stats
+    from chronicle.services import recordstore as records
+    from chronicle.services import stats
     from chronicle.services.db import open_database
     from chronicle.services.plays import as_bgstats, every_play
 

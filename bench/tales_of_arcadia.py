@@ -42,8 +42,8 @@ from chronicle.systems.tales_of_arcadia.cards import (  # noqa: E402
     Unit,
     Variant,
 )
-from chronicle.systems.tales_of_arcadia.files import dump_roster  # noqa: E402
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine  # noqa: E402
+from chronicle.systems.tales_of_arcadia.rosterfile import dump_roster  # noqa: E402
 from chronicle.systems.tales_of_arcadia.rules import check_roster  # noqa: E402
 
 UNITS = 60
@@ -124,7 +124,7 @@ def builder_keystroke(repeat: int) -> tuple[float, float, int]:
     from chronicle.services.db import open_database
     from chronicle.services.players import add_player
     from chronicle.systems.tales_of_arcadia import service
-    from chronicle.systems.tales_of_arcadia.files import dump_cards
+    from chronicle.systems.tales_of_arcadia.rosterfile import dump_cards
     from chronicle.systems.tales_of_arcadia.screens.builder import TalesBuilderScreen
     from chronicle.tui.app import ChronicleApp
 

@@ -216,7 +216,7 @@ def _emptied(name: str) -> bool:
     (and nothing done) for anything else, which is then dropped."""
     from sqlmodel import SQLModel
 
-    import chronicle.persistence.models_more  # noqa: F401  (registers every table)
+    import chronicle.persistence.grouptables  # noqa: F401  (registers every table)
     from chronicle.persistence.engine import HEAD
 
     engine = create_engine(postgres_url(name), poolclass=NullPool)

@@ -1,4 +1,4 @@
-"""Marbles, a test-only game for the generic record store (``chronicle.services.records``):
+"""Marbles, a test-only game for the generic record store (``chronicle.services.recordstore``):
 jars that belong to the group and pouches that belong to a player, each a capacity and the
 marbles put in (``put`` events; ``undo`` takes back the latest put still in force).
 

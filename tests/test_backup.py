@@ -157,7 +157,7 @@ def test_a_forced_restore_backs_up_what_it_replaces(rich: Database, databases: f
 
 def test_a_failed_restore_writes_nothing(rich: Database, tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from chronicle.persistence.models_more import GamePlayerRow
+    from chronicle.persistence.grouptables import GamePlayerRow
 
     copy = backup.backup(rich, tmp_path / "copy.json").path
     players.add_player(rich, "Zed")

@@ -54,7 +54,7 @@ def committed_state(db: Database) -> dict[str, Any]:
     entries of the character, and the derived state."""
     from sqlmodel import func, select
 
-    from chronicle.persistence.models_more import ChangeRow
+    from chronicle.persistence.grouptables import ChangeRow
 
     view = characters.show_character(db, "Winerdria")
     with db.transaction() as session:

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chronicle.catalog.store import Catalog
-from chronicle.export.files import MAX_STEM, RESERVED, safe_name
+from chronicle.export.safefiles import MAX_STEM, RESERVED, safe_name
 from chronicle.rules.report import Report
 from chronicle.services.db import Database, open_database
 from chronicle.systems.wyld_hunt.cards import (

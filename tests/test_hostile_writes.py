@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chronicle.errors import BadInput
-from chronicle.export.files import write_bytes_atomically
+from chronicle.export.safefiles import write_bytes_atomically
 from chronicle.services.db import open_database
 
 

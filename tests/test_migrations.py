@@ -20,7 +20,8 @@ from sqlalchemy import Connection, Engine, inspect, text
 
 from chronicle.errors import Conflict
 from chronicle.persistence import engine as schema
-from chronicle.services import players, records
+from chronicle.services import players
+from chronicle.services import recordstore as records
 from chronicle.services.db import open_database
 from chronicle.systems import registry
 from chronicle.systems.wyld_hunt.services import characters, collection, games
@@ -54,7 +55,7 @@ def test_the_migrated_schema_matches_the_models(databases: fx.Databases) -> None
     from alembic.runtime.migration import MigrationContext
     from sqlmodel import SQLModel
 
-    import chronicle.persistence.models_more  # noqa: F401  (registers every table)
+    import chronicle.persistence.grouptables  # noqa: F401  (registers every table)
 
     db = open_database(url(databases))
     try:
@@ -367,7 +368,7 @@ def test_0008_moves_players_names_to_ids_and_reports_the_unknown_ones(
     """A battle history and a hunt written at 0007 name players by text: after the upgrade
     they hold ids (a rename follows), and a name no player has is kept as a guest, named in
     the change log and the log; a player added later with that name inherits nothing."""
-    from chronicle.services import mending
+    from chronicle.services import playermending as mending
     from chronicle.systems.tales_of_arcadia import service as toa
 
     engine = at_revision(databases, "0007")

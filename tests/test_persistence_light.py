@@ -12,8 +12,8 @@ import sys
 import pytest
 from sqlalchemy import JSON, Integer, String, TypeDecorator
 
+from chronicle.persistence import grouptables as more
 from chronicle.persistence import light, models
-from chronicle.persistence import models_more as more
 from chronicle.persistence.models import UTCDateTime
 
 

@@ -13,7 +13,7 @@ import playtable
 import pytest
 
 from chronicle.errors import BadInput, Conflict, Refused
-from chronicle.services import records
+from chronicle.services import recordstore as records
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.services import play
 

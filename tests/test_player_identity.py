@@ -21,7 +21,9 @@ from hypothesis import strategies as st
 from chronicle.cli import main
 from chronicle.errors import AlreadyExists, BadInput, NotFound, Refused
 from chronicle.persistence import repository as repo
-from chronicle.services import backup, mending, players, records, transfer
+from chronicle.services import backup, players, transfer
+from chronicle.services import playermending as mending
+from chronicle.services import recordstore as records
 from chronicle.services.db import Database, open_database
 from chronicle.services.playernames import NOT_SINGLE, UNKNOWN_PLAYER, UNKNOWN_RECORD
 from chronicle.systems.arcadia_quest.ledger import CampaignStarted
@@ -86,7 +88,7 @@ def test_a_rename_follows_into_the_battles_and_the_seats(db_url: str) -> None:
 def _rows(game: str) -> Any:
     from sqlmodel import select
 
-    from chronicle.persistence.models_more import RecordRow
+    from chronicle.persistence.grouptables import RecordRow
 
     return select(RecordRow).where(RecordRow.game == game)
 

@@ -17,8 +17,8 @@ from sqlmodel import select
 
 from chronicle.errors import AlreadyExists, BadInput, Conflict
 from chronicle.persistence.engine import backend_of, normalise_url, safe_url, sqlite_path
+from chronicle.persistence.grouptables import GamePlayerRow, GameRow
 from chronicle.persistence.models import PlayerRow
-from chronicle.persistence.models_more import GamePlayerRow, GameRow
 from chronicle.services import players
 from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.services import characters

@@ -24,7 +24,8 @@ from sqlalchemy.pool import NullPool
 
 from chronicle.errors import Refused
 from chronicle.persistence.engine import normalise_url
-from chronicle.services import players, records, recordstate
+from chronicle.services import players, recordstate
+from chronicle.services import recordstore as records
 from chronicle.services.damage import Damaged
 from chronicle.services.db import Database, open_database
 from chronicle.systems import registry
@@ -82,7 +83,7 @@ def test_an_append_runs_the_games_check_once_on_the_kept_state(db: Database) -> 
 ELSEWHERE = """
 import sys
 import records_toy as toy
-from chronicle.services import records
+from chronicle.services import recordstore as records
 from chronicle.services.db import open_database
 from chronicle.systems import registry
 with registry.registered(toy.SYSTEM):

@@ -1,6 +1,6 @@
-"""No lost update in the generic record store (``chronicle.services.records``), on every backend,
-through the test-only marbles game (``records_toy``): another client's write lands between a
-use case's reads and its write (``records_toy.HOOK``), and neither is lost.
+"""No lost update in the generic record store (``chronicle.services.recordstore``), on every
+backend, through the test-only marbles game (``records_toy``): another client's write lands
+between a use case's reads and its write (``records_toy.HOOK``), and neither is lost.
 
 - ``modify``: the change is made again on the fresh record, so both changes land.
 - ``update`` / ``append`` with the version a member read: refused with the ``Conflict`` naming
@@ -19,9 +19,10 @@ import pytest
 import records_toy as toy
 
 from chronicle.errors import BadInput, Conflict, Refused
-from chronicle.services import players, records
+from chronicle.services import players
+from chronicle.services import recordstore as records
 from chronicle.services.db import Database, open_database
-from chronicle.services.records import StoredRecord
+from chronicle.services.recordstore import StoredRecord
 from chronicle.systems import registry
 
 G = toy.KEY

@@ -1,4 +1,4 @@
-"""The generic record store (``chronicle.services.records``) on every backend, through a
+"""The generic record store (``chronicle.services.recordstore``) on every backend, through a
 test-only game (``records_toy``: jars of the group, pouches of a player)."""
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ import records_toy as toy
 
 from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
 from chronicle.persistence import repository as repo
-from chronicle.services import mending, players, records
+from chronicle.services import playermending as mending
+from chronicle.services import players
+from chronicle.services import recordstore as records
 from chronicle.services.db import Database, open_database
 from chronicle.systems import registry
 

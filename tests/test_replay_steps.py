@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chronicle.rules.report import Report, Violation
-from chronicle.services import records
+from chronicle.services import recordstore as records
 from chronicle.services.recordsteps import reports
 from chronicle.systems import registry
 from chronicle.systems.protocol import RecordContext, RecordKind
@@ -74,8 +74,8 @@ HOA_CONTEXT = RecordContext(HOA_GOLDEN / "cards")
 
 
 def hoa_record(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    from chronicle.systems.hunters_of_arcfall.files import load_game
-    from chronicle.systems.hunters_of_arcfall.records import record_data, record_event
+    from chronicle.systems.hunters_of_arcfall.gamelogfile import load_game
+    from chronicle.systems.hunters_of_arcfall.huntrecords import record_data, record_event
 
     loaded = load_game(path)
     assert loaded.log is not None, loaded.problems
@@ -85,7 +85,7 @@ def hoa_record(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 
 def _hoa_files() -> list[Path]:
-    from chronicle.systems.hunters_of_arcfall.files import load_game
+    from chronicle.systems.hunters_of_arcfall.gamelogfile import load_game
 
     return sorted(p for p in (HOA_GOLDEN / "games").glob("*.toml")
                   if load_game(p).log is not None)
@@ -165,7 +165,7 @@ AQ_CONTEXT = SimpleNamespace(user_cards_dir=AQ_GOLDEN / "cards", group_cards=())
 
 
 def aq_record(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    from chronicle.systems.arcadia_quest.files import load_campaign
+    from chronicle.systems.arcadia_quest.campaignfile import load_campaign
     from chronicle.systems.arcadia_quest.ledger import CampaignStarted
     from chronicle.systems.arcadia_quest.record import data_of, payload_of
 
@@ -177,7 +177,7 @@ def aq_record(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 
 def _aq_files() -> list[Path]:
-    from chronicle.systems.arcadia_quest.files import load_campaign
+    from chronicle.systems.arcadia_quest.campaignfile import load_campaign
 
     found = []
     for path in sorted((AQ_GOLDEN / "campaigns").glob("*.toml")):
@@ -311,7 +311,7 @@ def test_steps_that_miscount_are_a_bug_said_as_one(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(records, "_test_short_steps", short, raising=False)
     spec = RecordKind("jar", "jar", False, "tests.records_toy:check",
-                      steps="chronicle.services.records:_test_short_steps")
+                      steps="chronicle.services.recordstore:_test_short_steps")
     with pytest.raises(ChronicleError, match="gave 1 reports for 2 events"):
         list(reports(spec, {}, [{"kind": "put", "payload": {}}] * 2, RecordContext(None)))
 
@@ -349,7 +349,7 @@ def legal_hunt(turns: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 @pytest.mark.parametrize("turns", [60, 240])
 def test_a_hunt_is_replayed_once_not_once_per_prefix(monkeypatch: pytest.MonkeyPatch,
                                                      turns: int) -> None:
-    from chronicle.systems.hunters_of_arcfall import records as hunts
+    from chronicle.systems.hunters_of_arcfall import huntrecords as hunts
     from chronicle.systems.hunters_of_arcfall.rules.replay import Tracker
 
     data, events = legal_hunt(turns)
@@ -382,7 +382,7 @@ def test_import_backup_restore_replay_each_history_once_and_a_write_twice(
         databases: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from chronicle.services import backup, transfer
     from chronicle.services.db import open_database
-    from chronicle.systems.hunters_of_arcfall import records as hunts
+    from chronicle.systems.hunters_of_arcfall import huntrecords as hunts
     from chronicle.systems.hunters_of_arcfall.rules.replay import Tracker
 
     data, events = legal_hunt(120)
@@ -433,7 +433,7 @@ WH_GOLDEN = Path(__file__).resolve().parent / "golden" / "characters"
 @functools.cache
 def _characters() -> list[Any]:
     """The golden characters (read once, inside a test: its data folder is a private one)."""
-    from chronicle.systems.wyld_hunt.files import load_file
+    from chronicle.systems.wyld_hunt.fileloader import load_file
     from chronicle.systems.wyld_hunt.services.catalog import read_sources
 
     found = []

@@ -11,7 +11,8 @@ import dbfixtures as fx
 import pytest
 
 from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
-from chronicle.services import mending, players
+from chronicle.services import playermending as mending
+from chronicle.services import players
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.services import characters, collection, games, ledger, usercards
 

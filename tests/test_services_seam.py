@@ -36,7 +36,7 @@ def test_the_home_system_names_its_part_of_the_export_and_its_chronicles() -> No
 def test_a_game_keeping_no_characters_is_refused_by_mending() -> None:
     import toy_game
 
-    from chronicle.services.mending import _chronicles
+    from chronicle.services.playermending import _chronicles
 
     with registry.registered(toy_game.SYSTEM), pytest.raises(
             Refused, match="keeps no characters or games"):

@@ -163,7 +163,7 @@ def test_importing_the_surface_loads_nothing_heavy() -> None:
     loaded = json.loads(done.stdout)
     heavy = [m for m in loaded if m.split(".")[0] in ("pydantic", "sqlmodel", "sqlalchemy",
                                                       "textual", "reportlab")]
-    assert heavy == [] and "chronicle.services.records" not in loaded
+    assert heavy == [] and "chronicle.services.recordstore" not in loaded
 
 
 def chronicle_names(package: Path) -> set[str]:

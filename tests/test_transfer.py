@@ -16,7 +16,9 @@ import records_toy as toy
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.persistence import repository as repo
 from chronicle.persistence.engine import HEAD
-from chronicle.services import mending, players, records, transfer
+from chronicle.services import playermending as mending
+from chronicle.services import players, transfer
+from chronicle.services import recordstore as records
 from chronicle.services.db import Database, open_database
 from chronicle.systems import registry
 from chronicle.systems.wyld_hunt.services import characters, collection, games, ledger
@@ -138,8 +140,7 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table, ids replaced by the natural keys they stand for."""
     from sqlmodel import select
 
-    from chronicle.persistence.models import CharacterRow, PlayerRow
-    from chronicle.persistence.models_more import (
+    from chronicle.persistence.grouptables import (
         CreationCardRow,
         EventRow,
         GamePlayerRow,
@@ -149,6 +150,7 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
         RecordEventRow,
         RecordRow,
     )
+    from chronicle.persistence.models import CharacterRow, PlayerRow
 
     for model in (PlayerRow, OwnershipRow, CharacterRow, CreationCardRow, EventRow, GameRow,
                   GamePlayerRow, RecordRow, RecordEventRow, GroupCardRow):
@@ -528,7 +530,7 @@ def test_a_missing_file_is_refused(tmp_path: Path, databases: fx.Databases) -> N
 def test_a_failure_while_inserting_writes_nothing(exported: Path, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   databases: fx.Databases) -> None:
-    from chronicle.persistence.models_more import GamePlayerRow
+    from chronicle.persistence.grouptables import GamePlayerRow
 
     def broken(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError("disk full")

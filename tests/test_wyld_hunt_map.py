@@ -153,7 +153,7 @@ def test_treasures_and_base_camps_follow_the_leagues(table: Database) -> None:
 
 def test_the_map_stays_with_its_game_through_a_rename_and_not_a_new_one(
         table: Database) -> None:
-    from chronicle.services import mending
+    from chronicle.services import playermending as mending
 
     maps.place(table, GAME, "Balath Castle", at=(0, 0))
     mending.rename_game(table, GAME, "Renamed Night")
@@ -164,7 +164,7 @@ def test_the_map_stays_with_its_game_through_a_rename_and_not_a_new_one(
 
 
 def test_a_stored_map_is_checked_on_its_own_as_import_and_restore_do(db: Database) -> None:
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
 
     place = {"league": "Balath Castle", "player": "Josh", "x": 0, "y": 0, "turn": 0}
     good = records.create(db, "wyld-hunt", "map", "imported", {"game": "Imported"},

@@ -137,7 +137,7 @@ def print_or_write(text: str, out: Path | None, force: bool) -> int:
     if out.exists() and not force:
         fail(f"{out} exists; add --force to overwrite it")
         return 2
-    from chronicle.services.files import write_atomically
+    from chronicle.services.textfiles import write_atomically
 
     write_atomically(out, text)
     emit(f"Wrote {out}.")

@@ -1,6 +1,6 @@
 """Mending mistakes on the command line, for every game: ``player rename|delete`` thin over
-``chronicle.services.mending``, and the confirmation every delete asks (a game's own deletes use
-it too: Wyld Hunt's ``character delete`` and ``game delete``).
+``chronicle.services.playermending``, and the confirmation every delete asks (a game's own
+deletes use it too: Wyld Hunt's ``character delete`` and ``game delete``).
 
 A delete first says what it will do and what the thing holds, and asks; ``--yes`` answers for
 scripts (without a terminal and without ``--yes`` nothing is deleted, exit status 2).
@@ -18,7 +18,7 @@ from chronicle.cli.common import add_json, command, database, run_service
 from chronicle.cli.output import emit, emit_json, fail
 
 if TYPE_CHECKING:
-    from chronicle.services.mending import Removal
+    from chronicle.services.playermending import Removal
 
 
 def sentence(text: str) -> str:
@@ -46,7 +46,7 @@ def register_player(sub: Any) -> None:
 
 
 def _player_rename(args: argparse.Namespace) -> int:
-    from chronicle.services.mending import rename_player
+    from chronicle.services.playermending import rename_player
 
     info = rename_player(database(args), args.name, args.new_name)
     if args.json:
@@ -89,7 +89,7 @@ def remove(plan: Removal, args: argparse.Namespace, done: Callable[[Removal], Re
 
 
 def _player_delete(args: argparse.Namespace) -> int:
-    from chronicle.services import mending
+    from chronicle.services import playermending as mending
 
     db = database(args)
     plan = mending.plan_player_delete(db, args.name)

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from chronicle.cli.common import command, database
-from chronicle.cli.mending import register_player
+from chronicle.cli.deletecommands import register_player
 from chronicle.cli.output import emit, emit_json, table
 
 

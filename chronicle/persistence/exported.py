@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from chronicle.persistence.models import CharacterRow, PlayerRow
-from chronicle.persistence.models_more import (
+from chronicle.persistence.grouptables import (
     CreationCardRow,
     EventRow,
     GamePlayerRow,
@@ -22,6 +21,7 @@ from chronicle.persistence.models_more import (
     RecordEventRow,
     RecordRow,
 )
+from chronicle.persistence.models import CharacterRow, PlayerRow
 
 
 @dataclass(frozen=True)

@@ -142,7 +142,7 @@ class ChangeRow(_Row, table=True):
 class RecordRow(_Row, table=True):
     """What a game keeps in the database (revision 0007): a battle force, a campaign, a hunt.
     ``data`` is the game's JSON, checked by the game's own rules before every write
-    (``chronicle.services.records``); ``owner`` is the player's id, or 0 for the group's
+    (``chronicle.services.recordstore``); ``owner`` is the player's id, or 0 for the group's
     records, so that a name is unique per game, kind and owner."""
 
     __tablename__ = "record"

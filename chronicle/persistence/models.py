@@ -11,7 +11,7 @@ PostgreSQL (revision 0003); SQLite keeps no offset, so the value is stored as UT
 as UTC. Both databases return timezone-aware datetimes.
 
 Only the players and the characters are here: the other tables are in
-:mod:`chronicle.persistence.models_more`, built when a command first uses them (building a
+:mod:`chronicle.persistence.grouptables`, built when a command first uses them (building a
 SQLModel table class costs a command's start-up several milliseconds). A command that only
 reads a character builds neither: it reads through :mod:`chronicle.persistence.reads`.
 

@@ -20,7 +20,7 @@ def all_rows(session: Session) -> Iterator[tuple[str, frozenset[str], dict[str, 
     row's columns."""
     from sqlmodel import SQLModel
 
-    import chronicle.persistence.models_more  # noqa: F401  (registers every table)
+    import chronicle.persistence.grouptables  # noqa: F401  (registers every table)
 
     for table in SQLModel.metadata.sorted_tables:
         json_columns = frozenset(c.name for c in table.columns  # JSON, or a type over it

@@ -1,10 +1,11 @@
 """Reading and writing the generic record store's rows (revision 0007): a game's records and
 their append-only histories.
 
-Functions over a ``Session`` that never commit (the service layer, ``chronicle.services.records``,
-owns each transaction and the game's rules). Events are only ever inserted, numbered from 1
-without gaps: two writers appending at once are serialised on the record's version, and the
-later one gets a ``Collision`` (run the use case again) instead of a duplicate number.
+Functions over a ``Session`` that never commit (the service layer,
+``chronicle.services.recordstore``, owns each transaction and the game's rules). Events are
+only ever inserted, numbered from 1 without gaps: two writers appending at once are
+serialised on the record's version, and the later one gets a
+``Collision`` (run the use case again) instead of a duplicate number.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from sqlalchemy import Text, cast, delete, func
 from sqlmodel import Session, col, select
 
 from chronicle.domain.values import name_key
+from chronicle.persistence.grouptables import ChangeRow, RecordEventRow, RecordRow
 from chronicle.persistence.models import PlayerRow
-from chronicle.persistence.models_more import ChangeRow, RecordEventRow, RecordRow
 from chronicle.persistence.repository import Collision, guard, now
 
 GROUP = 0
@@ -171,7 +172,7 @@ def share_group_card(session: Session, game: str, data: dict[str, Any]) -> None:
     """
     from sqlalchemy.exc import IntegrityError
 
-    from chronicle.persistence.models_more import GroupCardRow
+    from chronicle.persistence.grouptables import GroupCardRow
 
     key, kind = name_key(str(data["name"])), str(data["kind"])
     if session.exec(select(GroupCardRow.id).where(

@@ -1,4 +1,4 @@
-"""The queries behind deleting a player, a character or a game (``chronicle.services.mending``
+"""The queries behind deleting a player, a character or a game (``chronicle.services.playermending``
 decides what a delete does; these read what a delete must know and erase the rows it takes).
 
 Functions over a ``Session`` that never commit: the service owns each transaction.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, delete, select
 
-from chronicle.persistence.models_more import (
+from chronicle.persistence.grouptables import (
     ChangeRow,
     CreationCardRow,
     GamePlayerRow,

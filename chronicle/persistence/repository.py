@@ -28,7 +28,7 @@ from chronicle.persistence.reads import ledger_codec as ledger_codec
 from chronicle.persistence.reads import owned_cards as owned_cards
 
 if TYPE_CHECKING:  # imported where used: reading a character builds none of these classes
-    from chronicle.persistence.models_more import GamePlayerRow, GameRow
+    from chronicle.persistence.grouptables import GamePlayerRow, GameRow
 
 
 def now() -> datetime:
@@ -74,7 +74,7 @@ def change_count(session: Session, player_id: int, card_name: str, kind: str,
 
     from chronicle.domain.limits import COUNT_MAX
     from chronicle.errors import BadInput
-    from chronicle.persistence.models_more import OwnershipRow
+    from chronicle.persistence.grouptables import OwnershipRow
 
     key = name_key(card_name)
     table = cast(Any, OwnershipRow).__table__
@@ -122,7 +122,7 @@ def save_group_card(session: Session, game: str, data: dict[str, Any], *,
     from sqlalchemy import update
     from sqlalchemy.exc import IntegrityError
 
-    from chronicle.persistence.models_more import GroupCardRow
+    from chronicle.persistence.grouptables import GroupCardRow
 
     key = name_key(str(data["name"]))
     kind = str(data["kind"])
@@ -198,7 +198,7 @@ def add_character(session: Session, player_id: int, name: str, system: str) -> C
 def set_creation_cards(session: Session, character_id: int, merits: Sequence[str],
                        flaws: Sequence[str]) -> None:
     """Replace the creation Merits and Flaws (only while the chronicle is empty)."""
-    from chronicle.persistence.models_more import CreationCardRow
+    from chronicle.persistence.grouptables import CreationCardRow
 
     for row in session.exec(select(CreationCardRow)
                             .where(CreationCardRow.character_id == character_id)).all():
@@ -214,7 +214,7 @@ def set_creation_cards(session: Session, character_id: int, merits: Sequence[str
 
 def event_count(session: Session, character_id: int) -> int:
     """How many events a character's chronicle holds."""
-    from chronicle.persistence.models_more import EventRow
+    from chronicle.persistence.grouptables import EventRow
 
     result = session.exec(select(func.count()).select_from(EventRow)
                           .where(EventRow.character_id == character_id)).one()
@@ -236,7 +236,7 @@ def append_event(session: Session, character_id: int, event: Any,
     """
     from sqlalchemy.exc import IntegrityError
 
-    from chronicle.persistence.models_more import EventRow
+    from chronicle.persistence.grouptables import EventRow
 
     character = session.get(CharacterRow, character_id)
     if character is not None:
@@ -268,7 +268,7 @@ def append_event(session: Session, character_id: int, event: Any,
 
 def find_game(session: Session, name: str) -> GameRow | None:
     """The game called ``name``."""
-    from chronicle.persistence.models_more import GameRow
+    from chronicle.persistence.grouptables import GameRow
 
     return session.exec(select(GameRow).where(GameRow.name_key == name_key(name))).first()
 
@@ -276,7 +276,7 @@ def find_game(session: Session, name: str) -> GameRow | None:
 def list_games(session: Session, *, archived: bool | None = False) -> list[GameRow]:
     """Every game, newest first: those listed, the archived ones (``archived=True``) or both
     (``None``)."""
-    from chronicle.persistence.models_more import GameRow
+    from chronicle.persistence.grouptables import GameRow
 
     query = select(GameRow).order_by(col(GameRow.created_at).desc(), col(GameRow.id).desc())
     if archived is not None:
@@ -287,7 +287,7 @@ def list_games(session: Session, *, archived: bool | None = False) -> list[GameR
 
 def game_players(session: Session, game_id: int) -> list[GamePlayerRow]:
     """A game's players in seating order."""
-    from chronicle.persistence.models_more import GamePlayerRow
+    from chronicle.persistence.grouptables import GamePlayerRow
 
     return list(session.exec(select(GamePlayerRow).where(GamePlayerRow.game_id == game_id)
                              .order_by(col(GamePlayerRow.position))).all())
@@ -295,7 +295,7 @@ def game_players(session: Session, game_id: int) -> list[GamePlayerRow]:
 
 def table_counts(session: Session) -> dict[str, int]:
     """Rows per table, for summaries and tests."""
-    from chronicle.persistence.models_more import (
+    from chronicle.persistence.grouptables import (
         CreationCardRow,
         EventRow,
         GamePlayerRow,
@@ -331,7 +331,7 @@ def _what_changed(session: Session, row: Any) -> str:
     """What this transaction changes about ``row``, in a few words."""
     from sqlalchemy import inspect
 
-    from chronicle.persistence.models_more import GameRow
+    from chronicle.persistence.grouptables import GameRow
 
     if isinstance(row, CharacterRow):
         appended = session.info.get(_APPENDED, {}).pop(row.id, [])
@@ -352,7 +352,7 @@ def _what_changed(session: Session, row: Any) -> str:
 def changes_between(session: Session, row: Any, seen: int, current: int) -> list[str]:
     """What the changes after version ``seen`` up to ``current`` of ``row`` did, oldest first
     (as far as the change log knows)."""
-    from chronicle.persistence.models_more import ChangeRow
+    from chronicle.persistence.grouptables import ChangeRow
 
     found = session.exec(select(ChangeRow.what).where(
         ChangeRow.subject == _subject(row), ChangeRow.subject_id == row.id,
@@ -397,7 +397,7 @@ def _lock_selected(state: Any) -> None:
     session that asked for it (``lock_reads``)."""
     if not state.session.info.get(_LOCK_READS) or not state.is_select:
         return
-    from chronicle.persistence.models_more import GameRow, RecordRow
+    from chronicle.persistence.grouptables import GameRow, RecordRow
 
     statement = state.statement
     described = getattr(statement, "column_descriptions", [])
@@ -464,7 +464,7 @@ def touch(row: Any, what: str | None = None) -> None:
     from sqlalchemy import update
     from sqlalchemy.orm import object_session
 
-    from chronicle.persistence.models_more import ChangeRow
+    from chronicle.persistence.grouptables import ChangeRow
 
     seen = row.version or 0
     session = cast(Session | None, object_session(row))

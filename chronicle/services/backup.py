@@ -166,7 +166,7 @@ def _sqlite_copy_to(db: Database, target: Path, *, force: bool = False,
     try:
         copy_sqlite(_sqlite_file(db), temporary)
     except FileExistsError as exc:  # the name is taken (a planted link): not ours to remove
-        from chronicle.export.files import temporary_refused
+        from chronicle.export.safefiles import temporary_refused
 
         raise BadInput(temporary_refused(target, temporary, exc)) from None
     except sqlite3.Error as exc:

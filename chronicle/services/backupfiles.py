@@ -34,8 +34,8 @@ Verify = Callable[[Path, Path], None]
 
 def safe_name(text: str, fallback: str = "chronicle") -> str:
     """A file name stem made of user text that can never leave its folder (ASCII letters,
-    digits, ``-`` and ``_`` only; see ``chronicle.export.files.safe_name``)."""
-    from chronicle.export.files import safe_name as stem
+    digits, ``-`` and ``_`` only; see ``chronicle.export.safefiles.safe_name``)."""
+    from chronicle.export.safefiles import safe_name as stem
 
     return stem(text, fallback)
 
@@ -102,7 +102,7 @@ def write_new(path: Path, data: bytes, *, force: bool = False,
         write_private(path, data, replace=force,
                       check=(lambda written: verify(written, path)) if verify else None)
     except TemporaryRefused as exc:
-        from chronicle.export.files import temporary_refused
+        from chronicle.export.safefiles import temporary_refused
 
         raise BadInput(temporary_refused(path, exc.temporary, exc.cause)) from None
     except FileExistsError:

@@ -229,8 +229,8 @@ def _record_breaches(session: Session, game: GameSystem, before: tuple[dict[str,
     """Every saved record of the game (the generic record store's) that breaks a rule with
     the group's cards ``after`` it did not break with those ``before``."""
     from chronicle import paths
-    from chronicle.persistence import records as store
-    from chronicle.services.records import check_record, new_errors
+    from chronicle.persistence import recordqueries as store
+    from chronicle.services.recordstore import check_record, new_errors
     from chronicle.systems.protocol import RecordContext
 
     folder = paths.user_cards_dir(game.key)
@@ -268,7 +268,7 @@ def _chronicle_breaches(session: Session, game: GameSystem,
         return []
     from chronicle.catalog.front import entries_of
     from chronicle.persistence import repository as repo
-    from chronicle.services.records import new_errors
+    from chronicle.services.recordstore import new_errors
     from chronicle.systems.protocol import load_name
 
     module = load_name(game.chronicles)

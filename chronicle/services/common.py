@@ -15,9 +15,9 @@ from chronicle.rules.report import Report, Severity, Violation, arg
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from chronicle.persistence.grouptables import GameRow
     from chronicle.persistence.light import CharacterFacts, PlayerFacts
     from chronicle.persistence.models import CharacterRow, PlayerRow
-    from chronicle.persistence.models_more import GameRow
     from chronicle.persistence.reads import Reader
 
 def player_row(session: Session, name: str) -> PlayerRow:

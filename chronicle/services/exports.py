@@ -83,7 +83,7 @@ def destination(stem_of: str, out: Path | None = None, folder: Path | None = Non
     Raises:
         BadInput: the default folder cannot be created.
     """
-    from chronicle.export.files import safe_name
+    from chronicle.export.safefiles import safe_name
 
     if out is not None and not out.is_dir():
         return out
@@ -107,7 +107,7 @@ def write_document(document: Document, path: Path, *, force: bool = False,
         AlreadyExists: ``path`` exists and ``force`` is false.
         BadInput: the folder is missing or cannot be written.
     """
-    from chronicle.export.files import write_bytes_atomically
+    from chronicle.export.safefiles import write_bytes_atomically
 
     if path.exists() and not force:
         raise AlreadyExists(f"{path} exists; add --force to overwrite it")
@@ -142,7 +142,7 @@ def _shared_name(db: Database, name: str) -> bool:
 def _stem(db: Database, name: str, player: str) -> tuple[str, str]:
     """The name a character's default file is made of, and a suffix naming the player when
     another player has a character of the same name."""
-    from chronicle.export.files import safe_name
+    from chronicle.export.safefiles import safe_name
 
     return name, (f"-{safe_name(player, 'player')}" if _shared_name(db, name) else "")
 

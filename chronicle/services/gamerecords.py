@@ -6,7 +6,7 @@ A game makes one :class:`GameRecords` per record kind, with its key, the kind's 
 ``view(db, record) -> V`` (the record replayed through the game's own rules), and optionally
 its sheet (``build(db, name, player) -> Document``, the ``GameSystem.sheets`` contract, or
 just the one ``Part`` a view prints as). It
-then has, over the generic record store (``chronicle.services.records``): ``create``,
+then has, over the generic record store (``chronicle.services.recordstore``): ``create``,
 ``get``, ``list``, ``append`` (an event, undo being the game's own compensating one),
 ``modify``, ``rename``, ``delete`` (archived when it has a history), ``restore`` and
 ``export_sheet`` (the PDF, never over a file unasked), each raising the services' errors
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from chronicle.export.model import Document, Part
     from chronicle.services.db import Database
     from chronicle.services.exports import Warn
-    from chronicle.services.records import StoredRecord
+    from chronicle.services.recordstore import StoredRecord
 
 V = TypeVar("V")
 Sheet = Callable[["Database", str, "str | None"], "Document"]
@@ -66,7 +66,7 @@ class GameRecords(Generic[V]):
     def record(self, db: Database, name: str, player: str | None = None, *,
                archived: bool = False) -> StoredRecord:
         """The stored record called ``name`` (NotFound with the nearest name)."""
-        from chronicle.services import records
+        from chronicle.services import recordstore as records
 
         return records.get(db, self.game, self.kind, name, player=player, archived=archived)
 
@@ -75,7 +75,7 @@ class GameRecords(Generic[V]):
                final_data: dict[str, Any] | None = None) -> V:
         """Store a new record (``records.create``: checked by the game's rules, all or
         nothing)."""
-        from chronicle.services import records
+        from chronicle.services import recordstore as records
 
         return self.view(db, records.create(db, self.game, self.kind, name, data,
                                             player=player, events=events,
@@ -91,7 +91,7 @@ class GameRecords(Generic[V]):
         """Every record of the kind (of ``player``), by name. With ``damaged``, a record the
         game cannot read (``BadInput`` from its view) is left out and said there, so the
         others still show."""
-        from chronicle.services import records
+        from chronicle.services import recordstore as records
 
         views = []
         for record in records.list_records(db, self.game, self.kind, player=player,
@@ -107,7 +107,7 @@ class GameRecords(Generic[V]):
     def append(self, db: Database, name: str, event_kind: str, payload: dict[str, Any],
                player: str | None = None, *, expected_version: int | None = None) -> V:
         """Append an event (``records.append``: refused when it brings a new error)."""
-        from chronicle.services import records
+        from chronicle.services import recordstore as records
 
         return self.view(db, records.append(db, self.game, self.kind, name, event_kind,
                                             payload, player=player,
@@ -116,7 +116,7 @@ class GameRecords(Generic[V]):
     def modify(self, db: Database, name: str, change: Callable[[StoredRecord], dict[str, Any]],
                player: str | None = None, *, expected_version: int | None = None) -> V:
         """Change a record's data from what the write reads (``records.modify``)."""
-        from chronicle.services import records
+        from chronicle.services import recordstore as records
 
         return self.view(db, records.modify(db, self.game, self.kind, name, change,
                                             player=player, expected_version=expected_version))
@@ -127,7 +127,7 @@ class GameRecords(Generic[V]):
         Raises:
             NotFound, AlreadyExists, BadInput: as the store says.
         """
-        from chronicle.services import records
+        from chronicle.services import recordstore as records
 
         return self.view(db, records.rename(db, self.game, self.kind, name, new_name,
                                             player=player))
@@ -141,7 +141,7 @@ class GameRecords(Generic[V]):
         Raises:
             NotFound: no such record.
         """
-        from chronicle.services import records
+        from chronicle.services import recordstore as records
 
         return records.delete(db, self.game, self.kind, name, player=player, named_by=named_by)
 
@@ -151,7 +151,7 @@ class GameRecords(Generic[V]):
         Raises:
             NotFound: no archived record of that name (with the nearest name).
         """
-        from chronicle.services import records
+        from chronicle.services import recordstore as records
 
         return self.view(db, records.restore(db, self.game, self.kind, name, player=player))
 

@@ -336,8 +336,7 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
     """Insert a validated export into the empty database of ``session`` (in the caller's
     transaction); returns the rows inserted per table. The export's ``cards`` are the home
     system's to keep (``transfer.insert``)."""
-    from chronicle.persistence.models import CharacterRow, PlayerRow
-    from chronicle.persistence.models_more import (
+    from chronicle.persistence.grouptables import (
         CreationCardRow,
         EventRow,
         GamePlayerRow,
@@ -347,6 +346,7 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
         RecordEventRow,
         RecordRow,
     )
+    from chronicle.persistence.models import CharacterRow, PlayerRow
     from chronicle.persistence.repository import now
     from chronicle.services.remembered import forget_all
 

@@ -26,8 +26,8 @@ from chronicle.services.db import Database
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from chronicle.persistence.grouptables import GameRow
     from chronicle.persistence.models import CharacterRow, PlayerRow
-    from chronicle.persistence.models_more import GameRow
     from chronicle.services.players import PlayerInfo
 
 Action = Literal["delete", "archive", "refuse"]
@@ -432,7 +432,7 @@ def seat(db: Database, game: str, player: str, character: str | None = None, *,
         BadInput: the table is full.
     """
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models_more import GamePlayerRow
+    from chronicle.persistence.grouptables import GamePlayerRow
 
     with db.transaction() as session:
         row = _open_game(session, game, expected_version)

@@ -52,7 +52,7 @@ class Players:
            spec: RecordKind | None = None) -> Players:
         """The players of the database ``session`` reads, and the records of ``game`` that a
         record of ``spec`` may name (those in use may be named by a write)."""
-        from chronicle.persistence import records as store
+        from chronicle.persistence import recordqueries as store
         from chronicle.persistence import repository as repo
 
         found = cls.named((row.id, row.name) for row in repo.list_players(session)
@@ -312,7 +312,7 @@ def naming(session: Session, player_id: int) -> list[str]:
     """Every record of every installed game (archived ones too) whose player places name the
     player ``player_id`` (a battle history's sides, a hunt's seats, a campaign's guilds), as
     "label 'name'": what a delete of the player would leave naming no one."""
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
     from chronicle.systems import registry
 
     found: list[str] = []

@@ -1,8 +1,8 @@
-"""The rules side of the generic record store (``chronicle.services.records``): what a record
+"""The rules side of the generic record store (``chronicle.services.recordstore``): what a record
 check of a game is given (its context), the game's report on a record, the replay of a whole
 history as every write of it was checked (``first_breach``, once, linear in its length), and
 how a violation is said in a line or a refusal. Each function is re-exported by
-``chronicle.services.records``, where the games and services find them.
+``chronicle.services.recordstore``, where the games and services find them.
 """
 
 from __future__ import annotations

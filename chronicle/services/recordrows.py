@@ -1,9 +1,9 @@
-"""The rows side of the generic record store (``chronicle.services.records``): a call's names
+"""The rows side of the generic record store (``chronicle.services.recordstore``): a call's names
 made rows (the game and kind it names, a record's name, data and events held to the shared
 limits, the owner and the record found by name, a new record's name free), and rows made the
 records the services see (``StoredRecord``: decoded in one place, ``damage.decode``, with the
 store's ids as names). ``StoredEvent`` and ``StoredRecord`` are re-exported by
-``chronicle.services.records``.
+``chronicle.services.recordstore``.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from chronicle.services.recordchecks import check_record, new_errors, refused
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from chronicle.persistence.grouptables import RecordEventRow, RecordRow
     from chronicle.persistence.models import PlayerRow
-    from chronicle.persistence.models_more import RecordEventRow, RecordRow
     from chronicle.services.damage import Damage
     from chronicle.services.playernames import Boundary
     from chronicle.systems.protocol import RecordKind
@@ -192,7 +192,7 @@ def _find(session: Session, kind: _Kind, name: str, player: str | None, *,
         NotFound: naming the nearest record, or saying it is (not) archived, or that several
             players have one of that name.
     """
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
 
     owner = _owner(session, kind, player)
     owner_id = owner.id if owner is not None else (None if kind.spec.per_player else store.GROUP)
@@ -221,7 +221,7 @@ def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | Non
     player places as names (``playernames``); a row edited outside the program comes back
     with its ``damage`` and empty data, never raises. ``checked``: the write that returns it
     just checked it with the game's rules (the game's own reader is not run again)."""
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
     from chronicle.services import playernames
     from chronicle.services.damage import decode, spec_of
 
@@ -247,7 +247,7 @@ def _stored(session: Session, row: RecordRow, events: list[RecordEventRow] | Non
 
 
 def _owner_id(session: Session, kind: _Kind, player: str | None) -> int | None:
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
 
     owner = _owner(session, kind, player)
     return owner.id if owner is not None else (None if kind.spec.per_player else store.GROUP)
@@ -258,7 +258,7 @@ def _created(session: Session, kind: _Kind, name: str, player: str | None,
     """A new record with an empty history, once the game's check finds no error in ``data``
     (two writers creating it at once: the later one's insert is a ``Collision``, run again,
     and finds it)."""
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
 
     owner = _owner(session, kind, player, required=True)
     _free(session, kind, name, owner.id if owner is not None else store.GROUP)
@@ -278,7 +278,7 @@ def _free(session: Session, kind: _Kind, name: str, owner_id: int | None) -> Non
     Raises:
         AlreadyExists: naming the record that stands in the way.
     """
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
     from chronicle.services.playernames import NOT_SINGLE
 
     taken = store.find_records(session, kind.game, kind.spec.name, name, owner=owner_id,

@@ -1,7 +1,7 @@
 """Each record's derived state kept between writes, so appending one event costs the same
 whatever the history's length.
 
-The store (``chronicle.services.records``) judges an appended event by the game's report on
+The store (``chronicle.services.recordstore``) judges an appended event by the game's report on
 the history before it and after it. Instead of reading, decoding and replaying the whole
 history on each write, it keeps, per record, what the last write (or read) derived: the
 record's data, how many events it has, the game's report on them and, for a kind with a
@@ -15,7 +15,7 @@ Kept state never hides a change made behind the program's back. Each use first r
 record's **token**, cheap whatever the history's length: the row's version, name, owner
 and data,
 the history's mark summed by the database (how many events, the last number, the total length
-of their kinds and payloads: ``persistence.records.history_tail``), the last event itself, the
+of their kinds and payloads: ``persistence.recordqueries.history_tail``), the last event itself, the
 context the game's check is given (the group's cards, the user's card files by size and time)
 and, for a kind naming players or records, their names. Kept state whose token differs is
 rebuilt from the whole history, decoded as every read decodes it (``damage.decode``: a damaged
@@ -39,7 +39,7 @@ from chronicle.rules.report import Report
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.models_more import RecordEventRow, RecordRow
+    from chronicle.persistence.grouptables import RecordEventRow, RecordRow
     from chronicle.services.playernames import Boundary
     from chronicle.systems.protocol import RecordContext, RecordKind
 
@@ -65,7 +65,7 @@ class Folded:
     report: Report
     """The game's report on the whole history."""
     mark: tuple[int, int, int, int]
-    """The history's mark (``persistence.records.history_tail``)."""
+    """The history's mark (``persistence.recordqueries.history_tail``)."""
     token: str
     """What the record looked like when this was derived (see the module)."""
 
@@ -98,7 +98,7 @@ def token(session: Session, row: RecordRow, names: Boundary, context: RecordCont
           mark: tuple[int, int, int, int], last: tuple[int, str, Any] | None) -> str:
     """The record's token (see the module): ``row`` as ``session`` reads it, its history's
     ``mark`` and ``last`` event (seq, kind, payload as stored)."""
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
 
     owner = None if row.player_id is None else \
         store.player_names(session, {row.player_id}).get(row.player_id)
@@ -112,7 +112,7 @@ def written(session: Session, row: RecordRow, names: Boundary, context: RecordCo
             before: Folded, event: RecordEventRow, state: Any, report: Report) -> Folded:
     """The state once ``event`` is appended to ``before`` and ``row``'s version bumped, in
     the write's own transaction (its token from ``before``'s mark and the new row alone)."""
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
 
     assert row.id is not None and event.id is not None
     kind, payload = store.event_mark(session, event.id)
@@ -164,7 +164,7 @@ def current(session: Session, key: tuple[str, int], row: RecordRow, spec: Record
         Damaged: the history was edited outside the program into something the game cannot
             read (``write``: the refusal says nothing was written).
     """
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
     from chronicle.services import damage
     from chronicle.services.recordrows import _stored
 

@@ -118,7 +118,7 @@ def create(db: Database, game: str, kind: str, name: str, data: dict[str, Any], 
             record of the kind and has it.
         NotFound: an unknown game or player. Refused: the game's rules (naming the event).
     """
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
 
     found = _kind(game, kind)
     clean = _name(name, found)
@@ -190,7 +190,7 @@ def list_records(db: Database, game: str, kind: str, *, player: str | None = Non
                  archived: bool = False) -> list[StoredRecord]:
     """Every record of ``kind`` (of ``player``, when given), by name: those in use, or the
     archived ones."""
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
     from chronicle.services.playernames import Boundary
 
     found = _kind(game, kind)
@@ -241,7 +241,7 @@ def modify(db: Database, game: str, kind: str, name: str,
         Conflict: ``expected_version`` is given and the record changed since (naming what).
         Refused: the new data brings an error; NotFound, BadInput as for ``create``.
     """
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
     from chronicle.persistence import repository as repo
 
     found = _kind(game, kind)
@@ -346,7 +346,7 @@ def _appending(db: Database, game: str, kind: str, name: str, event_kind: str,
                whole: bool) -> tuple[Folded, Folded, StoredRecord | None]:
     """:func:`append`'s work: the state before and after the event, and the whole record
     (``whole``)."""
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
     from chronicle.persistence import repository as repo
     from chronicle.services import recordstate
 
@@ -411,7 +411,7 @@ def rename(db: Database, game: str, kind: str, name: str, new_name: str, *,
         AlreadyExists: the new name is taken; NotFound, BadInput as for ``create``.
     """
     from chronicle.domain.values import name_key
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
     from chronicle.persistence import repository as repo
 
     found = _kind(game, kind)
@@ -441,7 +441,7 @@ def delete(db: Database, game: str, kind: str, name: str, *, player: str | None 
     """Delete a record: one with a history, or one another record names (``named_by`` says
     which: a battle force a battle names), or any with ``archive``, is archived (hidden from
     lists, restorable), one without is erased. Returns what was done, in a sentence."""
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
     from chronicle.persistence import repository as repo
 
     found = _kind(game, kind)

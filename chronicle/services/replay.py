@@ -31,7 +31,7 @@ def record_problems(document: ExportModel) -> list[str]:
     from chronicle import paths
     from chronicle.services import playernames
     from chronicle.services.damage import notice
-    from chronicle.services.records import check_record, first_breach, said
+    from chronicle.services.recordstore import check_record, first_breach, said
     from chronicle.systems import registry
     from chronicle.systems.protocol import RecordContext
 

@@ -88,7 +88,7 @@ def share_cards(session: Session, game: str, data: dict[str, Any],
         Collision: another writer shared the same card at the same moment (the store runs
             the write again).
     """
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
 
     for table in own_cards(game, data, events, context):
         store.share_group_card(session, game, table)

@@ -1,5 +1,5 @@
 """Writing text files safely: whole or not at all, owner-only, never through a planted link
-(see ``chronicle.export.files.write_bytes_atomically``)."""
+(see ``chronicle.export.safefiles.write_bytes_atomically``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,6 @@ def write_atomically(path: Path, text: str) -> None:
         BadInput: the folder does not exist or cannot be written, or ``path`` is a database or
             a backup.
     """
-    from chronicle.export.files import write_bytes_atomically
+    from chronicle.export.safefiles import write_bytes_atomically
 
     write_bytes_atomically(path, text.encode("utf-8"), overwrite=True)

@@ -239,7 +239,7 @@ def write_export(db: Database, path: Path, *, force: bool = False) -> dict[str, 
         raise AlreadyExists(refusal)
     if not path.parent.is_dir():
         raise BadInput(f"cannot write {path}: the folder {path.parent} does not exist")
-    from chronicle.export.files import write_bytes_atomically
+    from chronicle.export.safefiles import write_bytes_atomically
     from chronicle.services.backupfiles import refuse_live
 
     refuse_live(db, path)

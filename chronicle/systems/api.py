@@ -56,10 +56,10 @@ if TYPE_CHECKING:
     )
     from chronicle.export.wording import brand, branded
     from chronicle.rules.report import Fix, Report, Severity, Violation
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
     from chronicle.services.db import Database
     from chronicle.services.gamerecords import GameRecords
-    from chronicle.services.records import StoredRecord
+    from chronicle.services.recordstore import StoredRecord
     from chronicle.services.stats import GameStats, Play, Seat, Series
     from chronicle.services.stats import Table as StatsTable
     from chronicle.systems.protocol import (
@@ -106,8 +106,8 @@ CORE = {
 }
 """The game's pure core: reports, the card loader, located problems, errors, data folders."""
 SERVICE = {
-    "records": "chronicle.services.records",
-    "StoredRecord": "chronicle.services.records:StoredRecord",
+    "records": "chronicle.services.recordstore",
+    "StoredRecord": "chronicle.services.recordstore:StoredRecord",
     "GameRecords": "chronicle.services.gamerecords:GameRecords",
     "Database": "chronicle.services.db:Database",
     **{name: f"chronicle.services.stats:{name}" for name in ("GameStats", "Play", "Seat",

@@ -282,7 +282,7 @@ class CardPlace(NamedTuple):
 
 class RecordKind(NamedTuple):
     """What the database stores for the game (a battle force, a campaign, a hunt), through the
-    generic record store (``chronicle.services.records``)."""
+    generic record store (``chronicle.services.recordstore``)."""
 
     name: str
     """``"force"``, ``"campaign"``, ``"hunt"``: the stored kind."""

@@ -1,6 +1,6 @@
 """Mending mistakes in the app: the flows the players, characters and games screens share for
 renaming, deleting (or archiving) and bringing back what was archived, over
-``chronicle.services.mending`` (the same services as ``chronicle … rename|delete|
+``chronicle.services.playermending`` (the same services as ``chronicle … rename|delete|
 restore-archived`` on the command line).
 
 A delete first asks the services for their plan (``plan_*``): a refusal is said with its reason
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from chronicle.services.db import Database
-    from chronicle.services.mending import Action, Removal
+    from chronicle.services.playermending import Action, Removal
 
 FIXES = {
     "player": "delete or archive their characters (2, then del) and the games that seat them "

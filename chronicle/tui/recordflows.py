@@ -72,7 +72,7 @@ def bring_back(screen: Screen[Any], what: str,
                load: Callable[[Database], list[tuple[str, Any]]],
                restore: Callable[[Database, Any], Any], done: Callable[[Any], None]) -> None:
     """Pick an archived ``what`` (plural: "campaigns") and bring it back
-    (``chronicle.tui.mending.pick_archived``)."""
-    from chronicle.tui.mending import pick_archived
+    (``chronicle.tui.mendflows.pick_archived``)."""
+    from chronicle.tui.mendflows import pick_archived
 
     pick_archived(screen, what, load, restore, done)

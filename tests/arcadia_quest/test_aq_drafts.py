@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from chronicle.systems.arcadia_quest.campaignfile import load_campaign
 from chronicle.systems.arcadia_quest.catalog import QuestCatalog, read_sources
 from chronicle.systems.arcadia_quest.drafts import (
     campaign_guilds,
@@ -17,7 +18,6 @@ from chronicle.systems.arcadia_quest.drafts import (
     tally,
     upgrade_payload,
 )
-from chronicle.systems.arcadia_quest.files import load_campaign
 from chronicle.systems.arcadia_quest.rules import check_campaign
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

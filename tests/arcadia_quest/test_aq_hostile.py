@@ -14,9 +14,9 @@ from hostile_files import Outcome
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chronicle.systems.arcadia_quest.campaignfile import read_campaign
 from chronicle.systems.arcadia_quest.catalog import load_catalog, read_sources
 from chronicle.systems.arcadia_quest.check import check_path
-from chronicle.systems.arcadia_quest.files import read_campaign
 from chronicle.systems.arcadia_quest.rules import check_campaign
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from chronicle.systems.arcadia_quest.catalog import QuestCatalog, read_sources
-from chronicle.systems.arcadia_quest.files import (
+from chronicle.systems.arcadia_quest.campaignfile import (
     dump_campaign,
     load_campaign,
     read_campaign,
     to_document,
 )
+from chronicle.systems.arcadia_quest.catalog import QuestCatalog, read_sources
 from chronicle.systems.arcadia_quest.ledger import (
     CampaignStarted,
     Correction,

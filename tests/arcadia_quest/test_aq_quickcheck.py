@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX
-from chronicle.systems.arcadia_quest import files, schema
+from chronicle.systems.arcadia_quest import campaignfile as files
 from chronicle.systems.arcadia_quest import quickcheck as q
+from chronicle.systems.arcadia_quest import schema
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CAMPAIGN = ('system = "arcadia-quest"\nname = "Winter campaign"\n[[guild]]\ncolor = "blue"\n'

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from chronicle.export.model import Mark, Table, Together
-from chronicle.systems.arcadia_quest.files import load_campaign
+from chronicle.systems.arcadia_quest.campaignfile import load_campaign
 from chronicle.systems.arcadia_quest.ledger import CampaignStarted
 from chronicle.systems.arcadia_quest.record import (
     check_record,

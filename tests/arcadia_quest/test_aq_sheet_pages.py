@@ -20,7 +20,7 @@ from pdf_readback import DOCS, Page, read_pages, same_as_reference
 
 from chronicle.export.model import Mark, Table, Together
 from chronicle.export.pdf import PdfRenderer, render_pdf
-from chronicle.systems.arcadia_quest.files import load_campaign
+from chronicle.systems.arcadia_quest.campaignfile import load_campaign
 from chronicle.systems.arcadia_quest.record import check_record, data_of, payload_of
 from chronicle.systems.arcadia_quest.sheets import campaign_document, campaign_part
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chronicle.systems.hunters_of_arcfall.files import (
+from chronicle.systems.hunters_of_arcfall.gamelogfile import (
     EntryRejected,
     dump_game,
     entry_from_payload,

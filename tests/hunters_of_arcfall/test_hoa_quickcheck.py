@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX
-from chronicle.systems.hunters_of_arcfall import files, schema
+from chronicle.systems.hunters_of_arcfall import gamelogfile as files
 from chronicle.systems.hunters_of_arcfall import quickcheck as q
+from chronicle.systems.hunters_of_arcfall import schema
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 BUNDLED = Path(__file__).resolve().parents[2] / "cards" / "hunters-of-arcfall"

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from chronicle.systems.hunters_of_arcfall.files import load_game
-from chronicle.systems.hunters_of_arcfall.records import (
+from chronicle.systems.hunters_of_arcfall.gamelogfile import load_game
+from chronicle.systems.hunters_of_arcfall.huntrecords import (
     check_record,
     describe_event,
     document,
@@ -109,7 +109,7 @@ def test_events_are_described_in_one_line() -> None:
 def test_the_document_of_a_record_reads_back_as_the_same_log() -> None:
     path = GOLDEN / "games/undo-fixed.toml"
     data, events = as_record(path)
-    from chronicle.systems.hunters_of_arcfall.files import read_document
+    from chronicle.systems.hunters_of_arcfall.gamelogfile import read_document
 
     again = read_document(document("undo fixed", data, events), path)
     loaded = load_game(path)

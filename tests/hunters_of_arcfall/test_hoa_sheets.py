@@ -25,7 +25,7 @@ def pages_of(path: Path) -> list[str]:
 def printed(name: str, tmp_path: Path) -> list[str]:
     result = check_path(GOLDEN / "games" / name, CARDS)
     assert result.report is not None and result.state is not None
-    from chronicle.systems.hunters_of_arcfall.files import load_game
+    from chronicle.systems.hunters_of_arcfall.gamelogfile import load_game
 
     log = load_game(GOLDEN / "games" / name).log
     assert log is not None
@@ -53,7 +53,7 @@ def test_undone_turns_stay_on_the_log(tmp_path: Path) -> None:
 
 def test_hostile_names_print_as_written(tmp_path: Path) -> None:
     from chronicle.systems.hunters_of_arcfall.catalog import load_catalog
-    from chronicle.systems.hunters_of_arcfall.files import load_game
+    from chronicle.systems.hunters_of_arcfall.gamelogfile import load_game
 
     log = load_game(GOLDEN / "games" / "finished-tie.toml").log
     assert log is not None

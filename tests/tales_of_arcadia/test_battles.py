@@ -18,7 +18,7 @@ from chronicle.systems.tales_of_arcadia.battles import (
     replay,
     standings,
 )
-from chronicle.systems.tales_of_arcadia.files import load_battles
+from chronicle.systems.tales_of_arcadia.rosterfile import load_battles
 
 DAY = dt.date(2026, 11, 28)
 

@@ -10,8 +10,8 @@ import pytest
 
 from chronicle.systems.tales_of_arcadia.cards import Unit
 from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog, load_catalog
-from chronicle.systems.tales_of_arcadia.files import dump_roster, load_roster, read_roster
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
+from chronicle.systems.tales_of_arcadia.rosterfile import dump_roster, load_roster, read_roster
 from chronicle.systems.tales_of_arcadia.rules import (
     check_roster,
     options_that_fit,

@@ -34,8 +34,8 @@ from chronicle.systems.tales_of_arcadia.catalog import (
     terrains,
     units_of,
 )
-from chronicle.systems.tales_of_arcadia.files import dump_cards
 from chronicle.systems.tales_of_arcadia.quickcheck import SCHEMA
+from chronicle.systems.tales_of_arcadia.rosterfile import dump_cards
 from chronicle.systems.tales_of_arcadia.rules import check_army
 
 SEED_KEYWORDS = {"Rise Again", "Shroud", "Flying", "Swimming", "Pathfinding", "Double Attack",

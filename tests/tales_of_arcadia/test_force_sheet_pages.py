@@ -19,8 +19,8 @@ from pdf_readback import DOCS, Page, read_pages, same_as_reference
 
 from chronicle.export.pdf import PdfRenderer, render_pdf
 from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog, keywords, load_catalog
-from chronicle.systems.tales_of_arcadia.files import read_roster
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
+from chronicle.systems.tales_of_arcadia.rosterfile import read_roster
 from chronicle.systems.tales_of_arcadia.sheets import roster_document
 from chronicle.systems.tales_of_arcadia.stored import catalog_for
 

@@ -101,7 +101,7 @@ def test_file_fixes_remove_their_violation(case: dict[str, Any]) -> None:
     """Writing the key a fix names into the roster makes that violation go away."""
     from chronicle.rules.report import Front
     from chronicle.systems.tales_of_arcadia.catalog import load_catalog
-    from chronicle.systems.tales_of_arcadia.files import load_roster
+    from chronicle.systems.tales_of_arcadia.rosterfile import load_roster
     from chronicle.systems.tales_of_arcadia.rules import check_roster
 
     loaded = load_roster(GOLDEN / case["file"])
@@ -128,7 +128,7 @@ def test_file_fixes_remove_their_violation(case: dict[str, Any]) -> None:
 
 def test_what_fits_leaves_out_units_that_cannot_be_fielded() -> None:
     from chronicle.systems.tales_of_arcadia.catalog import load_catalog
-    from chronicle.systems.tales_of_arcadia.files import load_roster
+    from chronicle.systems.tales_of_arcadia.rosterfile import load_roster
     from chronicle.systems.tales_of_arcadia.rules import what_fits
 
     loaded = load_roster(GOLDEN / "rosters" / "points-unspent.toml")  # 15 points left
@@ -146,7 +146,7 @@ BATTLES: list[dict[str, Any]] = tomllib.loads(
 @pytest.mark.parametrize("case", BATTLES, ids=[c["file"] for c in BATTLES])
 def test_golden_battle_files(case: dict[str, Any]) -> None:
     from chronicle.systems.tales_of_arcadia.battles import BattleRecorded, replay
-    from chronicle.systems.tales_of_arcadia.files import load_battles
+    from chronicle.systems.tales_of_arcadia.rosterfile import load_battles
 
     battles, problems = load_battles(GOLDEN / case["file"])
     assert problems == []
@@ -182,7 +182,7 @@ def test_no_fix_names_a_line_the_force_has_not(case: dict[str, Any]) -> None:
     """Issue 27, 10: every line a message or fix names exists; when the last line is the one
     being added (a refused ``force add``), nothing names it as a line at all."""
     from chronicle.systems.tales_of_arcadia.catalog import load_catalog
-    from chronicle.systems.tales_of_arcadia.files import load_roster
+    from chronicle.systems.tales_of_arcadia.rosterfile import load_roster
     from chronicle.systems.tales_of_arcadia.rules import check_roster
 
     loaded = load_roster(GOLDEN / case["file"])

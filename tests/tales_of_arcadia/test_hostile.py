@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from chronicle.systems.tales_of_arcadia.catalog import keywords, load_catalog
 from chronicle.systems.tales_of_arcadia.check import check_path
-from chronicle.systems.tales_of_arcadia.files import load_battles
+from chronicle.systems.tales_of_arcadia.rosterfile import load_battles
 
 GOOD = {"system": "tales-of-arcadia", "name": "Force", "army": "Clockwork Legion", "limit": 500}
 HOSTILE_VALUES: list[Any] = [

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from chronicle.systems.tales_of_arcadia.cards import Army, Card, Keyword, Kind, Option, Stats, Unit
 from chronicle.systems.tales_of_arcadia.catalog import load_catalog
-from chronicle.systems.tales_of_arcadia.files import load_roster
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
 from chronicle.systems.tales_of_arcadia.index import _INDEXES
+from chronicle.systems.tales_of_arcadia.rosterfile import load_roster
 from chronicle.systems.tales_of_arcadia.rules import check_roster, points_left, what_fits
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

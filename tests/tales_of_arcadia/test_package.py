@@ -16,7 +16,7 @@ from pathlib import Path
 
 from chronicle.systems.tales_of_arcadia import codes
 from chronicle.systems.tales_of_arcadia.catalog import load_catalog
-from chronicle.systems.tales_of_arcadia.files import read_roster
+from chronicle.systems.tales_of_arcadia.rosterfile import read_roster
 from chronicle.systems.tales_of_arcadia.rules import check_roster
 
 REPO = Path(__file__).resolve().parents[2]
@@ -36,7 +36,8 @@ FRONTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "service.py": (("chronicle.services", "chronicle.errors", "chronicle.export.model"), ()),
     "battleservice.py": (("chronicle.services", "chronicle.errors"), ()),
     "stats.py": (("chronicle.services",), ()),  # the game's numbers, over its services
-    "entry.py": (("chronicle.services.files", "chronicle.errors", "chronicle.export.files"), ()),
+    "entry.py": (("chronicle.services.textfiles", "chronicle.errors",
+                  "chronicle.export.safefiles"), ()),
     "cli.py": (("chronicle.cli.output", "chronicle.cli.common", "chronicle.cli.recordcommands",
                 "chronicle.services",
                 "chronicle.errors", "chronicle.rules"), ()),

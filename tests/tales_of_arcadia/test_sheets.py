@@ -8,8 +8,8 @@ import pytest
 
 from chronicle.export.model import Mark, Part, RosterTable, Table, Tally, has_unknown
 from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog, load_catalog
-from chronicle.systems.tales_of_arcadia.files import read_roster
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
+from chronicle.systems.tales_of_arcadia.rosterfile import read_roster
 from chronicle.systems.tales_of_arcadia.sheets import (
     BRAND,
     MAX_PRINTED,

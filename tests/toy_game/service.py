@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from chronicle.errors import BadInput
 from chronicle.services.db import Database
 from chronicle.services.gamerecords import GameRecords
-from chronicle.services.records import StoredRecord
+from chronicle.services.recordstore import StoredRecord
 from chronicle.services.stats import GameStats, Play, Seat, Table
 from toy_game import KEY
 from toy_game.bags import describe, in_force

@@ -10,7 +10,7 @@ from pathlib import Path
 import playtable
 from textual.widgets import Input
 
-from chronicle.services import records
+from chronicle.services import recordstore as records
 from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.screens.play import PlayScreen
 from chronicle.systems.wyld_hunt.services import play

@@ -9,7 +9,7 @@ from __future__ import annotations
 from alembic import context
 from sqlmodel import SQLModel
 
-import chronicle.persistence.models_more  # noqa: F401  (registers every table)
+import chronicle.persistence.grouptables  # noqa: F401  (registers every table)
 
 connection = context.config.attributes.get("connection")
 if connection is None:

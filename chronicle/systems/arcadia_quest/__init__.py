@@ -19,7 +19,7 @@ This package is the game: its pure core, then its fronts:
 - ``record``: a campaign as the database keeps it (the group's record of kind ``campaign``,
   its events the scenarios, upgrade phases, corrections and undos) and the store's check;
 - the fronts (seam contract, section 3): ``service`` (use cases over
-  ``chronicle.services.records``), ``cli`` (``chronicle campaign``, ``scenario``,
+  ``chronicle.services.recordstore``), ``cli`` (``chronicle campaign``, ``scenario``,
   ``upgrade``), ``sheets`` (the campaign sheet in the document model), ``drafts`` (what the
   app's forms hold and their live tally) and ``screens`` (the campaigns screen and its dialogs).
 

@@ -28,7 +28,7 @@ def check_path(path: Path, user_cards_dir: Path | None = None,
 
     loaded, parsed = quick_campaign(path)
     if parsed is not None:  # not plainly valid: the models judge it (files.load_campaign)
-        from chronicle.systems.arcadia_quest.files import read_campaign
+        from chronicle.systems.arcadia_quest.campaignfile import read_campaign
 
         loaded = read_campaign(*parsed, str(path), loaded)
     if loaded.problems:

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
-from chronicle.systems.arcadia_quest.files import (
+from chronicle.systems.arcadia_quest.campaignfile import (
     MAX_GUILDS,
     ColorField,
     DateText,

@@ -1,5 +1,5 @@
 """A campaign as the database keeps it: a record of kind ``campaign`` (the group's, not a
-player's) in the generic record store (``chronicle.services.records``).
+player's) in the generic record store (``chronicle.services.recordstore``).
 
 - the record's **data**: how the campaign started — ``two_player_pve``, ``fixed_seating``
   (present only when true), the ``guild`` tables in seating order (as in the campaign file)
@@ -31,8 +31,8 @@ from chronicle.catalog.loader import CardEntry, validate_card_tables
 from chronicle.domain.values import Origin
 from chronicle.rules.report import Report
 from chronicle.systems.arcadia_quest import codes as k
+from chronicle.systems.arcadia_quest.campaignfile import MAX_GUILDS, GuildModel, guild_record
 from chronicle.systems.arcadia_quest.codec import event_from_record, event_to_record
-from chronicle.systems.arcadia_quest.files import MAX_GUILDS, GuildModel, guild_record
 from chronicle.systems.arcadia_quest.ledger import CampaignStarted, Event
 from chronicle.systems.arcadia_quest.schema import Flag
 

@@ -1,5 +1,5 @@
 """Arcadia Quest's use cases over the database: campaigns kept as records of kind ``campaign``
-(the group's) in the generic record store (``chronicle.services.records``), each scenario,
+(the group's) in the generic record store (``chronicle.services.recordstore``), each scenario,
 upgrade phase, correction and undo an event appended to it.
 
 Every write is checked twice: here first, so the refusal names exactly what the new event would
@@ -31,7 +31,7 @@ from chronicle.systems.arcadia_quest.record import (
 if TYPE_CHECKING:
     from chronicle.export.model import Document
     from chronicle.services.db import Database
-    from chronicle.services.records import StoredRecord
+    from chronicle.services.recordstore import StoredRecord
     from chronicle.systems.arcadia_quest.catalog import QuestCatalog
     from chronicle.systems.arcadia_quest.ledger import Event
 
@@ -113,7 +113,7 @@ class CampaignView:
 def _catalog(db: Database, own: list[Any] | None = None) -> QuestCatalog:
     """The catalog the store checks a campaign with: bundled cards, the user's folder, the
     group's cards (``records.context``), then the campaign's own."""
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
 
     context = records.context(db, KEY)
     return catalog_for(context.user_cards_dir, context.group_cards, own or [])
@@ -283,7 +283,7 @@ def import_campaign(db: Database, path: Path, *, name: str | None = None) -> Cam
     """
     from chronicle.catalog.loader import read_toml
     from chronicle.catalog.problems import FileProblem
-    from chronicle.systems.arcadia_quest.files import read_campaign
+    from chronicle.systems.arcadia_quest.campaignfile import read_campaign
     from chronicle.systems.arcadia_quest.ledger import CampaignStarted
     from chronicle.systems.arcadia_quest.rules import check_campaign
 
@@ -317,7 +317,7 @@ def show_campaign(db: Database, name: str, *, archived: bool = False) -> Campaig
 
 def list_campaigns(db: Database, *, archived: bool = False) -> list[CampaignView]:
     """Every campaign of the group (the archived ones with ``archived``)."""
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
 
     owned = owned_products(db)
     return [view_of(db, r, owned)
@@ -438,7 +438,7 @@ def export_text(db: Database, name: str) -> str:
         BadInput: a correction is recorded (the campaign file has no place for one).
     """
     from chronicle.catalog.tomlwrite import key, value
-    from chronicle.systems.arcadia_quest.files import dump_campaign
+    from chronicle.systems.arcadia_quest.campaignfile import dump_campaign
     from chronicle.systems.arcadia_quest.ledger import effective
 
     current = show_campaign(db, name)

@@ -37,7 +37,7 @@ def check_path(path: Path, user_cards_dir: Path | None = None) -> CheckResult:
 
     loaded, parsed = quick_game(path)
     if parsed is not None:  # not plainly valid: the models judge it (files.load_game)
-        from chronicle.systems.hunters_of_arcfall.files import read_document
+        from chronicle.systems.hunters_of_arcfall.gamelogfile import read_document
 
         loaded = read_document(parsed[0], path, parsed[1])
     if loaded.problems or loaded.log is None:

@@ -33,7 +33,7 @@ from chronicle.systems.hunters_of_arcfall.catalog import (
     catalog_violations,
     load_catalog,
 )
-from chronicle.systems.hunters_of_arcfall.files import TurnModel, entry_payload, read_document
+from chronicle.systems.hunters_of_arcfall.gamelogfile import TurnModel, entry_payload, read_document
 from chronicle.systems.hunters_of_arcfall.log import Entry, GameLog, TurnPlayed, TurnUndone
 from chronicle.systems.hunters_of_arcfall.quickcheck import ENTRIES_MAX
 from chronicle.systems.hunters_of_arcfall.rules.check import check_game

@@ -1,5 +1,5 @@
 """Hunters of Arcfall games in the database: the table's score keeper as use cases over the
-generic record store (``chronicle.services.records``), for the CLI and the app alike.
+generic record store (``chronicle.services.recordstore``), for the CLI and the app alike.
 
 A game is a record of kind ``"hunt"`` (the group's); each turn is an event, and undo appends a
 compensating event (``records``: the layout). Every write goes through the store, which runs the
@@ -18,8 +18,7 @@ from chronicle.errors import BadInput, NotFound, Refused
 from chronicle.rules.report import Report, Violation
 from chronicle.services.gamerecords import GameRecords
 from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY, codes
-from chronicle.systems.hunters_of_arcfall.log import End, GameLog, Seat, TurnUndone
-from chronicle.systems.hunters_of_arcfall.records import (
+from chronicle.systems.hunters_of_arcfall.huntrecords import (
     RECORD_KIND,
     StoredGame,
     check_stored,
@@ -27,12 +26,13 @@ from chronicle.systems.hunters_of_arcfall.records import (
     record_data,
     record_event,
 )
+from chronicle.systems.hunters_of_arcfall.log import End, GameLog, Seat, TurnUndone
 from chronicle.systems.hunters_of_arcfall.rules.replay import GameState
 
 if TYPE_CHECKING:
     from chronicle.export.model import Document
     from chronicle.services.db import Database
-    from chronicle.services.records import StoredRecord
+    from chronicle.services.recordstore import StoredRecord
     from chronicle.systems.hunters_of_arcfall.catalog import HuntersCatalog
     from chronicle.systems.hunters_of_arcfall.rules.history import GroupHistory
 
@@ -55,7 +55,7 @@ class HuntView:
 
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` shape: the check's summary, the log and every violation."""
-        from chronicle.systems.hunters_of_arcfall.records import describe_event
+        from chronicle.systems.hunters_of_arcfall.huntrecords import describe_event
 
         entries = []
         for line in self.state.lines:
@@ -73,7 +73,7 @@ class HuntView:
 
 def _context(db: Database) -> tuple[Path | None, tuple[dict[str, Any], ...]]:
     """The user's card folder and the group's cards of this game, as the store checks with."""
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
 
     found = records.context(db, KEY)
     return found.user_cards_dir, tuple(found.group_cards)
@@ -229,7 +229,7 @@ def play_turn(db: Database, name: str, *, player: str | None = None,
         player was named and someone else entered a turn between the read that chose the next
         player and this write (nothing written).
     """
-    from chronicle.systems.hunters_of_arcfall.files import EntryRejected, entry_from_payload
+    from chronicle.systems.hunters_of_arcfall.gamelogfile import EntryRejected, entry_from_payload
     from chronicle.systems.hunters_of_arcfall.rules.ledger import describe
 
     before = show_hunt(db, name)
@@ -336,7 +336,7 @@ def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
 
 def export_text(db: Database, name: str) -> str:
     """The stored game as a game-log file: ``hunt import`` and ``chronicle check`` read it."""
-    from chronicle.systems.hunters_of_arcfall.files import dump_game
+    from chronicle.systems.hunters_of_arcfall.gamelogfile import dump_game
 
     view = show_hunt(db, name)
     return dump_game(view.log, list(view.cards))
@@ -351,7 +351,7 @@ def import_file(db: Database, path: Path, name: str | None = None) -> HuntView:
         BadInput: the file cannot be read (every problem located); Refused: a rule broken.
     """
     from chronicle.systems.hunters_of_arcfall.catalog import load_catalog
-    from chronicle.systems.hunters_of_arcfall.files import load_game
+    from chronicle.systems.hunters_of_arcfall.gamelogfile import load_game
 
     loaded = load_game(path)
     if loaded.problems or loaded.log is None:

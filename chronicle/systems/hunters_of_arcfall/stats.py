@@ -32,9 +32,9 @@ def _views(db: Database) -> list[HuntView]:
     """Every stored hunt replayed with the game's rules (``service.view_of``), the catalog's
     sources read once for all (a hunt that cannot be read is left out, as ``hunt list``
     leaves it)."""
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
     from chronicle.systems.hunters_of_arcfall import KEY
-    from chronicle.systems.hunters_of_arcfall.records import RECORD_KIND, read_stored
+    from chronicle.systems.hunters_of_arcfall.huntrecords import RECORD_KIND, read_stored
     from chronicle.systems.hunters_of_arcfall.service import view_stored
 
     context = records.context(db, KEY)

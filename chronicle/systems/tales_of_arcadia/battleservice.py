@@ -1,6 +1,6 @@
 """Tales of Arcadia's use cases of the group's battles: one history of battles and their
 undos, kept as the events of one record of kind ``battles`` through the generic record store
-(``chronicle.services.records``), which keeps each side's player and force by identity.
+(``chronicle.services.recordstore``), which keeps each side's player and force by identity.
 
 The history is made by the first battle, in the same transaction as that battle (two first
 battles entered at once both land); a battle entered by mistake is taken back by a
@@ -31,7 +31,7 @@ from chronicle.systems.tales_of_arcadia.stored import (
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
-    from chronicle.services.records import StoredRecord
+    from chronicle.services.recordstore import StoredRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,7 @@ def _history(db: Database, *, archived: bool = False) -> StoredRecord | None:
     """The group's battle history (the archived one when ``archived``): the group's one
     record of kind ``battles``, whatever it is called (an import or a restore may bring one
     under another name)."""
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
 
     found = records.list_records(db, KEY, BATTLES, archived=archived)
     return found[0] if found else None
@@ -88,7 +88,7 @@ def restore_history(db: Database) -> int:
     Raises:
         NotFound: no archived battle history, or one is already in use.
     """
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
 
     if _history(db) is not None:
         raise NotFound("the group's battle history is in use: there is nothing to restore")
@@ -105,7 +105,7 @@ def _points(db: Database, force: str, player: str) -> int | None:
     Raises:
         NotFound: the player has no force of that name (with the nearest name).
     """
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
     from chronicle.systems.tales_of_arcadia.stored import FORCE, check_force
 
     record = records.get(db, KEY, FORCE, force, player=player)
@@ -123,7 +123,7 @@ def record_battle(db: Database, *, date: dt.date, limit: int, sides: Sequence[Si
         NotFound: a side's player, or the force named, does not exist.
         Refused: the battle breaks a rule (battle.sides, battle.winner_unknown, ...).
     """
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
     from chronicle.services.players import list_players
     from chronicle.systems.tales_of_arcadia.battles import check_battle
 
@@ -210,7 +210,7 @@ def _no_player(name: str, names: list[str]) -> str:
 
 def undo_battle(db: Database, number: int, note: str | None = None) -> BattleEntry:
     """Take back battle ``number`` (as ``battle list`` numbers it) by a compensating event."""
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
 
     entry = next((b for b in list_battles(db, undone=True) if b.number == number), None)
     if entry is None or entry.undone:
@@ -230,7 +230,7 @@ def archive_force(db: Database, name: str, player: str | None = None) -> str:
     Raises:
         NotFound: no force of that name (with the nearest).
     """
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
     from chronicle.systems.tales_of_arcadia.stored import FORCE
 
     return records.delete(db, KEY, FORCE, name, player=player, archive=True)

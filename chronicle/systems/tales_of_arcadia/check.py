@@ -22,7 +22,7 @@ def check_path(path: Path, user_cards_dir: Path | None = None,
     """Check the roster file at ``path`` against the bundled cards and the user's own
     (``user_cards_dir``; default: the user's data directory)."""
     from chronicle.systems.tales_of_arcadia.catalog import read_sources
-    from chronicle.systems.tales_of_arcadia.files import load_roster
+    from chronicle.systems.tales_of_arcadia.rosterfile import load_roster
     from chronicle.systems.tales_of_arcadia.rules import check_roster
 
     loaded = load_roster(path)

@@ -1,5 +1,5 @@
 """Tales of Arcadia use cases over the database: battle forces per player and the group's
-battles, through the generic record store (``chronicle.services.records``).
+battles, through the generic record store (``chronicle.services.recordstore``).
 
 A battle force is a record of kind ``force`` belonging to a player; every edit (add, remove,
 set, copy, import) makes the changed force with the pure core (``force.Roster``) and writes it
@@ -48,7 +48,7 @@ from chronicle.systems.tales_of_arcadia.stored import (
 if TYPE_CHECKING:
     from chronicle.export.model import Document
     from chronicle.services.db import Database
-    from chronicle.services.records import StoredRecord
+    from chronicle.services.recordstore import StoredRecord
     from chronicle.systems.protocol import RecordContext
     from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog
 
@@ -74,7 +74,7 @@ def context(db: Database) -> RecordContext:
     """What the store's check of a force is given: the user's card folder for the game and the
     group's cards of the game."""
     from chronicle import paths
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
     from chronicle.systems.protocol import RecordContext
 
     shared: Callable[[Database, str], RecordContext] | None = getattr(records, "context", None)
@@ -161,7 +161,7 @@ def _edit(db: Database, name: str, player: str | None,
         NotFound: the edit names a unit, variant or option nobody has (and breaks no other
         rule); Refused: a rule broken, nothing written.
     """
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
     from chronicle.systems.tales_of_arcadia.codes import UNKNOWN_NAMES
     from chronicle.systems.tales_of_arcadia.rules import points_left
 
@@ -193,7 +193,7 @@ def _adding(db: Database, record: StoredRecord, before: ForceView, roster: Roste
             refusal: Refused) -> Refused:
     """The refusal of an add, its violations found again with the added line as the one
     being added (``check_roster(pending=...)``): no fix names a line the force has not."""
-    from chronicle.services.records import new_errors
+    from chronicle.services.recordstore import new_errors
     from chronicle.systems.tales_of_arcadia.rules import check_roster
 
     cards = catalog_for(context(db), read_force(record.name, record.data)[1])
@@ -233,7 +233,7 @@ def _army_name(army: str, cards: TalesCatalog) -> str:
 def new_force(db: Database, player: str, name: str, army: str, limit: int,
               notes: str | None = None) -> ForceView:
     """Create an empty battle force of ``player`` drawn from ``army`` at ``limit`` points."""
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
 
     if not 1 <= limit <= 1_000_000:
         raise BadInput(f"a point limit is 1 to 1,000,000, not {limit}")
@@ -246,7 +246,7 @@ def new_force(db: Database, player: str, name: str, army: str, limit: int,
 def list_forces(db: Database, player: str | None = None,
                 archived: bool = False) -> list[ForceView]:
     """Every battle force (of ``player``), by player and name."""
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
 
     cards = catalog(db)
     found = [_view(db, r, cards) for r in records.list_records(db, KEY, FORCE, player=player,
@@ -344,7 +344,7 @@ def copy_force(db: Database, name: str, new_name: str, player: str | None = None
     a limit the force no longer fits is made all the same, marked as being trimmed
     (``Roster.trim_from``): its report says what no longer fits (``roster.over_limit``, a
     warning until it costs more than when copied) and the fix, so the list can be trimmed."""
-    from chronicle.services import records
+    from chronicle.services import recordstore as records
 
     record = _record(db, name, player)
     source = _view(db, record)
@@ -394,8 +394,8 @@ def import_force(db: Database, path: Path, player: str | None = None,
     Raises:
         BadInput: the file cannot be used (every located problem in the message).
     """
-    from chronicle.services import records
-    from chronicle.systems.tales_of_arcadia.files import load_roster
+    from chronicle.services import recordstore as records
+    from chronicle.systems.tales_of_arcadia.rosterfile import load_roster
 
     loaded = load_roster(path)
     if loaded.problems or loaded.roster is None:

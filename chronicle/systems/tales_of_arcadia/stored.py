@@ -1,6 +1,6 @@
 """What the database keeps for Tales of Arcadia, as plain data, and the checks the store runs.
 
-Two record kinds go through the generic record store (``chronicle.services.records``):
+Two record kinds go through the generic record store (``chronicle.services.recordstore``):
 
 - ``force`` (per player): a battle force. Its data is the roster file's document without
   ``system`` and ``name`` (the record's own name): ``army``, ``limit``, ``unit`` (the
@@ -77,7 +77,7 @@ def read_force(name: str, data: Mapping[str, Any]) -> tuple[Roster | None, list[
                                                              list[str]]:
     """The battle force stored as ``data`` under ``name``, its inline cards, and what makes it
     unreadable (then the force is None)."""
-    from chronicle.systems.tales_of_arcadia.files import read_roster
+    from chronicle.systems.tales_of_arcadia.rosterfile import read_roster
 
     document = {key: value for key, value in data.items() if key not in ("system", "name")}
     loaded = read_roster({"system": KEY, "name": name or "?", **document}, None,
@@ -161,7 +161,7 @@ def battle_payload(battle: Battle) -> dict[str, Any]:
 
 def read_battle(payload: Mapping[str, Any]) -> tuple[Battle | None, list[str]]:
     """The battle of a ``battle`` event, or what makes it unreadable."""
-    from chronicle.systems.tales_of_arcadia.files import read_battles
+    from chronicle.systems.tales_of_arcadia.rosterfile import read_battles
 
     document = dict(payload)
     date = document.get("date")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from chronicle.catalog.problems import FileProblem
 from chronicle.rules.report import Report
-from chronicle.systems.wyld_hunt.files import load_file
+from chronicle.systems.wyld_hunt.fileloader import load_file
 from chronicle.systems.wyld_hunt.services.catalog import CatalogSources, read_sources
 
 

@@ -3,7 +3,7 @@ characters. ``a`` adds a player, ``r`` renames the highlighted one, ``delete`` r
 (asking first; the services refuse while anything refers to them), ``enter`` shows their
 collection in Cards.
 
-Rename and delete go through ``chronicle.services.mending``: the delete asks first with the
+Rename and delete go through ``chronicle.services.playermending``: the delete asks first with the
 services' own plan (what the player holds), and a player with characters or seats is refused
 with the reason.
 """
@@ -152,7 +152,7 @@ class PlayersScreen(Screen[None]):
 
     def action_rename(self) -> None:
         """Rename the highlighted player (the dialog stays open while the name is refused)."""
-        from chronicle.services.mending import rename_player
+        from chronicle.services.playermending import rename_player
         from chronicle.tui.screens.name_dialog import NameDialog
 
         player = self.current()
@@ -177,8 +177,8 @@ class PlayersScreen(Screen[None]):
     def action_delete(self) -> None:
         """Delete the highlighted player: the services' plan says what goes, and a player who
         still has characters or seats is refused with the reason."""
-        from chronicle.services.mending import Removal, delete_player, plan_player_delete
-        from chronicle.tui.mending import remove, removed_message
+        from chronicle.services.playermending import Removal, delete_player, plan_player_delete
+        from chronicle.tui.mendflows import remove, removed_message
 
         player = self.current()
         if player is None:

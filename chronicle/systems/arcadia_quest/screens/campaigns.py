@@ -230,7 +230,7 @@ class CampaignsScreen(Screen[None]):
         """Rename the highlighted campaign (the dialog stays open while the name is
         refused)."""
         from chronicle.systems.arcadia_quest.service import rename_campaign
-        from chronicle.tui.records import rename_record
+        from chronicle.tui.recordflows import rename_record
 
         view = self.current()
         if view is None:
@@ -250,7 +250,7 @@ class CampaignsScreen(Screen[None]):
         """Delete the highlighted campaign after a confirmation: one with events recorded is
         archived (b brings it back), one without goes for good."""
         from chronicle.systems.arcadia_quest.service import delete_campaign
-        from chronicle.tui.records import delete_record
+        from chronicle.tui.recordflows import delete_record
 
         view = self.current()
         if view is None:
@@ -267,7 +267,7 @@ class CampaignsScreen(Screen[None]):
     def action_restore(self) -> None:
         """Pick an archived campaign and bring it back."""
         from chronicle.systems.arcadia_quest.service import list_campaigns, restore_campaign
-        from chronicle.tui.records import bring_back
+        from chronicle.tui.recordflows import bring_back
 
         def load(db: Database) -> list[tuple[str, str]]:
             return [(f"{v.name} ({len(v.summary['scenarios'])}/6)", v.name)

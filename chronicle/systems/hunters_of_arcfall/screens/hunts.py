@@ -193,7 +193,7 @@ class HuntsScreen(Screen[None]):
     def action_rename(self) -> None:
         """Rename the highlighted game (the dialog stays open while the name is refused)."""
         from chronicle.systems.hunters_of_arcfall.service import rename_hunt
-        from chronicle.tui.records import rename_record
+        from chronicle.tui.recordflows import rename_record
 
         view = self.current()
         if view is None:
@@ -212,7 +212,7 @@ class HuntsScreen(Screen[None]):
         """Delete the highlighted game after a confirmation: one with turns entered is
         archived (b brings it back), one without goes for good."""
         from chronicle.systems.hunters_of_arcfall.service import delete_hunt
-        from chronicle.tui.records import delete_record
+        from chronicle.tui.recordflows import delete_record
 
         view = self.current()
         if view is None:
@@ -230,7 +230,7 @@ class HuntsScreen(Screen[None]):
     def action_restore(self) -> None:
         """Pick an archived game and bring it back."""
         from chronicle.systems.hunters_of_arcfall.service import list_hunts, restore_hunt
-        from chronicle.tui.records import bring_back
+        from chronicle.tui.recordflows import bring_back
 
         def load(db: Database) -> list[tuple[str, str]]:
             return [(f"{v.name} ({', '.join(s.name for s in v.log.seats)})", v.name)

@@ -17,7 +17,7 @@ from chronicle.cli.common import (
 )
 from chronicle.cli.output import emit, emit_json, fail, table
 from chronicle.cli.systems import EditionKeys
-from chronicle.systems.wyld_hunt.cli.mending import register_character
+from chronicle.systems.wyld_hunt.cli.mendcommands import register_character
 from chronicle.systems.wyld_hunt.cli.show import show_character
 
 

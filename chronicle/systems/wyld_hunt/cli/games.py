@@ -8,7 +8,7 @@ import argparse
 from chronicle.cli.common import command, database
 from chronicle.cli.output import emit, emit_json, fail, table
 from chronicle.cli.systems import EditionKeys
-from chronicle.systems.wyld_hunt.cli.mending import register_game
+from chronicle.systems.wyld_hunt.cli.mendcommands import register_game
 from chronicle.systems.wyld_hunt.cli.show import show_view
 
 

@@ -47,7 +47,7 @@ MERIT_GROUPS = {MeritType.ABILITY: "Abilities", MeritType.ADVANTAGE: "Advantages
 
 def export_path(name: str) -> Path:
     """Where the character file of ``name`` is exported: ``exports/`` in the data folder."""
-    from chronicle.export.files import safe_name
+    from chronicle.export.safefiles import safe_name
     from chronicle.tui.screens.exporting import exports_folder
 
     return exports_folder() / f"{safe_name(name, 'character')}.toml"
@@ -64,7 +64,7 @@ class Exported:
 def export_to_file(db: Database, name: str, player: str, *, force: bool) -> Exported:
     """Write the character file; an existing file is kept unless ``force``."""
     from chronicle.errors import BadInput
-    from chronicle.services.files import write_atomically
+    from chronicle.services.textfiles import write_atomically
     from chronicle.systems.wyld_hunt.services.characters import export_character
 
     path = export_path(name)

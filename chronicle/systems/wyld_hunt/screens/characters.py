@@ -409,12 +409,12 @@ class CharactersScreen(Screen[None]):
     def action_delete(self) -> None:
         """Delete the highlighted character: one never played goes for good, one whose
         chronicle has begun is archived; a character seated at a prepared game is refused."""
-        from chronicle.services.mending import (
+        from chronicle.services.playermending import (
             Removal,
             delete_character,
             plan_character_delete,
         )
-        from chronicle.tui.mending import remove, removed_message
+        from chronicle.tui.mendflows import remove, removed_message
 
         entry = self.current()
         if entry is None:
@@ -433,8 +433,8 @@ class CharactersScreen(Screen[None]):
         """Pick an archived character and bring it back (refused when its cards are now used
         by the player's other characters)."""
         from chronicle.systems.wyld_hunt.services.characters import list_characters
-        from chronicle.systems.wyld_hunt.services.mending import restore_character
-        from chronicle.tui.mending import pick_archived
+        from chronicle.systems.wyld_hunt.services.chroniclemending import restore_character
+        from chronicle.tui.mendflows import pick_archived
 
         def load(db: Database) -> list[tuple[str, Entry]]:
             return [(f"{v.name} ({v.player})", Entry(v.player, v.name))

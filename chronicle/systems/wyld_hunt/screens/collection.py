@@ -464,8 +464,8 @@ class CollectionScreen(Screen[None]):
 
     def action_export_csv(self) -> None:
         """Write the current player's collection as CSV to the exports folder."""
-        from chronicle.export.files import safe_name
-        from chronicle.services.files import write_atomically
+        from chronicle.export.safefiles import safe_name
+        from chronicle.services.textfiles import write_atomically
         from chronicle.systems.wyld_hunt.services.csvio import export_collection_csv
         from chronicle.tui.screens.exporting import exports_folder
 

@@ -258,7 +258,7 @@ class GamesScreen(Screen[None]):
     def action_rename(self) -> None:
         """Rename the game under the cursor (the dialog stays open while the name is
         refused)."""
-        from chronicle.systems.wyld_hunt.services.mending import rename_game
+        from chronicle.systems.wyld_hunt.services.chroniclemending import rename_game
         from chronicle.tui.screens.name_dialog import NameDialog
 
         game = self.current_game()
@@ -281,8 +281,8 @@ class GamesScreen(Screen[None]):
     def action_delete(self) -> None:
         """Delete the game under the cursor: a prepared game goes for good, a played one is
         archived (the characters' chronicles keep it)."""
-        from chronicle.services.mending import Removal, delete_game, plan_game_delete
-        from chronicle.tui.mending import remove, removed_message
+        from chronicle.services.playermending import Removal, delete_game, plan_game_delete
+        from chronicle.tui.mendflows import remove, removed_message
 
         game = self.current_game()
         if game is None:
@@ -299,9 +299,9 @@ class GamesScreen(Screen[None]):
 
     def action_restore(self) -> None:
         """Pick an archived game and bring it back into the list."""
+        from chronicle.systems.wyld_hunt.services.chroniclemending import restore_game
         from chronicle.systems.wyld_hunt.services.games import list_games
-        from chronicle.systems.wyld_hunt.services.mending import restore_game
-        from chronicle.tui.mending import pick_archived
+        from chronicle.tui.mendflows import pick_archived
 
         def load(db: Database) -> list[tuple[str, str]]:
             return [(f"{g.name} ({players_cell(g)})", g.name)

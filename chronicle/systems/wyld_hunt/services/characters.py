@@ -426,7 +426,7 @@ def import_character(db: Database, path: Path, *, player: str | None = None,
         Refused: the character breaks rules an import may not (see ``IMPORT_ALLOWED``).
     """
     from chronicle.persistence import repository as repo
-    from chronicle.systems.wyld_hunt.files import load_file
+    from chronicle.systems.wyld_hunt.fileloader import load_file
     from chronicle.systems.wyld_hunt.services.usercards import save_group_cards, save_user_cards
 
     loaded = load_file(path)

@@ -1,6 +1,6 @@
 """Wyld Hunt's characters and games as the generic services see them (``GameSystem.chronicles``):
 the printable exports and the mending of characters and games (``chronicle.services.exports``,
-``chronicle.services.mending``) call these through the registry, by the row's ``system`` or
+``chronicle.services.playermending``) call these through the registry, by the row's ``system`` or
 the home system, and never import Wyld Hunt themselves."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from chronicle.systems.wyld_hunt.services.games import show_game
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from chronicle.persistence.grouptables import GameRow
     from chronicle.persistence.models import CharacterRow
-    from chronicle.persistence.models_more import GameRow
     from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
     from chronicle.systems.wyld_hunt.services.characters import CharacterView
     from chronicle.systems.wyld_hunt.services.games import GameView

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from sqlmodel import Session
 
-    from chronicle.persistence.models_more import GamePlayerRow, GameRow
+    from chronicle.persistence.grouptables import GamePlayerRow, GameRow
 
 CHOICE_REFUSALS = frozenset({"card.unknown", "card.wrong_kind", "collection.not_owned"})
 LISTS = ("quests", "waylays", "treasures", "leagues")
@@ -213,7 +213,7 @@ def new_game(db: Database, name: str, seats: list[tuple[str, str | None]], *,
     under ``epic_order`` ("quest_number", the rulebook's example and the default, or the house
     rule "waylay_rating")."""
     from chronicle.persistence import repository as repo
-    from chronicle.persistence.models_more import GamePlayerRow, GameRow
+    from chronicle.persistence.grouptables import GamePlayerRow, GameRow
 
     if system not in edition_keys():
         raise BadInput(f"unknown system {system!r}; use one of {', '.join(edition_keys())}")

@@ -30,7 +30,7 @@ from chronicle.systems.wyld_hunt.rules.map_ledger import from_state, valid_paylo
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.models_more import GameRow, RecordRow
+    from chronicle.persistence.grouptables import GameRow, RecordRow
 
 KIND = "map"
 """The record kind of a game's League map (``GameSystem.records``)."""
@@ -70,14 +70,14 @@ def record_name(game: GameRow) -> str:
 
 
 def _record(session: Session, game: GameRow) -> RecordRow | None:
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
 
     rows = store.find_records(session, GAME, KIND, record_name(game), owner=store.GROUP)
     return rows[0] if rows else None
 
 
 def _events(session: Session, row: RecordRow | None) -> list[dict[str, Any]]:
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
 
     if row is None or row.id is None:
         return []
@@ -137,7 +137,7 @@ def _append(db: Database, game: str, kind: str, payload: dict[str, Any], what: s
             expected_version: int | None = None) -> MapView:
     """Check the event against the game and its map, then append it (all in one
     transaction)."""
-    from chronicle.persistence import records as store
+    from chronicle.persistence import recordqueries as store
     from chronicle.persistence import repository as repo
 
     problem = valid_payload(kind, payload)

@@ -1,5 +1,5 @@
 """A prepared game played Day by Day: its ledger kept as a ``play`` record of the generic store
-(``chronicle.services.records``: versions, concurrency, import and backup), one event a step.
+(``chronicle.services.recordstore``: versions, concurrency, import and backup), one event a step.
 
 ``start`` lays the table out from the prepared game (the characters' Icons, Merits and Flaws with
 their score changes, the Waylays each player chose, the Leagues with their Trials and Rests) with
@@ -23,7 +23,7 @@ from typing import Any
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput, NotFound, Refused
 from chronicle.rules.report import Report, Violation
-from chronicle.services import records
+from chronicle.services import recordstore as records
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Flaw, Merit, Waylay
 from chronicle.systems.wyld_hunt.rules.play import PlayState, describe

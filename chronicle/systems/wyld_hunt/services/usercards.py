@@ -87,7 +87,7 @@ def save_user_cards(entries: Iterable[CardEntry]) -> Path:
         else:
             index[key] = len(existing)
             existing.append(data)
-    from chronicle.export.files import write_bytes_atomically
+    from chronicle.export.safefiles import write_bytes_atomically
 
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
