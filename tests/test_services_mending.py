@@ -15,6 +15,7 @@ from chronicle.services import playermending as mending
 from chronicle.services import players
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.services import characters, collection, games, ledger, usercards
+from chronicle.systems.wyld_hunt.services import chroniclemending as wh_mending
 
 EDPT = "Even Dragons Pay Taxes"
 ORACLE = "Seek the Oracle's Advice"
@@ -89,9 +90,9 @@ def test_a_players_cards_of_every_game_are_counted_and_deleted(db: Database) -> 
 
 def test_a_character_never_played_is_deleted(group: Database) -> None:
     characters.new_character(group, "Tim", "Throwaway", icon="Sidhe Female")
-    plan = mending.plan_character_delete(group, "Throwaway")
+    plan = wh_mending.plan_character_delete(group, "Throwaway")
     assert plan.action == "delete"
-    done = mending.delete_character(group, "Throwaway", expected="delete")
+    done = wh_mending.delete_character(group, "Throwaway", expected="delete")
     assert done.action == "delete"
     assert [v.name for v in characters.list_characters(group)] == [
         "Annoyicus", "Winerdria"]
@@ -101,10 +102,10 @@ def test_a_character_never_played_is_deleted(group: Database) -> None:
 
 def test_a_character_with_a_chronicle_is_archived_and_restored(group: Database) -> None:
     ledger.record_game(group, "Winerdria", [EDPT], [EDPT], opponent="Josh")
-    plan = mending.plan_character_delete(group, "Winerdria")
+    plan = wh_mending.plan_character_delete(group, "Winerdria")
     assert plan.action == "archive"
     assert "a chronicle of 1 event: 1 game" in plan.describe()
-    mending.delete_character(group, "Winerdria", expected="archive")
+    wh_mending.delete_character(group, "Winerdria", expected="archive")
     assert [v.name for v in characters.list_characters(group)] == ["Annoyicus"]
     assert [v.name for v in characters.list_characters(group, archived=True)] == ["Winerdria"]
     assert [p.characters for p in players.list_players(group) if p.name == "Tim"] == [[]]
@@ -117,98 +118,98 @@ def test_a_character_with_a_chronicle_is_archived_and_restored(group: Database) 
     characters.new_character(group, "Tim", "Heir", icon="Sidhe Female")
     heir = characters.edit_character(group, "Heir", add_merits=("Fae Armor",))
     assert "collection.shared_copy" not in fx.codes(heir.report)
-    mending.delete_character(group, "Heir", expected="delete")
+    wh_mending.delete_character(group, "Heir", expected="delete")
     # bringing her back is checked by the rules: not while Tim lacks a card she uses
     collection.add_cards(group, "Tim", [("Fae Armor", -1)])
     with fx.unchanged(group), pytest.raises(Refused, match="Fae Armor") as refused:
-        mending.restore_character(group, "Winerdria")
+        wh_mending.restore_character(group, "Winerdria")
     assert set(fx.codes(refused.value.report)) == {"collection.not_owned"}
     collection.add_cards(group, "Tim", [("Fae Armor", 1)])
-    back = mending.restore_character(group, "winerdria")
+    back = wh_mending.restore_character(group, "winerdria")
     assert back.name == "Winerdria" and back.report.summary["xp_earned"] == 1
     assert len(back.history) == 1 and back.report.valid
     with pytest.raises(NotFound, match="not archived"):
-        mending.restore_character(group, "Winerdria")
+        wh_mending.restore_character(group, "Winerdria")
 
 
 def test_a_delete_that_would_break_a_game_is_refused(group: Database) -> None:
     games.new_game(group, "Friday", [("Tim", "Winerdria"), ("Josh", "Annoyicus")])
     with fx.unchanged(group):
-        plan = mending.plan_character_delete(group, "Winerdria")
+        plan = wh_mending.plan_character_delete(group, "Winerdria")
         assert plan.action == "refuse" and "Friday" in plan.describe()
         assert "chronicle game seat Friday Tim" in plan.describe()
         with pytest.raises(Refused, match="Friday"):
-            mending.delete_character(group, "Winerdria")
+            wh_mending.delete_character(group, "Winerdria")
 
 
 def test_a_confirmed_plan_that_changed_meanwhile_is_refused(group: Database) -> None:
-    plan = mending.plan_character_delete(group, "Winerdria")
+    plan = wh_mending.plan_character_delete(group, "Winerdria")
     assert plan.action == "delete"
     ledger.record_game(group, "Winerdria", [EDPT], [EDPT], opponent="Josh")
     with fx.unchanged(group), pytest.raises(Conflict, match="archived, not deleted"):
-        mending.delete_character(group, "Winerdria", expected="delete")
+        wh_mending.delete_character(group, "Winerdria", expected="delete")
 
 
 def test_a_game_is_renamed_deleted_or_archived(group: Database) -> None:
     games.new_game(group, "Fridya", [("Tim", "Winerdria"), ("Josh", "Annoyicus")])
-    view = mending.rename_game(group, "fridya", "Friday")
+    view = wh_mending.rename_game(group, "fridya", "Friday")
     assert view.name == "Friday" and view.version == 2
     games.new_game(group, "Spare", [("Tim", None), ("Josh", None)])
     with pytest.raises(AlreadyExists):
-        mending.rename_game(group, "Spare", "FRIDAY")
-    assert mending.plan_game_delete(group, "Spare").action == "delete"
-    mending.delete_game(group, "Spare", expected="delete")
+        wh_mending.rename_game(group, "Spare", "FRIDAY")
+    assert wh_mending.plan_game_delete(group, "Spare").action == "delete"
+    wh_mending.delete_game(group, "Spare", expected="delete")
     assert [g.name for g in games.list_games(group)] == ["Friday"]
     games.choose(group, "Friday", "Tim", quests=[EDPT])
     games.choose(group, "Friday", "Josh", quests=[ORACLE])
     games.record_result(group, "Friday", {"Tim": [EDPT]})
-    plan = mending.plan_game_delete(group, "Friday")
+    plan = wh_mending.plan_game_delete(group, "Friday")
     assert plan.action == "archive" and "its result is recorded" in plan.describe()
-    mending.delete_game(group, "Friday", expected="archive")
+    wh_mending.delete_game(group, "Friday", expected="archive")
     assert games.list_games(group) == []
     assert [g.name for g in games.list_games(group, archived=True)] == ["Friday"]
     # the chronicles keep the game they played
     assert characters.show_character(group, "Winerdria").report.summary["xp_earned"] == 1
     with pytest.raises(NotFound, match="restore-archived Friday"):
         games.show_game(group, "Friday")
-    assert mending.restore_game(group, "friday").name == "Friday"
+    assert wh_mending.restore_game(group, "friday").name == "Friday"
     assert [g.name for g in games.list_games(group)] == ["Friday"]
 
 
 def test_seats_change_until_the_result_is_recorded(group: Database) -> None:
     characters.new_character(group, "Tim", "Second", icon="Sidhe Female")
     games.new_game(group, "Friday", [("Tim", "Winerdria"), ("Josh", None)])
-    view = mending.seat(group, "Friday", "Tim", "Second")
+    view = wh_mending.seat(group, "Friday", "Tim", "Second")
     assert [(s.player, s.character) for s in view.seats] == [("Tim", "Second"), ("Josh", None)]
-    view = mending.seat(group, "Friday", "josh", "Annoyicus")
+    view = wh_mending.seat(group, "Friday", "josh", "Annoyicus")
     assert view.seats[1].character == "Annoyicus"
     with pytest.raises(NotFound, match="no character is called 'Annoyicus' for Tim"):
-        mending.seat(group, "Friday", "Tim", "Annoyicus")  # not Tim's character
+        wh_mending.seat(group, "Friday", "Tim", "Annoyicus")  # not Tim's character
     players.add_player(group, "Mara")
-    view = mending.seat(group, "Friday", "Mara")
+    view = wh_mending.seat(group, "Friday", "Mara")
     assert [s.player for s in view.seats] == ["Tim", "Josh", "Mara"]
     games.choose(group, "Friday", "Tim", target="Mara")
-    view = mending.unseat(group, "Friday", "Mara")
+    view = wh_mending.unseat(group, "Friday", "Mara")
     assert [(s.player, s.target) for s in view.seats] == [("Tim", None), ("Josh", None)]
-    mending.unseat(group, "Friday", "Josh")
+    wh_mending.unseat(group, "Friday", "Josh")
     with pytest.raises(Refused, match="only seat"):
-        mending.unseat(group, "Friday", "Tim")
-    mending.seat(group, "Friday", "Josh", "Annoyicus")
-    mending.seat(group, "Friday", "Tim", "Winerdria")
+        wh_mending.unseat(group, "Friday", "Tim")
+    wh_mending.seat(group, "Friday", "Josh", "Annoyicus")
+    wh_mending.seat(group, "Friday", "Tim", "Winerdria")
     games.choose(group, "Friday", "Tim", quests=[EDPT])
     games.choose(group, "Friday", "Josh", quests=[ORACLE])
     games.record_result(group, "Friday", {"Tim": [EDPT]})
     with fx.unchanged(group):
         with pytest.raises(Refused, match="result is recorded"):
-            mending.seat(group, "Friday", "Tim", "Second")
+            wh_mending.seat(group, "Friday", "Tim", "Second")
         with pytest.raises(Refused, match="result is recorded"):
-            mending.unseat(group, "Friday", "Josh")
+            wh_mending.unseat(group, "Friday", "Josh")
 
 
 def test_a_seat_change_is_checked_by_the_rules(group: Database) -> None:
     games.new_game(group, "Friday", [("Tim", None), ("Josh", None)])
     games.choose(group, "Friday", "Tim", treasures=["Fae Armor"])
-    view = mending.seat(group, "Friday", "Tim", "Winerdria")  # she wears the only Fae Armor
+    view = wh_mending.seat(group, "Friday", "Tim", "Winerdria")  # she wears the only Fae Armor
     assert "collection.shared_copy" in fx.codes(view.report.warnings)
 
 
@@ -217,11 +218,11 @@ def test_backups_carry_the_archive(group: Database, tmp_path: Path,
     from chronicle.services import transfer
 
     ledger.record_game(group, "Winerdria", [EDPT], [EDPT], opponent="Josh")
-    mending.delete_character(group, "Winerdria")
+    wh_mending.delete_character(group, "Winerdria")
     games.new_game(group, "Old", [("Josh", "Annoyicus")], solo=True)
     games.choose(group, "Old", "Josh", quests=[ORACLE])
     games.record_result(group, "Old", {})
-    mending.delete_game(group, "Old")
+    wh_mending.delete_game(group, "Old")
     document = transfer.export_all(group)
     assert {c["name"]: c["archived_at"] is not None for c in document["characters"]} == {
         "Winerdria": True, "Annoyicus": False}
@@ -234,7 +235,7 @@ def test_backups_carry_the_archive(group: Database, tmp_path: Path,
         assert [v.name for v in characters.list_characters(other, archived=True)] == [
             "Winerdria"]
         assert [g.name for g in games.list_games(other, archived=True)] == ["Old"]
-        assert mending.restore_character(other, "Winerdria").report.summary["xp_earned"] == 1
+        assert wh_mending.restore_character(other, "Winerdria").report.summary["xp_earned"] == 1
     finally:
         other.close()
         usercards.forget_group()  # the imported group cards belong to this test only

@@ -1,13 +1,10 @@
 """The generic services reach Wyld Hunt only through the registry: its part of the whole
 export (``GameSystem.exchange``) and its characters and games (``GameSystem.chronicles``) are
-named lazily by its system value, a game that names neither is refused in plain words, and
-what a game's services remember is forgotten when a database is replaced."""
+named lazily by its system value, a game that keeps no tables of its own holds no player back,
+and what a game's services remember is forgotten when a database is replaced."""
 
 from __future__ import annotations
 
-import pytest
-
-from chronicle.errors import Refused
 from chronicle.systems import registry
 from chronicle.systems.protocol import load_name
 
@@ -33,14 +30,24 @@ def test_the_home_system_names_its_part_of_the_export_and_its_chronicles() -> No
     assert registry.system("ironheart").chronicles == home.chronicles
 
 
-def test_a_game_keeping_no_characters_is_refused_by_mending() -> None:
+def test_a_game_keeping_no_tables_of_its_own_holds_no_player_back(db_url: str) -> None:
+    """A player's delete asks each game with ``chronicles`` what it keeps of them in tables of
+    its own (``player_blockers``); a game without (the toy) adds nothing, and Wyld Hunt's
+    answer, its characters, comes with the app's keys."""
+    import dbfixtures as fx
     import toy_game
 
-    from chronicle.services.playermending import _chronicles
+    from chronicle.services import playermending, players
 
-    with registry.registered(toy_game.SYSTEM), pytest.raises(
-            Refused, match="keeps no characters or games"):
-        _chronicles(toy_game.KEY)
+    for db in fx.database(db_url):
+        players.add_player(db, "Ada")
+        with registry.registered(toy_game.SYSTEM):
+            assert toy_game.SYSTEM.chronicles is None
+            assert playermending.plan_player_delete(db, "Ada").action == "delete"
+            fx.winerdria(db)
+            plan = playermending.plan_player_delete(db, "Tim")
+        assert plan.action == "refuse" and "their characters Winerdria" in plan.blockers
+        assert plan.app_fix.startswith("delete or archive their characters (2, then del)")
 
 
 def test_a_replaced_database_forgets_what_every_service_remembered() -> None:

@@ -182,7 +182,7 @@ def chronicle_names(package: Path) -> set[str]:
 def test_the_toy_game_uses_only_the_stable_surface() -> None:
     """A game written from the docs uses nothing the surface does not promise: a name the toy
     needs is added to ``chronicle.systems.api`` (and so kept stable), not used behind it."""
-    surface = set(api.SURFACE.values())
+    surface = {*api.SURFACE.values(), "chronicle.systems.api"}  # the surface itself
     outside = sorted(name for name in chronicle_names(TOY)
                      if name not in surface and name.replace(":", ".") not in surface)
     assert outside == []

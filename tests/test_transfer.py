@@ -16,12 +16,12 @@ import records_toy as toy
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.persistence import repository as repo
 from chronicle.persistence.engine import HEAD
-from chronicle.services import playermending as mending
 from chronicle.services import players, transfer
 from chronicle.services import recordstore as records
 from chronicle.services.db import Database, open_database
 from chronicle.systems import registry
 from chronicle.systems.wyld_hunt.services import characters, collection, games, ledger
+from chronicle.systems.wyld_hunt.services import chroniclemending as wh_mending
 from chronicle.systems.wyld_hunt.services.usercards import create_card
 
 CARDS: list[dict[str, Any]] = [
@@ -94,10 +94,10 @@ def build_rich_database(db: Database) -> None:
     characters.new_character(db, "Josh", "Retired", icon="Golden Sidhe",  # archived ones too
                              court="seelie")
     ledger.correct(db, "Retired", "played before we kept records", xp=2)
-    mending.delete_character(db, "Retired", player="Josh", expected="archive")
+    wh_mending.delete_character(db, "Retired", player="Josh", expected="archive")
     games.new_game(db, "Old Night", [("Ana Lucía", None)], solo=True)
     games.record_result(db, "Old Night", {})
-    mending.delete_game(db, "Old Night", expected="archive")
+    wh_mending.delete_game(db, "Old Night", expected="archive")
 
 
 def build_records(db: Database) -> None:

@@ -153,12 +153,12 @@ def test_treasures_and_base_camps_follow_the_leagues(table: Database) -> None:
 
 def test_the_map_stays_with_its_game_through_a_rename_and_not_a_new_one(
         table: Database) -> None:
-    from chronicle.services import playermending as mending
+    from chronicle.systems.wyld_hunt.services import chroniclemending as wh_mending
 
     maps.place(table, GAME, "Balath Castle", at=(0, 0))
-    mending.rename_game(table, GAME, "Renamed Night")
+    wh_mending.rename_game(table, GAME, "Renamed Night")
     assert list(maps.show_map(table, "Renamed Night").state.cells) == [(0, 0)]
-    mending.delete_game(table, "Renamed Night")
+    wh_mending.delete_game(table, "Renamed Night")
     games.new_game(table, GAME, [("Tim", "Winerdria"), ("Josh", "Annoyicus")])
     assert maps.show_map(table, GAME).state.cells == {}
 

@@ -1,14 +1,14 @@
-"""Mending mistakes: renaming and deleting players, characters and games, archiving what has a
-chronicle, restoring it, and changing a game's seats before its result is recorded.
+"""Mending mistakes in the play group: renaming and deleting players, and the plan every
+delete makes first (:class:`Removal`), whatever it deletes.
 
-A chronicle is never erased by accident. Deleting a character whose chronicle has begun (it
-has events, or sat at a game whose result is recorded) or a game whose result is recorded
-archives it instead: it is hidden from the lists, its cards are no longer in use, and
-``restore_character`` / ``restore_game`` bring it back. A delete that would break another
-record (a prepared game seating the character, a player's characters and seats) is refused
-and names that record. ``plan_*`` says beforehand what a delete would do and what the thing
-holds, for the fronts' confirmation; ``delete_*`` re-plans inside its own transaction and
-refuses when the plan changed meanwhile. Each change is one transaction.
+A delete that would break another record is refused and names that record: a player is
+refused while any game keeps something of theirs, its records in the generic store and the
+records that name them, and what a game keeps in tables of its own (``GameSystem.chronicles``:
+its ``player_blockers``; Wyld Hunt's characters and seats, mended in
+``chronicle.systems.wyld_hunt.services.chroniclemending`` on the same :class:`Removal`).
+``plan_*`` says beforehand what a delete would do and what the thing holds, for the fronts'
+confirmation; ``delete_*`` re-plans inside its own transaction and refuses when the plan
+changed meanwhile. Each change is one transaction.
 """
 
 from __future__ import annotations
@@ -16,18 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from chronicle.domain.limits import SEATS_MAX, name_problem
+from chronicle.domain.limits import name_problem
 from chronicle.domain.values import name_key
-from chronicle.errors import AlreadyExists, BadInput, Conflict, NotFound, Refused
-from chronicle.rules.report import Report, arg
-from chronicle.services.common import character_row, game_row, new_errors, player_row
+from chronicle.errors import AlreadyExists, BadInput, Conflict, Refused
+from chronicle.rules.report import arg
+from chronicle.services.common import player_row
 from chronicle.services.db import Database
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.grouptables import GameRow
-    from chronicle.persistence.models import CharacterRow, PlayerRow
+    from chronicle.persistence.models import PlayerRow
     from chronicle.services.players import PlayerInfo
 
 Action = Literal["delete", "archive", "refuse"]
@@ -56,15 +55,20 @@ RESTORE_REFUSALS = SEAT_REFUSALS
 
 @dataclass(frozen=True)
 class Removal:
-    """What deleting a player, character or game does, and what it holds.
+    """What deleting a player, or anything a game keeps (a character, a game), does, and what
+    it holds, worded for each front by the one who plans it.
 
     Attributes:
-        subject: ``player``, ``character`` or ``game``.
+        subject: ``player``, or the game's word (``character``, ``game``): its command group.
         name: its name as stored.
         action: ``delete`` (gone for good), ``archive`` (hidden, restorable) or ``refuse``.
         holds: what it holds, in words ("3 events: 1 game, 2 purchases").
         blockers: the records a delete would break (why it is refused).
-        fix: what to do first, when refused.
+        fix: what to do first, when refused, on the command line.
+        why: why it is archived rather than erased ("its result is recorded").
+        hidden: what archiving takes away besides the lists (", its cards no longer in use").
+        app_fix: ``fix`` in the app's keys (empty: ``fix``).
+        app_why: ``why`` and what it means, in the app's terms (empty: hidden from the lists).
     """
 
     subject: str
@@ -73,6 +77,10 @@ class Removal:
     holds: list[str] = field(default_factory=list)
     blockers: list[str] = field(default_factory=list)
     fix: str = ""
+    why: str = ""
+    hidden: str = ""
+    app_fix: str = ""
+    app_why: str = ""
 
     def describe(self) -> str:
         """One sentence for a confirmation (or a refusal)."""
@@ -81,10 +89,9 @@ class Removal:
             return (f"{self.name} cannot be deleted: {'; '.join(self.blockers)}"
                     + (f" ({self.fix})" if self.fix else ""))
         if self.action == "archive":
-            why, cards = (("its chronicle has begun", ", its cards no longer in use")
-                          if self.subject == "character" else ("its result is recorded", ""))
-            return (f"{self.name} will be archived, not erased ({why}): "
-                    f"hidden from the lists{cards}, restorable with "
+            why = f" ({self.why})" if self.why else ""
+            return (f"{self.name} will be archived, not erased{why}: "
+                    f"hidden from the lists{self.hidden}, restorable with "
                     f"'chronicle {self.subject} restore-archived {arg(self.name)}'. It holds: "
                     f"{holds}.")
         return f"{self.name} will be deleted for good. It holds: {holds}."
@@ -96,14 +103,17 @@ class Removal:
                 "message": self.describe()}
 
 
-def _clean(name: str, what: str) -> str:
+def clean_name(name: str, what: str) -> str:
+    """``name`` with its spaces tidied, refused (``BadInput``) when it is no usable name."""
     problem = name_problem(name, what)
     if problem:
         raise BadInput(problem)
     return " ".join(name.split())
 
 
-def _expect(plan: Removal, expected: Action | None) -> Removal:
+def expect(plan: Removal, expected: Action | None) -> Removal:
+    """``plan`` when it may run: refused (``Refused``) when it refuses, a ``Conflict`` when it
+    is no longer the ``expected`` action the user confirmed."""
     if plan.action == "refuse":
         raise Refused(plan.describe())
     if expected is not None and plan.action != expected:
@@ -112,7 +122,8 @@ def _expect(plan: Removal, expected: Action | None) -> Removal:
     return plan
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
+    """``"1 seat"``, ``"3 seats"``."""
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
@@ -127,7 +138,7 @@ def rename_player(db: Database, name: str, new_name: str) -> PlayerInfo:
     from chronicle.persistence import repository as repo
     from chronicle.services.players import PlayerInfo, refuse_guest_mark
 
-    clean = _clean(new_name, "a player's name")
+    clean = clean_name(new_name, "a player's name")
     refuse_guest_mark(clean)
     with db.transaction() as session:
         row = player_row(session, name)
@@ -148,15 +159,11 @@ def _player_plan(session: Session, row: PlayerRow) -> Removal:
 
     assert row.id is not None
     cards = sum(o.count for o in repo.owned_cards(session, row.id, None))
-    holds = [f"a collection of {_plural(cards, 'card')}"] if cards else []
-    blockers = []
-    characters = repo.list_characters(session, row.id, archived=None)
-    if characters:
-        blockers.append("their characters " + ", ".join(
-            c.name + (" (archived)" if c.archived_at else "") for c in characters))
-    seated = _games_seating(session, player_id=row.id)
-    if seated:
-        blockers.append("their seats in " + ", ".join(g.name for g in seated))
+    holds = [f"a collection of {plural(cards, 'card')}"] if cards else []
+    blockers, app_fixes = [], []
+    for blocker, app_fix in _kept_by_games(session, row.id):
+        blockers.append(blocker)
+        app_fixes.append(app_fix)
     kept = _records_of(session, row.id)
     if kept:
         blockers.append("what they keep of other games: " + ", ".join(kept))
@@ -165,10 +172,28 @@ def _player_plan(session: Session, row: PlayerRow) -> Removal:
     named = naming(session, row.id)
     if named:  # a record names the player by id: deleting them would orphan it
         blockers.append("the group's records that name them: " + ", ".join(named))
+    if kept or named:
+        app_fixes.append("delete or archive those records in their games (5)")
     if blockers:
         return Removal("player", row.name, "refuse", holds, blockers,
-                       "delete or archive those first, or rename the player")
+                       "delete or archive those first, or rename the player",
+                       app_fix=" and ".join(dict.fromkeys(app_fixes))
+                       + " first, or rename the player (r)")
     return Removal("player", row.name, "delete", holds)
+
+
+def _kept_by_games(session: Session, player_id: int) -> list[tuple[str, str]]:
+    """What each game keeps of a player in tables of its own (``GameSystem.chronicles``:
+    ``player_blockers(session, player_id)``, each blocker with what to do first in the
+    app)."""
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    found: list[tuple[str, str]] = []
+    for game in registry.systems():
+        if game.chronicles is not None:
+            found.extend(load_name(game.chronicles).player_blockers(session, player_id))
+    return found
 
 
 def _records_of(session: Session, player_id: int) -> list[str]:
@@ -181,324 +206,23 @@ def _records_of(session: Session, player_id: int) -> list[str]:
 
 
 def plan_player_delete(db: Database, name: str) -> Removal:
-    """What deleting a player would do: a player with characters or seats is refused."""
+    """What deleting a player would do: refused while a game keeps something of theirs."""
     with db.transaction() as session:
         return _player_plan(session, player_row(session, name))
 
 
 def delete_player(db: Database, name: str) -> Removal:
-    """Delete a player and their collection (refused while they have characters or seats).
+    """Delete a player and their collection (refused while a game keeps something of theirs).
 
     Raises:
-        Refused: naming the characters and games that need the player.
+        Refused: naming what needs the player.
     """
     from chronicle.persistence.removals import erase_collection
 
     with db.transaction() as session:
         row = player_row(session, name)
-        plan = _expect(_player_plan(session, row), "delete")
+        plan = expect(_player_plan(session, row), "delete")
         assert row.id is not None
         erase_collection(session, row.id)
         session.delete(row)
         return plan
-
-
-# Characters ------------------------------------------------------------------------------------
-
-def _games_seating(session: Session, *, player_id: int | None = None,
-                   character_id: int | None = None, status: str | None = None,
-                   ) -> list[GameRow]:
-    """The games (archived ones too) with a seat of ``player_id`` or ``character_id``."""
-    from chronicle.persistence.removals import games_seating
-
-    return games_seating(session, player_id=player_id, character_id=character_id,
-                         status=status)
-
-
-def _character_plan(session: Session, row: CharacterRow) -> Removal:
-    from chronicle.persistence import repository as repo
-
-    assert row.id is not None
-    merits, flaws = repo.creation_cards(session, row.id)
-    events, _infos = repo.events(session, row.id)
-    holds = [f"{_plural(len(merits), 'Merit')} and {_plural(len(flaws), 'Flaw')} at creation"]
-    if events:
-        kinds: dict[str, int] = {}
-        for event in events:
-            kind = type(event).__name__
-            kinds[kind] = kinds.get(kind, 0) + 1
-        words = {"GamePlayed": "game", "MeritBought": "purchase", "FlawBoughtOff": "buy-off",
-                 "Correction": "correction", "Undo": "undo"}
-        holds.append(f"a chronicle of {_plural(len(events), 'event')}: " + ", ".join(
-            _plural(n, words.get(k, k)) for k, n in kinds.items()))
-    played = _games_seating(session, character_id=row.id, status="played")
-    if played:
-        holds.append("a seat in " + ", ".join(g.name for g in played))
-    prepared = _games_seating(session, character_id=row.id, status="prepared")
-    if prepared:
-        owner = _owner_name(session, row)
-        games = ", ".join(g.name for g in prepared)
-        return Removal("character", row.name, "refuse", holds,
-                       [f"{row.name} has a seat in {games}, not yet played"],
-                       f"seat another character first: chronicle game seat "
-                       f"{arg(prepared[0].name)} {arg(owner)}, or delete that game")
-    begun = bool(events) or bool(played)
-    return Removal("character", row.name, "archive" if begun else "delete", holds)
-
-
-def _owner_name(session: Session, row: CharacterRow) -> str:
-    from chronicle.persistence.models import PlayerRow
-
-    owner = session.get(PlayerRow, row.player_id)
-    return owner.name if owner else "?"
-
-
-def plan_character_delete(db: Database, name: str, player: str | None = None) -> Removal:
-    """What deleting a character would do: delete, archive (its chronicle has begun) or
-    refuse (a prepared game seats it)."""
-    with db.transaction() as session:
-        return _character_plan(session, character_row(session, name, player))
-
-
-def delete_character(db: Database, name: str, player: str | None = None, *,
-                     expected: Action | None = None,
-                     expected_version: int | None = None) -> Removal:
-    """Delete a character never played, or archive one whose chronicle has begun.
-
-    Args:
-        expected: the action the user confirmed; refused with a Conflict when it changed.
-
-    Raises:
-        Refused: a prepared game seats the character (named). Conflict: it changed meanwhile.
-    """
-    from chronicle.persistence import repository as repo
-    from chronicle.persistence.removals import erase_character_parts
-
-    with db.transaction() as session:
-        row = character_row(session, name, player)
-        if expected_version is not None and row.version != expected_version:
-            raise repo.stale(session, row, expected_version)
-        plan = _expect(_character_plan(session, row), expected)
-        if plan.action == "archive":
-            row.archived_at = repo.now()
-            repo.touch(row, "it was archived")
-            session.add(row)
-            return plan
-        assert row.id is not None
-        erase_character_parts(session, row.id)
-        session.delete(row)
-        return plan
-
-
-def restore_character(db: Database, name: str, player: str | None = None) -> Any:
-    """Bring an archived character back into play, checked by the rules: refused when its
-    cards are now used by the player's other characters.
-
-    Raises:
-        NotFound: no archived character of that name. Refused: with the collection report.
-    """
-    from chronicle.persistence import repository as repo
-
-    with db.transaction() as session:
-        row = character_row(session, name, player, archived=True)
-        row.archived_at = None
-        session.add(row)
-        session.flush()
-        restored = _chronicles(row.system).character_view(session, row)
-        blocking = [v for v in restored.report.errors if v.code in RESTORE_REFUSALS]
-        if blocking:
-            raise Refused(f"Bringing back {row.name} would use cards its player no longer has "
-                          "free: " + "; ".join(v.message for v in blocking), Report(blocking))
-        repo.touch(row, "it was brought back from the archive")
-        session.add(row)
-        restored.version = row.version
-        return restored
-
-
-# Games -----------------------------------------------------------------------------------------
-
-def rename_game(db: Database, name: str, new_name: str, *,
-                expected_version: int | None = None) -> Any:
-    """Give a game another name; its seats and the chronicle events it recorded stay with it.
-
-    Raises:
-        BadInput: not a usable name. AlreadyExists: another game has it. Conflict: stale.
-    """
-    from chronicle.persistence import repository as repo
-
-    clean = _clean(new_name, "a game's name")
-    with db.transaction() as session:
-        row = game_row(session, name)
-        if expected_version is not None and row.version != expected_version:
-            raise repo.stale(session, row, expected_version)
-        other = repo.find_game(session, clean)
-        if other is not None and other.id != row.id:
-            raise AlreadyExists(f"there is already a game called {other.name!r}"
-                                + (" (archived)" if other.archived_at else ""))
-        old = row.name
-        row.name, row.name_key = clean, name_key(clean)
-        repo.touch(row, f"it was renamed from {old}")
-        session.add(row)
-        session.flush()
-        return _chronicles(row.system).game_view(session, row)
-
-
-def _game_plan(session: Session, row: GameRow) -> Removal:
-    from chronicle.persistence import repository as repo
-
-    assert row.id is not None
-    seats = repo.game_players(session, row.id)
-    chosen = sum(len(s.quests) + len(s.waylays) + len(s.treasures) + len(s.leagues)
-                 for s in seats)
-    holds = [f"{_plural(len(seats), 'seat')} with {_plural(chosen, 'card')} chosen"]
-    if row.status == "played":
-        holds.append("its recorded result, part of the seated characters' chronicles")
-        return Removal("game", row.name, "archive", holds)
-    return Removal("game", row.name, "delete", holds)
-
-
-def plan_game_delete(db: Database, name: str) -> Removal:
-    """What deleting a game would do: delete a prepared game, archive a played one."""
-
-    with db.transaction() as session:
-        return _game_plan(session, game_row(session, name))
-
-
-def delete_game(db: Database, name: str, *, expected: Action | None = None,
-                expected_version: int | None = None) -> Removal:
-    """Delete a prepared game, or archive one whose result is recorded (the characters'
-    chronicles keep the games they played).
-
-    Raises:
-        Conflict: the game changed meanwhile (its result was recorded, say).
-    """
-    from chronicle.persistence import repository as repo
-    from chronicle.persistence.removals import erase_game_parts
-
-    with db.transaction() as session:
-        row = game_row(session, name)
-        if expected_version is not None and row.version != expected_version:
-            raise repo.stale(session, row, expected_version)
-        plan = _expect(_game_plan(session, row), expected)
-        if plan.action == "archive":
-            row.archived_at = repo.now()
-            repo.touch(row, "it was archived")
-            session.add(row)
-            return plan
-        assert row.id is not None
-        erase_game_parts(session, row.id)
-        session.delete(row)
-        return plan
-
-
-def restore_game(db: Database, name: str) -> Any:
-    """Bring an archived game back into the lists.
-
-    Raises:
-        NotFound: no archived game of that name.
-    """
-    from chronicle.persistence import repository as repo
-
-    with db.transaction() as session:
-        row = game_row(session, name, archived=True)
-        row.archived_at = None
-        repo.touch(row, "it was brought back from the archive")
-        session.add(row)
-        session.flush()
-        return _chronicles(row.system).game_view(session, row)
-
-
-# Seats -----------------------------------------------------------------------------------------
-
-def _open_game(session: Session, name: str, expected_version: int | None) -> GameRow:
-    from chronicle.persistence import repository as repo
-
-    row = game_row(session, name)
-    if row.status == "played":
-        raise Refused(f"{row.name}'s result is recorded; its seats no longer change")
-    if expected_version is not None and row.version != expected_version:
-        raise repo.stale(session, row, expected_version)
-    return row
-
-
-def seat(db: Database, game: str, player: str, character: str | None = None, *,
-         expected_version: int | None = None) -> Any:
-    """Seat ``player`` at ``game`` with ``character`` (None: no character), or change the
-    character of their seat; only until the game's result is recorded. Checked by the rules:
-    refused when the character would need cards its player lacks.
-
-    Raises:
-        Refused: the result is recorded, or the rules refuse. NotFound: unknown names.
-        BadInput: the table is full.
-    """
-    from chronicle.persistence import repository as repo
-    from chronicle.persistence.grouptables import GamePlayerRow
-
-    with db.transaction() as session:
-        row = _open_game(session, game, expected_version)
-        assert row.id is not None
-        owner = player_row(session, player)
-        chosen = character_row(session, character, owner.name) if character else None
-        rules = _chronicles(row.system)
-        cat = rules.catalog()
-        before = rules.game_view(session, row, cat)
-        seats = repo.game_players(session, row.id)
-        mine = next((s for s in seats if s.player_id == owner.id), None)
-        if mine is None:
-            if len(seats) >= SEATS_MAX:
-                raise BadInput(f"{row.name} already seats {len(seats)} players, the most a "
-                               "game can")
-            assert owner.id is not None
-            mine = GamePlayerRow(game_id=row.id, player_id=owner.id, position=len(seats),
-                                 quests=[], waylays=[], treasures=[], leagues=[])
-            what = f"{owner.name} was seated"
-        else:
-            what = f"{owner.name}'s character was changed"
-        mine.character_id = chosen.id if chosen else None
-        session.add(mine)
-        session.flush()
-        after = rules.game_view(session, row, cat)
-        fresh = [v for v in new_errors(before.report, after.report) if v.code in SEAT_REFUSALS]
-        if fresh:
-            raise Refused(f"Seating {chosen.name if chosen else owner.name} at {row.name} would "
-                          "break the rules: " + "; ".join(v.message for v in fresh),
-                          Report(fresh))
-        repo.touch(row, what)
-        session.add(row)
-        after.version = row.version
-        return after
-
-
-def unseat(db: Database, game: str, player: str, *,
-           expected_version: int | None = None) -> Any:
-    """Take ``player``'s seat away from ``game`` (their choices with it; players who targeted
-    them target nobody), only until the result is recorded.
-
-    Raises:
-        Refused: the result is recorded, or it is the last seat (delete the game instead).
-        NotFound: the player has no seat there.
-    """
-    from chronicle.persistence import repository as repo
-
-    with db.transaction() as session:
-        row = _open_game(session, game, expected_version)
-        assert row.id is not None
-        owner = player_row(session, player)
-        seats = repo.game_players(session, row.id)
-        mine = next((s for s in seats if s.player_id == owner.id), None)
-        if mine is None:
-            raise NotFound(f"{owner.name} has no seat in {row.name}")
-        if len(seats) == 1:
-            raise Refused(f"{owner.name} has the only seat in {row.name}; delete the game "
-                          f"instead: chronicle game delete {arg(row.name)}")
-        session.delete(mine)
-        for position, other in enumerate(s for s in seats if s is not mine):
-            other.position = position
-            if other.target_player_id == owner.id:
-                other.target_player_id = None
-            session.add(other)
-        session.flush()
-        repo.touch(row, f"{owner.name}'s seat was taken away")
-        session.add(row)
-        session.flush()
-        return _chronicles(row.system).game_view(session, row)

@@ -59,11 +59,14 @@ The contracts of the lazily named callables:
   --system KEY``): ``add_cards(db, player, cards, *, kind)``, ``list_collection(db, player)``,
   ``import_collection_csv(db, player, path, *, mode)``, ``export_collection_csv(db, player)``;
   a game that names none gets the generic ones (``chronicle.services.collection``);
-- ``chronicles``: a module, the game's characters and games (the ``character`` and ``game``
-  tables): ``show_character(db, name, player)``, ``list_characters(db, player)``,
-  ``show_game(db, name)``, ``character_view(session, row, catalog=None)``,
-  ``game_view(session, row, catalog=None)`` and ``catalog()``; the exports (home system) and
-  the mending of characters and games (by the row's ``system``) call them.
+- ``chronicles``: a module, what the game keeps in tables of its own beyond the generic record
+  store (Wyld Hunt: its ``character`` and ``game`` tables): ``player_blockers(session,
+  player_id) -> list[tuple[str, str]]``, what of them keeps a player from being deleted, each
+  with what to do first in the app (every game's is asked when a player is deleted); and, for
+  the printed exports (home system) and the card front's re-check, ``show_character(db, name,
+  player)``, ``list_characters(db, player)``, ``show_game(db, name)``,
+  ``character_view(session, row, catalog=None)``, ``game_view(session, row, catalog=None)``
+  and ``catalog()``.
 - ``stats``: ``stats(db: Database, since: date | None, player: str | None) ->
   chronicle.services.stats.GameStats``, the game's plays, series and tables computed from its
   own ledgers and records (``player`` as the services name them; ``chronicle stats``, the
@@ -451,8 +454,8 @@ class GameSystem(NamedTuple):
     """Lazy name of the module refining ``chronicle cards`` for the game (see the module's
     docstring); ``chronicle cards new`` is every game's, from its ``card_schema``."""
     chronicles: str | None = None
-    """Lazy name of the module of the game's characters and games as the generic exports and
-    mending see them; see the module's docstring."""
+    """Lazy name of the module of what the game keeps in tables of its own, as the players'
+    mending, the printed exports and the card front see it; see the module's docstring."""
     collection: str | None = None
     """Lazy name of the module of the game's own collection rules, for a game that has any
     (the four functions of ``chronicle.services.collection``, without its ``game``); every

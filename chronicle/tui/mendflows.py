@@ -1,11 +1,12 @@
 """Mending mistakes in the app: the flows the players, characters and games screens share for
-renaming, deleting (or archiving) and bringing back what was archived, over
-``chronicle.services.playermending`` (the same services as ``chronicle … rename|delete|
-restore-archived`` on the command line).
+renaming, deleting (or archiving) and bringing back what was archived, over the plan every
+delete makes (``chronicle.services.playermending.Removal``; the same services as ``chronicle …
+rename|delete|restore-archived`` on the command line).
 
 A delete first asks the services for their plan (``plan_*``): a refusal is said with its reason
-and what to do in the app; otherwise a confirmation says what the thing holds and whether it is
-deleted for good or archived. The delete then runs with the confirmed action, so a change made
+and what to do in the app (the plan's ``app_fix``, worded by the game that made it);
+otherwise a confirmation says what the thing holds and whether it is deleted for good or
+archived. The delete then runs with the confirmed action, so a change made
 meanwhile (a result recorded elsewhere) is refused rather than applied unseen. Every text shown
 is plain text, never markup.
 """
@@ -23,14 +24,6 @@ if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.services.playermending import Action, Removal
 
-FIXES = {
-    "player": "delete or archive their characters (2, then del) and the games that seat them "
-              "(3, then del) first, or rename the player (r)",
-    "character": "open that game (3, enter) and press c to seat another character, or delete "
-                 "that game (3, then del)",
-}
-"""What to do first when a delete is refused, in the app's keys (the services' own fix speaks
-the command line's)."""
 RESTORE_KEY = "u"
 """The key that brings back something archived, on the characters and games screens."""
 
@@ -39,16 +32,11 @@ def removal_text(plan: Removal) -> str:
     """What a delete will do (or why it is refused), in the app's terms."""
     holds = "; ".join(plan.holds) or "nothing else"
     if plan.action == "refuse":
-        fix = FIXES.get(plan.subject, plan.fix)
+        fix = plan.app_fix or plan.fix  # the app's keys, when the plan says them
         return (f"{plan.name} cannot be deleted: {'; '.join(plan.blockers)}."
                 + (f" To delete it, {fix}." if fix else ""))
     if plan.action == "archive":
-        if plan.subject == "character":
-            why = "its chronicle has begun; it is hidden from the lists and its cards are no " \
-                  "longer counted as in use"
-        else:
-            why = "its result is recorded; it is hidden from the list and the characters' " \
-                  "chronicles keep it"
+        why = plan.app_why or "it is hidden from the lists"
         return (f"{plan.name} will be archived, not erased: {why}. {RESTORE_KEY} on this "
                 f"screen brings it back. It holds: {holds}.")
     return f"{plan.name} will be deleted for good. It holds: {holds}."

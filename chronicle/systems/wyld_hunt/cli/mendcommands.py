@@ -1,6 +1,6 @@
 """Mending mistakes in Wyld Hunt's characters and games: ``character rename|delete|
 restore-archived``, ``game rename|delete|restore-archived`` and ``game seat|unseat``, thin over
-``chronicle.services.playermending``; a delete asks as every delete does
+``chronicle.systems.wyld_hunt.services.chroniclemending``; a delete asks as every delete does
 (``chronicle.cli.deletecommands``).
 """
 
@@ -82,28 +82,28 @@ def _character_rename(args: argparse.Namespace) -> int:
 
 
 def _character_restore(args: argparse.Namespace) -> int:
-    from chronicle.services.playermending import restore_character
+    from chronicle.systems.wyld_hunt.services.chroniclemending import restore_character
 
     view = restore_character(database(args), args.name, args.player)
     return _said(view, args, f"Brought {view.name} back into play", show_character)
 
 
 def _game_rename(args: argparse.Namespace) -> int:
-    from chronicle.services.playermending import rename_game
+    from chronicle.systems.wyld_hunt.services.chroniclemending import rename_game
 
     view = rename_game(database(args), args.name, args.new_name)
     return _said(view, args, f"Renamed {args.name} to {view.name}", show_view)
 
 
 def _game_restore(args: argparse.Namespace) -> int:
-    from chronicle.services.playermending import restore_game
+    from chronicle.systems.wyld_hunt.services.chroniclemending import restore_game
 
     view = restore_game(database(args), args.name)
     return _said(view, args, f"Brought {view.name} back into the lists", show_view)
 
 
 def _seat(args: argparse.Namespace) -> int:
-    from chronicle.services.playermending import seat
+    from chronicle.systems.wyld_hunt.services.chroniclemending import seat
 
     player, _colon, character = args.seat.partition(":")
     view = seat(database(args), args.name, player.strip(), character.strip() or None)
@@ -111,13 +111,13 @@ def _seat(args: argparse.Namespace) -> int:
 
 
 def _unseat(args: argparse.Namespace) -> int:
-    from chronicle.services.playermending import unseat
+    from chronicle.systems.wyld_hunt.services.chroniclemending import unseat
 
     return show_view(unseat(database(args), args.name, args.player), args.json)
 
 
 def _character_delete(args: argparse.Namespace) -> int:
-    from chronicle.services import playermending as mending
+    from chronicle.systems.wyld_hunt.services import chroniclemending as mending
 
     db = database(args)
     plan = mending.plan_character_delete(db, args.name, args.player)
@@ -126,7 +126,7 @@ def _character_delete(args: argparse.Namespace) -> int:
 
 
 def _game_delete(args: argparse.Namespace) -> int:
-    from chronicle.services import playermending as mending
+    from chronicle.systems.wyld_hunt.services import chroniclemending as mending
 
     db = database(args)
     plan = mending.plan_game_delete(db, args.name)

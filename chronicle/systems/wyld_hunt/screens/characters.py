@@ -409,8 +409,8 @@ class CharactersScreen(Screen[None]):
     def action_delete(self) -> None:
         """Delete the highlighted character: one never played goes for good, one whose
         chronicle has begun is archived; a character seated at a prepared game is refused."""
-        from chronicle.services.playermending import (
-            Removal,
+        from chronicle.services.playermending import Removal
+        from chronicle.systems.wyld_hunt.services.chroniclemending import (
             delete_character,
             plan_character_delete,
         )

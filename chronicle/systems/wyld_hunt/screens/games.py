@@ -281,7 +281,11 @@ class GamesScreen(Screen[None]):
     def action_delete(self) -> None:
         """Delete the game under the cursor: a prepared game goes for good, a played one is
         archived (the characters' chronicles keep it)."""
-        from chronicle.services.playermending import Removal, delete_game, plan_game_delete
+        from chronicle.services.playermending import Removal
+        from chronicle.systems.wyld_hunt.services.chroniclemending import (
+            delete_game,
+            plan_game_delete,
+        )
         from chronicle.tui.mendflows import remove, removed_message
 
         game = self.current_game()

@@ -1,5 +1,5 @@
 """The game preparation's seat keys: a seat's character, another player seated, a seat taken
-away (``chronicle game seat|unseat``), over ``chronicle.services.playermending``'s ``seat`` and
+away (``chronicle game seat|unseat``), over ``chroniclemending``'s ``seat`` and
 ``unseat``. Every text shown is plain text, never markup.
 """
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def change_seat(screen: Screen[Any], game: str, version: int, player: str,
                 current: str | None, done: Callable[[str], None]) -> None:
     """Pick the character ``player`` plays at ``game`` (one of theirs, or none) and store it
-    with ``chronicle.services.playermending.seat`` (only until the result is recorded; refused when
+    with ``chroniclemending.seat`` (only until the result is recorded; refused when
     the character would need cards the player lacks, or when the game changed meanwhile);
     ``done`` gets what changed, as plain text."""
     from chronicle.services.players import PlayerInfo, list_players
@@ -36,7 +36,7 @@ def change_seat(screen: Screen[Any], game: str, version: int, player: str,
                                    "it is", choices, current or ""), picked)
 
     def picked(character: str | None) -> None:
-        from chronicle.services.playermending import seat
+        from chronicle.systems.wyld_hunt.services.chroniclemending import seat
 
         if character is None:
             return
@@ -52,7 +52,7 @@ def change_seat(screen: Screen[Any], game: str, version: int, player: str,
 def add_seat(screen: Screen[Any], game: str, version: int, seated: list[str],
              done: Callable[[str], None]) -> None:
     """Pick a player without a seat at ``game`` (``seated`` are those with one), then their
-    character (or none), and seat them with ``chronicle.services.playermending.seat`` (only
+    character (or none), and seat them with ``chroniclemending.seat`` (only
     until the result is recorded; refused when the table is full or the game changed
     meanwhile); ``done`` gets what changed, as plain text."""
     from chronicle.services.players import PlayerInfo, list_players
@@ -85,7 +85,7 @@ def add_seat(screen: Screen[Any], game: str, version: int, seated: list[str],
                                    choices), lambda chosen: picked(player, chosen))
 
     def picked(player: str, character: str | None) -> None:
-        from chronicle.services.playermending import seat
+        from chronicle.systems.wyld_hunt.services.chroniclemending import seat
 
         if character is None:
             return
@@ -101,7 +101,7 @@ def add_seat(screen: Screen[Any], game: str, version: int, seated: list[str],
 def remove_seat(screen: Screen[Any], game: str, version: int, player: str, seats: int,
                 done: Callable[[str], None]) -> None:
     """Confirm, then take ``player``'s seat away from ``game`` with
-    ``chronicle.services.playermending.unseat`` (their choices go with it). The last seat is refused
+    ``chroniclemending.unseat`` (their choices go with it). The last seat is refused
     at once, saying what to do instead; a result recorded meanwhile is refused by the
     services."""
     from chronicle.tui.screens.confirm import ConfirmScreen
@@ -114,7 +114,7 @@ def remove_seat(screen: Screen[Any], game: str, version: int, player: str, seats
         return
 
     def confirmed(yes: bool | None) -> None:
-        from chronicle.services.playermending import unseat
+        from chronicle.systems.wyld_hunt.services.chroniclemending import unseat
 
         if not yes:
             return

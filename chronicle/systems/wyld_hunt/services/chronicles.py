@@ -1,7 +1,7 @@
 """Wyld Hunt's characters and games as the generic services see them (``GameSystem.chronicles``):
-the printable exports and the mending of characters and games (``chronicle.services.exports``,
-``chronicle.services.playermending``) call these through the registry, by the row's ``system`` or
-the home system, and never import Wyld Hunt themselves."""
+the printable exports, the card front's re-check and the players' mending
+(``chronicle.services.exports``, ``cardfront``, ``playermending``: what keeps a player from
+being deleted) call these through the registry and never import Wyld Hunt themselves."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.services.characters import CharacterView
     from chronicle.systems.wyld_hunt.services.games import GameView
 
-__all__ = ["catalog", "character_view", "game_view", "list_characters", "show_character",
-           "show_game"]
+__all__ = ["catalog", "character_view", "game_view", "list_characters", "player_blockers",
+           "show_character", "show_game"]
 
 
 def character_view(session: Session, row: CharacterRow,
@@ -37,3 +37,11 @@ def game_view(session: Session, row: GameRow, cat: WyldHuntCatalog | None = None
     from chronicle.systems.wyld_hunt.services.games import _view
 
     return _view(session, row, cat)
+
+
+def player_blockers(session: Session, player_id: int) -> list[tuple[str, str]]:
+    """What of Wyld Hunt's tables keeps a player from being deleted, each with what to do
+    first in the app (``chroniclemending.player_blockers``)."""
+    from chronicle.systems.wyld_hunt.services.chroniclemending import player_blockers as found
+
+    return found(session, player_id)
