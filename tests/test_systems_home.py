@@ -79,3 +79,54 @@ def test_no_core_module_names_the_default_game() -> None:
                     and any(alias.name == "DEFAULT" for alias in node.names):
                 offenders.append(str(relative))
     assert offenders == []
+
+
+HOME_TABLE_ROWS = {"CharacterRow", "CreationCardRow", "EventRow", "GameRow", "GamePlayerRow"}
+"""The table classes of Wyld Hunt's own tables (its characters, their chronicles, its games
+and seats): only its package (and persistence, which declares them) reaches them."""
+HOME_TABLE_READS = {"list_characters", "creation_cards", "game_players", "list_games",
+                    "games_seating", "chronicle_rows", "character_row", "game_row"}
+"""The persistence and service functions that read those tables."""
+STILL_READING = {"services/common.py", "services/playermending.py", "cli/completion.py"}
+"""Core modules that still reach them (finding a name by its row, a player's characters in
+``PlayerInfo``, shell completion): an allow-list that may only shrink."""
+
+
+def test_core_services_reach_the_home_games_tables_only_through_its_package() -> None:
+    """Mending, the card front's re-check and the whole-database export go through the game
+    (``GameSystem.chronicles``, ``HomeParts.exchange``): no core module outside persistence
+    names Wyld Hunt's table classes, or reads them, but the allow-list."""
+    offenders: dict[str, set[str]] = {}
+    for path in sorted((REPO / "chronicle").rglob("*.py")):
+        relative = path.relative_to(REPO / "chronicle").as_posix()
+        if relative.startswith(("systems/", "persistence/")):
+            continue
+        named: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                named |= {a.name for a in node.names} & (HOME_TABLE_ROWS | HOME_TABLE_READS)
+            if isinstance(node, ast.FunctionDef) and node.name in HOME_TABLE_READS:
+                named.add(node.name)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                    node.value.id == "repo":  # chronicle.persistence.repository
+                named |= {node.attr} & HOME_TABLE_READS
+        if named:
+            offenders[relative] = named
+    assert set(offenders) <= STILL_READING, offenders
+    assert "services/playermending.py" not in offenders or \
+        offenders["services/playermending.py"] == {"list_characters"}
+
+
+def test_the_export_format_takes_the_home_games_sections_from_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The generic format knows players, collections, records and the group's cards; the
+    characters and games are Wyld Hunt's sections, in the file only while it is home."""
+    from chronicle.services import exportformat
+
+    assert not {"characters", "games"} & set(exportformat.ExportModel.model_fields)
+    monkeypatch.delenv(registry.HOME_SETTING, raising=False)
+    assert {"characters", "games"} <= set(exportformat.export_model().model_fields)
+    assert "character" in exportformat.tables()
+    monkeypatch.setenv(registry.HOME_SETTING, HOA)
+    assert not {"characters", "games"} & set(exportformat.export_model().model_fields)
+    assert exportformat.tables() == ("player", "ownership", "record", "record_event")

@@ -330,9 +330,9 @@ def test_export_into_a_missing_folder_is_refused(source: Database, tmp_path: Pat
 def test_empty_database_round_trips(tmp_path: Path, databases: fx.Databases) -> None:
     empty = fresh(databases, "empty")
     path = tmp_path / "empty.json"
-    assert transfer.write_export(empty, path) == dict.fromkeys(transfer.TABLES, 0)
+    assert transfer.write_export(empty, path) == dict.fromkeys(transfer.tables(), 0)
     target = fresh(databases)
-    assert transfer.import_all(target, path) == dict.fromkeys(transfer.TABLES, 0)
+    assert transfer.import_all(target, path) == dict.fromkeys(transfer.tables(), 0)
 
 
 # Refusals -----------------------------------------------------------------------------------

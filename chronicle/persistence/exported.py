@@ -1,8 +1,9 @@
-"""Every row the whole-database export writes (``chronicle.services.transfer``), read in the
-order the export lists them: records and their histories, the group's cards, players and what
-they own, characters with their creation cards and chronicles, games with their seats.
+"""Every row the whole-database export writes, read in the order the export lists them: records
+and their histories, the group's cards, players and what they own (``exported_rows``, for
+``chronicle.services.transfer``); characters with their creation cards and chronicles, games
+with their seats (``chronicle_rows``, for Wyld Hunt's part of the export, its ``exchange``).
 
-One function over a ``Session`` that never commits: the service owns the transaction.
+Functions over a ``Session`` that never commit: the service owns the transaction.
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ class ExportedRows:
     group_cards: list[GroupCardRow]
     players: list[PlayerRow]
     owned: list[OwnershipRow]
+
+
+@dataclass(frozen=True)
+class ChronicleRows:
+    """The rows of the characters' and games' tables, in the order the export writes them."""
+
     characters: list[CharacterRow]
     creation: list[CreationCardRow]
     events: list[EventRow]
@@ -50,7 +57,12 @@ def exported_rows(session: Session, *, group_cards_but: str) -> ExportedRows:
         group_cards=list(session.exec(select(GroupCardRow).where(
             col(GroupCardRow.game) != group_cards_but).order_by(col(GroupCardRow.id))).all()),
         players=list(session.exec(select(PlayerRow).order_by(col(PlayerRow.id))).all()),
-        owned=list(session.exec(select(OwnershipRow).order_by(col(OwnershipRow.id))).all()),
+        owned=list(session.exec(select(OwnershipRow).order_by(col(OwnershipRow.id))).all()))
+
+
+def chronicle_rows(session: Session) -> ChronicleRows:
+    """Every character with its creation cards and chronicle, every game with its seats."""
+    return ChronicleRows(
         characters=list(session.exec(select(CharacterRow).order_by(col(CharacterRow.id))).all()),
         creation=list(session.exec(select(CreationCardRow).order_by(
             col(CreationCardRow.character_id), col(CreationCardRow.position),

@@ -267,7 +267,6 @@ def _chronicle_breaches(session: Session, game: GameSystem,
     if game.chronicles is None:
         return []
     from chronicle.catalog.front import entries_of
-    from chronicle.persistence import repository as repo
     from chronicle.services.recordstore import new_errors
     from chronicle.systems.protocol import load_name
 
@@ -276,12 +275,7 @@ def _chronicle_breaches(session: Session, game: GameSystem,
     typed, _problems = entries_of(corrected, schema_of(game), "the corrected card")
     after = module.catalog(typed)   # typed by the schema, as the game's own files are read
     found: list[Breach] = []
-    keys = set(game.keys)
-    rows: list[tuple[str, Any, Any]] = [
-        *(("character", row, module.character_view) for row in repo.list_characters(session)
-          if row.system in keys),
-        *(("game", row, module.game_view) for row in repo.list_games(session)
-          if getattr(row, "system", game.key) in keys)]
+    rows: list[tuple[str, Any, Any]] = module.kept(session, set(game.keys))
     for what, row, view in rows:         # each character's, then each game's
         try:
             was = view(session, row, before).report

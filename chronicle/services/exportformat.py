@@ -2,11 +2,17 @@
 models, every field held to the limits of ``chronicle.domain.limits`` through the field types
 of ``chronicle.persistence.payloads``: what a database can hold, an export can carry.
 
-Keys added by later schemas have defaults, so that older exports stay readable: ``game`` of an
-owned card (0007, Wyld Hunt when absent), ``records`` and ``group_cards`` (0007, none)."""
+The generic part is every game's: players and their collections, the records of the generic
+store, the group's cards. The home game (``registry.home()``) adds the sections of its own
+tables through its ``HomeParts.exchange`` module (``SECTIONS``: key and type, each required;
+``TABLES``: their database tables): :func:`export_model` is the format with them, and
+:func:`tables` every table an export holds. Keys added by later schemas have defaults, so that
+older exports stay readable: ``game`` of an owned card (0007, the first game when absent),
+``records`` and ``group_cards`` (0007, none)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -15,20 +21,14 @@ from chronicle.domain.limits import RECORD_KIND_MAX
 from chronicle.persistence.payloads import (
     Count,
     Name,
-    Names,
-    Position,
     Seq,
     Stamp,
     System,
-    Text,
     Version,
 )
 
 FORMAT = "arcadia-chronicle-export"
 VERSION = 1
-TABLES = ("player", "ownership", "character", "creation_card", "ledger_event", "game",
-          "game_player", "record", "record_event")
-"""The tables an export holds, by their database names (the keys of the import counts)."""
 
 # The file format ----------------------------------------------------------------------------
 
@@ -36,13 +36,13 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
-CardKind = Literal["icon", "merit", "flaw", "quest", "league", "waylay"]
-EventKind = Literal["game", "buy", "buy_off", "correction", "undo"]
+SectionModel = _Model
+"""The base of every table of the file, a home game's sections' too (strict, no other key)."""
 
 
 class OwnedModel(_Model):
     """How many copies of a card of a game a player owns (zero counts are kept too). ``kind``
-    is one of the game's card kinds (for Wyld Hunt, one of ``CardKind``)."""
+    is one of the game's card kinds."""
 
     card: Name
     kind: Annotated[str, Field(min_length=1, max_length=20)]
@@ -57,75 +57,6 @@ class PlayerModel(_Model):
     name: Name
     created_at: Stamp
     collection: list[OwnedModel]
-
-
-class CreationCardModel(_Model):
-    """A Merit or Flaw taken at creation."""
-
-    role: Literal["merit", "flaw"]
-    card: Name
-    position: Position
-
-
-class EventModel(_Model):
-    """One chronicle event: its number, kind, stored payload, time and game (by name)."""
-
-    seq: Seq
-    kind: EventKind
-    payload: dict[str, Any]
-    recorded_at: Stamp
-    game: Name | None
-
-
-class CharacterModel(_Model):
-    """A character, its creation cards and its chronicle."""
-
-    player: Name
-    name: Name
-    system: System
-    icon: Name | None
-    court: Literal["seelie", "unseelie"] | None
-    background: Text | None
-    version: Version
-    created_at: Stamp
-    creation_cards: list[CreationCardModel]
-    events: list[EventModel]
-    archived_at: Stamp | None = None
-    """When the character was archived (schema 0005); absent or null while in play."""
-
-
-class SeatModel(_Model):
-    """One player's part of a game. ``character`` is one of the seat player's characters
-    (of ``character_player``'s, when that is given)."""
-
-    position: Position
-    player: Name
-    character: Name | None
-    character_player: Name | None = None
-    target: Name | None
-    quests: Names
-    waylays: Names
-    treasures: Names
-    leagues: Names
-    pool: Names | None
-    completed: Names | None
-
-
-class GameModel(_Model):
-    """A game, prepared or played, with its seats."""
-
-    name: Name
-    system: System
-    solo: bool
-    status: Literal["prepared", "played"]
-    version: Version
-    created_at: Stamp
-    played_at: Stamp | None
-    seats: list[SeatModel]
-    archived_at: Stamp | None = None
-    """When the game was archived (schema 0005); absent or null while listed."""
-    epic_order: Literal["quest_number", "waylay_rating"] | None = None
-    """The game's reading of epic order (schema 0006); absent or null: the rulebook's example."""
 
 
 RecordKindName = Annotated[str, Field(min_length=1, max_length=RECORD_KIND_MAX)]
@@ -159,8 +90,8 @@ class RecordModel(_Model):
 
 
 class GroupCardModel(_Model):
-    """A card the play group created or corrected for a game other than Wyld Hunt (whose are
-    in ``cards``): the ``[[card]]`` table as stored (schema 0007)."""
+    """A card the play group created or corrected for a game other than the home game (whose
+    are in ``cards``): the ``[[card]]`` table as stored (schema 0007)."""
 
     game: System
     card: dict[str, Any]
@@ -168,19 +99,63 @@ class GroupCardModel(_Model):
 
 
 class ExportModel(_Model):
-    """The whole export file."""
+    """The whole export file: the generic part (the subclass :func:`export_model` builds adds
+    the home game's sections)."""
 
     format: Literal["arcadia-chronicle-export"]
     version: Literal[1]
     schema_: Annotated[str, Field(alias="schema", min_length=1, max_length=40)]
     exported_at: Stamp
     players: list[PlayerModel]
-    characters: list[CharacterModel]
-    games: list[GameModel]
     cards: list[dict[str, Any]] = []
     """The user's own cards and corrections (``[[card]]`` tables), so that the database's card
     names mean the same on another machine."""
     records: list[RecordModel] = []
     """Every game's records with their histories (schema 0007)."""
     group_cards: list[GroupCardModel] = []
-    """The group's cards of the games other than Wyld Hunt (schema 0007)."""
+    """The group's cards of the games other than the home game (schema 0007)."""
+
+
+def home_exchange() -> Any:
+    """The home game's part of the format (``HomeParts.exchange``, see
+    ``chronicle.systems.protocol``); None when it names none."""
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    name = registry.system(registry.home()).home.exchange
+    return load_name(name) if name else None
+
+
+_BUILT: dict[str, type[ExportModel]] = {}
+
+
+def export_model() -> type[ExportModel]:
+    """The whole export file with the home game's sections (built once per home game)."""
+    from chronicle.systems import registry
+
+    key = registry.home()
+    if key not in _BUILT:
+        from pydantic import create_model
+
+        home = home_exchange()
+        sections: dict[str, Any] = {name: (kind, ...) for name, kind in
+                                    (getattr(home, "SECTIONS", {}) if home else {}).items()}
+        _BUILT[key] = create_model("ExportModel", __base__=ExportModel, **sections)
+    return _BUILT[key]
+
+
+def tables() -> tuple[str, ...]:
+    """The tables an export holds, by their database names (the keys of the import counts):
+    the players', the home game's, the records'."""
+    home = home_exchange()
+    return ("player", "ownership", *(getattr(home, "TABLES", ()) if home else ()), "record",
+            "record_event")
+
+
+def stamp(value: datetime | None) -> str | None:
+    """A time as the file writes it: ISO 8601 with its offset (a naive one is UTC)."""
+    if value is None:
+        return None
+    if value.utcoffset() is None:
+        value = value.replace(tzinfo=UTC)
+    return value.isoformat()

@@ -3,8 +3,9 @@ written, then everything inserted in the caller's transaction.
 
 ``validate_export`` reads the file (size, encoding, nesting), checks it against the format
 (``exportformat``: every field held to the limits), then what the format alone cannot say
-(references between players, characters, games and records; duplicate names and numbers; card
-kinds of each game; the payloads of each event kind), then replays the rules over it
+(references between players and records, and within the home game's sections (its
+``exchange``); duplicate names and numbers; card kinds of each game; the payloads of each
+event kind), then replays the rules over it
 (``replay``). Every problem is named by its JSON path, such as ``characters[2].events[5].kind``.
 ``insert`` writes a validated export into an empty database, keeping event numbers,
 timestamps and links exactly.
@@ -22,8 +23,14 @@ from pydantic import ValidationError
 from chronicle.domain import limits
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput
-from chronicle.rules.editions import edition_keys
-from chronicle.services.exportformat import FORMAT, TABLES, VERSION, ExportModel
+from chronicle.services.exportformat import (
+    FORMAT,
+    VERSION,
+    ExportModel,
+    export_model,
+    home_exchange,
+    tables,
+)
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -107,7 +114,7 @@ class Problems:
         self.items.append(f"{where}: {message}")
 
 
-def _first_seen(seen: dict[Any, str], key: Any, where: str) -> str | None:
+def first_seen(seen: dict[Any, str], key: Any, where: str) -> str | None:
     """Remember ``key`` at ``where``; return where it was seen before, if it was."""
     if key in seen:
         return seen[key]
@@ -149,15 +156,14 @@ def _check_references(document: ExportModel, schemas: list[str], problems: Probl
         problems.add("schema", f"{document.schema_!r} is not a schema this chronicle knows "
                                f"({', '.join(schemas)}); the export comes from a newer "
                                "chronicle: upgrade first")
-    systems = edition_keys()
     players: dict[Any, str] = {}
     for p, player in enumerate(document.players):
-        if (first := _first_seen(players, name_key(player.name), f"players[{p}]")) is not None:
+        if (first := first_seen(players, name_key(player.name), f"players[{p}]")) is not None:
             problems.add(f"players[{p}].name", f"{player.name!r} is already {first}")
         cards: dict[Any, str] = {}
         for o, owned in enumerate(player.collection):
             where = f"players[{p}].collection[{o}]"
-            if (first := _first_seen(cards, (owned.game, name_key(owned.card), owned.kind),
+            if (first := first_seen(cards, (owned.game, name_key(owned.card), owned.kind),
                                      where)) is not None:
                 problems.add(where, f"{owned.card} ({owned.kind}) is already listed at {first}")
             kinds = _card_kinds(owned.game)
@@ -167,52 +173,9 @@ def _check_references(document: ExportModel, schemas: list[str], problems: Probl
             elif owned.kind not in kinds:
                 problems.add(f"{where}.kind", f"{owned.kind!r} is not a card kind of "
                                               f"{owned.game} ({', '.join(kinds)})")
-    characters: dict[Any, str] = {}
-    games = {name_key(g.name) for g in document.games}
-    for c, character in enumerate(document.characters):
-        where = f"characters[{c}]"
-        if name_key(character.player) not in players:
-            problems.add(f"{where}.player", f"no player called {character.player!r} is in "
-                                            "players")
-        if character.system not in systems:
-            problems.add(f"{where}.system", f"unknown system {character.system!r}; use one of "
-                                            f"{', '.join(systems)}")
-        key = (name_key(character.player), name_key(character.name))
-        if (first := _first_seen(characters, key, where)) is not None:
-            problems.add(f"{where}.name", f"{character.player} already has a character called "
-                                          f"{character.name!r} at {first}")
-        seqs: dict[Any, str] = {}
-        for e, event in enumerate(character.events):
-            at = f"{where}.events[{e}]"
-            if (first := _first_seen(seqs, event.seq, at)) is not None:
-                problems.add(f"{at}.seq", f"event number {event.seq} is already {first}")
-            if event.game is not None and name_key(event.game) not in games:
-                problems.add(f"{at}.game", f"no game called {event.game!r} is in games")
-    game_names: dict[Any, str] = {}
-    for g, game in enumerate(document.games):
-        where = f"games[{g}]"
-        if (first := _first_seen(game_names, name_key(game.name), where)) is not None:
-            problems.add(f"{where}.name", f"{game.name!r} is already {first}")
-        if game.system not in systems:
-            problems.add(f"{where}.system", f"unknown system {game.system!r}; use one of "
-                                            f"{', '.join(systems)}")
-        seated: dict[Any, str] = {}
-        for s, seat in enumerate(game.seats):
-            at = f"{where}.seats[{s}]"
-            if name_key(seat.player) not in players:
-                problems.add(f"{at}.player", f"no player called {seat.player!r} is in players")
-            elif (first := _first_seen(seated, name_key(seat.player), at)) is not None:
-                problems.add(f"{at}.player", f"{seat.player} is already seated at {first}")
-            if seat.target is not None and name_key(seat.target) not in players:
-                problems.add(f"{at}.target", f"no player called {seat.target!r} is in players")
-            owner = seat.character_player or seat.player
-            if seat.character_player is not None and name_key(owner) not in players:
-                problems.add(f"{at}.character_player", f"no player called {owner!r} is in "
-                                                       "players")
-            if seat.character is not None and \
-                    (name_key(owner), name_key(seat.character)) not in characters:
-                problems.add(f"{at}.character", f"{owner} has no character called "
-                                                f"{seat.character!r} in characters")
+    home = home_exchange()
+    if home is not None:
+        home.check_references(document, set(players), problems)
 
 
 def _check_records(document: ExportModel, problems: Problems) -> None:
@@ -250,9 +213,9 @@ def _check_records(document: ExportModel, problems: Problems) -> None:
         elif spec is not None and spec.per_player != (record.player is not None):
             problems.add(f"{where}.player", f"a {spec.label} belongs to a player: name one"
                          if spec.per_player else f"a {spec.label} belongs to the group: null")
-        if (first := _first_seen(seen, record_owner_key(record), where)) is not None:
+        if (first := first_seen(seen, record_owner_key(record), where)) is not None:
             problems.add(f"{where}.name", f"{record.name!r} is already {first}")
-        elif spec is not None and spec.single and (first := _first_seen(
+        elif spec is not None and spec.single and (first := first_seen(
                 seen, (record.game, record.kind, "(the group's one)"), where)) is not None:
             problems.add(f"{where}.name", f"the group keeps one {spec.label}, and {first} is "
                                           f"it ({NOT_SINGLE})")
@@ -295,7 +258,7 @@ def _check_records(document: ExportModel, problems: Problems) -> None:
             problems.items.append(problem)
         elif entry.game != registry.home() and kinds is not None and kind in kinds:
             problems.items.extend(_card_problems(entry.game, entry.card, where))
-        elif (first := _first_seen(cards, (entry.game, name_key(str(name)), kind),
+        elif (first := first_seen(cards, (entry.game, name_key(str(name)), kind),
                                    where)) is not None:
             problems.add(f"{where}.card", f"{name} ({kind}) is already listed at {first}")
 
@@ -312,7 +275,7 @@ def check_structure(path: Path) -> tuple[Any, ExportModel | None, Problems]:
     document: ExportModel | None = None
     if not problems.items:
         try:
-            document = ExportModel.model_validate_json(text)
+            document = export_model().model_validate_json(text)
         except ValidationError as exc:
             problems.items.extend(pydantic_problems(exc))
     if document is not None:
@@ -337,20 +300,16 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
     transaction); returns the rows inserted per table. The export's ``cards`` are the home
     system's to keep (``transfer.insert``)."""
     from chronicle.persistence.grouptables import (
-        CreationCardRow,
-        EventRow,
-        GamePlayerRow,
-        GameRow,
         GroupCardRow,
         OwnershipRow,
         RecordEventRow,
         RecordRow,
     )
-    from chronicle.persistence.models import CharacterRow, PlayerRow
+    from chronicle.persistence.models import PlayerRow
     from chronicle.persistence.repository import now
     from chronicle.services.remembered import forget_all
 
-    counts = dict.fromkeys(TABLES, 0)
+    counts = dict.fromkeys(tables(), 0)
 
     def ids(rows: list[Any], table: str) -> list[int]:
         """Insert ``rows`` (in order) and return their new ids."""
@@ -365,44 +324,9 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
     list(ids([OwnershipRow(player_id=players[name_key(p.name)], game=o.game, card_name=o.card,
                            card_key=name_key(o.card), card_kind=o.kind, count=o.count)
               for p in document.players for o in p.collection], "ownership"))
-    games = dict(zip([name_key(g.name) for g in document.games], ids(
-        [GameRow(name=g.name, name_key=name_key(g.name), system=g.system, solo=g.solo,
-                 status=g.status, created_at=g.created_at, played_at=g.played_at,
-                 version=g.version, archived_at=g.archived_at, epic_order=g.epic_order)
-         for g in document.games],
-        "game"), strict=True))
-    characters = dict(zip(
-        [(name_key(c.player), name_key(c.name)) for c in document.characters],
-        ids([CharacterRow(player_id=players[name_key(c.player)], name=c.name,
-                          name_key=name_key(c.name), system=c.system, icon=c.icon,
-                          court=c.court, background=c.background, version=c.version,
-                          created_at=c.created_at, archived_at=c.archived_at)
-             for c in document.characters],
-            "character"), strict=True))
-    list(ids([CreationCardRow(character_id=characters[(name_key(c.player), name_key(c.name))],
-                              role=card.role, card_name=card.card, position=card.position)
-              for c in document.characters for card in c.creation_cards], "creation_card"))
-    list(ids([EventRow(character_id=characters[(name_key(c.player), name_key(c.name))],
-                       seq=e.seq, kind=e.kind, payload=dict(e.payload),
-                       recorded_at=e.recorded_at,
-                       game_id=games[name_key(e.game)] if e.game is not None else None)
-              for c in document.characters for e in c.events], "ledger_event"))
-    seats = []
-    for game in document.games:
-        for seat in game.seats:
-            owner = name_key(seat.character_player or seat.player)
-            seats.append(GamePlayerRow(
-                game_id=games[name_key(game.name)], player_id=players[name_key(seat.player)],
-                character_id=characters[(owner, name_key(seat.character))]
-                if seat.character is not None else None,
-                position=seat.position,
-                target_player_id=players[name_key(seat.target)]
-                if seat.target is not None else None,
-                quests=list(seat.quests), waylays=list(seat.waylays),
-                treasures=list(seat.treasures), leagues=list(seat.leagues),
-                pool=list(seat.pool) if seat.pool is not None else None,
-                completed=list(seat.completed) if seat.completed is not None else None))
-    list(ids(seats, "game_player"))
+    home = home_exchange()
+    if home is not None:
+        home.insert(session, document, players, ids)
     from chronicle.services.playernames import Players, spec_of, stored
 
     by_id = Players.named((pid, p.name) for p, pid in zip(document.players, players.values(),

@@ -4,8 +4,8 @@ delete makes first (:class:`Removal`), whatever it deletes.
 A delete that would break another record is refused and names that record: a player is
 refused while any game keeps something of theirs, its records in the generic store and the
 records that name them, and what a game keeps in tables of its own (``GameSystem.chronicles``:
-its ``player_blockers``; Wyld Hunt's characters and seats, mended in
-``chronicle.systems.wyld_hunt.services.chroniclemending`` on the same :class:`Removal`).
+its ``player_blockers``; Wyld Hunt's characters and seats, which that game mends itself on
+the same :class:`Removal`).
 ``plan_*`` says beforehand what a delete would do and what the thing holds, for the fronts'
 confirmation; ``delete_*`` re-plans inside its own transaction and refuses when the plan
 changed meanwhile. Each change is one transaction.

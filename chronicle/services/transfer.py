@@ -35,19 +35,16 @@ from typing import TYPE_CHECKING, Any
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.services.exportformat import (  # the format, re-exported
     FORMAT,
-    TABLES,
     VERSION,
-    CharacterModel,
-    CreationCardModel,
-    EventModel,
     ExportModel,
-    GameModel,
     GroupCardModel,
     OwnedModel,
     PlayerModel,
     RecordEventModel,
     RecordModel,
-    SeatModel,
+    home_exchange,
+    stamp,
+    tables,
 )
 from chronicle.services.importer import (  # reading back, re-exported
     MAX_PROBLEMS,
@@ -64,22 +61,13 @@ if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.services.playernames import Players
 
-__all__ = ["FORMAT", "MAX_PROBLEMS", "TABLES", "VERSION", "CharacterModel", "CreationCardModel",
-           "EventModel", "ExportModel", "GameModel", "GroupCardModel", "OwnedModel",
-           "PlayerModel", "RecordEventModel", "RecordModel", "SeatModel", "card_entries",
-           "insert", "json_path", "validate_export"]
+__all__ = ["FORMAT", "MAX_PROBLEMS", "VERSION", "ExportModel", "GroupCardModel", "OwnedModel",
+           "PlayerModel", "RecordEventModel", "RecordModel", "card_entries", "insert",
+           "json_path", "tables", "validate_export"]
 
 
 
 # Export -------------------------------------------------------------------------------------
-
-def _stamp(value: datetime | None) -> str | None:
-    if value is None:
-        return None
-    if value.utcoffset() is None:
-        value = value.replace(tzinfo=UTC)
-    return value.isoformat()
-
 
 def export_all(db: Database) -> dict[str, Any]:
     """Every row of every table as the export document, read in one transaction."""
@@ -89,43 +77,22 @@ def export_all(db: Database) -> dict[str, Any]:
 
     with db.transaction() as session:
         rows = exported_rows(session, group_cards_but=registry.home())
+        home = home_exchange()
+        sections = home.export_sections(session, {p.id: p.name for p in rows.players}) \
+            if home else {}
     records, record_events, group_cards = rows.records, rows.record_events, rows.group_cards
-    players, owned, characters = rows.players, rows.owned, rows.characters
-    creation, events, games, seats = rows.creation, rows.events, rows.games, rows.seats
-
-    home = _home()
+    players, owned = rows.players, rows.owned
     player_names = {p.id: p.name for p in players}
-    character_keys = {c.id: (player_names[c.player_id], c.name) for c in characters}
-    game_names = {g.id: g.name for g in games}
-
-    def game_name(game_id: int | None, where: str) -> str | None:
-        if game_id is None:
-            return None
-        if game_id not in game_names:
-            raise BadInput(f"cannot export: {where} refers to game number {game_id}, which is "
-                           "not in the database")
-        return game_names[game_id]
 
     collections: dict[int, list[dict[str, Any]]] = {p.id: [] for p in players if p.id}
     for row in owned:
         collections[row.player_id].append({"card": row.card_name, "kind": row.card_kind,
                                            "count": row.count, "game": row.game})
-    cards_of: dict[int, list[dict[str, Any]]] = {c.id: [] for c in characters if c.id}
-    for card in creation:
-        cards_of[card.character_id].append({"role": card.role, "card": card.card_name,
-                                            "position": card.position})
-    events_of: dict[int, list[dict[str, Any]]] = {c.id: [] for c in characters if c.id}
-    for event in events:
-        player, name = character_keys[event.character_id]
-        events_of[event.character_id].append({
-            "seq": event.seq, "kind": event.kind, "payload": event.payload,
-            "recorded_at": _stamp(event.recorded_at),
-            "game": game_name(event.game_id, f"event {event.seq} of {name} ({player})")})
     history: dict[int, list[dict[str, Any]]] = {r.id: [] for r in records if r.id}
     for step in record_events:
         history[step.record_id].append({"seq": step.seq, "kind": step.kind,
                                         "payload": step.payload,
-                                        "recorded_at": _stamp(step.recorded_at)})
+                                        "recorded_at": stamp(step.recorded_at)})
     from chronicle.services.playernames import Players, exported
 
     named = Players.named((p.id, p.name) for p in players if p.id is not None)
@@ -137,51 +104,21 @@ def export_all(db: Database) -> dict[str, Any]:
     for r in records:  # players by name, guests marked: what the import reads back
         record_data[r.id or 0], history[r.id or 0] = exported(
             r.game, r.kind, dict(r.data), history.get(r.id or 0, []), named)
-    seats_of: dict[int, list[dict[str, Any]]] = {g.id: [] for g in games if g.id}
-    for seat in seats:
-        player = player_names[seat.player_id]
-        entry: dict[str, Any] = {"position": seat.position, "player": player,
-                                 "character": None}
-        if seat.character_id is not None:
-            owner, character = character_keys[seat.character_id]
-            entry["character"] = character
-            if owner != player:
-                entry["character_player"] = owner
-        entry.update({
-            "target": player_names[seat.target_player_id]
-            if seat.target_player_id is not None else None,
-            "quests": list(seat.quests), "waylays": list(seat.waylays),
-            "treasures": list(seat.treasures), "leagues": list(seat.leagues),
-            "pool": list(seat.pool) if seat.pool is not None else None,
-            "completed": list(seat.completed) if seat.completed is not None else None})
-        seats_of[seat.game_id].append(entry)
-
     return {
         "format": FORMAT,
         "version": VERSION,
         "schema": HEAD,
-        "exported_at": _stamp(datetime.now(UTC)),
-        "players": [{"name": p.name, "created_at": _stamp(p.created_at),
+        "exported_at": stamp(datetime.now(UTC)),
+        "players": [{"name": p.name, "created_at": stamp(p.created_at),
                      "collection": collections[p.id or 0]} for p in players],
-        "characters": [{"player": player_names[c.player_id], "name": c.name,
-                        "system": c.system, "icon": c.icon, "court": c.court,
-                        "background": c.background, "version": c.version,
-                        "created_at": _stamp(c.created_at),
-                        "creation_cards": cards_of[c.id or 0], "events": events_of[c.id or 0],
-                        "archived_at": _stamp(c.archived_at)}
-                       for c in characters],
-        "games": [{"name": g.name, "system": g.system, "solo": g.solo, "status": g.status,
-                   "version": g.version, "created_at": _stamp(g.created_at),
-                   "played_at": _stamp(g.played_at), "seats": seats_of[g.id or 0],
-                   "archived_at": _stamp(g.archived_at), "epic_order": g.epic_order}
-                  for g in games],
+        **sections,
         "cards": home.cards() if home else [],
         "group_cards": [{"game": c.game, "card": c.data, "version": c.version}
                         for c in group_cards],
         "records": [{"game": r.game, "kind": r.kind,
                      "player": player_names[r.player_id] if r.player_id is not None else None,
                      "name": r.name, "data": record_data[r.id or 0], "version": r.version,
-                     "created_at": _stamp(r.created_at), "archived_at": _stamp(r.archived_at),
+                     "created_at": stamp(r.created_at), "archived_at": stamp(r.archived_at),
                      "events": history[r.id or 0]} for r in records],
     }
 
@@ -213,15 +150,10 @@ def _sound(records: Sequence[Any], history: dict[int, list[dict[str, Any]]],
 
 def counts_of(document: dict[str, Any]) -> dict[str, int]:
     """Rows per table that an export document holds."""
-    players, characters, games = (document["players"], document["characters"],
-                                  document["games"])
+    players, home = document["players"], home_exchange()
     return {"player": len(players),
             "ownership": sum(len(p["collection"]) for p in players),
-            "character": len(characters),
-            "creation_card": sum(len(c["creation_cards"]) for c in characters),
-            "ledger_event": sum(len(c["events"]) for c in characters),
-            "game": len(games),
-            "game_player": sum(len(g["seats"]) for g in games),
+            **(home.counts(document) if home else {}),
             "record": len(document.get("records", [])),
             "record_event": sum(len(r["events"]) for r in document.get("records", []))}
 
@@ -295,7 +227,7 @@ def validate_export(path: Path) -> ExportModel:
     """
     from chronicle.services.replay import record_problems
 
-    home = _home()
+    home = home_exchange()
     data, document, problems = check_structure(path)
     if home and not header_problems(data):  # every payload problem, however broken the rest
         home.check_payloads(data, problems)
@@ -314,24 +246,13 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
     """Insert a validated export into the empty database of ``session`` (in the caller's
     transaction), its home system's cards as the group's; returns the rows per table."""
     counts = insert_rows(session, document)
-    home = _home()
+    home = home_exchange()
     if home:
         home.save_cards(session, home.card_entries(document))
     return counts
 
 
-def _home() -> Any:
-    """The home game's part of the format (``HomeParts.exchange``, see
-    ``chronicle.systems.protocol``): the file's ``cards`` and characters' chronicles are the
-    home system's. None when it names none."""
-    from chronicle.systems import registry
-    from chronicle.systems.protocol import load_name
-
-    name = registry.system(registry.home()).home.exchange
-    return load_name(name) if name else None
-
-
 def card_entries(document: ExportModel) -> list[Any]:
     """The home system's own cards of an export, validated."""
-    home = _home()
+    home = home_exchange()
     return home.card_entries(document) if home else []

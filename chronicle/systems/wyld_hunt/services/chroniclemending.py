@@ -2,7 +2,7 @@
 chronicle, restoring it, and changing a game's seats before its result is recorded. The
 generic mending (``chronicle.services.playermending``) gives the plan every delete makes
 (``Removal``) and deletes players; what of Wyld Hunt's own tables keeps a player from being
-deleted is said here (``player_blockers``, reached through ``GameSystem.chronicles``).
+deleted is said by ``chronicles.player_blockers`` (reached through ``GameSystem.chronicles``).
 
 A chronicle is never erased by accident. Deleting a character whose chronicle has begun (it
 has events, or sat at a game whose result is recorded) or a game whose result is recorded
@@ -47,26 +47,6 @@ GAME_ARCHIVED = ("its result is recorded", "",
                  "its result is recorded; it is hidden from the list and the characters' "
                  "chronicles keep it")
 """Why a game is archived, what it takes away, and both in the app's terms."""
-
-
-# Players ---------------------------------------------------------------------------------------
-
-def player_blockers(session: Session, player_id: int) -> list[tuple[str, str]]:
-    """What of Wyld Hunt's tables keeps a player from being deleted (their characters, their
-    seats), each with what to do first in the app."""
-    from chronicle.persistence import repository as repo
-
-    found = []
-    characters = repo.list_characters(session, player_id, archived=None)
-    if characters:
-        found.append(("their characters " + ", ".join(
-            c.name + (" (archived)" if c.archived_at else "") for c in characters),
-            "delete or archive their characters (2, then del)"))
-    seated = _games_seating(session, player_id=player_id)
-    if seated:
-        found.append(("their seats in " + ", ".join(g.name for g in seated),
-                      "the games that seat them (3, then del)"))
-    return found
 
 
 # Characters ------------------------------------------------------------------------------------

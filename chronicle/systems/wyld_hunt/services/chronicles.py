@@ -5,7 +5,7 @@ being deleted) call these through the registry and never import Wyld Hunt themse
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chronicle.systems.wyld_hunt.services.characters import list_characters, show_character
 from chronicle.systems.wyld_hunt.services.common import catalog
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.services.characters import CharacterView
     from chronicle.systems.wyld_hunt.services.games import GameView
 
-__all__ = ["catalog", "character_view", "game_view", "list_characters", "player_blockers",
-           "show_character", "show_game"]
+__all__ = ["catalog", "character_view", "game_view", "kept", "list_characters",
+           "player_blockers", "show_character", "show_game"]
 
 
 def character_view(session: Session, row: CharacterRow,
@@ -40,8 +40,31 @@ def game_view(session: Session, row: GameRow, cat: WyldHuntCatalog | None = None
 
 
 def player_blockers(session: Session, player_id: int) -> list[tuple[str, str]]:
-    """What of Wyld Hunt's tables keeps a player from being deleted, each with what to do
-    first in the app (``chroniclemending.player_blockers``)."""
-    from chronicle.systems.wyld_hunt.services.chroniclemending import player_blockers as found
+    """What of Wyld Hunt's tables keeps a player from being deleted (their characters, their
+    seats), each with what to do first in the app."""
+    from chronicle.persistence import repository as repo
+    from chronicle.persistence.removals import games_seating
 
-    return found(session, player_id)
+    found = []
+    characters = repo.list_characters(session, player_id, archived=None)
+    if characters:
+        found.append(("their characters " + ", ".join(
+            c.name + (" (archived)" if c.archived_at else "") for c in characters),
+            "delete or archive their characters (2, then del)"))
+    seated = games_seating(session, player_id=player_id)
+    if seated:
+        found.append(("their seats in " + ", ".join(g.name for g in seated),
+                      "the games that seat them (3, then del)"))
+    return found
+
+
+def kept(session: Session, keys: set[str]) -> list[tuple[str, Any, Any]]:
+    """Every character in play, then every game listed, of the editions ``keys``, each with
+    the view that checks it against a catalog (``view(session, row, catalog)``): what a
+    corrected card is checked against (``chronicle.services.cardfront``)."""
+    from chronicle.persistence import repository as repo
+
+    return [*(("character", row, character_view) for row in repo.list_characters(session)
+              if row.system in keys),
+            *(("game", row, game_view) for row in repo.list_games(session)
+              if getattr(row, "system", "") in keys)]

@@ -1,16 +1,18 @@
 """Wyld Hunt's part of the whole-database export (``chronicle db export|import``, backups):
-the file's ``cards`` (the group's and the user's own Wyld Hunt cards) and the characters'
-chronicles, checked event by event as every append was.
+the file's ``cards`` (the group's and the user's own Wyld Hunt cards), its sections
+``characters`` and ``games`` (``SECTIONS``, ``TABLES``: ``exchangeformat``; written, counted,
+checked and inserted by ``exchangetables``) and the characters' chronicles, checked event by
+event as every append was.
 
 The generic transfer (``chronicle.services.transfer``) reaches this module through the
-registry (``GameSystem.exchange`` of the home system): the format's ``cards`` and
-``characters`` are the home system's.
+registry (``HomeParts.exchange`` of the home game): the format's ``cards`` and these sections
+are the home game's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
@@ -18,12 +20,24 @@ from chronicle.domain.values import Origin
 from chronicle.services.importer import Problems, json_path, pydantic_problems
 from chronicle.systems.wyld_hunt.codec import event_from_record
 from chronicle.systems.wyld_hunt.payloads import PAYLOADS
+from chronicle.systems.wyld_hunt.services.exchangeformat import SECTIONS, TABLES
+from chronicle.systems.wyld_hunt.services.exchangetables import (
+    check_references,
+    counts,
+    export_sections,
+    insert,
+)
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
     from chronicle.catalog.loader import CardEntry
     from chronicle.services.exportformat import ExportModel
+    from chronicle.systems.wyld_hunt.services.exchangeformat import Sections
+
+__all__ = ["SECTIONS", "TABLES", "card_entries", "cards", "check_cards", "check_payloads",
+           "check_references", "chronicle_problems", "counts", "export_sections", "insert",
+           "save_cards"]
 
 CREATION_REFUSALS = frozenset({"card.unknown", "card.wrong_kind", "icon.multiple"})
 """Errors that the services never let a character be saved with."""
@@ -104,7 +118,7 @@ def chronicle_problems(document: ExportModel) -> list[str]:
     problems: list[str] = []
     cat = catalog(card_entries(document))
     unfinished = UNFINISHED - {"collection.not_owned"}  # collections are checked by the app
-    for c, character in enumerate(document.characters):
+    for c, character in enumerate(cast("Sections", document).characters):
         where = f"characters[{c}]"
         who = f"{character.name} ({character.player})"
         events = tuple(event_from_record(e.kind, dict(e.payload))
