@@ -144,6 +144,21 @@ class SystemStats(NamedTuple):
                                  for p, c, k, n in self.unused]}
 
 
+def day_of(text: str | None) -> dt.date | None:
+    """The day a stored date or timestamp names (its first ten characters, ISO); None when
+    there is none or it is no date."""
+    try:
+        return dt.date.fromisoformat(text[:10]) if text else None
+    except ValueError:
+        return None
+
+
+def from_since(day: dt.date | None, since: dt.date | None) -> bool:
+    """Whether a play of ``day`` counts for ``--since`` (every play without it; a play of no
+    known day only without it)."""
+    return since is None or (day is not None and day >= since)
+
+
 def parse_since(text: str | None) -> dt.date | None:
     """``--since``: an ISO date (2026-01-31).
 

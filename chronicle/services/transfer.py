@@ -2,8 +2,9 @@
 database (reading it back is ``importer``'s, the rules replayed over it ``replay``'s).
 
 ``export_all`` reads every table in one transaction and returns the export document;
-``write_export`` writes it atomically and never overwrites a file unless told to. The document
-names things by their natural keys (player names, a character by its player and name, game
+``write_export`` writes it atomically and never overwrites a file unless told to. The home
+game's sections (Wyld Hunt's ``characters`` and ``games`` below) are its ``exchange``'s. The
+document names things by their natural keys (player names, a character by its player and name, game
 names), never by database ids, and keeps every timestamp as an ISO 8601 string with its offset::
 
     {"format": "arcadia-chronicle-export", "version": 1, "schema": "0002", "exported_at": "...",

@@ -51,10 +51,15 @@ The contracts of the lazily named callables:
 - ``home.demo``: ``demo(db: Database) -> list[str]``, ``chronicle demo``: the home system's example
   play group written to the database, and the lines saying what was done.
 - ``home.exchange``: a module, the home system's part of the whole-database export (``chronicle db
-  export|import``, backups: the file's ``cards`` and ``characters``' chronicles):
-  ``cards() -> list[dict]``, ``check_payloads(data, problems)``, ``check_cards(document,
-  problems)``, ``chronicle_problems(document) -> list[str]``, ``card_entries(document)`` and
-  ``save_cards(session, entries)`` (``chronicle.services.transfer`` calls them);
+  export|import``, backups): the file's ``cards``, ``cards() -> list[dict]``,
+  ``check_cards(document, problems)``, ``card_entries(document)``, ``save_cards(session,
+  entries)``; the sections of its own tables (optional): ``SECTIONS`` (each file key and its
+  pydantic type, every one required), ``TABLES`` (their database tables),
+  ``export_sections(session, player_names) -> dict``, ``counts(document) -> dict[str, int]``,
+  ``check_references(document, players, problems)``, ``check_payloads(data, problems)``,
+  ``chronicle_problems(document) -> list[str]`` (its rules replayed) and ``insert(session,
+  document, players, ids)`` (``chronicle.services.exportformat``, ``importer`` and
+  ``transfer`` call them);
 - ``collection``: a module, the game's own collection rules (``chronicle collection ...
   --system KEY``): ``add_cards(db, player, cards, *, kind)``, ``list_collection(db, player)``,
   ``import_collection_csv(db, player, path, *, mode)``, ``export_collection_csv(db, player)``;
@@ -403,7 +408,7 @@ class HomeParts(NamedTuple):
     group), the lines it prints."""
     exchange: str | None = None
     """Lazy name of the module holding the game's part of the whole-database export (its
-    ``cards`` and characters' chronicles); see the module's docstring."""
+    ``cards`` and the sections of its own tables); see the module's docstring."""
 
 
 class GameSystem(NamedTuple):

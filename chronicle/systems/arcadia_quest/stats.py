@@ -14,21 +14,10 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from chronicle.domain.values import name_key
-from chronicle.services.stats import Cell, GameStats, Play, Seat, Series, Table
+from chronicle.services.stats import Cell, GameStats, Play, Seat, Series, Table, day_of, from_since
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
-
-
-def _day(text: str | None) -> dt.date | None:
-    try:
-        return dt.date.fromisoformat(text[:10]) if text else None
-    except ValueError:
-        return None
-
-
-def _from(day: dt.date | None, since: dt.date | None) -> bool:
-    return since is None or (day is not None and day >= since)
 
 
 def _who(guild: dict[str, Any], color: str) -> str:
@@ -55,8 +44,8 @@ def stats(db: Database, since: dt.date | None, player: str | None) -> GameStats:
         guilds: dict[str, dict[str, Any]] = summary.get("guilds", {})
         scenarios: list[dict[str, Any]] = summary.get("scenarios", [])
         events = [e for _n, e in effective(view.events)[0] if isinstance(e, ScenarioPlayed)]
-        days = [_day(e.date) for e in events] + [None] * len(scenarios)
-        shown = [i for i, _s in enumerate(scenarios) if _from(days[i], since)]
+        days = [day_of(e.date) for e in events] + [None] * len(scenarios)
+        shown = [i for i, _s in enumerate(scenarios) if from_since(days[i], since)]
         for index, scenario in enumerate(scenarios):
             seats = tuple(Seat(_who(g, color), _earned(g, index), color == scenario["winner"],
                                None, color) for color, g in guilds.items())

@@ -13,19 +13,12 @@ from typing import TYPE_CHECKING
 
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput
-from chronicle.services.stats import Cell, GameStats, Play, Seat, Series, Table
+from chronicle.services.stats import Cell, GameStats, Play, Seat, Series, Table, day_of
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.systems.hunters_of_arcfall.catalog import HuntersCatalog
     from chronicle.systems.hunters_of_arcfall.service import HuntView
-
-
-def _day(text: str | None) -> dt.date | None:
-    try:
-        return dt.date.fromisoformat(text[:10]) if text else None
-    except ValueError:
-        return None
 
 
 def _views(db: Database) -> list[HuntView]:
@@ -76,7 +69,7 @@ def stats(db: Database, since: dt.date | None, player: str | None) -> GameStats:
     latest: HuntView | None = None
     for view in views:
         state = view.state
-        day = _day(view.log.date)
+        day = day_of(view.log.date)
         start = {name_key(s.name): n for n, s in enumerate(view.log.seats, start=1)}
         sharing = {name_key(n) for n in state.tied}
         winner = name_key(state.winner) if state.winner else None

@@ -16,7 +16,8 @@ changed meanwhile. Each change is one transaction.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from chronicle.domain.limits import SEATS_MAX
 from chronicle.domain.values import name_key
@@ -122,23 +123,13 @@ def delete_character(db: Database, name: str, player: str | None = None, *,
     Raises:
         Refused: a prepared game seats the character (named). Conflict: it changed meanwhile.
     """
-    from chronicle.persistence import repository as repo
     from chronicle.persistence.removals import erase_character_parts
 
     with db.transaction() as session:
         row = character_row(session, name, player)
-        if expected_version is not None and row.version != expected_version:
-            raise repo.stale(session, row, expected_version)
-        plan = expect(_character_plan(session, row), expected)
-        if plan.action == "archive":
-            row.archived_at = repo.now()
-            repo.touch(row, "it was archived")
-            session.add(row)
-            return plan
-        assert row.id is not None
-        erase_character_parts(session, row.id)
-        session.delete(row)
-        return plan
+        return _remove(session, row, expected_version,
+                       lambda: expect(_character_plan(session, row), expected),
+                       erase_character_parts)
 
 
 def restore_character(db: Database, name: str, player: str | None = None,
@@ -226,23 +217,32 @@ def delete_game(db: Database, name: str, *, expected: Action | None = None,
     Raises:
         Conflict: the game changed meanwhile (its result was recorded, say).
     """
-    from chronicle.persistence import repository as repo
     from chronicle.persistence.removals import erase_game_parts
 
     with db.transaction() as session:
         row = game_row(session, name)
-        if expected_version is not None and row.version != expected_version:
-            raise repo.stale(session, row, expected_version)
-        plan = expect(_game_plan(session, row), expected)
-        if plan.action == "archive":
-            row.archived_at = repo.now()
-            repo.touch(row, "it was archived")
-            session.add(row)
-            return plan
-        assert row.id is not None
-        erase_game_parts(session, row.id)
-        session.delete(row)
-        return plan
+        return _remove(session, row, expected_version,
+                       lambda: expect(_game_plan(session, row), expected), erase_game_parts)
+
+
+def _remove(session: Session, row: Any, expected_version: int | None,
+            plan: Callable[[], Removal], erase: Callable[[Session, int], None]) -> Removal:
+    """Carry out the plan for ``row`` (a character's or a game's), made on the version the
+    user saw: archive it (hidden, restorable) or erase it and its parts (``erase``)."""
+    from chronicle.persistence import repository as repo
+
+    if expected_version is not None and row.version != expected_version:
+        raise repo.stale(session, row, expected_version)
+    done = plan()
+    if done.action == "archive":
+        row.archived_at = repo.now()
+        repo.touch(row, "it was archived")
+        session.add(row)
+        return done
+    assert row.id is not None
+    erase(session, row.id)
+    session.delete(row)
+    return done
 
 
 def restore_game(db: Database, name: str) -> GameView:

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from chronicle.domain.values import name_key
-from chronicle.services.stats import GameStats, Play, Seat, Series, Table
+from chronicle.services.stats import GameStats, Play, Seat, Series, Table, day_of
 from chronicle.systems.wyld_hunt.chronicle import GamePlayed
 
 if TYPE_CHECKING:
@@ -22,17 +22,8 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.services.games import GameView
 
 
-def _day(text: str | None) -> dt.date | None:
-    if not text:
-        return None
-    try:
-        return dt.date.fromisoformat(text[:10])
-    except ValueError:
-        return None
-
-
 def _line_day(line: HistoryLine) -> dt.date | None:
-    return _day(line.date) or _day(line.recorded_at)
+    return day_of(line.date) or day_of(line.recorded_at)
 
 
 def _mine(player: str | None, who: str) -> bool:
