@@ -130,3 +130,39 @@ def test_the_export_format_takes_the_home_games_sections_from_it(
     monkeypatch.setenv(registry.HOME_SETTING, HOA)
     assert not {"characters", "games"} & set(exportformat.export_model().model_fields)
     assert exportformat.tables() == ("player", "ownership", "record", "record_event")
+
+
+def test_no_core_module_names_a_rule_code_of_the_home_game() -> None:
+    """The app says a rule's fix in the home game's keys through that game (its ``codes``
+    module's ``app_keys``), so no module outside the games' folders names a code that only
+    Wyld Hunt has (the ``card.*``, ``collection.*`` and ``record.*`` codes are every game's)."""
+    from chronicle.systems.wyld_hunt.codes import ALL_CODES
+
+    own = {c.code for c in ALL_CODES if not c.code.startswith(("card.", "collection.",
+                                                                "record."))}
+    found = []
+    for path in sorted((REPO / "chronicle").rglob("*.py")):
+        relative = path.relative_to(REPO / "chronicle").as_posix()
+        if relative.startswith("persistence/migrations/") or (
+                relative.startswith("systems/") and relative.count("/") > 1):
+            continue
+        found += [(relative, node.value) for node in ast.walk(ast.parse(path.read_text(
+            encoding="utf-8"))) if isinstance(node, ast.Constant) and node.value in own]
+    assert found == []
+
+
+def test_the_app_says_a_fix_in_the_home_games_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chronicle.rules.report import Severity, Violation
+    from chronicle.tui import messages
+
+    tie = Violation("court.tie", Severity.ERROR, "the tally is even", fix='set court = "seelie"')
+    monkeypatch.delenv(registry.HOME_SETTING, raising=False)
+    messages._app_keys.cache_clear()
+    assert messages.app_fix(tie) == ("choose the court in the builder: c, then pick Seelie or "
+                                     "Unseelie")
+    monkeypatch.setenv(registry.HOME_SETTING, HOA)  # a home game without keys of its own
+    messages._app_keys.cache_clear()
+    try:
+        assert "builder" not in (messages.app_fix(tie) or "")
+    finally:
+        messages._app_keys.cache_clear()

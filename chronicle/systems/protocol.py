@@ -432,7 +432,9 @@ class GameSystem(NamedTuple):
     of the card files of ``directory`` read by themselves (the bundled folder, a test of every
     game's bundled cards): beyond their format, which ``card_schema`` says."""
     codes: str | None = None
-    """Lazy name of the module holding the game's violation codes."""
+    """Lazy name of the module holding the game's violation codes; the home game's may hold
+    ``app_keys(code, engine_fix) -> (keys, whole) | None``, a fix said in the app's keys
+    (``whole``: the keys say it all, the engine's words are left out)."""
     ledger_codec: str | None = None
     """Lazy name of the ledger codec (events to and from stored records), where the game
     keeps a history."""

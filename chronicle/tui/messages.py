@@ -3,47 +3,22 @@
 The rules state each fix in the words of a character or game file (``add icon = "<race>
 <gender>"``); in the app the same fix is a key to press. ``app_fix`` prefers the app form the
 violation carries itself (``Fix.app`` through ``Violation.fix_for(Front.APP)``) and otherwise
-says it by code, keeping the engine's numbers. ``people`` rewrites raw validation text
+says it by code, keeping the engine's numbers, in the keys the home game gives (its ``codes``
+module's ``app_keys``: the app's first areas are its). ``people`` rewrites raw validation text
 (``Input should be less than or equal to 1000``) in plain words.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from chronicle.rules.report import Front
 
 if TYPE_CHECKING:
     from chronicle.rules.report import Violation
-
-KEYS_BY_CODE: dict[str, str] = {
-    "icon.missing": "choose an icon in the builder: i, then a on one",
-    "icon.multiple": "keep one icon in the builder: i, then x on the others",
-    "court.tie": "choose the court in the builder: c, then pick Seelie or Unseelie",
-    "court.overridden": "the tally decides the court: in the builder press c and pick {court}",
-    "points.over_budget": "in the builder, m then x drops a Merit; f then a takes a Flaw",
-    "points.unspent": "in the builder, m then a adds a Merit",
-    "card.unknown": "create it in Cards (1): search its name, then n",
-    "card.incomplete": "fill it in from the card in Cards (1): search it, then e",
-    "card.wrong_kind": "take it out and add the card of the right kind",
-    "card.duplicate": "take the extra copy out (x) unless you mean two",
-    "collection.not_owned": "record the card in Cards (1): + on it, or o for a whole pack",
-    "collection.shared_copy": "record another copy in Cards (1): + on it",
-    "quest.none": "choose {who} quests: q, then space on a quest",
-    "setup.opponents": "o changes whom each player waylays",
-    "setup.waylays_over_rating": "w, then space takes a Waylay out",
-    "setup.solo_waylays_under_rating": "w, then space adds a Waylay",
-    "setup.solo_waylays_excess": "w, then space takes a Waylay out",
-    "setup.treasures_over_rating": "t, then space takes a Treasure out",
-    "setup.treasures_under_rating": "t, then space adds a Treasure",
-    "setup.league_count": "l, then space adds or takes out a League",
-    "setup.unique_league": "l, then space takes the extra copy out",
-    "setup.waylay_terrain": "w or l: choose a League with a matching terrain",
-    "setup.character_invalid": "open the character in Characters (2) and fix it in the builder",
-    "xp.overspent": "record more games first (g in the character view), or undo a purchase (u)",
-}
-"""The smallest fix of each rule, in keys (placeholders filled from the engine's own fix)."""
 
 _PYDANTIC = [
     (re.compile(r"Input should be less than or equal to (\S+)"), r"at most \1"),
@@ -107,17 +82,32 @@ def app_fix(violation: Violation, **names: str) -> str | None:
     fixes = violation.fixes
     if fixes is not None and fixes.app:
         return violation.fix_for(Front.APP, **names)
-    template = KEYS_BY_CODE.get(violation.code)
     engine = violation.fix or ""
-    if template is None:
+    said = _home_keys(violation.code, engine)
+    if said is None:
         return app_terms(_untoml(engine)) or None
-    court = re.search(r'court = "(\w+)"', engine)
-    who = re.search(r"to (.+)$", engine) if violation.code == "quest.none" else None
-    keys = template.format(court=court.group(1).title() if court else "it",
-                           who=f"{who.group(1)}'s" if who else "the player's")
-    if engine and not _tomlish(engine) and violation.code not in ("quest.none",):
+    keys, whole = said
+    if engine and not _tomlish(engine) and not whole:
         return f"{_untoml(engine)} ({keys})"
     return keys
+
+
+def _home_keys(code: str, engine: str) -> tuple[str, bool] | None:
+    """The home game's fix of ``code`` in the app's keys (its ``codes`` module's
+    ``app_keys(code, engine_fix) -> (keys, whole) | None``: the app's areas are its)."""
+    keys = _app_keys()
+    return keys(code, engine) if keys is not None else None
+
+
+@cache
+def _app_keys() -> Callable[[str, str], tuple[str, bool] | None] | None:
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    codes = registry.system(registry.home()).codes
+    found: Callable[[str, str], tuple[str, bool] | None] | None = getattr(
+        load_name(codes), "app_keys", None) if codes else None
+    return found
 
 
 def _tomlish(text: str) -> bool:

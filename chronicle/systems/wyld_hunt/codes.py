@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from chronicle.rules.codes import Code
 from chronicle.rules.report import Severity
+from chronicle.systems.wyld_hunt.appfixes import app_keys as app_keys  # the fixes in keys
 
 E, W = Severity.ERROR, Severity.WARNING
 
