@@ -111,12 +111,12 @@ def run(args: argparse.Namespace) -> int:
     emit()
     report(result.report, Front.FILE)
     emit()
-    if system.key != registry.home():
-        _summary(summary)
-    elif kind == "character":
-        _character(summary)
+    lines = getattr(result, "summary_lines", None)  # a game's own words for its summary
+    if callable(lines):
+        for line in lines():
+            emit(line)
     else:
-        _setup(summary)
+        _summary(summary)
     return result.exit_code
 
 
@@ -162,37 +162,3 @@ def _summary(s: dict[str, Any]) -> None:
                 emit(f"  {printable(str(name))}: {_plain(entry, skip=named)}")
         else:
             emit(f"{label}: (see --json)")
-
-
-def _character(s: dict[str, Any]) -> None:
-    court = s["court"] or "undecided"
-    emit(f"Icon: {s['icon'] or '-'}   Court: {court} ({s['seelie']} Seelie, "
-         f"{s['unseelie']} Unseelie)")
-    extra = f" + {s['points_extra']} from card effects" if s["points_extra"] else ""
-    if s["points_complete"]:
-        emit(f"Creation points: {s['points_spent']} spent of {s['points_start']} starting + "
-             f"{s['points_flaws']} from Flaws{extra}; {s['points_unspent']} unspent")
-    else:
-        emit(f"Creation points: {s['points_spent']} known spent of {s['points_start']} "
-             f"starting + {s['points_flaws']} known from Flaws{extra}; the rest cannot be "
-             "counted until the unknown values are filled in")
-    emit(f"Experience: {s['xp_earned']} earned, {s['xp_spent']} spent, {s['xp_unspent']} "
-         f"unspent   Waylay bonus: +{s['waylay_bonus']} per quest")
-    emit(f"Merits: {', '.join(s['merits']) or '-'}")
-    emit(f"Flaws: {', '.join(s['flaws']) or '-'}")
-    if s["quests_completed"]:
-        emit(f"Quests completed: {', '.join(s['quests_completed'])}")
-
-
-def _setup(s: dict[str, Any]) -> None:
-    emit("Solo game" if s["solo"] else f"{len(s['players'])}-player game")
-    for rule in s.get("house_rules", []):
-        emit(f"Played under: {rule}")
-    for p in s["players"]:
-        emit(f"  {p['name']}: quests {', '.join(p['quests']) or '-'}; Waylay rating "
-             f"{p['waylay_rating']} (bonus +{p['waylay_bonus']}/quest); waylays "
-             f"{p['waylays_total']} against {p['target'] or '-'}; treasures "
-             f"{p['treasures_total']}/{p['treasure_rating']}; {p['leagues']} leagues")
-        order = p.get("quest_order")
-        if order and len(order) > 1:
-            emit(f"    complete in this order: {', '.join(order)}")
