@@ -168,11 +168,14 @@ def test_the_app_says_a_fix_in_the_home_games_keys(monkeypatch: pytest.MonkeyPat
         messages._app_keys.cache_clear()
 
 
-def test_a_checked_files_summary_is_said_by_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_checked_files_summary_is_said_by_its_game(monkeypatch: pytest.MonkeyPatch,
+                                                     tmp_path: Path) -> None:
     """``chronicle check`` prints under the report what the game's outcome says
     (``summary_lines``): Wyld Hunt's setup lines come from its package, whichever game is
     home; the command line itself knows no Waylay rating."""
-    setup = REPO / "tests" / "golden" / "setups" / "solo-exact-total.toml"
+    golden = REPO / "tests" / "golden" / "setups" / "solo-exact-total.toml"
+    setup = tmp_path / "setup.toml"
+    setup.write_text('system = "wyld-hunt"\n' + golden.read_text(encoding="utf-8"))
     monkeypatch.setenv(registry.HOME_SETTING, HOA)
     code, out, _err = run("check", str(setup))
     assert code == 0 and "Solo game" in out and "Waylay rating 10" in out
