@@ -12,7 +12,9 @@ The contracts of the lazily named callables:
 
 - a file kind's ``check``: ``check(path: Path, user_cards_dir: Path | None) -> Checked``
   (:class:`Checked`: ``exit_code`` 0 legal / 1 a rule broken / 2 the file is unusable, the
-  ``report``, the located ``problems`` that make the file unusable, ``catalog_problems``);
+  ``report``, the located ``problems`` that make the file unusable, ``catalog_problems``; and,
+  optionally, ``to_dict()`` for ``--json`` and ``summary_lines() -> list[str]``, what
+  ``chronicle check`` prints under the report in the game's own words);
 - an odds command's ``run``: ``run(options: dict[str, object]) -> OddsAnswer``, the options
   being the parsed values of its :class:`Option` list by ``dest``;
 - ``card_schema``: an object satisfying ``chronicle.catalog.loader.CardSchema``;
