@@ -23,10 +23,10 @@ import dbfixtures as fx
 import pytest
 
 from chronicle.errors import Conflict, Refused
-from chronicle.services.common import character_row
 from chronicle.services.db import Database, open_database
 from chronicle.systems.wyld_hunt.chronicle import MeritBought
 from chronicle.systems.wyld_hunt.services import characters, games, ledger
+from chronicle.systems.wyld_hunt.services.common import character_row
 
 EDPT = "Even Dragons Pay Taxes"
 WRITERS = 4

@@ -299,7 +299,7 @@ def test_undoing_a_game_whose_experience_was_spent_is_refused(tim: Database) -> 
     won(tim)
     ledger.buy(tim, "Winerdria", "Clear Thinking")
     with fx.unchanged(tim), pytest.raises(Refused) as info, tim.transaction() as session:
-        from chronicle.services.common import character_row
+        from chronicle.systems.wyld_hunt.services.common import character_row
 
         ledger.append(session, character_row(session, "Winerdria"), Undo(event=1))
     assert fx.codes(info.value.report) == ["xp.overspent"]
@@ -332,7 +332,7 @@ def test_an_event_from_a_stale_version_is_a_conflict(tim: Database) -> None:
     seen = characters.show_character(tim, "Winerdria")
     won(tim)
     with fx.unchanged(tim), pytest.raises(Conflict), tim.transaction() as session:
-        from chronicle.services.common import character_row
+        from chronicle.systems.wyld_hunt.services.common import character_row
 
         ledger.append(session, character_row(session, "Winerdria"),
                       Undo(event=1), expected_version=seen.version)

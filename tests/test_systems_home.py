@@ -87,9 +87,9 @@ and seats): only its package (and persistence, which declares them) reaches them
 HOME_TABLE_READS = {"list_characters", "creation_cards", "game_players", "list_games",
                     "games_seating", "chronicle_rows", "character_row", "game_row"}
 """The persistence and service functions that read those tables."""
-STILL_READING = {"services/common.py", "services/playermending.py", "cli/completion.py"}
-"""Core modules that still reach them (finding a name by its row, a player's characters in
-``PlayerInfo``, shell completion): an allow-list that may only shrink."""
+STILL_READING = {"services/playermending.py", "cli/completion.py"}
+"""Core modules that still reach them (a player's characters in ``PlayerInfo``, shell
+completion): an allow-list that may only shrink."""
 
 
 def test_core_services_reach_the_home_games_tables_only_through_its_package() -> None:
@@ -117,19 +117,26 @@ def test_core_services_reach_the_home_games_tables_only_through_its_package() ->
         offenders["services/playermending.py"] == {"list_characters"}
 
 
-def test_the_export_format_takes_the_home_games_sections_from_it(
+def test_the_export_format_takes_a_games_own_tables_from_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The generic format knows players, collections, records and the group's cards; the
-    characters and games are Wyld Hunt's sections, in the file only while it is home."""
+    characters and games are Wyld Hunt's sections (its ``chronicles``), in every file
+    whichever game is home (a backup never leaves them out); a game without tables of its
+    own (the toy) adds none."""
+    import toy_game
+
     from chronicle.services import exportformat
 
     assert not {"characters", "games"} & set(exportformat.ExportModel.model_fields)
-    monkeypatch.delenv(registry.HOME_SETTING, raising=False)
-    assert {"characters", "games"} <= set(exportformat.export_model().model_fields)
-    assert "character" in exportformat.tables()
-    monkeypatch.setenv(registry.HOME_SETTING, HOA)
-    assert not {"characters", "games"} & set(exportformat.export_model().model_fields)
-    assert exportformat.tables() == ("player", "ownership", "record", "record_event")
+    wyld_hunt = ("player", "ownership", "character", "creation_card", "ledger_event", "game",
+                 "game_player", "record", "record_event")
+    for home in (None, HOA):
+        if home:
+            monkeypatch.setenv(registry.HOME_SETTING, home)
+        assert {"characters", "games"} <= set(exportformat.export_model().model_fields)
+        assert exportformat.tables() == wyld_hunt
+    with registry.registered(toy_game.SYSTEM):
+        assert exportformat.tables() == wyld_hunt
 
 
 def test_no_core_module_names_a_rule_code_of_the_home_game() -> None:

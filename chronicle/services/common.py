@@ -1,23 +1,22 @@
-"""Helpers shared by the database use cases of every game: finding players, characters and
-games by name, and the policy that decides which rule violations refuse a change (each game's
-own refusal lists and catalog live in its own folder, reached through
+"""Helpers shared by the database use cases of every game: finding players by name, and the
+policy that decides which rule violations refuse a change (each game's own refusal lists,
+catalog and the finding of its own rows live in its own folder, reached through
 ``chronicle.systems.registry``)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from chronicle.domain.text import suggest
 from chronicle.errors import NotFound, Refused
-from chronicle.rules.report import Report, Severity, Violation, arg
+from chronicle.rules.report import Report, Severity, Violation
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from chronicle.persistence.grouptables import GameRow
-    from chronicle.persistence.light import CharacterFacts, PlayerFacts
-    from chronicle.persistence.models import CharacterRow, PlayerRow
+    from chronicle.persistence.light import PlayerFacts
+    from chronicle.persistence.models import PlayerRow
     from chronicle.persistence.reads import Reader
 
 def player_row(session: Session, name: str) -> PlayerRow:
@@ -53,84 +52,6 @@ def _no_player(name: str, names: list[str]) -> NotFound:
     near = suggest(name, names)
     return NotFound(f"no player is called {name!r}" + (
         f"; did you mean {near!r}?" if near else f"; add one with 'chronicle player add {name}'"))
-
-
-def character_row(session: Session, name: str, player: str | None = None, *,
-                  archived: bool = False) -> CharacterRow:
-    """The character called ``name`` (of ``player``, when given); an archived one only when
-    ``archived``.
-
-    Raises:
-        NotFound: naming the nearest character, or how to restore an archived one; or when
-            two players have a character of that name and no player was given.
-    """
-    from chronicle.persistence import repository as repo
-
-    owner = player_row(session, player) if player else None
-    return _one_character(session, name, owner, archived,
-                          repo.find_characters(session, name, owner.id if owner else None))
-
-
-def character_facts(session: Reader, name: str, player: str | None = None, *,
-                    archived: bool = False) -> CharacterFacts:
-    """The character called ``name`` as :func:`character_row` finds it, read only: no table
-    class is built (``chronicle character show``). A change is written through the row.
-
-    Raises:
-        NotFound: as :func:`character_row`.
-    """
-    from chronicle.persistence import reads
-
-    owner = player_facts(session, player) if player else None
-    return _one_character(session, name, owner, archived,
-                          reads.characters_named(session, name, owner.id if owner else None))
-
-
-Found = TypeVar("Found", "CharacterRow", "CharacterFacts")
-
-
-def _one_character(session: Reader, name: str, owner: PlayerRow | PlayerFacts | None,
-                   archived: bool,
-                   every: list[Found]) -> Found:
-    """The one of ``every`` character called ``name`` that is (or is not) ``archived``."""
-    from chronicle.persistence import reads
-
-    found = [c for c in every if (c.archived_at is not None) == archived]
-    if len(found) == 1:
-        return found[0]
-    if len(found) > 1:
-        raise NotFound(f"{len(found)} players have a character called {name!r}; say whose with "
-                       "--player")
-    if every and not archived:
-        raise NotFound(f"{every[0].name} is archived; bring it back with "
-                       f"'chronicle character restore-archived {arg(every[0].name)}'")
-    if every:
-        raise NotFound(f"{every[0].name} is not archived")
-    near = suggest(name, [c.name for c in reads.characters_of(
-        session, owner.id if owner else None, archived=archived)])
-    raise NotFound(f"no character is called {name!r}" + (f" for {owner.name}" if owner else "")
-                   + (f"; did you mean {near!r}?" if near else ""))
-
-
-def game_row(session: Session, name: str, *, archived: bool = False) -> GameRow:
-    """The game called ``name`` (an archived one only when ``archived``).
-
-    Raises:
-        NotFound: naming the nearest game, or how to restore an archived one.
-    """
-    from chronicle.persistence import repository as repo
-
-    row = repo.find_game(session, name)
-    if row is not None and (row.archived_at is not None) == archived:
-        return row
-    if row is not None and not archived:
-        raise NotFound(f"{row.name} is archived; bring it back with "
-                       f"'chronicle game restore-archived {arg(row.name)}'")
-    if row is not None:
-        raise NotFound(f"{row.name} is not archived")
-    near = suggest(name, [g.name for g in repo.list_games(session, archived=archived)])
-    raise NotFound(f"no {'archived ' if archived else ''}game is called {name!r}"
-                   + (f"; did you mean {near!r}?" if near else ""))
 
 
 def _signature(violation: Violation) -> tuple[str, tuple[str, ...]]:

@@ -3,10 +3,11 @@ models, every field held to the limits of ``chronicle.domain.limits`` through th
 of ``chronicle.persistence.payloads``: what a database can hold, an export can carry.
 
 The generic part is every game's: players and their collections, the records of the generic
-store, the group's cards. The home game (``registry.home()``) adds the sections of its own
-tables through its ``HomeParts.exchange`` module (``SECTIONS``: key and type, each required;
-``TABLES``: their database tables): :func:`export_model` is the format with them, and
-:func:`tables` every table an export holds. Keys added by later schemas have defaults, so that
+store, the group's cards; the file's ``cards`` are the home game's (``registry.home()``, its
+``HomeParts.exchange``). A game that keeps tables of its own adds their sections through its
+``GameSystem.chronicles`` module (``SECTIONS``: key and type, each required; ``TABLES``: their
+database tables): :func:`export_model` is the format with them, and :func:`tables` every
+table an export holds. Keys added by later schemas have defaults, so that
 older exports stay readable: ``game`` of an owned card (0007, the first game when absent),
 ``records`` and ``group_cards`` (0007, none)."""
 
@@ -126,30 +127,42 @@ def home_exchange() -> Any:
     return load_name(name) if name else None
 
 
-_BUILT: dict[str, type[ExportModel]] = {}
+def section_games() -> list[Any]:
+    """The modules of the installed games that keep tables of their own in the file (their
+    ``GameSystem.chronicles`` holding ``SECTIONS``), by game key: whichever game is home, a
+    game's tables travel in every export and backup."""
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
+
+    found = []
+    for game in registry.systems():
+        module = load_name(game.chronicles) if game.chronicles else None
+        if getattr(module, "SECTIONS", None):
+            found.append(module)
+    return found
+
+
+_BUILT: dict[tuple[str, ...], type[ExportModel]] = {}
 
 
 def export_model() -> type[ExportModel]:
-    """The whole export file with the home game's sections (built once per home game)."""
-    from chronicle.systems import registry
-
-    key = registry.home()
+    """The whole export file with the games' own sections (built once per set of games)."""
+    games = section_games()
+    key = tuple(module.__name__ for module in games)
     if key not in _BUILT:
         from pydantic import create_model
 
-        home = home_exchange()
-        sections: dict[str, Any] = {name: (kind, ...) for name, kind in
-                                    (getattr(home, "SECTIONS", {}) if home else {}).items()}
+        sections: dict[str, Any] = {name: (kind, ...) for module in games
+                                    for name, kind in module.SECTIONS.items()}
         _BUILT[key] = create_model("ExportModel", __base__=ExportModel, **sections)
     return _BUILT[key]
 
 
 def tables() -> tuple[str, ...]:
     """The tables an export holds, by their database names (the keys of the import counts):
-    the players', the home game's, the records'."""
-    home = home_exchange()
-    return ("player", "ownership", *(getattr(home, "TABLES", ()) if home else ()), "record",
-            "record_event")
+    the players', each game's own, the records'."""
+    return ("player", "ownership", *(table for module in section_games()
+                                     for table in module.TABLES), "record", "record_event")
 
 
 def stamp(value: datetime | None) -> str | None:

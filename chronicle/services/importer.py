@@ -28,7 +28,7 @@ from chronicle.services.exportformat import (
     VERSION,
     ExportModel,
     export_model,
-    home_exchange,
+    section_games,
     tables,
 )
 
@@ -173,9 +173,8 @@ def _check_references(document: ExportModel, schemas: list[str], problems: Probl
             elif owned.kind not in kinds:
                 problems.add(f"{where}.kind", f"{owned.kind!r} is not a card kind of "
                                               f"{owned.game} ({', '.join(kinds)})")
-    home = home_exchange()
-    if home is not None:
-        home.check_references(document, set(players), problems)
+    for game in section_games():
+        game.check_references(document, set(players), problems)
 
 
 def _check_records(document: ExportModel, problems: Problems) -> None:
@@ -324,9 +323,8 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
     list(ids([OwnershipRow(player_id=players[name_key(p.name)], game=o.game, card_name=o.card,
                            card_key=name_key(o.card), card_kind=o.kind, count=o.count)
               for p in document.players for o in p.collection], "ownership"))
-    home = home_exchange()
-    if home is not None:
-        home.insert(session, document, players, ids)
+    for game in section_games():
+        game.insert(session, document, players, ids)
     from chronicle.services.playernames import Players, spec_of, stored
 
     by_id = Players.named((pid, p.name) for p, pid in zip(document.players, players.values(),

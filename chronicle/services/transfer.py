@@ -44,6 +44,7 @@ from chronicle.services.exportformat import (  # the format, re-exported
     RecordEventModel,
     RecordModel,
     home_exchange,
+    section_games,
     stamp,
     tables,
 )
@@ -78,9 +79,10 @@ def export_all(db: Database) -> dict[str, Any]:
 
     with db.transaction() as session:
         rows = exported_rows(session, group_cards_but=registry.home())
+        names = {p.id: p.name for p in rows.players}
+        sections = {key: value for game in section_games()
+                    for key, value in game.export_sections(session, names).items()}
         home = home_exchange()
-        sections = home.export_sections(session, {p.id: p.name for p in rows.players}) \
-            if home else {}
     records, record_events, group_cards = rows.records, rows.record_events, rows.group_cards
     players, owned = rows.players, rows.owned
     player_names = {p.id: p.name for p in players}
@@ -151,10 +153,11 @@ def _sound(records: Sequence[Any], history: dict[int, list[dict[str, Any]]],
 
 def counts_of(document: dict[str, Any]) -> dict[str, int]:
     """Rows per table that an export document holds."""
-    players, home = document["players"], home_exchange()
+    players = document["players"]
     return {"player": len(players),
             "ownership": sum(len(p["collection"]) for p in players),
-            **(home.counts(document) if home else {}),
+            **{table: count for game in section_games()
+               for table, count in game.counts(document).items()},
             "record": len(document.get("records", [])),
             "record_event": sum(len(r["events"]) for r in document.get("records", []))}
 
@@ -230,8 +233,9 @@ def validate_export(path: Path) -> ExportModel:
 
     home = home_exchange()
     data, document, problems = check_structure(path)
-    if home and not header_problems(data):  # every payload problem, however broken the rest
-        home.check_payloads(data, problems)
+    if not header_problems(data):  # every payload problem, however broken the rest
+        for game in section_games():
+            game.check_payloads(data, problems)
     if home and document is not None:
         home.check_cards(document, problems)
     if document is not None and not problems.items:

@@ -55,13 +55,8 @@ The contracts of the lazily named callables:
 - ``home.exchange``: a module, the home system's part of the whole-database export (``chronicle db
   export|import``, backups): the file's ``cards``, ``cards() -> list[dict]``,
   ``check_cards(document, problems)``, ``card_entries(document)``, ``save_cards(session,
-  entries)``; the sections of its own tables (optional): ``SECTIONS`` (each file key and its
-  pydantic type, every one required), ``TABLES`` (their database tables),
-  ``export_sections(session, player_names) -> dict``, ``counts(document) -> dict[str, int]``,
-  ``check_references(document, players, problems)``, ``check_payloads(data, problems)``,
-  ``chronicle_problems(document) -> list[str]`` (its rules replayed) and ``insert(session,
-  document, players, ids)`` (``chronicle.services.exportformat``, ``importer`` and
-  ``transfer`` call them);
+  entries)``, and ``chronicle_problems(document) -> list[str]`` (what it keeps replayed
+  through its rules against those cards; ``chronicle.services.transfer`` calls them);
 - ``collection``: a module, the game's own collection rules (``chronicle collection ...
   --system KEY``): ``add_cards(db, player, cards, *, kind)``, ``list_collection(db, player)``,
   ``import_collection_csv(db, player, path, *, mode)``, ``export_collection_csv(db, player)``;
@@ -69,7 +64,13 @@ The contracts of the lazily named callables:
 - ``chronicles``: a module, what the game keeps in tables of its own beyond the generic record
   store (Wyld Hunt: its ``character`` and ``game`` tables): ``player_blockers(session,
   player_id) -> list[tuple[str, str]]``, what of them keeps a player from being deleted, each
-  with what to do first in the app (every game's is asked when a player is deleted); and, for
+  with what to do first in the app (every game's is asked when a player is deleted); its
+  sections of the whole-database export, in every file whichever game is home: ``SECTIONS``
+  (each file key and its pydantic type, every one required), ``TABLES`` (their database
+  tables), ``export_sections(session, player_names) -> dict``, ``counts(document) ->
+  dict[str, int]``, ``check_references(document, players, problems)``,
+  ``check_payloads(data, problems)`` and ``insert(session, document, players, ids)``
+  (``chronicle.services.exportformat``, ``importer``, ``transfer``); and, for
   the printed exports (home system) and the card front's re-check, ``show_character(db, name,
   player)``, ``list_characters(db, player)``, ``show_game(db, name)``,
   ``character_view(session, row, catalog=None)``, ``game_view(session, row, catalog=None)``

@@ -18,14 +18,7 @@ from chronicle.domain.values import Origin, name_key
 from chronicle.errors import AlreadyExists, BadInput, Refused
 from chronicle.rules.editions import edition_keys
 from chronicle.rules.report import Report
-from chronicle.services.common import (
-    character_facts,
-    character_row,
-    new_errors,
-    player_facts,
-    player_row,
-    refuse_if,
-)
+from chronicle.services.common import new_errors, player_facts, player_row, refuse_if
 from chronicle.services.dates import date_problem
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Card, Court
@@ -37,7 +30,13 @@ from chronicle.systems.wyld_hunt.rules.collection import CardKey, check_ownershi
 from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
 from chronicle.systems.wyld_hunt.services.checks import forget_checked as forget_checked
 from chronicle.systems.wyld_hunt.services.checks import kept, remember
-from chronicle.systems.wyld_hunt.services.common import EDIT_REFUSALS, UNFINISHED, catalog
+from chronicle.systems.wyld_hunt.services.common import (
+    EDIT_REFUSALS,
+    UNFINISHED,
+    catalog,
+    character_facts,
+    character_row,
+)
 from chronicle.systems.wyld_hunt.services.usercards import card_file_entry
 from chronicle.systems.wyld_hunt.stored import load_build, load_character
 

@@ -23,10 +23,11 @@ from chronicle.domain.limits import SEATS_MAX
 from chronicle.domain.values import name_key
 from chronicle.errors import AlreadyExists, BadInput, NotFound, Refused
 from chronicle.rules.report import Report, arg
-from chronicle.services.common import character_row, game_row, new_errors, player_row
+from chronicle.services.common import new_errors, player_row
 from chronicle.services.db import Database
 from chronicle.services.playermending import Action, Removal, clean_name, expect, plural
 from chronicle.systems.wyld_hunt.services import chronicles
+from chronicle.systems.wyld_hunt.services.common import character_row, game_row
 
 if TYPE_CHECKING:
     from sqlmodel import Session

@@ -1,7 +1,9 @@
 """Wyld Hunt's characters and games as the generic services see them (``GameSystem.chronicles``):
-the printable exports, the card front's re-check and the players' mending
+the printable exports, the card front's re-check, the players' mending
 (``chronicle.services.exports``, ``cardfront``, ``playermending``: what keeps a player from
-being deleted) call these through the registry and never import Wyld Hunt themselves."""
+being deleted) and the whole-database export (``chronicle.services.exportformat``: the
+file's ``characters`` and ``games``, ``SECTIONS`` to ``insert``) call these through the
+registry and never import Wyld Hunt themselves."""
 
 from __future__ import annotations
 
@@ -21,7 +23,23 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.services.games import GameView
 
 __all__ = ["catalog", "character_view", "game_view", "kept", "list_characters",
-           "player_blockers", "show_character", "show_game"]
+           "player_blockers", "show_character", "show_game"]  # and _EXPORT's, when asked
+
+
+_EXPORT = {"SECTIONS": "exchangeformat", "TABLES": "exchangeformat", "check_payloads": "exchange",
+           **dict.fromkeys(("check_references", "counts", "export_sections", "insert"),
+                           "exchangetables")}
+"""The file's ``characters`` and ``games`` in the whole-database export, imported when asked
+(pydantic's models): the module each name lives in."""
+
+
+def __getattr__(name: str) -> Any:
+    import importlib
+
+    if name not in _EXPORT:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = importlib.import_module(f"chronicle.systems.wyld_hunt.services.{_EXPORT[name]}")
+    return getattr(module, name)
 
 
 def character_view(session: Session, row: CharacterRow,

@@ -1,12 +1,12 @@
-"""Wyld Hunt's part of the whole-database export (``chronicle db export|import``, backups):
-the file's ``cards`` (the group's and the user's own Wyld Hunt cards), its sections
-``characters`` and ``games`` (``SECTIONS``, ``TABLES``: ``exchangeformat``; written, counted,
-checked and inserted by ``exchangetables``) and the characters' chronicles, checked event by
-event as every append was.
+"""Wyld Hunt's part of the whole-database export (``chronicle db export|import``, backups)
+when it is the home game: the file's ``cards`` (the group's and the user's own Wyld Hunt
+cards) and the characters' chronicles, checked event by event as every append was, against
+those cards; and the payloads of the chronicles' events (``check_payloads``). Its sections
+``characters`` and ``games`` (``exchangeformat``, ``exchangetables``) travel whichever game is
+home, through ``GameSystem.chronicles``.
 
 The generic transfer (``chronicle.services.transfer``) reaches this module through the
-registry (``HomeParts.exchange`` of the home game): the format's ``cards`` and these sections
-are the home game's.
+registry (``HomeParts.exchange`` of the home game).
 """
 
 from __future__ import annotations
@@ -20,13 +20,6 @@ from chronicle.domain.values import Origin
 from chronicle.services.importer import Problems, json_path, pydantic_problems
 from chronicle.systems.wyld_hunt.codec import event_from_record
 from chronicle.systems.wyld_hunt.payloads import PAYLOADS
-from chronicle.systems.wyld_hunt.services.exchangeformat import SECTIONS, TABLES
-from chronicle.systems.wyld_hunt.services.exchangetables import (
-    check_references,
-    counts,
-    export_sections,
-    insert,
-)
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -35,9 +28,6 @@ if TYPE_CHECKING:
     from chronicle.services.exportformat import ExportModel
     from chronicle.systems.wyld_hunt.services.exchangeformat import Sections
 
-__all__ = ["SECTIONS", "TABLES", "card_entries", "cards", "check_cards", "check_payloads",
-           "check_references", "chronicle_problems", "counts", "export_sections", "insert",
-           "save_cards"]
 
 CREATION_REFUSALS = frozenset({"card.unknown", "card.wrong_kind", "icon.multiple"})
 """Errors that the services never let a character be saved with."""

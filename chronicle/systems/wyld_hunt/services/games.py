@@ -17,8 +17,7 @@ from chronicle.domain.values import name_key
 from chronicle.errors import AlreadyExists, BadInput, NotFound, Refused
 from chronicle.rules.editions import edition_keys
 from chronicle.rules.report import Report
-from chronicle.services.common import character_row, new_errors, player_row, refuse_if
-from chronicle.services.common import game_row as _game_row
+from chronicle.services.common import new_errors, player_row, refuse_if
 from chronicle.services.dates import iso_date
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.cards import Card, Icon, Kind, League, Merit, Waylay
@@ -33,7 +32,8 @@ from chronicle.systems.wyld_hunt.rules.suggest import (
     suggest_waylays,
 )
 from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
-from chronicle.systems.wyld_hunt.services.common import catalog
+from chronicle.systems.wyld_hunt.services.common import catalog, character_row
+from chronicle.systems.wyld_hunt.services.common import game_row as _game_row
 from chronicle.systems.wyld_hunt.setup import GameSetup, PlayerSetup
 
 if TYPE_CHECKING:

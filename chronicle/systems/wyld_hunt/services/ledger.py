@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from chronicle.errors import Refused
 from chronicle.rules.report import Report, Severity, Violation
-from chronicle.services.common import character_facts, character_row, new_errors
+from chronicle.services.common import new_errors
 from chronicle.services.dates import iso_date
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.chronicle import (
@@ -35,7 +35,12 @@ from chronicle.systems.wyld_hunt.services.characters import (
     view,
 )
 from chronicle.systems.wyld_hunt.services.checks import remember
-from chronicle.systems.wyld_hunt.services.common import UNFINISHED, catalog
+from chronicle.systems.wyld_hunt.services.common import (
+    UNFINISHED,
+    catalog,
+    character_facts,
+    character_row,
+)
 
 if TYPE_CHECKING:
     from sqlmodel import Session

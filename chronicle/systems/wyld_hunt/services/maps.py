@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput, NotFound, Refused
 from chronicle.rules.report import Report
-from chronicle.services.common import game_row as _game_row
 from chronicle.services.common import new_errors, refuse_if
 from chronicle.services.db import Database
 from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.rules.map import MapSetup, MapState, replay
 from chronicle.systems.wyld_hunt.rules.map_ledger import from_state, valid_payload
+from chronicle.systems.wyld_hunt.services.common import game_row as _game_row
 
 if TYPE_CHECKING:
     from sqlmodel import Session
