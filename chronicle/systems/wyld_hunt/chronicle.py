@@ -8,7 +8,9 @@ derived by replaying the ledger (``chronicle.systems.wyld_hunt.rules.character``
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from chronicle.systems.wyld_hunt.cards import Court
 
@@ -88,6 +90,30 @@ class Undo:
 
 
 Event = GamePlayed | MeritBought | FlawBoughtOff | Correction | Undo
+
+
+def event_of(kind: str, table: Mapping[str, Any]) -> Event:
+    """A file's ``[[event]]`` table, already judged valid, as the chronicle's event: ``kind``
+    is ``buy``, ``buy_off``, ``undo``, ``correction`` or ``game``; a key left out (or None)
+    takes its default. The models (``filemodels``) and the quick reader (``quickcheck``) both
+    read an event through this."""
+    date, note = table.get("date"), table.get("note")
+    if kind == "buy":
+        return MeritBought(merit=table["buy"], date=date, note=note)
+    if kind == "buy_off":
+        return FlawBoughtOff(flaw=table["buy_off"], date=date, note=note)
+    if kind == "undo":
+        return Undo(event=table["undo"], date=date, note=note)
+    if kind == "correction":
+        return Correction(note=note or "", add_merits=tuple(table.get("add_merits") or ()),
+                          remove_merits=tuple(table.get("remove_merits") or ()),
+                          add_flaws=tuple(table.get("add_flaws") or ()),
+                          remove_flaws=tuple(table.get("remove_flaws") or ()),
+                          xp=table.get("xp") or 0, date=date)
+    return GamePlayed(quests=tuple(table.get("quests") or ()),
+                      completed=tuple(table.get("completed") or ()), date=date,
+                      opponent=table.get("opponent"), note=note,
+                      epic_order=EpicOrder(table.get("epic_order") or EpicOrder.QUEST_NUMBER))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -27,16 +27,7 @@ from chronicle.domain.dates import CODE as DATE_CODE
 from chronicle.domain.dates import date_problem
 from chronicle.rules.editions import edition_keys as _edition_keys
 from chronicle.systems.wyld_hunt.cards import Court
-from chronicle.systems.wyld_hunt.chronicle import (
-    CharacterBuild,
-    Correction,
-    EpicOrder,
-    Event,
-    FlawBoughtOff,
-    GamePlayed,
-    MeritBought,
-    Undo,
-)
+from chronicle.systems.wyld_hunt.chronicle import CharacterBuild, EpicOrder, Event, event_of
 from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.fields import Count, CourtField, Name, Text
 from chronicle.systems.wyld_hunt.rules.map import SQUARE_MAX
@@ -141,25 +132,7 @@ class EventModel(_Strict):
 
     def to_event(self) -> Event:
         """The domain event."""
-        kind = self._kinds()[0]
-        if kind == "buy":
-            assert self.buy is not None
-            return MeritBought(merit=self.buy, date=self.date, note=self.note)
-        if kind == "buy_off":
-            assert self.buy_off is not None
-            return FlawBoughtOff(flaw=self.buy_off, date=self.date, note=self.note)
-        if kind == "undo":
-            assert self.undo is not None
-            return Undo(event=self.undo, date=self.date, note=self.note)
-        if kind == "correction":
-            return Correction(note=self.note or "", add_merits=tuple(self.add_merits or ()),
-                              remove_merits=tuple(self.remove_merits or ()),
-                              add_flaws=tuple(self.add_flaws or ()),
-                              remove_flaws=tuple(self.remove_flaws or ()), xp=self.xp or 0,
-                              date=self.date)
-        return GamePlayed(quests=tuple(self.quests or ()), completed=tuple(self.completed or ()),
-                          date=self.date, opponent=self.opponent, note=self.note,
-                          epic_order=self.epic_order or EpicOrder.QUEST_NUMBER)
+        return event_of(self._kinds()[0], dict(self))
 
 
 class CharacterFile(_Strict):

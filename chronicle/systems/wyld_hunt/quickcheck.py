@@ -30,16 +30,7 @@ from chronicle.catalog.quick import DEFER, SHALLOW, Check, QuickSchema, checks, 
 from chronicle.domain.dates import date_problem
 from chronicle.rules.editions import edition_keys
 from chronicle.systems.wyld_hunt import cards as c
-from chronicle.systems.wyld_hunt.chronicle import (
-    CharacterBuild,
-    Correction,
-    EpicOrder,
-    Event,
-    FlawBoughtOff,
-    GamePlayed,
-    MeritBought,
-    Undo,
-)
+from chronicle.systems.wyld_hunt.chronicle import CharacterBuild, Event, event_of
 from chronicle.systems.wyld_hunt.editions import GAME
 
 spec = generated_tables(__file__)
@@ -86,22 +77,7 @@ def _event(data: Any) -> Event | None:
         return None
     if kinds != ["game"] and ("opponent" in found or "epic_order" in found):
         return None
-    date, note = found.get("date"), found.get("note")
-    if kinds == ["buy"]:
-        return MeritBought(merit=found["buy"], date=date, note=note)
-    if kinds == ["buy_off"]:
-        return FlawBoughtOff(flaw=found["buy_off"], date=date, note=note)
-    if kinds == ["undo"]:
-        return Undo(event=found["undo"], date=date, note=note)
-    if kinds == ["correction"]:
-        return Correction(note=note or "", add_merits=tuple(found.get("add_merits", ())),
-                          remove_merits=tuple(found.get("remove_merits", ())),
-                          add_flaws=tuple(found.get("add_flaws", ())),
-                          remove_flaws=tuple(found.get("remove_flaws", ())),
-                          xp=found.get("xp", 0), date=date)
-    return GamePlayed(quests=tuple(found["quests"]), completed=tuple(found.get("completed", ())),
-                      date=date, opponent=found.get("opponent"), note=note,
-                      epic_order=EpicOrder(found.get("epic_order", EpicOrder.QUEST_NUMBER)))
+    return event_of(kinds[0], found)
 
 
 def character_file(document: dict[str, Any]) -> tuple[CharacterBuild, list[Any]] | None:
