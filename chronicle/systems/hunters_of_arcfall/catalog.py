@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from chronicle import paths
-from chronicle.catalog.loader import CardEntry, card_files, load_card_file
+from chronicle.catalog.layers import read_files
+from chronicle.catalog.loader import CardEntry, card_files
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.store import Catalog, merge_entries
 from chronicle.domain.values import Origin
@@ -49,12 +50,7 @@ def read_dir(directory: Path, origin: Origin) -> tuple[list[CardEntry], list[Fil
     kept = _READ.get((directory, origin))
     if kept is not None and signature is not None and kept[0] == signature:
         return list(kept[1]), list(kept[2])
-    entries: list[CardEntry] = []
-    problems: list[FileProblem] = []
-    for path in paths:
-        found, bad = load_card_file(path, SCHEMA, origin)
-        entries.extend(found)
-        problems.extend(bad)
+    entries, problems = read_files(paths, SCHEMA, origin)
     if signature is not None:
         _READ[(directory, origin)] = (signature, list(entries), list(problems))
     return entries, problems

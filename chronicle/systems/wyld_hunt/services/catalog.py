@@ -115,16 +115,10 @@ def table_problems(tables: list[dict[str, Any]], path: str) -> list[FileProblem]
 
 
 def _read_dir(files: list[Path], origin: Origin) -> tuple[list[CardEntry], list[FileProblem]]:
-    from chronicle.catalog.loader import load_card_file
+    from chronicle.catalog.layers import read_files
     from chronicle.systems.wyld_hunt.schema import SCHEMA
 
-    entries: list[CardEntry] = []
-    problems: list[FileProblem] = []
-    for path in files:
-        found, bad = load_card_file(path, SCHEMA, origin)
-        entries.extend(found)
-        problems.extend(bad)
-    return entries, problems
+    return read_files(files, SCHEMA, origin)
 
 
 def _fingerprint(*groups: list[Path]) -> list[object]:
