@@ -56,8 +56,9 @@ from chronicle.systems.hunters_of_arcfall.log import (
     Entry,
     GameLog,
     Seat,
-    TurnPlayed,
     TurnUndone,
+    entry_of,
+    log_of,
 )
 from chronicle.systems.hunters_of_arcfall.quickcheck import ENTRIES_MAX, LoadedGame, quick_game
 
@@ -125,12 +126,7 @@ class TurnModel(_Strict):
 
     def to_entry(self) -> Entry:
         """The ledger entry."""
-        if self.undo is not None:
-            return TurnUndone(entry=self.undo, note=self.note)
-        assert self.player is not None and self.end is not None
-        return TurnPlayed(player=self.player, drawn=tuple(self.drawn),
-                          captured=tuple(self.captured), ability=self.ability, end=self.end,
-                          heals=self.heals, note=self.note)
+        return entry_of(dict(self))
 
 
 class GameFile(_Strict):
@@ -148,10 +144,8 @@ class GameFile(_Strict):
 
     def to_log(self) -> GameLog:
         """The domain game."""
-        return GameLog(name=self.name, limit=self.limit, ended=self.ended, date=self.date,
-                       note=self.note,
-                       seats=tuple(Seat(name=p.name, hunter=p.hunter) for p in self.player),
-                       entries=tuple(t.to_entry() for t in self.turn))
+        return log_of(dict(self), (Seat(name=p.name, hunter=p.hunter) for p in self.player),
+                      (t.to_entry() for t in self.turn))
 
 
 def load_game(path: Path) -> LoadedGame:

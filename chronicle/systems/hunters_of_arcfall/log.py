@@ -10,7 +10,9 @@ scores, the round, who plays next, the winner) is derived by replaying the log
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT
 
@@ -79,3 +81,24 @@ class GameLog:
         return GameLog(name=self.name, seats=self.seats, limit=self.limit,
                        entries=(*self.entries, entry), ended=self.ended, date=self.date,
                        note=self.note)
+
+
+def entry_of(table: Mapping[str, Any]) -> Entry:
+    """A ``[[turn]]`` table, already judged valid, as the log's entry: an undo when it names
+    one, else a turn (a key left out, or None, takes its default). The models
+    (``gamelogfile``) and the quick reader (``quickcheck``) both read a turn through this."""
+    if table.get("undo") is not None:
+        return TurnUndone(entry=table["undo"], note=table.get("note"))
+    return TurnPlayed(player=table["player"], drawn=tuple(table.get("drawn") or ()),
+                      captured=tuple(table.get("captured") or ()),
+                      ability=bool(table.get("ability")), end=End(table["end"]),
+                      heals=table.get("heals") or 0, note=table.get("note"))
+
+
+def log_of(table: Mapping[str, Any], seats: Iterable[Seat], entries: Iterable[Entry],
+           ) -> GameLog:
+    """A game-log file's top-level table, already judged valid, as the game, with its seats
+    and entries (read by ``seat_of`` and :func:`entry_of`)."""
+    return GameLog(name=table["name"], limit=table.get("limit") or DEFAULT_LIMIT,
+                   ended=table.get("ended"), date=table.get("date"), note=table.get("note"),
+                   seats=tuple(seats), entries=tuple(entries))

@@ -31,15 +31,15 @@ from chronicle.catalog.quick import INNER, SHALLOW, Check, QuickSchema, checks, 
 from chronicle.catalog.quick import whole as _whole
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.values import Origin, name_key
-from chronicle.systems.hunters_of_arcfall import DEFAULT_LIMIT, KEY, WOUND_CAPACITY
+from chronicle.systems.hunters_of_arcfall import KEY, WOUND_CAPACITY
 from chronicle.systems.hunters_of_arcfall import cards as c
 from chronicle.systems.hunters_of_arcfall.log import (
-    End,
     Entry,
     GameLog,
     Seat,
     TurnPlayed,
-    TurnUndone,
+    entry_of,
+    log_of,
 )
 
 spec = generated_tables(__file__)
@@ -81,13 +81,10 @@ def _entry(data: Any) -> Entry | None:
     if type(data) is dict and "undo" in data:
         if not _table(data, TURN, ()) or not data.keys() <= {"undo", "note"}:
             return None
-        return TurnUndone(entry=data["undo"], note=data.get("note"))
+        return entry_of(data)
     if not _table(data, TURN, ("player", "end")):
         return None
-    return TurnPlayed(player=data["player"], drawn=tuple(data.get("drawn", ())),
-                      captured=tuple(data.get("captured", ())),
-                      ability=data.get("ability", False), end=End(data["end"]),
-                      heals=data.get("heals", 0), note=data.get("note"))
+    return entry_of(data)
 
 
 def game(document: Any) -> tuple[GameLog, list[Any]] | None:
@@ -104,10 +101,7 @@ def game(document: Any) -> tuple[GameLog, list[Any]] | None:
         return None
     if any(isinstance(e, TurnPlayed) and name_key(e.player) not in keys for e in entries):
         return None
-    return (GameLog(name=document["name"], limit=document.get("limit", DEFAULT_LIMIT),
-                    ended=document.get("ended"), date=document.get("date"),
-                    note=document.get("note"), seats=tuple(seats),
-                    entries=tuple(e for e in entries if e is not None)),
+    return (log_of(document, seats, (e for e in entries if e is not None)),
             document.get("card", []))
 
 
