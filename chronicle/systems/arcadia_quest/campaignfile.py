@@ -73,6 +73,12 @@ from chronicle.systems.arcadia_quest.ledger import (
     GuildUpgrade,
     ScenarioPlayed,
     UpgradePhase,
+    campaign_start_of,
+    correction_of,
+    guild_result_of,
+    guild_setup_of,
+    guild_upgrade_of,
+    scenario_events,
 )
 from chronicle.systems.arcadia_quest.quickcheck import LoadedCampaign, quick_campaign
 from chronicle.systems.arcadia_quest.schema import Count, Flag, Name, Names, Text
@@ -119,8 +125,7 @@ class GuildModel(_Strict):
 
     def to_setup(self) -> GuildSetup:
         """The ledger's guild."""
-        return GuildSetup(color=self.color.value, player=self.player, heroes=tuple(self.heroes),
-                          slots={h: tuple(c) for h, c in self.slots.items()})
+        return guild_setup_of(dict(self))
 
 
 class ResultModel(_Strict):
@@ -139,11 +144,7 @@ class ResultModel(_Strict):
 
     def to_result(self) -> GuildResult:
         """The ledger's guild result."""
-        return GuildResult(color=self.color.value, quests=tuple(self.quests),
-                           first=tuple(self.first), hero_kills=self.hero_kills,
-                           monster_coins=self.monster_coins, chests=self.chests,
-                           deaths=dict(self.deaths), neutral_deaths=dict(self.neutral_deaths),
-                           title=self.title, rewards=tuple(self.rewards))
+        return guild_result_of(dict(self))
 
 
 class UpgradeModel(_Strict):
@@ -157,10 +158,7 @@ class UpgradeModel(_Strict):
 
     def to_upgrade(self) -> GuildUpgrade:
         """The ledger's guild upgrade."""
-        return GuildUpgrade(color=self.color.value, bought=tuple(self.bought),
-                            discarded=tuple(self.discarded), curses=dict(self.curses),
-                            slots=None if self.slots is None else
-                            {h: tuple(c) for h, c in self.slots.items()})
+        return guild_upgrade_of(dict(self))
 
 
 class CorrectionModel(_Strict):
@@ -179,12 +177,7 @@ class CorrectionModel(_Strict):
 
     def to_correction(self) -> Correction:
         """The ledger's correction."""
-        return Correction(color=self.color.value, note=self.note, coins=self.coins,
-                          add_cards=tuple(self.add_cards),
-                          remove_cards=tuple(self.remove_cards),
-                          slots=None if self.slots is None else
-                          {h: tuple(c) for h, c in self.slots.items()},
-                          add_titles=tuple(self.add_titles))
+        return correction_of(dict(self))
 
 
 class ScenarioModel(_Strict):
@@ -215,19 +208,12 @@ class CampaignFile(_Strict):
     def to_events(self) -> list[Event]:
         """The campaign as the ledger's events: the start, then each scenario and the upgrade
         phase after it (when recorded)."""
-        events: list[Event] = [CampaignStarted(name=self.name, two_player_pve=self.two_player_pve,
-                                               fixed_seating=self.fixed_seating,
-                                               guilds=tuple(g.to_setup() for g in self.guild))]
+        events: list[Event] = [campaign_start_of(dict(self), map(dict, self.guild))]
         events += [c.to_correction() for c in self.correction]
         for played in self.scenario:
-            events.append(ScenarioPlayed(name=played.name, winner=played.winner.value,
-                                         results=tuple(r.to_result() for r in played.guild),
-                                         date=played.date, note=played.notes))
-            events += [c.to_correction() for c in played.correction if c.before_upgrade]
-            if played.upgrade:
-                events.append(UpgradePhase(upgrades=tuple(u.to_upgrade()
-                                                          for u in played.upgrade)))
-            events += [c.to_correction() for c in played.correction if not c.before_upgrade]
+            events += scenario_events(dict(played), map(dict, played.guild),
+                                      [dict(u) for u in played.upgrade],
+                                      [dict(c) for c in played.correction])
         return events
 
 

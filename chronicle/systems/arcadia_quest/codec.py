@@ -30,6 +30,9 @@ from chronicle.systems.arcadia_quest.ledger import (
     ScenarioPlayed,
     Undo,
     UpgradePhase,
+    campaign_start_of,
+    correction_of,
+    scenario_played_of,
 )
 from chronicle.systems.arcadia_quest.schema import Flag, Name, Names, Text
 
@@ -124,26 +127,17 @@ def event_from_record(kind: str, data: dict[str, Any]) -> Event:
     try:
         if kind == "start":
             start = StartRecord.model_validate(data)
-            return CampaignStarted(name=start.name, two_player_pve=start.two_player_pve,
-                                   fixed_seating=start.fixed_seating,
-                                   guilds=tuple(g.to_setup() for g in start.guild))
+            return campaign_start_of(dict(start), map(dict, start.guild))
         if kind == "scenario":
             played = ScenarioRecord.model_validate(data)
-            return ScenarioPlayed(name=played.name, winner=played.winner.value,
-                                  results=tuple(r.to_result() for r in played.guild),
-                                  date=played.date, note=played.notes)
+            return scenario_played_of(dict(played), map(dict, played.guild))
         if kind == "upgrade":
             phase = UpgradeRecord.model_validate(data)
             return UpgradePhase(upgrades=tuple(u.to_upgrade() for u in phase.upgrade),
                                 note=phase.note)
         if kind == "correction":
             fix = CorrectionRecord.model_validate(data)
-            return Correction(color=fix.color.value, note=fix.note, coins=fix.coins,
-                              add_cards=tuple(fix.add_cards),
-                              remove_cards=tuple(fix.remove_cards),
-                              slots=None if fix.slots is None else
-                              {h: tuple(c) for h, c in fix.slots.items()},
-                              add_titles=tuple(fix.add_titles))
+            return correction_of(dict(fix))
         if kind == "undo":
             undo = UndoRecord.model_validate(data)
             return Undo(target=undo.target, note=undo.note)

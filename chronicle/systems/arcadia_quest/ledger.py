@@ -20,7 +20,9 @@ and the app). A campaign file is read into the same events (``files.to_events``)
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class Color(enum.StrEnum):
@@ -276,3 +278,76 @@ class CampaignState:
     def order(self) -> list[str]:
         """The colours in seating order."""
         return list(self.guilds)
+
+
+# A file's tables as the ledger's values ---------------------------------------------------------
+# The tables are already judged valid, by the models (``campaignfile``, ``codec``) or by the
+# quick reader (``quickcheck``); all three read them through these (a key left out, or None,
+# takes its default; a colour may be a ``Color`` or its text).
+
+def _color(value: Any) -> str:
+    return str(value.value) if isinstance(value, enum.Enum) else str(value)
+
+
+def _slots(value: Mapping[str, Iterable[str]] | None) -> dict[str, tuple[str, ...]] | None:
+    return None if value is None else {h: tuple(c) for h, c in value.items()}
+
+
+def guild_setup_of(t: Mapping[str, Any]) -> GuildSetup:
+    """A ``[[guild]]`` table as the campaign's guild."""
+    return GuildSetup(color=_color(t["color"]), player=t.get("player"),
+                      heroes=tuple(t.get("heroes") or ()), slots=_slots(t.get("slots")) or {})
+
+
+def guild_result_of(t: Mapping[str, Any]) -> GuildResult:
+    """A ``[[scenario.guild]]`` table as a guild's result."""
+    return GuildResult(color=_color(t["color"]), quests=tuple(t.get("quests") or ()),
+                       first=tuple(t.get("first") or ()), hero_kills=t.get("hero_kills") or 0,
+                       monster_coins=t.get("monster_coins") or 0, chests=t.get("chests") or 0,
+                       deaths=dict(t.get("deaths") or {}),
+                       neutral_deaths=dict(t.get("neutral_deaths") or {}),
+                       title=t.get("title"), rewards=tuple(t.get("rewards") or ()))
+
+
+def guild_upgrade_of(t: Mapping[str, Any]) -> GuildUpgrade:
+    """A ``[[scenario.upgrade]]`` table as a guild's upgrade."""
+    return GuildUpgrade(color=_color(t["color"]), bought=tuple(t.get("bought") or ()),
+                        discarded=tuple(t.get("discarded") or ()),
+                        curses=dict(t.get("curses") or {}), slots=_slots(t.get("slots")))
+
+
+def correction_of(t: Mapping[str, Any]) -> Correction:
+    """A ``[[correction]]`` table as a correction."""
+    return Correction(color=_color(t["color"]), note=t["note"], coins=t.get("coins") or 0,
+                      add_cards=tuple(t.get("add_cards") or ()),
+                      remove_cards=tuple(t.get("remove_cards") or ()),
+                      slots=_slots(t.get("slots")), add_titles=tuple(t.get("add_titles") or ()))
+
+
+def campaign_start_of(t: Mapping[str, Any], guilds: Iterable[Mapping[str, Any]],
+                      ) -> CampaignStarted:
+    """A campaign file's top-level table and its guilds as the campaign's start."""
+    return CampaignStarted(name=t["name"], two_player_pve=t.get("two_player_pve", True),
+                           fixed_seating=t.get("fixed_seating", False),
+                           guilds=tuple(guild_setup_of(g) for g in guilds))
+
+
+def scenario_played_of(t: Mapping[str, Any], results: Iterable[Mapping[str, Any]],
+                       ) -> ScenarioPlayed:
+    """A ``[[scenario]]`` table and its guilds' results as the scenario played."""
+    return ScenarioPlayed(name=t["name"], winner=_color(t["winner"]),
+                          results=tuple(guild_result_of(r) for r in results),
+                          date=t.get("date"), note=t.get("notes"))
+
+
+def scenario_events(t: Mapping[str, Any], results: Iterable[Mapping[str, Any]],
+                    upgrades: Sequence[Mapping[str, Any]],
+                    corrections: Sequence[Mapping[str, Any]]) -> list[Event]:
+    """A ``[[scenario]]`` as the ledger's events: the scenario, the corrections made before
+    its upgrade phase, the phase (when recorded), the corrections after it."""
+    events: list[Event] = [scenario_played_of(t, results)]
+    events += [correction_of(c) for c in corrections if c.get("before_upgrade")]
+    if upgrades:
+        events.append(UpgradePhase(upgrades=tuple(guild_upgrade_of(u) for u in upgrades)))
+    events += [correction_of(c) for c in corrections if not c.get("before_upgrade")]
+    return events

@@ -29,14 +29,10 @@ from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.quick import SHALLOW, Check, QuickSchema, checks, generated_tables, required
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.systems.arcadia_quest.ledger import (
-    CampaignStarted,
-    Correction,
     Event,
-    GuildResult,
-    GuildSetup,
-    GuildUpgrade,
-    ScenarioPlayed,
-    UpgradePhase,
+    campaign_start_of,
+    correction_of,
+    scenario_events,
 )
 
 spec = generated_tables(__file__)
@@ -88,38 +84,12 @@ def _all(items: Any, fields: dict[str, Check]) -> list[dict[str, Any]] | None:
     return None if any(t is None for t in tables) else [t for t in tables if t is not None]
 
 
-def _slots(value: dict[str, list[str]] | None) -> dict[str, tuple[str, ...]] | None:
-    return None if value is None else {h: tuple(c) for h, c in value.items()}
-
-
-def _correction(t: dict[str, Any]) -> Correction:
-    return Correction(color=t["color"], note=t["note"], coins=t.get("coins", 0),
-                      add_cards=tuple(t.get("add_cards", ())),
-                      remove_cards=tuple(t.get("remove_cards", ())),
-                      slots=_slots(t.get("slots")), add_titles=tuple(t.get("add_titles", ())))
-
-
 def _scenario(t: dict[str, Any]) -> list[Event] | None:
     results, upgrades = _all(t.get("guild", ()), RESULT), _all(t.get("upgrade", ()), UPGRADE)
     corrections = _all(t.get("correction", ()), CORRECTION)
     if results is None or upgrades is None or corrections is None:
         return None
-    events: list[Event] = [ScenarioPlayed(
-        name=t["name"], winner=t["winner"], date=t.get("date"), note=t.get("notes"),
-        results=tuple(GuildResult(
-            color=r["color"], quests=tuple(r.get("quests", ())),
-            first=tuple(r.get("first", ())), hero_kills=r.get("hero_kills", 0),
-            monster_coins=r.get("monster_coins", 0), chests=r.get("chests", 0),
-            deaths=dict(r.get("deaths", {})), neutral_deaths=dict(r.get("neutral_deaths", {})),
-            title=r.get("title"), rewards=tuple(r.get("rewards", ()))) for r in results))]
-    events += [_correction(c) for c in corrections if c.get("before_upgrade", False)]
-    if upgrades:
-        events.append(UpgradePhase(upgrades=tuple(GuildUpgrade(
-            color=u["color"], bought=tuple(u.get("bought", ())),
-            discarded=tuple(u.get("discarded", ())), curses=dict(u.get("curses", {})),
-            slots=_slots(u.get("slots"))) for u in upgrades)))
-    events += [_correction(c) for c in corrections if not c.get("before_upgrade", False)]
-    return events
+    return scenario_events(t, results, upgrades, corrections)
 
 
 def campaign(document: dict[str, Any]) -> tuple[str, list[Event]] | None:
@@ -132,13 +102,8 @@ def campaign(document: dict[str, Any]) -> tuple[str, list[Event]] | None:
     corrections = _all(found.get("correction", ()), CORRECTION)
     if guilds is None or corrections is None:
         return None
-    events: list[Event] = [CampaignStarted(
-        name=found["name"], two_player_pve=found.get("two_player_pve", True),
-        fixed_seating=found.get("fixed_seating", False),
-        guilds=tuple(GuildSetup(color=g["color"], player=g.get("player"),
-                                heroes=tuple(g.get("heroes", ())),
-                                slots=_slots(g.get("slots", {})) or {}) for g in guilds))]
-    events += [_correction(c) for c in corrections]
+    events: list[Event] = [campaign_start_of(found, guilds)]
+    events += [correction_of(c) for c in corrections]
     for item in found.get("scenario", ()):
         played = _scenario(item) if _table(item, SCENARIO) is not None else None
         if played is None:
