@@ -25,7 +25,7 @@ from chronicle.errors import BadInput, NotFound
 from chronicle.rules.ownership import NOT_OWNED_SECTION, not_owned
 from chronicle.services.csvtable import ImportResult, Mode
 from chronicle.services.gamecards import GameCatalog, game_catalog, system_named
-from chronicle.services.ownership import Recorded, set_counts
+from chronicle.services.ownership import Recorded, check_counts, set_counts
 
 if TYPE_CHECKING:
     from chronicle.rules.report import Violation
@@ -121,10 +121,7 @@ def add_cards(db: Database, game: str, player: str, cards: Sequence[tuple[str, i
         return result
     cat = game_catalog(system.key, db)
     resolved = [(resolve(cat, system, name, kind), number) for name, number in cards]
-    for card, number in resolved:
-        if number == 0 or abs(number) > 1000:
-            raise BadInput(f"a count for {card.name} is between 1 and 1000 (or -1 to -1000 to "
-                           f"remove), not {number}")
+    check_counts(resolved)
     from chronicle.persistence import repository as repo
     from chronicle.services.common import player_row
 

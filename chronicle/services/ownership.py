@@ -4,15 +4,32 @@ kind, read and changed without any game's catalog (each game resolves names its 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from chronicle.domain.values import name_key
+from chronicle.errors import BadInput
 from chronicle.rules.report import Violation
 from chronicle.services.common import player_row
 from chronicle.services.csvtable import ImportResult, Mode
 from chronicle.services.db import Database
+
+COUNT_MAX = 1000
+"""The most copies one change adds or removes."""
+
+
+def check_counts(changes: Iterable[tuple[Any, int]]) -> None:
+    """Refuse a change of no copies, or of more than ``COUNT_MAX`` (``changes``: each card,
+    with a ``name``, and the copies added, or removed when negative).
+
+    Raises:
+        BadInput: naming the card.
+    """
+    for card, number in changes:
+        if number == 0 or abs(number) > COUNT_MAX:
+            raise BadInput(f"a count for {card.name} is between 1 and {COUNT_MAX} (or -1 to "
+                           f"-{COUNT_MAX} to remove), not {number}")
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from chronicle.services.db import Database
 from chronicle.services.ownership import (  # the generic part, re-exported
     Recorded,
     add_cards_by_card,
+    check_counts,
 )
 from chronicle.systems.wyld_hunt.cards import Card, Kind
 from chronicle.systems.wyld_hunt.editions import GAME
@@ -82,10 +83,7 @@ def add_cards(db: Database, player: str, cards: list[tuple[str, int]], *,
     db.sync_cards()  # the group's cards: a card entered with 'cards new' can be owned
     cat = catalog()
     resolved = [(resolve_card(cat, name, kind), count) for name, count in cards]
-    for card, count in resolved:
-        if count == 0 or abs(count) > 1000:
-            raise BadInput(f"a count for {card.name} is between 1 and 1000 (or -1 to -1000 to "
-                           f"remove), not {count}")
+    check_counts(resolved)
     with db.transaction() as session:
         owner = player_row(session, player)
         assert owner.id is not None
