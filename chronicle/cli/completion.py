@@ -1,5 +1,6 @@
 """Shell completion: commands and options (argparse's own), and the names a player types —
-cards, players, characters, games — read from the catalog and the database.
+the home game's cards, players, and what else the home game names (``HomeParts.completion``:
+Wyld Hunt's characters and games) — read from the catalog and the database.
 
 The usual mechanism for argparse, ``argcomplete``: the shell runs ``chronicle`` with
 ``_ARGCOMPLETE`` set, ``main`` hands the parser to ``argcomplete.autocomplete`` before parsing,
@@ -19,9 +20,6 @@ from typing import Any
 Completer = Callable[..., list[str]]
 
 PLAYER_OPTIONS = ("--player", "--target")
-CARD_OPTIONS = ("--merit", "--flaw", "--quest", "--completed", "--waylay", "--treasure",
-                "--league", "--icon", "--add-merit", "--remove-merit", "--add-flaw",
-                "--remove-flaw")
 
 
 def active() -> bool:
@@ -75,18 +73,25 @@ def _players(args: argparse.Namespace) -> Iterable[str]:
     return _read(args, lambda session: [p.name for p in repo.list_players(session)])
 
 
-def _characters(args: argparse.Namespace) -> Iterable[str]:
-    from chronicle.persistence import repository as repo
+def _home_part() -> Any:
+    """The home game's part of completion (``HomeParts.completion``: ``CARD_OPTIONS``,
+    ``POSITIONAL``, ``names(kind, session)``); None when it names none or cannot be read (a
+    completer never fails)."""
+    from chronicle.systems import registry
+    from chronicle.systems.protocol import load_name
 
-    return _read(args, lambda session: [c.name for c in repo.list_characters(
-        session, archived=None)])
+    try:
+        name = registry.system(registry.home()).home.completion
+        return load_name(name) if name else None
+    except Exception:
+        if os.environ.get("CHRONICLE_DEBUG"):
+            raise
+        return None
 
 
-def _games(args: argparse.Namespace) -> Iterable[str]:
-    from chronicle.persistence import repository as repo
-
-    return _read(args, lambda session: [g.name for g in repo.list_games(session,
-                                                                         archived=None)])
+def _named(part: Any, kind: str) -> Completer:
+    """The home game's names of ``kind`` (``part.names``), read from the database."""
+    return _safely(lambda args: _read(args, lambda session: part.names(kind, session)))
 
 
 def _read(args: argparse.Namespace, names: Callable[[Any], list[str]]) -> list[str]:
@@ -99,31 +104,33 @@ def _read(args: argparse.Namespace, names: Callable[[Any], list[str]]) -> list[s
         db.close()
 
 
-cards, players, characters, games = (_safely(_cards), _safely(_players),
-                                     _safely(_characters), _safely(_games))
+cards, players = _safely(_cards), _safely(_players)
 
-POSITIONAL = {"cards": cards, "character": characters, "game": games, "player": players,
-              "quest": characters, "xp": characters, "history": characters, "undo": characters,
-              "export": characters}
-"""Which names a command's first positional argument takes."""
+POSITIONAL: dict[str, Completer] = {"cards": cards, "player": players}
+"""Which names a command's first positional argument takes (with the home game's)."""
 
 
-def attach(parser: argparse.ArgumentParser, command: str | None = None) -> None:
-    """Give every name argument of the command tree its completer."""
+def attach(parser: argparse.ArgumentParser, command: str | None = None, *,
+           home: Any = None) -> None:
+    """Give every name argument of the command tree its completer (``home``: the home game's
+    part, ``_home_part()``)."""
+    card_options = tuple(getattr(home, "CARD_OPTIONS", ()))
+    positional = {**POSITIONAL, **{word: _named(home, kind) for word, kind in
+                                   getattr(home, "POSITIONAL", {}).items()}}
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for name, sub in action.choices.items():
-                attach(sub, command or name)
+                attach(sub, command or name, home=home)
             continue
         completer: Completer | None = None
         if any(o in PLAYER_OPTIONS for o in action.option_strings):
             completer = players
-        elif any(o in CARD_OPTIONS for o in action.option_strings):
+        elif any(o in card_options for o in action.option_strings):
             completer = cards
         elif not action.option_strings and action.dest in ("name", "character", "card",
                                                            "merit", "flaw", "player"):
             completer = {"card": cards, "merit": cards, "flaw": cards,
-                         "player": players}.get(action.dest) or POSITIONAL.get(command or "")
+                         "player": players}.get(action.dest) or positional.get(command or "")
         if completer is not None:
             action.completer = completer  # type: ignore[attr-defined]
 
@@ -132,5 +139,5 @@ def complete(parser: argparse.ArgumentParser, **options: Any) -> None:
     """Answer the shell's completion request (argcomplete exits when done)."""
     import argcomplete
 
-    attach(parser)
+    attach(parser, home=_home_part())
     argcomplete.autocomplete(parser, **options)

@@ -412,6 +412,10 @@ class HomeParts(NamedTuple):
     exchange: str | None = None
     """Lazy name of the module holding the game's part of the whole-database export (its
     ``cards`` and the sections of its own tables); see the module's docstring."""
+    completion: str | None = None
+    """Lazy name of the module of shell completion's part about the game: ``CARD_OPTIONS``
+    (options taking its card names), ``POSITIONAL`` (command word to a kind of name its first
+    argument takes) and ``names(kind, session) -> list[str]``."""
 
 
 class GameSystem(NamedTuple):

@@ -194,7 +194,8 @@ SYSTEM = GameSystem(
         overview=f"{_CLI}.overview:overview",
         card_names=f"{_CLI}.overview:card_names",
         demo=f"{_CLI}.demo:demo",
-        exchange="chronicle.systems.wyld_hunt.services.exchange"),
+        exchange="chronicle.systems.wyld_hunt.services.exchange",
+        completion=f"{_CLI}.completions"),
     docs="docs/rules.md",
     stats="chronicle.systems.wyld_hunt.services.stats:stats",
 )
