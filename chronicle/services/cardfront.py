@@ -122,7 +122,7 @@ class Entered:
     label: str
     cards: list[FrontCard] = field(default_factory=list)
     corrected: dict[str, list[str]] = field(default_factory=dict)
-    """By card name: the values a correction set."""
+    """By card name: the values a correction changed (none: it gave each value as it was)."""
     breaches: list[Breach] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -378,8 +378,9 @@ def _enter(db: Database, game: GameSystem, schema: CardSchema, tables: list[dict
             corrected.append(merged)
             stored.append({"name": name, "kind": table["kind"],
                            **{k: merged[k] for k in given if k in merged}})
-            if existing is not None:
-                result.corrected[name] = sorted(given)
+            if existing is not None:    # the values it changes (a value given again is no
+                result.corrected[name] = sorted(     # change)
+                    k for k in given if plain(existing.data).get(k) != merged.get(k))
         _game_rules(game, corrected, what or "the card")
         breaches = breaches_of(session, game, before, stored, corrected)
         if breaches and not force:

@@ -201,8 +201,9 @@ def _unit(args: argparse.Namespace) -> int:
     for card in entered.cards:
         changed = entered.corrected.get(card.name)
         emit(f"Saved {card.name} to the group's cards of {entered.label}"
-             + (f" (corrected: {', '.join(changed)}; every other value kept)."
-                if changed is not None else "."))
+             + (f" (corrected: {', '.join(changed)}; every other value kept)." if changed
+               else " (nothing changed: every value given was already so)."
+               if changed is not None else "."))
     for breach in entered.breaches:
         emit(f"  now broken (--force): {breach.said()}")
     return 0

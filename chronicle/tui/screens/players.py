@@ -1,7 +1,7 @@
 """The players screen (mode "players", key 4): everyone in the play group with their cards and
 characters. ``a`` adds a player, ``r`` renames the highlighted one, ``delete`` removes one
 (asking first; the services refuse while anything refers to them), ``enter`` shows their
-collection in Cards.
+collection of any installed game (asking which: the game chosen last time first).
 
 Rename and delete go through ``chronicle.services.mending``: the delete asks first with the
 services' own plan (what the player holds), and a player with characters or seats is refused
@@ -194,11 +194,13 @@ class PlayersScreen(Screen[None]):
                lambda db, _action: delete_player(db, name), done)
 
     def action_collection(self) -> None:
-        """Show the highlighted player's collection in Cards (the home system's area that
-        shows a player)."""
+        """Show the highlighted player's collection of a game, asking which (the home game's
+        in its area that shows a player; any other's on the Collections screen)."""
+        from chronicle.tui.screens.game_collection import open_player_collection
+
         player = self.current()
         if player is not None:
-            chronicle_app(self).show_player(player.name)
+            open_player_collection(self, player.name)
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
@@ -208,5 +210,6 @@ class PlayersScreen(Screen[None]):
                             self.action_rename)
         yield SystemCommand("Delete the player", "Remove the highlighted player (del)",
                             self.action_delete)
-        yield SystemCommand("Show the player's collection", "Their cards, in Cards (enter)",
+        yield SystemCommand("Show the player's collection",
+                            "Their cards of any game (enter)",
                             self.action_collection)
