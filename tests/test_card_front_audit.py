@@ -1,0 +1,159 @@
+"""Issue 26 walked through again as a new user, on SQLite and PostgreSQL: what the commands say
+after a card is named by another of its names (the card's own name, never the text typed), a
+campaign judged on its cards' own names before it is stored (a Spanish discard is the card the
+guild holds), and a correction saying only what it changes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import dbfixtures as fx
+import pytest
+
+from chronicle.services import players
+from chronicle.services.db import open_database
+
+TALES, QUEST, HUNTERS = "tales-of-arcadia", "arcadia-quest", "hunters-of-arcfall"
+
+
+@pytest.fixture
+def url(db_url: str) -> Iterator[str]:
+    """A migrated database with the players Ann and Bob."""
+    from chronicle.catalog import group
+
+    db = open_database(db_url)
+    try:
+        players.add_player(db, "Ann")
+        players.add_player(db, "Bob")
+    finally:
+        db.close()
+    group.forget()
+    yield db_url
+    group.forget()
+
+
+def cli(url: str, *argv: str) -> tuple[int, str, str]:
+    try:
+        return fx.cli("--db", url, *argv)
+    except SystemExit as exc:           # argparse refusing an argument
+        return int(exc.code or 0), "", ""
+
+
+def ok(url: str, *argv: str) -> str:
+    code, out, err = cli(url, *argv)
+    assert code == 0, (argv, out, err)
+    return out
+
+
+def test_a_unit_added_by_another_of_its_names_is_said_by_its_own(url: str) -> None:
+    ok(url, "cards", "new", "Gearknight", "--system", TALES, "--kind", "unit", "--aliases",
+       "Caballero de latón")
+    ok(url, "force", "new", "Vanguard", "--player", "Ann", "--army", "Clockwork Legion",
+       "--limit", "500")
+    out = ok(url, "force", "add", "Vanguard", "CABALLERO DE LATÓN", "--count", "2")
+    assert out.startswith("Added 2× Gearknight to Vanguard.") and "CABALLERO" not in out
+
+
+def test_a_correction_says_only_the_values_it_changes(url: str) -> None:
+    ok(url, "army", "unit", "Ghoul", "--army", "Bone Tide", "--cost", "25", "--power", "3")
+    out = ok(url, "army", "unit", "ghoul", "--army", "Bone Tide", "--cost", "25")
+    assert "nothing changed" in out and "corrected:" not in out
+    out = ok(url, "army", "unit", "GHOUL", "--army", "Bone Tide", "--cost", "26")
+    assert "corrected: cost;" in out
+    code, out, err = cli(url, "cards", "new", "Ghoul", "--system", TALES, "--kind", "unit",
+                         "--power", "3", "--speed", "4", "--json")
+    assert code == 0, err
+    (card,) = json.loads(out)["cards"]
+    assert card["corrected"] == ["speed"] and card["cost"] == 26 and card["power"] == 3
+
+
+CAMPAIGN = """system = "arcadia-quest"
+name = "Invierno"
+
+[[guild]]
+color = "blue"
+player = "Ann"
+heroes = ["Diva", "Greensleeves", "Grom"]
+[guild.slots]
+Diva = ["Hoja oxidada", "Hoja de parada"]
+Greensleeves = ["Tirachinas"]
+Grom = ["Drenaje de vida", "Nova Bolt"]
+
+[[guild]]
+color = "green"
+player = "Bob"
+heroes = ["Maya", "Zazu", "Kanga"]
+[guild.slots]
+Maya = ["Life Drain", "Nova Bolt"]
+Zazu = ["Parrying Blade", "Slingshot"]
+Kanga = ["Rusty Blade"]
+"""
+
+
+def test_a_campaign_is_judged_on_its_cards_own_names(url: str, tmp_path: Path) -> None:
+    """A discard, a correction and a purchase named in Spanish are the cards the guild holds:
+    the rules judge them so, and the refusals name the card, never the text typed."""
+    ok(url, "cards", "new", "Fire Sword", "--system", QUEST, "--kind", "upgrade", "--cost",
+       "4", "--level", "1", "--aliases", "Espada de fuego")
+    path = tmp_path / "invierno.toml"
+    path.write_text(CAMPAIGN, encoding="utf-8")
+    ok(url, "campaign", "import", str(path))
+    ok(url, "scenario", "record", "Invierno", "Distrito de Martillos", "--winner", "blue",
+       "--guild", "blue", "--quest", "Break the forge", "--quest", "Free the smiths",
+       "--monsters", "3", "--guild", "green")
+    # a card bought at the wrong level, named in Spanish: the refusal names the card
+    code, _out, err = cli(url, "upgrade", "record", "Invierno", "--guild", "blue", "--buy",
+                          "hoja oxidada", "--guild", "green")
+    assert code == 1 and "upgrade.wrong_level" in err
+    assert "Rusty Blade is a level starter card" in err and "hoja oxidada" not in err
+    # the Spanish discard is the card held: no inventory.not_owned
+    out = ok(url, "upgrade", "record", "Invierno", "--guild", "blue", "--buy",
+             "espada de fuego", "--discard", "HOJA DE PARADA", "--guild", "green")
+    assert "inventory.not_owned" not in out
+    shown = json.loads(ok(url, "campaign", "show", "Invierno", "--json"))
+    held = [c for cards in shown["guilds"]["blue"]["slots"].values() for c in cards]
+    assert "Parrying Blade" not in held
+    # a correction removing a card by its Spanish name: the card, said by its name
+    code, _out, err = cli(url, "campaign", "correct", "Invierno", "--guild", "green",
+                          "--note", "n", "--add-card", "tirachinas")
+    assert code == 1 and "inventory.duplicate" in err and "Slingshot" in err \
+        and "tirachinas" not in err
+    before = shown["guilds"]["green"]["upgrades"]
+    out = ok(url, "campaign", "correct", "Invierno", "--guild", "green", "--note", "lost it",
+             "--remove-card", "TIRACHINAS")          # held: removed, no inventory.not_owned
+    assert "inventory.not_owned" not in out
+    shown = json.loads(ok(url, "campaign", "show", "Invierno", "--json"))
+    assert shown["guilds"]["green"]["upgrades"] == before - 1
+
+
+def test_a_campaign_file_discarding_a_card_by_its_spanish_name_imports(url: str,
+                                                                       tmp_path: Path) -> None:
+    """A file whose upgrade phase discards a starting card by its Spanish name is the card the
+    guild holds (checked on the cards' own names before anything is stored)."""
+    ok(url, "cards", "new", "Fire Sword", "--system", QUEST, "--kind", "upgrade", "--cost",
+       "4", "--level", "1", "--aliases", "Espada de fuego")
+    text = CAMPAIGN + """
+[[scenario]]
+name = "Distrito de Martillos"
+winner = "blue"
+
+[[scenario.guild]]
+color = "blue"
+quests = ["Break the forge", "Free the smiths"]
+monster_coins = 3
+
+[[scenario.guild]]
+color = "green"
+
+[[scenario.upgrade]]
+color = "blue"
+bought = ["Espada de fuego"]
+discarded = ["hoja de parada"]
+"""
+    path = tmp_path / "invierno.toml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = cli(url, "campaign", "import", str(path), "--json")
+    assert code == 0, out + err
+    assert "inventory.not_owned" not in out
