@@ -162,7 +162,9 @@ def check_table(game: GameSystem, schema: CardSchema, table: Mapping[str, Any]) 
         if key not in allowed:
             hint = did_you_mean(str(key), allowed)
             other = schema.alias(str(kind), str(key))
-            raise BadInput(f"{str(key)[:60]}: a {kind} card of {game.label} has no such field"
+            article = "an" if str(kind)[:1] in "aeiou" else "a"
+            raise BadInput(f"{str(key)[:60]}: {article} {kind} card of {game.label} has no "
+                           "such field"
                            + (f"; it has {other!r}" if other else f" ({hint})" if hint else "")
                            + "; its fields: " + ", ".join(
                                f for f in allowed if f not in ("name", "kind")))
