@@ -157,3 +157,57 @@ discarded = ["hoja de parada"]
     code, out, err = cli(url, "campaign", "import", str(path), "--json")
     assert code == 0, out + err
     assert "inventory.not_owned" not in out
+
+
+def test_a_dies_unknown_faces_give_the_command_that_enters_them(url: str) -> None:
+    code, out, err = cli(url, "odds", "bust", "--dice", "3", "--wounds", "1", "--json")
+    (violation,) = json.loads(out)["violations"]
+    assert code == 1 and violation["code"] == "card.incomplete", err
+    command = violation["fixes"]["cli"]
+    assert command.startswith('chronicle cards new "Custom die" --system hunters-of-arcfall '
+                              "--kind die --faces ")
+    code, out, err = cli(url, "odds", "bust", "--dice", "3", "--wounds", "1")
+    assert code == 1 and "(fix: chronicle cards new" in out + err
+    import shlex
+
+    argv = shlex.split(command.replace("=N", "=1"))[1:]
+    ok(url, *argv)
+    code, out, err = cli(url, "odds", "bust", "--dice", "3", "--wounds", "1", "--json")
+    assert code == 0 and json.loads(out)["kind"] == "bust", err
+
+
+@pytest.mark.parametrize(("game", "kind"), [("wyld-hunt", "merit"), (TALES, "keyword"),
+                                            (QUEST, "upgrade"), (HUNTERS, "bounty")])
+def test_bad_values_of_every_game_are_exit_2_naming_the_field(url: str, game: str,
+                                                             kind: str) -> None:
+    """A number that is none, an unknown field, 10,000 characters in a text and in the name:
+    exit 2 naming the field, the value echoed cut, nothing saved."""
+    base = ("cards", "new", "Odd card", "--system", game, "--kind", kind)
+    long = "x" * 10_000
+    cases = [(("--value", "fame=abc") if kind == "bounty" else ("--value", "cost=\"abc\"")
+              if kind != "keyword" else ("--value", "parameter=[1]"), None),
+             (("--value", "bogus=1"), "bogus:"),
+             (("--summary", long), "summary:"),
+             (("--value", f'notes="{long}"'), "notes:")]
+    for extra, field in cases:
+        code, out, err = cli(url, *base, *extra)
+        assert code == 2, (extra[:1], out, err)
+        assert len(err) < 1_500, (extra[:1], len(err))
+        if field:
+            assert field in err, err
+    code, _out, err = cli(url, "cards", "new", long, "--system", game, "--kind", kind)
+    assert code == 2 and "name" in err and len(err) < 1_500
+    code, out, err = cli(url, "cards", "new", "Odd card", "--system", game, "--kind", kind,
+                         "--value", "bogus=1")
+    assert "an upgrade card" in err if kind == "upgrade" else "a " + kind in err
+    assert cli(url, "cards", "export-mine", "--system", game)[0] == 1      # nothing saved
+
+
+def test_a_card_the_group_entered_says_so_and_how_to_fill_in_the_rest(url: str) -> None:
+    ok(url, "cards", "new", "Moonlit Lance", "--kind", "merit", "--type", "treasure",
+       "--cost", "3")
+    out = ok(url, "cards", "show", "Moonlit Lance", "--system", "wyld-hunt")
+    assert "from:            the group's cards (database)" in out and "card file" not in out
+    out = ok(url, "cards", "show", "Fianna", "--system", "wyld-hunt")
+    assert "fill them in from the physical card: chronicle cards new Fianna --kind icon" in out
+    ok(url, "collection", "add", "moonlit lance", "--player", "Ann")
