@@ -34,6 +34,14 @@ class PlayerList(CardList):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Collection")]
 
+    def action_select(self) -> None:
+        """Enter: the highlighted player's collection; before the players are read, the
+        first player's once they are (a burst of keys: 4 then enter)."""
+        if self.count:
+            super().action_select()
+        else:
+            self.post_message(self.Selected(self, 0))
+
 
 class PlayersScreen(Screen[None]):
     """The play group."""
@@ -59,6 +67,10 @@ class PlayersScreen(Screen[None]):
         self.players: list[PlayerInfo] = []
         self.renamed: str | None = None
         """The name the highlighted player was just given (the next reload keeps it)."""
+        self.read = False
+        """Whether the players were read once."""
+        self.waiting = False
+        """Enter was pressed before the players were read: answered once they are."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -109,6 +121,10 @@ class PlayersScreen(Screen[None]):
         else:
             status.update("No players yet: press a to add the first one.")
         self.show_detail()
+        self.read = True
+        if self.waiting:
+            self.waiting = False
+            self.action_collection()
 
     def current(self) -> PlayerInfo | None:
         """The player under the cursor."""
@@ -201,6 +217,8 @@ class PlayersScreen(Screen[None]):
         player = self.current()
         if player is not None:
             open_player_collection(self, player.name)
+        elif not self.read:
+            self.waiting = True
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
