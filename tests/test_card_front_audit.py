@@ -211,3 +211,32 @@ def test_a_card_the_group_entered_says_so_and_how_to_fill_in_the_rest(url: str) 
     out = ok(url, "cards", "show", "Fianna", "--system", "wyld-hunt")
     assert "fill them in from the physical card: chronicle cards new Fianna --kind icon" in out
     ok(url, "collection", "add", "moonlit lance", "--player", "Ann")
+
+
+def test_an_army_list_named_by_another_of_its_names_is_the_list(url: str,
+                                                               tmp_path: Path) -> None:
+    """``army show``, ``force new``, ``army unit --army`` and a roster file take an army list
+    by one of its other names and mean the list itself (never an empty list, exit 0)."""
+    ok(url, "cards", "new", "Clockwork Legion", "--system", TALES, "--kind", "army",
+       "--aliases", "Legión de relojería")
+    out = ok(url, "army", "show", "legión de relojería")
+    assert "Gearknight" in out and "Brass Hound" in out
+    code, _out, err = cli(url, "army", "show", "Legión perdida")
+    assert code == 2 and "card.unknown" in err
+    out = ok(url, "force", "new", "V", "--player", "Ann", "--army", "LEGIÓN DE RELOJERÍA",
+             "--limit", "200")
+    assert out.startswith("Started V for Ann: Clockwork Legion at 200 points.")
+    ok(url, "army", "unit", "Tinker", "--army", "legión de relojería", "--cost", "5",
+       "--power", "1", "--accuracy", "4", "--speed", "4", "--wounds", "1", "--range", "0",
+       "--defense", "3")
+    armies = json.loads(ok(url, "army", "list", "--json"))
+    assert armies == [{"army": "Clockwork Legion", "units": 6}]
+    path = tmp_path / "v.toml"
+    ok(url, "force", "export", "V", "-o", str(path))
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        'army = "Clockwork Legion"', 'army = "legión de relojería"'), encoding="utf-8")
+    code, out, err = cli(url, "check", str(path), "--json")
+    assert code == 0, out + err
+    unspent = [v for v in json.loads(out)["violations"]
+               if v["code"] == "roster.points_unspent"]
+    assert unspent and "Tinker" in unspent[0]["fix"]   # the list's units, by its other name
