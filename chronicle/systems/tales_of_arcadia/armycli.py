@@ -188,10 +188,9 @@ def _unit(args: argparse.Namespace) -> int:
     using it, are checked first."""
     from chronicle.services.cardfront import enter_cards
     from chronicle.systems.tales_of_arcadia import KEY
-    from chronicle.systems.tales_of_arcadia.stored import clear_cache
-
     from chronicle.systems.tales_of_arcadia.catalog import army_named
     from chronicle.systems.tales_of_arcadia.entry import user_catalog
+    from chronicle.systems.tales_of_arcadia.stored import clear_cache
 
     values: dict[str, Any] = {"name": args.name, "kind": "unit"}
     values.update({key: getattr(args, key) for key in _UNIT_KEYS

@@ -217,9 +217,7 @@ def _army_name(army: str, cards: TalesCatalog) -> str:
     """
     from chronicle.domain.text import suggest
     from chronicle.domain.values import name_key
-    from chronicle.systems.tales_of_arcadia.catalog import armies
-
-    from chronicle.systems.tales_of_arcadia.catalog import army_named
+    from chronicle.systems.tales_of_arcadia.catalog import armies, army_named
 
     known = armies(cards)
     wanted = name_key(army_named(cards, army))      # one of its other names: the list itself
