@@ -240,3 +240,25 @@ def test_an_army_list_named_by_another_of_its_names_is_the_list(url: str,
     unspent = [v for v in json.loads(out)["violations"]
                if v["code"] == "roster.points_unspent"]
     assert unspent and "Tinker" in unspent[0]["fix"]   # the list's units, by its other name
+
+
+def test_a_hunts_card_corrected_by_another_name_keeps_its_other_values(url: str) -> None:
+    """``hunt card`` on a bounty named by one of its other names corrects the bounty itself,
+    says its name, and keeps the values it does not give (the hunt's own card and the
+    group's): the claimed bounty's Fortune is never lost (``card.incomplete``)."""
+    ok(url, "hunt", "new", "Friday", "--seat", "Ann:Gus", "--seat", "Bob:Kira", "--hunter",
+       "Kira")
+    ok(url, "hunt", "card", "Friday", "Vex the Smuggler", "--fortune", "3", "--fame", "1")
+    ok(url, "cards", "new", "Vex the Smuggler", "--system", HUNTERS, "--kind", "bounty",
+       "--aliases", "Vex")
+    ok(url, "hunt", "turn", "Friday", "--draw", "vex", "--capture", "VEX")
+    out = ok(url, "hunt", "card", "Friday", "vex", "--fame", "2")
+    assert out.startswith("Vex the Smuggler (bounty) entered for Friday.")
+    shown = json.loads(ok(url, "hunt", "show", "Friday", "--json"))
+    assert "card.incomplete" not in [v["code"] for v in shown["violations"]]
+    own = [c for c in shown["cards"] if c["kind"] == "bounty"] if "cards" in shown else []
+    assert all(c["name"] == "Vex the Smuggler" for c in own)
+    bounty = json.loads(ok(url, "cards", "show", "vex", "--json"))
+    assert (bounty["name"], bounty["fortune"], bounty["fame"]) == ("Vex the Smuggler", 3, 2)
+    exported = ok(url, "hunt", "export", "Friday")
+    assert 'name = "vex"' not in exported.casefold().replace("vex the smuggler", "")
