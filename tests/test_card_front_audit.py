@@ -262,3 +262,45 @@ def test_a_hunts_card_corrected_by_another_name_keeps_its_other_values(url: str)
     assert (bounty["name"], bounty["fortune"], bounty["fame"]) == ("Vex the Smuggler", 3, 2)
     exported = ok(url, "hunt", "export", "Friday")
     assert 'name = "vex"' not in exported.casefold().replace("vex the smuggler", "")
+
+
+def test_a_correction_breaking_a_hunt_is_refused_naming_it(url: str) -> None:
+    """A hunt names its players by their ids in the database: the check of a correction reads
+    it with their names, as every other check does, so a bounty's Fortune raised until the
+    game ended before turns that were played is refused (``game.continued``), naming the hunt;
+    --force saves it."""
+    ok(url, "cards", "new", "Ruby", "--system", HUNTERS, "--kind", "bounty", "--fortune", "3",
+       "--fame", "1")
+    ok(url, "cards", "new", "Opal", "--system", HUNTERS, "--kind", "bounty", "--fortune", "1",
+       "--fame", "0")
+    ok(url, "hunt", "new", "G", "--seat", "Ann:Gus", "--seat", "Bob:Kira", "--hunter", "Kira",
+       "--limit", "5")
+    ok(url, "hunt", "turn", "G", "--draw", "Ruby", "--capture", "Ruby")
+    ok(url, "hunt", "turn", "G", "--end", "wounded")
+    ok(url, "hunt", "turn", "G", "--draw", "Opal", "--capture", "Opal")
+    code, _out, err = cli(url, "cards", "new", "Ruby", "--system", HUNTERS, "--kind", "bounty",
+                          "--fortune", "5")
+    assert code == 1 and "game.continued" in err and "Hunters of Arcfall G" in err, err
+    ruby = json.loads(ok(url, "cards", "show", "Ruby", "--json"))
+    assert ruby["fortune"] == 3                                     # nothing saved
+    out = ok(url, "cards", "new", "Ruby", "--system", HUNTERS, "--kind", "bounty",
+             "--fortune", "5", "--force")
+    assert "now broken (--force)" in out and "game.continued" in out
+
+
+def test_a_correction_breaking_a_campaign_is_refused_naming_it(url: str,
+                                                              tmp_path: Path) -> None:
+    ok(url, "cards", "new", "Fire Sword", "--system", QUEST, "--kind", "upgrade", "--cost",
+       "4", "--level", "1")
+    path = tmp_path / "invierno.toml"
+    path.write_text(CAMPAIGN, encoding="utf-8")
+    ok(url, "campaign", "import", str(path))
+    ok(url, "scenario", "record", "Invierno", "Distrito de Martillos", "--winner", "blue",
+       "--guild", "blue", "--quest", "Break the forge", "--quest", "Free the smiths",
+       "--monsters", "3", "--guild", "green")
+    ok(url, "upgrade", "record", "Invierno", "--guild", "blue", "--buy", "Fire Sword",
+       "--guild", "green")
+    code, _out, err = cli(url, "cards", "new", "Fire Sword", "--system", QUEST, "--kind",
+                          "upgrade", "--cost", "40")
+    assert code == 1 and "the campaign Invierno" in err, err
+    assert json.loads(ok(url, "cards", "show", "Fire Sword", "--json"))["cost"] == 4

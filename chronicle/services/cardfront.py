@@ -232,6 +232,7 @@ def _record_breaches(session: Session, game: GameSystem, before: tuple[dict[str,
     the group's cards ``after`` it did not break with those ``before``."""
     from chronicle import paths
     from chronicle.persistence import records as store
+    from chronicle.services.playernames import Boundary
     from chronicle.services.records import check_record, new_errors
     from chronicle.systems.protocol import RecordContext
 
@@ -245,14 +246,14 @@ def _record_breaches(session: Session, game: GameSystem, before: tuple[dict[str,
         histories = store.record_events(session, [r.id for r in unique if r.id is not None])
         names = store.player_names(session, {r.player_id for r in unique
                                              if r.player_id is not None})
-        for row in unique:
-            events = [{"kind": e.kind, "payload": dict(e.payload)}
-                      for e in histories.get(row.id or 0, [])]
+        crossing = Boundary.of(session, game.key, spec)   # the players' names, as the rules
+        for row in unique:                                  # read a record (never their ids)
+            data = crossing.seen("data", dict(row.data))
+            events = crossing.events((e.kind, dict(e.payload))
+                                     for e in histories.get(row.id or 0, []))
             try:
-                fresh = new_errors(check_record(session, game.key, spec, dict(row.data), events,
-                                                was),
-                                   check_record(session, game.key, spec, dict(row.data), events,
-                                                now))
+                fresh = new_errors(check_record(session, game.key, spec, data, events, was),
+                                   check_record(session, game.key, spec, data, events, now))
             except ChronicleError:
                 continue        # a damaged record is the mending's, not the card's
             if fresh:
