@@ -6,45 +6,13 @@ guild holds), and a correction saying only what it changes."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
-import dbfixtures as fx
 import pytest
+from test_card_front import CAMPAIGN as SPANISH_CAMPAIGN
+from test_card_front import HUNTERS, QUEST, TALES, cli, ok, url
 
-from chronicle.services import players
-from chronicle.services.db import open_database
-
-TALES, QUEST, HUNTERS = "tales-of-arcadia", "arcadia-quest", "hunters-of-arcfall"
-
-
-@pytest.fixture
-def url(db_url: str) -> Iterator[str]:
-    """A migrated database with the players Ann and Bob."""
-    from chronicle.catalog import group
-
-    db = open_database(db_url)
-    try:
-        players.add_player(db, "Ann")
-        players.add_player(db, "Bob")
-    finally:
-        db.close()
-    group.forget()
-    yield db_url
-    group.forget()
-
-
-def cli(url: str, *argv: str) -> tuple[int, str, str]:
-    try:
-        return fx.cli("--db", url, *argv)
-    except SystemExit as exc:           # argparse refusing an argument
-        return int(exc.code or 0), "", ""
-
-
-def ok(url: str, *argv: str) -> str:
-    code, out, err = cli(url, *argv)
-    assert code == 0, (argv, out, err)
-    return out
+__all__ = ["url"]         # the fixture: a database with the players Ann and Bob
 
 
 def test_a_unit_added_by_another_of_its_names_is_said_by_its_own(url: str) -> None:
@@ -69,27 +37,19 @@ def test_a_correction_says_only_the_values_it_changes(url: str) -> None:
     assert card["corrected"] == ["speed"] and card["cost"] == 26 and card["power"] == 3
 
 
-CAMPAIGN = """system = "arcadia-quest"
-name = "Invierno"
+CAMPAIGN = SPANISH_CAMPAIGN.replace('player = "Ana"', 'player = "Ann"').replace(
+    'player = "Ben"', 'player = "Bob"')
+"""The Spanish campaign with the players Ann and Bob."""
 
-[[guild]]
-color = "blue"
-player = "Ann"
-heroes = ["Diva", "Greensleeves", "Grom"]
-[guild.slots]
-Diva = ["Hoja oxidada", "Hoja de parada"]
-Greensleeves = ["Tirachinas"]
-Grom = ["Drenaje de vida", "Nova Bolt"]
 
-[[guild]]
-color = "green"
-player = "Bob"
-heroes = ["Maya", "Zazu", "Kanga"]
-[guild.slots]
-Maya = ["Life Drain", "Nova Bolt"]
-Zazu = ["Parrying Blade", "Slingshot"]
-Kanga = ["Rusty Blade"]
-"""
+def played(url: str, tmp_path: Path) -> None:
+    """The Spanish campaign imported and its first scenario played, blue winning."""
+    path = tmp_path / "invierno.toml"
+    path.write_text(CAMPAIGN, encoding="utf-8")
+    ok(url, "campaign", "import", str(path))
+    ok(url, "scenario", "record", "Invierno", "Distrito de Martillos", "--winner", "blue",
+       "--guild", "blue", "--quest", "Break the forge", "--quest", "Free the smiths",
+       "--monsters", "3", "--guild", "green")
 
 
 def test_a_campaign_is_judged_on_its_cards_own_names(url: str, tmp_path: Path) -> None:
@@ -97,12 +57,7 @@ def test_a_campaign_is_judged_on_its_cards_own_names(url: str, tmp_path: Path) -
     the rules judge them so, and the refusals name the card, never the text typed."""
     ok(url, "cards", "new", "Fire Sword", "--system", QUEST, "--kind", "upgrade", "--cost",
        "4", "--level", "1", "--aliases", "Espada de fuego")
-    path = tmp_path / "invierno.toml"
-    path.write_text(CAMPAIGN, encoding="utf-8")
-    ok(url, "campaign", "import", str(path))
-    ok(url, "scenario", "record", "Invierno", "Distrito de Martillos", "--winner", "blue",
-       "--guild", "blue", "--quest", "Break the forge", "--quest", "Free the smiths",
-       "--monsters", "3", "--guild", "green")
+    played(url, tmp_path)
     # a card bought at the wrong level, named in Spanish: the refusal names the card
     code, _out, err = cli(url, "upgrade", "record", "Invierno", "--guild", "blue", "--buy",
                           "hoja oxidada", "--guild", "green")
@@ -292,12 +247,7 @@ def test_a_correction_breaking_a_campaign_is_refused_naming_it(url: str,
                                                               tmp_path: Path) -> None:
     ok(url, "cards", "new", "Fire Sword", "--system", QUEST, "--kind", "upgrade", "--cost",
        "4", "--level", "1")
-    path = tmp_path / "invierno.toml"
-    path.write_text(CAMPAIGN, encoding="utf-8")
-    ok(url, "campaign", "import", str(path))
-    ok(url, "scenario", "record", "Invierno", "Distrito de Martillos", "--winner", "blue",
-       "--guild", "blue", "--quest", "Break the forge", "--quest", "Free the smiths",
-       "--monsters", "3", "--guild", "green")
+    played(url, tmp_path)
     ok(url, "upgrade", "record", "Invierno", "--guild", "blue", "--buy", "Fire Sword",
        "--guild", "green")
     code, _out, err = cli(url, "cards", "new", "Fire Sword", "--system", QUEST, "--kind",

@@ -26,7 +26,7 @@ from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.card_form import CardFormScreen
 from chronicle.tui.screens.cards import GameCardsScreen
 from chronicle.tui.screens.confirm import ConfirmScreen
-from tui.helpers import burst, settle
+from tui.helpers import burst, settle, until
 
 NAME = "[/x] Dé 🎲 نرد"
 SUMMARY = "[b]bold[/b] 🎲 ملخص"
@@ -40,15 +40,6 @@ def card(url: str, game: str, name: str, kind: str | None = None) -> Any:
         return catalog_of(system).get(name, kind)
     finally:
         group.forget()
-
-
-async def until(pilot: Any, test: Any) -> None:
-    for _ in range(100):
-        await settle(pilot)
-        if test():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("the app never got there")
 
 
 async def paste(pilot: Any, text: str) -> None:
