@@ -254,3 +254,12 @@ def test_a_correction_breaking_a_campaign_is_refused_naming_it(url: str,
                           "upgrade", "--cost", "40")
     assert code == 1 and "the campaign Invierno" in err, err
     assert json.loads(ok(url, "cards", "show", "Fire Sword", "--json"))["cost"] == 4
+
+
+def test_a_unit_without_its_army_list_is_exit_2_naming_the_field(url: str) -> None:
+    code, _out, err = cli(url, "cards", "new", "Zed", "--system", TALES, "--kind", "unit")
+    assert code == 2 and "the unit Zed cannot be saved: army: say which army list" in err, err
+    code, _out, err = cli(url, "army", "unit", "Wight", "--army", "Bone Tide", "--cost", "30",
+                          "--wounds", "0")
+    assert code == 1 and "unit.no_wounds" in err and "Wight: Wight" not in err, err
+    assert cli(url, "cards", "export-mine", "--system", TALES)[0] == 1      # nothing saved

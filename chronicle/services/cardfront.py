@@ -206,8 +206,10 @@ def _game_rules(game: GameSystem, tables: list[dict[str, Any]], what: str) -> No
     if bad:
         raise BadInput(f"{what} cannot be saved: {_problem_text(bad)}")
     if found:           # a rule of the game broken (a code): refused
+        one = len(tables) == 1          # the card is named once, in front
         raise Refused(f"{what} breaks the rules: " + "; ".join(
-            f"{p.card}: {p.message} ({p.code})" for p in found) + "; nothing was saved")
+            ("" if one or not p.card else f"{p.card}: ") + f"{p.message} ({p.code})"
+            for p in found) + "; nothing was saved")
 
 
 def _merged_tables(tables: list[dict[str, Any]], stored: list[dict[str, Any]],
@@ -384,7 +386,9 @@ def _enter(db: Database, game: GameSystem, schema: CardSchema, tables: list[dict
             if existing is not None:    # the values it changes (a value given again is no
                 result.corrected[name] = sorted(     # change)
                     k for k in given if plain(existing.data).get(k) != merged.get(k))
-        _game_rules(game, corrected, what or "the card")
+        _game_rules(game, corrected, what or (
+            f"the {corrected[0]['kind']} {corrected[0]['name']}" if len(corrected) == 1
+            else "the cards"))
         breaches = breaches_of(session, game, before, stored, corrected)
         if breaches and not force:
             raise refusal(what or ("the correction" if result.corrected else "the card"),
