@@ -263,3 +263,21 @@ def test_a_unit_without_its_army_list_is_exit_2_naming_the_field(url: str) -> No
                           "--wounds", "0")
     assert code == 1 and "unit.no_wounds" in err and "Wight: Wight" not in err, err
     assert cli(url, "cards", "export-mine", "--system", TALES)[0] == 1      # nothing saved
+
+
+@pytest.mark.parametrize(("game", "kind"), [("wyld-hunt", "merit"), (QUEST, "hero"),
+                                            (HUNTERS, "bounty")])
+def test_a_card_nobody_entered_names_the_command_that_enters_it(url: str, game: str,
+                                                                kind: str) -> None:
+    """Owning a card the catalog lacks names the command that enters it, runnable as said
+    (its kind given); run, the card can be owned."""
+    import shlex
+
+    name = "[/x] Zq 🎲 زيد"
+    code, _out, err = cli(url, "collection", "add", name, "--kind", kind, "--player", "Ann",
+                          "--system", game)
+    assert code == 2, err
+    command = err.split("'chronicle ", 1)[1].rsplit("'", 1)[0]
+    assert f"--kind {kind}" in command, err
+    ok(url, *shlex.split(command))
+    ok(url, "collection", "add", name, "--kind", kind, "--player", "Ann", "--system", game)
