@@ -281,3 +281,16 @@ def test_a_card_nobody_entered_names_the_command_that_enters_it(url: str, game: 
     assert f"--kind {kind}" in command, err
     ok(url, *shlex.split(command))
     ok(url, "collection", "add", name, "--kind", kind, "--player", "Ann", "--system", game)
+
+
+def test_a_hunter_given_by_another_of_its_names_is_the_groups_card(url: str) -> None:
+    """``--hunter`` names a hunter the catalog lacks; one the group has (by any of its names)
+    is not entered again: the hunt's seat and cards are the card's own, its other names
+    kept."""
+    ok(url, "cards", "new", "Gus", "--system", HUNTERS, "--kind", "hunter", "--aliases",
+       "Gustavo")
+    ok(url, "hunt", "new", "H", "--seat", "Ann:gustavo", "--seat", "Bob:Kira", "--hunter",
+       "GUSTAVO", "--hunter", "Kira")
+    exported = ok(url, "hunt", "export", "H")
+    assert 'hunter = "Gus"' in exported and "gustavo" not in exported.casefold()
+    assert "Gustavo" in json.loads(ok(url, "cards", "show", "gustavo", "--json"))["aliases"]

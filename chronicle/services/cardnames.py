@@ -83,6 +83,13 @@ def resolver(session: Session, game: str) -> Resolve:
     return resolve
 
 
+def card_named(db: Database, game: str, name: str, kinds: tuple[str, ...]) -> str | None:
+    """The own name of ``game``'s card of one of ``kinds`` called ``name`` (or having it among
+    its other names, in any case); None when no card has it."""
+    with db.transaction() as session:
+        return resolver(session, game)(name, kinds)
+
+
 def own_names(db: Database, game: str, kind: str, where: str,
               value: dict[str, Any]) -> dict[str, Any]:
     """``value`` (a record's data, ``where`` being ``"data"``, or the payload of an event of
@@ -105,4 +112,4 @@ def own_names(db: Database, game: str, kind: str, where: str,
                      resolver(session, system.key))
 
 
-__all__ = ["catalog", "own_names", "resolver"]
+__all__ = ["card_named", "catalog", "own_names", "resolver"]

@@ -158,7 +158,11 @@ def new_hunt(db: Database, name: str, seats: Sequence[tuple[str, str]], *,
         raise BadInput(f"the point limit is 1 to 1000 (the rulebook recommends 15), not {limit}")
     log = GameLog(name=name, seats=tuple(Seat(name=p, hunter=h) for p, h in seats),
                   limit=limit, date=iso_date(date), note=note)
-    cards = [{"name": hunter, "kind": "hunter"} for hunter in dict.fromkeys(hunters)]
+    from chronicle.services.cardnames import card_named
+
+    cards = [{"name": hunter, "kind": "hunter"} for hunter in dict.fromkeys(hunters)
+             if card_named(db, KEY, hunter, ("hunter",)) is None]  # only those nobody entered:
+    # a hunter known (by any of its names) is the group's, its values and other names kept
     _unknown_hunters(db, name, log, cards)
     view = HUNTS.create(db, name, record_data(log, cards))
     if cards:                           # the group's cards too: the next hunt knows them
