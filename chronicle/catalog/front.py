@@ -276,7 +276,10 @@ def typed_strictly(spec: FieldSpec, texts: list[str]) -> Any:
             return [read_shorthand(text, spec) for text in texts]
         last = texts[-1]
         if spec.shape == "int":
-            return int(last)
+            try:
+                return int(last)
+            except ValueError:
+                raise ValueError(f"{str(last)[:40]!r} is not a whole number") from None
         if spec.shape in ("text", "choice"):
             return last
         if spec.shape == "table":

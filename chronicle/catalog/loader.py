@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from pydantic import ValidationError
 
     from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.limits import FILE_MAX_BYTES
+from chronicle.domain.limits import FILE_MAX_BYTES, cut
 from chronicle.domain.values import Origin
 
 MAX_FILE_BYTES = FILE_MAX_BYTES
@@ -160,7 +160,7 @@ def _problems_from(exc: ValidationError, schema: CardSchema, kind: str, path: st
             shown = error.get("input")
             text = error["msg"]
             if not isinstance(shown, dict | list):
-                text += f", got {shown!r}"
+                text += f", got {cut(shown)}"      # never the whole of a huge value
             yield FileProblem(path, text, line=at(key) if key else None, card=label,
                               field=dotted)
 

@@ -202,7 +202,8 @@ def run_new(args: argparse.Namespace) -> int:
         changed = entered.corrected.get(card.name)
         if changed is not None:
             emit(f"Corrected {card.name} ({card.kind}) in the group's {entered.label} cards: "
-                 + (", ".join(changed) or "nothing given") + "; every other value kept.")
+                 + (", ".join(changed) + "; every other value kept." if changed
+                    else "nothing changed (every value given was already so)."))
         else:
             emit(f"Saved {card.name} ({card.kind}) to the group's cards of {entered.label} "
                  "in the database.")

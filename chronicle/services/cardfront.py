@@ -122,7 +122,7 @@ class Entered:
     label: str
     cards: list[FrontCard] = field(default_factory=list)
     corrected: dict[str, list[str]] = field(default_factory=dict)
-    """By card name: the values a correction set."""
+    """By card name: the values a correction changed (none: it gave each value as it was)."""
     breaches: list[Breach] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -162,7 +162,9 @@ def check_table(game: GameSystem, schema: CardSchema, table: Mapping[str, Any]) 
         if key not in allowed:
             hint = did_you_mean(str(key), allowed)
             other = schema.alias(str(kind), str(key))
-            raise BadInput(f"{str(key)[:60]}: a {kind} card of {game.label} has no such field"
+            article = "an" if str(kind)[:1] in "aeiou" else "a"
+            raise BadInput(f"{str(key)[:60]}: {article} {kind} card of {game.label} has no "
+                           "such field"
                            + (f"; it has {other!r}" if other else f" ({hint})" if hint else "")
                            + "; its fields: " + ", ".join(
                                f for f in allowed if f not in ("name", "kind")))
@@ -204,8 +206,10 @@ def _game_rules(game: GameSystem, tables: list[dict[str, Any]], what: str) -> No
     if bad:
         raise BadInput(f"{what} cannot be saved: {_problem_text(bad)}")
     if found:           # a rule of the game broken (a code): refused
+        one = len(tables) == 1          # the card is named once, in front
         raise Refused(f"{what} breaks the rules: " + "; ".join(
-            f"{p.card}: {p.message} ({p.code})" for p in found) + "; nothing was saved")
+            ("" if one or not p.card else f"{p.card}: ") + f"{p.message} ({p.code})"
+            for p in found) + "; nothing was saved")
 
 
 def _merged_tables(tables: list[dict[str, Any]], stored: list[dict[str, Any]],
@@ -230,6 +234,7 @@ def _record_breaches(session: Session, game: GameSystem, before: tuple[dict[str,
     the group's cards ``after`` it did not break with those ``before``."""
     from chronicle import paths
     from chronicle.persistence import recordqueries as store
+    from chronicle.services.playernames import Boundary
     from chronicle.services.recordstore import check_record, new_errors
     from chronicle.systems.protocol import RecordContext
 
@@ -243,14 +248,14 @@ def _record_breaches(session: Session, game: GameSystem, before: tuple[dict[str,
         histories = store.record_events(session, [r.id for r in unique if r.id is not None])
         names = store.player_names(session, {r.player_id for r in unique
                                              if r.player_id is not None})
-        for row in unique:
-            events = [{"kind": e.kind, "payload": dict(e.payload)}
-                      for e in histories.get(row.id or 0, [])]
+        crossing = Boundary.of(session, game.key, spec)   # the players' names, as the rules
+        for row in unique:                                  # read a record (never their ids)
+            data = crossing.seen("data", dict(row.data))
+            events = crossing.events((e.kind, dict(e.payload))
+                                     for e in histories.get(row.id or 0, []))
             try:
-                fresh = new_errors(check_record(session, game.key, spec, dict(row.data), events,
-                                                was),
-                                   check_record(session, game.key, spec, dict(row.data), events,
-                                                now))
+                fresh = new_errors(check_record(session, game.key, spec, data, events, was),
+                                   check_record(session, game.key, spec, data, events, now))
             except ChronicleError:
                 continue        # a damaged record is the mending's, not the card's
             if fresh:
@@ -372,9 +377,12 @@ def _enter(db: Database, game: GameSystem, schema: CardSchema, tables: list[dict
             corrected.append(merged)
             stored.append({"name": name, "kind": table["kind"],
                            **{k: merged[k] for k in given if k in merged}})
-            if existing is not None:
-                result.corrected[name] = sorted(given)
-        _game_rules(game, corrected, what or "the card")
+            if existing is not None:    # the values it changes (a value given again is no
+                result.corrected[name] = sorted(     # change)
+                    k for k in given if plain(existing.data).get(k) != merged.get(k))
+        _game_rules(game, corrected, what or (
+            f"the {corrected[0]['kind']} {corrected[0]['name']}" if len(corrected) == 1
+            else "the cards"))
         breaches = breaches_of(session, game, before, stored, corrected)
         if breaches and not force:
             raise refusal(what or ("the correction" if result.corrected else "the card"),

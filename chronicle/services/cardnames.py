@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from chronicle.catalog.front import FrontCard
     from chronicle.catalog.store import Catalog
     from chronicle.domain.cardrefs import Resolve
+    from chronicle.services.db import Database
 
 _KEPT: dict[str, tuple[Any, Catalog[FrontCard]]] = {}
 """The last catalog built, by game, with the state of its layers it was built from (the
@@ -82,4 +83,33 @@ def resolver(session: Session, game: str) -> Resolve:
     return resolve
 
 
-__all__ = ["catalog", "resolver"]
+def card_named(db: Database, game: str, name: str, kinds: tuple[str, ...]) -> str | None:
+    """The own name of ``game``'s card of one of ``kinds`` called ``name`` (or having it among
+    its other names, in any case); None when no card has it."""
+    with db.transaction() as session:
+        return resolver(session, game)(name, kinds)
+
+
+def own_names(db: Database, game: str, kind: str, where: str,
+              value: dict[str, Any]) -> dict[str, Any]:
+    """``value`` (a record's data, ``where`` being ``"data"``, or the payload of an event of
+    kind ``where``) with every card the record kind ``kind`` of ``game`` names there under the
+    card's own name, as the store would keep it: a game's service judges and says a write in
+    the card's name before the store sees it (a campaign refusing "Hoja oxidada" as not held
+    when its guild holds Rusty Blade). A game, kind or name unknown: left as given."""
+    from chronicle.domain.cardrefs import named
+    from chronicle.systems import registry
+
+    try:
+        system = registry.system(game)
+    except (registry.UnknownSystem, registry.BadSystem):
+        return value
+    spec = next((r for r in system.records if r.name == kind), None)
+    if spec is None or not spec.cards:
+        return value
+    with db.transaction() as session:
+        return named([(place.at, place.kinds) for place in spec.cards], where, value,
+                     resolver(session, system.key))
+
+
+__all__ = ["card_named", "catalog", "own_names", "resolver"]

@@ -63,11 +63,12 @@ def _own(system: GameSystem) -> Any:
     return load_name(system.collection)
 
 
-def _create_hint(system: GameSystem, name: str) -> str:
+def _create_hint(system: GameSystem, name: str, kind: str | None = None) -> str:
+    """The command that enters the card (runnable as given: its kind named, or KIND)."""
     from chronicle.rules.report import arg
 
     return (f"create it from the physical card with 'chronicle cards new {arg(name)} "
-            f"--system {system.key}'")
+            f"--system {system.key} --kind {kind or 'KIND'}'")
 
 
 def resolve(cat: GameCatalog, system: GameSystem, name: str,
@@ -101,8 +102,8 @@ def resolve(cat: GameCatalog, system: GameSystem, name: str,
         raise NotFound(f"no {system.label} {kind} is called {name[:80]!r} (there is {there} of "
                        "that name)")
     near = cat.suggest(name, kind)
-    raise NotFound(f"no {system.label} {kind or 'card'} is called {name[:80]!r}"
-                   + (f"; did you mean {near!r}?" if near else f"; {_create_hint(system, name)}"))
+    said = f"did you mean {near!r}?" if near else _create_hint(system, name, kind)
+    raise NotFound(f"no {system.label} {kind or 'card'} is called {name[:80]!r}; {said}")
 
 
 def add_cards(db: Database, game: str, player: str, cards: Sequence[tuple[str, int]], *,

@@ -27,7 +27,8 @@ class Settings:
     cards_game: str = ""
     """The game the Cards area shows (a key; ``*``: every game; empty: the home game)."""
     collection_game: str = ""
-    """The game whose collections the Collections screen shows (a key; empty: the first)."""
+    """The game whose collections the Collections screen shows, and the one the Players area's
+    enter offers first (a key; empty: the first, in Players the home game)."""
 
 
 def settings_path() -> Path:

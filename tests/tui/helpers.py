@@ -56,3 +56,15 @@ async def burst(pilot: Pilot[Any], *keys: str) -> None:
         event.set_sender(pilot.app)
         driver.send_message(event)
     await settle(pilot)
+
+
+async def until(pilot: Pilot[Any], test: Any) -> None:
+    """Let the app work until ``test()`` holds (a worker's result shown, a dialog opened)."""
+    import asyncio
+
+    for _ in range(100):
+        await settle(pilot)
+        if test():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the app never got there")

@@ -20,7 +20,7 @@ from chronicle.systems import registry
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.card_form import CardFormScreen
 from chronicle.tui.screens.confirm import ConfirmScreen
-from tui.helpers import settle
+from tui.helpers import settle, until
 
 GHOUL = ("--army", "Bone Tide", "--cost", "25", "--power", "3", "--accuracy", "3", "--speed",
          "4", "--wounds", "1", "--range", "0", "--defense", "4")
@@ -34,13 +34,7 @@ def _card(url: str, game: str, name: str) -> Any:
     return found
 
 
-async def _until(pilot: Any, test: Any) -> None:
-    for _ in range(100):
-        await settle(pilot)
-        if test():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("the app never got there")
+_until = until
 
 
 def test_a_new_card_and_a_bad_value_in_the_form(db_url: str) -> None:

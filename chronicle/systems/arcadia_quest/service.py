@@ -255,7 +255,7 @@ def new_campaign(db: Database, name: str, guilds: list[dict[str, Any]], *,
     """
     from chronicle.systems.arcadia_quest.rules import check_campaign
 
-    tables = [dict(g) for g in guilds]
+    tables = _named(db, "data", {"guild": [dict(g) for g in guilds]})["guild"]
     catalog = _catalog(db)
     for table in tables:
         if not table.get("slots") and isinstance(table.get("heroes"), list):
@@ -300,10 +300,16 @@ def import_campaign(db: Database, path: Path, *, name: str | None = None) -> Cam
     chosen = name or start.name
     raw_cards = document.get("card") if isinstance(document, dict) else None
     cards = list(raw_cards) if isinstance(raw_cards, list) else []
-    report = check_campaign(events, _catalog(db, loaded.cards))
+    data = _named(db, "data", data_of(start, cards))     # the cards under their own names
+    history = [(kind, _named(db, kind, payload))
+               for kind, payload in (payload_of(event) for event in events[1:])]
+    try:
+        events, own = ledger_of(chosen, data, [{"kind": k, "payload": p} for k, p in history])
+    except ValueError as exc:
+        raise BadInput(f"{path}: {exc}") from None
+    report = check_campaign(events, _catalog(db, own))
     _refuse_errors(report, f"the campaign file {path.name}")
-    history = [payload_of(event) for event in events[1:]]
-    return CAMPAIGNS.create(db, chosen, data_of(start, cards), events=history)
+    return CAMPAIGNS.create(db, chosen, data, events=history)
 
 
 def show_campaign(db: Database, name: str, *, archived: bool = False) -> CampaignView:
@@ -339,6 +345,15 @@ def _append(db: Database, name: str, event: Event, what: str,
                             expected_version=None if built_from is None else built_from.version)
 
 
+def _named(db: Database, where: str, value: dict[str, Any]) -> dict[str, Any]:
+    """``value`` (the data, or an event's payload) with every card named by another of its
+    names (the rulebook's Spanish one, another letter case) under the card's own: the rules
+    judge and the messages say the cards the store will keep."""
+    from chronicle.services.cardnames import own_names
+
+    return own_names(db, KEY, RECORD_KIND, where, value)
+
+
 def _event(kind: str, payload: dict[str, Any]) -> Event:
     from chronicle.systems.arcadia_quest.codec import event_from_record
 
@@ -354,11 +369,7 @@ def record_scenario(db: Database, name: str, payload: dict[str, Any]) -> Campaig
     Raises:
         NotFound, BadInput, Refused: as for every write.
     """
-    scenario = payload.get("name")
-    if isinstance(scenario, str):       # named by one of its other names (the rulebook's
-        found = _catalog(db).get(scenario, "scenario")      # Spanish one): the card's name
-        if found is not None:
-            payload = {**payload, "name": found.name}
+    payload = _named(db, "scenario", payload)
     return _append(db, name, _event("scenario", payload), "the scenario")
 
 
@@ -370,6 +381,7 @@ def record_upgrade(db: Database, name: str, payload: dict[str, Any]) -> Campaign
     Raises:
         NotFound, BadInput, Refused: as for every write.
     """
+    payload = _named(db, "upgrade", payload)
     current = show_campaign(db, name)
     guilds = current.summary["guilds"]
     tables = []
@@ -394,7 +406,8 @@ def correct(db: Database, name: str, payload: dict[str, Any]) -> CampaignView:
     Raises:
         NotFound, BadInput, Refused: as for every write.
     """
-    return _append(db, name, _event("correction", payload), "the correction")
+    return _append(db, name, _event("correction", _named(db, "correction", payload)),
+                   "the correction")
 
 
 def undo(db: Database, name: str, number: int | None = None,

@@ -19,9 +19,10 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from chronicle.rules import faces
-from chronicle.rules.report import Violation
-from chronicle.systems.hunters_of_arcfall import DICE_IN_GAME, WOUND_CAPACITY, codes
+from chronicle.rules.report import Fix, Violation, arg
+from chronicle.systems.hunters_of_arcfall import DICE_IN_GAME, KEY, WOUND_CAPACITY, codes
 from chronicle.systems.hunters_of_arcfall.cards import Card, Die, Hunter, Kind, Result
+from chronicle.systems.hunters_of_arcfall.rules.cards import CARDS_KEYS
 from chronicle.systems.hunters_of_arcfall.rules.replay import CardLookup
 
 
@@ -153,12 +154,20 @@ def odds_from_catalog(cards: Cards, dice: int, wounds: int, *, die: str | None =
         found.append(codes.CARD_INCOMPLETE(
             f"The faces of {chosen.name} are unknown ({missing}): the odds need how many faces "
             "show each result, and the public record does not say",
-            cards=[chosen.name],
-            fix=f"enter faces = {{ hit = ?, wound = ?, miss = ?, heal = ?, stun = ? }} for "
-                f"{chosen.name!r} in a card file"))
+            cards=[chosen.name], fix=_faces_fix(chosen.name)))
     if found or counts is None:
         return None, found
     return bust_odds(counts, dice, wounds, capacity, chosen.name), []
+
+
+def _faces_fix(name: str) -> Fix:
+    """How to enter a die's faces read off the die: a command, the app's card form, a file."""
+    counts = ", ".join(f"{r.value}=N" for r in Result)
+    return Fix(f"enter the faces of {name!r} read off the die",
+               cli=f"chronicle cards new {arg(name)} --system {KEY} --kind die "
+                   f"--faces \"{counts}\"",
+               app=f"{CARDS_KEYS}: e on {name}, its faces",
+               file=f"faces = {{ {counts.replace('=', ' = ')} }} for {name!r} in a card file")
 
 
 def _die(cards: Cards, name: str | None, found: list[Violation]) -> Die | None:
@@ -174,7 +183,11 @@ def _die(cards: Cards, name: str | None, found: list[Violation]) -> Die | None:
     found.append(codes.CARD_UNKNOWN(
         "No die card in the catalog" if not every else
         f"{len(every)} die cards in the catalog; say which one is rolled",
-        fix="name the die" if every else "enter the die (kind = \"die\") in a card file"))
+        fix="name the die" if every else Fix(
+            "enter the die (kind = \"die\") in a card file",
+            cli=f"chronicle cards new NAME --system {KEY} --kind die --faces "
+                f"\"{', '.join(f'{r.value}=N' for r in Result)}\"",
+            app=f"{CARDS_KEYS}: n, a die")))
     return None
 
 

@@ -37,8 +37,10 @@ def odds_bust(options: dict[str, Any]) -> OddsAnswer:
     if result.odds is None:
         data = {"kind": "bust", "violations": [v.to_dict() for v in result.violations],
                 "catalog_problems": [p.to_dict() for p in result.catalog_problems]}
-        lines = [f"{v.code}: {v.message}" + (f" (fix: {v.fix})" if v.fix else "")
-                 for v in result.violations]
+        from chronicle.rules.report import Front
+
+        lines = [f"{v.code}: {v.message}" + (f" (fix: {fix})" if fix else "")
+                 for v in result.violations for fix in (v.fix_for(Front.CLI),)]
         lines += [f"skipped: {p}" for p in result.catalog_problems]  # a card refused on reading
         return OddsAnswer(data, tuple(lines), result.exit_code)
     odds = result.odds

@@ -158,7 +158,11 @@ def new_hunt(db: Database, name: str, seats: Sequence[tuple[str, str]], *,
         raise BadInput(f"the point limit is 1 to 1000 (the rulebook recommends 15), not {limit}")
     log = GameLog(name=name, seats=tuple(Seat(name=p, hunter=h) for p, h in seats),
                   limit=limit, date=iso_date(date), note=note)
-    cards = [{"name": hunter, "kind": "hunter"} for hunter in dict.fromkeys(hunters)]
+    from chronicle.services.cardnames import card_named
+
+    cards = [{"name": hunter, "kind": "hunter"} for hunter in dict.fromkeys(hunters)
+             if card_named(db, KEY, hunter, ("hunter",)) is None]  # only those nobody entered:
+    # a hunter known (by any of its names) is the group's, its values and other names kept
     _unknown_hunters(db, name, log, cards)
     view = HUNTS.create(db, name, record_data(log, cards))
     if cards:                           # the group's cards too: the next hunt knows them
@@ -291,7 +295,8 @@ def _said(view: HuntView, text: str) -> HuntView:
 
 def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
     """Enter or correct one of the game's own cards (a ``[[card]]`` table: a hunter or bounty
-    the catalog lacks, or a value it does not know), replacing the same name and kind; it
+    the catalog lacks, or a value it does not know): a card of that name and kind (one of its
+    other names too) takes the values given and keeps the others; it
     becomes the group's card as well (``chronicle.services.cardfront``), so the next hunt
     knows it (refused when it would make another saved hunt break a rule).
 
@@ -319,16 +324,21 @@ def set_card(db: Database, name: str, table: Mapping[str, Any]) -> HuntView:
     HUNTS.record(db, name)              # the game is there (NotFound: nearest name)
     from chronicle.services.cardfront import enter_cards
 
-    enter_cards(db, KEY, [clean])       # the group's card too: the next hunt knows it
+    entered = enter_cards(db, KEY, [clean])     # the group's card too: the next hunt knows it
+    if entered.cards:                   # named by another of its names: the card's own
+        clean = {**clean, "name": entered.cards[0].name}
     folder, group = _context(db)
     key = (name_key(str(clean["name"])), clean.get("kind"))
 
     def change(record: StoredRecord) -> dict[str, Any]:  # on the game as the write reads it
         stored = read_stored(record.name, record.data, record.history(), folder, group)
         view = _view(record.name, stored, record.version, False, "")
-        kept = [c for c in view.cards
-                if (name_key(str(c.get("name", ""))), c.get("kind")) != key]
-        return record_data(view.log, [*kept, clean])
+        def same(card: Mapping[str, Any]) -> bool:
+            return (name_key(str(card.get("name", ""))), card.get("kind")) == key
+
+        had = next((dict(c) for c in view.cards if same(c)), {})   # a correction keeps the
+        kept = [c for c in view.cards if not same(c)]               # values it does not give
+        return record_data(view.log, [*kept, {**had, **clean}])
 
     return _said(HUNTS.modify(db, name, change),
                  f"{clean['name']} ({clean.get('kind')}) entered for {name}.")

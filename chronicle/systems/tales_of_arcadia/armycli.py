@@ -107,7 +107,7 @@ def _army(args: argparse.Namespace) -> int:
     _with_group(args)
     cards = user_catalog()
     checked = check_army(cards, args.army)
-    units = units_of(cards, args.army)
+    units = units_of(cards, args.army)          # by the list's name or another of its names
     if not units and checked.codes == ["card.unknown"]:    # no such army list: exit 2
         from chronicle.errors import NotFound
 
@@ -188,11 +188,16 @@ def _unit(args: argparse.Namespace) -> int:
     using it, are checked first."""
     from chronicle.services.cardfront import enter_cards
     from chronicle.systems.tales_of_arcadia import KEY
+    from chronicle.systems.tales_of_arcadia.catalog import army_named
+    from chronicle.systems.tales_of_arcadia.entry import user_catalog
     from chronicle.systems.tales_of_arcadia.stored import clear_cache
 
     values: dict[str, Any] = {"name": args.name, "kind": "unit"}
     values.update({key: getattr(args, key) for key in _UNIT_KEYS
                    if getattr(args, key, None) not in (None, [])})
+    if isinstance(values.get("army"), str):     # the list by another of its names: its own
+        _with_group(args)
+        values["army"] = army_named(user_catalog(), values["army"])
     entered = enter_cards(database(args), KEY, [values], force=args.force)
     clear_cache()
     if args.json:
@@ -201,8 +206,9 @@ def _unit(args: argparse.Namespace) -> int:
     for card in entered.cards:
         changed = entered.corrected.get(card.name)
         emit(f"Saved {card.name} to the group's cards of {entered.label}"
-             + (f" (corrected: {', '.join(changed)}; every other value kept)."
-                if changed is not None else "."))
+             + (f" (corrected: {', '.join(changed)}; every other value kept)." if changed
+               else " (nothing changed: every value given was already so)."
+               if changed is not None else "."))
     for breach in entered.breaches:
         emit(f"  now broken (--force): {breach.said()}")
     return 0

@@ -60,9 +60,17 @@ def armies(catalog: TalesCatalog) -> list[str]:
     return sorted(found.values(), key=str.casefold)
 
 
+def army_named(catalog: TalesCatalog, army: str) -> str:
+    """The army list's own name for ``army``: the name of the army card called so or having it
+    among its other names (``aliases``), else ``army`` as given."""
+    card = catalog.get(army, "army")
+    return card.name if isinstance(card, Army) else army
+
+
 def units_of(catalog: TalesCatalog, army: str) -> list[Unit]:
-    """The units of the army list called ``army`` (case and spacing ignored)."""
-    key = name_key(army)
+    """The units of the army list called ``army`` (case and spacing ignored; one of the army
+    card's other names too)."""
+    key = name_key(army_named(catalog, army))
     return [card for card in catalog
             if isinstance(card, Unit) and card.army is not None and name_key(card.army) == key]
 
@@ -77,5 +85,5 @@ def terrains(catalog: TalesCatalog) -> list[Terrain]:
     return [card for card in catalog if isinstance(card, Terrain)]
 
 
-__all__ = ["Sources", "TalesCatalog", "armies", "keywords", "load_catalog", "read_sources",
-           "terrains", "units_of"]
+__all__ = ["Sources", "TalesCatalog", "armies", "army_named", "keywords", "load_catalog",
+           "read_sources", "terrains", "units_of"]

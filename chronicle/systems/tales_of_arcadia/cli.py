@@ -203,7 +203,8 @@ def _add(args: argparse.Namespace) -> int:
                       count=args.count)
     view = add_unit(database(args), args.name, line, args.player, args.expected_version)
     if not args.json:
-        emit(f"Added {args.count}× {args.unit} to {view.name}.")
+        added = view.roster.units[-1].unit if view.roster.units else args.unit
+        emit(f"Added {args.count}× {added} to {view.name}.")   # the card's own name
     return _force(view, args.json)
 
 

@@ -131,6 +131,10 @@ def table_problems(tables: list[dict[str, Any]], path: str) -> list[FileProblem]
         if table.get("kind") != "unit":
             continue
         name = str(table.get("name"))
+        if not table.get("army"):           # the field named, as every bad value is
+            found.append(FileProblem(path, "say which army list the unit belongs to",
+                                     card=name, field="army"))
+            continue
         messages, violations = _findings(dict(table), None)
         found.extend(FileProblem(path, message, card=name) for message in messages)
         found.extend(FileProblem(path, v.message, card=name, code=v.code) for v in violations

@@ -355,8 +355,10 @@ def check_roster(roster: Roster, catalog: TalesCatalog, *, pending: int | None =
     """Every violation of ``roster`` against ``catalog``, and its summary. ``pending``: the
     line (0-based) being added, not in the force yet, whose fixes are said as the add itself
     (a fix never names a line the force does not have)."""
+    from chronicle.systems.tales_of_arcadia.catalog import army_named
+
     checker = _Checker(catalog, index_of(catalog), pending)
-    army: str | None = roster.army
+    army: str | None = army_named(catalog, roster.army)     # by another of its names: itself
     if not checker.index.army_known(roster.army):
         others = catalog.named(roster.army)
         if others:
@@ -392,7 +394,7 @@ def check_roster(roster: Roster, catalog: TalesCatalog, *, pending: int | None =
         checker.report.add(k.ROSTER_POINTS_UNSPENT(
             f"the force costs {spent} points; {left} of the {roster.limit} are unspent"
             + ("" if cheapest or army is None else
-               f"; no unit of {roster.army} costs {left} or less"),
+               f"; no unit of {army} costs {left} or less"),
             [], f"add units or options worth up to {left} points" + (
                 f", e.g. {cheapest.name}" + (f" ({cheapest.variant})" if cheapest.variant else "")
                 + f" at {cheapest.cost}" if cheapest else "")))
@@ -463,6 +465,9 @@ def check_army(catalog: TalesCatalog, army: str) -> Report:
     """Check the units of one army list by themselves (every variant too): unknown values,
     Wounds of 0 or less, Accuracy above 6, unknown keywords and keywords without their chance.
     Summary: ``army``, ``units`` (how many), ``variants``, ``options``."""
+    from chronicle.systems.tales_of_arcadia.catalog import army_named
+
+    army = army_named(catalog, army)        # named by one of its other names: the list itself
     checker = _Checker(catalog, index_of(catalog))
     key = name_key(army)
     units = [c for c in catalog if isinstance(c, Unit) and c.army and name_key(c.army) == key]

@@ -217,10 +217,11 @@ def _army_name(army: str, cards: TalesCatalog) -> str:
     """
     from chronicle.domain.text import suggest
     from chronicle.domain.values import name_key
-    from chronicle.systems.tales_of_arcadia.catalog import armies
+    from chronicle.systems.tales_of_arcadia.catalog import armies, army_named
 
     known = armies(cards)
-    found = next((a for a in known if name_key(a) == name_key(army)), None)
+    wanted = name_key(army_named(cards, army))      # one of its other names: the list itself
+    found = next((a for a in known if name_key(a) == wanted), None)
     if found is None:
         near = suggest(army, known)
         raise NotFound(f"no army list is called {army!r}" + (

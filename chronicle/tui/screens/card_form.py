@@ -107,7 +107,8 @@ class CardFormScreen(ModalScreen["Entered | None"]):
                 yield compact(Select([(k, k) for k in self.schema.kinds], value=self.kind,
                                      allow_blank=False, id="cf-kind",
                                      disabled=self.card is not None))
-            yield VerticalScroll(*self.rows(), id="cf-fields")
+            yield VerticalScroll(*self.rows(), id="cf-fields", can_focus=False)  # tab goes
+            # from the kind straight to the first field, never to the scrolling box
             yield Static("", id="cf-problems")
             with Horizontal(classes="buttons"):
                 yield Button("Save (ctrl+s)", id="save", variant="primary")

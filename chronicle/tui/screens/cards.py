@@ -103,6 +103,8 @@ class GameCardsScreen(Screen[None]):
         self.schemas: dict[str, CardSchema] = {}
         self.shown: list[FrontCard] = []
         self.reading: set[str] = set()
+        self.landing: tuple[str, str, str] | None = None
+        """(game, name, kind) of the card just saved: the cursor goes to it once listed."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -240,7 +242,13 @@ class GameCardsScreen(Screen[None]):
                 found += catalog.search(words) if words.strip() else list(catalog)
         self.shown = found
         card_list = self.query_one(CardList)
-        card_list.set_source(len(found), lambda i: self.row(found[i]))
+        keep = None
+        if self.landing is not None:    # the card just saved, once its game is read again
+            keep = next((i for i, c in enumerate(found)
+                         if (c.game, c.name, c.kind) == self.landing), None)
+            if keep is not None or not waiting:
+                self.landing = None
+        card_list.set_source(len(found), lambda i: self.row(found[i]), keep=keep)
         status = f"{len(found)} cards" + (" (reading…)" if waiting else "")
         if len(self.wanted()) > 1 and found:
             games = len({card.game for card in found})
@@ -341,6 +349,9 @@ class GameCardsScreen(Screen[None]):
                     title="Card saved", markup=False)
         for key in {card.game for card in entered.cards}:
             self.catalogs.pop(key, None)
+        if entered.cards:
+            first = entered.cards[0]
+            self.landing = (first.game, first.name, first.kind)
         self.show_choice()
 
 

@@ -277,14 +277,7 @@ class GameCollectionScreen(Screen[None]):
 
     def remember(self, choice: str) -> None:
         """Keep ``choice`` in the user's settings."""
-        from chronicle.tui.settings import save_settings
-
-        app = chronicle_app(self)
-        if app.settings.collection_game != choice:
-            app.settings.collection_game = choice
-            if not save_settings(app.settings):
-                self.notify("The game shown could not be kept for next time.",
-                            severity="warning")
+        _remember_game(self, choice)
 
     def action_next_player(self) -> None:
         """The next player of the group."""
@@ -395,4 +388,58 @@ def open_game_collection(node: Any, choice: str | None = None,
     node.app.push_screen(GameCollectionScreen(choice or kept or None, player))
 
 
-__all__ = ["GameCollectionScreen", "choices", "open_game_collection"]
+def player_games(home: str) -> list[tuple[str, str]]:
+    """Every installed game with cards as (label, key), the home game first: what the Players
+    area's enter asks a collection of."""
+    from chronicle.services.gamecards import card_games
+
+    games = sorted(card_games(), key=lambda g: (g.key != home, g.label.casefold()))
+    return [(g.label, g.key) for g in games]
+
+
+def open_player_collection(node: Any, player: str) -> None:
+    """Show ``player``'s collection of a game (the Players area's enter): with more than one
+    installed game with cards, a pick list asks which, the game chosen last time (the setting
+    ``collection_game``, else the home game) highlighted. The home game's collection is its
+    area that shows a player (Wyld Hunt's Cards); any other game's is this screen."""
+    from chronicle.systems import registry
+    from chronicle.tui.screens.pick import PickScreen
+
+    app = chronicle_app(node)
+    home = registry.home()
+    games = player_games(home)
+    if not games:
+        node.notify("No installed game has cards.", severity="warning")
+        return
+
+    def chosen(key: str | None) -> None:
+        if key is None:
+            return
+        _remember_game(node, key)
+        if key == home and any(area.shows_player for area in app.areas):
+            app.show_player(player)
+            return
+        app.push_screen(GameCollectionScreen(key, player))
+
+    if len(games) == 1:
+        chosen(games[0][1])
+        return
+    kept = app.settings.collection_game
+    current = kept if kept in [key for _label, key in games] else home
+    app.push_screen(PickScreen(f"{player[:60]}'s collection", "Of which game? (enter)",
+                               games, current), chosen)
+
+
+def _remember_game(node: Any, key: str) -> None:
+    """Keep ``key`` as the game whose collections are shown next (the user's settings)."""
+    from chronicle.tui.settings import save_settings
+
+    app = chronicle_app(node)
+    if app.settings.collection_game != key:
+        app.settings.collection_game = key
+        if not save_settings(app.settings):
+            node.notify("The game shown could not be kept for next time.", severity="warning")
+
+
+__all__ = ["GameCollectionScreen", "choices", "open_game_collection", "open_player_collection",
+           "player_games"]

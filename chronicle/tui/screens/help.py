@@ -45,8 +45,8 @@ letter.
 PLAYERS = """\
 ## Players ({key})
 Everyone in the play group with their cards, characters and games: **a** adds a player,
-**r** renames, **delete** removes one (only when nothing refers to them), **enter** shows
-their collection in {shown}.
+**r** renames, **delete** removes one (only when nothing refers to them), **enter** asks
+which game and shows their collection of it (the home game's collection in {shown}).
 """
 
 OTHER_GAMES = """\

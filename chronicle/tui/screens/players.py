@@ -1,7 +1,7 @@
 """The players screen (mode "players", key 4): everyone in the play group with their cards and
 characters. ``a`` adds a player, ``r`` renames the highlighted one, ``delete`` removes one
 (asking first; the services refuse while anything refers to them), ``enter`` shows their
-collection in Cards.
+collection of any installed game (asking which: the game chosen last time first).
 
 Rename and delete go through ``chronicle.services.playermending``: the delete asks first with the
 services' own plan (what the player holds), and a player with characters or seats is refused
@@ -34,6 +34,14 @@ class PlayerList(CardList):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Collection")]
 
+    def action_select(self) -> None:
+        """Enter: the highlighted player's collection; before the players are read, the
+        first player's once they are (a burst of keys: 4 then enter)."""
+        if self.count:
+            super().action_select()
+        else:
+            self.post_message(self.Selected(self, 0))
+
 
 class PlayersScreen(Screen[None]):
     """The play group."""
@@ -59,6 +67,10 @@ class PlayersScreen(Screen[None]):
         self.players: list[PlayerInfo] = []
         self.renamed: str | None = None
         """The name the highlighted player was just given (the next reload keeps it)."""
+        self.read = False
+        """Whether the players were read once."""
+        self.waiting = False
+        """Enter was pressed before the players were read: answered once they are."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -109,6 +121,10 @@ class PlayersScreen(Screen[None]):
         else:
             status.update("No players yet: press a to add the first one.")
         self.show_detail()
+        self.read = True
+        if self.waiting:
+            self.waiting = False
+            self.action_collection()
 
     def current(self) -> PlayerInfo | None:
         """The player under the cursor."""
@@ -194,11 +210,15 @@ class PlayersScreen(Screen[None]):
                lambda db, _action: delete_player(db, name), done)
 
     def action_collection(self) -> None:
-        """Show the highlighted player's collection in Cards (the home system's area that
-        shows a player)."""
+        """Show the highlighted player's collection of a game, asking which (the home game's
+        in its area that shows a player; any other's on the Collections screen)."""
+        from chronicle.tui.screens.game_collection import open_player_collection
+
         player = self.current()
         if player is not None:
-            chronicle_app(self).show_player(player.name)
+            open_player_collection(self, player.name)
+        elif not self.read:
+            self.waiting = True
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
@@ -208,5 +228,6 @@ class PlayersScreen(Screen[None]):
                             self.action_rename)
         yield SystemCommand("Delete the player", "Remove the highlighted player (del)",
                             self.action_delete)
-        yield SystemCommand("Show the player's collection", "Their cards, in Cards (enter)",
+        yield SystemCommand("Show the player's collection",
+                            "Their cards of any game (enter)",
                             self.action_collection)

@@ -163,8 +163,13 @@ _SKIP = {"name", "kind", "effects", "origin", "path", "source", "notes", "summar
 
 
 def _show(card: Card) -> None:
-    origin = {Origin.BUNDLED: "bundled catalog", Origin.USER: "your card file",
-              Origin.CORRECTED: "bundled catalog, corrected by your card file",
+    from chronicle.rules.report import arg
+    from chronicle.systems.wyld_hunt.services.usercards import GROUP_PATH
+
+    group = card.path == GROUP_PATH           # the group's cards, not a file of the user's
+    mine = "the group's cards (database)" if group else "your card file"
+    origin = {Origin.BUNDLED: "bundled catalog", Origin.USER: mine,
+              Origin.CORRECTED: f"bundled catalog, corrected by {mine}",
               Origin.FILE: "the checked file"}[card.origin]
     emit(f"{card.name} — {card.kind.value}")
     data = card_to_dict(card)
@@ -186,7 +191,7 @@ def _show(card: Card) -> None:
         emit(f"  {'effect:':<17}{describe_effect(effect)}")
     if card.summary:
         emit(f"  {'summary:':<17}{card.summary}")
-    emit(f"  {'from:':<17}{origin}" + (f" ({card.path})" if card.path else ""))
+    emit(f"  {'from:':<17}{origin}" + (f" ({card.path})" if card.path and not group else ""))
     if card.confidence:
         emit(f"  {'confidence:':<17}{card.confidence}")
     for source in card.source:
@@ -198,8 +203,9 @@ def _show(card: Card) -> None:
              "least one Attribute with a rating; correct the one the card prints a number for.")
     missing = card.missing()
     if missing:
-        emit(f"  Unknown: {', '.join(missing)} — fill them in from the physical card with a "
-             f"[[card]] in your card files (name = {card.name!r}, kind = {card.kind.value!r}).")
+        flags = " ".join(f"--{m.replace('_', '-')} VALUE" for m in missing[:2])
+        emit(f"  Unknown: {', '.join(missing)} — fill them in from the physical card: "
+             f"chronicle cards new {arg(card.name)} --kind {card.kind.value} {flags}")
 
 
 show_card = _show

@@ -3,10 +3,10 @@
 Every field of the card's kind is offered; unknown ones are empty, and whatever is left empty
 stays unknown. Type, attribute, court and "unique" are pick lists, terrain and tests lists to
 tick; numbers are checked and every refusal is said in plain words. Saving goes through
-``chronicle.systems.wyld_hunt.services.usercards.create_card`` with the app's database, in a
-worker: the card lands among the group's cards in the shared database (as ``chronicle cards``
-does on the command line), validated the same way as any card file, so every member of the group
-sees it.
+``chronicle.systems.wyld_hunt.services.usercards.enter_card`` with the app's database, in a
+worker: the card front's one way in, as ``chronicle cards new`` on the command line (the values
+not given kept, the characters and games checked again with the corrected card, a correction
+breaking one listed and saved only when confirmed), so every member of the group sees it.
 
 The dialog is built once per app and refilled at each opening (``CardEditScreen.show``); the
 fields of each kind are built the first time that kind is shown and kept, hidden, for the
@@ -316,10 +316,8 @@ class CardEditScreen(ModalScreen["Card | None"]):
 
     def action_save(self) -> None:
         """Save the card among the group's cards of the database (the dialog stays open, saying
-        why, when it is refused)."""
-        from chronicle.errors import ChronicleError
-        from chronicle.systems.wyld_hunt.services.usercards import create_card
-
+        why, when it is refused; a correction that would break a saved character or game
+        lists them and asks first)."""
         if self.saving:
             return
         try:
@@ -327,13 +325,22 @@ class CardEditScreen(ModalScreen["Card | None"]):
         except ValueError as exc:
             self.refused(exc)
             return
+        self.save(values, False)
+
+    def save(self, values: dict[str, Any], force: bool) -> None:
+        """Save through the card front's one way in, in a worker (``--force``: ``force``)."""
+        from chronicle.errors import ChronicleError, Refused
+        from chronicle.systems.wyld_hunt.services.usercards import enter_card
 
         def work(db: Database) -> Card:
-            return create_card(values, db)
+            return enter_card(db, values, force=force)
 
         def failed(exc: Exception) -> None:
             self.saving = False
-            self.refused(exc)
+            if isinstance(exc, Refused) and getattr(exc, "breaches", None) and not force:
+                self.ask_to_force(values, exc)
+            else:
+                self.refused(exc)
 
         def done(card: Card) -> None:
             self.saving = False
@@ -342,6 +349,19 @@ class CardEditScreen(ModalScreen["Card | None"]):
         self.saving = True
         chronicle_app(self).call_service(work, done, failed=failed, description="Saving the card",
                                          quiet=(ChronicleError,))
+
+    def ask_to_force(self, values: dict[str, Any], refusal: Any) -> None:
+        """Show each character or game the correction breaks and ask whether to save it
+        anyway (the command line's ``--force``)."""
+        from chronicle.tui.screens.confirm import ConfirmScreen
+
+        listed = "\n".join(f"• {breach.said()}" for breach in refusal.breaches)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.save(values, True)
+
+        self.app.push_screen(ConfirmScreen("Save the correction anyway?", listed), answered)
 
     def refused(self, exc: Exception) -> None:
         """Say in plain words why the card was not saved."""

@@ -69,10 +69,13 @@ def resolve_card(cat: WyldHuntCatalog, name: str, kind: str | None = None) -> Ca
         shared = ", ".join(c.kind.value for c in found)
         raise NotFound(f"{name!r} is the name of several cards ({shared}); say which with --kind "
                        f"or as '{found[-1].kind.value}:{name}'")
+    from chronicle.rules.report import arg
+
     near = cat.suggest(name, kind)
     raise NotFound(f"no {kind or ''} card is called {name!r}".replace("  ", " ")
                    + (f"; did you mean {near!r}?" if near else
-                      "; create it from the physical card with 'chronicle cards new'"))
+                      "; create it from the physical card with 'chronicle cards new "
+                      f"{arg(name)} --kind {kind or 'KIND'}'"))
 
 
 def add_cards(db: Database, player: str, cards: list[tuple[str, int]], *,

@@ -126,6 +126,28 @@ def create_card(values: dict[str, Any], db: Database | None = None) -> Card:
     return card
 
 
+def enter_card(db: Database, values: dict[str, Any], *, force: bool = False) -> Card:
+    """Enter or correct one card in the group's cards through the card front's one way in
+    (``chronicle.services.cardfront.enter_cards``: the shared limits and the schema, the
+    values not given kept, the game's characters and games checked again with it, the
+    version read): the app's card form, with the command line's checks and refusals.
+
+    Raises:
+        BadInput: a bad value, naming its field; nothing saved.
+        BreaksRecords: a correction that makes a saved character or game break a rule
+            (each named), unless ``force``.
+    """
+    from chronicle.services.cardfront import enter_cards
+
+    entered = enter_cards(db, GAME, [values], force=force)
+    saved = entered.cards[0] if entered.cards else None
+    name, kind = (saved.name, saved.kind) if saved else (values["name"], values["kind"])
+    card = layered_catalog().get(name, kind)
+    if card is None:
+        raise BadInput(f"the {kind} {name} was saved but cannot be read back")
+    return card
+
+
 def card_file_entry(card: Card) -> dict[str, Any]:
     """The ``[[card]]`` table of a card file for ``card``: its known values only."""
     from chronicle.systems.wyld_hunt.schema import SCHEMA
