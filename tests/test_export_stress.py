@@ -25,7 +25,11 @@ from chronicle.export import fonts, layout
 from chronicle.export.model import Document
 from chronicle.export.pdf import PAPER, PdfRenderer
 from chronicle.systems.hunters_of_arcfall.sheets import hunt_document
-from chronicle.systems.wyld_hunt.sheets.document import log_document, sheet_document
+from chronicle.systems.wyld_hunt.sheets.document import (
+    log_document,
+    player_document,
+    sheet_document,
+)
 
 PAPERS = ("a4", "letter")
 
@@ -61,7 +65,16 @@ def documents() -> dict[str, Document]:
             " ".join(stress.NAMES[k] for k in ("chinese", "japanese", "korean", "emoji")),
             script="japanese", merits=6), pencil=True),
         "scripts-hunt": hunt_document(*stress.hunt(6, 12, scripts)),
+        "player-file": player_document("Pat", [
+            stress.character(), stress.character(stress.LONG_NAME, merits=12,
+                                                 background=LONG_BACKGROUND),
+            stress.character(stress.NAMES["hebrew"], script="hebrew", merits=6)]),
     }
+
+
+LONG_BACKGROUND = " ".join(f"Year {n}: the long road west, the fair, the oath kept." * 3
+                           for n in range(60))
+"""A background long enough to move to a page of its own (the sheet takes two pages)."""
 
 
 def game_sheet(tmp_path_factory: pytest.TempPathFactory, waylays: int = 40) -> Document:
@@ -116,7 +129,8 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
 
 
 KINDS = ("merits34", "merits34-pencil", "long-name", "long-name-pencil", "log", "hunt",
-         "short-hunt", "hebrew", "arabic-log", "cjk-emoji", "scripts-hunt", "game", "short-game")
+         "short-hunt", "hebrew", "arabic-log", "cjk-emoji", "scripts-hunt", "player-file",
+         "game", "short-game")
 
 
 @pytest.mark.parametrize(("name", "paper"), [(n, p) for n in KINDS for p in PAPERS])
@@ -200,6 +214,23 @@ def test_each_card_line_carries_its_own_cost_attribute_and_court(
                           court.value.capitalize()], (index, values)
     assert row_after(page, "Indecisive", "Merit ", box) == ["2", "Resolve", "Unseelie"]
     assert row_after(page, "Allergies", "Merit ", box) == ["1", "Might", "Seelie"]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_players_file_of_sheets_numbers_its_pages_over_the_file(
+        printed: dict[tuple[str, str], Printed], paper: str) -> None:
+    """Three character sheets in one file, the second running over two pages: "Page X of 4"
+    on every page (never "Page 1 of 1" on each sheet), each footer naming its own sheet."""
+    sheet = printed[("player-file", paper)]
+    assert len(sheet.texts) == 4
+    footers = [[text for text, y, _x in page if y < PdfRenderer(paper).margin_bottom - 5]
+               for page in sheet.pieces]
+    labels = [[t for t in texts if t.startswith("Page ")] for texts in footers]
+    assert labels == [[f"Page {n} of 4"] for n in range(1, 5)], labels
+    owners = [" ".join(texts) for texts in footers]
+    assert owners[0].startswith("Stress") and stress.LONG_NAME[:20] in owners[1]
+    assert stress.LONG_NAME[:20] in owners[2]
+    assert "".join(stress.NAMES["hebrew"].split()) in "".join(owners[3].split())
 
 
 @pytest.mark.parametrize("paper", PAPERS)

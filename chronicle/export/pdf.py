@@ -5,10 +5,10 @@ a variant (other colours) is a subclass; the paper (A4 or US Letter) is chosen p
 character sheet is set as loosely as still fits one page (``DENSITIES``: each tightening taken
 back while it fits, then its boxes to write in take the room left). The stylesheet, the page
 template, the page decorations and the story are separate methods. Pages are numbered
-"Page X of Y" by ``NumberedCanvas``, which draws every footer once the page count is known:
-within each part (a player's file of several sheets prints as separate sheets) or over the
-whole file (``Document.numbering``: a hunt's score pad and log). A part may share the previous
-part's page when both fit (``Part.new_page``); the last table of a page that asks
+"Page X of Y" by ``NumberedCanvas``, which draws every footer once the page count is known,
+counting the file's pages (a player's file of three sheets prints "Page 2 of 3" on the second,
+whose footer names its own character). A part may share the previous part's page when both fit
+(``Part.new_page``); the last table of a page that asks
 (``Table.fill``) fills it with blank rows; a short document's nearly empty last page is saved
 by slightly smaller type (``TIGHTER``).
 
@@ -272,7 +272,6 @@ class PdfRenderer:
         the previous one's page when both fit on it), then the last table of each page that
         may fill its page with blank rows is told to."""
         story: list[Flowable] = []
-        group = 0
         previous: list[Flowable] = []
         for index, part in enumerate(document.parts):
             flowables = self.part_story(part)
@@ -283,13 +282,11 @@ class PdfRenderer:
                     [*previous, *flowables])
             if index and not shared:
                 story.append(PageBreak())
-                if document.numbering == "part":
-                    group = index
                 previous = []
             footer = part.footer
             if shared:  # one page, two parts: its footer names both
                 footer = f"{document.parts[index - 1].footer} · {part.kind}"
-            story.append(PartStart(group, footer, part.brand))
+            story.append(PartStart(footer, part.brand))
             story.extend(flowables)
             previous += flowables
         self.fill_pages(story)

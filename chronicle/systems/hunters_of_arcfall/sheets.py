@@ -190,5 +190,4 @@ def game_log(log: GameLog, state: GameState, report: Report | None = None) -> Pa
 def hunt_document(log: GameLog, state: GameState, report: Report | None = None) -> Document:
     """The PDF of ``chronicle export hunt``: the score pad, then the log."""
     return Document(title=f"{log.name} · {LABEL}",
-                    parts=(score_pad(log, state), game_log(log, state, report)),
-                    numbering="file")
+                    parts=(score_pad(log, state), game_log(log, state, report)))
