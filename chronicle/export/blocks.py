@@ -11,7 +11,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from chronicle.export import fonts
-from chronicle.export.layout import Band, Banded, Boxed, Cell, TextStyle, cell
+from chronicle.export.layout import Band, Banded, Boxed, Cell, TextStyle, cell, flush
 from chronicle.export.model import Mark, Value
 
 
@@ -297,9 +297,12 @@ class ItemListFlowable(Banded):
             lines = [self.empty if not self.blank_lines else ""]
         lines += [""] * max(0, self.blank_lines - (0 if self.items else 1))
         label = replace(self.label, leading=self.value.leading)
+        joined = ", ".join(self.items)
+        align, base = flush(joined), fonts.direction(joined)  # Hebrew items: from the right
         bands = []
         for index, text_line in enumerate(lines):
-            cells = [Cell(label_width + 2, width - label_width - 2, [text_line], style)]
+            cells = [Cell(label_width + 2, width - label_width - 2, [text_line], style, align,
+                          base=base)]
             if index == 0:
                 cells.insert(0, Cell(0, label_width, [self.title + ":"], label))
             bands.append(Band(cells, pad=2.5, rule=self.rule_color, rule_width=0.6,
@@ -323,9 +326,10 @@ class NoteFlowable(Banded):
                   if self.label else 0.0)
         indent = min(indent, width / 3)
         lines = fonts.wrap(self.text, self.style.font, self.style.size, width - indent)
+        align, base = flush(self.text), fonts.direction(self.text)
         bands = []
         for index, line in enumerate(lines):
-            cells = [Cell(indent, width - indent, [line], self.style)]
+            cells = [Cell(indent, width - indent, [line], self.style, align, base=base)]
             if index == 0 and self.label:
                 cells.insert(0, Cell(0, indent, [self.label], replace(
                     self.label_style, leading=self.style.leading)))
