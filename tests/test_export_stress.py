@@ -401,3 +401,60 @@ def test_column_headings_are_legible_at_arms_length_and_on_a_photocopy(
                     assert size >= 7.45 and darkness <= 0.3, (name, text, size, darkness)
     assert seen >= {"Cost", "Court", "Date", "Waylay", "Drawn", "Fortune", "Day"}, seen
 
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["game", "short-game"])
+def test_every_page_of_a_game_sheet_says_whose_tables_it_holds(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    """A page after the first starts with the name of the section its tables belong to
+    ("Josh: Annoyicus (continued)"), whether a table was split there or moved there whole,
+    or with a section of its own."""
+    height = PAPER[paper][1]
+    head = height - PdfRenderer(paper).margin_top
+    for page in printed[(name, paper)].pieces[1:]:
+        first = max((p for p in page if p[1] < head), key=lambda p: p[1])[0]
+        assert first.endswith("(continued)") or first in ("Before you play", "Day by Day"), (
+            first)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["game", "short-game"])
+def test_a_table_of_three_rows_to_write_in_is_never_split_between_pages(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    from pdf_readback import read_pages
+
+    found = 0
+    for page in read_pages(printed[(name, paper)].data):
+        for index, line in enumerate(page.lines):
+            if line.text.split()[0] not in ("Waylay", "Treasure", "League"):
+                continue
+            below = page.lines[index + 1].y if index + 1 < len(page.lines) else 0.0
+            rows = {round(y) for y, x0, x1 in page.rules
+                    if below < y < line.y - 4 and x1 - x0 > 300}
+            if below < line.y - 40:  # no row printed under the head: rows to write in
+                found += 1
+                assert len(rows) >= 3, (line.text, sorted(rows))
+    assert found >= (3 if name == "game" else 5)
+
+
+def test_counts_agree_with_their_nouns_and_a_court_reads_as_english(
+        printed: dict[tuple[str, str], Printed]) -> None:
+    for (name, paper), sheet in printed.items():
+        text = " ".join(" ".join(sheet.texts).split())
+        assert "(s)" not in text, (name, paper)  # never "1 quest(s) need 5"
+    game = " ".join(" ".join(printed[("short-game", "a4")].texts).split())
+    assert "1 quest needs 5" in game and "(add 5 Leagues)" in game
+    pencil = " ".join(" ".join(printed[("long-name", "a4")].texts).split())
+    assert "the Seelie court was chosen" in pencil and "court seelie" not in pencil
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_every_page_head_names_its_game_in_capitals(
+        printed: dict[tuple[str, str], Printed], name: str) -> None:
+    sheet = printed[(name, "a4")]
+    renderer = PdfRenderer("a4")
+    top = PAPER["a4"][1] - renderer.margin_top
+    for page in sheet.pieces:
+        (brand,) = [t for t, y, x in page if y > top and x < 200]
+        assert brand == brand.upper() and brand.startswith(("ARCADIA", "HUNTERS")), brand

@@ -133,6 +133,10 @@ class TableStyles:
     legend: TextStyle
 
 
+SHORT_TABLE = 4
+"""Tables of at most this many rows are never split between pages."""
+
+
 class TableFlowable(Banded):
     """A table: its title and legend, a header row (repeated, after a "whose table" line,
     where the table continues) and rows of wrapped cells, never cut; blank rows at the end."""
@@ -153,7 +157,27 @@ class TableFlowable(Banded):
         self.legend = legend
         self.context = context
         self.blank_rows = blank_rows
+        self.keep_whole = len(rows) + blank_rows <= SHORT_TABLE
+        """A short table (three rows to write in) moves to the next page whole: never two
+        rows here and one there."""
         self.spaceAfter = 7
+        self._at_top = False
+        """Starts a page (whole): its ``context`` line says whose table it is."""
+        self._piece = False
+        """A part of the table split at a page break (its head is already repeated)."""
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        at_top = bool(self.context) and not self._piece and aH >= self.page_height - 1.0
+        if at_top != self._at_top:
+            self._at_top = at_top
+            self._bands = None  # built again, with or without the whose-table line
+        return super().wrap(aW, aH)
+
+    def _fragment(self, bands: list[Band], heights: list[float]) -> Banded:
+        part = super()._fragment(bands, heights)
+        if isinstance(part, TableFlowable):
+            part._piece = True
+        return part
 
     def _widths(self, width: float) -> list[float]:
         total = sum(w for _t, w, _a in self.columns) or 1.0
@@ -198,6 +222,8 @@ class TableFlowable(Banded):
 
     def build(self, width: float) -> list[Band]:
         bands: list[Band] = []
+        if self._at_top:  # a table of a section begun on the page before: whose it is
+            bands += self._caption(width, self.context, self.styles.title, rule=True)
         if self.title:
             bands += self._caption(width, self.title, self.styles.title, rule=True)
         if self.legend:

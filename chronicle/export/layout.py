@@ -334,7 +334,9 @@ class Banded(Flowable):
         following = self.continuation(aW, rest[0])
         for band in following:
             band.width = aW
-        return [self._fragment(done, done_heights),
+        first = self._fragment(done, done_heights)
+        first.fill_room = False  # rows to write in come after the last band, never mid-way
+        return [first,
                 self._fragment(following + rest, [b.height for b in following] + rest_heights)]
 
     def _fitting(self, bands: list[Band], heights: list[float], room: float,
