@@ -458,3 +458,30 @@ def test_every_page_head_names_its_game_in_capitals(
     for page in sheet.pieces:
         (brand,) = [t for t, y, x in page if y > top and x < 200]
         assert brand == brand.upper() and brand.startswith(("ARCADIA", "HUNTERS")), brand
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["merits34-pencil", "long-name-pencil", "cjk-emoji"])
+def test_every_empty_line_of_a_pencil_card_box_has_its_boxes_to_write_in(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    """On the pencil sheet a line of a card box holds a card, or boxes to write one in
+    (cost, Attribute, court): never some empty lines with boxes and others without."""
+    from pdf_readback import read_pages
+
+    (page,) = read_pages(printed[(name, paper)].data)
+    (court,) = page.find("Court:")
+    middle = page.width / 2
+    lines = 0
+    exhausted = [(x, y, w) for x, y, w, h in page.rects if 6 < w < 14 and 6 < h < 16]
+    for x, y, size in exhausted:  # the "exhausted" box ending every line of a card box
+        if y < court.y + 5:
+            continue
+        side = x < middle
+        values = [r for r in page.rects if abs(r[1] - y) < 1.5 and r[2] > size + 2
+                  and r[3] < 20 and (r[0] < middle) == side]
+        printed_card = any(abs(line.y - (y + size / 2)) < 6 and any(
+            (px < middle) == side and px < x - 40 for px, _t in line.pieces)
+            for line in page.lines)
+        assert printed_card or len(values) == 3, (round(x), round(y), len(values))
+        lines += 1
+    assert lines >= 20
