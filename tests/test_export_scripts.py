@@ -129,6 +129,11 @@ def test_brackets_of_right_to_left_text_are_mirrored() -> None:
     # a Hebrew name in parentheses in an English line keeps them the way round
     assert fonts.visual("Winerdria (שרה) · Character Sheet") == (
         "Winerdria (הרש) · Character Sheet")
+    # a Hebrew name and its player in brackets, in an English line: the pair resolved as a
+    # pair (rule N0), both brackets mirrored, never ")ינד) ... הרש)"
+    assert fonts.visual("שרה בת אברהם (דני) · Character Sheet") == (
+        "(ינד) םהרבא תב הרש · Character Sheet")
+    assert fonts.visual("Ann (שרה) and (Sarah) שרה", "L") == "Ann (הרש) and (Sarah) הרש"
 
 
 MIRROR = str.maketrans("()[]{}<>", ")(][}{><")

@@ -485,3 +485,18 @@ def test_every_empty_line_of_a_pencil_card_box_has_its_boxes_to_write_in(
         assert printed_card or len(values) == 3, (round(x), round(y), len(values))
         lines += 1
     assert lines >= 20
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize(("name", "player"), [("hebrew", "דני"), ("arabic-log", "سارة")])
+def test_a_right_to_left_name_in_a_footer_keeps_its_brackets_the_right_way_round(
+        printed: dict[tuple[str, str], Printed], name: str, player: str, paper: str) -> None:
+    """"שרה בת אברהם (דני) · Character Sheet" in an English footer: the player's name in
+    brackets opening towards it, "(דני)" drawn left of the character's name (the closing one
+    used to print reversed, after the name: ")דני ... )")."""
+    (page,) = printed[(name, paper)].pieces
+    footer = sorted((x, text) for text, y, x in page
+                    if y < PdfRenderer(paper).margin_bottom - 5 and not text.startswith("Page"))
+    drawn = "".join(text for _x, text in footer).replace(" ", "")  # left to right
+    assert f"({player})" in drawn, drawn  # never ")name)" or ")name("
+    assert drawn.count("(") == drawn.count(")") == 1, drawn
