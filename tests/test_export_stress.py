@@ -500,3 +500,19 @@ def test_a_right_to_left_name_in_a_footer_keeps_its_brackets_the_right_way_round
     drawn = "".join(text for _x, text in footer).replace(" ", "")  # left to right
     assert f"({player})" in drawn, drawn  # never ")name)" or ")name("
     assert drawn.count("(") == drawn.count(")") == 1, drawn
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["merits34", "merits34-pencil", "long-name", "long-name-pencil",
+                                  "hebrew", "cjk-emoji"])
+def test_a_character_sheet_uses_its_page_down_to_its_foot(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    """A sheet with few cards leaves no strip of its page blank: its last box (the
+    background, or the pencil sheet's Quest Treasures) takes the room left."""
+    from pdf_readback import read_pages
+
+    (page,) = read_pages(printed[(name, paper)].data)
+    foot = PdfRenderer(paper).margin_bottom
+    lowest = min([y for _x, y, _w, h in page.rects if h > 0]
+                 + [line.y for line in page.lines if line.y > foot])  # the footer aside
+    assert lowest - foot < 20, (name, paper, round(lowest))

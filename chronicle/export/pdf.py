@@ -376,9 +376,11 @@ class PdfRenderer:
 
     def grown(self, flowables: list[Flowable]) -> list[Flowable]:
         """A one-page part's boxes to write in (``TextBox.grow``) grown by the room left on
-        its page, so a sheet that fits uses its page."""
+        its page, so a sheet that fits uses its page; without one, the boxes whose text may
+        move (a background: more lines to write its story on) take the room."""
         width, height = self.frame_size
-        growing = [f for f in flowables if isinstance(f, TextBoxFlowable) and f.grow]
+        boxes = [f for f in flowables if isinstance(f, TextBoxFlowable)]
+        growing = [f for f in boxes if f.grow] or [f for f in boxes if not f.keep_whole]
         if not growing:
             return flowables
         used = sum(f.wrap(width, height)[1] + f.getSpaceAfter()
