@@ -1,8 +1,8 @@
 """Page numbers that count the file's pages, whatever its parts (several character sheets, a
 hunt's score pad and log, a force and its reference page): ``PartStart`` marks in the story
-where a part begins (whose footer and brand its pages print), and ``NumberedCanvas`` holds every page back until the end, then draws
-each page's footer with its "Page X of Y" and its brand through the renderer
-(``chronicle.export.pdf.PdfRenderer``).
+where a part begins (whose footer and brand its pages print), and ``NumberedCanvas`` holds
+every page back until the end, then draws each page's footer with its "Page X of Y" and its
+brand through the renderer (``chronicle.export.pdf.PdfRenderer``).
 """
 
 from __future__ import annotations
