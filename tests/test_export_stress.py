@@ -516,3 +516,20 @@ def test_a_character_sheet_uses_its_page_down_to_its_foot(
     lowest = min([y for _x, y, _w, h in page.rects if h > 0]
                  + [line.y for line in page.lines if line.y > foot])  # the footer aside
     assert lowest - foot < 20, (name, paper, round(lowest))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["long-name", "long-name-pencil"])
+def test_a_value_beside_a_wrapped_name_sits_on_its_rule(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    """"Might: 2" beside a name of three lines sits on the name's last line, just above its
+    own rule, never up at the name's first line with its rule two lines below."""
+    from pdf_readback import read_pages
+
+    (page,) = read_pages(printed[(name, paper)].data)
+    (might,) = [line for line in page.lines if "Might:" in line.text]
+    (value,) = [x for x, text in might.pieces if text == "2"]
+    assert any(might.y - 9 < y < might.y - 1 and x0 <= value <= x1
+               for y, x0, x1 in page.rules), might.text
+    (first,) = [line for line in page.lines if line.text.startswith("Name:")]
+    assert first.y - might.y > 15  # two lines of the name above it

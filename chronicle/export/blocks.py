@@ -113,9 +113,22 @@ class FieldGridFlowable(Banded):
                 if not blank:
                     spans.append((value_x, value_width))
                 x += field_width + gap
+            _on_their_rules(cells)
             bands.append(Band(cells, pad=2.5, rule=self.styles.rule, rule_width=0.6,
                               rule_spans=spans, whole=True))
         return bands
+
+
+def _on_their_rules(cells: list[Cell]) -> None:
+    """Where one value of a row wraps (a long name), the fields of fewer lines are set on the
+    row's last line, just above their rules ("Might: 2" beside the third line of a name, not
+    above it); ``cells`` are label and value by turns, a boxed value stays as it is."""
+    lines = max((c.line_count() for c in cells), default=1)
+    for label, value in zip(cells[::2], cells[1::2], strict=True):
+        if value.mark is not None or len(value.lines) >= lines:
+            continue
+        value.lines = [""] * (lines - len(value.lines)) + value.lines
+        label.lines = [""] * (lines - len(label.lines)) + label.lines
 
 
 @dataclass(frozen=True)
