@@ -533,3 +533,20 @@ def test_a_value_beside_a_wrapped_name_sits_on_its_rule(
                for y, x0, x1 in page.rules), might.text
     (first,) = [line for line in page.lines if line.text.startswith("Name:")]
     assert first.y - might.y > 15  # two lines of the name above it
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_background_moved_to_a_page_of_its_own_is_set_as_large_as_fits_it(
+        printed: dict[tuple[str, str], Printed], paper: str) -> None:
+    """The long background of the player's file's second sheet takes page 3 of 4: in type as
+    large as fits that page (never the densest type of a crowded sheet), down to its foot."""
+    from pdf_readback import styled_pieces
+
+    sheet = printed[("player-file", paper)]
+    assert "BACKGROUND" in sheet.texts[2] and "Year 59" in sheet.texts[2]
+    sizes = {round(size, 2) for text, size, _ink in styled_pieces(sheet.data)[2]
+             if text.startswith("Year")}
+    assert min(sizes) >= 7.0, sizes  # the densest sheet's background: 6.3 pt
+    lowest = min(y for text, y, _x in sheet.pieces[2] if not text.startswith(("Page", "Aelin")))
+    renderer = PdfRenderer(paper)
+    assert lowest - renderer.margin_bottom < renderer.frame_size[1] / 6, lowest  # the steps

@@ -315,7 +315,7 @@ class PdfRenderer:
         """One part's flowables. A one-page part is set as loosely as fits its page; when
         nothing does, its last findings are counted instead of printed (the app lists them),
         and then the blocks that may move (a long background) go to a page of their own at
-        the end, whole, and the rest stays together."""
+        the end, whole, in type as large as fits that page, and the rest stays together."""
         if not part.one_page:
             return self.flowables_of(part, part.blocks, self.flowing)
         for index, density in enumerate(DENSITIES):
@@ -346,10 +346,11 @@ class PdfRenderer:
             main = self.fewer_findings(part, kept, densest) or main
         if not movable:
             return main
-        tail: list[Flowable] = [PageBreak()]
-        for block in movable:
-            tail.extend(self.flowables(block, self.styles, densest))
-        return main + tail
+        for density in DENSITIES:  # on a page of its own: as large as fits that page
+            moved = [f for block in movable for f in self.flowables(block, self.styles, density)]
+            if self.fits(moved):
+                break
+        return [*main, PageBreak(), *moved]
 
     def loosened(self, part: Part, density: Density, looser: Density,
                  flowables: list[Flowable]) -> tuple[Density, list[Flowable]]:
