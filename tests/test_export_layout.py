@@ -7,6 +7,7 @@ player (no field names, plural pronouns, "Allergies'")."""
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import replace
 
 import pytest
@@ -110,22 +111,21 @@ def test_a_last_page_nearly_empty_is_saved_by_slightly_smaller_type() -> None:
 
 def test_a_part_shares_the_previous_page_only_when_both_fit() -> None:
     short = pages_of(Document("Two", (table_part(3, title="One"),
-                                      table_part(3, title="Two", new_page=False)),
-                              numbering="file"))
+                                      table_part(3, title="Two", new_page=False))))
     assert len(short) == 1 and "One" in short[0] and "Two" in short[0]
     assert "Page 1 of 1" in short[0]
     long = pages_of(Document("Two", (table_part(3, title="One"),
-                                     table_part(60, title="Two", new_page=False)),
-                             numbering="file"))
+                                     table_part(60, title="Two", new_page=False))))
     assert len(long) == 3 and "Two" not in long[0]  # it starts a page of its own
     assert [f"Page {n} of 3" in text for n, text in enumerate(long, start=1)] == [True] * 3
 
 
-def test_parts_are_numbered_on_their_own_unless_the_file_counts() -> None:
-    parts = (table_part(3, title="One"), table_part(3, title="Two"))
-    assert all("Page 1 of 1" in t for t in pages_of(Document("Own", parts)))
-    numbered = pages_of(Document("File", parts, numbering="file"))
-    assert ["Page 1 of 2" in numbered[0], "Page 2 of 2" in numbered[1]] == [True, True]
+def test_page_numbers_count_the_files_pages_whatever_its_parts() -> None:
+    parts = (table_part(3, title="One"), table_part(60, title="Two"), table_part(3, title="3"))
+    numbered = pages_of(Document("File", parts))
+    assert len(numbered) == 4
+    assert [re.findall(r"Page \d+ of \d+", t) for t in numbered] == [
+        [f"Page {n} of 4"] for n in range(1, 5)]
 
 
 def test_findings_read_as_a_players_english() -> None:

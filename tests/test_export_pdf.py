@@ -175,12 +175,12 @@ def test_the_game_sheet_reads_back(demo_db: Database) -> None:
     assert f"Page {len(texts)} of {len(texts)}" in texts[-1]
 
 
-def test_a_players_file_numbers_each_sheet_on_its_own(winerdria: CharacterView) -> None:
+def test_a_players_file_numbers_its_pages_over_the_file(winerdria: CharacterView) -> None:
     second = in_memory_character("Second Sheet", player="Tim")
     texts = page_texts(pdf_bytes(player_document("Tim", [winerdria, second])))
     assert len(texts) == 2
     assert "Winerdria" in texts[0] and "Second Sheet" in texts[1]
-    assert all("Page 1 of 1" in t for t in texts)
+    assert "Page 1 of 2" in texts[0] and "Page 2 of 2" in texts[1]
 
 
 def test_the_same_document_gives_the_same_bytes(winerdria: CharacterView) -> None:

@@ -129,6 +129,11 @@ def test_brackets_of_right_to_left_text_are_mirrored() -> None:
     # a Hebrew name in parentheses in an English line keeps them the way round
     assert fonts.visual("Winerdria (שרה) · Character Sheet") == (
         "Winerdria (הרש) · Character Sheet")
+    # a Hebrew name and its player in brackets, in an English line: the pair resolved as a
+    # pair (rule N0), both brackets mirrored, never ")ינד) ... הרש)"
+    assert fonts.visual("שרה בת אברהם (דני) · Character Sheet") == (
+        "(ינד) םהרבא תב הרש · Character Sheet")
+    assert fonts.visual("Ann (שרה) and (Sarah) שרה", "L") == "Ann (הרש) and (Sarah) הרש"
 
 
 MIRROR = str.maketrans("()[]{}<>", ")(][}{><")
@@ -236,3 +241,55 @@ def test_the_readme_names_every_font_the_sheets_embed() -> None:
         assert words in paragraph, family
     assert "no viewer or printer needs fonts of its own" in paragraph
     assert "built-in" not in readme.lower() or "Asian fonts" not in readme
+
+
+def right_end(pieces: list[tuple[str, float, float]], size: float) -> float:
+    """Where the last glyph of a line's pieces ends (its pieces' starts read back, their
+    widths measured in the fonts they print in)."""
+    return max(x + fonts.width(text, fonts.REGULAR, size) for text, _y, x in pieces)
+
+
+def test_a_right_to_left_cell_is_set_flush_right_in_its_column() -> None:
+    from test_export_pages import placed
+
+    from chronicle.export.model import Column, Part, Row, Table
+    from chronicle.export.pdf import PdfRenderer
+
+    names = ["Ann", "שרה בת אברהם", "ليلى بنت أحمد", "Mira 🐉", "שרה (Sarah Cohen)"]
+    table = Table((Column("Name", 3.0), Column("Points", 1.0, "right")),
+                  tuple(Row((name, "12")) for name in names))
+    renderer = PdfRenderer()
+    (page,) = placed(pdf_of(Document("Names", (Part("Roster", "Names", "", "", (table,)),))))
+    left = renderer.margin_left + 3  # the Name column, less its padding
+    right = renderer.margin_left + renderer.frame_size[0] * 3 / 4 - 3
+    ys = [y for text, y, x in page if text == "12" and x > right]  # a row each, in order
+    rows = {name: [p for p in page if abs(p[1] - y) < 1 and p[2] < right]
+            for name, y in zip(names, ys, strict=True)}
+    for name in ("שרה בת אברהם", "ليلى بنت أحمد"):  # Hebrew, Arabic: from the right edge
+        pieces = rows[name]
+        assert right_end(pieces, 8.5) == pytest.approx(right, abs=0.5), name
+        assert min(x for _t, _y, x in pieces) > left + 100, name
+    for name in ("Ann", "Mira 🐉", "שרה (Sarah Cohen)"):  # mostly Latin letters: from the left
+        assert min(x for _t, _y, x in rows[name]) == pytest.approx(left, abs=0.5), name
+
+
+def test_hebrew_card_names_line_up_at_the_right_of_their_name_column() -> None:
+    import export_stress as stress
+    from test_export_pages import placed
+
+    (page,) = placed(stress.pdf(sheet_document(stress.character(
+        stress.NAMES["hebrew"], script="hebrew", merits=6))))
+    (indecisive,) = [(y, x) for text, y, x in page if text == "Indecisive"]
+    (abilities,) = [y for text, y, _x in page if text == "Abilities"]
+    cost = min(x for text, _y, x in page if text == "Cost")  # the left boxes' Cost column
+    rows = sorted({round(y, 1) for text, y, x in page
+                   if indecisive[0] < y < abilities and x < cost
+                   and fonts.reads_right_to_left(text)})
+    assert len(rows) == 4  # Abilities 00 and 05, Advantages 01, Treasures 04
+    ends = []
+    for y in rows:
+        row = [p for p in page if abs(p[1] - y) < 1 and p[2] < cost - 5]
+        ends.append((round(right_end(row, 9), 1), min(x for _t, _y, x in row)))
+    assert len({end for end, _start in ends}) == 1, ends  # every name ends at one edge,
+    assert ends[0][0] > cost - 25, ends  # the name column's, beside the cost,
+    assert all(start > indecisive[1] + 30 for _end, start in ends), ends  # not flush left

@@ -25,7 +25,11 @@ from chronicle.export import fonts, layout
 from chronicle.export.model import Document
 from chronicle.export.pdf import PAPER, PdfRenderer
 from chronicle.systems.hunters_of_arcfall.sheets import hunt_document
-from chronicle.systems.wyld_hunt.sheets.document import log_document, sheet_document
+from chronicle.systems.wyld_hunt.sheets.document import (
+    log_document,
+    player_document,
+    sheet_document,
+)
 
 PAPERS = ("a4", "letter")
 
@@ -61,7 +65,16 @@ def documents() -> dict[str, Document]:
             " ".join(stress.NAMES[k] for k in ("chinese", "japanese", "korean", "emoji")),
             script="japanese", merits=6), pencil=True),
         "scripts-hunt": hunt_document(*stress.hunt(6, 12, scripts)),
+        "player-file": player_document("Pat", [
+            stress.character(), stress.character(stress.LONG_NAME, merits=12,
+                                                 background=LONG_BACKGROUND),
+            stress.character(stress.NAMES["hebrew"], script="hebrew", merits=6)]),
     }
+
+
+LONG_BACKGROUND = " ".join(f"Year {n}: the long road west, the fair, the oath kept." * 3
+                           for n in range(60))
+"""A background long enough to move to a page of its own (the sheet takes two pages)."""
 
 
 def game_sheet(tmp_path_factory: pytest.TempPathFactory, waylays: int = 40) -> Document:
@@ -116,7 +129,8 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
 
 
 KINDS = ("merits34", "merits34-pencil", "long-name", "long-name-pencil", "log", "hunt",
-         "short-hunt", "hebrew", "arabic-log", "cjk-emoji", "scripts-hunt", "game", "short-game")
+         "short-hunt", "hebrew", "arabic-log", "cjk-emoji", "scripts-hunt", "player-file",
+         "game", "short-game")
 
 
 @pytest.mark.parametrize(("name", "paper"), [(n, p) for n in KINDS for p in PAPERS])
@@ -200,6 +214,23 @@ def test_each_card_line_carries_its_own_cost_attribute_and_court(
                           court.value.capitalize()], (index, values)
     assert row_after(page, "Indecisive", "Merit ", box) == ["2", "Resolve", "Unseelie"]
     assert row_after(page, "Allergies", "Merit ", box) == ["1", "Might", "Seelie"]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_players_file_of_sheets_numbers_its_pages_over_the_file(
+        printed: dict[tuple[str, str], Printed], paper: str) -> None:
+    """Three character sheets in one file, the second running over two pages: "Page X of 4"
+    on every page (never "Page 1 of 1" on each sheet), each footer naming its own sheet."""
+    sheet = printed[("player-file", paper)]
+    assert len(sheet.texts) == 4
+    footers = [[text for text, y, _x in page if y < PdfRenderer(paper).margin_bottom - 5]
+               for page in sheet.pieces]
+    labels = [[t for t in texts if t.startswith("Page ")] for texts in footers]
+    assert labels == [[f"Page {n} of 4"] for n in range(1, 5)], labels
+    owners = [" ".join(texts) for texts in footers]
+    assert owners[0].startswith("Stress") and stress.LONG_NAME[:20] in owners[1]
+    assert stress.LONG_NAME[:20] in owners[2]
+    assert "".join(stress.NAMES["hebrew"].split()) in "".join(owners[3].split())
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -370,3 +401,152 @@ def test_column_headings_are_legible_at_arms_length_and_on_a_photocopy(
                     assert size >= 7.45 and darkness <= 0.3, (name, text, size, darkness)
     assert seen >= {"Cost", "Court", "Date", "Waylay", "Drawn", "Fortune", "Day"}, seen
 
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["game", "short-game"])
+def test_every_page_of_a_game_sheet_says_whose_tables_it_holds(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    """A page after the first starts with the name of the section its tables belong to
+    ("Josh: Annoyicus (continued)"), whether a table was split there or moved there whole,
+    or with a section of its own."""
+    height = PAPER[paper][1]
+    head = height - PdfRenderer(paper).margin_top
+    for page in printed[(name, paper)].pieces[1:]:
+        first = max((p for p in page if p[1] < head), key=lambda p: p[1])[0]
+        assert first.endswith("(continued)") or first in ("Before you play", "Day by Day"), (
+            first)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["game", "short-game"])
+def test_a_table_of_three_rows_to_write_in_is_never_split_between_pages(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    from pdf_readback import read_pages
+
+    found = 0
+    for page in read_pages(printed[(name, paper)].data):
+        for index, line in enumerate(page.lines):
+            if line.text.split()[0] not in ("Waylay", "Treasure", "League"):
+                continue
+            below = page.lines[index + 1].y if index + 1 < len(page.lines) else 0.0
+            rows = {round(y) for y, x0, x1 in page.rules
+                    if below < y < line.y - 4 and x1 - x0 > 300}
+            if below < line.y - 40:  # no row printed under the head: rows to write in
+                found += 1
+                assert len(rows) >= 3, (line.text, sorted(rows))
+    assert found >= (3 if name == "game" else 5)
+
+
+def test_counts_agree_with_their_nouns_and_a_court_reads_as_english(
+        printed: dict[tuple[str, str], Printed]) -> None:
+    for (name, paper), sheet in printed.items():
+        text = " ".join(" ".join(sheet.texts).split())
+        assert "(s)" not in text, (name, paper)  # never "1 quest(s) need 5"
+    game = " ".join(" ".join(printed[("short-game", "a4")].texts).split())
+    assert "1 quest needs 5" in game and "(add 5 Leagues)" in game
+    pencil = " ".join(" ".join(printed[("long-name", "a4")].texts).split())
+    assert "the Seelie court was chosen" in pencil and "court seelie" not in pencil
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_every_page_head_names_its_game_in_capitals(
+        printed: dict[tuple[str, str], Printed], name: str) -> None:
+    sheet = printed[(name, "a4")]
+    renderer = PdfRenderer("a4")
+    top = PAPER["a4"][1] - renderer.margin_top
+    for page in sheet.pieces:
+        (brand,) = [t for t, y, x in page if y > top and x < 200]
+        assert brand == brand.upper() and brand.startswith(("ARCADIA", "HUNTERS")), brand
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["merits34-pencil", "long-name-pencil", "cjk-emoji"])
+def test_every_empty_line_of_a_pencil_card_box_has_its_boxes_to_write_in(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    """On the pencil sheet a line of a card box holds a card, or boxes to write one in
+    (cost, Attribute, court): never some empty lines with boxes and others without."""
+    from pdf_readback import read_pages
+
+    (page,) = read_pages(printed[(name, paper)].data)
+    (court,) = page.find("Court:")
+    middle = page.width / 2
+    lines = 0
+    exhausted = [(x, y, w) for x, y, w, h in page.rects if 6 < w < 14 and 6 < h < 16]
+    for x, y, size in exhausted:  # the "exhausted" box ending every line of a card box
+        if y < court.y + 5:
+            continue
+        side = x < middle
+        values = [r for r in page.rects if abs(r[1] - y) < 1.5 and r[2] > size + 2
+                  and r[3] < 20 and (r[0] < middle) == side]
+        printed_card = any(abs(line.y - (y + size / 2)) < 6 and any(
+            (px < middle) == side and px < x - 40 for px, _t in line.pieces)
+            for line in page.lines)
+        assert printed_card or len(values) == 3, (round(x), round(y), len(values))
+        lines += 1
+    assert lines >= 20
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize(("name", "player"), [("hebrew", "דני"), ("arabic-log", "سارة")])
+def test_a_right_to_left_name_in_a_footer_keeps_its_brackets_the_right_way_round(
+        printed: dict[tuple[str, str], Printed], name: str, player: str, paper: str) -> None:
+    """"שרה בת אברהם (דני) · Character Sheet" in an English footer: the player's name in
+    brackets opening towards it, "(דני)" drawn left of the character's name (the closing one
+    used to print reversed, after the name: ")דני ... )")."""
+    (page,) = printed[(name, paper)].pieces
+    footer = sorted((x, text) for text, y, x in page
+                    if y < PdfRenderer(paper).margin_bottom - 5 and not text.startswith("Page"))
+    drawn = "".join(text for _x, text in footer).replace(" ", "")  # left to right
+    assert f"({player})" in drawn, drawn  # never ")name)" or ")name("
+    assert drawn.count("(") == drawn.count(")") == 1, drawn
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["merits34", "merits34-pencil", "long-name", "long-name-pencil",
+                                  "hebrew", "cjk-emoji"])
+def test_a_character_sheet_uses_its_page_down_to_its_foot(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    """A sheet with few cards leaves no strip of its page blank: its last box (the
+    background, or the pencil sheet's Quest Treasures) takes the room left."""
+    from pdf_readback import read_pages
+
+    (page,) = read_pages(printed[(name, paper)].data)
+    foot = PdfRenderer(paper).margin_bottom
+    lowest = min([y for _x, y, _w, h in page.rects if h > 0]
+                 + [line.y for line in page.lines if line.y > foot])  # the footer aside
+    assert lowest - foot < 20, (name, paper, round(lowest))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["long-name", "long-name-pencil"])
+def test_a_value_beside_a_wrapped_name_sits_on_its_rule(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    """"Might: 2" beside a name of three lines sits on the name's last line, just above its
+    own rule, never up at the name's first line with its rule two lines below."""
+    from pdf_readback import read_pages
+
+    (page,) = read_pages(printed[(name, paper)].data)
+    (might,) = [line for line in page.lines if "Might:" in line.text]
+    (value,) = [x for x, text in might.pieces if text == "2"]
+    assert any(might.y - 9 < y < might.y - 1 and x0 <= value <= x1
+               for y, x0, x1 in page.rules), might.text
+    (first,) = [line for line in page.lines if line.text.startswith("Name:")]
+    assert first.y - might.y > 15  # two lines of the name above it
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_background_moved_to_a_page_of_its_own_is_set_as_large_as_fits_it(
+        printed: dict[tuple[str, str], Printed], paper: str) -> None:
+    """The long background of the player's file's second sheet takes page 3 of 4: in type as
+    large as fits that page (never the densest type of a crowded sheet), down to its foot."""
+    from pdf_readback import styled_pieces
+
+    sheet = printed[("player-file", paper)]
+    assert "BACKGROUND" in sheet.texts[2] and "Year 59" in sheet.texts[2]
+    sizes = {round(size, 2) for text, size, _ink in styled_pieces(sheet.data)[2]
+             if text.startswith("Year")}
+    assert min(sizes) >= 7.0, sizes  # the densest sheet's background: 6.3 pt
+    lowest = min(y for text, y, _x in sheet.pieces[2] if not text.startswith(("Page", "Aelin")))
+    renderer = PdfRenderer(paper)
+    assert lowest - renderer.margin_bottom < renderer.frame_size[1] / 6, lowest  # the steps

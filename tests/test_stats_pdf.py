@@ -71,6 +71,10 @@ def test_names_are_text_not_markup(tmp_path: Path, private_data_dir: Path) -> No
     path = write_document(document, tmp_path / "h.pdf")
     text = "\n".join(p.extract_text() for p in PdfReader(path).pages)
     assert "<b>Mal</b> & [x]" in text
+    # in a player's words: "1 play", never "1 play(s)"; the page head like every sheet's
+    assert "Every recorded game: 1 play\n" in text + "\n" and "(s)" not in text
+    heads = [page.lines[0].text for page in read_pages(path.read_bytes())]
+    assert all(head.startswith("TALES OF ARCADIA") for head in heads), heads
 
 
 def test_bars_and_lines_follow_the_values() -> None:

@@ -11,7 +11,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from chronicle.export import fonts
-from chronicle.export.layout import Band, Banded, Boxed, Cell, TextStyle, cell
+from chronicle.export.layout import Band, Banded, Boxed, Cell, TextStyle, cell, flush
 from chronicle.export.model import Mark, Value
 
 
@@ -113,9 +113,22 @@ class FieldGridFlowable(Banded):
                 if not blank:
                     spans.append((value_x, value_width))
                 x += field_width + gap
+            _on_their_rules(cells)
             bands.append(Band(cells, pad=2.5, rule=self.styles.rule, rule_width=0.6,
                               rule_spans=spans, whole=True))
         return bands
+
+
+def _on_their_rules(cells: list[Cell]) -> None:
+    """Where one value of a row wraps (a long name), the fields of fewer lines are set on the
+    row's last line, just above their rules ("Might: 2" beside the third line of a name, not
+    above it); ``cells`` are label and value by turns, a boxed value stays as it is."""
+    lines = max((c.line_count() for c in cells), default=1)
+    for label, value in zip(cells[::2], cells[1::2], strict=True):
+        if value.mark is not None or len(value.lines) >= lines:
+            continue
+        value.lines = [""] * (lines - len(value.lines)) + value.lines
+        label.lines = [""] * (lines - len(label.lines)) + label.lines
 
 
 @dataclass(frozen=True)
@@ -131,6 +144,10 @@ class TableStyles:
     rule: Color
     title: TextStyle
     legend: TextStyle
+
+
+SHORT_TABLE = 4
+"""Tables of at most this many rows are never split between pages."""
 
 
 class TableFlowable(Banded):
@@ -153,7 +170,27 @@ class TableFlowable(Banded):
         self.legend = legend
         self.context = context
         self.blank_rows = blank_rows
+        self.keep_whole = len(rows) + blank_rows <= SHORT_TABLE
+        """A short table (three rows to write in) moves to the next page whole: never two
+        rows here and one there."""
         self.spaceAfter = 7
+        self._at_top = False
+        """Starts a page (whole): its ``context`` line says whose table it is."""
+        self._piece = False
+        """A part of the table split at a page break (its head is already repeated)."""
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        at_top = bool(self.context) and not self._piece and aH >= self.page_height - 1.0
+        if at_top != self._at_top:
+            self._at_top = at_top
+            self._bands = None  # built again, with or without the whose-table line
+        return super().wrap(aW, aH)
+
+    def _fragment(self, bands: list[Band], heights: list[float]) -> Banded:
+        part = super()._fragment(bands, heights)
+        if isinstance(part, TableFlowable):
+            part._piece = True
+        return part
 
     def _widths(self, width: float) -> list[float]:
         total = sum(w for _t, w, _a in self.columns) or 1.0
@@ -198,6 +235,8 @@ class TableFlowable(Banded):
 
     def build(self, width: float) -> list[Band]:
         bands: list[Band] = []
+        if self._at_top:  # a table of a section begun on the page before: whose it is
+            bands += self._caption(width, self.context, self.styles.title, rule=True)
         if self.title:
             bands += self._caption(width, self.title, self.styles.title, rule=True)
         if self.legend:
@@ -297,9 +336,12 @@ class ItemListFlowable(Banded):
             lines = [self.empty if not self.blank_lines else ""]
         lines += [""] * max(0, self.blank_lines - (0 if self.items else 1))
         label = replace(self.label, leading=self.value.leading)
+        joined = ", ".join(self.items)
+        align, base = flush(joined), fonts.direction(joined)  # Hebrew items: from the right
         bands = []
         for index, text_line in enumerate(lines):
-            cells = [Cell(label_width + 2, width - label_width - 2, [text_line], style)]
+            cells = [Cell(label_width + 2, width - label_width - 2, [text_line], style, align,
+                          base=base)]
             if index == 0:
                 cells.insert(0, Cell(0, label_width, [self.title + ":"], label))
             bands.append(Band(cells, pad=2.5, rule=self.rule_color, rule_width=0.6,
@@ -323,9 +365,10 @@ class NoteFlowable(Banded):
                   if self.label else 0.0)
         indent = min(indent, width / 3)
         lines = fonts.wrap(self.text, self.style.font, self.style.size, width - indent)
+        align, base = flush(self.text), fonts.direction(self.text)
         bands = []
         for index, line in enumerate(lines):
-            cells = [Cell(indent, width - indent, [line], self.style)]
+            cells = [Cell(indent, width - indent, [line], self.style, align, base=base)]
             if index == 0 and self.label:
                 cells.insert(0, Cell(0, indent, [self.label], replace(
                     self.label_style, leading=self.style.leading)))

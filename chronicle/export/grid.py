@@ -159,7 +159,9 @@ class CardGridFlowable(Banded):
                 strikes: list[tuple[float, float]] = []
                 for box, x in ((left, 0.0), (right, right_x)):
                     card = box.cards[index] if index < len(box.cards) else None
-                    blank = len(box.cards) <= index < len(box.cards) + box.blank_lines
+                    # a box with lines to write in (the pencil sheet) gives every empty
+                    # line its boxes, never some lines with them and some without
+                    blank = index >= len(box.cards) and box.blank_lines > 0
                     more, struck = self._card_cells(x, box_width, card, blank)
                     cells += more
                     strikes += struck

@@ -105,14 +105,22 @@ class Cell:
         return 1 if self.mark is not None else len(self.lines)
 
 
+def flush(text: str, align: str = "left") -> str:
+    """Where a text is set in its cell: a Hebrew or Arabic text (most of its letters read
+    right to left) that would be set flush left is set flush right, at the edge its reader
+    starts from; any other alignment is kept."""
+    return "right" if align == "left" and fonts.reads_right_to_left(text) else align
+
+
 def cell(x: float, width: float, value: Value, style: TextStyle, align: str = "left",
          mark_width: float = 0.0, pad: float = 0.0) -> Cell:
-    """A cell showing ``value``, wrapped to its width less ``pad`` on each side."""
+    """A cell showing ``value``, wrapped to its width less ``pad`` on each side; a Hebrew or
+    Arabic value is set flush right (``flush``), every line of it read right to left."""
     if isinstance(value, Mark):
         return Cell(x + pad, width - 2 * pad, [], style, align, value, mark_width)
     lines = fonts.wrap(value, style.font, style.size, max(width - 2 * pad, style.size))
     base = fonts.direction(value) if len(lines) > 1 else ""
-    return Cell(x + pad, width - 2 * pad, lines, style, align, base=base)
+    return Cell(x + pad, width - 2 * pad, lines, style, flush(value, align), base=base)
 
 
 @dataclass
@@ -326,7 +334,9 @@ class Banded(Flowable):
         following = self.continuation(aW, rest[0])
         for band in following:
             band.width = aW
-        return [self._fragment(done, done_heights),
+        first = self._fragment(done, done_heights)
+        first.fill_room = False  # rows to write in come after the last band, never mid-way
+        return [first,
                 self._fragment(following + rest, [b.height for b in following] + rest_heights)]
 
     def _fitting(self, bands: list[Band], heights: list[float], room: float,

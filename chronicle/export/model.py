@@ -257,8 +257,9 @@ Block = (FieldGrid | TextBox | CardGrid | ItemList | Tally | Table | Heading | N
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """One printed item: it starts on a new page and its pages are numbered on their own
-    ("Page 1 of 2"), so a player's file of several sheets prints as separate sheets."""
+    """One printed item: it starts on a new page (unless ``new_page`` is off) and its pages
+    print its own footer; "Page X of Y" counts the file's pages (the second of a player's three
+    sheets is "Page 2 of 3")."""
 
     kind: str
     """What it is, printed above the title: "Character Sheet"."""
@@ -283,9 +284,6 @@ class Document:
     title: str
     parts: tuple[Part, ...]
     author: str = "Arcadia Chronicle"
-    numbering: Literal["part", "file"] = "part"
-    """How "Page X of Y" counts: within each part (a player's file of character sheets
-    prints as separate sheets), or over the whole file (a game's score pad and log)."""
 
     def texts(self) -> Iterator[str]:
         """Every string the document prints, in order (marks excluded)."""

@@ -1,12 +1,12 @@
-"""Page numbers that count the file's (or a part's) pages: ``PartStart`` marks in the story
-where a part begins, and ``NumberedCanvas`` holds every page back until the end, then draws
-each page's footer with its "Page X of Y" and its brand through the renderer
-(``chronicle.export.pdf.PdfRenderer``).
+"""Page numbers that count the file's pages, whatever its parts (several character sheets, a
+hunt's score pad and log, a force and its reference page): ``PartStart`` marks in the story
+where a part begins (whose footer and brand its pages print), and ``NumberedCanvas`` holds
+every page back until the end, then draws each page's footer with its "Page X of Y" and its
+brand through the renderer (``chronicle.export.pdf.PdfRenderer``).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Protocol
 
 from reportlab.pdfgen.canvas import Canvas
@@ -26,9 +26,8 @@ class Furnisher(Protocol):
 class PartStart(Flowable):
     """Marks where a part begins, so the canvas knows whose pages follow (no size)."""
 
-    def __init__(self, index: int, footer: str, brand: str) -> None:
+    def __init__(self, footer: str, brand: str) -> None:
         super().__init__()
-        self.index = index
         self.footer = footer
         self.brand = brand
 
@@ -38,20 +37,18 @@ class PartStart(Flowable):
     def draw(self) -> None:
         canvas = self.canv
         if isinstance(canvas, NumberedCanvas):
-            canvas.part_index = self.index
             canvas.part_footer = self.footer
             canvas.part_brand = self.brand
 
 
 class NumberedCanvas(Canvas):
     """A canvas that holds every page back until the end, then draws each footer with its
-    "Page X of Y" (counted within the page's part)."""
+    "Page X of Y", X and Y counted over the whole file."""
 
     renderer: Furnisher
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.part_index = 0
         self.part_footer = ""
         self.part_brand = ""
         self.held: list[dict[str, Any]] = []
@@ -61,13 +58,10 @@ class NumberedCanvas(Canvas):
         self._startPage()  # type: ignore[attr-defined]  # reportlab's own page reset
 
     def save(self) -> None:
-        totals = Counter(page["part_index"] for page in self.held)
-        seen: Counter[int] = Counter()
-        for page in self.held:
+        total = len(self.held)
+        for number, page in enumerate(self.held, start=1):
             self.__dict__.update(page)
-            seen[self.part_index] += 1
-            self.renderer.footer(self, self.part_footer, seen[self.part_index],
-                                 totals[self.part_index])
+            self.renderer.footer(self, self.part_footer, number, total)
             self.renderer.brand(self, self.part_brand)
             super().showPage()
         super().save()

@@ -5,10 +5,10 @@ a variant (other colours) is a subclass; the paper (A4 or US Letter) is chosen p
 character sheet is set as loosely as still fits one page (``DENSITIES``: each tightening taken
 back while it fits, then its boxes to write in take the room left). The stylesheet, the page
 template, the page decorations and the story are separate methods. Pages are numbered
-"Page X of Y" by ``NumberedCanvas``, which draws every footer once the page count is known:
-within each part (a player's file of several sheets prints as separate sheets) or over the
-whole file (``Document.numbering``: a hunt's score pad and log). A part may share the previous
-part's page when both fit (``Part.new_page``); the last table of a page that asks
+"Page X of Y" by ``NumberedCanvas``, which draws every footer once the page count is known,
+counting the file's pages (a player's file of three sheets prints "Page 2 of 3" on the second,
+whose footer names its own character). A part may share the previous part's page when both fit
+(``Part.new_page``); the last table of a page that asks
 (``Table.fill``) fills it with blank rows; a short document's nearly empty last page is saved
 by slightly smaller type (``TIGHTER``).
 
@@ -272,7 +272,6 @@ class PdfRenderer:
         the previous one's page when both fit on it), then the last table of each page that
         may fill its page with blank rows is told to."""
         story: list[Flowable] = []
-        group = 0
         previous: list[Flowable] = []
         for index, part in enumerate(document.parts):
             flowables = self.part_story(part)
@@ -283,13 +282,11 @@ class PdfRenderer:
                     [*previous, *flowables])
             if index and not shared:
                 story.append(PageBreak())
-                if document.numbering == "part":
-                    group = index
                 previous = []
             footer = part.footer
             if shared:  # one page, two parts: its footer names both
                 footer = f"{document.parts[index - 1].footer} · {part.kind}"
-            story.append(PartStart(group, footer, part.brand))
+            story.append(PartStart(footer, part.brand))
             story.extend(flowables)
             previous += flowables
         self.fill_pages(story)
@@ -318,7 +315,7 @@ class PdfRenderer:
         """One part's flowables. A one-page part is set as loosely as fits its page; when
         nothing does, its last findings are counted instead of printed (the app lists them),
         and then the blocks that may move (a long background) go to a page of their own at
-        the end, whole, and the rest stays together."""
+        the end, whole, in type as large as fits that page, and the rest stays together."""
         if not part.one_page:
             return self.flowables_of(part, part.blocks, self.flowing)
         for index, density in enumerate(DENSITIES):
@@ -349,10 +346,11 @@ class PdfRenderer:
             main = self.fewer_findings(part, kept, densest) or main
         if not movable:
             return main
-        tail: list[Flowable] = [PageBreak()]
-        for block in movable:
-            tail.extend(self.flowables(block, self.styles, densest))
-        return main + tail
+        for density in DENSITIES:  # on a page of its own: as large as fits that page
+            moved = [f for block in movable for f in self.flowables(block, self.styles, density)]
+            if self.fits(moved):
+                break
+        return [*main, PageBreak(), *moved]
 
     def loosened(self, part: Part, density: Density, looser: Density,
                  flowables: list[Flowable]) -> tuple[Density, list[Flowable]]:
@@ -379,9 +377,11 @@ class PdfRenderer:
 
     def grown(self, flowables: list[Flowable]) -> list[Flowable]:
         """A one-page part's boxes to write in (``TextBox.grow``) grown by the room left on
-        its page, so a sheet that fits uses its page."""
+        its page, so a sheet that fits uses its page; without one, the boxes whose text may
+        move (a background: more lines to write its story on) take the room."""
         width, height = self.frame_size
-        growing = [f for f in flowables if isinstance(f, TextBoxFlowable) and f.grow]
+        boxes = [f for f in flowables if isinstance(f, TextBoxFlowable)]
+        growing = [f for f in boxes if f.grow] or [f for f in boxes if not f.keep_whole]
         if not growing:
             return flowables
         used = sum(f.wrap(width, height)[1] + f.getSpaceAfter()

@@ -99,7 +99,7 @@ class RosterFlowable(Banded):
     def _row(self, width: float, row: RosterRow, number: int) -> Band:
         edges = self._edges(width)
         style = self.styles.cell
-        label_x, _label_width = edges[0]
+        label_x, label_width = edges[0]
         boxes_x, boxes_width = edges[-2]
         tick_x, tick_width = edges[-1]
         x = label_x + self.indent
@@ -108,7 +108,11 @@ class RosterFlowable(Banded):
         if numbers:
             cells.append(cell(x, numbers, row.number, style, pad=3))
             x += numbers
-        cells.append(cell(x, boxes_x - x, row.label, style, pad=3))  # over the empty values
+        span = boxes_x - x  # over the empty values, where a long label wraps
+        if fonts.reads_right_to_left(row.label) and fonts.width(
+                row.label, style.font, style.size) <= label_x + label_width - x - 6:
+            span = label_x + label_width - x  # flush right under its own column's head
+        cells.append(cell(x, span, row.label, style, pad=3))
         size = min(9.0, style.leading - 1.0)
         ticks: list[tuple[float, int, float]] = [(tick_x + (tick_width - size) / 2, 0, size)]
         lines = 1

@@ -115,6 +115,23 @@ def _paper_fix(violation: Violation) -> str:
     return "" if _DEVELOPER.search(plain) else plain
 
 
+_COUNTED = re.compile(r"\b(\d+) ([A-Za-z][\w ]*?)\(s\)(?: (need|have|are|cover|list|were)\b)?")
+"""A count of a noun written for any number ("1 quest(s) need", "5 League(s)")."""
+_SINGULAR_VERBS = {"need": "needs", "have": "has", "are": "is", "cover": "covers",
+                   "list": "lists", "were": "was"}
+
+
+def _counted(match: re.Match[str]) -> str:
+    """"1 quest needs", "5 Leagues": the noun (and a verb after it) agreeing with its
+    count."""
+    count, noun, verb = match.groups()
+    one = count == "1"
+    text = f"{count} {noun if one else noun + 's'}"
+    if verb:
+        text += " " + (_SINGULAR_VERBS[verb] if one else verb)
+    return text
+
+
 _FIELD_NAME = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 """A field's name as the program spells it (``treasure_rating``)."""
 _SUBJECT_IT = re.compile(r"\b(whether|if|when|that|unless|so|because) it (\w+)\b")
@@ -123,8 +140,9 @@ _MODALS = frozenset({"may", "can", "must", "will", "should", "could", "would", "
 
 
 def paper_words(text: str, names: Sequence[str] = ()) -> str:
-    """``text`` in a player's words: a field's program name as words ("treasure rating"), and
-    the possessive of a name ending in "s" as "Allergies'" (never "Allergies's"). The
+    """``text`` in a player's words: a field's program name as words ("treasure rating"), a
+    count agreeing with its noun ("1 quest needs 5", never "1 quest(s) need 5"; "5 Leagues"),
+    and the possessive of a name ending in "s" as "Allergies'" (never "Allergies's"). The
     ``names`` (cards, players) are left exactly as typed."""
     for name in names:
         if name.endswith(("s", "S")):
@@ -136,6 +154,7 @@ def paper_words(text: str, names: Sequence[str] = ()) -> str:
             kept[key] = name
             text = text.replace(name, key)
     text = _FIELD_NAME.sub(lambda m: m.group().replace("_", " "), text)
+    text = _COUNTED.sub(_counted, text)
     for key, name in kept.items():
         text = text.replace(key, name)
     return text

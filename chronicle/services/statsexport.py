@@ -59,6 +59,7 @@ def season_document(db: Database, *, system: str | None = None, since: dt.date |
                     player: str | None = None) -> Document:
     """The season summary of every game with plays (or ``system``'s), from ``since``."""
     from chronicle.export.model import Document, Note, Part
+    from chronicle.export.wording import branded
 
     found = group_stats(db, system=system, since=since, player=player)
     shown = [one for one in found if one.stats.plays] or found[:1]
@@ -66,8 +67,9 @@ def season_document(db: Database, *, system: str | None = None, since: dt.date |
     if player:
         caption += f", with {player}"
     parts = tuple(Part("Season summary", one.label,
-                       f"{caption}: {len(one.stats.plays)} play(s)",
+                       f"{caption}: {len(one.stats.plays)} "
+                       f"play{'' if len(one.stats.plays) == 1 else 's'}",
                        "Arcadia Chronicle: chronicle stats gives every number",
                        tuple(_part_blocks(one)) or (Note("No plays recorded yet."),),
-                       brand=one.label.upper()) for one in shown)
+                       brand=branded(one.label)) for one in shown)
     return Document("Season summary", parts)

@@ -22,7 +22,7 @@ from chronicle.export.model import Mark, Table, Together
 from chronicle.export.pdf import PdfRenderer, render_pdf
 from chronicle.systems.arcadia_quest.campaignfile import load_campaign
 from chronicle.systems.arcadia_quest.record import check_record, data_of, payload_of
-from chronicle.systems.arcadia_quest.sheets import campaign_document, campaign_part
+from chronicle.systems.arcadia_quest.sheets import NOTES, campaign_document, campaign_part
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 PAPERS = ("a4", "letter")
@@ -134,10 +134,11 @@ def test_empty_cells_are_room_to_write_not_small_boxes(
     assert all(upper - lower >= 18 for upper, lower in itertools.pairwise(rows))
     assert not [r for r in page.rects if r[2] < 60 and r[3] < 20]  # no box to squeeze into
     part = campaign_part(summaries["new"])
+    assert part.blocks[-1] == NOTES
     tables = [b for b in part.blocks if isinstance(b, Table)] + [
         b for t in part.blocks if isinstance(t, Together) for b in t.blocks
         if isinstance(b, Table)]
-    assert len(tables) == 4
+    assert len(tables) == 5 and tables[1].title == "Notes"  # rows to write in, at the end
     assert not any(cell is Mark.BLANK for table in tables for row in table.rows
                    for cell in row.cells)
 
@@ -145,3 +146,26 @@ def test_empty_cells_are_room_to_write_not_small_boxes(
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler (pdftoppm) is missing")
 def test_the_docs_show_this_sheet(pdfs: dict[tuple[str, str], bytes], tmp_path: Path) -> None:
     same_as_reference(pdfs[("full", "a4")], DOCS / "arcadia-quest-campaign.png", tmp_path)
+
+
+@pytest.mark.parametrize("case", ["full", "stress", "new"])
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_last_page_fills_with_rows_to_write_in(
+        printed: dict[tuple[str, str], list[Page]], case: str, paper: str) -> None:
+    """The rest of the last page is ruled rows to write notes in, down to its foot: the
+    stress campaign's page 2 is never left half empty."""
+    last = printed[(case, paper)][-1]
+    renderer = PdfRenderer(paper)
+    foot = renderer.margin_bottom
+    heads = [line for line in last.lines if line.text == "Scenario Notes"]
+    if not heads:  # no room for one row: left out, never a page of its own
+        assert (case, paper) == ("full", "letter")
+        assert min(line.y for line in last.lines[:-1]) - foot < 30
+        return
+    (head,) = heads
+    assert not [line.text for line in last.lines if foot + 2 < line.y < head.y - 2]
+    rows = sorted({round(y) for y, x0, x1 in last.rules
+                   if foot - 1 < y < head.y - 4 and x1 - x0 > 300})
+    assert rows and min(rows) - foot < 25, (rows, foot)  # down to the foot of the page
+    if case == "stress":
+        assert len(rows) >= 12, rows  # half a page of them

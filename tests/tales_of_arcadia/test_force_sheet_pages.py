@@ -236,3 +236,43 @@ def test_the_reference_comparison_catches_a_missing_column(catalog: TalesCatalog
     with pytest.raises(AssertionError):
         same_as_reference(buffer.getvalue(), DOCS / "tales-of-arcadia-force.png", tmp_path)
 
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("case", ["53", "scripts"])
+def test_rows_to_write_in_come_only_after_the_total(
+        printed: dict[tuple[str, str], list[Page]], case: str, paper: str) -> None:
+    """On a roster page the total does not close, every "activated" box is a model's: no
+    blank rows in the middle of the roster, before the groups that follow."""
+    pages = printed[(case, paper)][:-1]  # the reference page aside
+    rows = rows_of(pages)
+    for index, page in enumerate(pages):
+        if page.find("Points total"):
+            continue
+        ticks = max(x for x, _y, _size in page.boxes)  # the "Activated" column
+        activated = [y for x, y, _size in page.boxes if x > ticks - 5]
+        models = [baseline for p, *_rest, baseline in rows if p == index]
+        assert len(activated) == len(models), (index, len(activated), len(models))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_hebrew_or_arabic_model_is_set_flush_right_under_the_model_column(
+        printed: dict[tuple[str, str], list[Page]], paper: str) -> None:
+    from chronicle.export import fonts
+
+    page = printed[("scripts", paper)][0]
+    (head,) = [line for line in page.lines if line.text.startswith("Model (line.number)")]
+    pts = next(x for x, text in head.pieces if text == "Pts")
+    found = 0
+    for line in page.lines:
+        match = ROW.match(line.text)
+        if not match or match[2] not in (SCRIPTS["hebrew"], SCRIPTS["arabic"]):
+            continue
+        label = [(x, t) for x, t in line.pieces if fonts.reads_right_to_left(t)]
+        end = max(x + fonts.width(t, fonts.REGULAR, 8.5) for x, t in label)
+        number = min(x for x, _t in line.pieces)
+        # its last glyph at the Model column's right edge (less its padding), not at the left
+        assert pts - 12 < end < pts + 1 and min(x for x, _t in label) > number + 40, (
+            line.text, end, pts)
+        found += 1
+    assert found == 4  # two Hebrew models, two Arabic

@@ -2,7 +2,8 @@
 (``chronicle.export.model``): the scenarios in order with their circle, winner and titles (blank
 rows for those still to play), then per guild its three heroes with their four slots, curse and
 death tokens (the last scenario's, until its upgrade phase), its titles, coins held and the coin
-carried, and what to set up next.
+carried, and what to set up next; ruled rows to write notes in fill the rest of the last page
+(never a page of their own).
 
 ``campaign_part`` builds it from a campaign's JSON summary (pure, no reportlab);
 ``service.export_sheet`` writes a stored campaign's sheet with ``chronicle.services.exports``
@@ -42,6 +43,10 @@ LEDGER_WEIGHTS = (1.0, 1.0, 1.0)
 """Coin carried, coins held, upgrade cards: short values on one row, each label on one line
 (a wrapped label, or a long value beside them, would lift the values above their lines); the
 titles follow on ruled lines of their own."""
+NOTES = Table((Column("Scenario", 1.0), Column("Notes", 6.0)), (), title="Notes",
+              blank_rows=1, fill=True, optional=True)
+"""Rows to write in (a reward kept, a rule agreed): they fill the rest of the last page, and
+are left out where one does not fit, never starting a page of their own."""
 GUILD_NAMES = {"orange": "Orange guild (Lion)", "blue": "Blue guild (Eagle)",
                "red": "Red guild (Fox)", "green": "Green guild (Panda)"}
 
@@ -128,6 +133,7 @@ def campaign_part(summary: dict[str, Any], errors: Sequence[str] = ()) -> Part:
     if errors:
         blocks.append(Heading("To set right"))
         blocks.extend(Note(text, tone="error") for text in errors)
+    blocks.append(NOTES)
     played = len(summary.get("scenarios") or [])
     guilds = len(summary["guilds"])
     name = str(summary.get("name") or "Campaign")

@@ -118,7 +118,7 @@ def score_pad(log: GameLog, state: GameState) -> Part:
                        tone="muted"))
     return Part(kind="Score Pad", title=log.name, caption=f"{LABEL} · {_status(state)}",
                 footer=f"{log.name} · Score Pad", blocks=tuple(blocks),
-                brand=LABEL)
+                brand=LABEL.upper())
 
 
 def _turn_row(number: int, round_number: int | None, entry: TurnPlayed, fortune: Value,
@@ -184,11 +184,10 @@ def game_log(log: GameLog, state: GameState, report: Report | None = None) -> Pa
     blocks.append(log_table(state))
     return Part(kind="Game Log", title=log.name, caption=f"{LABEL} · {state.verdict}",
                 footer=f"{log.name} · Game Log", blocks=tuple(blocks),
-                brand=LABEL, new_page=False)
+                brand=LABEL.upper(), new_page=False)
 
 
 def hunt_document(log: GameLog, state: GameState, report: Report | None = None) -> Document:
     """The PDF of ``chronicle export hunt``: the score pad, then the log."""
     return Document(title=f"{log.name} · {LABEL}",
-                    parts=(score_pad(log, state), game_log(log, state, report)),
-                    numbering="file")
+                    parts=(score_pad(log, state), game_log(log, state, report)))

@@ -233,8 +233,7 @@ def roster_parts(roster: Roster, catalog: TalesCatalog,
 def roster_document(roster: Roster, catalog: TalesCatalog, player: str | None = None) -> Document:
     """The whole printed roster: the force, then the reference page, numbered over the file
     (the reference is the last page of the force's pages, "Page 3 of 3")."""
-    return Document(f"{roster.name} ({LABEL} battle force)", roster_parts(roster, catalog, player),
-                    numbering="file")
+    return Document(f"{roster.name} ({LABEL} battle force)", roster_parts(roster, catalog, player))
 
 
 __all__ = ["ATTACK_SEQUENCE", "BRAND", "MAX_PRINTED", "MAX_ROWS", "force_part", "merged_lines",

@@ -251,15 +251,15 @@ def check_court(build: CharacterBuild, icon: Icon | None, merits: list[Merit],
         state.court = fixed[0]
         if chosen is not None and chosen is not fixed[0]:
             res.report.add(codes.COURT_OVERRIDDEN(
-                f"court {chosen.value} was chosen, but {fixed[1]} is always "
+                f"the {chosen.value.title()} court was chosen, but {fixed[1]} is always "
                 f"{fixed[0].value.title()} ({tally})", [fixed[1]],
                 fix=_court_fix(res, fixed[0].value)))
     elif majority is not None:
         state.court = majority
         if chosen is not None and chosen is not majority:
             res.report.add(codes.COURT_OVERRIDDEN(
-                f"court {chosen.value} was chosen, but the Abilities and Weaknesses make "
-                f"{build.name} {majority.value.title()} ({tally})",
+                f"the {chosen.value.title()} court was chosen, but the Abilities and "
+                f"Weaknesses make {build.name} {majority.value.title()} ({tally})",
                 [t.name for t in traits], fix=_court_fix(res, majority.value)))
     elif chosen is not None:
         state.court = chosen
