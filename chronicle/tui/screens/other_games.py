@@ -4,7 +4,10 @@ enter (the screen's module is imported only then); a game without screens is lis
 "command line only", with the commands that reach it.
 
 The list is the registry's plain data: listing the games imports each one's small ``plugin``
-module, never its rules, services or screens.
+module, never its rules, services or screens. Built in idle time after the first paint, the
+screen then loads ahead, in a thread, each game's main screen and what it names in its
+``PREFETCH`` (its services, its dialogs), so that opening a game or one of its forms for the
+first time only builds and shows it (bench/tui.py).
 """
 
 from __future__ import annotations
@@ -51,6 +54,27 @@ def commands_cell(system: GameSystem) -> str:
     return "chronicle check FILE" if system.file_kinds else ""
 
 
+def prefetch() -> None:
+    """Import each installed game's main screen and the modules it names in ``PREFETCH``
+    (nothing is shown: a game that cannot be loaded says so when it is opened)."""
+    import importlib
+
+    from chronicle.systems.protocol import load_name
+
+    try:
+        games, _broken = installed_games()
+    except Exception:  # said by the list's own reading
+        return
+    for game in games:
+        name = game.screens.get(MAIN)
+        try:
+            screen = load_name(name) if name is not None else None
+            for module in getattr(screen, "PREFETCH", ()):
+                importlib.import_module(module)
+        except Exception:  # said when the game is opened
+            continue
+
+
 class GameSystemList(CardList):
     """The other games; enter opens the highlighted one's screen."""
 
@@ -93,6 +117,12 @@ class OtherGamesScreen(Screen[None]):
                            ["game", "in the app", "commands"])
         listing.focus()
         self.action_reload()
+
+    def prebuilt(self) -> None:
+        """Built in idle time (``ChronicleApp._prebuild``): load ahead, in a thread, what the
+        games' screens need at their first opening."""
+        self.run_worker(prefetch, thread=True, group="other-games-prefetch",
+                        exit_on_error=False, description="Loading the other games")
 
     def action_reload(self) -> None:
         """Read the installed games again (in a thread: reading the entry points waits on

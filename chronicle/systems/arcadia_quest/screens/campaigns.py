@@ -62,6 +62,15 @@ class CampaignsScreen(Screen[None]):
     """Arcadia Quest campaigns."""
 
     TITLE = "Arcadia Quest"
+    PREFETCH: ClassVar[tuple[str, ...]] = (
+        "chronicle.systems.arcadia_quest.service",
+        "chronicle.systems.arcadia_quest.offer",
+        "chronicle.systems.arcadia_quest.screens.new_campaign",
+        "chronicle.systems.arcadia_quest.screens.scenario",
+        "chronicle.systems.arcadia_quest.screens.upgrade",
+        "chronicle.tui.records", "chronicle.tui.screens.confirm", "chronicle.tui.screens.pick",
+        "chronicle.tui.screens.name_dialog")
+    """What its first opening and its dialogs' import, loaded ahead (``OtherGamesScreen``)."""
     DEFAULT_CSS = """
     CampaignsScreen #aq-header { height: 1; color: $text-muted; text-style: bold; padding: 0 1; }
     CampaignsScreen #aq-body { height: 1fr; }

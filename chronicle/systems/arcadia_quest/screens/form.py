@@ -77,6 +77,11 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
     """A form that writes one thing to a campaign; subclasses say what it holds
     (``compose``), what it would do (``current_tally``) and how it is saved (``writer``)."""
 
+    AUTO_FOCUS = "Input"
+    """Textual focuses the first focusable widget as the form is composed, before its
+    ``on_mount`` picks the field: the form's scrolling container, and giving or taking a
+    container's focus restyles every widget inside it (twice a form's fields)."""
+
     DEFAULT_CSS = """
     CampaignForm > Vertical { width: 96%; height: 94%; background: $surface;
                               border: round $accent; padding: 0 1; }

@@ -65,6 +65,18 @@ class TalesBuilderScreen(ForceActions):
     """The battle-force builder (the game's "main" screen)."""
 
     TITLE = "Tales of Arcadia"
+    PREFETCH: ClassVar[tuple[str, ...]] = (
+        "chronicle.systems.tales_of_arcadia.service",
+        "chronicle.systems.tales_of_arcadia.stored",
+        "chronicle.systems.tales_of_arcadia.browse",
+        "chronicle.systems.tales_of_arcadia.rules",
+        "chronicle.systems.tales_of_arcadia.screens.new_force",
+        "chronicle.systems.tales_of_arcadia.screens.battle_form",
+        "chronicle.systems.tales_of_arcadia.screens.battles",
+        "chronicle.systems.tales_of_arcadia.screens.unit_form",
+        "chronicle.tui.records", "chronicle.tui.screens.confirm", "chronicle.tui.screens.pick",
+        "chronicle.tui.screens.name_dialog")
+    """What its first opening and its dialogs' import, loaded ahead (``OtherGamesScreen``)."""
     DEFAULT_CSS = """
     TalesBuilderScreen #toa-title { height: 1; padding: 0 1; text-style: bold; }
     TalesBuilderScreen #toa-meter { padding: 0 1; }

@@ -58,6 +58,11 @@ def field_of(message: str) -> str:
 class NewForceScreen(ModalScreen["ForceView | None"]):
     """The four values of a new battle force."""
 
+    AUTO_FOCUS = "Input"
+    """Textual focuses the first focusable widget as the form is composed, before its
+    ``on_mount`` picks the field: the form's scrolling container, and giving or taking a
+    container's focus restyles every widget inside it (twice a form's fields)."""
+
     DEFAULT_CSS = FIELD_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
                                              Binding("ctrl+s", "save", "Save", priority=True)]

@@ -68,6 +68,11 @@ def field_of(message: str) -> str | None:
 class UnitFormScreen(ModalScreen[bool]):
     """Enter one unit of an army list, with live validation beside each field."""
 
+    AUTO_FOCUS = "Input"
+    """Textual focuses the first focusable widget as the form is composed, before its
+    ``on_mount`` picks the field: the form's scrolling container, and giving or taking a
+    container's focus restyles every widget inside it (twice a form's fields)."""
+
     DEFAULT_CSS = FIELD_CSS + """
     #uf-fields { height: auto; max-height: 70vh; }
     .toa-stats { height: 1; }
