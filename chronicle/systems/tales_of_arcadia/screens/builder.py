@@ -44,6 +44,7 @@ from chronicle.tui.text import clean, plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.footer import Footer
 from chronicle.tui.widgets.meter import Meter
+from chronicle.tui.widgets.narrow import fit_footer
 
 if TYPE_CHECKING:
     from textual import events
@@ -58,7 +59,8 @@ WIDE = 140
 """From this many columns the units and the force stand side by side."""
 ROOMY = 80
 """From this many columns the footer also shows ``f`` and ``h``."""
-ROOMY_KEYS = ("f", "h")
+ROOMY_KEYS = ("open_force", "battles")
+"""The actions of ``f`` and ``h``."""
 
 
 class TalesBuilderScreen(ForceActions):
@@ -113,7 +115,6 @@ class TalesBuilderScreen(ForceActions):
         self.shown: list[UnitRow] = []
         self.view: ForceView | None = None
         self.enemy: UnitRow | None = None
-        self.roomy: bool | None = None
 
     def compose(self) -> ComposeResult:
         yield Label("Tales of Arcadia · loading the army lists…", id="toa-title")
@@ -145,18 +146,9 @@ class TalesBuilderScreen(ForceActions):
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one("#toa-panes").set_class(event.size.width >= WIDE, "-wide")
-        self.fit_footer(event.size.width >= ROOMY)
-
-    def fit_footer(self, roomy: bool) -> None:
-        """Show ``f`` and ``h`` in the footer only when the window has room for them (the
-        help lists every key at every width)."""
-        if roomy == self.roomy:
-            return
-        self.roomy = roomy
-        keys = self._bindings.key_to_bindings
-        for key in ROOMY_KEYS:
-            keys[key] = [replace(binding, show=roomy) for binding in keys.get(key, [])]
-        self.refresh_bindings()
+        # ``f`` and ``h`` show in the footer only when the window has room for them (the
+        # help lists every key at every width)
+        fit_footer(self, ROOMY_KEYS, event.size.width, wide=ROOMY)
 
     def reload(self, force: str | None = None, player: str | None = None) -> None:
         """Read the catalog and open ``force`` (default: the first stored force)."""

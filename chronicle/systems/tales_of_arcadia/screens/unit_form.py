@@ -164,7 +164,9 @@ class UnitFormScreen(ModalScreen[bool]):
                 rest.append(text)
             else:
                 beside.setdefault(key, []).append(text)
-        for number, (key, texts) in enumerate(beside.items()):
+        order = {field.id: number for number, field in enumerate(self.query(Input))}
+        in_order = sorted(beside.items(), key=lambda item: order.get(f"uf-{item[0]}", 0))
+        for number, (key, texts) in enumerate(in_order):  # the focus to the first in the form
             label = "" if key not in NUMBERS else f"{key.title()}: "
             say(self, f"uf-{key}", label + "; ".join(texts), focus=focus and number == 0)
         note = self.query_one("#uf-problems", Static)
@@ -172,8 +174,9 @@ class UnitFormScreen(ModalScreen[bool]):
         note.update(plain("\n".join(rest) if rest else "" if problems
                           else "Nothing is wrong: ctrl+s saves it."))
 
-    def validate(self) -> list[str]:
-        """Show what is wrong with the unit as it stands; returns it."""
+    def validate(self, *, focus: bool = False) -> list[str]:
+        """Show what is wrong with the unit as it stands (``focus``: and move to the first
+        field concerned); returns it."""
         from chronicle.systems.tales_of_arcadia.entry import unit_problems
 
         found: list[tuple[str | None, str]]
@@ -185,7 +188,7 @@ class UnitFormScreen(ModalScreen[bool]):
             found = [(field_of(text), app_words(text))
                      for text in unit_problems(values, self.cards)] if values.get("name") \
                 else [("name", "type the unit's name")]
-        self.show(found)
+        self.show(found, focus=focus)
         return [text for _key, text in found]
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -210,6 +213,8 @@ class UnitFormScreen(ModalScreen[bool]):
         except ValueError as exc:
             self.show([(str(exc.args[1]), app_words(str(exc.args[0])))], focus=True)
             return
+        if any(not text.startswith("warning:") for text in self.validate(focus=True)):
+            return  # said beside each field, as typed (the services would refuse it all at once)
         anyway = self.anyway == values
 
         def work(db: Any) -> Any:
