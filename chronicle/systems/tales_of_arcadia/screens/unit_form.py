@@ -213,8 +213,9 @@ class UnitFormScreen(ModalScreen[bool]):
         except ValueError as exc:
             self.show([(str(exc.args[1]), app_words(str(exc.args[0])))], focus=True)
             return
-        if any(not text.startswith("warning:") for text in self.validate(focus=True)):
-            return  # said beside each field, as typed (the services would refuse it all at once)
+        if any(not text.startswith(("warning:", "error:")) for text in self.validate(focus=True)):
+            return  # a value of the wrong form: said beside each field, as typed (the services
+            # would refuse them all in one line); the rules' findings are the services' to judge
         anyway = self.anyway == values
 
         def work(db: Any) -> Any:
