@@ -119,6 +119,11 @@ class CampaignsScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.action_reload()
 
+    def prebuilt(self) -> None:
+        """Built in idle time (``OtherGamesScreen.prebuilt_screens``): load once, so the
+        first showing only reads the rows again."""
+        self.action_reload()
+
     def action_reload(self) -> None:
         """Read the campaigns again."""
         from chronicle.systems.arcadia_quest.service import list_campaigns

@@ -97,6 +97,11 @@ class HuntsScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.action_reload()
 
+    def prebuilt(self) -> None:
+        """Built in idle time (``OtherGamesScreen.prebuilt_screens``): load once, so the
+        first showing only reads the rows again."""
+        self.action_reload()
+
     # Loading -------------------------------------------------------------------------------
 
     def action_reload(self) -> None:

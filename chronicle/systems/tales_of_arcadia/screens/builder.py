@@ -115,6 +115,8 @@ class TalesBuilderScreen(ForceActions):
         self.shown: list[UnitRow] = []
         self.view: ForceView | None = None
         self.enemy: UnitRow | None = None
+        self.built_ahead = False
+        """Built in idle time and not shown yet (``prebuilt``)."""
 
     def compose(self) -> ComposeResult:
         yield Label("Tales of Arcadia · loading the army lists…", id="toa-title")
@@ -143,6 +145,16 @@ class TalesBuilderScreen(ForceActions):
             self.query_one("#toa-lines-header", Static), LINE_TITLES)
         units.focus()
         self.reload()
+
+    def prebuilt(self) -> None:
+        """Built in idle time (``OtherGamesScreen.prebuilt_screens``): its data, loaded as it
+        was built, is read again when it is first shown (a player renamed meanwhile)."""
+        self.built_ahead = True
+
+    def on_screen_resume(self) -> None:
+        if self.built_ahead:
+            self.built_ahead = False
+            self.reload()
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one("#toa-panes").set_class(event.size.width >= WIDE, "-wide")
