@@ -19,7 +19,7 @@ from chronicle.services.db import open_database
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.other_games import OtherGamesScreen
 from chronicle.tui.widgets.card_list import CardList
-from tui.helpers import burst, settle
+from tui.helpers import burst, screen_text, settle
 from tui.test_sister_snapshots import TYPED, sister_url  # noqa: F401  (the fixture)
 
 AQ, HOA, TOA = "Arcadia Quest", "Hunters of Arcfall", "Tales of Arcadia"
@@ -159,3 +159,56 @@ def test_a_narrow_footer_leaves_keys_out_without_changing_the_bindings(
         assert wide_only <= shown()
 
     run(sister_url, scenario)
+
+
+def test_each_games_screen_built_in_idle_time_opens_first_and_fresh(
+        sister_url: str, monkeypatch: Any) -> None:  # noqa: F811
+    """The app builds each sister game's main screen in idle time; its first opening shows
+    that one (built already), reading its data again: a campaign started and a player renamed
+    after it was built show; a later opening builds a new one."""
+    import functools
+
+    from chronicle.services.mending import rename_player
+    from chronicle.systems.arcadia_quest.service import new_campaign
+    from chronicle.tui import app as app_module
+    from chronicle.tui import speed
+
+    for name in ("build_hidden", "finish_hidden"):  # what is built, not how fast (busy hosts)
+        monkeypatch.setattr(app_module, name,
+                            functools.partial(getattr(speed, name), patience=60.0))
+
+    async def scenario(app: ChronicleApp, pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        for _ in range(400):  # until the idle-time building is done
+            if app.workers and all(w.is_finished for w in app.workers
+                                   if w.group == "prebuild"):
+                break
+            await asyncio.sleep(0.02)
+        await app.workers.wait_for_complete()
+        other = app._built.get("other")
+        assert isinstance(other, OtherGamesScreen)
+        built = dict(other.built)
+        assert {AQ, HOA, TOA} <= {game.label for game in other.games
+                                  if game.key in built}
+        db = open_database(sister_url)
+        new_campaign(db, "Spring", [
+            {"color": "blue", "player": "Tim", "heroes": ["Diva", "Greensleeves", "Grom"]},
+            {"color": "green", "player": "Bo 🐉", "heroes": ["Maya", "Zazu", "Kanga"]}])
+        rename_player(db, "صياد الظلال", "Sayyad")
+        db.close()
+        for label, shows in ((AQ, "Spring"), (TOA, "Sayyad's force")):
+            await open_game(pilot, label)
+            key = next(game.key for game in other.games if game.label == label)
+            assert app.screen is built[key]
+            assert shows in screen_text(pilot), label
+            await burst(pilot, "escape")
+        await open_game(pilot, AQ)
+        assert app.screen is not built[next(g.key for g in other.games if g.label == AQ)]
+
+    async def main() -> None:
+        app = ChronicleApp(sister_url)
+        app.prebuild_set = True
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenario(app, pilot)
+
+    asyncio.run(main())
