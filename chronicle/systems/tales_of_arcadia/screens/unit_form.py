@@ -89,6 +89,8 @@ class UnitFormScreen(ModalScreen[bool]):
         self.cards: TalesCatalog | None = None
         self.anyway: dict[str, Any] | None = None
         """The values a save refused for the saved forces only: ctrl+s again saves them."""
+        self.checked: tuple[str, ...] | None = None
+        """The fields' values the unit was last checked with (``validate``)."""
 
     def compose(self) -> ComposeResult:
         def box(key: str, hint: str, value: str = "") -> Input:
@@ -180,6 +182,7 @@ class UnitFormScreen(ModalScreen[bool]):
         from chronicle.systems.tales_of_arcadia.entry import unit_problems
 
         found: list[tuple[str | None, str]]
+        self.checked = tuple(field.value for field in self.query(Input))
         try:
             values = self.values()
         except ValueError as exc:
@@ -192,9 +195,13 @@ class UnitFormScreen(ModalScreen[bool]):
         return [text for _key, text in found]
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        """Check the unit again, unless the fields hold what it was checked with (a field
+        given its value as the form was built says so once it is mounted)."""
         event.stop()
-        self.anyway = None
-        self.validate()
+        typed = tuple(field.value for field in self.query(Input))
+        if typed != self.checked:
+            self.anyway = None
+            self.validate()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
