@@ -212,3 +212,16 @@ def test_each_games_screen_built_in_idle_time_opens_first_and_fresh(
             await scenario(app, pilot)
 
     asyncio.run(main())
+
+
+def test_the_tales_title_keeps_the_army_at_60_columns(sister_url: str) -> None:  # noqa: F811
+    """The builder's title (force, player, army) wraps to a second line rather than cutting
+    the army's name off at 60 columns."""
+    async def scenario(app: ChronicleApp, pilot: Pilot[Any]) -> None:
+        await pilot.resize_terminal(60, 20)
+        await open_game(pilot, TOA)
+        lines = screen_text(pilot).splitlines()
+        title = next(n for n, line in enumerate(lines) if "'s force" in line)
+        assert "Clockwork Legion" in " ".join(" ".join(lines[title:title + 2]).split())
+
+    run(sister_url, scenario)

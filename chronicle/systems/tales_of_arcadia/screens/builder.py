@@ -80,7 +80,8 @@ class TalesBuilderScreen(ForceActions):
         "chronicle.tui.screens.name_dialog")
     """What its first opening and its dialogs' import, loaded ahead (``OtherGamesScreen``)."""
     DEFAULT_CSS = """
-    TalesBuilderScreen #toa-title { height: 1; padding: 0 1; text-style: bold; }
+    TalesBuilderScreen #toa-title { width: 100%; height: auto; max-height: 2; padding: 0 1;
+                                    text-style: bold; }
     TalesBuilderScreen #toa-meter { padding: 0 1; }
     TalesBuilderScreen #toa-search { margin: 0 1; }
     TalesBuilderScreen #toa-panes { height: 1fr; layout: vertical; }
