@@ -28,6 +28,7 @@ from chronicle.domain.limits import NAME_MAX
 from chronicle.services.db import open_database
 from chronicle.tui.app import ChronicleApp
 from tui.helpers import settle
+from tui.test_snapshots import keys, then
 
 SIZES = {"80x24": (80, 24), "60x20": (60, 20)}
 Steps = Callable[[Pilot[Any]], Awaitable[None]]
@@ -119,23 +120,6 @@ def typed(text: str) -> Steps:
         assert isinstance(field, Input), field
         field.insert_text_at_cursor(text)
         await settle(pilot)
-
-    return steps
-
-
-def keys(*pressed: str) -> Steps:
-    """``pressed`` sent at once, as a burst."""
-    async def steps(pilot: Pilot[Any]) -> None:
-        await pilot.press(*pressed)
-
-    return steps
-
-
-def then(*parts: Steps) -> Steps:
-    async def steps(pilot: Pilot[Any]) -> None:
-        for part in parts:
-            await part(pilot)
-            await settle(pilot)
 
     return steps
 
