@@ -35,10 +35,10 @@ OWN_AREAS = (
     AppArea("players", "Players", "Add, rename or delete players; their collections",
             "chronicle.tui.screens.players:PlayersScreen"),
     AppArea("other", "Other games", "The other installed games, each in its own screen",
-            "chronicle.tui.screens.other_games:OtherGamesScreen", prebuilt=False),
+            "chronicle.tui.screens.other_games:OtherGamesScreen"),
 )
-"""The app's own areas, after the home system's (Other games reads every installed game: it
-is built only when asked for)."""
+"""The app's own areas, after the home system's (Other games, built in idle time, also loads
+ahead what the other games' screens need)."""
 
 
 def home_system() -> GameSystem | None:

@@ -153,7 +153,7 @@ def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str,
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             for _ in range(200 if prebuild else 0):  # idle time comes late on a busy machine
-                if {"characters", "games", "players"} <= set(app._built) and all(
+                if {"characters", "games", "players", "other"} <= set(app._built) and all(
                         getattr(s, "players", True) for s in app._built.values()):
                     break
                 await asyncio.sleep(0.02)
@@ -165,7 +165,7 @@ def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str,
                 assert isinstance(players, PlayersScreen) and players.players
             # what an area's screen asks for is built too (a dialog kept between openings)
             assert [s.is_mounted for s in kept] == ([True] if prebuild else [])
-            for key in "234":
+            for key in "2345":
                 await pilot.press(key)
                 await settle(pilot)
                 shots.append(app.export_screenshot())
@@ -181,7 +181,7 @@ def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str,
                 monkeypatch.setattr(kind, "prebuilt_screens", lambda _screen: [])
         monkeypatch.setattr(PlayersScreen, "prebuilt_screens", prebuilt_screens, raising=False)
         built, shots = await visit(True)
-        assert set(built) == {"characters", "games", "players"}
+        assert set(built) == {"characters", "games", "players", "other"}
         none, plain = await visit(False)
         assert none == {}
         assert shots == plain

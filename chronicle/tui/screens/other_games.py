@@ -4,7 +4,11 @@ enter (the screen's module is imported only then); a game without screens is lis
 "command line only", with the commands that reach it.
 
 The list is the registry's plain data: listing the games imports each one's small ``plugin``
-module, never its rules, services or screens.
+module, never its rules, services or screens. Built in idle time after the first paint, the
+screen then loads ahead, in a thread, each game's main screen and what it names in its
+``PREFETCH`` (its services, its dialogs), and has each game's main screen built (hidden, its
+data loaded), so that the first opening of a game only shows it, and the first opening of one
+of its forms only builds it (bench/tui.py).
 """
 
 from __future__ import annotations
@@ -51,6 +55,27 @@ def commands_cell(system: GameSystem) -> str:
     return "chronicle check FILE" if system.file_kinds else ""
 
 
+def prefetch() -> None:
+    """Import each installed game's main screen and the modules it names in ``PREFETCH``
+    (nothing is shown: a game that cannot be loaded says so when it is opened)."""
+    import importlib
+
+    from chronicle.systems.protocol import load_name
+
+    try:
+        games, _broken = installed_games()
+    except Exception:  # said by the list's own reading
+        return
+    for game in games:
+        name = game.screens.get(MAIN)
+        try:
+            screen = load_name(name) if name is not None else None
+            for module in getattr(screen, "PREFETCH", ()):
+                importlib.import_module(module)
+        except Exception:  # said when the game is opened
+            continue
+
+
 class GameSystemList(CardList):
     """The other games; enter opens the highlighted one's screen."""
 
@@ -77,6 +102,9 @@ class OtherGamesScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.games: list[GameSystem] = []
+        self.built: dict[str, Screen[Any]] = {}
+        """Each game's main screen built in idle time (``prebuilt_screens``), by the game's
+        key, until its first opening shows it."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -93,6 +121,28 @@ class OtherGamesScreen(Screen[None]):
                            ["game", "in the app", "commands"])
         listing.focus()
         self.action_reload()
+
+    def prebuilt(self) -> None:
+        """Built in idle time (``ChronicleApp._prebuild``): load ahead, in a thread, what the
+        games' screens need at their first opening."""
+        self.run_worker(prefetch, thread=True, group="other-games-prefetch",
+                        exit_on_error=False, description="Loading the other games")
+
+    def prebuilt_screens(self) -> list[Screen[Any]]:
+        """Each game's main screen, built in idle time (``ChronicleApp._prebuild``) so that
+        its first opening only shows it (later openings build a new one, as before). A game
+        whose screen cannot be made is left to say so when it is opened."""
+        from chronicle.systems.protocol import load_name
+
+        for game in self.games:
+            name = game.screens.get(MAIN)
+            if name is None or game.key in self.built:
+                continue
+            try:
+                self.built[game.key] = load_name(name)()
+            except Exception:  # said when the game is opened
+                continue
+        return list(self.built.values())
 
     def action_reload(self) -> None:
         """Read the installed games again (in a thread: reading the entry points waits on
@@ -176,8 +226,9 @@ class OtherGamesScreen(Screen[None]):
                         f"{commands_cell(game) or 'the command line'}.",
                         title="Command line only", timeout=8)
             return
+        built = self.built.pop(game.key, None)
         try:
-            screen: Screen[Any] = load_name(name)()
+            screen: Screen[Any] = built if built is not None else load_name(name)()
         except Exception as exc:  # a broken game must not take the app down
             self.notify(f"{type(exc).__name__}: {exc}", title=f"{game.label} cannot be opened",
                         severity="error", timeout=12)

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
 
+from chronicle.tui.widgets.narrow import footer_hidden
+
 if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.binding import Binding
@@ -42,9 +44,12 @@ class Footer(TextualFooter):
         active = self.screen.active_bindings
         palette = (active.get(app.COMMAND_PALETTE_BINDING)
                    if self.show_command_palette and app.ENABLE_COMMAND_PALETTE else None)
+        hidden = footer_hidden(self.screen)  # left out on a narrow screen (``narrow``)
         keys: list[tuple[str, str, str, str, bool, str, str]] = []
         for entry in [*active.values(), palette]:
             if entry is None or not (entry[1].show or entry is palette):
+                continue
+            if entry is not palette and entry[1].action in hidden:
                 continue
             _node, binding, enabled, tooltip = entry
             group = binding.group.description if binding.group is not None else ""
@@ -91,15 +96,17 @@ class Footer(TextualFooter):
 
     def compose(self) -> ComposeResult:
         """Textual's ``Footer.compose`` (8.2.8), with each key given its compact class at
-        birth instead of by a watcher after it is mounted."""
+        birth instead of by a watcher after it is mounted, and the keys a narrow screen leaves
+        out (``narrow.fit_footer``) left out."""
         if not self._bindings_ready:
             return
         compact = "-compact" if self.compact else ""
         active_bindings = self.screen.active_bindings
+        hidden = footer_hidden(self.screen)
         action_to_bindings: defaultdict[str, list[tuple[Binding, bool, str]]]
         action_to_bindings = defaultdict(list)
         for _node, binding, enabled, tooltip in active_bindings.values():
-            if binding.show:
+            if binding.show and binding.action not in hidden:
                 action_to_bindings[binding.action].append((binding, enabled, tooltip))
 
         self.styles.grid_size_columns = len(action_to_bindings)

@@ -3,13 +3,13 @@ terminal is wide enough (``WIDE``), and ``fit_footer`` shows or hides them as th
 resized. The keys keep working either way, and the help (``?``) lists them all; only what the
 footer shows changes, so the keys it keeps (and the app's ``?``) are never cut off.
 
-The bindings changed are the screen's own copy (Textual gives each node one): the class's
-bindings, and so every other screen, stay as they are.
+Nothing of Textual's bindings is changed: the screen's ``FOOTER_HIDDEN`` (the actions left out
+now) is read by the app's footer (``chronicle.tui.widgets.footer``), and the screen's
+``refresh_bindings()`` tells the footer to look again.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection
 from typing import Any
 
@@ -18,17 +18,21 @@ from textual.screen import Screen
 WIDE = 80
 """The width (cells) from which a screen's footer shows every key it marks shown."""
 
+HIDDEN = "footer_hidden"
+"""Attribute of a screen: the actions its footer leaves out now (a frozenset)."""
 
-def fit_footer(screen: Screen[Any], wide_only: Collection[str], width: int) -> None:
+
+def footer_hidden(screen: object) -> frozenset[str]:
+    """The actions the footer of ``screen`` leaves out now (``fit_footer``)."""
+    found: object = getattr(screen, HIDDEN, None)
+    return found if isinstance(found, frozenset) else frozenset()
+
+
+def fit_footer(screen: Screen[Any], wide_only: Collection[str], width: int, *,
+               wide: int = WIDE) -> None:
     """Show the keys ``wide_only`` (by action) in ``screen``'s footer when ``width`` is at
-    least ``WIDE`` cells, else hide them (they still work)."""
-    show = width >= WIDE
-    changed = False
-    for key, bindings in screen._bindings.key_to_bindings.items():
-        for index, binding in enumerate(bindings):
-            if binding.action in wide_only and binding.show != show:
-                bindings[index] = dataclasses.replace(binding, show=show)
-                changed = True
-        screen._bindings.key_to_bindings[key] = bindings
-    if changed:
+    least ``wide`` cells, else hide them (they still work)."""
+    hidden = frozenset() if width >= wide else frozenset(wide_only)
+    if hidden != footer_hidden(screen):
+        setattr(screen, HIDDEN, hidden)
         screen.refresh_bindings()

@@ -62,6 +62,15 @@ class CampaignsScreen(Screen[None]):
     """Arcadia Quest campaigns."""
 
     TITLE = "Arcadia Quest"
+    PREFETCH: ClassVar[tuple[str, ...]] = (
+        "chronicle.systems.arcadia_quest.service",
+        "chronicle.systems.arcadia_quest.offer",
+        "chronicle.systems.arcadia_quest.screens.new_campaign",
+        "chronicle.systems.arcadia_quest.screens.scenario",
+        "chronicle.systems.arcadia_quest.screens.upgrade",
+        "chronicle.tui.records", "chronicle.tui.screens.confirm", "chronicle.tui.screens.pick",
+        "chronicle.tui.screens.name_dialog")
+    """What its first opening and its dialogs' import, loaded ahead (``OtherGamesScreen``)."""
     DEFAULT_CSS = """
     CampaignsScreen #aq-header { height: 1; color: $text-muted; text-style: bold; padding: 0 1; }
     CampaignsScreen #aq-body { height: 1fr; }
@@ -108,6 +117,11 @@ class CampaignsScreen(Screen[None]):
         listing.focus()
 
     def on_screen_resume(self) -> None:
+        self.action_reload()
+
+    def prebuilt(self) -> None:
+        """Built in idle time (``OtherGamesScreen.prebuilt_screens``): load once, so the
+        first showing only reads the rows again."""
         self.action_reload()
 
     def action_reload(self) -> None:

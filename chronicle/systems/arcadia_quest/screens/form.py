@@ -77,6 +77,11 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
     """A form that writes one thing to a campaign; subclasses say what it holds
     (``compose``), what it would do (``current_tally``) and how it is saved (``writer``)."""
 
+    AUTO_FOCUS = "Input"
+    """Textual focuses the first focusable widget as the form is composed, before its
+    ``on_mount`` picks the field: the form's scrolling container, and giving or taking a
+    container's focus restyles every widget inside it (twice a form's fields)."""
+
     DEFAULT_CSS = """
     CampaignForm > Vertical { width: 96%; height: 94%; background: $surface;
                               border: round $accent; padding: 0 1; }
@@ -102,6 +107,8 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
         super().__init__()
         self.catalog = catalog
         self.saving = False
+        self.tallied: tuple[str, ...] | None = None
+        """The fields' values the tally shown was worked out from."""
 
     def value(self, key: str) -> str:
         """What is typed in the input ``#aq-{key}``."""
@@ -121,13 +128,21 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
         return tally_text(found, self.TALLY_LABEL)
 
     def on_mount(self) -> None:
+        """The tally of the form as composed. Textual runs every class's own ``on_mount``,
+        the form's after its subclass's (which only picks the field to focus): a subclass
+        calling this one too worked the tally out twice."""
         self.refresh_tally()
 
     def field_problems(self) -> dict[str, str]:
         """What is wrong with each field as typed, by its key (``aq-KEY``): said under it."""
         return {}
 
+    def typed(self) -> tuple[str, ...]:
+        """What every field holds now."""
+        return tuple(field.value for field in self.query(Input))
+
     def refresh_tally(self) -> None:
+        self.tallied = self.typed()
         self.query_one("#aq-tally", Static).update(self.describe(self.current_tally()))
         problems = self.field_problems()
         for line in self.query(".aq-error").results(Static):
@@ -138,7 +153,10 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
                 line.display = bool(said)
 
     def on_input_changed(self, _event: Input.Changed) -> None:
-        self.refresh_tally()
+        """Work the tally out again, unless the fields hold what it was worked out from (a
+        field given its value as the form was built says so once it is mounted)."""
+        if self.typed() != self.tallied:
+            self.refresh_tally()
 
     def action_save(self) -> None:
         """Save through the service (which checks it again); stay open when refused."""

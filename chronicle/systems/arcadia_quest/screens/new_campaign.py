@@ -56,7 +56,6 @@ class NewCampaignDialog(CampaignForm):
 
     def on_mount(self) -> None:
         self.query_one("#aq-name", Input).focus()
-        super().on_mount()
 
     def on_checkbox_changed(self, _event: Checkbox.Changed) -> None:
         self.refresh_tally()

@@ -61,7 +61,6 @@ class ScenarioDialog(CampaignForm):
 
     def on_mount(self) -> None:
         self.query_one("#aq-winner", Input).focus()
-        super().on_mount()
 
     def fields(self) -> dict[str, dict[str, str]]:
         """What is typed, per guild and field."""

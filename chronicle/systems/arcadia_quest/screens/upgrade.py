@@ -67,7 +67,6 @@ class UpgradeDialog(CampaignForm):
     def on_mount(self) -> None:
         first = next(iter(self.view.summary["guilds"]))
         self.query_one(f"#aq-{first}-bought", Input).focus()
-        super().on_mount()
 
     def level(self) -> int:
         """The level of the deck on offer: the last scenario's number."""

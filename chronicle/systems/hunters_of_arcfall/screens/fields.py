@@ -66,6 +66,11 @@ class FieldsDialog(ModalScreen[T | None], Generic[T]):
     """A dialog of labelled fields; subclasses give ``FIELDS`` (or ``fields()``), the title and
     ``action_save``."""
 
+    AUTO_FOCUS = "Input"
+    """Textual focuses the first focusable widget as the form is composed, before its
+    ``on_mount`` picks the field: the form's scrolling container, and giving or taking a
+    container's focus restyles every widget inside it (twice a form's fields)."""
+
     DEFAULT_CSS = """
     FieldsDialog > Vertical { width: 76; max-width: 100%; height: auto; max-height: 100%;
                               padding: 0 1; border: round $accent; background: $surface; }

@@ -41,6 +41,16 @@ class HuntsScreen(Screen[None]):
     """The Hunters of Arcfall games of the group."""
 
     TITLE = "Hunters of Arcfall"
+    PREFETCH: ClassVar[tuple[str, ...]] = (
+        "chronicle.systems.hunters_of_arcfall.service",
+        "chronicle.systems.hunters_of_arcfall.rules.draft",
+        "chronicle.systems.hunters_of_arcfall.rules.ledger",
+        "chronicle.systems.hunters_of_arcfall.screens.table",
+        "chronicle.systems.hunters_of_arcfall.screens.new_game",
+        "chronicle.systems.hunters_of_arcfall.screens.bounty",
+        "chronicle.tui.records", "chronicle.tui.screens.confirm", "chronicle.tui.screens.pick",
+        "chronicle.tui.screens.name_dialog")
+    """What its first opening and its dialogs' import, loaded ahead (``OtherGamesScreen``)."""
     DEFAULT_CSS = """
     HuntsScreen #hunts-header { height: 1; color: $text-muted; text-style: bold; padding: 0 1; }
     HuntsScreen #hunts-list { height: 1fr; padding: 0 1; }
@@ -85,6 +95,11 @@ class HuntsScreen(Screen[None]):
         fit_footer(self, self.NARROW_HIDDEN, self.size.width)
 
     def on_screen_resume(self) -> None:
+        self.action_reload()
+
+    def prebuilt(self) -> None:
+        """Built in idle time (``OtherGamesScreen.prebuilt_screens``): load once, so the
+        first showing only reads the rows again."""
         self.action_reload()
 
     # Loading -------------------------------------------------------------------------------

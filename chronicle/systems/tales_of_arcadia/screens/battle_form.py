@@ -111,6 +111,11 @@ def field_of(message: str, values: dict[str, str]) -> str:
 class BattleFormScreen(ModalScreen["BattleEntry | None"]):
     """The values of one battle, checked as the command line checks them."""
 
+    AUTO_FOCUS = "Input"
+    """Textual focuses the first focusable widget as the form is composed, before its
+    ``on_mount`` picks the field: the form's scrolling container, and giving or taking a
+    container's focus restyles every widget inside it (twice a form's fields)."""
+
     DEFAULT_CSS = FIELD_CSS + "#bf-fields { height: auto; max-height: 70vh; }"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
                                              Binding("ctrl+s", "save", "Save", priority=True)]

@@ -44,6 +44,7 @@ from chronicle.tui.text import clean, plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.footer import Footer
 from chronicle.tui.widgets.meter import Meter
+from chronicle.tui.widgets.narrow import fit_footer
 
 if TYPE_CHECKING:
     from textual import events
@@ -58,15 +59,29 @@ WIDE = 140
 """From this many columns the units and the force stand side by side."""
 ROOMY = 80
 """From this many columns the footer also shows ``f`` and ``h``."""
-ROOMY_KEYS = ("f", "h")
+ROOMY_KEYS = ("open_force", "battles")
+"""The actions of ``f`` and ``h``."""
 
 
 class TalesBuilderScreen(ForceActions):
     """The battle-force builder (the game's "main" screen)."""
 
     TITLE = "Tales of Arcadia"
+    PREFETCH: ClassVar[tuple[str, ...]] = (
+        "chronicle.systems.tales_of_arcadia.service",
+        "chronicle.systems.tales_of_arcadia.stored",
+        "chronicle.systems.tales_of_arcadia.browse",
+        "chronicle.systems.tales_of_arcadia.rules",
+        "chronicle.systems.tales_of_arcadia.screens.new_force",
+        "chronicle.systems.tales_of_arcadia.screens.battle_form",
+        "chronicle.systems.tales_of_arcadia.screens.battles",
+        "chronicle.systems.tales_of_arcadia.screens.unit_form",
+        "chronicle.tui.records", "chronicle.tui.screens.confirm", "chronicle.tui.screens.pick",
+        "chronicle.tui.screens.name_dialog")
+    """What its first opening and its dialogs' import, loaded ahead (``OtherGamesScreen``)."""
     DEFAULT_CSS = """
-    TalesBuilderScreen #toa-title { height: 1; padding: 0 1; text-style: bold; }
+    TalesBuilderScreen #toa-title { width: 100%; height: auto; max-height: 2; padding: 0 1;
+                                    text-style: bold; }
     TalesBuilderScreen #toa-meter { padding: 0 1; }
     TalesBuilderScreen #toa-search { margin: 0 1; }
     TalesBuilderScreen #toa-panes { height: 1fr; layout: vertical; }
@@ -101,7 +116,8 @@ class TalesBuilderScreen(ForceActions):
         self.shown: list[UnitRow] = []
         self.view: ForceView | None = None
         self.enemy: UnitRow | None = None
-        self.roomy: bool | None = None
+        self.built_ahead = False
+        """Built in idle time and not shown yet (``prebuilt``)."""
 
     def compose(self) -> ComposeResult:
         yield Label("Tales of Arcadia · loading the army lists…", id="toa-title")
@@ -131,20 +147,21 @@ class TalesBuilderScreen(ForceActions):
         units.focus()
         self.reload()
 
+    def prebuilt(self) -> None:
+        """Built in idle time (``OtherGamesScreen.prebuilt_screens``): its data, loaded as it
+        was built, is read again when it is first shown (a player renamed meanwhile)."""
+        self.built_ahead = True
+
+    def on_screen_resume(self) -> None:
+        if self.built_ahead:
+            self.built_ahead = False
+            self.reload()
+
     def on_resize(self, event: events.Resize) -> None:
         self.query_one("#toa-panes").set_class(event.size.width >= WIDE, "-wide")
-        self.fit_footer(event.size.width >= ROOMY)
-
-    def fit_footer(self, roomy: bool) -> None:
-        """Show ``f`` and ``h`` in the footer only when the window has room for them (the
-        help lists every key at every width)."""
-        if roomy == self.roomy:
-            return
-        self.roomy = roomy
-        keys = self._bindings.key_to_bindings
-        for key in ROOMY_KEYS:
-            keys[key] = [replace(binding, show=roomy) for binding in keys.get(key, [])]
-        self.refresh_bindings()
+        # ``f`` and ``h`` show in the footer only when the window has room for them (the
+        # help lists every key at every width)
+        fit_footer(self, ROOMY_KEYS, event.size.width, wide=ROOMY)
 
     def reload(self, force: str | None = None, player: str | None = None) -> None:
         """Read the catalog and open ``force`` (default: the first stored force)."""

@@ -59,7 +59,7 @@ def say(screen: Screen[Any], widget_id: str, text: str, *, focus: bool = True) -
 
 def clear(screen: Screen[Any]) -> None:
     """Take every field's message away."""
-    for line in screen.query(".toa-problem"):
+    for line in screen.query(".toa-problem.-shown"):  # an empty one stays (no new layout)
         if isinstance(line, Static):
             line.update("")
             line.remove_class("-shown")

@@ -58,6 +58,11 @@ def field_of(message: str) -> str:
 class NewForceScreen(ModalScreen["ForceView | None"]):
     """The four values of a new battle force."""
 
+    AUTO_FOCUS = "Input"
+    """Textual focuses the first focusable widget as the form is composed, before its
+    ``on_mount`` picks the field: the form's scrolling container, and giving or taking a
+    container's focus restyles every widget inside it (twice a form's fields)."""
+
     DEFAULT_CSS = FIELD_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
                                              Binding("ctrl+s", "save", "Save", priority=True)]
@@ -92,6 +97,8 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
     def action_save(self) -> None:
         """Check each field, then start the force through the services; a refusal is said
         beside the field it concerns."""
+        from chronicle.domain.limits import name_problem
+
         clear(self)
         values = {key: self.query_one(f"#nf-{key}", Input).value.strip()
                   for key, _label, _hint in FIELDS}
@@ -99,6 +106,9 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
                  if not values[key]}
         if "limit" not in wrong and (problem := limit_problem(values["limit"])):
             wrong["limit"] = problem
+        for key, what in (("name", "the force's name"), ("player", "the player's name")):
+            if key not in wrong and (problem := name_problem(values[key], what)):
+                wrong[key] = problem[:1].upper() + problem[1:] + "."  # as the other games say
         if wrong:
             for number, (key, text) in enumerate(wrong.items()):
                 say(self, f"nf-{key}", text, focus=number == 0)

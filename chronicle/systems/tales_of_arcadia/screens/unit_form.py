@@ -68,6 +68,11 @@ def field_of(message: str) -> str | None:
 class UnitFormScreen(ModalScreen[bool]):
     """Enter one unit of an army list, with live validation beside each field."""
 
+    AUTO_FOCUS = "Input"
+    """Textual focuses the first focusable widget as the form is composed, before its
+    ``on_mount`` picks the field: the form's scrolling container, and giving or taking a
+    container's focus restyles every widget inside it (twice a form's fields)."""
+
     DEFAULT_CSS = FIELD_CSS + """
     #uf-fields { height: auto; max-height: 70vh; }
     .toa-stats { height: 1; }
@@ -84,6 +89,8 @@ class UnitFormScreen(ModalScreen[bool]):
         self.cards: TalesCatalog | None = None
         self.anyway: dict[str, Any] | None = None
         """The values a save refused for the saved forces only: ctrl+s again saves them."""
+        self.checked: tuple[str, ...] | None = None
+        """The fields' values the unit was last checked with (``validate``)."""
 
     def compose(self) -> ComposeResult:
         def box(key: str, hint: str, value: str = "") -> Input:
@@ -159,7 +166,9 @@ class UnitFormScreen(ModalScreen[bool]):
                 rest.append(text)
             else:
                 beside.setdefault(key, []).append(text)
-        for number, (key, texts) in enumerate(beside.items()):
+        order = {field.id: number for number, field in enumerate(self.query(Input))}
+        in_order = sorted(beside.items(), key=lambda item: order.get(f"uf-{item[0]}", 0))
+        for number, (key, texts) in enumerate(in_order):  # the focus to the first in the form
             label = "" if key not in NUMBERS else f"{key.title()}: "
             say(self, f"uf-{key}", label + "; ".join(texts), focus=focus and number == 0)
         note = self.query_one("#uf-problems", Static)
@@ -167,11 +176,13 @@ class UnitFormScreen(ModalScreen[bool]):
         note.update(plain("\n".join(rest) if rest else "" if problems
                           else "Nothing is wrong: ctrl+s saves it."))
 
-    def validate(self) -> list[str]:
-        """Show what is wrong with the unit as it stands; returns it."""
+    def validate(self, *, focus: bool = False) -> list[str]:
+        """Show what is wrong with the unit as it stands (``focus``: and move to the first
+        field concerned); returns it."""
         from chronicle.systems.tales_of_arcadia.entry import unit_problems
 
         found: list[tuple[str | None, str]]
+        self.checked = tuple(field.value for field in self.query(Input))
         try:
             values = self.values()
         except ValueError as exc:
@@ -180,13 +191,17 @@ class UnitFormScreen(ModalScreen[bool]):
             found = [(field_of(text), app_words(text))
                      for text in unit_problems(values, self.cards)] if values.get("name") \
                 else [("name", "type the unit's name")]
-        self.show(found)
+        self.show(found, focus=focus)
         return [text for _key, text in found]
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        """Check the unit again, unless the fields hold what it was checked with (a field
+        given its value as the form was built says so once it is mounted)."""
         event.stop()
-        self.anyway = None
-        self.validate()
+        typed = tuple(field.value for field in self.query(Input))
+        if typed != self.checked:
+            self.anyway = None
+            self.validate()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -205,6 +220,9 @@ class UnitFormScreen(ModalScreen[bool]):
         except ValueError as exc:
             self.show([(str(exc.args[1]), app_words(str(exc.args[0])))], focus=True)
             return
+        if any(not text.startswith(("warning:", "error:")) for text in self.validate(focus=True)):
+            return  # a value of the wrong form: said beside each field, as typed (the services
+            # would refuse them all in one line); the rules' findings are the services' to judge
         anyway = self.anyway == values
 
         def work(db: Any) -> Any:
