@@ -187,9 +187,10 @@ class FoldSnapshotRow(_Row, table=True):
     ``token``, its ``history`` digest and its ``seal`` match the record as it is read."""
 
     __tablename__ = "fold_snapshot"
+    __table_args__ = (UniqueConstraint("record_id", name="uq_fold_snapshot_record"),)
 
-    record_id: int = Field(foreign_key="record.id", primary_key=True,
-                           sa_column_kwargs={"autoincrement": False})
+    id: int | None = Field(default=None, primary_key=True)
+    record_id: int = Field(foreign_key="record.id")
     events: int
     """How many events of the history the state was made from."""
     token: str = Field(max_length=64)

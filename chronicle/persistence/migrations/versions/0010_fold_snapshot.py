@@ -25,13 +25,14 @@ depends_on = None
 def upgrade() -> None:
     op.create_table(
         "fold_snapshot",
-        sa.Column("record_id", sa.Integer(), sa.ForeignKey("record.id"), primary_key=True,
-                  autoincrement=False),
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("record_id", sa.Integer(), sa.ForeignKey("record.id"), nullable=False),
         sa.Column("events", sa.Integer(), nullable=False),
         sa.Column("token", sa.String(64), nullable=False),
         sa.Column("history", sa.String(64), nullable=False),
         sa.Column("seal", sa.String(64), nullable=False),
         sa.Column("state", sa.Text(), nullable=False),
+        sa.UniqueConstraint("record_id", name="uq_fold_snapshot_record"),
     )
 
 
