@@ -216,8 +216,10 @@ def test_the_folds_snapshot_plays_on_as_the_fold_it_was_written_from() -> None:
         assert copy.played(100).to_dict() == fold.played(100).to_dict()
         assert copy.played(100).log == fold.played(100).log
         assert playfold.report(copy).violations == playfold.report(fold).violations
-        going, again = fold, copy
+        going: playfold.PlayFold | playfold.Unreadable = fold
+        again: playfold.PlayFold | playfold.Unreadable = copy
         for index in range(playfold.KEPT + 3):  # undos down into the events kept, and past
+            assert isinstance(going, playfold.PlayFold)
             top = going.top
             if top is None:
                 break
