@@ -5,8 +5,10 @@ Waylays in play and the latest steps, and takes one step at a time on its step l
 words of ``chronicle play`` without the game (``services.play.STEP_WORDS``): a key starts the
 step (``m`` move, ``w`` Waylay, ``t`` Test, ``x`` exhaust, ``d`` discard, ``f`` Flaw, ``p``
 Treasure, ``r`` Rest), Enter takes it, Escape leaves the line; ``e`` ends the Day and ``u``
-undoes the latest step at once. A refused step shows each violation with its fix in the app's
-terms, and nothing is written. Everything shown is ``Text`` (names are data, never markup).
+undoes the latest step at once (saying what it took back). Names need no quotes (``m`` then
+``The Kyrrian Tower``); ``t`` then the rolls faces the next Waylay on the League. A refused
+step shows each violation with its fix in the app's terms, and nothing is written.
+Everything shown is ``Text`` (names are data, never markup).
 """
 
 from __future__ import annotations
