@@ -104,6 +104,7 @@ def test_the_whole_example_of_play_at_80_by_24(private_data_dir: Path) -> None:
             await pilot.press("p")
             await settle(pilot)
             assert isinstance(pilot.app.screen, PlayScreen)
+            assert "Josh's Leagues: Balath Castle" in screen_text(pilot)  # what to type
             await pilot.press(*" ".join(words[1:]), "enter")  # after "start ", no quotes
             await settle(pilot)
             assert "Day 1: Josh's Day" in screen_text(pilot)

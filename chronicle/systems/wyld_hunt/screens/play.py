@@ -163,11 +163,15 @@ class PlayScreen(Screen[None]):
         game = self.game
 
         def work(db: Database) -> PlayView:
-            return play.show(db, game)
+            try:
+                return play.show(db, game)
+            except NotFound:
+                raise NotFound(play.laying_out(db, game)) from None
 
         def missing(exc: Exception) -> None:
             self.query_one("#play-state", Static).update(Text(
-                f"{game} is not laid out yet. Type on the step line: {play.START_WORDS}"))
+                f"{game} is not laid out yet. Type on the step line: {play.START_WORDS} "
+                f"(names need no quotes)\n{exc}"))
             step = self.query_one("#play-step", Input)
             step.value = "start "
             step.focus()

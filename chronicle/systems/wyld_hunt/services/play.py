@@ -207,6 +207,20 @@ def show(db: Database, game: str) -> PlayView:
         raise _laid_out(exc) from exc
 
 
+def laying_out(db: Database, game: str) -> str:
+    """What a table needs to lay ``game`` out: its seated players and their Leagues (a Base
+    Camp is one of them).
+
+    Raises:
+        NotFound: no game of that name.
+    """
+    from chronicle.systems.wyld_hunt.services import games
+
+    view = games.show_game(db, game)
+    return "; ".join(f"{seat.player}'s Leagues: {', '.join(seat.leagues) or 'none chosen'}"
+                     for seat in view.seats)
+
+
 def _laid_out(exc: NotFound) -> NotFound:
     """No game in play of that name: said with how to lay one out."""
     return NotFound(f"{exc}; lay it out first: chronicle play start GAME --first PLAYER "
