@@ -79,3 +79,55 @@ def flat(state: dict[str, Any]) -> dict[str, Any]:
     for player, hand in state["hands"].items():
         found[f"hands.{player}"] = hand
     return found
+
+
+def _toml(value: Any) -> str:
+    """``value`` as an inline TOML value (what ``--value FIELD=VALUE`` reads)."""
+    import json
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, str)):
+        return json.dumps(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"no TOML form for {value!r}")
+
+
+def prepare_argv(golden: dict[str, Any]) -> list[list[str]]:
+    """The command lines that prepare the golden file's game on an empty database, as a table
+    does it: each card the bundled catalog does not know entered from the physical card
+    (``chronicle cards new``), the players, their cards, characters and the game."""
+    argv: list[list[str]] = []
+    for card in golden.get("card", []):
+        values = [f"{k}={_toml(v)}" for k, v in card.items() if k not in ("name", "kind")]
+        argv.append(["cards", "new", card["name"], "--kind", card["kind"],
+                     *(x for v in values for x in ("--value", v))])
+    seats = golden["player"]
+    for seat in seats:
+        argv.append(["player", "add", seat["name"]])
+    for seat in seats:
+        owned = Counter([seat["icon"], *seat["merits"], *seat["flaws"], *seat["quests"],
+                         *seat["waylays"], *seat["treasures"], *seat["leagues"]])
+        for name, count in owned.items():
+            argv.append(["collection", "add", name, "--player", seat["name"], "--count",
+                         str(count)])
+        argv.append(["character", "new", seat["character"], "--player", seat["name"],
+                     "--icon", seat["icon"], *(["--court", seat["court"]]
+                                               if seat.get("court") else [])])
+        argv.append(["character", "add", seat["character"], "--player", seat["name"],
+                     *(x for m in seat["merits"] for x in ("--merit", m)),
+                     *(x for f in seat["flaws"] for x in ("--flaw", f))])
+    game = golden["game"]
+    argv.append(["game", "new", game, *(x for s in seats
+                                        for x in ("--seat", f"{s['name']}:{s['character']}"))])
+    for seat in seats:
+        argv.append(["game", "set", game, "--player", seat["name"],
+                     *(x for q in seat["quests"] for x in ("--quest", q))])
+        argv.append(["game", "choose", game, "--player", seat["name"],
+                     *(x for w in seat["waylays"] for x in ("--waylay", w)),
+                     *(x for t in seat["treasures"] for x in ("--treasure", t)),
+                     *(x for lg in seat["leagues"] for x in ("--league", lg))])
+    return argv

@@ -207,7 +207,8 @@ def data_0007(connection: Connection) -> None:
 DATA: dict[str, Callable[[Connection], None]] = {"0001": data_0001, "0002": data_0002,
                                                  "0003": data_0003, "0004": data_0004,
                                                  "0005": data_0005, "0006": data_0006,
-                                                 "0007": data_0007, "0008": data_0007}
+                                                 "0007": data_0007, "0008": data_0007,
+                                                 "0010": data_0007}
 """Representative data for each revision, in plain SQL of that revision's schema."""
 
 

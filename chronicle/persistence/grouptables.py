@@ -10,7 +10,7 @@ imports this module.
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlalchemy import JSON, Column, Text, UniqueConstraint
 from sqlmodel import Field
 
 from chronicle.persistence.models import _Row, _stamp
@@ -178,3 +178,26 @@ class RecordEventRow(_Row, table=True):
     payload: dict[str, Any] = Field(default_factory=dict,
                                     sa_column=Column(StoredJSON, nullable=False))
     recorded_at: datetime = _stamp()
+
+
+class FoldSnapshotRow(_Row, table=True):
+    """A record's derived state as its game's fold last left it (revision 0010), written with
+    the step that made it: what a new process reads instead of replaying the history
+    (``chronicle.services.recordstate``). Derived data, never the source: used only while its
+    ``token``, its ``history`` digest and its ``seal`` match the record as it is read."""
+
+    __tablename__ = "fold_snapshot"
+    __table_args__ = (UniqueConstraint("record_id", name="uq_fold_snapshot_record"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    record_id: int = Field(foreign_key="record.id")
+    events: int
+    """How many events of the history the state was made from."""
+    token: str = Field(max_length=64)
+    """The record's token when it was made (``recordstate.token``)."""
+    history: str = Field(max_length=64)
+    """The digest of the whole history as stored, event by event (``snapshots.link``)."""
+    seal: str = Field(max_length=64)
+    """The digest of this row's other columns (a hand edit of the row is seen)."""
+    state: str = Field(sa_column=Column(Text, nullable=False))
+    """The game's state as JSON text (``Fold.dump``): plain values, never code."""

@@ -22,6 +22,21 @@ rebuilt from the whole history, decoded as every read decodes it (``damage.decod
 record is refused, ``Damaged``). A hand edit that keeps every length of the history (a
 different name of the same length in an old event) is the one change the token does not see;
 ``chronicle db check`` and every full read still do.
+
+A kind whose fold can write its state as plain values (``Fold.dump`` and ``load``) also keeps
+it in the database, written in the transaction of the write that made it (``fold_snapshot``,
+``persistence.snapshots``): a process that keeps nothing yet (each ``chronicle`` command)
+reads it instead of replaying the history. A snapshot is used only when all of these match
+the record as read: how many events it covers, the token above, the digest of every event as
+stored (a chain of one link per event: an event edited by hand is seen whatever its length,
+at the cost of one light read of the history's stored text) and the row's own seal (a hand
+edit of the snapshot is seen); else, or when ``load`` cannot read it, the history is
+replayed, and the next write replaces the snapshot. The seal is a digest, not a signature:
+someone who rewrites the snapshot and computes its seal again is not stopped (the database
+is the group's own; ``chronicle db check`` replays every history). A snapshot's state may
+keep only the recent part of what a replay holds (Wyld Hunt's keeps the latest events in
+force): a step that needs more (``chronicle.rules.folding.NeedsHistory``) is judged on the
+state of a full replay.
 """
 
 from __future__ import annotations
@@ -68,6 +83,9 @@ class Folded:
     """The history's mark (``persistence.recordqueries.history_tail``)."""
     token: str
     """What the record looked like when this was derived (see the module)."""
+    history: str = ""
+    """The digest of the history as stored (``persistence.snapshots.digest``), for a kind
+    whose state is kept in the database; "" otherwise."""
 
 
 _KEPT: OrderedDict[tuple[str, int], Folded] = OrderedDict()
@@ -108,10 +126,12 @@ def token(session: Session, row: RecordRow, names: Boundary, context: RecordCont
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
-def written(session: Session, row: RecordRow, names: Boundary, context: RecordContext,
-            before: Folded, event: RecordEventRow, state: Any, report: Report) -> Folded:
+def written(session: Session, row: RecordRow, spec: RecordKind, names: Boundary,
+            context: RecordContext, before: Folded, event: RecordEventRow, state: Any,
+            report: Report) -> Folded:
     """The state once ``event`` is appended to ``before`` and ``row``'s version bumped, in
-    the write's own transaction (its token from ``before``'s mark and the new row alone)."""
+    the write's own transaction (its token from ``before``'s mark and the new row alone),
+    written as the record's snapshot when its kind's fold can write its state."""
     from chronicle.persistence import recordqueries as store
 
     assert row.id is not None and event.id is not None
@@ -119,8 +139,78 @@ def written(session: Session, row: RecordRow, names: Boundary, context: RecordCo
     count, _last, kinds, payloads = before.mark
     mark = (count + 1, event.seq, kinds + kind, payloads + payload)
     found = token(session, row, names, context, mark, (event.seq, event.kind, event.payload))
-    return Folded(row.id, row.name, row.version, before.events + 1, before.data, state, report,
-                  mark, found)
+    history = ""
+    if _snapshots(spec) is not None:
+        from chronicle.persistence import snapshots
+
+        history = snapshots.link(before.history, event.seq, event.kind,
+                                 snapshots.event_text(session, event.id))
+    after = Folded(row.id, row.name, row.version, before.events + 1, before.data, state,
+                   report, mark, found, history)
+    _save(session, spec, after)
+    return after
+
+
+def _snapshots(spec: RecordKind) -> Any:
+    """The kind's fold when it writes its state as plain values (``dump`` and ``load``)."""
+    fold = spec.folder()
+    if fold is None or not callable(getattr(fold, "dump", None)) or \
+            not callable(getattr(fold, "load", None)):
+        return None
+    return fold
+
+
+def _seal(record_id: int, events: int, made: str, history: str, state: str) -> str:
+    head = json.dumps([record_id, events, made, history], separators=(",", ":"))
+    found = hashlib.blake2b(digest_size=16)
+    found.update(head.encode("utf-8"))
+    found.update(b"\n")
+    found.update(state.encode("utf-8", "surrogatepass"))
+    return found.hexdigest()
+
+
+def _save(session: Session, spec: RecordKind, folded: Folded) -> None:
+    """Write ``folded`` as the record's snapshot, in the write's own transaction (a kind whose
+    fold cannot write its state: nothing)."""
+    fold = _snapshots(spec)
+    if fold is None:
+        return
+    from chronicle.persistence import snapshots
+
+    text = json.dumps(fold.dump(folded.state), separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+    snapshots.write(session, folded.id, snapshots.Snapshot(
+        folded.events, folded.token, folded.history,
+        _seal(folded.id, folded.events, folded.token, folded.history, text), text))
+
+
+def _snapshot(session: Session, row: RecordRow, spec: RecordKind, names: Boundary,
+              context: RecordContext, mark: tuple[int, int, int, int],
+              found_token: str) -> Folded | None:
+    """The state the record's snapshot keeps, when it matches the record as read (see the
+    module); None when there is none, it does not match or it cannot be read."""
+    fold = _snapshots(spec)
+    if fold is None:
+        return None
+    from chronicle.persistence import snapshots
+    from chronicle.services.damage import decode
+
+    assert row.id is not None
+    kept = snapshots.read(session, row.id)
+    if kept is None or kept.events != mark[0] or kept.token != found_token or \
+            kept.seal != _seal(row.id, kept.events, kept.token, kept.history, kept.state):
+        return None
+    if snapshots.digest(session, row.id) != kept.history:
+        return None
+    decoded = decode(None, row.name, row.data, [], seen=names.seen)
+    if decoded.damage:
+        return None
+    try:
+        state = fold.load(json.loads(kept.state), decoded.data, context)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError):
+        return None
+    return Folded(row.id, row.name, row.version, kept.events, decoded.data, state,
+                  fold.report(state), mark, found_token, kept.history)
 
 
 def fold_all(spec: RecordKind, game: str, data: dict[str, Any], events: list[dict[str, Any]],
@@ -155,10 +245,27 @@ def fold_one(spec: RecordKind, game: str, folded: Folded, event: dict[str, Any],
     return state, fold.report(state)
 
 
+def stepped(session: Session, key: tuple[str, int], row: RecordRow, spec: RecordKind,
+            names: Boundary, context: RecordContext, before: Folded, event: dict[str, Any],
+            ) -> tuple[Folded, Any, Report]:
+    """The state and the report once ``event`` is appended to ``before`` (``fold_one``), with
+    the state it was judged on: ``before``, or the whole history's replay when the state read
+    from a snapshot lacks what the event needs (``NeedsHistory``)."""
+    from chronicle.rules.folding import NeedsHistory
+
+    try:
+        return (before, *fold_one(spec, row.game, before, event, context))
+    except NeedsHistory:
+        whole = current(session, key, row, spec, names, context, write=True, replay=True)
+        return (whole, *fold_one(spec, row.game, whole, event, context))
+
+
 def current(session: Session, key: tuple[str, int], row: RecordRow, spec: RecordKind,
-            names: Boundary, context: RecordContext, *, write: bool) -> Folded:
+            names: Boundary, context: RecordContext, *, write: bool,
+            replay: bool = False) -> Folded:
     """The record's derived state at the version ``session`` reads: the kept one when its
-    token still matches, else rebuilt from the whole history (and kept).
+    token still matches, else the snapshot's when it matches (see the module), else rebuilt
+    from the whole history (and kept); ``replay``: rebuilt whatever is kept.
 
     Raises:
         Damaged: the history was edited outside the program into something the game cannot
@@ -173,9 +280,21 @@ def current(session: Session, key: tuple[str, int], row: RecordRow, spec: Record
     found_token = token(session, row, names, context, mark,
                         None if last is None else (last.seq, last.kind, last.payload))
     kept = _KEPT.get(key)
-    if kept is not None and kept.token == found_token:
+    if kept is not None and kept.token == found_token and not replay:
         _KEPT.move_to_end(key)
         return kept
+    snapshot = None
+    if not replay:
+        collecting = gc.isenabled()
+        gc.disable()  # the history's text: many young objects, gone at once, no cycles
+        try:
+            snapshot = _snapshot(session, row, spec, names, context, mark, found_token)
+        finally:
+            if collecting:
+                gc.enable()
+    if snapshot is not None:
+        keep(key, snapshot)
+        return snapshot
     collecting = gc.isenabled()
     gc.disable()  # a long history is many young objects that all live on: no cycles to find
     try:
@@ -187,8 +306,13 @@ def current(session: Session, key: tuple[str, int], row: RecordRow, spec: Record
     finally:
         if collecting:
             gc.enable()
+    digest = ""
+    if _snapshots(spec) is not None:
+        from chronicle.persistence import snapshots
+
+        digest = snapshots.digest(session, row.id)
     folded = Folded(row.id, row.name, row.version, len(events), stored.data, state, report,
-                    mark, found_token)
+                    mark, found_token, digest)
     keep(key, folded)
     return folded
 

@@ -385,7 +385,8 @@ def _appending(db: Database, game: str, kind: str, name: str, event_kind: str,
         assert value is not None
         kept = names.kept(event_kind, value, what)
         event = {"kind": event_kind, "payload": names.seen(event_kind, kept)}
-        state, report = recordstate.fold_one(found.spec, found.game, before, event, context)
+        before, state, report = recordstate.stepped(session, (db.url, row.id), row,
+                                                    found.spec, names, context, before, event)
         fresh = new_errors(before.report, report)
         if fresh:
             raise refused(what, fresh, row.name)
@@ -393,8 +394,8 @@ def _appending(db: Database, game: str, kind: str, name: str, event_kind: str,
         written = store.append_record_event(session, row, event_kind, kept)
         repo.touch(row, f"event {written.seq} ({event_kind}) was appended")
         session.add(row)
-        after = recordstate.written(session, row, names, context, before, written, state,
-                                    report)
+        after = recordstate.written(session, row, found.spec, names, context, before, written,
+                                    state, report)
         return before, after, _stored(session, row, names=names, checked=True) if whole \
             else None
 

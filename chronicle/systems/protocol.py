@@ -252,7 +252,12 @@ class Fold(Protocol):
     The state is the game's own value; ``step`` never changes the state it is given (the store
     keeps it for the version it belongs to, and a write that loses a race starts again from
     it) and returns a new one. ``report`` has the violations ``check`` gives on the history
-    the state was made from (its summary may be left out)."""
+    the state was made from (its summary may be left out). A fold may also offer
+    ``dump(state)`` (the state as plain JSON values) and ``load(value, data, context)`` (the
+    state back, raising ``KeyError``, ``TypeError`` or ``ValueError`` on what it cannot read):
+    the store then keeps the state in the database too, and a state loaded may raise
+    ``chronicle.rules.folding.NeedsHistory`` from ``step`` for an event it lacks the past
+    of."""
 
     def begin(self, data: dict[str, Any], context: RecordContext) -> Any:
         """The state before the first event."""

@@ -1,12 +1,17 @@
 """The play screen driven with Textual's Pilot, keys only: the rulebook's Example of Play laid
 out and its first Day played in a burst of keys, a refused step shown with its code and fix,
-and the ledger checked through the services afterwards."""
+and the ledger checked through the services afterwards; and the whole Example of Play, every
+step of the golden file, at 80x24 on a game prepared through the command line from an empty
+data folder, names typed without quotes, each step's state checked and its result line on
+screen."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
+import dbfixtures as fx
 import playtable
 from textual.widgets import Input
 
@@ -64,3 +69,72 @@ def test_the_example_of_play_through_the_play_screen(tmp_path: Path) -> None:
         "The Kyrrian Tower", ["Fuddle"], "Josh")
     assert [e.kind for e in records.get(db, play.SYSTEM, play.KIND, golden["game"]).events] == [
         "move", "waylay", "test", "exhaust", "end", "undo"]
+
+
+def keys(step: dict[str, Any]) -> list[str]:
+    """The keys of one golden step on the play screen: its key, then its words (names
+    unquoted; a Test faces the next Waylay unnamed; a lost Test's Merit needs no ``lost``:
+    it is the default while one is owed)."""
+    kind, *rest = step["argv"]
+    key = {"move": "m", "waylay": "w", "test": "t", "exhaust": "x", "rest": "r",
+           "treasure": "p", "discard": "d", "flaw": "f"}.get(kind)
+    if key is None:
+        return [{"end": "e", "undo": "u"}[kind]]
+    words = [w for w in rest if not w.startswith("--")]
+    if kind == "test":  # the next Waylay on the League, unnamed: the rolls alone
+        rolls = [rest[rest.index(flag) + 1] for flag in ("--roll", "--against") if flag in rest]
+        return [key, *" ".join(rolls), "enter"]
+    return [key, *" ".join(words), "enter"]
+
+
+def test_the_whole_example_of_play_at_80_by_24(private_data_dir: Path) -> None:
+    golden = playtable.load()
+    assert not any(private_data_dir.iterdir())
+    for argv in playtable.prepare_argv(golden):  # the table prepares it on the command line
+        code, out, err = fx.cli(*argv)
+        assert code == 0, (argv, out, err)
+    url = f"sqlite:///{private_data_dir}/{next(private_data_dir.glob('*.db')).name}"
+    start = golden["start"]
+    words = ["start", start["first"], *start["camps"], *start["treasures"]]
+
+    async def scenario() -> None:
+        async with ChronicleApp(url).run_test(size=(80, 24)) as pilot:
+            await pilot.press("3")
+            await settle(pilot)
+            await pilot.press("p")
+            await settle(pilot)
+            assert isinstance(pilot.app.screen, PlayScreen)
+            assert "Josh's Leagues: Balath Castle" in screen_text(pilot)  # what to type
+            await pilot.press(*" ".join(words[1:]), "enter")  # after "start ", no quotes
+            await settle(pilot)
+            assert "Day 1: Josh's Day" in screen_text(pilot)
+            db = open_database(url)
+            try:
+                for number, step in enumerate(golden["step"], 1):
+                    await pilot.press(*keys(step))
+                    await settle(pilot)
+                    shown = screen_text(pilot)
+                    if step.get("exit", 0):
+                        for code in step["refused"]:
+                            assert code in shown, (number, shown)
+                        continue
+                    for line in step.get("said", []):  # the result, whole, on screen
+                        assert " ".join(line.split()) in " ".join(shown.split()), (
+                            number, line, shown)
+                    found = playtable.flat(play.show(db, golden["game"]).to_dict())
+                    for key, value in step.get("expect", {}).items():
+                        assert found.get(key, [] if key.startswith("waylays.") else None) \
+                            == value, (number, key, found)
+                    if step["argv"][0] == "undo":
+                        assert "undone: Josh: rest Fuddle" in shown, shown
+            finally:
+                db.close()
+
+    asyncio.run(scenario())
+    db = open_database(url)
+    try:
+        events = records.get(db, play.SYSTEM, play.KIND, golden["game"]).events
+        assert [(e.kind, e.payload.get("reason")) for e in events if e.kind == "exhaust"] == [
+            ("exhaust", "lost")]  # the default while a lost Test's Merit is owed
+    finally:
+        db.close()

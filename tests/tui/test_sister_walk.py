@@ -168,7 +168,7 @@ def test_each_games_screen_built_in_idle_time_opens_first_and_fresh(
     after it was built show; a later opening builds a new one."""
     import functools
 
-    from chronicle.services.mending import rename_player
+    from chronicle.services.playermending import rename_player
     from chronicle.systems.arcadia_quest.service import new_campaign
     from chronicle.tui import app as app_module
     from chronicle.tui import speed

@@ -21,6 +21,7 @@ from typing import Any
 
 from chronicle.systems.protocol import (
     Area,
+    CardPlace,
     CommandGroup,
     Edition,
     FileKind,
@@ -33,6 +34,27 @@ from chronicle.systems.protocol import (
 )
 
 _HERE = "chronicle.systems.wyld_hunt.plugin"
+
+_LEAGUE, _MERIT, _WAYLAY = ("league",), ("merit",), ("waylay",)
+_MAP_CARDS = (CardPlace("place:league", _LEAGUE), CardPlace("treasure:treasure", _MERIT))
+"""Where a League map names cards: the League laid, the Treasure placed (a Merit)."""
+_PLAY_CARDS = (
+    CardPlace("data:leagues[].name", _LEAGUE), CardPlace("data:players[].base_camp", _LEAGUE),
+    CardPlace("data:players[].icon.name", ("icon",)),
+    CardPlace("data:players[].merits[].name", _MERIT),
+    CardPlace("data:players[].flaws[].name", ("flaw",)),
+    CardPlace("data:players[].waylays[].name", _WAYLAY),
+    CardPlace("data:players[].treasures{*}", _LEAGUE),
+    CardPlace("data:players[].treasures{}", _MERIT),
+    CardPlace("data:adjacency{*}", _LEAGUE), CardPlace("data:adjacency{}[]", _LEAGUE),
+    CardPlace("move:to", _LEAGUE), CardPlace("waylay:waylay", _WAYLAY),
+    CardPlace("test:waylay", _WAYLAY), CardPlace("exhaust:card", _MERIT),
+    CardPlace("discard:card", _MERIT), CardPlace("rest:card", _MERIT),
+    CardPlace("flaw:card", ("flaw",)), CardPlace("treasure:treasure", _MERIT),
+    CardPlace("finish:completed{}[]", ("quest",)))
+"""Where a game in play names cards: the table laid out (Leagues, Base Camps, each
+character's Icon, Merits, Flaws, Waylays and Treasures, the map's adjacency) and each step's
+League, Waylay, Merit, Flaw, Treasure and the quests completed."""
 _SCREENS = "chronicle.systems.wyld_hunt.screens"
 _CLI = "chronicle.systems.wyld_hunt.cli"
 
@@ -171,12 +193,14 @@ SYSTEM = GameSystem(
     ),
     records=(RecordKind("map", "League map", False,
                         "chronicle.systems.wyld_hunt.rules.map_ledger:check_record",
-                        "chronicle.systems.wyld_hunt.rules.map_ledger:describe"),
+                        "chronicle.systems.wyld_hunt.rules.map_ledger:describe",
+                        cards=_MAP_CARDS),
              RecordKind("play", "game in play", False,
                         "chronicle.systems.wyld_hunt.rules.playevents:check",
                         "chronicle.systems.wyld_hunt.rules.play:describe",
                         "chronicle.systems.wyld_hunt.rules.playfold:steps",
-                        fold="chronicle.systems.wyld_hunt.rules.playfold")),
+                        fold="chronicle.systems.wyld_hunt.rules.playfold",
+                        cards=_PLAY_CARDS)),
     screens={"collection": f"{_SCREENS}.collection:CollectionScreen",
              "characters": f"{_SCREENS}.characters:CharactersScreen",
              "games": f"{_SCREENS}.games:GamesScreen"},

@@ -68,7 +68,7 @@ class CampaignsScreen(Screen[None]):
         "chronicle.systems.arcadia_quest.screens.new_campaign",
         "chronicle.systems.arcadia_quest.screens.scenario",
         "chronicle.systems.arcadia_quest.screens.upgrade",
-        "chronicle.tui.records", "chronicle.tui.screens.confirm", "chronicle.tui.screens.pick",
+        "chronicle.tui.recordflows", "chronicle.tui.screens.confirm", "chronicle.tui.screens.pick",
         "chronicle.tui.screens.name_dialog")
     """What its first opening and its dialogs' import, loaded ahead (``OtherGamesScreen``)."""
     DEFAULT_CSS = """

@@ -48,7 +48,7 @@ class HuntsScreen(Screen[None]):
         "chronicle.systems.hunters_of_arcfall.screens.table",
         "chronicle.systems.hunters_of_arcfall.screens.new_game",
         "chronicle.systems.hunters_of_arcfall.screens.bounty",
-        "chronicle.tui.records", "chronicle.tui.screens.confirm", "chronicle.tui.screens.pick",
+        "chronicle.tui.recordflows", "chronicle.tui.screens.confirm", "chronicle.tui.screens.pick",
         "chronicle.tui.screens.name_dialog")
     """What its first opening and its dialogs' import, loaded ahead (``OtherGamesScreen``)."""
     DEFAULT_CSS = """

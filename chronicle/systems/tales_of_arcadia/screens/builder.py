@@ -76,7 +76,7 @@ class TalesBuilderScreen(ForceActions):
         "chronicle.systems.tales_of_arcadia.screens.battle_form",
         "chronicle.systems.tales_of_arcadia.screens.battles",
         "chronicle.systems.tales_of_arcadia.screens.unit_form",
-        "chronicle.tui.records", "chronicle.tui.screens.confirm", "chronicle.tui.screens.pick",
+        "chronicle.tui.recordflows", "chronicle.tui.screens.confirm", "chronicle.tui.screens.pick",
         "chronicle.tui.screens.name_dialog")
     """What its first opening and its dialogs' import, loaded ahead (``OtherGamesScreen``)."""
     DEFAULT_CSS = """

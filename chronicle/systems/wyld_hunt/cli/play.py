@@ -63,7 +63,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     test = _step(sub, "test", "face a Waylay (a Test)",
                  "Face the next Waylay on the League (lowest rating first): your roll and the "
                  "Waylay's (each rolled when left out).")
-    test.add_argument("waylay")
+    test.add_argument("waylay", nargs="?",
+                      help="the Waylay faced (default: the next on the League, lowest rating "
+                           "first)")
     test.add_argument("--test", choices=("might", "savvy", "resolve", "combat"),
                       help="the Test faced (default: the one the Waylay lists)")
     test.add_argument("--roll", action="append", type=int, metavar="N",
@@ -81,8 +83,12 @@ def register(parser: argparse.ArgumentParser) -> None:
         parser_ = _step(sub, name, summary, summary[0].upper() + summary[1:] + ".")
         parser_.add_argument(what)
         if name == "exhaust":
-            parser_.add_argument("--lost", action="store_true",
-                                 help="exhausted for a lost Test (no effect)")
+            reason = parser_.add_mutually_exclusive_group()
+            reason.add_argument("--lost", action="store_true",
+                                help="exhausted for a lost Test (no effect; the default "
+                                     "while the character owes a Merit)")
+            reason.add_argument("--use", action="store_true",
+                                help="exhausted for its effect (the default otherwise)")
         _finish(parser_, partial(_simple, name, what))
 
     end = _step(sub, "end", "end the character's Day", "End the Day; the next player's begins.")
@@ -234,7 +240,7 @@ def _simple(kind: str, what: str | None, args: argparse.Namespace) -> int:
         payload["waylay" if what == "waylay" else "treasure" if what == "treasure"
                 else "card"] = getattr(args, what)
     if kind == "exhaust":
-        payload["reason"] = "lost" if args.lost else "use"
+        payload["reason"] = "lost" if args.lost else "use" if args.use else None
     return _out(play.step(database(args), args.game, kind, payload), args.json)
 
 

@@ -11,6 +11,14 @@ cards and the table's data). The state before any event in force is the nearest 
 below it with the events in force between played again: an undo costs at most
 ``CHECKPOINT`` events, and the stack a state per ``CHECKPOINT`` events. The log and the
 violations are chains that each step extends (``Chain``): nothing is copied whole.
+
+``dump`` and ``load`` write the fold as plain JSON values and read it back (the store's snapshot,
+kept in the database with the step, so a new process's first step need not replay the ledger):
+the state, every violation, the log's latest lines (``LOG_KEPT``, and as far down as the
+events kept reach) and the latest events in force (at least ``KEPT``, down to one whose state
+before it is kept). Below them the fold read back holds a mark (``_unloaded``): an undo that
+reaches it raises ``chronicle.rules.folding.NeedsHistory`` and the store folds the whole
+ledger instead.
 """
 
 from __future__ import annotations
@@ -19,15 +27,23 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from chronicle.rules.report import Report, Violation
+from chronicle.rules.folding import NeedsHistory
+from chronicle.rules.report import Fix, Report, Severity, Violation
 from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.rules.play import PlayState, initial
 from chronicle.systems.wyld_hunt.rules.playevents import apply
+from chronicle.systems.wyld_hunt.rules.playplain import frozen, thawed
 
 T = TypeVar("T")
 
 CHECKPOINT = 32
 """The stack keeps the state before one event in force in this many."""
+KEPT = 32
+"""A snapshot (``dump``) keeps at least this many of the latest events in force."""
+LOG_KEPT = 200
+"""A snapshot keeps at least this many of the log's latest lines (a view shows 100)."""
+SNAPSHOT = 1
+"""The version of ``dump``'s form (``load`` refuses any other)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +151,12 @@ def _state_before(top: Undoable) -> PlayState:
     return state
 
 
+def _unloaded(node: Undoable) -> bool:
+    """True for the mark below the events a snapshot kept (neither a state before it nor an
+    event below it; a real event with no state kept always has one below)."""
+    return node.before is None and node.below is None
+
+
 def begin(data: dict[str, Any], context: object = None) -> PlayFold | Unreadable:
     """The game laid out, before the first Day (``Unreadable`` when its data cannot be
     read)."""
@@ -158,6 +180,8 @@ def step(fold: PlayFold | Unreadable, event: dict[str, Any], seq: int,
         return PlayFold(state, _extended(fold.log, lines), _extended(fold.found, found),
                         Undoable(seq - 1, event, None if depth % CHECKPOINT else fold.state,
                                  depth, fold.log, fold.found, top))
+    if top is not None and _unloaded(top):
+        raise NeedsHistory(f"event {seq} undoes an event below those the snapshot kept")
     undone = event.get("payload", {}).get("seq")
     if top is not None and undone == top.index + 1 and top.event.get("kind") != "finish":
         return PlayFold(_state_before(top), top.log, top.found, top.below)
@@ -185,3 +209,94 @@ def steps(data: dict[str, Any], events: list[dict[str, Any]], context: object = 
     for seq, event in enumerate(events, start=1):
         fold = step(fold, event, seq)
         yield report(fold)
+
+
+def _violation(found: Violation) -> dict[str, Any]:
+    fixes = found.fixes
+    return {"code": found.code, "severity": found.severity.value, "message": found.message,
+            "cards": list(found.cards), "fix": found.fix, "section": found.section,
+            "fixes": None if fixes is None else [fixes.text, fixes.cli, fixes.app, fixes.file]}
+
+
+def _read_violation(value: dict[str, Any]) -> Violation:
+    fixes = value["fixes"]
+    return Violation(str(value["code"]), Severity(value["severity"]), str(value["message"]),
+                     tuple(str(c) for c in value["cards"]), value["fix"], str(value["section"]),
+                     None if fixes is None else Fix(*fixes))
+
+
+def _count(chain: Chain[Any] | None) -> int:
+    return _length(chain)
+
+
+def dump(fold: PlayFold | Unreadable) -> dict[str, Any]:
+    """``fold`` as plain JSON values (see the module): what ``load`` reads back."""
+    if isinstance(fold, Unreadable):
+        return {"snapshot": SNAPSHOT, "unreadable": fold.message}
+    kept: list[Undoable] = []
+    node = fold.top
+    while node is not None and not _unloaded(node) and not (
+            len(kept) >= KEPT and kept[-1].before is not None):
+        kept.append(node)
+        node = node.below
+    kept.reverse()
+    lines = fold.lines
+    lowest = min([_count(k.log) for k in kept] + [max(0, lines - LOG_KEPT)])
+    base = max(0, lowest - 1)
+    distinct: dict[Violation, int] = {}
+    order = [distinct.setdefault(v, len(distinct))
+             for v in _last(fold.found, _length(fold.found))]
+    table = [_violation(v) for v in distinct]
+    return {
+        "snapshot": SNAPSHOT, "state": frozen(fold.state),
+        "log": {"base": base, "lines": _last(fold.log, lines - base)},
+        "found": {"distinct": table, "order": order},
+        "below": None if node is None else [node.index, node.depth],
+        "kept": [{"index": k.index, "event": k.event, "depth": k.depth, "log": _count(k.log),
+                  "found": _count(k.found),
+                  "before": None if k.before is None else frozen(k.before)} for k in kept]}
+
+
+def _links(base: int, items: list[T]) -> dict[int, Chain[T] | None]:
+    """The chain of ``items`` after ``base`` items not kept, by each link's count."""
+    links: dict[int, Chain[T] | None] = {0: None}
+    chain: Chain[T] | None = None
+    for count, item in enumerate(items, start=base + 1):
+        chain = Chain(item, chain, count)
+        links[count] = chain
+    return links
+
+
+def load(value: dict[str, Any], data: dict[str, Any] | None = None,
+         context: object = None) -> PlayFold | Unreadable:
+    """The fold ``dump`` wrote (see the module).
+
+    Raises:
+        KeyError, TypeError, ValueError: ``value`` is not what ``dump`` writes.
+    """
+    if value["snapshot"] != SNAPSHOT:
+        raise ValueError(f"a snapshot of form {value['snapshot']!r}, not {SNAPSHOT}")
+    if "unreadable" in value:
+        return Unreadable(str(value["unreadable"]))
+    log = value["log"]
+    base = int(log["base"])
+    lines: dict[int, Chain[str] | None] = _links(base, [str(x) for x in log["lines"]])
+    table = [_read_violation(v) for v in value["found"]["distinct"]]
+    found = _links(0, [table[int(i)] for i in value["found"]["order"]])
+    below = value["below"]
+    top: Undoable | None = None if below is None else Undoable(
+        int(below[0]), {"kind": "(not kept)", "payload": {}}, None, int(below[1]), None, None,
+        None)
+    for kept in value["kept"]:
+        before = kept["before"]
+        top = Undoable(int(kept["index"]), dict(kept["event"]),
+                       None if before is None else thawed(before), int(kept["depth"]),
+                       lines[int(kept["log"])], found[int(kept["found"])], top)
+    if top is not None and not _unloaded(top):
+        node: Undoable | None = top
+        while node is not None and node.before is None:
+            node = node.below
+        if node is None or _unloaded(node):
+            raise ValueError("the events kept reach no state kept before them")
+    return PlayFold(thawed(value["state"]), lines[base + len(log["lines"])],
+                    found[len(value["found"]["order"])], top)

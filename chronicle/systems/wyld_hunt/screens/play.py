@@ -5,12 +5,15 @@ Waylays in play and the latest steps, and takes one step at a time on its step l
 words of ``chronicle play`` without the game (``services.play.STEP_WORDS``): a key starts the
 step (``m`` move, ``w`` Waylay, ``t`` Test, ``x`` exhaust, ``d`` discard, ``f`` Flaw, ``p``
 Treasure, ``r`` Rest), Enter takes it, Escape leaves the line; ``e`` ends the Day and ``u``
-undoes the latest step at once. A refused step shows each violation with its fix in the app's
-terms, and nothing is written. Everything shown is ``Text`` (names are data, never markup).
+undoes the latest step at once (saying what it took back). Names need no quotes (``m`` then
+``The Kyrrian Tower``); ``t`` then the rolls faces the next Waylay on the League. A refused
+step shows each violation with its fix in the app's terms, and nothing is written.
+Everything shown is ``Text`` (names are data, never markup).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -67,9 +70,24 @@ def state_text(view: PlayView) -> Text:
     return text
 
 
-def log_text(view: PlayView, lines: int = 6) -> Text:
-    """The latest steps, oldest first."""
-    return Text("\n".join(view.state.log[-lines:]) or "No step yet.", style="dim")
+LOG_ROWS = 6
+"""The rows the latest steps take on the screen."""
+
+
+def log_text(view: PlayView, rows: int = LOG_ROWS,
+             wrapped: Callable[[str], int] | None = None) -> Text:
+    """The latest steps, oldest first: as many as fill ``rows`` rows, the latest always in
+    whole (``wrapped(line)``: the rows a line takes at the screen's width; one by default)."""
+    chosen: list[str] = []
+    used = 0
+    for line in reversed(view.state.log):
+        need = wrapped(line) if wrapped is not None else 1
+        if chosen and used + need > rows:
+            break
+        chosen.append(line)
+        used += need
+    chosen.reverse()
+    return Text("\n".join(chosen) or "No step yet.", style="dim")
 
 
 def report_text(violations: list[Any], game: str) -> Text:
@@ -145,11 +163,15 @@ class PlayScreen(Screen[None]):
         game = self.game
 
         def work(db: Database) -> PlayView:
-            return play.show(db, game)
+            try:
+                return play.show(db, game)
+            except NotFound:
+                raise NotFound(play.laying_out(db, game)) from None
 
         def missing(exc: Exception) -> None:
             self.query_one("#play-state", Static).update(Text(
-                f"{game} is not laid out yet. Type on the step line: {play.START_WORDS}"))
+                f"{game} is not laid out yet. Type on the step line: {play.START_WORDS} "
+                f"(names need no quotes)\n{exc}"))
             step = self.query_one("#play-step", Input)
             step.value = "start "
             step.focus()
@@ -159,13 +181,24 @@ class PlayScreen(Screen[None]):
                                          failed=missing, quiet=(NotFound,), group="play",
                                          exclusive=True)
 
-    def shown(self, view: PlayView, violations: list[Any] | None = None) -> None:
-        """Show ``view`` (and the report of the latest step: its warnings, or a refusal)."""
+    def shown(self, view: PlayView, violations: list[Any] | None = None,
+              said: list[str] | None = None) -> None:
+        """Show ``view`` (and the report of the latest step: what an undo took back, its
+        warnings, or a refusal)."""
         self.view = view
         self.busy = False
         self.query_one("#play-state", Static).update(state_text(view))
-        self.query_one("#play-log", Static).update(log_text(view))
-        self.query_one("#play-report", Static).update(report_text(violations or [], view.name))
+        log = self.query_one("#play-log", Static)
+        width = log.content_size.width
+        console = self.app.console
+
+        def wrapped(line: str) -> int:
+            return len(Text(line).wrap(console, width)) if width > 0 else 1
+
+        log.update(log_text(view, wrapped=wrapped))
+        report = Text("".join(f"{line}\n" for line in said or []), style="dim")
+        report.append_text(report_text(violations or [], view.name))
+        self.query_one("#play-report", Static).update(report)
 
     # Steps ---------------------------------------------------------------------------------------
 
@@ -227,7 +260,7 @@ class PlayScreen(Screen[None]):
             return play.step(db, game, kind, payload, expected_version=version)
 
         def done(view: PlayView) -> None:
-            self.shown(view, view.fresh)
+            self.shown(view, view.fresh, view.said if words == "undo" else None)
             self.next_step()
 
         def failed(exc: Exception) -> None:

@@ -207,6 +207,20 @@ def show(db: Database, game: str) -> PlayView:
         raise _laid_out(exc) from exc
 
 
+def laying_out(db: Database, game: str) -> str:
+    """What a table needs to lay ``game`` out: its seated players and their Leagues (a Base
+    Camp is one of them).
+
+    Raises:
+        NotFound: no game of that name.
+    """
+    from chronicle.systems.wyld_hunt.services import games
+
+    view = games.show_game(db, game)
+    return "; ".join(f"{seat.player}'s Leagues: {', '.join(seat.leagues) or 'none chosen'}"
+                     for seat in view.seats)
+
+
 def _laid_out(exc: NotFound) -> NotFound:
     """No game in play of that name: said with how to lay one out."""
     return NotFound(f"{exc}; lay it out first: chronicle play start GAME --first PLAYER "
@@ -276,8 +290,10 @@ def _folded_view(found: records.Folded) -> PlayView:
 
 def _defaults(fold: PlayFold, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
     """The step's player when none is named (the character whose Day it is; for a Waylay, the
-    opponent who plays it), a Test's type when the Waylay lists only one, and the event an
-    undo takes back when it names none (the latest in force).
+    opponent who plays it), a Test's Waylay when none is named (the next on the League, the
+    lowest rated), its type when the Waylay lists only one, an exhausted Merit's
+    reason when none is given (for a lost Test while the character owes one, else its use)
+    and the event an undo takes back when it names none (the latest in force).
 
     Raises:
         Refused: an undo with no step to undo. BadInput: a Test to name.
@@ -292,6 +308,15 @@ def _defaults(fold: PlayFold, kind: str, payload: dict[str, Any]) -> dict[str, A
     hero = state.heroes[state.current]
     if payload.get("player") is None:
         payload["player"] = hero.opponent if kind == "waylay" else hero.player
+    if kind == "exhaust" and payload.get("reason") is None:  # a lost Test's Merit, when owed
+        acting = state.hero(str(payload["player"])) or hero
+        payload["reason"] = "lost" if acting.owed else "use"
+    if kind == "test" and not payload.get("waylay"):  # the next to face: the lowest rated
+        acting = state.hero(str(payload["player"])) or hero
+        upcoming = state.active(acting.league)
+        if not upcoming:
+            raise BadInput(f"no Waylay is on {acting.league}: there is no Test to face")
+        payload["waylay"] = upcoming[0].name
     if kind == "test" and payload.get("test") is None:
         acting = state.hero(str(payload["player"])) or hero
         placed = next((w for w in state.active(acting.league)
@@ -330,8 +355,8 @@ def finish(db: Database, game: str, completed: dict[str, list[str]], *,
 STEP_WORDS = {
     "move": "move LEAGUE [leave|enter:ATTRIBUTE:DIFFICULTY[:ROLL]]...",
     "waylay": "waylay WAYLAY",
-    "test": "test WAYLAY [might|savvy|resolve|combat] [ROLL [AGAINST]]",
-    "exhaust": "exhaust MERIT [lost]",
+    "test": "test [WAYLAY] [might|savvy|resolve|combat] [ROLL [AGAINST]]",
+    "exhaust": "exhaust MERIT [lost|use]",
     "discard": "discard MERIT",
     "flaw": "flaw FLAW",
     "treasure": "treasure TREASURE",
@@ -339,8 +364,13 @@ STEP_WORDS = {
     "end": "end",
 }
 """The steps as the app's step line takes them (the command line's, without the game and
-``--player``: the player is the one whose Day it is, the opponent for a Waylay). A roll is N,
-or N+N for two dice; a roll left out is rolled."""
+``--player``: the player is the one whose Day it is, the opponent for a Waylay). A name is
+typed as it is, quoted or not (``move The Kyrrian Tower``); a Test names its Waylay or faces
+the next one on the League (the lowest rated). A roll is N, or N+N for two
+dice; a roll left out is rolled. An exhausted Merit is for a lost Test while one is owed,
+else used, unless ``lost`` or ``use`` says."""
+
+TESTS = ("might", "savvy", "resolve", "combat")
 
 
 def _roll_words(text: str) -> list[int]:
@@ -348,6 +378,22 @@ def _roll_words(text: str) -> list[int]:
         return [int(x) for x in text.split("+")]
     except ValueError:
         raise BadInput(f"a roll is N or N+N, not {text!r}") from None
+
+
+def _named(kind: str, words: list[str]) -> tuple[str, list[str]]:
+    """The name a step's words begin with (as many words as make it: a name need not be
+    quoted) and the words after it: a move's Trials (``side:...``), a Test's type and rolls,
+    an exhaust's ``lost`` or ``use``."""
+    def after(word: str) -> bool:
+        if kind == "move":
+            return ":" in word
+        if kind == "test":
+            return word.lower() in TESTS or word.replace("+", "").isdigit()
+        return kind == "exhaust" and word.lower() in ("lost", "use")
+
+    cut = next((i for i, word in enumerate(words) if (i or kind == "test") and after(word)),
+               len(words))
+    return " ".join(words[:cut]), words[cut:]
 
 
 def words_step(text: str) -> tuple[str, dict[str, Any]]:
@@ -370,9 +416,9 @@ def words_step(text: str) -> tuple[str, dict[str, Any]]:
         if rest:
             raise BadInput(f"write: {form}")
         return kind, {"player": None}
-    if not rest:
+    if not rest and kind != "test":
         raise BadInput(f"write: {form}")
-    name, extra = rest[0], rest[1:]
+    name, extra = _named(kind, rest)
     if kind == "move":
         trials = []
         for word in extra:
@@ -390,13 +436,14 @@ def words_step(text: str) -> tuple[str, dict[str, Any]]:
         if len(extra) > 2:
             raise BadInput(f"write: {form}")
         rolls = [_roll_words(w) for w in extra]
-        return kind, {"player": None, "waylay": name, "test": test,
+        return kind, {"player": None, "waylay": name or None, "test": test,
                       "rolls": rolls[0] if rolls else None,
                       "against": rolls[1] if len(rolls) > 1 else None}
     if kind == "exhaust":
-        if extra not in ([], ["lost"]):
+        if len(extra) > 1:
             raise BadInput(f"write: {form}")
-        return kind, {"player": None, "card": name, "reason": "lost" if extra else "use"}
+        return kind, {"player": None, "card": name,
+                      "reason": extra[0].lower() if extra else None}
     if extra:
         raise BadInput(f"write: {form} (quote a name with spaces)")
     key = {"waylay": "waylay", "treasure": "treasure"}.get(kind, "card")
@@ -408,7 +455,8 @@ START_WORDS = "start FIRST PLAYER=LEAGUE PLAYER=LEAGUE [PLAYER:LEAGUE=TREASURE].
 
 
 def words_start(text: str) -> dict[str, Any]:
-    """``start``'s words (``START_WORDS``) as the keyword arguments of :func:`start`.
+    """``start``'s words (``START_WORDS``) as the keyword arguments of :func:`start` (names
+    quoted or not: ``start Josh Tim=Balanvale Josh=Balath Castle``).
 
     Raises:
         BadInput: naming the form when the words are not it.
@@ -423,7 +471,13 @@ def words_start(text: str) -> dict[str, Any]:
         raise BadInput(f"write: {START_WORDS}")
     camps: dict[str, str] = {}
     treasures: dict[str, dict[str, str]] = {}
-    for word in words[2:]:
+    given: list[str] = []
+    for word in words[2:]:  # a word goes on the name before it unless it starts another
+        if given and ":" not in word and ("=" not in word or "=" not in given[-1]):
+            given[-1] += f" {word}"
+        else:
+            given.append(word)
+    for word in given:
         head, eq, value = word.partition("=")
         player, colon, league = head.partition(":")
         if not eq or not value or not player:
