@@ -3,7 +3,9 @@ models, every field held to the limits of ``chronicle.domain.limits`` through th
 of ``chronicle.persistence.payloads``: what a database can hold, an export can carry.
 
 Keys added by later schemas have defaults, so that older exports stay readable: ``game`` of an
-owned card (0007, Wyld Hunt when absent), ``records`` and ``group_cards`` (0007, none)."""
+owned card (0007, Wyld Hunt when absent), ``records`` and ``group_cards`` (0007, none), the
+``uid`` of every entry (0009: its identity across databases; absent, the import gives a fresh
+one)."""
 
 from __future__ import annotations
 
@@ -36,6 +38,10 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
+Uid = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]
+"""An entry's identity across databases (schema 0009): 32 lower-case hexadecimal digits."""
+
+
 CardKind = Literal["icon", "merit", "flaw", "quest", "league", "waylay"]
 EventKind = Literal["game", "buy", "buy_off", "correction", "undo"]
 
@@ -49,6 +55,8 @@ class OwnedModel(_Model):
     count: Count
     game: System = "wyld-hunt"
     """The game the card belongs to (schema 0007); absent: Wyld Hunt."""
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class PlayerModel(_Model):
@@ -57,6 +65,8 @@ class PlayerModel(_Model):
     name: Name
     created_at: Stamp
     collection: list[OwnedModel]
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class CreationCardModel(_Model):
@@ -65,6 +75,8 @@ class CreationCardModel(_Model):
     role: Literal["merit", "flaw"]
     card: Name
     position: Position
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class EventModel(_Model):
@@ -75,6 +87,8 @@ class EventModel(_Model):
     payload: dict[str, Any]
     recorded_at: Stamp
     game: Name | None
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class CharacterModel(_Model):
@@ -92,6 +106,8 @@ class CharacterModel(_Model):
     events: list[EventModel]
     archived_at: Stamp | None = None
     """When the character was archived (schema 0005); absent or null while in play."""
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class SeatModel(_Model):
@@ -109,6 +125,8 @@ class SeatModel(_Model):
     leagues: Names
     pool: Names | None
     completed: Names | None
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class GameModel(_Model):
@@ -126,6 +144,8 @@ class GameModel(_Model):
     """When the game was archived (schema 0005); absent or null while listed."""
     epic_order: Literal["quest_number", "waylay_rating"] | None = None
     """The game's reading of epic order (schema 0006); absent or null: the rulebook's example."""
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 RecordKindName = Annotated[str, Field(min_length=1, max_length=RECORD_KIND_MAX)]
@@ -138,6 +158,8 @@ class RecordEventModel(_Model):
     kind: RecordKindName
     payload: dict[str, Any]
     recorded_at: Stamp
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class RecordModel(_Model):
@@ -156,6 +178,8 @@ class RecordModel(_Model):
     created_at: Stamp
     archived_at: Stamp | None = None
     events: list[RecordEventModel]
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class GroupCardModel(_Model):
@@ -165,6 +189,8 @@ class GroupCardModel(_Model):
     game: System
     card: dict[str, Any]
     version: Version = 1
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class ExportModel(_Model):

@@ -318,7 +318,41 @@ def check_structure(path: Path) -> tuple[Any, ExportModel | None, Problems]:
     if document is not None:
         _check_references(document, revisions(), problems)
         _check_records(document, problems)
+        _check_uids(document, problems)
     return data, document, problems
+
+
+def _check_uids(document: ExportModel, problems: Problems) -> None:
+    """Each identity the file gives (schema 0009) names one entry only."""
+    seen: dict[str, str] = {}
+
+    def entries() -> Any:
+        for p, player in enumerate(document.players):
+            yield f"players[{p}]", player
+            for o, owned in enumerate(player.collection):
+                yield f"players[{p}].collection[{o}]", owned
+        for c, character in enumerate(document.characters):
+            yield f"characters[{c}]", character
+            for k, card in enumerate(character.creation_cards):
+                yield f"characters[{c}].creation_cards[{k}]", card
+            for e, event in enumerate(character.events):
+                yield f"characters[{c}].events[{e}]", event
+        for g, game in enumerate(document.games):
+            yield f"games[{g}]", game
+            for s, seat in enumerate(game.seats):
+                yield f"games[{g}].seats[{s}]", seat
+        for r, record in enumerate(document.records):
+            yield f"records[{r}]", record
+            for e, event in enumerate(record.events):
+                yield f"records[{r}].events[{e}]", event
+        for k, card in enumerate(document.group_cards):
+            yield f"group_cards[{k}]", card
+
+    for where, entry in entries():
+        if entry.uid is not None:
+            first = _first_seen(seen, entry.uid, where)
+            if first is not None:
+                problems.add(f"{where}.uid", f"{entry.uid} is already the uid of {first}")
 
 
 def refusal(path: Path, problems: list[str]) -> BadInput:
@@ -331,6 +365,12 @@ def refusal(path: Path, problems: list[str]) -> BadInput:
 
 
 # Import -------------------------------------------------------------------------------------
+
+def _uid(entry: Any) -> dict[str, str]:
+    """The row's identity as the file gives it (schema 0009); none: the table's fresh one."""
+    uid = getattr(entry, "uid", None)
+    return {"uid": uid} if uid is not None else {}
+
 
 def insert(session: Session, document: ExportModel) -> dict[str, int]:
     """Insert a validated export into the empty database of ``session`` (in the caller's
@@ -360,15 +400,17 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
         return [int(row.id) for row in rows]
 
     players = dict(zip([name_key(p.name) for p in document.players], ids(
-        [PlayerRow(name=p.name, name_key=name_key(p.name), created_at=p.created_at)
+        [PlayerRow(name=p.name, name_key=name_key(p.name), created_at=p.created_at, **_uid(p))
          for p in document.players], "player"), strict=True))
     list(ids([OwnershipRow(player_id=players[name_key(p.name)], game=o.game, card_name=o.card,
-                           card_key=name_key(o.card), card_kind=o.kind, count=o.count)
+                           card_key=name_key(o.card), card_kind=o.kind, count=o.count,
+                           **_uid(o))
               for p in document.players for o in p.collection], "ownership"))
     games = dict(zip([name_key(g.name) for g in document.games], ids(
         [GameRow(name=g.name, name_key=name_key(g.name), system=g.system, solo=g.solo,
                  status=g.status, created_at=g.created_at, played_at=g.played_at,
-                 version=g.version, archived_at=g.archived_at, epic_order=g.epic_order)
+                 version=g.version, archived_at=g.archived_at, epic_order=g.epic_order,
+                 **_uid(g))
          for g in document.games],
         "game"), strict=True))
     characters = dict(zip(
@@ -376,16 +418,18 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
         ids([CharacterRow(player_id=players[name_key(c.player)], name=c.name,
                           name_key=name_key(c.name), system=c.system, icon=c.icon,
                           court=c.court, background=c.background, version=c.version,
-                          created_at=c.created_at, archived_at=c.archived_at)
+                          created_at=c.created_at, archived_at=c.archived_at, **_uid(c))
              for c in document.characters],
             "character"), strict=True))
     list(ids([CreationCardRow(character_id=characters[(name_key(c.player), name_key(c.name))],
-                              role=card.role, card_name=card.card, position=card.position)
+                              role=card.role, card_name=card.card, position=card.position,
+                              **_uid(card))
               for c in document.characters for card in c.creation_cards], "creation_card"))
     list(ids([EventRow(character_id=characters[(name_key(c.player), name_key(c.name))],
                        seq=e.seq, kind=e.kind, payload=dict(e.payload),
                        recorded_at=e.recorded_at,
-                       game_id=games[name_key(e.game)] if e.game is not None else None)
+                       game_id=games[name_key(e.game)] if e.game is not None else None,
+                       **_uid(e))
               for c in document.characters for e in c.events], "ledger_event"))
     seats = []
     for game in document.games:
@@ -401,7 +445,8 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
                 quests=list(seat.quests), waylays=list(seat.waylays),
                 treasures=list(seat.treasures), leagues=list(seat.leagues),
                 pool=list(seat.pool) if seat.pool is not None else None,
-                completed=list(seat.completed) if seat.completed is not None else None))
+                completed=list(seat.completed) if seat.completed is not None else None,
+                **_uid(seat)))
     list(ids(seats, "game_player"))
     from chronicle.services.playernames import Players, spec_of, stored
 
@@ -411,7 +456,8 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
         game=r.game, kind=r.kind, owner=players[name_key(r.player)] if r.player else 0,
         player_id=players[name_key(r.player)] if r.player else None, name=r.name,
         name_key=name_key(r.name), data=dict(r.data), version=r.version,
-        created_at=r.created_at, archived_at=r.archived_at) for r in document.records]
+        created_at=r.created_at, archived_at=r.archived_at, **_uid(r))
+        for r in document.records]
     records = ids(rows, "record")
     known: dict[str, Players] = {}
     for row in rows:
@@ -431,13 +477,13 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
     session.flush()
     list(ids([RecordEventRow(record_id=record_id, seq=e.seq, kind=e.kind,
                              payload=kept(r, e.kind, dict(e.payload)),
-                             recorded_at=e.recorded_at)
+                             recorded_at=e.recorded_at, **_uid(e))
               for r, record_id in zip(document.records, records, strict=True)
               for e in sorted(r.events, key=lambda e: e.seq)], "record_event"))
     session.add_all([GroupCardRow(game=c.game, name=str(c.card["name"]),
                                   name_key=name_key(str(c.card["name"])),
                                   kind=str(c.card["kind"]), data=dict(c.card),
-                                  version=c.version, changed_at=now())
+                                  version=c.version, changed_at=now(), **_uid(c))
                      for c in document.group_cards])
     session.flush()
     forget_all()

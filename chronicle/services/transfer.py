@@ -109,23 +109,26 @@ def export_all(db: Database) -> dict[str, Any]:
     collections: dict[int, list[dict[str, Any]]] = {p.id: [] for p in players if p.id}
     for row in owned:
         collections[row.player_id].append({"card": row.card_name, "kind": row.card_kind,
-                                           "count": row.count, "game": row.game})
+                                           "count": row.count, "game": row.game,
+                                           "uid": row.uid})
     cards_of: dict[int, list[dict[str, Any]]] = {c.id: [] for c in characters if c.id}
     for card in creation:
         cards_of[card.character_id].append({"role": card.role, "card": card.card_name,
-                                            "position": card.position})
+                                            "position": card.position, "uid": card.uid})
     events_of: dict[int, list[dict[str, Any]]] = {c.id: [] for c in characters if c.id}
     for event in events:
         player, name = character_keys[event.character_id]
         events_of[event.character_id].append({
             "seq": event.seq, "kind": event.kind, "payload": event.payload,
             "recorded_at": _stamp(event.recorded_at),
-            "game": game_name(event.game_id, f"event {event.seq} of {name} ({player})")})
+            "game": game_name(event.game_id, f"event {event.seq} of {name} ({player})"),
+            "uid": event.uid})
     history: dict[int, list[dict[str, Any]]] = {r.id: [] for r in records if r.id}
     for step in record_events:
         history[step.record_id].append({"seq": step.seq, "kind": step.kind,
                                         "payload": step.payload,
-                                        "recorded_at": _stamp(step.recorded_at)})
+                                        "recorded_at": _stamp(step.recorded_at),
+                                        "uid": step.uid})
     from chronicle.services.playernames import Players, exported
 
     named = Players.named((p.id, p.name) for p in players if p.id is not None)
@@ -141,7 +144,7 @@ def export_all(db: Database) -> dict[str, Any]:
     for seat in seats:
         player = player_names[seat.player_id]
         entry: dict[str, Any] = {"position": seat.position, "player": player,
-                                 "character": None}
+                                 "character": None, "uid": seat.uid}
         if seat.character_id is not None:
             owner, character = character_keys[seat.character_id]
             entry["character"] = character
@@ -162,27 +165,28 @@ def export_all(db: Database) -> dict[str, Any]:
         "schema": HEAD,
         "exported_at": _stamp(datetime.now(UTC)),
         "players": [{"name": p.name, "created_at": _stamp(p.created_at),
-                     "collection": collections[p.id or 0]} for p in players],
+                     "collection": collections[p.id or 0], "uid": p.uid} for p in players],
         "characters": [{"player": player_names[c.player_id], "name": c.name,
                         "system": c.system, "icon": c.icon, "court": c.court,
                         "background": c.background, "version": c.version,
                         "created_at": _stamp(c.created_at),
                         "creation_cards": cards_of[c.id or 0], "events": events_of[c.id or 0],
-                        "archived_at": _stamp(c.archived_at)}
+                        "archived_at": _stamp(c.archived_at), "uid": c.uid}
                        for c in characters],
         "games": [{"name": g.name, "system": g.system, "solo": g.solo, "status": g.status,
                    "version": g.version, "created_at": _stamp(g.created_at),
                    "played_at": _stamp(g.played_at), "seats": seats_of[g.id or 0],
-                   "archived_at": _stamp(g.archived_at), "epic_order": g.epic_order}
+                   "archived_at": _stamp(g.archived_at), "epic_order": g.epic_order,
+                   "uid": g.uid}
                   for g in games],
         "cards": home.cards() if home else [],
-        "group_cards": [{"game": c.game, "card": c.data, "version": c.version}
+        "group_cards": [{"game": c.game, "card": c.data, "version": c.version, "uid": c.uid}
                         for c in group_cards],
         "records": [{"game": r.game, "kind": r.kind,
                      "player": player_names[r.player_id] if r.player_id is not None else None,
                      "name": r.name, "data": record_data[r.id or 0], "version": r.version,
                      "created_at": _stamp(r.created_at), "archived_at": _stamp(r.archived_at),
-                     "events": history[r.id or 0]} for r in records],
+                     "events": history[r.id or 0], "uid": r.uid} for r in records],
     }
 
 
