@@ -196,3 +196,44 @@ class RecordEventRow(_Row, table=True):
     payload: dict[str, Any] = Field(default_factory=dict,
                                     sa_column=Column(StoredJSON, nullable=False))
     recorded_at: datetime = _stamp()
+
+
+class SyncStateRow(_Row, table=True):
+    """What an offline copy remembers of its group (revision 0009, ``chronicle db checkout``):
+    ``origin`` (the group's URL without its password, when), ``base`` (the whole-database
+    export as both sides held it at the last sync, the merge's common ancestor). Empty in the
+    group's own database. Not synced."""
+
+    __tablename__ = "sync_state"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=40, unique=True)
+    value: dict[str, Any] = Field(default_factory=dict,
+                                  sa_column=Column(StoredJSON, nullable=False))
+
+
+class SyncConflictRow(_Row, table=True):
+    """An entry of an offline copy that a sync could not merge (revision 0009): kept here, in
+    the copy, until it is dropped, applied or rewritten (``chronicle db conflicts``). Not
+    synced."""
+
+    __tablename__ = "sync_conflict"
+
+    id: int | None = Field(default=None, primary_key=True)
+    uid: str = Field(max_length=32, index=True)
+    """The uid of the entry (an event, a player, a card...) the conflict keeps."""
+    subject: str = Field(max_length=400)
+    """What it belongs to, in words: ``Winerdria (Tim)'s chronicle``, ``player Carl``."""
+    what: str = Field(max_length=40)
+    """``entry`` (a history's entry the rules refused), ``value`` (a value both sides changed
+    differently), ``deleted`` (changed on one side, deleted on the other)."""
+    code: str = Field(max_length=80)
+    message: str = Field(max_length=4000)
+    section: str = Field(default="", max_length=200)
+    entry: dict[str, Any] = Field(default_factory=dict,
+                                  sa_column=Column(StoredJSON, nullable=False))
+    """Where the entry goes and the entry itself (``place``, ``entry``, ``field``, ``mine``,
+    ``theirs``), as JSON."""
+    state: str = Field(default="open", max_length=20)
+    """``open``; ``retry`` (rewritten: the next sync offers it again)."""
+    created_at: datetime = _stamp()

@@ -110,11 +110,11 @@ def export_all(db: Database) -> dict[str, Any]:
     for row in owned:
         collections[row.player_id].append({"card": row.card_name, "kind": row.card_kind,
                                            "count": row.count, "game": row.game,
-                                           "uid": row.uid})
+                                           "uid": row.uid or None})
     cards_of: dict[int, list[dict[str, Any]]] = {c.id: [] for c in characters if c.id}
     for card in creation:
         cards_of[card.character_id].append({"role": card.role, "card": card.card_name,
-                                            "position": card.position, "uid": card.uid})
+                                            "position": card.position, "uid": card.uid or None})
     events_of: dict[int, list[dict[str, Any]]] = {c.id: [] for c in characters if c.id}
     for event in events:
         player, name = character_keys[event.character_id]
@@ -122,13 +122,13 @@ def export_all(db: Database) -> dict[str, Any]:
             "seq": event.seq, "kind": event.kind, "payload": event.payload,
             "recorded_at": _stamp(event.recorded_at),
             "game": game_name(event.game_id, f"event {event.seq} of {name} ({player})"),
-            "uid": event.uid})
+            "uid": event.uid or None})
     history: dict[int, list[dict[str, Any]]] = {r.id: [] for r in records if r.id}
     for step in record_events:
         history[step.record_id].append({"seq": step.seq, "kind": step.kind,
                                         "payload": step.payload,
                                         "recorded_at": _stamp(step.recorded_at),
-                                        "uid": step.uid})
+                                        "uid": step.uid or None})
     from chronicle.services.playernames import Players, exported
 
     named = Players.named((p.id, p.name) for p in players if p.id is not None)
@@ -144,7 +144,7 @@ def export_all(db: Database) -> dict[str, Any]:
     for seat in seats:
         player = player_names[seat.player_id]
         entry: dict[str, Any] = {"position": seat.position, "player": player,
-                                 "character": None, "uid": seat.uid}
+                                 "character": None, "uid": seat.uid or None}
         if seat.character_id is not None:
             owner, character = character_keys[seat.character_id]
             entry["character"] = character
@@ -165,28 +165,28 @@ def export_all(db: Database) -> dict[str, Any]:
         "schema": HEAD,
         "exported_at": _stamp(datetime.now(UTC)),
         "players": [{"name": p.name, "created_at": _stamp(p.created_at),
-                     "collection": collections[p.id or 0], "uid": p.uid} for p in players],
+                     "collection": collections[p.id or 0], "uid": p.uid or None} for p in players],
         "characters": [{"player": player_names[c.player_id], "name": c.name,
                         "system": c.system, "icon": c.icon, "court": c.court,
                         "background": c.background, "version": c.version,
                         "created_at": _stamp(c.created_at),
                         "creation_cards": cards_of[c.id or 0], "events": events_of[c.id or 0],
-                        "archived_at": _stamp(c.archived_at), "uid": c.uid}
+                        "archived_at": _stamp(c.archived_at), "uid": c.uid or None}
                        for c in characters],
         "games": [{"name": g.name, "system": g.system, "solo": g.solo, "status": g.status,
                    "version": g.version, "created_at": _stamp(g.created_at),
                    "played_at": _stamp(g.played_at), "seats": seats_of[g.id or 0],
                    "archived_at": _stamp(g.archived_at), "epic_order": g.epic_order,
-                   "uid": g.uid}
+                   "uid": g.uid or None}
                   for g in games],
         "cards": home.cards() if home else [],
-        "group_cards": [{"game": c.game, "card": c.data, "version": c.version, "uid": c.uid}
+        "group_cards": [{"game": c.game, "card": c.data, "version": c.version, "uid": c.uid or None}
                         for c in group_cards],
         "records": [{"game": r.game, "kind": r.kind,
                      "player": player_names[r.player_id] if r.player_id is not None else None,
                      "name": r.name, "data": record_data[r.id or 0], "version": r.version,
                      "created_at": _stamp(r.created_at), "archived_at": _stamp(r.archived_at),
-                     "events": history[r.id or 0], "uid": r.uid} for r in records],
+                     "events": history[r.id or 0], "uid": r.uid or None} for r in records],
     }
 
 

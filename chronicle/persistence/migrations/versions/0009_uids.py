@@ -5,6 +5,10 @@ character, chronicle entry, game, card or record apart from one that merely has 
 name or number. Local ids stay integers; a row made after this revision gets its uid when it
 is made (the tables' default), the rows already there get one here.
 
+Two tables an offline copy uses (empty in the group's own database, never synced):
+``sync_state`` (where the copy came from and the common ancestor of the next merge) and
+``sync_conflict`` (the copy's entries a sync could not merge, until they are resolved).
+
 Revision ID: 0009
 Revises: 0008
 Create Date: 2026-12-03
@@ -46,9 +50,28 @@ def upgrade() -> None:
             op.alter_column(name, "uid", server_default=None,
                             existing_type=sa.String(length=32), existing_nullable=False)
         op.create_index(f"ix_{name}_uid", name, ["uid"], unique=True)
+    stamp = sa.DateTime(timezone=postgres)
+    op.create_table("sync_state",
+                    sa.Column("id", sa.Integer(), primary_key=True),
+                    sa.Column("key", sa.String(40), nullable=False, unique=True),
+                    sa.Column("value", sa.JSON(), nullable=False))
+    op.create_table("sync_conflict",
+                    sa.Column("id", sa.Integer(), primary_key=True),
+                    sa.Column("uid", sa.String(32), nullable=False),
+                    sa.Column("subject", sa.String(400), nullable=False),
+                    sa.Column("what", sa.String(40), nullable=False),
+                    sa.Column("code", sa.String(80), nullable=False),
+                    sa.Column("message", sa.String(4000), nullable=False),
+                    sa.Column("section", sa.String(200), nullable=False),
+                    sa.Column("entry", sa.JSON(), nullable=False),
+                    sa.Column("state", sa.String(20), nullable=False),
+                    sa.Column("created_at", stamp, nullable=False))
+    op.create_index("ix_sync_conflict_uid", "sync_conflict", ["uid"])
 
 
 def downgrade() -> None:
+    op.drop_table("sync_conflict")
+    op.drop_table("sync_state")
     for name in TABLES:
         op.drop_index(f"ix_{name}_uid", table_name=name)
         with op.batch_alter_table(name) as batch:
