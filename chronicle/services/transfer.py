@@ -81,14 +81,19 @@ def _stamp(value: datetime | None) -> str | None:
     return value.isoformat()
 
 
-def export_all(db: Database) -> dict[str, Any]:
-    """Every row of every table as the export document, read in one transaction."""
+def export_all(db: Database | None, session: Session | None = None) -> dict[str, Any]:
+    """Every row of every table as the export document, read in one transaction (``session``'s,
+    when given: a sync reads the group's under its write lock)."""
     from chronicle.persistence.engine import HEAD
     from chronicle.persistence.exported import exported_rows
     from chronicle.systems import registry
 
-    with db.transaction() as session:
+    if session is not None:
         rows = exported_rows(session, group_cards_but=registry.home())
+    else:
+        assert db is not None
+        with db.transaction() as reading:
+            rows = exported_rows(reading, group_cards_but=registry.home())
     records, record_events, group_cards = rows.records, rows.record_events, rows.group_cards
     players, owned, characters = rows.players, rows.owned, rows.characters
     creation, events, games, seats = rows.creation, rows.events, rows.games, rows.seats
