@@ -174,7 +174,7 @@ def _judge(document: Doc, section: str, index: int) -> tuple[int, list[Any]] | N
     alone.update(characters=[], records=[], games=[], players=[
         {**p, "collection": []} for p in document.get("players", [])])
     alone[section] = [document[section][index]]
-    model = ExportModel.model_validate(alone)
+    model = ExportModel.model_validate_json(json.dumps(alone))
     if section == "records":
         found = record_breach(model, 0)
         return None if found is None else (found[0] - 1, found[1])
