@@ -36,6 +36,7 @@ PAUSE = "CHRONICLE_SYNC_PAUSE"
 
 def _pause(step: str) -> None:
     if os.environ.get(PAUSE) == step:
+        os.write(2, f"paused at {step}\n".encode())  # straight to the error output
         time.sleep(60)
 
 
