@@ -119,7 +119,8 @@ COVERED = {
     "character": {"id", "uid", "player_id", "name", "name_key", "system", "icon", "court",
                   "background", "version", "created_at", "archived_at"},
     "creation_card": {"id", "uid", "character_id", "role", "card_name", "position"},
-    "ledger_event": {"id", "uid", "character_id", "seq", "kind", "payload", "recorded_at", "game_id"},
+    "ledger_event": {"id", "uid", "character_id", "seq", "kind", "payload", "recorded_at",
+                     "game_id"},
     "game": {"id", "uid", "name", "name_key", "system", "solo", "status", "created_at", "played_at",
              "version", "archived_at", "epic_order"},
     "game_player": {"id", "uid", "game_id", "player_id", "character_id", "position",
@@ -128,7 +129,8 @@ COVERED = {
     "record": {"id", "uid", "game", "kind", "player_id", "owner", "name", "name_key", "data",
                "version", "created_at", "archived_at"},
     "record_event": {"id", "uid", "record_id", "seq", "kind", "payload", "recorded_at"},
-    "group_card": {"id", "uid", "game", "name", "name_key", "kind", "data", "version", "changed_at"},
+    "group_card": {"id", "uid", "game", "name", "name_key", "kind", "data", "version",
+                   "changed_at"},
 }
 """Every column of every table; the dump below compares each of them (ids through the natural
 keys they point at)."""
@@ -167,8 +169,8 @@ def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
             "ownership": [(o.uid, player[o.player_id], o.game, o.card_name, o.card_key, o.card_kind,
                            o.count)
                           for o in session.exec(select(OwnershipRow)).all()],
-            "character": [(c.uid, player[c.player_id], c.name, c.name_key, c.system, c.icon, c.court,
-                           c.background, c.version, c.created_at, c.archived_at)
+            "character": [(c.uid, player[c.player_id], c.name, c.name_key, c.system, c.icon,
+                           c.court, c.background, c.version, c.created_at, c.archived_at)
                           for c in session.exec(select(CharacterRow)).all()],
             "creation_card": [(c.uid, character[c.character_id], c.role, c.card_name, c.position)
                               for c in session.exec(select(CreationCardRow)).all()],

@@ -33,7 +33,7 @@ def uids(db: Database) -> dict[str, list[str]]:
         assert set(TABLES) | {"alembic_version", "sync_state", "sync_conflict"} \
             == set(inspect(connection).get_table_names())
         return {table: [row[0] for row in connection.execute(
-            text(f"SELECT uid FROM {table} ORDER BY id"))] for table in TABLES}  # noqa: S608
+            text(f"SELECT uid FROM {table} ORDER BY id"))] for table in TABLES}
 
 
 def test_the_upgrade_gives_every_row_already_there_a_uid_of_its_own(
@@ -62,7 +62,7 @@ def test_a_uid_is_unique_in_the_database(databases: fx.Databases) -> None:
         players.add_player(db, "Ann")
         players.add_player(db, "Bob")
         (ann, bob) = uids(db)["player"]
-        with pytest.raises(Exception, match="(?i)unique|duplicate"), \
+        with pytest.raises(Exception, match=r"(?i)unique|duplicate"), \
                 db.engine.begin() as connection:
             connection.execute(text("UPDATE player SET uid = :uid WHERE uid = :bob"),
                                {"uid": ann, "bob": bob})

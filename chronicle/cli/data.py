@@ -40,9 +40,9 @@ def register(commands: Any) -> None:
                     "id, name, game, what is wrong, code); exit status 1 "
                     "when there is one, 0 when the database is sound.")
     check.add_argument("--json", action="store_true", help="print JSON")
-    from chronicle.cli import sync
+    from chronicle.cli.sync import register as register_sync
 
-    sync.register(sub)
+    register_sync(sub)
 
 
 def _demo(args: argparse.Namespace) -> int:

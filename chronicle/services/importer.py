@@ -13,7 +13,7 @@ timestamps and links exactly.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -326,7 +326,7 @@ def _check_uids(document: ExportModel, problems: Problems) -> None:
     """Each identity the file gives (schema 0009) names one entry only."""
     seen: dict[str, str] = {}
 
-    def entries() -> Any:
+    def entries() -> Iterator[tuple[str, Any]]:
         for p, player in enumerate(document.players):
             yield f"players[{p}]", player
             for o, owned in enumerate(player.collection):
@@ -335,8 +335,8 @@ def _check_uids(document: ExportModel, problems: Problems) -> None:
             yield f"characters[{c}]", character
             for k, card in enumerate(character.creation_cards):
                 yield f"characters[{c}].creation_cards[{k}]", card
-            for e, event in enumerate(character.events):
-                yield f"characters[{c}].events[{e}]", event
+            for e, step in enumerate(character.events):
+                yield f"characters[{c}].events[{e}]", step
         for g, game in enumerate(document.games):
             yield f"games[{g}]", game
             for s, seat in enumerate(game.seats):
@@ -345,8 +345,8 @@ def _check_uids(document: ExportModel, problems: Problems) -> None:
             yield f"records[{r}]", record
             for e, event in enumerate(record.events):
                 yield f"records[{r}].events[{e}]", event
-        for k, card in enumerate(document.group_cards):
-            yield f"group_cards[{k}]", card
+        for k, shared in enumerate(document.group_cards):
+            yield f"group_cards[{k}]", shared
 
     for where, entry in entries():
         if entry.uid is not None:
@@ -366,7 +366,7 @@ def refusal(path: Path, problems: list[str]) -> BadInput:
 
 # Import -------------------------------------------------------------------------------------
 
-def _uid(entry: Any) -> dict[str, str]:
+def _uid(entry: Any) -> dict[str, Any]:
     """The row's identity as the file gives it (schema 0009); none: the table's fresh one."""
     uid = getattr(entry, "uid", None)
     return {"uid": uid} if uid is not None else {}
