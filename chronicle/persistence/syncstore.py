@@ -38,6 +38,10 @@ def conflict(session: Session, number: int) -> SyncConflictRow | None:
 
 
 def add_conflict(session: Session, **values: Any) -> SyncConflictRow:
+    """Keep a conflict (its time: now, unless given)."""
+    from datetime import UTC, datetime
+
+    values.setdefault("created_at", datetime.now(UTC))
     row = SyncConflictRow(**values)
     session.add(row)
     session.flush()

@@ -307,24 +307,38 @@ class ConflictView:
 
 def list_conflicts(path: Path) -> list[ConflictView]:
     """The conflicts kept in the copy at ``path``, oldest first."""
-    from chronicle.persistence import syncstore
-
     db = _open_copy(path)
     try:
-        with db.transaction() as session:
-            return [ConflictView(int(r.id or 0), r.subject, r.what, r.code, r.message,
-                                 r.section, r.state, dict(r.entry))
-                    for r in syncstore.conflicts(session)]
+        return conflicts_in(db)
     finally:
         db.close()
 
 
+def conflicts_in(db: Database) -> list[ConflictView]:
+    """The conflicts kept in ``db`` (an offline copy; none elsewhere), oldest first."""
+    from chronicle.persistence import syncstore
+
+    with db.transaction() as session:
+        return [ConflictView(int(r.id or 0), r.subject, r.what, r.code, r.message, r.section,
+                             r.state, dict(r.entry)) for r in syncstore.conflicts(session)]
+
+
 def resolve(path: Path, number: int, how: str, values: dict[str, Any] | None = None) -> str:
-    """Resolve conflict ``number`` of the copy at ``path``: ``drop`` (forget the entry, said
-    by the caller), ``apply`` (a value both sides changed: the copy's value is sent by the
-    next sync over the group's; a history's entry cannot be applied against the rules), or
-    ``rewrite`` (a history's entry with ``values`` replacing those of its payload, offered
-    again by the next sync). Returns what was done, in words.
+    """Resolve conflict ``number`` of the copy at ``path`` (``resolve_in``)."""
+    db = _open_copy(path)
+    try:
+        return resolve_in(db, number, how, values, shown=str(path))
+    finally:
+        db.close()
+
+
+def resolve_in(db: Database, number: int, how: str, values: dict[str, Any] | None = None,
+               *, shown: str = "FILE") -> str:
+    """Resolve conflict ``number`` of the offline copy ``db``: ``drop`` (forget the entry),
+    ``apply`` (a value both sides changed: the copy's value is sent by the next sync over the
+    group's; a history's entry cannot be applied against the rules), or ``rewrite`` (a
+    history's entry with ``values`` replacing those of its payload, offered again by the next
+    sync). Returns what was done, in words (``shown``: the copy's name in them).
 
     Raises:
         NotFound: no such conflict.
@@ -332,32 +346,27 @@ def resolve(path: Path, number: int, how: str, values: dict[str, Any] | None = N
     """
     from chronicle.persistence import syncstore
 
-    db = _open_copy(path)
-    try:
-        with db.transaction() as session:
-            row = syncstore.conflict(session, number)
-            if row is None:
-                raise NotFound(f"{path} keeps no conflict {number}: list them with "
-                               f"`chronicle db conflicts {path}`")
-            if how == "drop":
-                syncstore.remove_conflict(session, row)
-                return f"Dropped conflict {number} ({row.subject}: {row.code})."
-            if how == "apply":
-                return _apply(session, row, number)
-            if row.what != "entry":
-                raise Refused(f"conflict {number} is not a history's entry: apply it or drop "
-                              "it")
-            entry = dict(row.entry)
-            inner = dict(entry["entry"])
-            inner["payload"] = {**dict(inner.get("payload", {})), **(values or {})}
-            entry["entry"] = inner
-            row.entry = entry
-            row.state = "retry"
-            syncstore.save_conflict(session, row)
-            return (f"Rewrote conflict {number}: the next `chronicle db sync {path}` offers "
-                    "it again, checked by the rules.")
-    finally:
-        db.close()
+    with db.transaction() as session:
+        row = syncstore.conflict(session, number)
+        if row is None:
+            raise NotFound(f"{shown} keeps no conflict {number}: list them with "
+                           f"`chronicle db conflicts {shown}`")
+        if how == "drop":
+            syncstore.remove_conflict(session, row)
+            return f"Dropped conflict {number} ({row.subject}: {row.code})."
+        if how == "apply":
+            return _apply(session, row, number)
+        if row.what != "entry":
+            raise Refused(f"conflict {number} is not a history's entry: apply it or drop it")
+        entry = dict(row.entry)
+        inner = dict(entry["entry"])
+        inner["payload"] = {**dict(inner.get("payload", {})), **(values or {})}
+        entry["entry"] = inner
+        row.entry = entry
+        row.state = "retry"
+        syncstore.save_conflict(session, row)
+        return (f"Rewrote conflict {number}: the next `chronicle db sync {shown}` offers it "
+                "again, checked by the rules.")
 
 
 def _apply(session: Session, row: Any, number: int) -> str:
