@@ -133,15 +133,21 @@ def edit_everywhere(group: str, a: Path, b: Path) -> None:
         players.add_player(db, "Dora")
 
 
-@pytest.mark.parametrize("order", ["ab", "ba"])
-def test_two_copies_and_the_group_converge_and_no_entry_is_lost(
-        group: str, tmp_path: Path, order: str) -> None:
+def evening(group: str, tmp_path: Path) -> tuple[Path, Path]:
+    """The group built, two copies checked out, everyone's edits: the copies' paths."""
     with opened(group) as db:
         build_group(db)
     a, b = tmp_path / "a.db", tmp_path / "b.db"
     checkout(group, a)
     checkout(group, b)
     edit_everywhere(group, a, b)
+    return a, b
+
+
+@pytest.mark.parametrize("order", ["ab", "ba"])
+def test_two_copies_and_the_group_converge_and_no_entry_is_lost(
+        group: str, tmp_path: Path, order: str) -> None:
+    a, b = evening(group, tmp_path)
     first, second = (a, b) if order == "ab" else (b, a)
 
     dry = sync(first, group, "--dry-run")
@@ -197,12 +203,7 @@ def test_two_copies_and_the_group_converge_and_no_entry_is_lost(
 
 def test_a_conflict_is_dropped_applied_or_rewritten_never_lost_silently(
         group: str, tmp_path: Path) -> None:
-    with opened(group) as db:
-        build_group(db)
-    a, b = tmp_path / "a.db", tmp_path / "b.db"
-    checkout(group, a)
-    checkout(group, b)
-    edit_everywhere(group, a, b)
+    a, b = evening(group, tmp_path)
     sync(a, group)
     sync(b, group)
     listed = conflicts(b)
@@ -259,12 +260,7 @@ def test_checkout_never_overwrites_and_refuses_special_files(group: str, tmp_pat
                                   "copy-written"])
 def test_a_sync_killed_at_any_step_leaves_both_sides_whole_and_runs_again(
         group: str, tmp_path: Path, step: str) -> None:
-    with opened(group) as db:
-        build_group(db)
-    a, b = tmp_path / "a.db", tmp_path / "b.db"
-    checkout(group, a)
-    checkout(group, b)
-    edit_everywhere(group, a, b)
+    a, b = evening(group, tmp_path)
     group_before, copy_before = state(group), state(f"sqlite:///{a}")
     process = subprocess.Popen(
         [sys.executable, "-m", "chronicle", "db", "sync", str(a), "--db", group],
