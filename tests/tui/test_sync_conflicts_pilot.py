@@ -9,12 +9,11 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from tui.helpers import screen_text, settle
-
 from chronicle.services import players, sync
 from chronicle.services.db import open_database
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.sync_conflicts import SyncConflictsScreen
+from tui.helpers import screen_text, settle
 
 
 def copy_with_conflicts(tmp_path: Path) -> str:
