@@ -293,3 +293,34 @@ def test_a_sync_killed_at_any_step_leaves_both_sides_whole_and_runs_again(
     winerdria = next(c for c in end["characters"] if c["name"] == "Winerdria")
     assert [e["kind"] for e in winerdria["events"]] == ["game", "buy"]
     assert not list(tmp_path.glob(".a.db.sync-*"))
+
+
+def test_two_edits_of_one_force_that_together_break_its_limit_are_a_conflict(
+        group: str, tmp_path: Path) -> None:
+    """Tim's force holds a Gearknight (40 points) under a limit of 100. One copy adds another
+    Gearknight, the other two Brass Hounds (20 each): each legal alone, together 120. The
+    second to sync keeps its force as a conflict in its copy (the force's data, changed
+    differently on both sides); the group's force is the first one's, within its limit."""
+    with opened(group) as db:
+        players.add_player(db, "Tim")
+        toa.new_force(db, "Tim", "Iron", "Clockwork Legion", 100)
+        toa.add_unit(db, "Iron", RosterLine(unit="Gearknight"))
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    checkout(group, a)
+    checkout(group, b)
+    with opened(f"sqlite:///{a}") as db:
+        toa.add_unit(db, "Iron", RosterLine(unit="Gearknight"))
+    with opened(f"sqlite:///{b}") as db:
+        toa.add_unit(db, "Iron", RosterLine(unit="Brass Hound"))
+        toa.add_unit(db, "Iron", RosterLine(unit="Brass Hound"))
+    sync(a, group)
+    sync(b, group)
+    sync(a, group)
+    end = state(group)
+    assert state(f"sqlite:///{a}") == end and state(f"sqlite:///{b}") == end
+    force = next(r for r in end["records"] if r["name"] == "Iron")
+    assert "Brass Hound" not in json.dumps(force["data"])  # the first to sync: A's
+    listed = conflicts(b)
+    assert [c["code"] for c in listed] == ["sync.both_changed"], listed
+    assert listed[0]["entry"]["field"] == "data"
+    assert "Brass Hound" in json.dumps(listed[0]["entry"]["mine"])  # kept, not lost
