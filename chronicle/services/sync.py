@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -180,7 +181,16 @@ def _judge(document: Doc, section: str, index: int) -> tuple[int, list[Any]] | N
         found = record_breach(model, 0)
         return None if found is None else (found[0] - 1, found[1])
     home = _home()
-    return home.first_breach(model, 0) if home is not None else None
+    if home is None:
+        return None
+    if hasattr(home, "first_breach"):
+        found: tuple[int, list[Any]] | None = home.first_breach(model, 0)
+        return found
+    problems: list[str] = home.chronicle_problems(model)  # a home game without first_breach
+    if not problems:
+        return None
+    at = re.search(r"\.events\[(\d+)\]", problems[0])
+    return (int(at[1]) if at else -1), problems
 
 
 def _retries(session: Session) -> tuple[list[tuple[str, str, dict[str, Any]]], list[int]]:
