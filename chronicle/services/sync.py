@@ -184,8 +184,8 @@ def _judge(document: Doc, section: str, index: int) -> tuple[int, list[Any]] | N
     if home is None:
         return None
     if hasattr(home, "first_breach"):
-        found: tuple[int, list[Any]] | None = home.first_breach(model, 0)
-        return found
+        breach: tuple[int, list[Any]] | None = home.first_breach(model, 0)
+        return breach
     problems: list[str] = home.chronicle_problems(model)  # a home game without first_breach
     if not problems:
         return None
