@@ -210,13 +210,15 @@ def test_a_conflict_is_dropped_applied_or_rewritten_never_lost_silently(
     spend = next(c for c in listed if c["what"] == "entry")
     done = chronicle("db", "conflicts", str(b), "--apply", str(spend["id"]))
     assert done.returncode == 1 and "cannot be applied" in done.stderr  # against the rules
-    value = next((c for c in conflicts(a) if c["code"] == "sync.both_changed"), None)
-    if value is not None:
-        applied = chronicle("db", "conflicts", str(a), "--apply", str(value["id"]))
-        assert applied.returncode == 0, applied.stderr
-        sync(a, group)
-        gear = next(c for c in state(group)["group_cards"] if c["card"]["name"] == "Gearknight")
-        assert gear["card"]["power"] == value["entry"]["mine"]
+    value = next(c for c in conflicts(a) if c["code"] == "sync.both_changed")
+    assert (value["entry"]["field"], value["entry"]["mine"], value["entry"]["theirs"]) == (
+        "card.power", 5, 6)  # the Gearknight corrected differently
+    applied = chronicle("db", "conflicts", str(a), "--apply", str(value["id"]))
+    assert applied.returncode == 0, applied.stderr
+    sync(a, group)
+    gear = next(c for c in state(group)["group_cards"] if c["card"]["name"] == "Gearknight")
+    assert gear["card"]["power"] == 5  # the copy's value, applied
+    assert all(c["code"] != "sync.both_changed" for c in conflicts(a))
     # rewritten (buy another Merit instead): offered again, refused again by the rules
     rewritten = chronicle("db", "conflicts", str(b), "--rewrite", str(spend["id"]),
                           "merit=Pearl of Wisdom")
