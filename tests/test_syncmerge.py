@@ -105,3 +105,26 @@ def test_new_entries_are_appended_after_the_groups_and_a_breaking_one_is_kept_as
     again = merge(copy.deepcopy(out.document), copy.deepcopy(out.document),
                   copy.deepcopy(out.document), judge)
     assert again.document == out.document and again.conflicts == []  # nothing twice
+
+
+def test_an_undo_follows_its_entry_when_renumbered_and_is_refused_with_it() -> None:
+    base = doc(records=[record("r1", "e1")])
+    mine = doc(records=[record("r1", "e1", "mine1", "bad", "undo-mine1", "undo-bad")])
+    events = mine["records"][0]["events"]
+    events[3]["payload"] = {"undo": 2}   # undoes mine1 (the copy's number 2)
+    events[4]["payload"] = {"undo": 3}   # undoes bad (the copy's number 3)
+    theirs = doc(records=[record("r1", "e1", "theirs1", "theirs2")])
+
+    def judge(document: Any, section: str, index: int) -> Any:
+        found = document[section][index]["events"]
+        at = next((i for i, e in enumerate(found) if e["uid"] == "bad"), None)
+        return None if at is None else (at, [])
+
+    out = merge(base, mine, theirs, judge)
+    kept = out.document["records"][0]["events"]
+    assert [(e["uid"], e["seq"], e["payload"]) for e in kept] == [
+        ("e1", 1, {"v": "e1"}), ("theirs1", 2, {"v": "theirs1"}),
+        ("theirs2", 3, {"v": "theirs2"}), ("mine1", 4, {"v": "mine1"}),
+        ("undo-mine1", 5, {"undo": 4})]  # still undoes mine1, now number 4
+    assert sorted((c.uid, c.code) for c in out.conflicts) == [
+        ("bad", "rules.broken"), ("undo-bad", "sync.undoes_refused")]

@@ -306,32 +306,76 @@ def _cards(base: Doc, mine: Doc, out: Merged) -> None:
     out.document["cards"] = list(t.values())
 
 
+UNDO = "undo"
+"""The payload key by which an entry names the entry it undoes, by number (every game's undo
+event: ``{"undo": 3}``); the copy's own entries are renumbered after the group's, so the
+numbers such an entry names are renumbered with them."""
+
+
+def _undone(entry: dict[str, Any]) -> int | None:
+    payload = entry.get("payload")
+    target = payload.get(UNDO) if isinstance(payload, dict) else None
+    return target if isinstance(target, int) and not isinstance(target, bool) else None
+
+
+def _renumbered(entry: dict[str, Any], numbers: dict[int, int]) -> dict[str, Any]:
+    target = _undone(entry)
+    if target is None or target not in numbers:
+        return entry
+    return {**entry, "payload": {**entry["payload"], UNDO: numbers[target]}}
+
+
 def _append(out: Merged, section: str, uid: str, entries: list[Any], judge: Judge) -> None:
     """Append the copy's new ``entries`` to the history of ``uid`` after the group's, each
-    only if the history still obeys the rules; each refused one a conflict."""
+    only if the history still obeys the rules; each refused one a conflict (and so is an
+    undo of a refused one: it would undo another entry)."""
     document = out.document
     index = next(i for i, e in enumerate(document[section]) if e["uid"] == uid)
     history = document[section][index]
-    held = len(history["events"])
-    queue = sorted(entries, key=lambda e: e.get("seq", 0))
+    events: list[dict[str, Any]] = history["events"]
+    held = len(events)
+    queue = sorted(entries, key=lambda e: e.get("seq", float("inf")))  # rewritten ones last
+    numbers = {int(e["seq"]): held + n for n, e in enumerate(queue, 1) if "seq" in e}
     for entry in queue:
-        history["events"].append({**entry, "seq": len(history["events"]) + 1})
+        events.append({**_renumbered(entry, numbers), "seq": len(events) + 1})
     while True:
         found = judge(document, section, index)
         if found is None or found[0] < held:
             break
         at, violations = found
-        refused = history["events"].pop(at)
-        for later in history["events"][at:]:
-            later["seq"] -= 1
-        first = violations[0] if violations else None
-        out.conflicts.append(Conflict(
-            uid=refused.get("uid") or "", subject=subject(section, history), what="entry",
-            code=getattr(first, "code", "rules.broken"),
-            message="; ".join(getattr(v, "message", str(v)) for v in violations)
-            or "it breaks the rules",
-            section=getattr(first, "section", "") or "",
-            entry={"section": section, "history": uid,
-                   "entry": {k: v for k, v in refused.items() if k != "seq"}}))
-    added = len(history["events"]) - held
+        refused = [at]
+        while True:  # the refused entry, and every local undo of one refused
+            gone = {i + 1 for i in refused}
+            more = [i for i in range(held, len(events))
+                    if i not in refused and _undone(events[i]) in gone]
+            if not more:
+                break
+            refused += more
+        for position in sorted(refused, reverse=True):
+            entry = events.pop(position)
+            said = violations if position == at else None
+            _refused(out, section, uid, history, entry, said)
+        shift = {old: old - sum(1 for r in refused if r + 1 < old)
+                 for old in range(held + 1, len(events) + len(refused) + 1)}
+        for i in range(held, len(events)):
+            events[i] = {**_renumbered(events[i], shift), "seq": i + 1}
+    added = len(events) - held
     out.count(out.sent, f"{section[:-1]} entries", added)
+
+
+def _refused(out: Merged, section: str, uid: str, history: dict[str, Any],
+             entry: dict[str, Any], violations: list[Any] | None) -> None:
+    """A history's entry the merge does not append, kept whole as a conflict."""
+    if violations is None:
+        code, message, rule = "sync.undoes_refused", "it undoes an entry the rules refused", ""
+    else:
+        first = violations[0] if violations else None
+        code = getattr(first, "code", "rules.broken")
+        message = "; ".join(getattr(v, "message", str(v)) for v in violations) \
+            or "it breaks the rules"
+        rule = getattr(first, "section", "") or ""
+    out.conflicts.append(Conflict(
+        uid=entry.get("uid") or "", subject=subject(section, history), what="entry",
+        code=code, message=message, section=rule,
+        entry={"section": section, "history": uid,
+               "entry": {k: v for k, v in entry.items() if k != "seq"}}))
