@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
+import uuid
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -73,6 +75,13 @@ def test_the_migrated_schema_matches_the_models(databases: fx.Databases) -> None
 
 
 def rows(connection: Connection, sql: str, *params: dict[str, object]) -> None:
+    """Run ``sql`` once per set of values; an insert into a table that has uids (revision
+    0009) gives each row a fresh one, as every row written at that revision has."""
+    match = re.match(r"INSERT INTO (\w+) \(([^)]*)\) VALUES \(", sql)
+    if match and "uid" in {c["name"] for c in inspect(connection).get_columns(match[1])}:
+        sql = (f"INSERT INTO {match[1]} ({match[2]}, uid) VALUES ("
+               + sql[match.end():].rstrip()[:-1] + ", :uid)")
+        params = tuple({**values, "uid": uuid.uuid4().hex} for values in params)
     for values in params:
         connection.execute(text(sql), values)
 
@@ -208,7 +217,7 @@ DATA: dict[str, Callable[[Connection], None]] = {"0001": data_0001, "0002": data
                                                  "0003": data_0003, "0004": data_0004,
                                                  "0005": data_0005, "0006": data_0006,
                                                  "0007": data_0007, "0008": data_0007,
-                                                 "0010": data_0007}
+                                                 "0009": data_0007, "0010": data_0007}
 """Representative data for each revision, in plain SQL of that revision's schema."""
 
 

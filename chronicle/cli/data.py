@@ -12,14 +12,16 @@ from chronicle.cli.output import counts_in_words, emit, emit_json
 
 
 def register(commands: Any) -> None:
-    """Add ``demo`` and ``db`` (``export``, ``import``, ``path``, ``check``)."""
+    """Add ``demo`` and ``db`` (``export``, ``import``, ``path``, ``check``; ``checkout``,
+    ``sync``, ``conflicts``: ``chronicle.cli.sync``)."""
     command(commands, "demo", _demo, "fill a fresh database with the rulebook's example",
             "Fill a fresh database with the rulebook's example: "
             "Tim with Winerdria and Josh with Annoyicus, their "
             "packs, and a first game.")
     db = commands.add_parser("db", help="export or import the whole database",
                              description="The whole database as one JSON file.")
-    sub = db.add_subparsers(dest="db_command", metavar="export|import|path|check",
+    sub = db.add_subparsers(dest="db_command",
+                            metavar="export|import|path|check|checkout|sync|conflicts",
                             required=True)
     export = command(sub, "export", _export, "write every table to one JSON file",
                      "Write the whole database to one JSON file.")
@@ -38,6 +40,9 @@ def register(commands: Any) -> None:
                     "id, name, game, what is wrong, code); exit status 1 "
                     "when there is one, 0 when the database is sound.")
     check.add_argument("--json", action="store_true", help="print JSON")
+    from chronicle.cli.sync import register as register_sync
+
+    register_sync(sub)
 
 
 def _demo(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, Text, UniqueConstraint
 from sqlmodel import Field
 
-from chronicle.persistence.models import _Row, _stamp
+from chronicle.persistence.models import _Row, _stamp, _uid
 from chronicle.persistence.types import StoredJSON
 
 
@@ -25,6 +25,8 @@ class OwnershipRow(_Row, table=True):
                                        name="uq_ownership_game_card"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+    """The row's identity across databases (revision 0009)."""
     player_id: int = Field(foreign_key="player.id", index=True)
     game: str = Field(default="wyld-hunt", max_length=40,
                       sa_column_kwargs={"server_default": "wyld-hunt"})
@@ -41,6 +43,8 @@ class CreationCardRow(_Row, table=True):
     __tablename__ = "creation_card"
 
     id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+    """The row's identity across databases (revision 0009)."""
     character_id: int = Field(foreign_key="character.id", index=True)
     role: str = Field(max_length=20)
     card_name: str = Field(max_length=200)
@@ -54,6 +58,8 @@ class EventRow(_Row, table=True):
     __table_args__ = (UniqueConstraint("character_id", "seq", name="uq_ledger_seq"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+    """The row's identity across databases (revision 0009)."""
     character_id: int = Field(foreign_key="character.id", index=True)
     seq: int
     kind: str = Field(max_length=20)
@@ -70,6 +76,8 @@ class GameRow(_Row, table=True):
     __table_args__ = (UniqueConstraint("name_key", name="uq_game_name_key"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+    """The row's identity across databases (revision 0009)."""
     name: str = Field(max_length=200)
     name_key: str = Field(max_length=200)
     system: str = Field(max_length=40)
@@ -94,6 +102,8 @@ class GroupCardRow(_Row, table=True):
     __table_args__ = (UniqueConstraint("game", "name_key", "kind", name="uq_group_card_key"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+    """The row's identity across databases (revision 0009)."""
     game: str = Field(max_length=40)
     name: str = Field(max_length=200)
     name_key: str = Field(max_length=200)
@@ -108,6 +118,8 @@ class GamePlayerRow(_Row, table=True):
     __tablename__ = "game_player"
 
     id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+    """The row's identity across databases (revision 0009)."""
     game_id: int = Field(foreign_key="game.id", index=True)
     player_id: int = Field(foreign_key="player.id")
     character_id: int | None = Field(default=None, foreign_key="character.id")
@@ -130,6 +142,8 @@ class ChangeRow(_Row, table=True):
                                        name="uq_change_log_version"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+    """The row's identity across databases (revision 0009)."""
     subject: str = Field(max_length=20)
     """The table of the record changed: ``character`` or ``game``."""
     subject_id: int
@@ -150,6 +164,8 @@ class RecordRow(_Row, table=True):
                                        name="uq_record_name"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+    """The row's identity across databases (revision 0009)."""
     game: str = Field(max_length=40)
     kind: str = Field(max_length=40)
     player_id: int | None = Field(default=None, foreign_key="player.id", index=True)
@@ -172,6 +188,8 @@ class RecordEventRow(_Row, table=True):
     __table_args__ = (UniqueConstraint("record_id", "seq", name="uq_record_event_seq"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+    """The row's identity across databases (revision 0009)."""
     record_id: int = Field(foreign_key="record.id", index=True)
     seq: int
     kind: str = Field(max_length=40)
@@ -201,3 +219,44 @@ class FoldSnapshotRow(_Row, table=True):
     """The digest of this row's other columns (a hand edit of the row is seen)."""
     state: str = Field(sa_column=Column(Text, nullable=False))
     """The game's state as JSON text (``Fold.dump``): plain values, never code."""
+
+
+class SyncStateRow(_Row, table=True):
+    """What an offline copy remembers of its group (revision 0009, ``chronicle db checkout``):
+    ``origin`` (the group's URL without its password, when), ``base`` (the whole-database
+    export as both sides held it at the last sync, the merge's common ancestor). Empty in the
+    group's own database. Not synced."""
+
+    __tablename__ = "sync_state"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=40, unique=True)
+    value: dict[str, Any] = Field(default_factory=dict,
+                                  sa_column=Column(StoredJSON, nullable=False))
+
+
+class SyncConflictRow(_Row, table=True):
+    """An entry of an offline copy that a sync could not merge (revision 0009): kept here, in
+    the copy, until it is dropped, applied or rewritten (``chronicle db conflicts``). Not
+    synced."""
+
+    __tablename__ = "sync_conflict"
+
+    id: int | None = Field(default=None, primary_key=True)
+    uid: str = Field(max_length=32, index=True)
+    """The uid of the entry (an event, a player, a card...) the conflict keeps."""
+    subject: str = Field(max_length=400)
+    """What it belongs to, in words: ``Winerdria (Tim)'s chronicle``, ``player Carl``."""
+    what: str = Field(max_length=40)
+    """``entry`` (a history's entry the rules refused), ``value`` (a value both sides changed
+    differently), ``deleted`` (changed on one side, deleted on the other)."""
+    code: str = Field(max_length=80)
+    message: str = Field(max_length=4000)
+    section: str = Field(default="", max_length=200)
+    entry: dict[str, Any] = Field(default_factory=dict,
+                                  sa_column=Column(StoredJSON, nullable=False))
+    """Where the entry goes and the entry itself (``place``, ``entry``, ``field``, ``mine``,
+    ``theirs``), as JSON."""
+    state: str = Field(default="open", max_length=20)
+    """``open``; ``retry`` (rewritten: the next sync offers it again)."""
+    created_at: datetime = _stamp()

@@ -38,7 +38,7 @@ CHARACTER = table("character", column("id", Integer), column("player_id", Intege
                   column("name", String), column("name_key", String), column("system", String),
                   column("icon", String), column("court", String), column("background", String),
                   column("version", Integer), column("created_at", UTCDateTime()),
-                  column("archived_at", UTCDateTime()))
+                  column("archived_at", UTCDateTime()), column("uid", String))
 """``character`` (``CharacterRow``): every column, read as :class:`CharacterFacts`."""
 
 PLAYER = table("player", column("id", Integer), column("name", String),
@@ -83,6 +83,7 @@ class CharacterFacts(NamedTuple):
     version: int
     created_at: datetime
     archived_at: datetime | None
+    uid: str
 
 
 class PlayerFacts(NamedTuple):

@@ -20,6 +20,7 @@ each table's annotations twice, for pydantic and for SQLAlchemy, and strings wou
 and evaluated both times on every start-up.
 """
 
+import uuid
 from datetime import datetime
 from typing import Any
 
@@ -37,6 +38,16 @@ def _stamp(nullable: bool = False) -> Any:
     return Field(sa_column=Column(UTCDateTime(), nullable=False))
 
 
+def new_uid() -> str:
+    """A fresh identity unique across databases (revision 0009): a uuid4 as 32 hex digits."""
+    return uuid.uuid4().hex
+
+
+def _uid() -> Any:
+    """A row's identity field (its own column: SQLModel tables cannot share one)."""
+    return Field(default_factory=new_uid, max_length=32, unique=True, index=True)
+
+
 class _Row(SQLModel):
     """A table's row. Rows are made by the repositories and read from the database, never
     validated as pydantic models: the validator is built only if something asks for one
@@ -52,6 +63,8 @@ class PlayerRow(_Row, table=True):
     __table_args__ = (UniqueConstraint("name_key", name="uq_player_name_key"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+    """The row's identity across databases (revision 0009)."""
     name: str = Field(max_length=200)
     name_key: str = Field(max_length=200)
     created_at: datetime = _stamp()
@@ -65,6 +78,8 @@ class CharacterRow(_Row, table=True):
     __table_args__ = (UniqueConstraint("player_id", "name_key", name="uq_character_name"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+    """The row's identity across databases (revision 0009)."""
     player_id: int = Field(foreign_key="player.id", index=True)
     name: str = Field(max_length=200)
     name_key: str = Field(max_length=200)

@@ -9,7 +9,8 @@ store, the group's cards; the file's ``cards`` are the home game's (``registry.h
 database tables): :func:`export_model` is the format with them, and :func:`tables` every
 table an export holds. Keys added by later schemas have defaults, so that
 older exports stay readable: ``game`` of an owned card (0007, the first game when absent),
-``records`` and ``group_cards`` (0007, none)."""
+``records`` and ``group_cards`` (0007, none), the ``uid`` of every
+entry (0009: its identity across databases; absent, the import gives a fresh one)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,17 @@ SectionModel = _Model
 """The base of every table of the file, a home game's sections' too (strict, no other key)."""
 
 
+Uid = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]
+"""An entry's identity across databases (schema 0009): 32 lower-case hexadecimal digits."""
+
+
+def uid_of(entry: Any) -> dict[str, Any]:
+    """A row's identity as the file gives it (schema 0009), as keyword arguments of its row;
+    none: the table's fresh one."""
+    uid = getattr(entry, "uid", None)
+    return {"uid": uid} if uid is not None else {}
+
+
 class OwnedModel(_Model):
     """How many copies of a card of a game a player owns (zero counts are kept too). ``kind``
     is one of the game's card kinds."""
@@ -50,6 +62,8 @@ class OwnedModel(_Model):
     count: Count
     game: System = "wyld-hunt"
     """The game the card belongs to (schema 0007); absent: Wyld Hunt."""
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class PlayerModel(_Model):
@@ -58,6 +72,8 @@ class PlayerModel(_Model):
     name: Name
     created_at: Stamp
     collection: list[OwnedModel]
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 RecordKindName = Annotated[str, Field(min_length=1, max_length=RECORD_KIND_MAX)]
@@ -70,6 +86,8 @@ class RecordEventModel(_Model):
     kind: RecordKindName
     payload: dict[str, Any]
     recorded_at: Stamp
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class RecordModel(_Model):
@@ -88,6 +106,8 @@ class RecordModel(_Model):
     created_at: Stamp
     archived_at: Stamp | None = None
     events: list[RecordEventModel]
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class GroupCardModel(_Model):
@@ -97,6 +117,8 @@ class GroupCardModel(_Model):
     game: System
     card: dict[str, Any]
     version: Version = 1
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 class ExportModel(_Model):

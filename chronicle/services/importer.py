@@ -14,11 +14,11 @@ timestamps and links exactly.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from chronicle.domain import limits
 from chronicle.domain.values import name_key
@@ -30,6 +30,7 @@ from chronicle.services.exportformat import (
     export_model,
     section_games,
     tables,
+    uid_of,
 )
 
 if TYPE_CHECKING:
@@ -280,7 +281,31 @@ def check_structure(path: Path) -> tuple[Any, ExportModel | None, Problems]:
     if document is not None:
         _check_references(document, revisions(), problems)
         _check_records(document, problems)
+        _check_uids(document, problems)
     return data, document, problems
+
+
+def _check_uids(document: ExportModel, problems: Problems) -> None:
+    """Each identity the file gives (schema 0009) names one entry only."""
+    seen: dict[str, str] = {}
+
+    def entries(value: Any, where: str) -> Iterator[tuple[str, Any]]:
+        """Every entry of the file with its place (``players[0].collection[2]``), every
+        game's sections alike: each model holding a ``uid``, in the file's order."""
+        if isinstance(value, BaseModel):
+            if "uid" in type(value).model_fields:
+                yield where, value
+            for name in type(value).model_fields:
+                yield from entries(getattr(value, name), f"{where}.{name}" if where else name)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                yield from entries(item, f"{where}[{index}]")
+
+    for where, entry in entries(document, ""):
+        if entry.uid is not None:
+            first = first_seen(seen, entry.uid, where)
+            if first is not None:
+                problems.add(f"{where}.uid", f"{entry.uid} is already the uid of {first}")
 
 
 def refusal(path: Path, problems: list[str]) -> BadInput:
@@ -318,10 +343,11 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
         return [int(row.id) for row in rows]
 
     players = dict(zip([name_key(p.name) for p in document.players], ids(
-        [PlayerRow(name=p.name, name_key=name_key(p.name), created_at=p.created_at)
+        [PlayerRow(name=p.name, name_key=name_key(p.name), created_at=p.created_at, **uid_of(p))
          for p in document.players], "player"), strict=True))
     list(ids([OwnershipRow(player_id=players[name_key(p.name)], game=o.game, card_name=o.card,
-                           card_key=name_key(o.card), card_kind=o.kind, count=o.count)
+                           card_key=name_key(o.card), card_kind=o.kind, count=o.count,
+                           **uid_of(o))
               for p in document.players for o in p.collection], "ownership"))
     for game in section_games():
         game.insert(session, document, players, ids)
@@ -333,7 +359,8 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
         game=r.game, kind=r.kind, owner=players[name_key(r.player)] if r.player else 0,
         player_id=players[name_key(r.player)] if r.player else None, name=r.name,
         name_key=name_key(r.name), data=dict(r.data), version=r.version,
-        created_at=r.created_at, archived_at=r.archived_at) for r in document.records]
+        created_at=r.created_at, archived_at=r.archived_at, **uid_of(r))
+        for r in document.records]
     records = ids(rows, "record")
     known: dict[str, Players] = {}
     for row in rows:
@@ -353,13 +380,13 @@ def insert(session: Session, document: ExportModel) -> dict[str, int]:
     session.flush()
     list(ids([RecordEventRow(record_id=record_id, seq=e.seq, kind=e.kind,
                              payload=kept(r, e.kind, dict(e.payload)),
-                             recorded_at=e.recorded_at)
+                             recorded_at=e.recorded_at, **uid_of(e))
               for r, record_id in zip(document.records, records, strict=True)
               for e in sorted(r.events, key=lambda e: e.seq)], "record_event"))
     session.add_all([GroupCardRow(game=c.game, name=str(c.card["name"]),
                                   name_key=name_key(str(c.card["name"])),
                                   kind=str(c.card["kind"]), data=dict(c.card),
-                                  version=c.version, changed_at=now())
+                                  version=c.version, changed_at=now(), **uid_of(c))
                      for c in document.group_cards])
     session.flush()
     forget_all()

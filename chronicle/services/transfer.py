@@ -71,18 +71,26 @@ __all__ = ["FORMAT", "MAX_PROBLEMS", "VERSION", "ExportModel", "GroupCardModel",
 
 # Export -------------------------------------------------------------------------------------
 
-def export_all(db: Database) -> dict[str, Any]:
-    """Every row of every table as the export document, read in one transaction."""
+def export_all(db: Database | None, session: Session | None = None) -> dict[str, Any]:
+    """Every row of every table as the export document, read in one transaction (``session``'s,
+    when given: a sync reads the group's under its write lock)."""
     from chronicle.persistence.engine import HEAD
     from chronicle.persistence.exported import exported_rows
     from chronicle.systems import registry
 
-    with db.transaction() as session:
+    def read(session: Session) -> tuple[Any, dict[str, Any]]:
         rows = exported_rows(session, group_cards_but=registry.home())
         names = {p.id: p.name for p in rows.players}
-        sections = {key: value for game in section_games()
-                    for key, value in game.export_sections(session, names).items()}
-        home = home_exchange()
+        return rows, {key: value for game in section_games()
+                      for key, value in game.export_sections(session, names).items()}
+
+    if session is not None:
+        rows, sections = read(session)
+    else:
+        assert db is not None
+        with db.transaction() as reading:
+            rows, sections = read(reading)
+    home = home_exchange()
     records, record_events, group_cards = rows.records, rows.record_events, rows.group_cards
     players, owned = rows.players, rows.owned
     player_names = {p.id: p.name for p in players}
@@ -90,12 +98,14 @@ def export_all(db: Database) -> dict[str, Any]:
     collections: dict[int, list[dict[str, Any]]] = {p.id: [] for p in players if p.id}
     for row in owned:
         collections[row.player_id].append({"card": row.card_name, "kind": row.card_kind,
-                                           "count": row.count, "game": row.game})
+                                           "count": row.count, "game": row.game,
+                                           "uid": row.uid or None})
     history: dict[int, list[dict[str, Any]]] = {r.id: [] for r in records if r.id}
     for step in record_events:
         history[step.record_id].append({"seq": step.seq, "kind": step.kind,
                                         "payload": step.payload,
-                                        "recorded_at": stamp(step.recorded_at)})
+                                        "recorded_at": stamp(step.recorded_at),
+                                        "uid": step.uid or None})
     from chronicle.services.playernames import Players, exported
 
     named = Players.named((p.id, p.name) for p in players if p.id is not None)
@@ -113,16 +123,17 @@ def export_all(db: Database) -> dict[str, Any]:
         "schema": HEAD,
         "exported_at": stamp(datetime.now(UTC)),
         "players": [{"name": p.name, "created_at": stamp(p.created_at),
-                     "collection": collections[p.id or 0]} for p in players],
+                     "collection": collections[p.id or 0], "uid": p.uid or None}
+                    for p in players],
         **sections,
         "cards": home.cards() if home else [],
-        "group_cards": [{"game": c.game, "card": c.data, "version": c.version}
-                        for c in group_cards],
+        "group_cards": [{"game": c.game, "card": c.data, "version": c.version,
+                         "uid": c.uid or None} for c in group_cards],
         "records": [{"game": r.game, "kind": r.kind,
                      "player": player_names[r.player_id] if r.player_id is not None else None,
                      "name": r.name, "data": record_data[r.id or 0], "version": r.version,
                      "created_at": stamp(r.created_at), "archived_at": stamp(r.archived_at),
-                     "events": history[r.id or 0]} for r in records],
+                     "events": history[r.id or 0], "uid": r.uid or None} for r in records],
     }
 
 

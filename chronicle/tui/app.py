@@ -487,6 +487,12 @@ class ChronicleApp(App[int]):
 
         self.push_screen(StatisticsScreen())
 
+    def action_sync_conflicts(self) -> None:
+        """Open the offline copy's conflicts (``chronicle db sync``)."""
+        from chronicle.tui.screens.sync_conflicts import SyncConflictsScreen
+
+        self.push_screen(SyncConflictsScreen())
+
     def action_collections(self) -> None:
         """Open every game's collections (the game kept from last time)."""
         from chronicle.tui.screens.game_collection import open_game_collection
@@ -570,6 +576,8 @@ class ChronicleApp(App[int]):
                             self.action_statistics)
         yield SystemCommand("Collections", "Every game's collections: a player's copies of "
                             "any game's cards", self.action_collections)
+        yield SystemCommand("Sync conflicts", "An offline copy's entries a sync could not "
+                            "merge: drop or apply them", self.action_sync_conflicts)
         yield SystemCommand("Light or dark theme", "Toggle the theme (ctrl+t)",
                             self.action_toggle_dark)
         commands = getattr(screen, "commands", None)

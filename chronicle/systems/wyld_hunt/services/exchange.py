@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
     from chronicle.catalog.loader import CardEntry
+    from chronicle.rules.report import Violation
     from chronicle.services.exportformat import ExportModel
     from chronicle.systems.wyld_hunt.services.exchangeformat import Sections
 
@@ -93,58 +94,87 @@ def chronicle_problems(document: ExportModel) -> list[str]:
     """Replay every character's chronicle through the rules, as every append was checked:
     creation choices the services refuse, a chronicle that starts before the character is
     finished, and an event that adds an error the chronicle before it did not have are each a
-    problem naming the character, the event and the violation. A chronicle whose last event
-    leaves an error its start had not is replayed once more to find the event that brought
-    it (``check_steps``: one pass, not one check per event)."""
+    problem naming the character, the event and the violation (``first_breach``)."""
+    from chronicle.systems.wyld_hunt.codec import describe_event
+
+    problems: list[str] = []
+    cat = _catalog_of(document)
+    for c, character in enumerate(cast("Sections", document).characters):
+        where = f"characters[{c}]"
+        who = f"{character.name} ({character.player})"
+        found = first_breach(document, c, cat)
+        if found is None:
+            continue
+        index, violations = found
+        ordered = sorted(character.events, key=lambda e: e.seq)
+        if index < 0:
+            held = f" (the chronicle, event {min(e.seq for e in character.events)} onwards, " \
+                "cannot start until it is fixed)" if character.events else ""
+            for violation in violations[:3]:
+                problems.append(f"{where}: {who}: {violation.code}: {violation.message}{held}")
+            continue
+        event = ordered[index]
+        problems.append(f"{where}.events[{index}]: "
+                        f"{who}, event {event.seq} "
+                        f"({describe_event(event_from_record(event.kind, dict(event.payload)))})"
+                        " breaks the rules: " + "; ".join(f"{v.code}: {v.message}"
+                                                          for v in violations[:3]))
+    return problems
+
+
+def _catalog_of(document: ExportModel) -> Any:
+    from chronicle.systems.wyld_hunt.services.common import catalog
+
+    return catalog(card_entries(document))
+
+
+def first_breach(document: ExportModel, c: int, cat: Any = None,
+                 ) -> tuple[int, list[Violation]] | None:
+    """Replay character ``c`` of ``document`` as every append was checked: (-1, violations)
+    when its creation choices are refused (or the chronicle starts before it is finished),
+    else (the 0-based index of the first event, oldest first, that adds an error the
+    chronicle before it did not have, its new errors); None when the chronicle obeys the
+    rules. ``cat``: the document's catalog, when the caller has it. A chronicle whose last
+    event leaves an error its start had not is replayed once more to find the event that
+    brought it (``check_steps``: one pass, not one check per event)."""
     from dataclasses import replace
 
     from chronicle.services.common import new_errors
     from chronicle.systems.wyld_hunt.cards import Court
     from chronicle.systems.wyld_hunt.chronicle import CharacterBuild
-    from chronicle.systems.wyld_hunt.codec import describe_event
     from chronicle.systems.wyld_hunt.rules.character import check_character, check_steps
-    from chronicle.systems.wyld_hunt.services.common import UNFINISHED, catalog
+    from chronicle.systems.wyld_hunt.services.common import UNFINISHED
 
-    problems: list[str] = []
-    cat = catalog(card_entries(document))
+    cat = cat if cat is not None else _catalog_of(document)
     unfinished = UNFINISHED - {"collection.not_owned"}  # collections are checked by the app
-    for c, character in enumerate(cast("Sections", document).characters):
-        where = f"characters[{c}]"
-        who = f"{character.name} ({character.player})"
-        events = tuple(event_from_record(e.kind, dict(e.payload))
-                       for e in sorted(character.events, key=lambda e: e.seq))
-        cards = sorted(character.creation_cards, key=lambda card: card.position)
-        build = CharacterBuild(
-            name=character.name, system=character.system,
-            icons=(character.icon,) if character.icon else (),
-            court=Court(character.court) if character.court else None,
-            merits=tuple(card.card for card in cards if card.role == "merit"),
-            flaws=tuple(card.card for card in cards if card.role == "flaw"),
-            background=character.background, player=character.player, events=events)
-        final, _state = check_character(build, cat)
-        start, _state = check_character(replace(build, events=()), cat) \
-            if events else (final, _state)
-        refused = [v for v in start.errors if v.code in CREATION_REFUSALS
-                   or (events and v.code in unfinished)]
-        held = f" (the chronicle, event {min(e.seq for e in character.events)} onwards, " \
-            "cannot start until it is fixed)" if events else ""
-        for violation in refused[:3]:
-            problems.append(f"{where}: {who}: {violation.code}: {violation.message}{held}")
-        if refused or not events or not new_errors(start, final):
-            continue
-        steps = check_steps(build, cat)   # one replay of the chronicle, each event's report
-        before = next(steps)
-        for index, after in enumerate(steps, start=1):
-            fresh = new_errors(before, after)
-            if fresh:
-                seq = sorted(character.events, key=lambda e: e.seq)[index - 1].seq
-                problems.append(f"{where}.events[{index - 1}]: "
-                                f"{who}, event {seq} ({describe_event(events[index - 1])}) breaks "
-                             "the rules: " + "; ".join(f"{v.code}: {v.message}"
-                                                       for v in fresh[:3]))
-                break
-            before = after
-    return problems
+    character = cast("Sections", document).characters[c]
+    events = tuple(event_from_record(e.kind, dict(e.payload))
+                   for e in sorted(character.events, key=lambda e: e.seq))
+    cards = sorted(character.creation_cards, key=lambda card: card.position)
+    build = CharacterBuild(
+        name=character.name, system=character.system,
+        icons=(character.icon,) if character.icon else (),
+        court=Court(character.court) if character.court else None,
+        merits=tuple(card.card for card in cards if card.role == "merit"),
+        flaws=tuple(card.card for card in cards if card.role == "flaw"),
+        background=character.background, player=character.player, events=events)
+    final, _state = check_character(build, cat)
+    start, _state = check_character(replace(build, events=()), cat) \
+        if events else (final, _state)
+    refused = [v for v in start.errors if v.code in CREATION_REFUSALS
+               or (events and v.code in unfinished)]
+    if refused:
+        return -1, refused
+    if not events or not new_errors(start, final):
+        return None
+    steps = check_steps(build, cat)   # one replay of the chronicle, each event's report
+    before = next(steps)
+    for index, after in enumerate(steps):
+        fresh = new_errors(before, after)
+        if fresh:
+            return index, list(fresh)
+        before = after
+    return None
 
 
 def card_entries(document: ExportModel) -> list[Any]:

@@ -5,7 +5,8 @@ field types of ``chronicle.persistence.payloads``; the generic format
 (``SECTIONS``), and its rows from ``TABLES``.
 
 Keys added by later schemas have defaults, so that older exports stay readable:
-``archived_at`` (0005), ``epic_order`` (0006), a seat's ``character_player``."""
+``archived_at`` (0005), ``epic_order`` (0006), a seat's ``character_player``, every entry's
+``uid`` (0009: its identity across databases; absent, the import gives a fresh one)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from chronicle.persistence.payloads import (
     Text,
     Version,
 )
-from chronicle.services.exportformat import SectionModel
+from chronicle.services.exportformat import SectionModel, Uid
 
 CardKind = Literal["icon", "merit", "flaw", "quest", "league", "waylay"]
 EventKind = Literal["game", "buy", "buy_off", "correction", "undo"]
@@ -33,6 +34,9 @@ class CreationCardModel(SectionModel):
     role: Literal["merit", "flaw"]
     card: Name
     position: Position
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
+
 
 
 class EventModel(SectionModel):
@@ -43,6 +47,9 @@ class EventModel(SectionModel):
     payload: dict[str, Any]
     recorded_at: Stamp
     game: Name | None
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
+
 
 
 class CharacterModel(SectionModel):
@@ -60,6 +67,9 @@ class CharacterModel(SectionModel):
     events: list[EventModel]
     archived_at: Stamp | None = None
     """When the character was archived (schema 0005); absent or null while in play."""
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
+
 
 
 class SeatModel(SectionModel):
@@ -77,6 +87,9 @@ class SeatModel(SectionModel):
     leagues: Names
     pool: Names | None
     completed: Names | None
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
+
 
 
 class GameModel(SectionModel):
@@ -94,6 +107,8 @@ class GameModel(SectionModel):
     """When the game was archived (schema 0005); absent or null while listed."""
     epic_order: Literal["quest_number", "waylay_rating"] | None = None
     """The game's reading of epic order (schema 0006); absent or null: the rulebook's example."""
+    uid: Uid | None = None
+    """Its identity across databases (schema 0009); absent: a fresh one on import."""
 
 
 SECTIONS: dict[str, Any] = {"characters": list[CharacterModel], "games": list[GameModel]}

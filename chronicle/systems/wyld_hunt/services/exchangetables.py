@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from chronicle.domain.values import name_key
 from chronicle.rules.editions import edition_keys
-from chronicle.services.exportformat import ExportModel, stamp
+from chronicle.services.exportformat import ExportModel, stamp, uid_of
 from chronicle.services.importer import Problems, first_seen
 
 if TYPE_CHECKING:
@@ -48,19 +48,20 @@ def export_sections(session: Session, player_names: dict[Any, str]) -> dict[str,
     cards_of: dict[int, list[dict[str, Any]]] = {c.id: [] for c in characters if c.id}
     for card in creation:
         cards_of[card.character_id].append({"role": card.role, "card": card.card_name,
-                                            "position": card.position})
+                                            "position": card.position, "uid": card.uid or None})
     events_of: dict[int, list[dict[str, Any]]] = {c.id: [] for c in characters if c.id}
     for event in events:
         player, name = character_keys[event.character_id]
         events_of[event.character_id].append({
             "seq": event.seq, "kind": event.kind, "payload": event.payload,
             "recorded_at": stamp(event.recorded_at),
-            "game": game_name(event.game_id, f"event {event.seq} of {name} ({player})")})
+            "game": game_name(event.game_id, f"event {event.seq} of {name} ({player})"),
+            "uid": event.uid or None})
     seats_of: dict[int, list[dict[str, Any]]] = {g.id: [] for g in games if g.id}
     for seat in seats:
         player = player_names[seat.player_id]
         entry: dict[str, Any] = {"position": seat.position, "player": player,
-                                 "character": None}
+                                 "character": None, "uid": seat.uid or None}
         if seat.character_id is not None:
             owner, character = character_keys[seat.character_id]
             entry["character"] = character
@@ -80,12 +81,13 @@ def export_sections(session: Session, player_names: dict[Any, str]) -> dict[str,
                         "background": c.background, "version": c.version,
                         "created_at": stamp(c.created_at),
                         "creation_cards": cards_of[c.id or 0], "events": events_of[c.id or 0],
-                        "archived_at": stamp(c.archived_at)}
+                        "archived_at": stamp(c.archived_at), "uid": c.uid or None}
                        for c in characters],
         "games": [{"name": g.name, "system": g.system, "solo": g.solo, "status": g.status,
                    "version": g.version, "created_at": stamp(g.created_at),
                    "played_at": stamp(g.played_at), "seats": seats_of[g.id or 0],
-                   "archived_at": stamp(g.archived_at), "epic_order": g.epic_order}
+                   "archived_at": stamp(g.archived_at), "epic_order": g.epic_order,
+                   "uid": g.uid or None}
                   for g in games],
     }
 
@@ -171,7 +173,7 @@ def insert(session: Session, document: ExportModel, players: dict[Any, int],
     games = dict(zip([name_key(g.name) for g in sections.games], ids(
         [GameRow(name=g.name, name_key=name_key(g.name), system=g.system, solo=g.solo,
                  status=g.status, created_at=g.created_at, played_at=g.played_at,
-                 version=g.version, archived_at=g.archived_at, epic_order=g.epic_order)
+                 version=g.version, archived_at=g.archived_at, epic_order=g.epic_order, **uid_of(g))
          for g in sections.games],
         "game"), strict=True))
     characters = dict(zip(
@@ -179,16 +181,19 @@ def insert(session: Session, document: ExportModel, players: dict[Any, int],
         ids([CharacterRow(player_id=players[name_key(c.player)], name=c.name,
                           name_key=name_key(c.name), system=c.system, icon=c.icon,
                           court=c.court, background=c.background, version=c.version,
-                          created_at=c.created_at, archived_at=c.archived_at)
+                          created_at=c.created_at, archived_at=c.archived_at,
+                          **uid_of(c))
              for c in sections.characters],
             "character"), strict=True))
     list(ids([CreationCardRow(character_id=characters[(name_key(c.player), name_key(c.name))],
-                              role=card.role, card_name=card.card, position=card.position)
+                              role=card.role, card_name=card.card, position=card.position,
+                              **uid_of(card))
               for c in sections.characters for card in c.creation_cards], "creation_card"))
     list(ids([EventRow(character_id=characters[(name_key(c.player), name_key(c.name))],
                        seq=e.seq, kind=e.kind, payload=dict(e.payload),
                        recorded_at=e.recorded_at,
-                       game_id=games[name_key(e.game)] if e.game is not None else None)
+                       game_id=games[name_key(e.game)] if e.game is not None else None,
+                       **uid_of(e))
               for c in sections.characters for e in c.events], "ledger_event"))
     seats = []
     for game in sections.games:
@@ -204,5 +209,6 @@ def insert(session: Session, document: ExportModel, players: dict[Any, int],
                 quests=list(seat.quests), waylays=list(seat.waylays),
                 treasures=list(seat.treasures), leagues=list(seat.leagues),
                 pool=list(seat.pool) if seat.pool is not None else None,
-                completed=list(seat.completed) if seat.completed is not None else None))
+                completed=list(seat.completed) if seat.completed is not None else None,
+                **uid_of(seat)))
     list(ids(seats, "game_player"))

@@ -1,0 +1,412 @@
+"""An offline copy of the group's database and its sync (issue 32): ``checkout`` makes a
+SQLite file holding the group's data, its origin (the URL without the password) and the
+common ancestor of the next merge; ``sync`` merges the copy and the group entry by entry
+(``chronicle.services.syncmerge``), writes the group in one transaction holding its write
+lock, then rebuilds the copy from the group in a new file that replaces the old one
+atomically. A sync killed at any point leaves the group as it was or fully written, and the
+copy as it was or fully rebuilt; run again, it finds every entry it sent already there (by
+uid), so nothing is duplicated, and a sync of copies that agree writes nothing.
+
+``CHRONICLE_SYNC_PAUSE`` (tests): the name of a step (``merged``, ``group-written``,
+``group-committed``, ``copy-written``) at which a sync says ``paused at STEP`` on its error
+output and waits a minute, so that a test can kill it there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from chronicle.errors import AlreadyExists, BadInput, NotFound, Refused
+from chronicle.services.syncmerge import Conflict, Doc, Merged, merge
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from chronicle.services.db import Database
+
+PAUSE = "CHRONICLE_SYNC_PAUSE"
+
+
+def _pause(step: str) -> None:
+    if os.environ.get(PAUSE) == step:
+        os.write(2, f"paused at {step}\n".encode())  # straight to the error output
+        time.sleep(60)
+
+
+@dataclass(frozen=True)
+class SyncResult:
+    """What a sync did (or, dry, would do): entries sent and received by kind, the conflicts
+    found this time, those kept in the copy in all, and whether the group was written."""
+
+    sent: dict[str, int]
+    received: dict[str, int]
+    conflicts: list[Conflict]
+    kept: int
+    group_written: bool
+    dry_run: bool = False
+    origin: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def _copy_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+def _refuse_target(path: Path) -> None:
+    if path.exists() or path.is_symlink():
+        raise AlreadyExists(f"{path} already exists; a checkout never overwrites a file: "
+                            "choose another name")
+    if not path.parent.is_dir():
+        raise BadInput(f"cannot write {path}: the folder {path.parent} does not exist")
+
+
+def _same(a: Doc, b: Doc) -> bool:
+    def plain(doc: Doc) -> str:
+        return json.dumps({k: v for k, v in doc.items() if k != "exported_at"}, sort_keys=True)
+    return plain(a) == plain(b)
+
+
+def _validated(document: Doc, folder: Path) -> Any:
+    """The export model of ``document``, checked as an import checks a file (rules
+    included): the safety net before a database is written."""
+    from chronicle.services.transfer import validate_export
+
+    descriptor, name = tempfile.mkstemp(prefix=".sync-", suffix=".json", dir=folder)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            json.dump(document, handle, ensure_ascii=False)
+        return validate_export(Path(name))
+    finally:
+        Path(name).unlink(missing_ok=True)
+
+
+def _build_copy(document: Doc, target: Path, origin: dict[str, Any],
+                conflicts: list[dict[str, Any]]) -> None:
+    """Write a new SQLite file holding ``document`` (uids kept), its origin, the common
+    ancestor (``base``: the file's own export) and ``conflicts``, to a temporary name in the
+    target's folder; then give it the target's name: a new name never overwrites
+    (``os.link``), an existing copy is replaced whole (``os.replace``)."""
+    from chronicle.persistence import syncstore
+    from chronicle.services.db import open_database
+    from chronicle.services.transfer import export_all, insert
+
+    model = _validated(document, target.parent)
+    temporary = target.parent / f".{target.name}.sync-{os.getpid()}-{time.time_ns()}"
+    db = open_database(_copy_url(temporary))
+    try:
+        with db.transaction() as session:
+            insert(session, model)
+        base = export_all(db)
+        with db.transaction() as session:
+            syncstore.set_state(session, "origin", origin)
+            syncstore.set_state(session, "base", base)
+            for values in conflicts:
+                syncstore.add_conflict(session, **values)
+    except BaseException:
+        db.close()
+        temporary.unlink(missing_ok=True)
+        raise
+    db.close()
+    for suffix in ("-wal", "-shm"):
+        Path(f"{temporary}{suffix}").unlink(missing_ok=True)
+    _pause("copy-written")
+    try:
+        if target.exists():
+            os.replace(temporary, target)
+        else:
+            os.link(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def checkout(group: Database, target: Path) -> dict[str, int]:
+    """Make the offline copy ``target`` (a new SQLite file) of ``group``; the rows per table.
+
+    Raises:
+        AlreadyExists: ``target`` exists (nothing is written).
+        BadInput: its folder does not exist.
+    """
+    from chronicle.persistence.engine import safe_url
+    from chronicle.services.transfer import counts_of, export_all
+
+    _refuse_target(target)
+    document = export_all(group)
+    origin = {"url": safe_url(group.url), "at": datetime.now(UTC).isoformat(),
+              "schema": document["schema"]}
+    _build_copy(document, target, origin, [])
+    return counts_of(document)
+
+
+def _open_copy(path: Path) -> Database:
+    from chronicle.reading import shown_path, special_kind
+    from chronicle.services.db import open_database
+
+    try:
+        kind = special_kind(path.stat().st_mode)
+    except OSError:
+        kind = "missing"
+    if kind == "missing":
+        raise NotFound(f"{shown_path(path)} does not exist: make an offline copy with "
+                       "`chronicle db checkout --out FILE`")
+    if kind is not None:
+        raise BadInput(f"{shown_path(path)} is {kind}, not an offline copy")
+    if not path.is_file():
+        raise NotFound(f"{path} is not a file: make an offline copy with "
+                       "`chronicle db checkout --out FILE`")
+    return open_database(_copy_url(path))
+
+
+def _judge(document: Doc, section: str, index: int) -> tuple[int, list[Any]] | None:
+    """The first breach of one history of ``document`` (``syncmerge.Judge``), checked by its
+    game's rules: a character's chronicle through the home game's exchange, a record's history
+    through its game's record kind (``replay.record_breach``)."""
+    from chronicle.services.exportformat import export_model, home_exchange, section_games
+    from chronicle.services.replay import record_breach
+
+    histories = ["records", *(key for game in section_games() for key in game.SECTIONS)]
+    alone = {k: v for k, v in document.items() if k not in histories}
+    alone.update({key: [] for key in histories})
+    alone["players"] = [{**p, "collection": []} for p in document.get("players", [])]
+    alone[section] = [document[section][index]]
+    model = export_model().model_validate_json(json.dumps(alone))
+    if section == "records":
+        found = record_breach(model, 0)
+        return None if found is None else (found[0] - 1, found[1])
+    home = home_exchange()
+    if home is None:
+        return None
+    if hasattr(home, "first_breach"):
+        breach: tuple[int, list[Any]] | None = home.first_breach(model, 0)
+        return breach
+    problems: list[str] = home.chronicle_problems(model)  # a home game without first_breach
+    if not problems:
+        return None
+    at = re.search(r"\.events\[(\d+)\]", problems[0])
+    return (int(at[1]) if at else -1), problems
+
+
+def _retries(session: Session) -> tuple[list[tuple[str, str, dict[str, Any]]], list[int]]:
+    from chronicle.persistence import syncstore
+
+    entries, numbers = [], []
+    for row in syncstore.conflicts(session):
+        if row.state == "retry" and row.what == "entry":
+            entries.append((str(row.entry["section"]), str(row.entry["history"]),
+                            dict(row.entry["entry"])))
+            numbers.append(int(row.id or 0))
+    return entries, numbers
+
+
+def _kept_conflicts(session: Session, retried: list[int],
+                    fresh: list[Conflict]) -> list[dict[str, Any]]:
+    """The copy's conflicts after a sync: those kept before (but the retried ones, found
+    again or merged now) and the new ones, each once."""
+    from chronicle.persistence import syncstore
+
+    kept: list[dict[str, Any]] = []
+    seen: set[tuple[str, str, str]] = set()
+    for row in syncstore.conflicts(session):
+        if row.id in retried:
+            continue
+        key = (row.uid, row.code, str(row.entry.get("field", "")))
+        seen.add(key)
+        kept.append({"uid": row.uid, "subject": row.subject, "what": row.what,
+                     "code": row.code, "message": row.message, "section": row.section,
+                     "entry": dict(row.entry), "state": row.state,
+                     "created_at": row.created_at})
+    for c in fresh:
+        key = (c.uid, c.code, str(c.entry.get("field", "")))
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append({"uid": c.uid, "subject": c.subject[:400], "what": c.what,
+                     "code": c.code[:80], "message": c.message[:4000],
+                     "section": c.section[:200], "entry": c.entry,
+                     "created_at": datetime.now(UTC)})
+    return kept
+
+
+def sync(path: Path, group: Database | None = None, *, dry_run: bool = False) -> SyncResult:
+    """Merge the offline copy at ``path`` with its group (``group``, else the URL the copy
+    came from) and rebuild the copy from the group; ``dry_run``: only say what it would do.
+
+    Raises:
+        NotFound: ``path`` is no file.
+        BadInput: it is not an offline copy, or the merged data would not be a sound
+            database (nothing is written).
+    """
+    from chronicle.persistence import syncstore
+    from chronicle.persistence.engine import empty_tables, lock_for_writing
+    from chronicle.services.db import open_database
+    from chronicle.services.transfer import export_all, insert
+
+    for stale in path.parent.glob(f".{path.name}.sync-*"):  # a sync killed while rebuilding
+        stale.unlink(missing_ok=True)
+    copy = _open_copy(path)
+    try:
+        with copy.transaction() as session:
+            origin, base = syncstore.state(session, "origin"), syncstore.state(session, "base")
+            retry, retried = _retries(session)
+        if origin is None or base is None:
+            raise BadInput(f"{path} is not an offline copy (it has no origin): make one with "
+                           "`chronicle db checkout --out FILE`")
+        mine = export_all(copy)
+    finally:
+        copy.close()
+    opened = group is None
+    if group is None:
+        group = open_database(str(origin["url"]))
+    try:
+        written = False
+        with group.transaction() as session:
+            lock_for_writing(session.connection())
+            theirs = export_all(None, session)
+            merged = merge(base, mine, theirs, _judge, retry)
+            _pause("merged")
+            if not dry_run and not _same(merged.document, theirs):
+                model = _validated(merged.document, path.parent)
+                empty_tables(session.connection())
+                insert(session, model)
+                written = True
+                _pause("group-written")
+        if dry_run:
+            return _result(merged, 0, False, origin, dry=True)
+        _pause("group-committed")
+        fresh = export_all(group)
+    finally:
+        if opened:
+            group.close()
+    copy = _open_copy(path)
+    try:
+        with copy.transaction() as session:
+            kept = _kept_conflicts(session, retried, merged.conflicts)
+    finally:
+        copy.close()
+    _build_copy(fresh, path, {**origin, "at": datetime.now(UTC).isoformat()}, kept)
+    return _result(merged, len(kept), written, origin)
+
+
+def _result(merged: Merged, kept: int, written: bool, origin: dict[str, Any], *,
+            dry: bool = False) -> SyncResult:
+    return SyncResult(sent=merged.sent, received=merged.received,
+                      conflicts=merged.conflicts, kept=kept, group_written=written,
+                      dry_run=dry, origin=str(origin.get("url", "")))
+
+
+@dataclass(frozen=True)
+class ConflictView:
+    """A conflict kept in a copy, as the fronts list it."""
+
+    id: int
+    subject: str
+    what: str
+    code: str
+    message: str
+    section: str
+    state: str
+    entry: dict[str, Any]
+
+
+def list_conflicts(path: Path) -> list[ConflictView]:
+    """The conflicts kept in the copy at ``path``, oldest first."""
+    db = _open_copy(path)
+    try:
+        return conflicts_in(db)
+    finally:
+        db.close()
+
+
+def conflicts_in(db: Database) -> list[ConflictView]:
+    """The conflicts kept in ``db`` (an offline copy; none elsewhere), oldest first."""
+    from chronicle.persistence import syncstore
+
+    with db.transaction() as session:
+        return [ConflictView(int(r.id or 0), r.subject, r.what, r.code, r.message, r.section,
+                             r.state, dict(r.entry)) for r in syncstore.conflicts(session)]
+
+
+def resolve(path: Path, number: int, how: str, values: dict[str, Any] | None = None) -> str:
+    """Resolve conflict ``number`` of the copy at ``path`` (``resolve_in``)."""
+    db = _open_copy(path)
+    try:
+        return resolve_in(db, number, how, values, shown=str(path))
+    finally:
+        db.close()
+
+
+def resolve_in(db: Database, number: int, how: str, values: dict[str, Any] | None = None,
+               *, shown: str = "FILE") -> str:
+    """Resolve conflict ``number`` of the offline copy ``db``: ``drop`` (forget the entry),
+    ``apply`` (a value both sides changed: the copy's value is sent by the next sync over the
+    group's; a history's entry cannot be applied against the rules), or ``rewrite`` (a
+    history's entry with ``values`` replacing those of its payload, offered again by the next
+    sync). Returns what was done, in words (``shown``: the copy's name in them).
+
+    Raises:
+        NotFound: no such conflict.
+        Refused: the rules allow no such resolution of it.
+    """
+    from chronicle.persistence import syncstore
+
+    with db.transaction() as session:
+        row = syncstore.conflict(session, number)
+        if row is None:
+            raise NotFound(f"{shown} keeps no conflict {number}: list them with "
+                           f"`chronicle db conflicts {shown}`")
+        if how == "drop":
+            syncstore.remove_conflict(session, row)
+            return f"Dropped conflict {number} ({row.subject}: {row.code})."
+        if how == "apply":
+            return _apply(session, row, number)
+        if row.what != "entry":
+            raise Refused(f"conflict {number} is not a history's entry: apply it or drop it")
+        entry = dict(row.entry)
+        inner = dict(entry["entry"])
+        inner["payload"] = {**dict(inner.get("payload", {})), **(values or {})}
+        entry["entry"] = inner
+        row.entry = entry
+        row.state = "retry"
+        syncstore.save_conflict(session, row)
+        return (f"Rewrote conflict {number}: the next `chronicle db sync {shown}` offers it "
+                "again, checked by the rules.")
+
+
+def _apply(session: Session, row: Any, number: int) -> str:
+    """A value both sides changed: the copy's value over the group's at the next sync (the
+    common ancestor is told the group's value, so the copy's counts as the change)."""
+    from chronicle.persistence import syncstore
+
+    if row.what != "value" or row.code != "sync.both_changed":
+        raise Refused(f"conflict {number} ({row.code}) cannot be applied: the rules do not "
+                      "allow it; rewrite it (--rewrite) or drop it (--drop)")
+    from chronicle.systems import registry
+
+    base = syncstore.state(session, "base") or {}
+    section, key = str(row.entry["section"]), str(row.entry["field"])
+    mine, theirs = row.entry.get("mine"), row.entry.get("theirs")
+    if row.uid.startswith("card:"):  # a home game's card: keyed by kind and name
+        _card, kind, name = row.uid.split(":", 2)
+        for card in base.get("cards", []):
+            if str(card.get("kind")) == kind and str(card.get("name", "")).casefold() == name:
+                card[key[5:]] = theirs
+    for entry in base.get(section, []):
+        if entry.get("uid") == row.uid:
+            if key.startswith("card."):
+                entry.setdefault("card", {})[key[5:]] = theirs
+            else:
+                entry[key] = theirs
+    syncstore.set_state(session, "base", base)
+    if not syncstore.set_value(session, section, row.uid, key, mine, home=registry.home()):
+        raise Refused(f"conflict {number}: {row.subject} is no longer in this copy; drop it")
+    syncstore.remove_conflict(session, row)
+    return (f"Applied conflict {number}: {key} = {mine!r:.80} goes to the group at the next "
+            "sync.")
+

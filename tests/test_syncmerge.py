@@ -1,0 +1,130 @@
+"""The three-way merge of an offline copy with its group (``chronicle.services.syncmerge``), on
+small export documents: every rule of the merge, each asserted on codes and values."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from chronicle.services.syncmerge import merge
+
+
+def doc(**sections: Any) -> dict[str, Any]:
+    return {"players": [], "characters": [], "games": [], "records": [], "group_cards": [],
+            "cards": [], **sections}
+
+
+def player(uid: str, name: str, *owned: tuple[str, int]) -> dict[str, Any]:
+    return {"uid": uid, "name": name, "created_at": "2026-12-01T00:00:00+00:00",
+            "collection": [{"card": c, "kind": "merit", "count": n, "game": "g",
+                            "uid": f"{uid}{c}"} for c, n in owned]}
+
+
+def card(uid: str, **values: Any) -> dict[str, Any]:
+    return {"uid": uid, "game": "g", "version": 1, "card": {"name": "Blade", "kind": "upgrade",
+                                                             **values}}
+
+
+def record(uid: str, *events: str) -> dict[str, Any]:
+    return {"uid": uid, "game": "g", "kind": "log", "player": None, "name": "Log", "data": {},
+            "version": 1, "created_at": "x", "archived_at": None,
+            "events": [{"uid": e, "seq": n, "kind": "put", "payload": {"v": e},
+                        "recorded_at": "x"} for n, e in enumerate(events, 1)]}
+
+
+def never(_doc: Any, _section: str, _index: int) -> None:
+    return None
+
+
+def test_a_card_is_merged_value_by_value_and_a_clash_is_a_conflict() -> None:
+    base = doc(group_cards=[card("c1", cost=3, power=1, speed=1)])
+    mine = doc(group_cards=[card("c1", cost=4, power=2, speed=1)])
+    theirs = doc(group_cards=[card("c1", cost=3, power=5, speed=2)])
+    out = merge(base, mine, theirs, never)
+    assert out.document["group_cards"][0]["card"] == {
+        "name": "Blade", "kind": "upgrade", "cost": 4, "power": 5, "speed": 2}
+    assert [(c.code, c.entry["field"], c.entry["mine"], c.entry["theirs"])
+            for c in out.conflicts] == [("sync.both_changed", "card.power", 2, 5)]
+
+
+def test_the_same_change_on_both_sides_is_no_conflict() -> None:
+    base = doc(players=[player("p1", "Carl")])
+    both = doc(players=[player("p1", "Charles")])
+    out = merge(base, both, copy.deepcopy(both), never)
+    assert out.conflicts == [] and out.document["players"][0]["name"] == "Charles"
+
+
+def test_a_rename_against_a_delete_is_a_conflict_either_way() -> None:
+    base = doc(players=[player("p1", "Carl")])
+    renamed, deleted = doc(players=[player("p1", "Charles")]), doc()
+    out = merge(base, deleted, renamed, never)  # deleted here, renamed in the group
+    assert [c.code for c in out.conflicts] == ["sync.deleted_changed"]
+    assert [p["name"] for p in out.document["players"]] == ["Charles"]
+    out = merge(base, renamed, deleted, never)  # renamed here, deleted in the group
+    assert [c.code for c in out.conflicts] == ["sync.deleted_changed"]
+    assert out.document["players"] == [] and out.conflicts[0].entry["mine"]["name"] == "Charles"
+    out = merge(base, deleted, copy.deepcopy(base), never)  # deleted, unchanged there
+    assert out.conflicts == [] and out.document["players"] == []
+
+
+def test_two_new_entries_with_one_name_keep_the_groups() -> None:
+    out = merge(doc(), doc(players=[player("p2", "Carl")]), doc(players=[player("p1", "carl")]),
+                never)
+    assert [p["uid"] for p in out.document["players"]] == ["p1"]
+    assert [(c.code, c.uid) for c in out.conflicts] == [("sync.name_taken", "p2")]
+
+
+def test_collection_counts_add_both_sides_changes() -> None:
+    base = doc(players=[player("p1", "Tim", ("Blade", 2))])
+    mine = doc(players=[player("p1", "Tim", ("Blade", 3))])
+    theirs = doc(players=[player("p1", "Tim", ("Blade", 5))])
+    out = merge(base, mine, theirs, never)
+    assert [o["count"] for o in out.document["players"][0]["collection"]] == [6]
+
+
+def test_new_entries_are_appended_after_the_groups_and_a_breaking_one_is_kept_aside() -> None:
+    base = doc(records=[record("r1", "e1")])
+    mine = doc(records=[record("r1", "e1", "mine1", "bad", "mine2")])
+    theirs = doc(records=[record("r1", "e1", "theirs1")])
+
+    class Broken:
+        code, message, section = "log.bad", "bad entry", "Rules, p. 3"
+
+    def judge(document: Any, section: str, index: int) -> Any:
+        events = document[section][index]["events"]
+        at = next((i for i, e in enumerate(events) if e["uid"] == "bad"), None)
+        return None if at is None else (at, [Broken()])
+
+    out = merge(base, mine, theirs, judge)
+    events = out.document["records"][0]["events"]
+    assert [(e["uid"], e["seq"]) for e in events] == [
+        ("e1", 1), ("theirs1", 2), ("mine1", 3), ("mine2", 4)]
+    assert [(c.uid, c.code, c.section, c.entry["history"]) for c in out.conflicts] == [
+        ("bad", "log.bad", "Rules, p. 3", "r1")]
+    assert out.conflicts[0].entry["entry"]["payload"] == {"v": "bad"}  # kept whole
+    again = merge(copy.deepcopy(out.document), copy.deepcopy(out.document),
+                  copy.deepcopy(out.document), judge)
+    assert again.document == out.document and again.conflicts == []  # nothing twice
+
+
+def test_an_undo_follows_its_entry_when_renumbered_and_is_refused_with_it() -> None:
+    base = doc(records=[record("r1", "e1")])
+    mine = doc(records=[record("r1", "e1", "mine1", "bad", "undo-mine1", "undo-bad")])
+    events = mine["records"][0]["events"]
+    events[3]["payload"] = {"undo": 2}   # undoes mine1 (the copy's number 2)
+    events[4]["payload"] = {"undo": 3}   # undoes bad (the copy's number 3)
+    theirs = doc(records=[record("r1", "e1", "theirs1", "theirs2")])
+
+    def judge(document: Any, section: str, index: int) -> Any:
+        found = document[section][index]["events"]
+        at = next((i for i, e in enumerate(found) if e["uid"] == "bad"), None)
+        return None if at is None else (at, [])
+
+    out = merge(base, mine, theirs, judge)
+    kept = out.document["records"][0]["events"]
+    assert [(e["uid"], e["seq"], e["payload"]) for e in kept] == [
+        ("e1", 1, {"v": "e1"}), ("theirs1", 2, {"v": "theirs1"}),
+        ("theirs2", 3, {"v": "theirs2"}), ("mine1", 4, {"v": "mine1"}),
+        ("undo-mine1", 5, {"undo": 4})]  # still undoes mine1, now number 4
+    assert sorted((c.uid, c.code) for c in out.conflicts) == [
+        ("bad", "rules.broken"), ("undo-bad", "sync.undoes_refused")]
