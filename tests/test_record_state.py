@@ -151,10 +151,10 @@ def test_a_hand_edit_after_the_state_was_kept_is_seen_by_the_next_write(
 
 def test_a_changed_group_card_is_seen_by_the_next_append(db: Database) -> None:
     _jar(db, "Onyx")
-    _sql(db, "INSERT INTO group_card (game, name, name_key, kind, data, version, changed_at) "
-             f"VALUES ('{G}', 'Onyx', 'onyx', 'marble', "
+    _sql(db, "INSERT INTO group_card (game, name, name_key, kind, data, version, changed_at, "
+             f"uid) VALUES ('{G}', 'Onyx', 'onyx', 'marble', "
              "'{\"name\": \"Onyx\", \"kind\": \"marble\", \"cursed\": true}', 1, "
-             "CURRENT_TIMESTAMP)")
+             f"CURRENT_TIMESTAMP, '{'0' * 31}1')")
     kept = records.folded(db, G, "jar", "Jar")  # the context changed: rebuilt with the card
     assert [v.code for v in kept.report.errors] == ["marble.cursed"]
 

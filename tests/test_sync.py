@@ -29,7 +29,8 @@ from typing import Any
 import dbfixtures as fx
 import pytest
 
-from chronicle.services import cardfront, mending, players, transfer
+from chronicle.services import cardfront, players, transfer
+from chronicle.services import playermending as mending
 from chronicle.services.db import Database, open_database
 from chronicle.systems.arcadia_quest.service import new_campaign
 from chronicle.systems.hunters_of_arcfall.service import new_hunt, play_turn

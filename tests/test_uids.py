@@ -30,7 +30,7 @@ TABLES = ("player", "character", "ownership", "creation_card", "ledger_event", "
 def uids(db: Database) -> dict[str, list[str]]:
     """Every table's uids, in id order."""
     with db.engine.connect() as connection:
-        assert set(TABLES) | {"alembic_version", "sync_state", "sync_conflict"} \
+        assert set(TABLES) | {"alembic_version", "sync_state", "sync_conflict", "fold_snapshot"} \
             == set(inspect(connection).get_table_names())
         return {table: [row[0] for row in connection.execute(
             text(f"SELECT uid FROM {table} ORDER BY id"))] for table in TABLES}
