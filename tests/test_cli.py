@@ -21,7 +21,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_overview_names_the_catalog_and_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys)
     assert code == 0
-    assert "Catalog:" in out and "chronicle check " in out and "chronicle odds " in out
+    assert "Catalog (bundled and your card files):" in out
+    assert "chronicle check " in out and "chronicle odds " in out
 
 
 def test_cards_list_filters_and_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -148,6 +148,8 @@ def evening(group: str, tmp_path: Path) -> tuple[Path, Path]:
 @pytest.mark.parametrize("order", ["ab", "ba"])
 def test_two_copies_and_the_group_converge_and_no_entry_is_lost(
         group: str, tmp_path: Path, order: str) -> None:
+    if order == "ba" and group.startswith("postgresql"):
+        pytest.skip("the order is the copies' (SQLite files): SQLite's run covers it")
     a, b = evening(group, tmp_path)
     first, second = (a, b) if order == "ab" else (b, a)
 
@@ -263,6 +265,9 @@ def test_checkout_never_overwrites_and_refuses_special_files(group: str, tmp_pat
                                   "copy-written"])
 def test_a_sync_killed_at_any_step_leaves_both_sides_whole_and_runs_again(
         group: str, tmp_path: Path, step: str) -> None:
+    if step == "copy-written" and group.startswith("postgresql"):
+        pytest.skip("a kill after the group's commit is the copy's (a SQLite file): SQLite's "
+                    "run covers it")
     a, b = evening(group, tmp_path)
     group_before, copy_before = state(group), state(f"sqlite:///{a}")
     process = subprocess.Popen(

@@ -19,7 +19,7 @@ def overview() -> list[str]:
     kinds = Counter(card.kind.value for card in catalog)
     own = sum(1 for card in catalog if card.origin is not Origin.BUNDLED)
     incomplete = sum(1 for card in catalog if card.missing())
-    lines = [f"Catalog: {len(catalog)} cards — " + ", ".join(
+    lines = [f"Catalog (bundled and your card files): {len(catalog)} cards — " + ", ".join(
                  f"{kinds[k]} {k}s" for k in ("icon", "merit", "flaw", "quest", "league",
                                               "waylay")),
              f"  {own} from your own card files, {incomplete} with values still unknown "
