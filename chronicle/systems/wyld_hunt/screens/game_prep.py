@@ -15,8 +15,9 @@ previous selection and says why.
 The screen holds the selection and its queue; its parts live beside it: the text of the seat
 line, tabs, rows and detail and the suggestion panel in ``..widgets.prep``, the meters, odds
 and report in ``prep_side``, and changing the seats (character, another player, one fewer) in
-``seats``. The games screen keeps one preparation screen and opens each game in it
-(``reopen``): built once, a game shown again is not drawn again where nothing changed.
+``seats``; the ways out (result, map, sheet) in ``prep_exits``. The games screen keeps one
+preparation screen and opens each game in it (``reopen``): built once, a game shown again is
+not drawn again where nothing changed.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from chronicle.systems.wyld_hunt.screens.prep_exits import PrepExits
 from chronicle.systems.wyld_hunt.screens.prep_side import PrepSide, odds_markup
 from chronicle.systems.wyld_hunt.widgets.prep import (
     COMMANDS,
@@ -62,7 +63,7 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.services.games import GameView, Seat, SuggestionSet
 
 
-class GamePrepScreen(Screen[None]):
+class GamePrepScreen(PrepExits):
     """Prepare one game, seat by seat."""
 
     TITLE = "Game preparation"
@@ -523,13 +524,6 @@ class GamePrepScreen(Screen[None]):
 
     # The suggestion ----------------------------------------------------------------------------
 
-    def busy(self) -> bool:
-        """True (and says so) while a change is on its way."""
-        if self.sending or any(self.dirty.values()):
-            self.notify("Saving the last change; try again in a moment.")
-            return True
-        return False
-
     def action_suggest(self) -> None:
         """Show the suggested Waylays, Treasures and Leagues for the seat."""
         seat = self.editable()
@@ -563,36 +557,6 @@ class GamePrepScreen(Screen[None]):
         if self.is_attached:
             self.message = f"[red b]Not applied:[/red b] {esc(str(exc))}"
             self.render_detail()
-
-    # The result ------------------------------------------------------------------------------
-
-    def action_result(self) -> None:
-        """Record who completed which quests."""
-        from chronicle.systems.wyld_hunt.screens.game_result import GameResultScreen
-
-        if self.game is None or self.busy():
-            return
-        self.app.push_screen(GameResultScreen(self.game.name), self.result_closed)
-
-    def action_map(self) -> None:
-        """Lay the League map (``screens.game_map``)."""
-        from chronicle.systems.wyld_hunt.screens.game_map import GameMapScreen
-        if self.game is not None and not self.busy():
-            self.app.push_screen(GameMapScreen(self.game.name))
-
-    def result_closed(self, recorded: bool | None) -> None:
-        if recorded:
-            self.dismiss(None)
-
-    def action_print_game(self) -> None:
-        """Write the game-preparation sheet (PDF)."""
-        from chronicle.services.exports import export_game
-        from chronicle.tui.screens.exporting import export_file, exports_folder
-
-        name = self.game.name if self.game is not None else self.game_name
-        export_file(self, "game sheet",
-                    lambda db, force, warn: export_game(db, name, force=force,
-                                                        folder=exports_folder(), warn=warn))
 
     def commands(self) -> Iterable[SystemCommand]:
         """Command palette entries of this screen."""
