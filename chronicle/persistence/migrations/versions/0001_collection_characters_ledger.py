@@ -1,19 +1,10 @@
-"""Players, their collections, characters and the chronicle ledger.
-
-Revision ID: 0001
-Revises:
-Create Date: 2026-11-29
-"""
-
-from __future__ import annotations
+"""Players, their collections, characters and the chronicle ledger."""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0001"
 down_revision = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,19 +1,10 @@
-"""Games: their players, quests, targets and chosen cards; events remember their game.
-
-Revision ID: 0002
-Revises: 0001
-Create Date: 2026-11-29
-"""
-
-from __future__ import annotations
+"""Games: their players, quests, targets and chosen cards; events remember their game."""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

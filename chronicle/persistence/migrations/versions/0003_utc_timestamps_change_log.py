@@ -3,21 +3,13 @@
 PostgreSQL: every timestamp column becomes ``timestamp with time zone``; the values stored so
 far were written as UTC without a zone, so they are read as UTC. SQLite has no such type (its
 values stay UTC text), so only the new table is created there.
-
-Revision ID: 0003
-Revises: 0002
-Create Date: 2026-11-29
 """
-
-from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
 TIMESTAMPS = (("player", "created_at", False), ("character", "created_at", False),
               ("ledger_event", "recorded_at", False), ("game", "created_at", False),

@@ -4,21 +4,13 @@ A card a member creates (values read off the physical card) or a correction of a
 is a fact the whole play group relies on: a chronicle that names it must read the same on every
 member's machine. ``group_card`` holds one ``[[card]]`` table per card (by game, name and
 kind), as a card file would; a member's own card files stay a personal layer on top.
-
-Revision ID: 0004
-Revises: 0003
-Create Date: 2026-12-01
 """
-
-from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,20 +1,12 @@
 """Archived characters and games: a character or game whose chronicle has begun is archived
 instead of erased (hidden from lists, its cards no longer in use, restorable).
-
-Revision ID: 0005
-Revises: 0004
-Create Date: 2026-12-01
 """
-
-from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
 down_revision = "0004"
-branch_labels = None
-depends_on = None
 
 TABLES = ("character", "game")
 

@@ -1,20 +1,12 @@
 """A game's reading of epic order: the rulebook's example (quest number, NULL) or the house rule
 that orders epic quests by Waylay rating, kept with the game so its sheet and its results use it.
-
-Revision ID: 0006
-Revises: 0005
-Create Date: 2026-12-01
 """
-
-from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
 down_revision = "0005"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -5,21 +5,13 @@ same card name and kind may now be owned once per game, so the unique key become
 card and kind. ``record`` holds what a game keeps (a battle force, a campaign, a hunt) as JSON
 checked by the game's own rules, unique by game, kind, owner (the player, or 0 for the group's
 records) and name; ``record_event`` is its append-only history, numbered from 1.
-
-Revision ID: 0007
-Revises: 0006
-Create Date: 2026-12-01
 """
-
-from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
 down_revision = "0006"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -14,13 +14,7 @@ names there, as guests.
 
 The places are the games' own declarations, read through the registry when this revision
 runs (this migration names no game).
-
-Revision ID: 0008
-Revises: 0007
-Create Date: 2026-12-02
 """
-
-from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
@@ -32,8 +26,6 @@ from alembic import op
 
 revision = "0008"
 down_revision = "0007"
-branch_labels = None
-depends_on = None
 
 LOG = logging.getLogger("chronicle.migrations")
 

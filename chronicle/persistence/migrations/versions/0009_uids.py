@@ -8,13 +8,7 @@ is made (the tables' default), the rows already there get one here.
 Two tables an offline copy uses (empty in the group's own database, never synced):
 ``sync_state`` (where the copy came from and the common ancestor of the next merge) and
 ``sync_conflict`` (the copy's entries a sync could not merge, until they are resolved).
-
-Revision ID: 0009
-Revises: 0008
-Create Date: 2026-12-03
 """
-
-from __future__ import annotations
 
 import uuid
 
@@ -23,8 +17,6 @@ from alembic import op
 
 revision = "0009"
 down_revision = "0008"
-branch_labels = None
-depends_on = None
 
 TABLES = ("player", "character", "ownership", "creation_card", "ledger_event", "game",
           "game_player", "group_card", "change_log", "record", "record_event")

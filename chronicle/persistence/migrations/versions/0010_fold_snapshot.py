@@ -5,21 +5,13 @@ process's first step of a long history reads it instead of replaying the history
 while it matches the record as read (``chronicle.services.recordstate``). Empty after the
 upgrade (the next step of each record writes its snapshot); dropped by the downgrade with
 nothing lost.
-
-Revision ID: 0010
-Revises: 0008 (the lead rechains it after 0009 at merge)
-Create Date: 2026-12-03
 """
-
-from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
 down_revision = "0009"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
