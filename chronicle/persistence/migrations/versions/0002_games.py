@@ -3,16 +3,16 @@
 import sqlalchemy as sa
 from alembic import op
 
+from chronicle.persistence.migrations import schemasteps as steps
+
 revision = "0002"
 down_revision = "0001"
 
 
 def upgrade() -> None:
-    op.create_table(
+    steps.create_table(
         "game",
-        sa.Column("id", sa.Integer(), primary_key=True),
-        sa.Column("name", sa.String(200), nullable=False),
-        sa.Column("name_key", sa.String(200), nullable=False),
+        *steps.names(),
         sa.Column("system", sa.String(40), nullable=False),
         sa.Column("solo", sa.Boolean(), nullable=False),
         sa.Column("status", sa.String(20), nullable=False),
@@ -21,28 +21,25 @@ def upgrade() -> None:
         sa.Column("version", sa.Integer(), nullable=False),
         sa.UniqueConstraint("name_key", name="uq_game_name_key"),
     )
-    op.create_table(
+    steps.create_table(
         "game_player",
-        sa.Column("id", sa.Integer(), primary_key=True),
-        sa.Column("game_id", sa.Integer(), sa.ForeignKey("game.id"), nullable=False),
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("player.id"), nullable=False),
-        sa.Column("character_id", sa.Integer(), sa.ForeignKey("character.id"), nullable=True),
+        steps.reference("game_id", "game"),
+        steps.reference("player_id", "player"),
+        steps.reference("character_id", "character", nullable=True),
         sa.Column("position", sa.Integer(), nullable=False),
-        sa.Column("target_player_id", sa.Integer(), sa.ForeignKey("player.id"), nullable=True),
+        steps.reference("target_player_id", "player", nullable=True),
         sa.Column("quests", sa.JSON(), nullable=False),
         sa.Column("waylays", sa.JSON(), nullable=False),
         sa.Column("treasures", sa.JSON(), nullable=False),
         sa.Column("leagues", sa.JSON(), nullable=False),
         sa.Column("pool", sa.JSON(), nullable=True),
         sa.Column("completed", sa.JSON(), nullable=True),
+        indexed=("game_id",),
     )
-    op.create_index("ix_game_player_game_id", "game_player", ["game_id"])
-    with op.batch_alter_table("ledger_event") as batch:
-        batch.add_column(sa.Column("game_id", sa.Integer(), nullable=True))
+    steps.add_column(("ledger_event",), "game_id", sa.Integer(), nullable=True)
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("ledger_event") as batch:
-        batch.drop_column("game_id")
+    steps.drop_column(("ledger_event",), "game_id")
     op.drop_table("game_player")
     op.drop_table("game")

@@ -9,21 +9,20 @@ kind), as a card file would; a member's own card files stay a personal layer on 
 import sqlalchemy as sa
 from alembic import op
 
+from chronicle.persistence.migrations import schemasteps as steps
+
 revision = "0004"
 down_revision = "0003"
 
 
 def upgrade() -> None:
-    op.create_table(
+    steps.create_table(
         "group_card",
-        sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("game", sa.String(40), nullable=False),
-        sa.Column("name", sa.String(200), nullable=False),
-        sa.Column("name_key", sa.String(200), nullable=False),
+        *steps.names(),
         sa.Column("kind", sa.String(20), nullable=False),
         sa.Column("data", sa.JSON(), nullable=False),
-        sa.Column("version", sa.Integer(), nullable=False),
-        sa.Column("changed_at", sa.DateTime(timezone=True), nullable=False),
+        *steps.versioned("changed_at", sa.DateTime(timezone=True)),
         sa.UniqueConstraint("game", "name_key", "kind", name="uq_group_card_key"),
     )
 

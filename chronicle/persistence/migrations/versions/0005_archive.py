@@ -2,8 +2,7 @@
 instead of erased (hidden from lists, its cards no longer in use, restorable).
 """
 
-import sqlalchemy as sa
-from alembic import op
+from chronicle.persistence.migrations import schemasteps as steps
 
 revision = "0005"
 down_revision = "0004"
@@ -12,13 +11,8 @@ TABLES = ("character", "game")
 
 
 def upgrade() -> None:
-    timestamp = sa.DateTime(timezone=op.get_bind().dialect.name == "postgresql")
-    for table in TABLES:
-        with op.batch_alter_table(table) as batch:
-            batch.add_column(sa.Column("archived_at", timestamp, nullable=True))
+    steps.add_column(TABLES, "archived_at", steps.timestamp(), nullable=True)
 
 
 def downgrade() -> None:
-    for table in TABLES:
-        with op.batch_alter_table(table) as batch:
-            batch.drop_column("archived_at")
+    steps.drop_column(TABLES, "archived_at")

@@ -3,17 +3,16 @@ that orders epic quests by Waylay rating, kept with the game so its sheet and it
 """
 
 import sqlalchemy as sa
-from alembic import op
+
+from chronicle.persistence.migrations import schemasteps as steps
 
 revision = "0006"
 down_revision = "0005"
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("game") as batch:
-        batch.add_column(sa.Column("epic_order", sa.String(length=20), nullable=True))
+    steps.add_column(("game",), "epic_order", sa.String(length=20), nullable=True)
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("game") as batch:
-        batch.drop_column("epic_order")
+    steps.drop_column(("game",), "epic_order")

@@ -10,45 +10,35 @@ records) and name; ``record_event`` is its append-only history, numbered from 1.
 import sqlalchemy as sa
 from alembic import op
 
+from chronicle.persistence.migrations import schemasteps as steps
+
 revision = "0007"
 down_revision = "0006"
 
 
 def upgrade() -> None:
-    timestamp = sa.DateTime(timezone=op.get_bind().dialect.name == "postgresql")
+    timestamp = steps.timestamp()
     with op.batch_alter_table("ownership") as batch:
         batch.add_column(sa.Column("game", sa.String(40), nullable=False,
                                    server_default="wyld-hunt"))
         batch.drop_constraint("uq_ownership_card", type_="unique")
         batch.create_unique_constraint("uq_ownership_game_card",
                                        ["player_id", "game", "card_key", "card_kind"])
-    op.create_table(
+    steps.create_table(
         "record",
-        sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("game", sa.String(40), nullable=False),
         sa.Column("kind", sa.String(40), nullable=False),
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("player.id"), nullable=True),
+        steps.reference("player_id", "player", nullable=True),
         sa.Column("owner", sa.Integer(), nullable=False),
-        sa.Column("name", sa.String(200), nullable=False),
-        sa.Column("name_key", sa.String(200), nullable=False),
+        *steps.names(),
         sa.Column("data", sa.JSON(), nullable=False),
-        sa.Column("version", sa.Integer(), nullable=False),
-        sa.Column("created_at", timestamp, nullable=False),
+        *steps.versioned("created_at", timestamp),
         sa.Column("archived_at", timestamp, nullable=True),
         sa.UniqueConstraint("game", "kind", "owner", "name_key", name="uq_record_name"),
+        indexed=("player_id",),
     )
-    op.create_index("ix_record_player_id", "record", ["player_id"])
-    op.create_table(
-        "record_event",
-        sa.Column("id", sa.Integer(), primary_key=True),
-        sa.Column("record_id", sa.Integer(), sa.ForeignKey("record.id"), nullable=False),
-        sa.Column("seq", sa.Integer(), nullable=False),
-        sa.Column("kind", sa.String(40), nullable=False),
-        sa.Column("payload", sa.JSON(), nullable=False),
-        sa.Column("recorded_at", timestamp, nullable=False),
-        sa.UniqueConstraint("record_id", "seq", name="uq_record_event_seq"),
-    )
-    op.create_index("ix_record_event_record_id", "record_event", ["record_id"])
+    steps.create_history("record_event", "record_id", "record", kind=40, stamp=timestamp,
+                         unique="uq_record_event_seq")
 
 
 def downgrade() -> None:

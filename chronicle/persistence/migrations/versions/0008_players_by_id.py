@@ -29,20 +29,22 @@ down_revision = "0007"
 
 LOG = logging.getLogger("chronicle.migrations")
 
-_record = sa.table("record", sa.column("id", sa.Integer), sa.column("game", sa.String),
-                   sa.column("kind", sa.String), sa.column("name", sa.String),
-                   sa.column("data", sa.JSON), sa.column("version", sa.Integer))
-_event = sa.table("record_event", sa.column("id", sa.Integer),
-                  sa.column("record_id", sa.Integer), sa.column("kind", sa.String),
-                  sa.column("payload", sa.JSON))
-_player = sa.table("player", sa.column("id", sa.Integer), sa.column("name_key", sa.String))
-_raw_record = sa.table("record", sa.column("id", sa.Integer), sa.column("game", sa.String),
-                       sa.column("kind", sa.String), sa.column("name", sa.String),
-                       sa.column("data", sa.Text), sa.column("version", sa.Integer))
-_raw_event = sa.table("record_event", sa.column("id", sa.Integer),
-                      sa.column("record_id", sa.Integer), sa.column("kind", sa.String),
-                      sa.column("payload", sa.Text))
+
+
+def _records(json: type[sa.JSON] | type[sa.Text]) -> tuple[sa.TableClause, sa.TableClause]:
+    """The record and record_event tables, their JSON columns read as ``json``."""
+    return (sa.table("record", sa.column("id", sa.Integer), sa.column("game", sa.String),
+                     sa.column("kind", sa.String), sa.column("name", sa.String),
+                     sa.column("data", json), sa.column("version", sa.Integer)),
+            sa.table("record_event", sa.column("id", sa.Integer),
+                     sa.column("record_id", sa.Integer), sa.column("kind", sa.String),
+                     sa.column("payload", json)))
+
+
+_record, _event = _records(sa.JSON)
+_raw_record, _raw_event = _records(sa.Text)
 """The same tables read as stored (a row edited by hand may hold text that is not JSON)."""
+_player = sa.table("player", sa.column("id", sa.Integer), sa.column("name_key", sa.String))
 _change = sa.table("change_log", sa.column("subject", sa.String),
                    sa.column("subject_id", sa.Integer), sa.column("version", sa.Integer),
                    sa.column("what", sa.String), sa.column("changed_at", sa.DateTime))

@@ -15,6 +15,8 @@ import uuid
 import sqlalchemy as sa
 from alembic import op
 
+from chronicle.persistence.migrations import schemasteps as steps
+
 revision = "0009"
 down_revision = "0008"
 
@@ -42,23 +44,20 @@ def upgrade() -> None:
             op.alter_column(name, "uid", server_default=None,
                             existing_type=sa.String(length=32), existing_nullable=False)
         op.create_index(f"ix_{name}_uid", name, ["uid"], unique=True)
-    stamp = sa.DateTime(timezone=postgres)
-    op.create_table("sync_state",
-                    sa.Column("id", sa.Integer(), primary_key=True),
-                    sa.Column("key", sa.String(40), nullable=False, unique=True),
-                    sa.Column("value", sa.JSON(), nullable=False))
-    op.create_table("sync_conflict",
-                    sa.Column("id", sa.Integer(), primary_key=True),
-                    sa.Column("uid", sa.String(32), nullable=False),
-                    sa.Column("subject", sa.String(400), nullable=False),
-                    sa.Column("what", sa.String(40), nullable=False),
-                    sa.Column("code", sa.String(80), nullable=False),
-                    sa.Column("message", sa.String(4000), nullable=False),
-                    sa.Column("section", sa.String(200), nullable=False),
-                    sa.Column("entry", sa.JSON(), nullable=False),
-                    sa.Column("state", sa.String(20), nullable=False),
-                    sa.Column("created_at", stamp, nullable=False))
-    op.create_index("ix_sync_conflict_uid", "sync_conflict", ["uid"])
+    steps.create_table("sync_state",
+                       sa.Column("key", sa.String(40), nullable=False, unique=True),
+                       sa.Column("value", sa.JSON(), nullable=False))
+    steps.create_table("sync_conflict",
+                       sa.Column("uid", sa.String(32), nullable=False),
+                       sa.Column("subject", sa.String(400), nullable=False),
+                       sa.Column("what", sa.String(40), nullable=False),
+                       sa.Column("code", sa.String(80), nullable=False),
+                       sa.Column("message", sa.String(4000), nullable=False),
+                       sa.Column("section", sa.String(200), nullable=False),
+                       sa.Column("entry", sa.JSON(), nullable=False),
+                       sa.Column("state", sa.String(20), nullable=False),
+                       sa.Column("created_at", steps.timestamp(), nullable=False),
+                       indexed=("uid",))
 
 
 def downgrade() -> None:

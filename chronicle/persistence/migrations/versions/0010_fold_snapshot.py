@@ -10,15 +10,16 @@ nothing lost.
 import sqlalchemy as sa
 from alembic import op
 
+from chronicle.persistence.migrations import schemasteps as steps
+
 revision = "0010"
 down_revision = "0009"
 
 
 def upgrade() -> None:
-    op.create_table(
+    steps.create_table(
         "fold_snapshot",
-        sa.Column("id", sa.Integer(), primary_key=True),
-        sa.Column("record_id", sa.Integer(), sa.ForeignKey("record.id"), nullable=False),
+        steps.reference("record_id", "record"),
         sa.Column("events", sa.Integer(), nullable=False),
         sa.Column("token", sa.String(64), nullable=False),
         sa.Column("history", sa.String(64), nullable=False),
