@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 import math
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from chronicle.catalog.entry import CardEntry
@@ -91,6 +92,20 @@ def _optional(value: Any, kind: type, what: str) -> Any:
     return value
 
 
+def _rows(value: Any, width: int, plural: str, single: str) -> Iterator[list[Any]]:
+    """The rows of ``value``, a list of lists of ``width`` values each.
+
+    Raises:
+        BadShape: it is not (``plural`` and ``single`` name the rows in the message).
+    """
+    if type(value) is not list:
+        raise BadShape(f"{plural} are not a list")
+    for item in value:
+        if type(item) is not list or len(item) != width:
+            raise BadShape(f"{single} is malformed")
+        yield item
+
+
 def entries_to_plain(entries: list[CardEntry]) -> list[Any]:
     """Card entries as plain values.
 
@@ -107,13 +122,8 @@ def entries_from_plain(value: Any) -> list[CardEntry]:
     Raises:
         BadShape: ``value`` is not what it made.
     """
-    if type(value) is not list:
-        raise BadShape("card entries are not a list")
     entries: list[CardEntry] = []
-    for item in value:
-        if type(item) is not list or len(item) != 4:
-            raise BadShape("a card entry is malformed")
-        data, origin, path, line = item
+    for data, origin, path, line in _rows(value, 4, "card entries", "a card entry"):
         if type(data) is not dict or type(path) is not str \
                 or not isinstance(data.get("name"), str) or not isinstance(data.get("kind"), str):
             raise BadShape("a card entry is malformed (every card has a name and a kind)")
@@ -140,13 +150,9 @@ def problems_from_plain(value: Any) -> list[FileProblem]:
     Raises:
         BadShape: ``value`` is not what it made.
     """
-    if type(value) is not list:
-        raise BadShape("problems are not a list")
     problems: list[FileProblem] = []
-    for item in value:
-        if type(item) is not list or len(item) != len(_PROBLEM):
-            raise BadShape("a problem is malformed")
-        path, message, line, card, field, hint, code = item
+    for path, message, line, card, field, hint, code in _rows(value, len(_PROBLEM), "problems",
+                                                              "a problem"):
         if type(path) is not str or type(message) is not str:
             raise BadShape("a problem is malformed")
         problems.append(FileProblem(path, message, _optional(line, int, "a line"),

@@ -20,28 +20,28 @@ Check = Callable[[Any], bool]
 """True when a parsed value is plainly valid."""
 
 
-def name(value: Any) -> bool:
-    """A name the models accept: a stripped string of 1 to ``NAME_MAX`` characters that
-    ``valid_name`` takes."""
-    if type(value) is not str or not 0 < len(value) <= NAME_MAX or value != value.strip():
+def _stripped(value: Any, most: int, valid: Callable[[str], object]) -> bool:
+    """A stripped string of 1 to ``most`` characters that ``valid`` takes (raises no
+    ``ValueError`` for)."""
+    if type(value) is not str or not 0 < len(value) <= most or value != value.strip():
         return False
     try:
-        valid_name(value)
+        valid(value)
     except ValueError:
         return False
     return True
+
+
+def name(value: Any) -> bool:
+    """A name the models accept: a stripped string of 1 to ``NAME_MAX`` characters that
+    ``valid_name`` takes."""
+    return _stripped(value, NAME_MAX, valid_name)
 
 
 def text(value: Any) -> bool:
     """A text the models accept: a stripped string of 1 to ``TEXT_MAX`` characters that
     ``valid_text`` takes."""
-    if type(value) is not str or not 0 < len(value) <= TEXT_MAX or value != value.strip():
-        return False
-    try:
-        valid_text(value)
-    except ValueError:
-        return False
-    return True
+    return _stripped(value, TEXT_MAX, valid_text)
 
 
 def whole(low: int, high: int) -> Check:

@@ -261,14 +261,7 @@ class TableFlowable(Banded):
         return [*bands, self._header(width)]
 
     def decorate(self, canv: Canvas, placed: list[tuple[Band, float]]) -> None:
-        body = [(band, top) for band, top in placed if band.role != "caption"]
-        if not body:
-            return
-        top = body[0][1]
-        bottom = body[-1][1] - body[-1][0].height
-        canv.setStrokeColor(self.line)
-        canv.setLineWidth(0.6)
-        canv.rect(0, bottom, self.width, top - bottom, stroke=1, fill=0)
+        self.draw_frame(canv, [(band, top) for band, top in placed if band.role != "caption"])
 
 
 class HeadingFlowable(Banded):

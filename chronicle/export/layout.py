@@ -266,6 +266,17 @@ class Banded(Flowable):
     def decorate(self, canv: Canvas, placed: list[tuple[Band, float]]) -> None:
         """Draw over the bands, each given with its top."""
 
+    def draw_frame(self, canv: Canvas, placed: list[tuple[Band, float]]) -> None:
+        """A thin frame around ``placed`` (bands with their tops, top first), as wide as the
+        flowable (a table's border); nothing when no band is placed."""
+        if not placed:
+            return
+        top = placed[0][1]
+        bottom = placed[-1][1] - placed[-1][0].height
+        canv.setStrokeColor(self.line)
+        canv.setLineWidth(0.6)
+        canv.rect(0, bottom, self.width, top - bottom, stroke=1, fill=0)
+
     def spare(self, width: float) -> Band | None:
         """A band to repeat where the flowable fills the rest of its page (``fill_room``): a
         blank row to write in. None: the flowable never fills."""

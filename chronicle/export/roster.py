@@ -206,13 +206,7 @@ class RosterFlowable(Banded):
         return bands
 
     def decorate(self, canv: Canvas, placed: list[tuple[Band, float]]) -> None:
-        if not placed:
-            return
-        top = placed[0][1]
-        bottom = placed[-1][1] - placed[-1][0].height
-        canv.setStrokeColor(self.line)
-        canv.setLineWidth(0.6)
-        canv.rect(0, bottom, self.width, top - bottom, stroke=1, fill=0)
+        self.draw_frame(canv, placed)
 
 
 def _at(place: int, step: float) -> float:

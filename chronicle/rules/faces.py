@@ -50,6 +50,7 @@ MAX_SIDES = 1000
 K = TypeVar("K", bound=Hashable)
 J = TypeVar("J", bound=Hashable)
 R = TypeVar("R", bound=Hashable)
+N = TypeVar("N", Fraction, int)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -273,17 +274,10 @@ def _sorted(out: dict[J, Fraction]) -> dict[J, Fraction]:
         return out
 
 
-def _convolve(a: Mapping[Tally, Fraction], b: Mapping[Tally, Fraction]) -> dict[Tally, Fraction]:
-    out: dict[Tally, Fraction] = {}
-    for ta, pa in a.items():
-        for tb, pb in b.items():
-            key = ta + tb
-            out[key] = out.get(key, Fraction(0)) + pa * pb
-    return out
-
-
-def _convolve_ways(a: Mapping[Tally, int], b: Mapping[Tally, int]) -> dict[Tally, int]:
-    out: dict[Tally, int] = {}
+def _convolve(a: Mapping[Tally, N], b: Mapping[Tally, N]) -> dict[Tally, N]:
+    """The tallies of two independent throws added, with their weights (probabilities or
+    counts of ways) multiplied."""
+    out: dict[Tally, N] = {}
     for ta, wa in a.items():
         for tb, wb in b.items():
             key = ta + tb
@@ -324,7 +318,7 @@ def ways(pool: Iterable[Die]) -> tuple[dict[Tally, int], int]:
         for face, weight in zip(one.faces, one.weights, strict=True):
             if weight:
                 faces[face.shows] = faces.get(face.shows, 0) + weight
-        out = _convolve_ways(out, faces)
+        out = _convolve(out, faces)
         total *= one.total
     return out, total
 
@@ -353,7 +347,7 @@ def roll(pool: Iterable[Die] | Die, *, depth: int = DEFAULT_DEPTH) -> Dist[Tally
     for one in exploding:
         # whole numbers over a common denominator: no gcd at every step
         chain, denominator = _as_ways(_chain(one, depth))
-        counted = _convolve_ways(counted, chain)
+        counted = _convolve(counted, chain)
         total *= denominator
     out = {k: Fraction(w, total) for k, w in counted.items()}
     resolved = sum(out.values(), Fraction(0))

@@ -24,6 +24,7 @@ from chronicle.domain import limits
 from chronicle.domain.values import name_key
 from chronicle.errors import BadInput, ChronicleError, NotFound, Refused
 from chronicle.rules.report import Report, Violation
+from chronicle.services.common import installed_game
 from chronicle.services.gamecards import schema_of
 
 if TYPE_CHECKING:
@@ -47,12 +48,7 @@ def card_games(key: str | None = None) -> list[GameSystem]:
     from chronicle.systems import registry
 
     if key is not None:
-        try:
-            found = registry.system(key)
-        except registry.UnknownSystem as exc:
-            raise NotFound(str(exc)) from None
-        except registry.BadSystem as exc:
-            raise ChronicleError(str(exc)) from None
+        found = installed_game(key)
         if found.card_schema is None:
             raise BadInput(f"{found.label} has no cards")
         return [found]

@@ -1,6 +1,6 @@
-"""Helpers shared by the database use cases of every game: finding players by name, and the
-policy that decides which rule violations refuse a change (each game's own refusal lists,
-catalog and the finding of its own rows live in its own folder, reached through
+"""Helpers shared by the database use cases of every game: finding an installed game and players
+by name, and the policy that decides which rule violations refuse a change (each game's own
+refusal lists, catalog and the finding of its own rows live in its own folder, reached through
 ``chronicle.systems.registry``)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from chronicle.domain.text import suggest
-from chronicle.errors import NotFound, Refused
+from chronicle.errors import ChronicleError, NotFound, Refused
 from chronicle.rules.report import Report, Severity, Violation
 
 if TYPE_CHECKING:
@@ -18,6 +18,24 @@ if TYPE_CHECKING:
     from chronicle.persistence.light import PlayerFacts
     from chronicle.persistence.models import PlayerRow
     from chronicle.persistence.reads import Reader
+    from chronicle.systems.protocol import GameSystem
+
+def installed_game(key: str) -> GameSystem:
+    """The installed game ``key`` names (an edition key names its game).
+
+    Raises:
+        NotFound: no installed game is called ``key``.
+        ChronicleError: the game is installed but cannot be loaded (it is named).
+    """
+    from chronicle.systems import registry
+
+    try:
+        return registry.system(key)
+    except registry.UnknownSystem as exc:
+        raise NotFound(str(exc)) from None
+    except registry.BadSystem as exc:
+        raise ChronicleError(str(exc)) from None
+
 
 def player_row(session: Session, name: str) -> PlayerRow:
     """The player called ``name``.

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from chronicle.domain import limits
 from chronicle.domain.text import suggest
-from chronicle.errors import AlreadyExists, BadInput, ChronicleError, NotFound
+from chronicle.errors import AlreadyExists, BadInput, NotFound
 from chronicle.rules.report import Report
+from chronicle.services.common import installed_game
 from chronicle.services.recordchecks import check_record, new_errors, refused
 
 if TYPE_CHECKING:
@@ -82,14 +83,7 @@ def _system_key(game: str) -> str:
     Raises:
         NotFound: no installed game is called ``game``.
     """
-    from chronicle.systems import registry
-
-    try:
-        return registry.system(game).key
-    except registry.UnknownSystem as exc:
-        raise NotFound(str(exc)) from None
-    except registry.BadSystem as exc:
-        raise ChronicleError(str(exc)) from None
+    return installed_game(game).key
 
 
 def _kind(game: str, kind: str) -> _Kind:
@@ -99,14 +93,7 @@ def _kind(game: str, kind: str) -> _Kind:
         NotFound: no installed game is called ``game``.
         BadInput: the game keeps no records of that kind.
     """
-    from chronicle.systems import registry
-
-    try:
-        system = registry.system(game)
-    except registry.UnknownSystem as exc:
-        raise NotFound(str(exc)) from None
-    except registry.BadSystem as exc:
-        raise ChronicleError(str(exc)) from None
+    system = installed_game(game)
     kinds: tuple[RecordKind, ...] = getattr(system, "records", ())
     found = next((k for k in kinds if k.name == kind), None)
     if found is None:
