@@ -12,7 +12,7 @@ when a command concerns that game alone.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,9 +57,7 @@ def register(commands: Any, argv: Sequence[str] | None = None) -> None:
                                       "or one of its other names), and what is unknown.")
     show.add_argument("name", help="the card's name (case-insensitive)")
     show.add_argument("--kind", help="when several kinds share the name")
-    _system(show, every=True)
-    show.add_argument("--json", action="store_true", help="print JSON")
-    show.set_defaults(handler=_run(run_show))
+    _answers(show, run_show, every=True)
     add_new(sub, argv)
     validate = sub.add_parser(
         "validate", help="check card files of any game",
@@ -67,9 +65,7 @@ def register(commands: Any, argv: Sequence[str] | None = None) -> None:
                     "or the bundled catalog and your own card files of a game. Exit status 1 "
                     "when any problem is found.")
     validate.add_argument("files", nargs="*", type=Path, help="card files (default: all)")
-    _system(validate)
-    validate.add_argument("--json", action="store_true", help="print JSON")
-    validate.set_defaults(handler=_run(run_validate))
+    _answers(validate, run_validate)
     missing = sub.add_parser(
         "missing", help="what the catalog lacks: which physical cards to look at first",
         description="Per kind, how many cards of a game are complete and which values are "
@@ -77,9 +73,7 @@ def register(commands: Any, argv: Sequence[str] | None = None) -> None:
     missing.add_argument("--kind")
     missing.add_argument("--limit", type=int, default=10, metavar="N",
                          help="cards listed per kind (default 10; 0 for all)")
-    _system(missing)
-    missing.add_argument("--json", action="store_true", help="print JSON")
-    missing.set_defaults(handler=_run(run_missing))
+    _answers(missing, run_missing)
     export = sub.add_parser(
         "export-mine", help="the group's cards of a game as one file to share",
         description="Write the group's own cards and corrections of a game as one card file, "
@@ -106,6 +100,14 @@ def _system(parser: argparse.ArgumentParser, *, every: bool = False) -> None:
     parser.add_argument("--system", metavar="KEY",
                         help="the game (chronicle systems lists them); default: "
                              + ("every game" if every else "the home game"))
+
+
+def _answers(parser: argparse.ArgumentParser, handler: Callable[[argparse.Namespace], int], *,
+             every: bool = False) -> None:
+    """A subcommand's last flags, ``--system`` then ``--json``, and its ``handler``."""
+    _system(parser, every=every)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(handler=_run(handler))
 
 
 def _filters(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> None:

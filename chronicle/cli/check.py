@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from chronicle.catalog.problems import FileProblem
+from chronicle.cli.common import command
 from chronicle.cli.output import emit, emit_json, fail, problems, report
 from chronicle.domain.limits import cut, printable
 from chronicle.rules.report import Front
@@ -24,14 +25,13 @@ T = TypeVar("T")
 
 def register(commands: Any) -> None:
     """Add the ``check`` command."""
-    parser = commands.add_parser(
-        "check", help="check a character, setup, roster, campaign or game-log file",
-        description="Check a game's file against its rules; the file's `system = ...` key "
-                    "names the game (`chronicle systems` lists them). Exit status: 0 without "
-                    "errors, 1 with errors, 2 when the file cannot be used.")
+    parser = command(
+        commands, "check", run, "check a character, setup, roster, campaign or game-log file",
+        "Check a game's file against its rules; the file's `system = ...` key names the game "
+        "(`chronicle systems` lists them). Exit status: 0 without errors, 1 with errors, 2 "
+        "when the file cannot be used.", service=False)
     parser.add_argument("file", type=Path, help="a TOML file of any installed game")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.set_defaults(handler=run)
 
 
 def _system_key(path: Path) -> str | None:

@@ -59,10 +59,11 @@ def add_json(parser: argparse.ArgumentParser) -> None:
 
 def command(sub: Any, name: str, handler: Callable[[argparse.Namespace], int], help: str,
             description: str | None = None, *, args: tuple[str, ...] = (),
-            json: bool = False) -> argparse.ArgumentParser:
+            json: bool = False, service: bool = True) -> argparse.ArgumentParser:
     """Add the subcommand ``name`` to the subparsers ``sub``, run by ``handler`` through
-    :func:`run_service` (the services' errors as messages and exit statuses): ``args`` its
-    plain positional arguments, ``json`` adds ``--json``. The caller adds the rest."""
+    :func:`run_service` (the services' errors as messages and exit statuses; with ``service``
+    false, ``handler`` alone, for a command that reports its own errors): ``args`` its plain
+    positional arguments, ``json`` adds ``--json``. The caller adds the rest."""
     from functools import partial
 
     parser: argparse.ArgumentParser = sub.add_parser(name, help=help,
@@ -71,7 +72,7 @@ def command(sub: Any, name: str, handler: Callable[[argparse.Namespace], int], h
         parser.add_argument(arg)
     if json:
         add_json(parser)
-    parser.set_defaults(handler=partial(run_service, handler))
+    parser.set_defaults(handler=partial(run_service, handler) if service else handler)
     return parser
 
 

@@ -4,38 +4,36 @@ plays export`` (every recorded game, for BG Stats or as a BoardGameGeek play-log
 from __future__ import annotations
 
 import argparse
-from functools import partial
 from typing import Any
 
-from chronicle.cli.common import add_json, database, out_path, run_service
+from chronicle.cli.common import add_json, command, database, out_path
 from chronicle.cli.output import emit, emit_json
 
 
 def register(commands: Any) -> None:
     """Add ``stats`` and ``plays``."""
-    stats = commands.add_parser(
-        "stats", help="the group's story in numbers, for every game",
-        description="Per game and per player: plays, wins, win rate, last played, and each "
-                    "game's own numbers (experience over time, wins by army list, coins per "
-                    "scenario, busts by hunter...), computed from the recorded games.")
+    stats = command(
+        commands, "stats", _stats, "the group's story in numbers, for every game",
+        "Per game and per player: plays, wins, win rate, last played, and each game's own "
+        "numbers (experience over time, wins by army list, coins per scenario, busts by "
+        "hunter...), computed from the recorded games.")
     stats.add_argument("--system", metavar="KEY", help="only this game")
     stats.add_argument("--player", metavar="NAME", help="only this player's games and numbers")
     stats.add_argument("--since", metavar="DATE", help="only games from this day on (2026-01-31)")
     add_json(stats)
-    stats.set_defaults(handler=partial(run_service, _stats))
     plays = commands.add_parser("plays", help="every recorded game, out to other tools",
                                 description="Every recorded game of every installed game.")
     sub = plays.add_subparsers(dest="plays_command", metavar="export", required=True)
-    export = sub.add_parser(
-        "export", help="write every recorded game for BG Stats or as a BoardGameGeek CSV",
-        description="Write every recorded game: in BG Stats' import file (bgstats, JSON) or "
-                    "as a CSV of the fields a BoardGameGeek play log records (csv). See "
-                    "docs/stats.md for what each field is filled from.")
+    export = command(
+        sub, "export", _plays_export,
+        "write every recorded game for BG Stats or as a BoardGameGeek CSV",
+        "Write every recorded game: in BG Stats' import file (bgstats, JSON) or as a CSV of "
+        "the fields a BoardGameGeek play log records (csv). See docs/stats.md for what each "
+        "field is filled from.")
     export.add_argument("--format", required=True, choices=("bgstats", "csv"))
     export.add_argument("--out", type=out_path, metavar="FILE",
                         help="the file to write (default: print it)")
     export.add_argument("--force", action="store_true", help="overwrite an existing file")
-    export.set_defaults(handler=partial(run_service, _plays_export))
 
 
 def _stats(args: argparse.Namespace) -> int:

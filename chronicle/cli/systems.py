@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from chronicle.cli.common import add_json, command
 from chronicle.cli.output import emit, emit_json, fail
 
 if TYPE_CHECKING:
@@ -35,26 +36,23 @@ def building() -> Sequence[str] | None:
 
 def register(commands: Any) -> None:
     """Add the ``systems`` command."""
-    parser = commands.add_parser(
-        "systems", help="list the installed game systems",
-        description="List the installed game systems: the keys a file may name in "
-                    "`system = ...`, their editions, file kinds, card kinds, odds commands, "
-                    "command groups and what they keep in the database. "
-                    "Exit status 1 when a registered system cannot be loaded (it is named).")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.set_defaults(handler=run)
+    parser = command(
+        commands, "systems", run, "list the installed game systems",
+        "List the installed game systems: the keys a file may name in `system = ...`, their "
+        "editions, file kinds, card kinds, odds commands, command groups and what they keep in "
+        "the database. Exit status 1 when a registered system cannot be loaded (it is named).",
+        json=True, service=False)
     actions = parser.add_subparsers(dest="systems_action", metavar="{verify}")
-    verify = actions.add_parser(
-        "verify", help="hold one game system to the plug-in contract",
-        description="Resolve every lazy name the game states, load its card schema and "
-                    "bundled cards, check its sample files (and those given with --file) and "
-                    "build each of its sheets against an empty database. Exit status 0: no "
-                    "problem; 1: every problem listed; 2: no game has that key.")
+    verify = command(
+        actions, "verify", run_verify, "hold one game system to the plug-in contract",
+        "Resolve every lazy name the game states, load its card schema and bundled cards, "
+        "check its sample files (and those given with --file) and build each of its sheets "
+        "against an empty database. Exit status 0: no problem; 1: every problem listed; 2: no "
+        "game has that key.", service=False)
     verify.add_argument("key", metavar="KEY", help="the game's key (chronicle systems)")
     verify.add_argument("--file", type=Path, action="append", default=[], metavar="FILE",
                         help="a file the game should find legal (repeatable)")
-    verify.add_argument("--json", action="store_true", help="print JSON")
-    verify.set_defaults(handler=run_verify)
+    add_json(verify)
 
 
 def run_verify(args: argparse.Namespace) -> int:
