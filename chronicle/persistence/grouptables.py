@@ -13,20 +13,17 @@ from typing import Any
 from sqlalchemy import JSON, Column, Text, UniqueConstraint
 from sqlmodel import Field
 
-from chronicle.persistence.models import _Row, _stamp, _uid
+from chronicle.persistence.models import _Keyed, _Row, _stamp
 from chronicle.persistence.types import StoredJSON
 
 
-class OwnershipRow(_Row, table=True):
+class OwnershipRow(_Keyed, table=True):
     """How many copies of a card of a game a player owns."""
 
     __tablename__ = "ownership"
     __table_args__ = (UniqueConstraint("player_id", "game", "card_key", "card_kind",
                                        name="uq_ownership_game_card"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    uid: str = _uid()
-    """The row's identity across databases (revision 0009)."""
     player_id: int = Field(foreign_key="player.id", index=True)
     game: str = Field(default="wyld-hunt", max_length=40,
                       sa_column_kwargs={"server_default": "wyld-hunt"})
@@ -37,29 +34,23 @@ class OwnershipRow(_Row, table=True):
     count: int
 
 
-class CreationCardRow(_Row, table=True):
+class CreationCardRow(_Keyed, table=True):
     """A Merit or Flaw taken at creation, in the order chosen."""
 
     __tablename__ = "creation_card"
 
-    id: int | None = Field(default=None, primary_key=True)
-    uid: str = _uid()
-    """The row's identity across databases (revision 0009)."""
     character_id: int = Field(foreign_key="character.id", index=True)
     role: str = Field(max_length=20)
     card_name: str = Field(max_length=200)
     position: int
 
 
-class EventRow(_Row, table=True):
+class EventRow(_Keyed, table=True):
     """One event of a character's chronicle; ``seq`` numbers them from 1, oldest first."""
 
     __tablename__ = "ledger_event"
     __table_args__ = (UniqueConstraint("character_id", "seq", name="uq_ledger_seq"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    uid: str = _uid()
-    """The row's identity across databases (revision 0009)."""
     character_id: int = Field(foreign_key="character.id", index=True)
     seq: int
     kind: str = Field(max_length=20)
@@ -69,15 +60,12 @@ class EventRow(_Row, table=True):
     """The game whose result appended this event (revision 0002), if any."""
 
 
-class GameRow(_Row, table=True):
+class GameRow(_Keyed, table=True):
     """A game being prepared or already played."""
 
     __tablename__ = "game"
     __table_args__ = (UniqueConstraint("name_key", name="uq_game_name_key"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    uid: str = _uid()
-    """The row's identity across databases (revision 0009)."""
     name: str = Field(max_length=200)
     name_key: str = Field(max_length=200)
     system: str = Field(max_length=40)
@@ -93,7 +81,7 @@ class GameRow(_Row, table=True):
     number), "waylay_rating" for the house rule."""
 
 
-class GroupCardRow(_Row, table=True):
+class GroupCardRow(_Keyed, table=True):
     """A card the play group created or corrected (revision 0004): one ``[[card]]`` table of a
     card file, by game, name and kind. Every member's catalog reads it (bundled cards, then
     these, then the member's own card files)."""
@@ -101,9 +89,6 @@ class GroupCardRow(_Row, table=True):
     __tablename__ = "group_card"
     __table_args__ = (UniqueConstraint("game", "name_key", "kind", name="uq_group_card_key"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    uid: str = _uid()
-    """The row's identity across databases (revision 0009)."""
     game: str = Field(max_length=40)
     name: str = Field(max_length=200)
     name_key: str = Field(max_length=200)
@@ -112,14 +97,11 @@ class GroupCardRow(_Row, table=True):
     version: int = 1
     changed_at: datetime = _stamp()
 
-class GamePlayerRow(_Row, table=True):
+class GamePlayerRow(_Keyed, table=True):
     """One player's part of a game: character, quests, target and chosen cards."""
 
     __tablename__ = "game_player"
 
-    id: int | None = Field(default=None, primary_key=True)
-    uid: str = _uid()
-    """The row's identity across databases (revision 0009)."""
     game_id: int = Field(foreign_key="game.id", index=True)
     player_id: int = Field(foreign_key="player.id")
     character_id: int | None = Field(default=None, foreign_key="character.id")
@@ -133,7 +115,7 @@ class GamePlayerRow(_Row, table=True):
     completed: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
-class ChangeRow(_Row, table=True):
+class ChangeRow(_Keyed, table=True):
     """What one write of a character or a game changed (revision 0003), by the version it
     produced: a save refused because someone else saved first names what they changed."""
 
@@ -141,9 +123,6 @@ class ChangeRow(_Row, table=True):
     __table_args__ = (UniqueConstraint("subject", "subject_id", "version",
                                        name="uq_change_log_version"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    uid: str = _uid()
-    """The row's identity across databases (revision 0009)."""
     subject: str = Field(max_length=20)
     """The table of the record changed: ``character`` or ``game``."""
     subject_id: int
@@ -153,7 +132,7 @@ class ChangeRow(_Row, table=True):
     changed_at: datetime = _stamp()
 
 
-class RecordRow(_Row, table=True):
+class RecordRow(_Keyed, table=True):
     """What a game keeps in the database (revision 0007): a battle force, a campaign, a hunt.
     ``data`` is the game's JSON, checked by the game's own rules before every write
     (``chronicle.services.recordstore``); ``owner`` is the player's id, or 0 for the group's
@@ -163,9 +142,6 @@ class RecordRow(_Row, table=True):
     __table_args__ = (UniqueConstraint("game", "kind", "owner", "name_key",
                                        name="uq_record_name"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    uid: str = _uid()
-    """The row's identity across databases (revision 0009)."""
     game: str = Field(max_length=40)
     kind: str = Field(max_length=40)
     player_id: int | None = Field(default=None, foreign_key="player.id", index=True)
@@ -180,16 +156,13 @@ class RecordRow(_Row, table=True):
     """When the record was archived (deleted with a history); None while it is in use."""
 
 
-class RecordEventRow(_Row, table=True):
+class RecordEventRow(_Keyed, table=True):
     """One event of a record's history (revision 0007); ``seq`` numbers them from 1, oldest
     first, without gaps. Inserted, never updated or deleted."""
 
     __tablename__ = "record_event"
     __table_args__ = (UniqueConstraint("record_id", "seq", name="uq_record_event_seq"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    uid: str = _uid()
-    """The row's identity across databases (revision 0009)."""
     record_id: int = Field(foreign_key="record.id", index=True)
     seq: int
     kind: str = Field(max_length=40)

@@ -56,30 +56,32 @@ class _Row(SQLModel):
     model_config = SQLModelConfig(defer_build=True)
 
 
-class PlayerRow(_Row, table=True):
+class _Keyed(_Row):
+    """A row of a table that a sync merges: its local ``id`` and its ``uid``, the row's identity
+    across databases (revision 0009)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    uid: str = _uid()
+
+
+class PlayerRow(_Keyed, table=True):
     """A member of the play group."""
 
     __tablename__ = "player"
     __table_args__ = (UniqueConstraint("name_key", name="uq_player_name_key"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    uid: str = _uid()
-    """The row's identity across databases (revision 0009)."""
     name: str = Field(max_length=200)
     name_key: str = Field(max_length=200)
     created_at: datetime = _stamp()
 
 
 
-class CharacterRow(_Row, table=True):
+class CharacterRow(_Keyed, table=True):
     """A character's identity and creation choices' scalar parts."""
 
     __tablename__ = "character"
     __table_args__ = (UniqueConstraint("player_id", "name_key", name="uq_character_name"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    uid: str = _uid()
-    """The row's identity across databases (revision 0009)."""
     player_id: int = Field(foreign_key="player.id", index=True)
     name: str = Field(max_length=200)
     name_key: str = Field(max_length=200)
