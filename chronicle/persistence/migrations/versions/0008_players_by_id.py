@@ -31,14 +31,14 @@ LOG = logging.getLogger("chronicle.migrations")
 
 
 
-def _records(json: type[sa.JSON] | type[sa.Text]) -> tuple[sa.TableClause, sa.TableClause]:
-    """The record and record_event tables, their JSON columns read as ``json``."""
+def _records(stored: type[sa.JSON] | type[sa.Text]) -> tuple[sa.TableClause, sa.TableClause]:
+    """The record and record_event tables, their JSON columns read as ``stored``."""
     return (sa.table("record", sa.column("id", sa.Integer), sa.column("game", sa.String),
                      sa.column("kind", sa.String), sa.column("name", sa.String),
-                     sa.column("data", json), sa.column("version", sa.Integer)),
+                     sa.column("data", stored), sa.column("version", sa.Integer)),
             sa.table("record_event", sa.column("id", sa.Integer),
                      sa.column("record_id", sa.Integer), sa.column("kind", sa.String),
-                     sa.column("payload", json)))
+                     sa.column("payload", stored)))
 
 
 _record, _event = _records(sa.JSON)
