@@ -108,9 +108,9 @@ def _lazy_names(system: GameSystem) -> Iterator[tuple[str, str, bool]]:
             value = getattr(record, part, None)
             if value is not None:
                 yield f"record kind {record.name!r}: {part}", value, part != "fold"
-    for part, value in zip(system.home._fields, system.home, strict=True):
-        if isinstance(value, str):
-            yield f"home {part}", value, part in HOME_CALLABLE
+    for part, stated in zip(system.home._fields, system.home, strict=True):
+        if isinstance(stated, str):
+            yield f"home {part}", stated, part in HOME_CALLABLE
     for name, value in system.sheets.items():
         yield f"sheet {name!r}", value, True
     for name, value in system.screens.items():

@@ -64,7 +64,10 @@ The contracts of the lazily named callables:
 - ``chronicles``: a module, what the game keeps in tables of its own beyond the generic record
   store (Wyld Hunt: its ``character`` and ``game`` tables): ``player_blockers(session,
   player_id) -> list[tuple[str, str]]``, what of them keeps a player from being deleted, each
-  with what to do first in the app (every game's is asked when a player is deleted); its
+  with what to do first in the app (every game's is asked when a player is deleted);
+  (optional) ``holdings(reader) -> list[tuple[int, str, str]]``, what each player holds there
+  as (player id, what one is called, its name), which the players' list shows beside the
+  records of its kinds that belong to a player (``chronicle.services.players``); its
   sections of the whole-database export, in every file whichever game is home: ``SECTIONS``
   (each file key and its pydantic type, every one required), ``TABLES`` (their database
   tables), ``export_sections(session, player_names) -> dict``, ``counts(document) ->
