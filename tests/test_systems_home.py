@@ -185,3 +185,18 @@ def test_a_checked_files_summary_is_said_by_its_game(monkeypatch: pytest.MonkeyP
     code, out, _err = run("check", str(setup))
     assert code == 0 and "Solo game" in out and "Waylay rating 10" in out
     assert "Waylay" not in (REPO / "chronicle" / "cli" / "check.py").read_text()
+
+
+def test_an_owned_card_of_a_file_naming_no_game_is_the_home_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An export from before cards had a game (schema 0007) reads as the home game's, as any
+    file naming no game does: the setting, not a literal."""
+    from chronicle.services.exportformat import OwnedModel
+
+    entry = {"card": "Oracle", "kind": "merit", "count": 1}
+    monkeypatch.delenv(registry.HOME_SETTING, raising=False)
+    assert OwnedModel.model_validate(entry).game == registry.home()
+    monkeypatch.setenv(registry.HOME_SETTING, HOA)
+    assert OwnedModel.model_validate(entry).game == HOA
+    assert OwnedModel.model_validate({**entry, "game": "tales-of-arcadia"}).game == \
+        "tales-of-arcadia"
