@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 NOT_LAZY = frozenset({"key", "label", "docs"})
 """The text fields of ``GameSystem`` that are no lazy name."""
 _LAZY = re.compile(r"[A-Za-z_][\w.]*(:[A-Za-z_][\w.]*)?")
-CALLABLE_FIELDS = frozenset({"check", "card_check", "card_rules", "stats"})
+CALLABLE_FIELDS = frozenset({"check", "card_check", "card_rules", "sheet_front", "stats"})
 """The optional fields of ``GameSystem`` whose lazy name is a function."""
 HOME_CALLABLE = frozenset({"overview", "card_names", "demo"})
 """The fields of ``HomeParts`` whose lazy name is a function (``help`` names a string,
