@@ -47,6 +47,11 @@ class PlayerInfo:
     cards: int
     holdings: tuple[Holding, ...] = ()
 
+    def held(self, game: str, what: str) -> list[str]:
+        """The names of what they hold of ``game`` (its key) called ``what``."""
+        return [name for holding in self.holdings
+                if holding.game == game and holding.what == what for name in holding.names]
+
     def said(self, empty: str = "-") -> str:
         """What they hold, in one line: ``"character: Winerdria, Annoyicus · battle force: Red
         Host"``; ``empty`` when nothing."""

@@ -23,6 +23,7 @@ from textual.widgets import Header, Input, Static
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.query import parse_query
+from chronicle.systems.wyld_hunt.services.chronicles import characters_of
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clip_words, esc, plain
 from chronicle.tui.widgets.card_list import CardList
@@ -191,7 +192,7 @@ class CollectionScreen(Screen[None]):
         if self.demo_loaded:
             self.demo_loaded = False
             names = " and ".join(p.name for p in self.players)
-            count = sum(len(p.characters) for p in self.players)
+            count = sum(len(characters_of(p)) for p in self.players)
             self.notify(f"{names}, their cards, {count} characters and a first game. "
                         "2: characters · 3: games", title="Demo loaded", timeout=6)
 

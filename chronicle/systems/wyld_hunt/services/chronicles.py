@@ -15,11 +15,13 @@ if TYPE_CHECKING:
     from chronicle.persistence.grouptables import GameRow
     from chronicle.persistence.models import CharacterRow
     from chronicle.persistence.reads import Reader
+    from chronicle.services.players import PlayerInfo
     from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
     from chronicle.systems.wyld_hunt.services.characters import CharacterView
     from chronicle.systems.wyld_hunt.services.games import GameView
 
-__all__ = ["character_view", "game_view", "holdings", "kept", "player_blockers"]
+__all__ = ["CHARACTER", "character_view", "characters_of", "game_view", "holdings", "kept",
+           "player_blockers"]
 # and _EXPORT's (the views' ``catalog``, ``list_characters``, ``show_character``,
 # ``show_game``; the export's sections), when asked
 
@@ -59,13 +61,24 @@ def game_view(session: Session, row: GameRow, cat: WyldHuntCatalog | None = None
     return _view(session, row, cat)
 
 
+CHARACTER = "character"
+"""What a player holds in Wyld Hunt's own tables is called (``PlayerInfo.holdings``)."""
+
+
 def holdings(reader: Reader) -> list[tuple[int, str, str]]:
     """Every player's characters in play, as (player id, ``"character"``, name), in order of
     their names: what a player holds of Wyld Hunt in its own tables (the players' list)."""
     from chronicle.persistence import reads
 
-    return [(player, "character", name)
+    return [(player, CHARACTER, name)
             for player, names in reads.character_names(reader).items() for name in names]
+
+
+def characters_of(player: PlayerInfo) -> list[str]:
+    """The names of a player's characters in play, as the players' list read them."""
+    from chronicle.systems.wyld_hunt.editions import GAME
+
+    return player.held(GAME, CHARACTER)
 
 
 def player_blockers(session: Session, player_id: int) -> list[tuple[str, str]]:
