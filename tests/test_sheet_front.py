@@ -35,11 +35,12 @@ def register(sub: Any) -> None:
 
 
 def _tag(args: argparse.Namespace) -> int:
+    from toy_game.service import BAGS
+
     from chronicle.cli.common import database
     from chronicle.cli.exports import export_options
     from chronicle.cli.output import emit
     from chronicle.services.exports import destination, write_document
-    from toy_game.service import BAGS
 
     options = export_options(args)
     document = BAGS.sheet(database(args), args.bag, args.player)
