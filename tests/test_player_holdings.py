@@ -5,18 +5,19 @@ the command line and in the players' service, the home game's first."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import test_systems_toy
+from test_systems_toy import run
 
-from chronicle.cli import main
 from chronicle.systems import registry
 from chronicle.systems.protocol import GameSystem
+
+toy = test_systems_toy.toy
+"""The toy game installed for a test (its fixture)."""
 
 
 def holdings(reader: Any) -> list[tuple[int, str, str]]:
@@ -24,21 +25,6 @@ def holdings(reader: Any) -> list[tuple[int, str, str]]:
     from chronicle.persistence import reads
 
     return [(ident, "jar", f"{name}'s jar") for ident, name in reads.players_by_id(reader)]
-
-
-@pytest.fixture
-def toy(private_data_dir: Path) -> Iterator[GameSystem]:
-    from toy_game import SYSTEM
-
-    with registry.registered(SYSTEM) as system:
-        yield system
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(argv))
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_a_players_records_of_a_game_are_what_they_hold(toy: GameSystem,

@@ -7,16 +7,14 @@ destination and paper as every export. Wyld Hunt's ``sheet``, ``log``, ``game`` 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
+from test_systems_toy import run
 
-from chronicle.cli import main
 from chronicle.systems import registry
 from chronicle.systems.protocol import GameSystem
 
@@ -55,13 +53,6 @@ def toy(private_data_dir: Path) -> Iterator[GameSystem]:
 
     with registry.registered(SYSTEM._replace(sheet_front="test_sheet_front:register")) as one:
         yield one
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(argv))
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_a_games_sheet_front_adds_its_own_export(toy: GameSystem, tmp_path: Path,

@@ -20,6 +20,7 @@ from chronicle.errors import BadInput
 if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.services.exports import Warn
+    from chronicle.systems.wyld_hunt.services.characters import CharacterView
 
 
 def _shared_name(db: Database, name: str) -> bool:
@@ -30,11 +31,22 @@ def _shared_name(db: Database, name: str) -> bool:
         return len({row.player_id for row in repo.find_characters(session, name)}) > 1
 
 
-def _owner_suffix(db: Database, name: str, player: str) -> str:
-    """A suffix naming the player when another player has a character called ``name``."""
-    from chronicle.export.safefiles import safe_name
+def _character_file(db: Database, character: str, player: str | None, suffix: str,
+                    out: Path | None, folder: Path | None) -> tuple[CharacterView, Path]:
+    """The character as the services show it, and where its file goes: its name, then the
+    player's when another player has a character of that name, then ``suffix``.
 
-    return f"-{safe_name(player, 'player')}" if _shared_name(db, name) else ""
+    Raises:
+        NotFound: no such character (or player).
+    """
+    from chronicle.export.safefiles import safe_name
+    from chronicle.services.exports import destination
+    from chronicle.systems.wyld_hunt.services.characters import show_character
+
+    view = show_character(db, character, player)
+    owner = f"-{safe_name(view.player, 'player')}" if _shared_name(db, view.name) else ""
+    return view, destination(view.name, out, folder, suffix=owner + suffix,
+                             fallback="character")
 
 
 def export_sheet(db: Database, character: str, player: str | None = None,
@@ -49,14 +61,11 @@ def export_sheet(db: Database, character: str, player: str | None = None,
         AlreadyExists: the file exists and ``force`` is false.
         BadInput: the file cannot be written.
     """
-    from chronicle.services.exports import destination, write_document
+    from chronicle.services.exports import write_document
     from chronicle.systems.wyld_hunt.printing import sheet
-    from chronicle.systems.wyld_hunt.services.characters import show_character
 
-    view = show_character(db, character, player)
-    owner = _owner_suffix(db, view.name, view.player)
-    path = destination(view.name, out, folder, suffix=owner + ("-pencil" if pencil else ""),
-                       fallback="character")
+    view, path = _character_file(db, character, player, "-pencil" if pencil else "", out,
+                                 folder)
     document = sheet(db, view.name, view.player, pencil=pencil, view=view)
     return write_document(document, path, force=force, paper=paper, warn=warn)
 
@@ -72,14 +81,10 @@ def export_log(db: Database, character: str, player: str | None = None,
         AlreadyExists: the file exists and ``force`` is false.
         BadInput: the file cannot be written.
     """
-    from chronicle.services.exports import destination, write_document
+    from chronicle.services.exports import write_document
     from chronicle.systems.wyld_hunt.printing import log
-    from chronicle.systems.wyld_hunt.services.characters import show_character
 
-    view = show_character(db, character, player)
-    owner = _owner_suffix(db, view.name, view.player)
-    path = destination(view.name, out, folder, suffix=owner + "-chronicle",
-                       fallback="character")
+    view, path = _character_file(db, character, player, "-chronicle", out, folder)
     document = log(db, view.name, view.player, view=view)
     return write_document(document, path, force=force, paper=paper, warn=warn)
 
