@@ -157,6 +157,11 @@ def test_verify_resolves_the_home_parts_and_the_folds() -> None:
     assert "home card_names: 'toy_game:KEY' is a str, not something to call" in said
     assert "record kind 'bag': fold: 'toy_game.bags' has no begin, step, report" in said
     assert "lazy name home completion: toy_game:bag" in found["checked"]  # a module's part
+    code, out, _ = run_cli("systems", "verify", registry.DEFAULT, "--json")
+    checked = json.loads(out)["checked"]
+    assert code == 0 and {line.split(":")[0] for line in checked if " home " in line} == {
+        f"lazy name home {part}" for part in ("help", "overview", "card_names", "demo",
+                                              "exchange", "completion")}
 
 
 def test_verify_of_an_unknown_key_is_bad_input() -> None:
