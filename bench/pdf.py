@@ -86,9 +86,9 @@ def run(home: Path, repeat: int, sheets: int = SHEETS) -> int:
     """Measure and print; exit status 1 when an aim is not met."""
     from chronicle.export.pdf import render_pdf
     from chronicle.services.db import open_database
-    from chronicle.services.exports import export_sheet
     from chronicle.systems.wyld_hunt.services.characters import show_character
     from chronicle.systems.wyld_hunt.services.demo import run_demo
+    from chronicle.systems.wyld_hunt.services.sheetfiles import export_sheet
     from chronicle.systems.wyld_hunt.sheets.document import player_document, sheet_document
 
     db = open_database(f"sqlite:///{home / 'bench.db'}")

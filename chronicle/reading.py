@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +146,8 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
         tomllib.TOMLDecodeError: the text is not TOML (the caller locates it).
         Unreadable: nested too deeply.
     """
+    import tomllib  # here: the app and the cache readers parse no TOML
+
     try:
         document = tomllib.loads(text)
     except RecursionError:

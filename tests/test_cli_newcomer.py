@@ -125,33 +125,51 @@ def test_every_command_is_listed_everyday_first(capsys: pytest.CaptureFixture[st
     with pytest.raises(SystemExit):
         main(["--help"])
     helped = capsys.readouterr().out
-    positions = [helped.index(f"    {name}") for name in EVERYDAY]
+    from chronicle.cli.parser import home_groups
+
+    positions = [helped.index(f"    {name}") for name in (*home_groups(), *EVERYDAY)]
     assert positions == sorted(positions) and positions[-1] < helped.index("    demo")
 
 
-def test_an_unknown_command_is_told_the_commands_in_their_places(
+def order_told(err: str) -> list[str]:
+    """The command words argparse told in its "choose from" list."""
+    return [name.strip("'") for name in
+            err.partition("(choose from ")[2].rstrip(")\n").split(", ")]
+
+
+def test_an_unknown_command_is_told_the_commands_in_the_helps_order(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """The home game's command groups keep their places among the built-in commands in the
-    choices argparse names (as before they were the game's groups); the other games' follow."""
+    """The choices argparse names follow the games' declarations: the home game's command
+    groups as it declares them, the everyday built-in commands, the other games' groups, the
+    rest."""
+    from chronicle.cli import EVERYDAY
     from chronicle.systems import registry
 
     with pytest.raises(SystemExit) as exited:
         main(["bogus"])
     assert exited.value.code == 2
-    err = capsys.readouterr().err
-    told = err.partition("(choose from ")[2].rstrip(")\n").split(", ")
-    assert told[:18] == [repr(name) for name in (
-        "cards", "check", "odds", "systems", "player", "collection", "pack", "character",
-        "quest", "xp", "history", "undo", "game", "demo", "db", "backup", "restore", "export")]
-    home = registry.system(registry.DEFAULT)
-    placed = {name.strip("'") for name in told[:18]}
-    newer = [group.name for group in home.commands if group.name not in placed]
-    others = [group.name for system in registry.systems() if system.key != home.key
+    told = order_told(capsys.readouterr().err)
+    home = [group.name for group in registry.system(registry.home()).commands]
+    others = [group.name for system in registry.systems() if system.key != registry.home()
               for group in system.commands]
-    games = [repr(name) for name in [*newer, *others]]  # newer home groups, then the others
-    assert told[len(told) - len(games):] == games
-    built_in = told[18:len(told) - len(games)]          # newer built-in commands between
-    assert all(name.strip("'") not in {*newer, *others} for name in built_in)
+    assert told[:len(home) + len(EVERYDAY)] == [*home, *EVERYDAY]
+    games_end = len(home) + len(EVERYDAY) + len(others)
+    assert told[len(home) + len(EVERYDAY):games_end] == others
+    assert {"demo", "db", "backup", "restore", "systems"} <= set(told[games_end:])
+
+
+def test_the_home_games_groups_lead_whichever_game_is_home(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another home game's groups take the lead: nothing in the command line's order names
+    a game."""
+    from chronicle.cli import EVERYDAY
+    from chronicle.systems import registry
+
+    monkeypatch.setenv(registry.HOME_SETTING, "tales-of-arcadia")
+    with pytest.raises(SystemExit):
+        main(["bogus"])
+    home = [group.name for group in registry.system("tales-of-arcadia").commands]
+    assert order_told(capsys.readouterr().err)[:len(home) + len(EVERYDAY)] == [*home, *EVERYDAY]
 
 
 def test_db_export_counts_in_words(sh: Shell, tmp_path: Path) -> None:

@@ -236,8 +236,8 @@ def test_data_written_at_a_revision_reads_back_after_upgrading(databases: fx.Dat
     try:
         assert schema.current_revision(db.engine) == schema.HEAD
         tims = 8 + (3 if revision >= "0007" else 0)  # a player's cards of every game
-        assert [(p.name, p.cards, p.characters) for p in players.list_players(db)] == [
-            ("Josh", 1, []), ("Tim", tims, ["Winerdria"])]
+        assert [(p.name, p.cards, p.said()) for p in players.list_players(db)] == [
+            ("Josh", 1, "-"), ("Tim", tims, "character: Winerdria")]
         assert [(o.name, o.kind, o.count) for o in collection.list_collection(db, "Tim")][:3] == [
             ("Indecisive", "flaw", 1), ("Sidhe Female", "icon", 1), ("Bag of Gold", "merit", 2)]
         view = characters.show_character(db, "winerdria")

@@ -39,14 +39,15 @@ def owned(db: Database, player: str) -> dict[tuple[str, str], int]:
 
 def test_add_player_and_list_players_with_cards_and_characters(db: Database) -> None:
     added = players.add_player(db, "  Tim   the  Player ")
-    assert (added.name, added.cards, added.characters) == ("Tim the Player", 0, [])
+    assert (added.name, added.cards, added.holdings) == ("Tim the Player", 0, ())
     players.add_player(db, "Josh")
     collection.add_cards(db, "Josh", [("Imp", 1), ("Fuddle", 2)])
     characters.new_character(db, "Josh", "Annoyicus")
     listed = players.list_players(db)
     assert [p.to_dict() for p in listed] == [
-        {"name": "Josh", "cards": 3, "characters": ["Annoyicus"]},
-        {"name": "Tim the Player", "cards": 0, "characters": []},
+        {"name": "Josh", "cards": 3, "holdings": [
+            {"game": "wyld-hunt", "what": "character", "names": ["Annoyicus"]}]},
+        {"name": "Tim the Player", "cards": 0, "holdings": []},
     ]
 
 

@@ -37,10 +37,11 @@ def group(db: Database) -> Database:
 
 
 def test_a_player_is_renamed_and_keeps_everything(group: Database) -> None:
-    before = {p.name: (p.cards, p.characters) for p in players.list_players(group)}
+    before = {p.name: (p.cards, p.holdings) for p in players.list_players(group)}
     info = mending.rename_player(group, "tim", "  Timothy   the Bold ")
     assert info.name == "Timothy the Bold"
-    assert (info.cards, info.characters) == before["Tim"]
+    assert (info.cards, info.holdings) == before["Tim"]
+    assert [h.names for h in info.holdings] == [("Winerdria",)]
     assert characters.show_character(group, "Winerdria").player == "Timothy the Bold"
     mending.rename_player(group, "Timothy the Bold", "timothy THE bold")  # only the case
     with pytest.raises(AlreadyExists, match="'Josh'"):
@@ -108,7 +109,7 @@ def test_a_character_with_a_chronicle_is_archived_and_restored(group: Database) 
     wh_mending.delete_character(group, "Winerdria", expected="archive")
     assert [v.name for v in characters.list_characters(group)] == ["Annoyicus"]
     assert [v.name for v in characters.list_characters(group, archived=True)] == ["Winerdria"]
-    assert [p.characters for p in players.list_players(group) if p.name == "Tim"] == [[]]
+    assert [p.holdings for p in players.list_players(group) if p.name == "Tim"] == [()]
     with pytest.raises(NotFound, match="archived; bring it back with 'chronicle character "
                                        "restore-archived Winerdria'"):
         characters.show_character(group, "Winerdria")

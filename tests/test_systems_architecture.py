@@ -101,3 +101,43 @@ def test_the_check_finds_a_leak(tmp_path: Path) -> None:
 def test_the_registry_and_protocol_import_no_game() -> None:
     for name in ("registry.py", "protocol.py", "__init__.py"):
         assert imported_games(PACKAGE / "systems" / name) == set()
+
+
+GAME_WORDS = ("wyld", "ironheart", "tales-of-arcadia", "arcadia-quest", "hunters-of-arcfall")
+"""What a game's key or name looks like in a string."""
+NAMING_A_GAME = {"persistence/migrations/versions/0007_records.py",
+                 "systems/registry.py"}
+"""Core modules allowed a string naming a game: a migration (history: the rows before it were
+all Wyld Hunt's) and the registry, holding the home game's default when the setting names
+none. Only shrinks."""
+
+
+def game_literals(path: Path) -> list[tuple[int, str]]:
+    """The strings of ``path`` (docstrings left out) that name a game's key or title."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docs and any(w in node.value.lower() for w in GAME_WORDS)]
+
+
+def test_no_core_code_names_a_game_in_a_string() -> None:
+    """The default game is a setting (``registry.home()``), a game's parts come from the
+    registry: no string of core code names a game (a docstring may, to explain)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        if relative.parts[0] == "systems" and len(relative.parts) > 2:
+            continue  # a game's own folder
+        literals = game_literals(path)
+        if literals:
+            found[relative.as_posix()] = literals
+    assert set(found) <= NAMING_A_GAME, found
+    assert set(found) >= NAMING_A_GAME, "no longer naming a game: drop it from NAMING_A_GAME"
+
+
+def test_the_literal_check_finds_a_name(tmp_path: Path) -> None:
+    module = tmp_path / "literal.py"
+    module.write_text('"""Wyld Hunt in a docstring is fine."""\nGAME = "wyld-hunt"\n')
+    assert game_literals(module) == [(2, "wyld-hunt")]

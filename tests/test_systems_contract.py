@@ -134,6 +134,36 @@ def test_verify_reports_every_problem_of_a_broken_plug_in() -> None:
         assert code == 1 and len(json.loads(out)["problems"]) == 10
 
 
+def test_verify_resolves_the_home_parts_and_the_folds() -> None:
+    """Every lazy name of ``HomeParts`` (the parts any game gives as the home game) and of a
+    record kind's fold is resolved and held to its use, each problem reported."""
+    from toy_game import SYSTEM
+
+    bag = SYSTEM.records[0]._replace(fold="toy_game.bags")  # a module without begin/step
+    careless = SYSTEM._replace(
+        key="toy-home", editions=(), records=(bag,),
+        home=HomeParts(help="toy_game:SCHEMA", overview="toy_game:overveiw",
+                       card_names="toy_game:KEY", demo="toy_game.demo:demo",
+                       exchange="toy_game.exchange", completion="toy_game:bag"))
+    with registry.registered(careless):
+        code, out, _ = run_cli("systems", "verify", "toy-home", "--json")
+    found = json.loads(out)
+    assert code == 1
+    assert sorted(problem.partition(":")[0] for problem in found["problems"]) == [
+        "home card_names", "home demo", "home exchange", "home help", "home overview",
+        "record kind 'bag'"], found["problems"]
+    said = "\n".join(found["problems"])
+    assert "home help: 'toy_game:SCHEMA' is a ModelSchema, not the help's text" in said
+    assert "home card_names: 'toy_game:KEY' is a str, not something to call" in said
+    assert "record kind 'bag': fold: 'toy_game.bags' has no begin, step, report" in said
+    assert "lazy name home completion: toy_game:bag" in found["checked"]  # a module's part
+    code, out, _ = run_cli("systems", "verify", registry.DEFAULT, "--json")
+    checked = json.loads(out)["checked"]
+    assert code == 0 and {line.split(":")[0] for line in checked if " home " in line} == {
+        f"lazy name home {part}" for part in ("help", "overview", "card_names", "demo",
+                                              "exchange", "completion")}
+
+
 def test_verify_of_an_unknown_key_is_bad_input() -> None:
     code, out, err = run_cli("systems", "verify", "chess")
     assert code == 2 and out == "" and "'chess'" in err and "tales-of-arcadia" in err

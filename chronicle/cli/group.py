@@ -43,6 +43,6 @@ def _player_list(args: argparse.Namespace) -> int:
     if not found:
         emit("No players yet: 'chronicle player add NAME', or 'chronicle demo' for an example.")
         return 0
-    table(["player", "cards", "characters"],
-          [[p.name, str(p.cards), ", ".join(p.characters) or "-"] for p in found], [20, 6, 50])
+    table(["player", "cards", "holds"], [[p.name, str(p.cards), p.said()] for p in found],
+          [20, 6, 50])
     return 0

@@ -113,31 +113,36 @@ def command_word(argv: Sequence[str]) -> str | None:
     return None
 
 
-EVERYDAY = ("character", "game", "quest", "xp", "history", "undo", "player", "collection",
-            "pack", "cards", "check", "odds", "export")
-"""The commands ``chronicle --help`` and the overview list first, in this order; the installed
-games' command groups follow, then the rest (setting up, backups, the database) in the order
-they were added."""
+EVERYDAY = ("player", "collection", "cards", "check", "odds", "export")
+"""The built-in commands ``chronicle --help`` and the overview list first, in this order, after
+the home game's command groups (in the order the game declares them); the other installed
+games' groups follow, then the rest (setting up, backups, the database) in the order they were
+added. The choices an unknown command word is told (and the shell completes) are in the same
+order."""
 
 
-PLACES = ("cards", "check", "odds", "systems", "player", "collection", "pack", "character",
-          "quest", "xp", "history", "undo", "game")
-"""Where the home game's command groups stand among the built-in commands in the choices an
-unknown command word is told (and the shell completes): their places from before they were
-the home game's groups; the other commands follow in the order they were added."""
+def home_groups() -> tuple[str, ...]:
+    """The home game's command groups, in the order it declares them (none when it cannot be
+    loaded: the trouble is reported where its commands are added)."""
+    from chronicle.systems import registry
+
+    try:
+        return tuple(group.name for group in registry.system(registry.home()).commands)
+    except (registry.UnknownSystem, registry.BadSystem):
+        return ()
 
 
 def _everyday_first(commands: argparse._SubParsersAction[argparse.ArgumentParser],
                     groups: tuple[str, ...] = ()) -> None:
-    """Order the listed commands everyday ones first, then the games' ``groups``; and the
-    choices by :data:`PLACES`."""
+    """Order the listed commands and the choices: the home game's groups (when the games'
+    ``groups`` were added), the everyday built-in commands, the other games' groups, the
+    rest."""
     rank: dict[str, int] = {}
-    for name in (*EVERYDAY, *groups):
+    for name in (*(home_groups() if groups else ()), *EVERYDAY, *groups):
         rank.setdefault(name, len(rank))
     listed = commands._choices_actions
     listed.sort(key=lambda action: rank.get(action.dest, len(rank)))
-    place = {name: index for index, name in enumerate(PLACES)}
     ordered = sorted(enumerate(commands.choices.items()),
-                     key=lambda item: (place.get(item[1][0], len(place)), item[0]))
+                     key=lambda item: (rank.get(item[1][0], len(rank)), item[0]))
     commands.choices.clear()
     commands.choices.update(pair for _index, pair in ordered)

@@ -25,9 +25,9 @@ class OwnershipRow(_Keyed, table=True):
                                        name="uq_ownership_game_card"),)
 
     player_id: int = Field(foreign_key="player.id", index=True)
-    game: str = Field(default="wyld-hunt", max_length=40,
-                      sa_column_kwargs={"server_default": "wyld-hunt"})
-    """The game system the card belongs to (revision 0007; ``wyld-hunt`` before)."""
+    game: str = Field(max_length=40)
+    """The game system the card belongs to (revision 0007, which gave the rows before it the
+    game they were all of); every write names it."""
     card_name: str = Field(max_length=200)
     card_key: str = Field(max_length=200)
     card_kind: str = Field(max_length=20)

@@ -319,3 +319,15 @@ def _decoded(codec: Any, character_id: int, seq: int, kind: str, payload: Any) -
                        f"outside the program): event {seq} ({str(kind)[:40]}): "
                        f"{str(exc)[:200]} (row.beyond_limits); see 'chronicle db check'"
                        ) from None
+
+
+def record_names(session: Reader) -> list[tuple[int, str, str, str]]:
+    """Every player's records in use, as (player id, game, kind, name), in order of their
+    names, in one query: what each player holds of the games kept in the record store."""
+    from chronicle.persistence.light import RECORD as record
+
+    return [(int(player), str(game), str(kind), str(name))
+            for player, game, kind, name in session.execute(
+                sa_select(record.c.player_id, record.c.game, record.c.kind, record.c.name)
+                .where(record.c.player_id.is_not(None), record.c.archived_at.is_(None))
+                .order_by(record.c.name_key)).all()]

@@ -8,7 +8,8 @@ store, the group's cards; the file's ``cards`` are the home game's (``registry.h
 ``GameSystem.chronicles`` module (``SECTIONS``: key and type, each required; ``TABLES``: their
 database tables): :func:`export_model` is the format with them, and :func:`tables` every
 table an export holds. Keys added by later schemas have defaults, so that
-older exports stay readable: ``game`` of an owned card (0007, the first game when absent),
+older exports stay readable: ``game`` of an owned card (0007; absent, the home game, whose
+files need not name their game),
 ``records`` and ``group_cards`` (0007, none), the ``uid`` of every
 entry (0009: its identity across databases; absent, the import gives a fresh one)."""
 
@@ -53,6 +54,13 @@ def uid_of(entry: Any) -> dict[str, Any]:
     return {"uid": uid} if uid is not None else {}
 
 
+def _home_game() -> str:
+    """The home game's key (what an owned card of a file that names no game belongs to)."""
+    from chronicle.systems import registry
+
+    return registry.home()
+
+
 class OwnedModel(_Model):
     """How many copies of a card of a game a player owns (zero counts are kept too). ``kind``
     is one of the game's card kinds."""
@@ -60,8 +68,9 @@ class OwnedModel(_Model):
     card: Name
     kind: Annotated[str, Field(min_length=1, max_length=20)]
     count: Count
-    game: System = "wyld-hunt"
-    """The game the card belongs to (schema 0007); absent: Wyld Hunt."""
+    game: System = Field(default_factory=lambda: _home_game())
+    """The game the card belongs to (schema 0007); absent: the home game (``registry.home()``,
+    the setting ``CHRONICLE_HOME_GAME``), whose files need not name their game."""
     uid: Uid | None = None
     """Its identity across databases (schema 0009); absent: a fresh one on import."""
 

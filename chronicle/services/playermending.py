@@ -130,13 +130,14 @@ def plural(count: int, word: str) -> str:
 # Players ---------------------------------------------------------------------------------------
 
 def rename_player(db: Database, name: str, new_name: str) -> PlayerInfo:
-    """Give a player another name; their cards, characters and seats stay theirs.
+    """Give a player another name; their cards and whatever they hold of each game stay
+    theirs.
 
     Raises:
         BadInput: not a usable name. AlreadyExists: another player has it (case ignored).
     """
     from chronicle.persistence import repository as repo
-    from chronicle.services.players import PlayerInfo, refuse_guest_mark
+    from chronicle.services.players import PlayerInfo, holdings, refuse_guest_mark
 
     clean = clean_name(new_name, "a player's name")
     refuse_guest_mark(clean)
@@ -150,8 +151,7 @@ def rename_player(db: Database, name: str, new_name: str) -> PlayerInfo:
         session.flush()
         assert row.id is not None
         cards = sum(o.count for o in repo.owned_cards(session, row.id, None))
-        return PlayerInfo(row.name, cards, [c.name for c in repo.list_characters(
-            session, row.id)])
+        return PlayerInfo(row.name, cards, holdings(session).get(row.id, ()))
 
 
 def _player_plan(session: Session, row: PlayerRow) -> Removal:

@@ -2,8 +2,9 @@
 misspelt lazy name or a broken schema is found before the front that uses it runs.
 
 It resolves every lazy name the game states (its checkers, odds commands, command groups,
-record kinds, sheets, screens and optional modules) and that each is what its use needs (a
-callable, a screen class), checks that every area names one of its screens, loads its card
+record kinds with their folds, sheets, screens, optional modules and the parts it gives as the
+home game, ``HomeParts``) and that each is what its use needs (a callable, a screen class, the
+help's text, a fold's functions), checks that every area names one of its screens, loads its card
 schema (a model for each card kind, each model's JSON schema built) and reads its bundled cards
 through it, checks its sample files (each file kind's ``sample`` and those given), and builds
 each sheet against an empty temporary database (a builder may refuse a record it cannot find,
@@ -24,12 +25,16 @@ from chronicle.errors import ChronicleError
 if TYPE_CHECKING:
     from chronicle.systems.protocol import GameSystem
 
-NOT_LAZY = frozenset({"key", "label", "help", "docs"})
+NOT_LAZY = frozenset({"key", "label", "docs"})
 """The text fields of ``GameSystem`` that are no lazy name."""
 _LAZY = re.compile(r"[A-Za-z_][\w.]*(:[A-Za-z_][\w.]*)?")
-CALLABLE_FIELDS = frozenset({"check", "card_check", "card_rules", "overview", "card_names",
-                             "demo", "stats"})
+CALLABLE_FIELDS = frozenset({"check", "card_check", "card_rules", "sheet_front", "stats"})
 """The optional fields of ``GameSystem`` whose lazy name is a function."""
+HOME_CALLABLE = frozenset({"overview", "card_names", "demo"})
+"""The fields of ``HomeParts`` whose lazy name is a function (``help`` names a string,
+``exchange`` and ``completion`` modules)."""
+FOLD_PARTS = ("begin", "step", "report")
+"""What a record kind's ``fold`` must have (``chronicle.systems.protocol.Fold``)."""
 MISSING_RECORD = "(chronicle systems verify: no such record)"
 """The name each sheet is built for: the empty database has none, so a builder refuses it."""
 
@@ -99,10 +104,13 @@ def _lazy_names(system: GameSystem) -> Iterator[tuple[str, str, bool]]:
     for group in system.commands:
         yield f"command group {group.name!r}: register", group.register, True
     for record in system.records:
-        for part in ("check", "describe", "steps", "readable"):
+        for part in ("check", "describe", "steps", "readable", "fold"):
             value = getattr(record, part, None)
             if value is not None:
-                yield f"record kind {record.name!r}: {part}", value, True
+                yield f"record kind {record.name!r}: {part}", value, part != "fold"
+    for part, stated in zip(system.home._fields, system.home, strict=True):
+        if isinstance(stated, str):
+            yield f"home {part}", stated, part in HOME_CALLABLE
     for name, value in system.sheets.items():
         yield f"sheet {name!r}", value, True
     for name, value in system.screens.items():
@@ -127,6 +135,15 @@ def _names(system: GameSystem, found: Verified) -> dict[str, Any]:
             continue
         if where.startswith("screen ") and not _is_screen(value):
             found.problems.append(f"{where}: {name!r} is not a Textual Screen class")
+            continue
+        if where == "home help" and not isinstance(value, str):
+            found.problems.append(f"{where}: {name!r} is a {type(value).__name__}, not the "
+                                  "help's text")
+            continue
+        lacking = [part for part in FOLD_PARTS if not callable(getattr(value, part, None))]
+        if where.endswith(": fold") and lacking:
+            found.problems.append(f"{where}: {name!r} has no {', '.join(lacking)} (a fold "
+                                  "begins, steps and reports)")
             continue
         resolved[where] = value
     return resolved

@@ -33,7 +33,9 @@ The contracts of the lazily named callables:
   kept for the version it read; its ``describe``: ``describe(event) -> str``, one line;
 - ``sheets``: by the name of its ``chronicle export`` subcommand, ``build(db: Database, name:
   str, player: str | None) -> chronicle.export.model.Document`` (raising the services' errors:
-  ``NotFound``, ``Refused``), its parts' ``brand`` being the game's label;
+  ``NotFound``, ``Refused``), its parts' ``brand`` being the game's label; ``sheet_front``
+  (optional): ``register(sub)``, its own export subcommands where a sheet takes options of
+  its own;
 - ``screens``: a Textual ``Screen`` class constructed with no arguments, the ``"main"`` one
   opened from the app's "Other games" area; the home game's (``registry.home()``) ``home.areas``
   name theirs among them;
@@ -64,7 +66,10 @@ The contracts of the lazily named callables:
 - ``chronicles``: a module, what the game keeps in tables of its own beyond the generic record
   store (Wyld Hunt: its ``character`` and ``game`` tables): ``player_blockers(session,
   player_id) -> list[tuple[str, str]]``, what of them keeps a player from being deleted, each
-  with what to do first in the app (every game's is asked when a player is deleted); its
+  with what to do first in the app (every game's is asked when a player is deleted);
+  (optional) ``holdings(reader) -> list[tuple[int, str, str]]``, what each player holds there
+  as (player id, what one is called, its name), which the players' list shows beside the
+  records of its kinds that belong to a player (``chronicle.services.players``); its
   sections of the whole-database export, in every file whichever game is home: ``SECTIONS``
   (each file key and its pydantic type, every one required), ``TABLES`` (their database
   tables), ``export_sections(session, player_names) -> dict``, ``counts(document) ->
@@ -454,6 +459,12 @@ class GameSystem(NamedTuple):
     """Printable sheets by the name of their ``chronicle export`` subcommand (``force``,
     ``campaign``, ``hunt``): lazy names of ``build(db, name, player) -> Document``, its parts
     branded with the game's label."""
+    sheet_front: str | None = None
+    """Lazy name of ``register(sub)``, adding the game's own ``chronicle export`` subcommands
+    to argparse's subparsers ``sub``, for sheets that take options of their own or name their
+    files their own way (``chronicle.cli.exports``: ``add_destination``, ``export_options``;
+    ``chronicle.services.exports``: ``destination``, ``write_document``); the game's other
+    ``sheets`` get the plain ``NAME [--player P]`` subcommand."""
     screens: Mapping[str, str] = MappingProxyType({})
     """TUI screens by name: lazy ``"module:Class"`` names of Textual screens constructed with
     no arguments; ``"main"`` is the one the app's "Other games" area opens. A game's other

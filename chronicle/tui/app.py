@@ -218,10 +218,12 @@ class ChronicleApp(App[int]):
     @property
     def prebuilds(self) -> bool:
         """Whether the areas' screens are built in idle time after the first paint: always,
-        except in headless runs (tests) unless ``prebuild_set``."""
+        except in headless runs (tests) unless ``prebuild_set``, and in a run that ends at
+        its first paint (``CHRONICLE_EXIT_AFTER_PAINT``, bench/tui.py's cold start: what comes
+        after the first paint is no part of it)."""
         if self.prebuild_set is not None:
             return self.prebuild_set
-        return not self.is_headless
+        return not self.is_headless and not os.environ.get("CHRONICLE_EXIT_AFTER_PAINT")
 
     def _area_screen(self, area: AppArea) -> Screen[Any]:
         """The screen of ``area`` when it is first entered: built already, or now."""

@@ -175,6 +175,7 @@ SYSTEM = GameSystem(
             "log": "chronicle.systems.wyld_hunt.printing:log",
             "game": "chronicle.systems.wyld_hunt.printing:game",
             "player": "chronicle.systems.wyld_hunt.printing:player"},
+    sheet_front=f"{_CLI}.sheets:register",
     commands=(
         CommandGroup("character", "create, build and show characters",
                      f"{_CLI}.characters:register"),

@@ -1,11 +1,12 @@
 """The players screen (mode "players", key 4): everyone in the play group with their cards and
-characters. ``a`` adds a player, ``r`` renames the highlighted one, ``delete`` removes one
+what they hold of each game (``chronicle.services.players.Holding``). ``a`` adds a player,
+``r`` renames the highlighted one, ``delete`` removes one
 (asking first; the services refuse while anything refers to them), ``enter`` shows their
 collection of any installed game (asking which: the game chosen last time first).
 
 Rename and delete go through ``chronicle.services.playermending``: the delete asks first with the
-services' own plan (what the player holds), and a player with characters or seats is refused
-with the reason.
+services' own plan (what the player holds), and a player still holding something a game keeps
+is refused with the reason.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ class PlayersScreen(Screen[None]):
     def on_mount(self) -> None:
         listing = self.query_one(PlayerList)
         listing.set_header(self.query_one("#players-header", Static),
-                           ["player", "cards", "characters"])
+                           ["player", "cards", "holds"])
         listing.focus()
 
     def on_screen_resume(self) -> None:
@@ -112,7 +113,7 @@ class PlayersScreen(Screen[None]):
                         self.query_one(PlayerList).cursor, renamed=self.renamed)
         self.renamed = None
         self.query_one(PlayerList).set_rows(
-            [[p.name, str(p.cards), ", ".join(p.characters) or "none yet"] for p in players],
+            [[p.name, str(p.cards), p.said("none yet")] for p in players],
             keep=keep)
         status = self.query_one("#players-status", Static)
         if players:
@@ -138,10 +139,9 @@ class PlayersScreen(Screen[None]):
             detail.update("")
             return
         text = plain(player.name, "bold")
-        text.append(f"\n{player.cards} card(s) in the collection · "
-                    f"{len(player.characters)} character(s)")
-        for name in player.characters[:4]:
-            text.append(f"\n  {name}")
+        text.append(f"\n{player.cards} card(s) in the collection")
+        for holding in player.holdings[:4]:
+            text.append(f"\n  {holding.said()}")
         detail.update(text)
 
     def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:

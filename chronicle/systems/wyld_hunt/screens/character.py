@@ -455,7 +455,7 @@ class CharacterViewScreen(Screen[None]):
 
     def action_print_sheet(self, pencil: bool = False) -> None:
         """Write the printable character sheet (PDF)."""
-        from chronicle.services.exports import export_sheet
+        from chronicle.systems.wyld_hunt.services.sheetfiles import export_sheet
         from chronicle.tui.screens.exporting import export_file, exports_folder
 
         name, player = self.character, self.player
@@ -466,7 +466,7 @@ class CharacterViewScreen(Screen[None]):
 
     def action_print_log(self) -> None:
         """Write the chronicle log (PDF)."""
-        from chronicle.services.exports import export_log
+        from chronicle.systems.wyld_hunt.services.sheetfiles import export_log
         from chronicle.tui.screens.exporting import export_file, exports_folder
 
         name, player = self.character, self.player

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from chronicle.systems.wyld_hunt.services.chronicles import characters_of
 from chronicle.tui.screens.base import chronicle_app, kept_row, kept_screen
 from chronicle.tui.text import fit
 from chronicle.tui.widgets.footer import Footer
@@ -181,7 +182,7 @@ class CharactersScreen(Screen[None]):
 
         def work(db: Database) -> tuple[list[PlayerInfo], list[CharacterView]]:
             players = list_players(db)
-            order = [Entry(p.name, n) for p in players for n in p.characters]
+            order = [Entry(p.name, n) for p in players for n in characters_of(p)]
             at = order.index(current) if current in order else 0
             start = max(0, min(at - PAGE // 2, len(order) - PAGE))
             return players, some_characters(db, [(e.player, e.name)
@@ -213,18 +214,19 @@ class CharactersScreen(Screen[None]):
         options: list[Option] = []
         self.entries = {}
         for player in self.players:
-            count = len(player.characters)
+            held = characters_of(player)
+            count = len(held)
             title = Text(f"{player.name}", style="bold")
             title.append(f"  {player.cards} cards, {count} character"
                          f"{'s' if count != 1 else ''}", style="dim")
             options.append(Option(title, id=f"p{len(options)}", disabled=True))
-            for name in player.characters:
+            for name in held:
                 key = f"c{len(options)}"
                 entry = self.entries[key] = Entry(player.name, name)
                 view = read.get(entry)
                 options.append(Option(character_line(view, widths) if view is not None
                                       else unread_line(name, widths), id=key))
-            if not player.characters:
+            if not held:
                 options.append(Option(Text("  no characters yet: n creates one", style="dim"),
                                       id=f"e{len(options)}", disabled=True))
         listing.set_options(options)
@@ -244,7 +246,7 @@ class CharactersScreen(Screen[None]):
 
     def show_status(self) -> None:
         """How many characters and players; how many are not valid, once all are read."""
-        count = sum(len(p.characters) for p in self.players)
+        count = sum(len(characters_of(p)) for p in self.players)
         status = (f"{count} character{'s' if count != 1 else ''} of {len(self.players)} "
                   f"player{'s' if len(self.players) != 1 else ''}")
         invalid = sum(1 for v in self.views if not v.report.valid)

@@ -3,8 +3,10 @@ of the chosen player (changed in place), and a detail pane showing every value o
 under the cursor, unknown ones included. ``g`` shows the other games' cards
 (``chronicle.tui.screens.cards``), and the app reopens the game shown last.
 
-The catalog paints at once from the card files; players and owned counts arrive from the
-database in a worker a moment later.
+The screen paints first (its search box, list header and keys), then the catalog is read from
+the card files (its cache) just after that first paint; players and owned counts arrive from
+the database in a worker a moment later. Neither the card classes nor the catalog are
+imported before the first paint (``tests/tui/test_first_paint.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from textual.widgets import Header, Input, Static
 
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt.editions import GAME
-from chronicle.systems.wyld_hunt.query import parse_query
+from chronicle.systems.wyld_hunt.services.chronicles import characters_of
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clip_words, esc, plain
 from chronicle.tui.widgets.card_list import CardList
@@ -116,14 +118,25 @@ class CollectionScreen(Screen[None]):
     def on_mount(self) -> None:
         import os
 
-        from chronicle.systems.wyld_hunt.services.catalog import load_catalog
-
-        self.catalog = load_catalog()
         self.query_one(CardList).set_header(self.query_one("#list-header", Static),
                                             ["name", "kind", "own", "values (? unknown)"])
-        self.refilter()
+        self.query_one("#collection-status", Static).update("Reading the catalog…")
         self.query_one(CardList).focus()
-        if os.environ.get("CHRONICLE_EXIT_AFTER_PAINT"):
+        if os.environ.get("CHRONICLE_EXIT_AFTER_PAINT") == "1":  # bench/tui.py: first paint
+            self.call_after_refresh(self.app.exit, 0)
+            return
+        self.call_after_refresh(self.load_cards)
+
+    def load_cards(self) -> None:
+        """Read the catalog (after the first paint), list it, then ask for the players."""
+        import os
+
+        from chronicle.systems.wyld_hunt.services.catalog import load_catalog
+
+        if self.catalog is None:
+            self.catalog = load_catalog()
+        self.refilter()
+        if os.environ.get("CHRONICLE_EXIT_AFTER_PAINT"):  # bench/tui.py: the cards listed
             self.call_after_refresh(self.app.exit, 0)
             return
         self.load_players()
@@ -191,7 +204,7 @@ class CollectionScreen(Screen[None]):
         if self.demo_loaded:
             self.demo_loaded = False
             names = " and ".join(p.name for p in self.players)
-            count = sum(len(p.characters) for p in self.players)
+            count = sum(len(characters_of(p)) for p in self.players)
             self.notify(f"{names}, their cards, {count} characters and a first game. "
                         "2: characters · 3: games", title="Demo loaded", timeout=6)
 
@@ -210,6 +223,7 @@ class CollectionScreen(Screen[None]):
     def refilter(self, keep: bool = False, *, counts_changed: bool = False) -> None:
         """Apply the search box to the catalog and show the result (every row drawn again when
         the owned counts changed: another player, or the first load)."""
+        from chronicle.systems.wyld_hunt.query import parse_query
         from chronicle.systems.wyld_hunt.search import select
 
         if self.catalog is None:
@@ -271,7 +285,10 @@ class CollectionScreen(Screen[None]):
         return self.shown[index] if 0 <= index < len(self.shown) else None
 
     def show_detail(self) -> None:
-        """Every value of the current card; unknown ones shown as such."""
+        """Every value of the current card; unknown ones shown as such (nothing before the
+        catalog is read)."""
+        if self.catalog is None:
+            return
         from chronicle.systems.wyld_hunt.widgets.card_detail import describe_card
 
         card = self.current_card()
@@ -378,6 +395,7 @@ class CollectionScreen(Screen[None]):
 
     def action_new_card(self) -> None:
         """Create a card; after a search that found nothing, its words are the new name."""
+        from chronicle.systems.wyld_hunt.query import parse_query
         from chronicle.systems.wyld_hunt.screens.card_edit import CardEditScreen
 
         query = parse_query(self.query_one("#search", Input).value)

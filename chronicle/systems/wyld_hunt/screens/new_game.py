@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
+from chronicle.systems.wyld_hunt.services.chronicles import characters_of
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import esc, plain
 
@@ -108,7 +109,7 @@ class NewGameScreen(ModalScreen["str | None"]):
     def fill_characters(self, index: int, player: str | None) -> None:
         """Offer ``player``'s characters in seat ``index``, the first one chosen."""
         info = next((p for p in self.players if p.name == player), None)
-        names = list(info.characters) if info else []
+        names = characters_of(info) if info else []
         select = self.character_select(index)
         select.set_options([(plain(name), name) for name in names])
         if names:

@@ -46,7 +46,7 @@ class PrepExits(Screen[None]):
 
     def action_print_game(self) -> None:
         """Write the game-preparation sheet (PDF)."""
-        from chronicle.services.exports import export_game
+        from chronicle.systems.wyld_hunt.services.sheetfiles import export_game
         from chronicle.tui.screens.exporting import export_file, exports_folder
 
         name = self.game.name if self.game is not None else self.game_name

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from chronicle.systems.wyld_hunt.services.chronicles import characters_of
 from chronicle.tui.screens.base import chronicle_app
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def change_seat(screen: Screen[Any], game: str, version: int, player: str,
     def listed(info: list[PlayerInfo]) -> None:
         from chronicle.tui.screens.pick import PickScreen
 
-        mine = next((p.characters for p in info if p.name == player), [])
+        mine = next((characters_of(p) for p in info if p.name == player), [])
         choices: list[tuple[str, str]] = [(name, name) for name in mine]
         choices.append(("no character (no chronicle gets this game)", ""))
         app.push_screen(PickScreen(f"{player} plays", "enter chooses · esc keeps the seat as "
@@ -64,7 +65,7 @@ def add_seat(screen: Screen[Any], game: str, version: int, seated: list[str],
         from chronicle.tui.screens.pick import PickScreen
 
         taken = {name.casefold() for name in seated}
-        characters.update((p.name, p.characters) for p in info
+        characters.update((p.name, characters_of(p)) for p in info
                           if p.name.casefold() not in taken)
         if not characters:
             app.notify("Every player already has a seat at this game. Add a player first "

@@ -9,28 +9,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from chronicle.systems.wyld_hunt.services.characters import list_characters, show_character
-from chronicle.systems.wyld_hunt.services.common import catalog
-from chronicle.systems.wyld_hunt.services.games import show_game
-
 if TYPE_CHECKING:
     from sqlmodel import Session
 
     from chronicle.persistence.grouptables import GameRow
     from chronicle.persistence.models import CharacterRow
+    from chronicle.persistence.reads import Reader
+    from chronicle.services.players import PlayerInfo
     from chronicle.systems.wyld_hunt.services.catalog import WyldHuntCatalog
     from chronicle.systems.wyld_hunt.services.characters import CharacterView
     from chronicle.systems.wyld_hunt.services.games import GameView
 
-__all__ = ["catalog", "character_view", "game_view", "kept", "list_characters",
-           "player_blockers", "show_character", "show_game"]  # and _EXPORT's, when asked
+__all__ = ["CHARACTER", "character_view", "characters_of", "game_view", "holdings", "kept",
+           "player_blockers"]
+# and _EXPORT's (the views' ``catalog``, ``list_characters``, ``show_character``,
+# ``show_game``; the export's sections), when asked
 
 
 _EXPORT = {"SECTIONS": "exchangeformat", "TABLES": "exchangeformat", "check_payloads": "exchange",
            **dict.fromkeys(("check_references", "counts", "export_sections", "insert"),
-                           "exchangetables")}
-"""The file's ``characters`` and ``games`` in the whole-database export, imported when asked
-(pydantic's models): the module each name lives in."""
+                           "exchangetables"),
+           "list_characters": "characters", "show_character": "characters",
+           "catalog": "common", "show_game": "games"}
+"""The file's ``characters`` and ``games`` in the whole-database export (pydantic's models),
+and the services' views, imported when asked (the players' list needs none of them): the
+module each name lives in."""
 
 
 def __getattr__(name: str) -> Any:
@@ -46,6 +49,7 @@ def character_view(session: Session, row: CharacterRow,
                    cat: WyldHuntCatalog | None = None) -> CharacterView:
     """The character of ``row`` as the services show it, checked by the rules."""
     from chronicle.systems.wyld_hunt.services.characters import view
+    from chronicle.systems.wyld_hunt.services.common import catalog
 
     return view(session, row, cat or catalog())
 
@@ -55,6 +59,26 @@ def game_view(session: Session, row: GameRow, cat: WyldHuntCatalog | None = None
     from chronicle.systems.wyld_hunt.services.games import _view
 
     return _view(session, row, cat)
+
+
+CHARACTER = "character"
+"""What a player holds in Wyld Hunt's own tables is called (``PlayerInfo.holdings``)."""
+
+
+def holdings(reader: Reader) -> list[tuple[int, str, str]]:
+    """Every player's characters in play, as (player id, ``"character"``, name), in order of
+    their names: what a player holds of Wyld Hunt in its own tables (the players' list)."""
+    from chronicle.persistence import reads
+
+    return [(player, CHARACTER, name)
+            for player, names in reads.character_names(reader).items() for name in names]
+
+
+def characters_of(player: PlayerInfo) -> list[str]:
+    """The names of a player's characters in play, as the players' list read them."""
+    from chronicle.systems.wyld_hunt.editions import GAME
+
+    return player.held(GAME, CHARACTER)
 
 
 def player_blockers(session: Session, player_id: int) -> list[tuple[str, str]]:
