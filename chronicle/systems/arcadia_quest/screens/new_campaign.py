@@ -15,8 +15,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Checkbox, Input, Static
 
 from chronicle.systems.arcadia_quest.drafts import COLORS, campaign_guilds, new_campaign_tally
-from chronicle.systems.arcadia_quest.screens.form import CampaignForm, error_line, row
+from chronicle.systems.arcadia_quest.screens.form import CampaignForm, fields, heading
 from chronicle.tui.text import plain
+from chronicle.tui.widgets.form_grid import labelled
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -36,20 +37,17 @@ class NewCampaignDialog(CampaignForm):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(plain("A new Arcadia Quest campaign", "bold"))
-            with VerticalScroll():
-                yield row("Campaign name", Input(id="aq-name", compact=True))
-                yield error_line("name")
+            with VerticalScroll(), fields():
+                yield from labelled("Campaign name", Input(id="aq-name"))
                 for seat in range(SEATS):
-                    yield Static(plain(f"Guild {seat + 1} (seating order, clockwise)"),
-                                 classes="aq-guild")
+                    yield heading(f"Guild {seat + 1} (seating order, clockwise)")
                     for key, label, value in (("color", "Colour", COLORS[seat]),
                                               ("player", "Player", ""),
                                               ("heroes", "Heroes (three, a, b, c)", "")):
-                        yield row(label, Input(value=value, id=f"aq-{seat}-{key}",
-                                               compact=True))
-                        yield error_line(f"{seat}-{key}")
+                        yield from labelled(label, Input(value=value, id=f"aq-{seat}-{key}"))
                 yield Checkbox("With two guilds, one of the winner's two quests must be PvE "
-                               "(the other reading: both may be PvP)", True, id="aq-pve")
+                               "(the other reading: both may be PvP)", True, id="aq-pve",
+                               classes="form-wide")
             yield Static("", id="aq-tally")
             yield Static("A guild left without player and heroes is no guild · ctrl+s starts "
                          "the campaign · escape cancels")

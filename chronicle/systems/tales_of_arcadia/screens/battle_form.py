@@ -24,7 +24,8 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label
 
 from chronicle.systems.tales_of_arcadia.battles import Side, Victory
-from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, field, save, say
+from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, fields, save, say
+from chronicle.tui.widgets.form_grid import labelled
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -134,13 +135,12 @@ class BattleFormScreen(ModalScreen["BattleEntry | None"]):
                  "victory": Victory.LAST_UNIT_STANDING.value}
         with Vertical(classes="dialog wide"):
             yield Label("[b]Record a battle[/b]")
-            with VerticalScroll(id="bf-fields"):
+            with VerticalScroll(id="bf-fields"), fields():
                 for key, label, hint in FIELDS:
-                    box = Input(value=given.get(key, ""), placeholder=hint, id=f"bf-{key}",
-                                compact=True)
+                    box = Input(value=given.get(key, ""), placeholder=hint, id=f"bf-{key}")
                     if key == "victory":
                         box.suggester = SuggestFromList([v.value for v in Victory])
-                    yield field(label, box)
+                    yield from labelled(label, box)
             yield Label("[dim]enter: next field, saves from the last · ctrl+s saves · "
                         "escape cancels[/dim]")
 

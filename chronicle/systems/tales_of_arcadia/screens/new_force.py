@@ -17,7 +17,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, field, save, say
+from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, fields, save, say
+from chronicle.tui.widgets.form_grid import labelled
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -77,9 +78,10 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
         values = {"army": self.army or "", "player": self.player or "", "limit": "500"}
         with Vertical(classes="dialog wide"):
             yield Label("[b]New battle force[/b]")
-            for key, label, hint in FIELDS:
-                yield field(label, Input(value=values.get(key, ""), placeholder=hint,
-                                         id=f"nf-{key}", compact=True))
+            with fields():
+                for key, label, hint in FIELDS:
+                    yield from labelled(label, Input(value=values.get(key, ""),
+                                                     placeholder=hint, id=f"nf-{key}"))
             yield Static("", id="nf-problem", classes="toa-note")
             yield Label("[dim]enter: next field, saves from the last · ctrl+s saves · "
                         "escape cancels[/dim]")
