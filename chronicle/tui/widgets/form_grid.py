@@ -1,7 +1,8 @@
 """A form's labelled fields laid out as one grid (a widget, not a screen), for any game's form.
 
 Each field is two widgets, its label then its input, side by side in the grid's two columns;
-a heading or a row of several small fields spans both columns (class ``form-wide``). The line
+a heading (``WideLine``) or a row of several small fields spans both columns (class
+``form-wide``). The line
 saying what is wrong with a field is made only when something is (``say``), just under the row
 of that field, across both columns: a form of 30 fields opened with 60 widgets rather than the
 120-150 of a row container, a label, the input and a hidden message line each (Textual styles,
@@ -15,6 +16,7 @@ field when asked), ``clear`` only hides them. A message line keeps its id ``<fie
 from __future__ import annotations
 
 from textual.containers import Container
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
@@ -24,6 +26,17 @@ PROBLEM = "form-problem"
 """The class of a field's message line."""
 
 
+class WideLine(Static):
+    """A line across both columns of a ``FormGrid`` (a heading, a field's message), as tall as
+    its text wrapped at that width. Textual's grid measures a row of ``grid-rows: auto`` at the
+    width of one column even for a cell that spans two (Textual 8.2: ``layouts/grid.py``), so a
+    long message had the height of its text wrapped at the labels' width and was cut short."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        across = container.width - self.styles.gutter.width
+        return super().get_content_height(container, viewport, max(width, across))
+
+
 class FormGrid(Container):
     """Labels and fields in two columns, the labels ``label_width`` cells wide."""
 
@@ -31,7 +44,7 @@ class FormGrid(Container):
     FormGrid { layout: grid; grid-size: 2; grid-rows: auto; height: auto; }
     FormGrid > Label { color: $text-muted; height: 1; width: 100%; }
     FormGrid > Input { width: 1fr; }
-    FormGrid > .form-wide { column-span: 2; height: auto; }
+    FormGrid > .form-wide, FormGrid > WideLine { column-span: 2; height: auto; }
     FormGrid > .form-problem { column-span: 2; color: $error; height: auto; max-height: 3; }
     """
 
@@ -59,8 +72,8 @@ class FormGrid(Container):
         if line is None:
             if not text:
                 return
-            line = Static(plain(text), id=f"{field_id}{self.suffix}",
-                          classes=f"{PROBLEM} {self.problem_classes}".strip())
+            line = WideLine(plain(text), id=f"{field_id}{self.suffix}",
+                            classes=f"{PROBLEM} {self.problem_classes}".strip())
             line.set_styles(f"padding: 0 0 0 {self.label_width};")
             self.mount(line, after=self.line_place(field_id))
         else:
@@ -105,4 +118,4 @@ def labelled(label: str, field: Input) -> tuple[Label, Input]:
     return Label(label, markup=False), compact(field)
 
 
-__all__ = ["PROBLEM", "FormGrid", "labelled"]
+__all__ = ["PROBLEM", "FormGrid", "WideLine", "labelled"]

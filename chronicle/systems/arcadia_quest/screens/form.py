@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 from chronicle.rules.report import Front
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import plain
-from chronicle.tui.widgets.form_grid import PROBLEM, FormGrid
+from chronicle.tui.widgets.form_grid import PROBLEM, FormGrid, WideLine
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -69,9 +69,9 @@ def fields(*children: Widget) -> FormGrid:
                     id="aq-fields")
 
 
-def heading(text: str) -> Static:
+def heading(text: str) -> WideLine:
     """A heading across the form's fields (a guild's)."""
-    return Static(plain(text), classes="aq-guild form-wide")
+    return WideLine(plain(text), classes="aq-guild")
 
 
 class CampaignForm(ModalScreen["CampaignView | None"]):
@@ -87,7 +87,7 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
     CampaignForm > Vertical { width: 96%; height: 94%; background: $surface;
                               border: round $accent; padding: 0 1; }
     CampaignForm VerticalScroll { height: 1fr; }
-    CampaignForm #aq-fields > Label { padding: 0 1 0 0; color: $text; }
+    CampaignForm #aq-fields > Label { padding: 0 1 0 0; color: $foreground; }
     CampaignForm #aq-fields > Input { background: $boost; }
     CampaignForm #aq-fields > Input:focus { background: $accent 30%; }
     CampaignForm .aq-guild { text-style: bold; padding: 1 0 0 0; }

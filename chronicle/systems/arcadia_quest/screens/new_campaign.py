@@ -37,17 +37,18 @@ class NewCampaignDialog(CampaignForm):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(plain("A new Arcadia Quest campaign", "bold"))
-            with VerticalScroll(), fields():
-                yield from labelled("Campaign name", Input(id="aq-name"))
-                for seat in range(SEATS):
-                    yield heading(f"Guild {seat + 1} (seating order, clockwise)")
-                    for key, label, value in (("color", "Colour", COLORS[seat]),
-                                              ("player", "Player", ""),
-                                              ("heroes", "Heroes (three, a, b, c)", "")):
-                        yield from labelled(label, Input(value=value, id=f"aq-{seat}-{key}"))
+            with VerticalScroll():
+                with fields():
+                    yield from labelled("Campaign name", Input(id="aq-name"))
+                    for seat in range(SEATS):
+                        yield heading(f"Guild {seat + 1} (seating order, clockwise)")
+                        for key, label, value in (("color", "Colour", COLORS[seat]),
+                                                  ("player", "Player", ""),
+                                                  ("heroes", "Heroes (three, a, b, c)", "")):
+                            yield from labelled(label, Input(value=value,
+                                                             id=f"aq-{seat}-{key}"))
                 yield Checkbox("With two guilds, one of the winner's two quests must be PvE "
-                               "(the other reading: both may be PvP)", True, id="aq-pve",
-                               classes="form-wide")
+                               "(the other reading: both may be PvP)", True, id="aq-pve")
             yield Static("", id="aq-tally")
             yield Static("A guild left without player and heroes is no guild · ctrl+s starts "
                          "the campaign · escape cancels")
