@@ -108,11 +108,18 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
         self.saving = False
         self.tallied: tuple[str, ...] | None = None
         """The fields' values the tally shown was worked out from."""
+        self.found_inputs: dict[str, Input] | None = None
+
+    def inputs(self) -> dict[str, Input]:
+        """The form's inputs by id, found once (the form's fields never change; a query per
+        field and keystroke cost a scenario's form 36 queries a tally)."""
+        if self.found_inputs is None:
+            self.found_inputs = {field.id or "": field for field in self.query(Input)}
+        return self.found_inputs
 
     def value(self, key: str) -> str:
         """What is typed in the input ``#aq-{key}``."""
-        found: Input = self.query_one(f"#aq-{key}", Input)
-        return found.value
+        return self.inputs()[f"aq-{key}"].value
 
     def current_tally(self) -> Tally:
         """What the entry would do."""
@@ -138,7 +145,7 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
 
     def typed(self) -> tuple[str, ...]:
         """What every field holds now."""
-        return tuple(field.value for field in self.query(Input))
+        return tuple(field.value for field in self.inputs().values())
 
     def refresh_tally(self) -> None:
         self.tallied = self.typed()
