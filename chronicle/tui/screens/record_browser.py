@@ -1,0 +1,197 @@
+"""What a game's main screen of kept records shares (a base, not a screen of its own): the
+records listed, the highlighted one shown beside or under the list, the focus on the list as
+on Wyld Hunt's screens, the rows read again whenever the screen shows (and once in idle time,
+``prebuilt``), the highlight kept on the record it was on (or one just started, renamed or
+brought back), ``escape`` back to the other games, and the record's mending over the game's
+own services: ``r`` renames it (the dialog stays open while the name is refused), ``delete``
+deletes it after a confirmation (one with entries is archived), ``b`` brings an archived one
+back (``chronicle.tui.recordflows``).
+
+A game's screen says only its own: its layout (``compose``, with one ``CardList``, the
+heading ``#{HEADER}`` and the status line ``#{STATUS}``), its columns (``HEADINGS``), the
+words for its records (``WHAT``, ``WHATS``, ``ENTRIES``), how they are read
+(``action_reload``, ending in ``show_views``) and shown (``show_detail``), and its services
+(``rename``, ``delete``, ``restore``, ``archived``, ``holds``). Names are data, never markup.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
+
+from textual.screen import Screen
+from textual.widgets import Static
+
+from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.narrow import fit_footer
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from chronicle.services.db import Database
+
+
+class Named(Protocol):
+    """A record as a game's service shows it: known by its name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+V = TypeVar("V", bound=Named)
+
+
+class RecordBrowser(Screen[None], Generic[V]):
+    """A game's kept records of one kind (``V``: the game's view of one), listed."""
+
+    WHAT: ClassVar[str] = "record"
+    """What one record is called on the screen ("campaign", "game")."""
+    WHATS: ClassVar[str] = "records"
+    """And more than one: "the campaigns" is where a record brought back goes."""
+    ENTRIES: ClassVar[tuple[str, str]] = ("entry", "entries")
+    """What a record holds, one and many: one holding any is archived, not erased."""
+    HEADINGS: ClassVar[tuple[str, ...]] = ()
+    """The list's column titles."""
+    HEADER: ClassVar[str] = "records-header"
+    STATUS: ClassVar[str] = "records-status"
+    NARROW_HIDDEN: ClassVar[tuple[str, ...]] = ("rename", "delete")
+    """Keys the footer leaves out below 80 columns (``?`` lists them)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.views: list[V] = []
+        self.wanted: str | None = None
+        """The record to put the cursor on at the next load (one just started or renamed)."""
+
+    def listing(self) -> CardList:
+        """The list of the records."""
+        return self.query_one(CardList)
+
+    def on_mount(self) -> None:
+        listing = self.listing()
+        listing.set_header(self.query_one(f"#{self.HEADER}", Static), list(self.HEADINGS))
+        listing.focus()
+
+    def on_resize(self) -> None:
+        fit_footer(self, self.NARROW_HIDDEN, self.size.width)
+
+    def on_screen_resume(self) -> None:
+        self.action_reload()
+
+    def prebuilt(self) -> None:
+        """Built in idle time (``OtherGamesScreen.prebuilt_screens``): load once, so the
+        first showing only reads the rows again."""
+        self.action_reload()
+
+    def action_reload(self) -> None:
+        """Read the records again (in a worker), then ``show_views``."""
+        raise NotImplementedError
+
+    def show_views(self, views: list[V], rows: list[Sequence[str]], status: str, *,
+                   dim: set[int] | None = None, otherwise: int = 0) -> None:
+        """Show the records read, the highlight on the one wanted or shown before (else on the
+        row ``otherwise``), and ``status`` under them."""
+        current = self.current()
+        wanted = self.wanted or (current.name if current is not None else None)
+        self.wanted = None
+        self.views = views
+        names = [v.name for v in views]
+        keep = names.index(wanted) if wanted in names else otherwise
+        self.listing().set_rows(rows, dim=dim, keep=keep)
+        self.query_one(f"#{self.STATUS}", Static).update(status)
+        self.show_detail()
+
+    def current(self) -> V | None:
+        """The record under the cursor."""
+        index = self.listing().cursor
+        return self.views[index] if 0 <= index < len(self.views) else None
+
+    def show_detail(self) -> None:
+        """Show the highlighted record (the screen says how)."""
+
+    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
+        self.show_detail()
+
+    def reload_at(self, name: str) -> None:
+        """Read the records again, the highlight on the one called ``name``."""
+        self.wanted = name
+        self.action_reload()
+
+    def none_yet(self) -> None:
+        """Say there is no record to act on."""
+        self.notify(f"No {self.WHAT} yet: n starts one.", severity="warning")
+
+    def action_back(self) -> None:
+        """Back to the other games."""
+        if len(self.app.screen_stack) > 1:
+            self.dismiss()
+
+    # The game's services, run in a worker ---------------------------------------------------
+
+    def rename(self, db: Database, old: str, new: str) -> V:
+        """Rename the record ``old`` to ``new``."""
+        raise NotImplementedError
+
+    def delete(self, db: Database, name: str) -> str:
+        """Delete (or archive) the record ``name``; the store's sentence for what it did."""
+        raise NotImplementedError
+
+    def restore(self, db: Database, name: str) -> V:
+        """Bring the archived record ``name`` back."""
+        raise NotImplementedError
+
+    def archived(self, db: Database) -> list[tuple[str, str]]:
+        """The archived records: each its line in the pick list and its name."""
+        raise NotImplementedError
+
+    def holds(self, view: V) -> int:
+        """How many entries the record holds (one holding any is archived, not erased)."""
+        raise NotImplementedError
+
+    # Mending ------------------------------------------------------------------------------
+
+    def action_rename(self) -> None:
+        """Rename the highlighted record (the dialog stays open while the name is refused)."""
+        from chronicle.tui.recordflows import rename_record
+
+        view = self.current()
+        if view is None:
+            self.none_yet()
+            return
+        old = view.name
+
+        def renamed(new: V) -> None:
+            self.notify(f"{old} is now called {new.name}.", markup=False)
+            self.reload_at(new.name)
+
+        rename_record(self, self.WHAT, old, lambda db, text: self.rename(db, old, text),
+                      renamed)
+
+    def action_delete(self) -> None:
+        """Delete the highlighted record after a confirmation: one with entries is archived
+        (b brings it back), one without goes for good."""
+        from chronicle.tui.recordflows import delete_record
+
+        view = self.current()
+        if view is None:
+            return
+        name = view.name
+
+        def deleted(said: str) -> None:
+            self.notify(said[:1].upper() + said[1:] + ".", markup=False)
+            self.action_reload()
+
+        delete_record(self, self.WHAT, name, self.holds(view), self.ENTRIES, "b",
+                      lambda db: self.delete(db, name), deleted)
+
+    def action_restore(self) -> None:
+        """Pick an archived record and bring it back."""
+        from chronicle.tui.recordflows import bring_back
+
+        def back(view: V) -> None:
+            self.notify(f"{view.name} is back in the {self.WHATS}.", markup=False)
+            self.reload_at(view.name)
+
+        bring_back(self, self.WHATS, self.archived, self.restore, back)
+
+
+__all__ = ["Named", "RecordBrowser"]
