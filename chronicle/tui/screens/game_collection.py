@@ -231,8 +231,7 @@ class GameCollectionScreen(Screen[None]):
 
     def current_card(self) -> FrontCard | None:
         """The card under the cursor."""
-        index = self.query_one(CardList).cursor
-        return self.shown[index] if 0 <= index < len(self.shown) else None
+        return self.query_one(CardList).pick(self.shown)
 
     def show_detail(self) -> None:
         from chronicle.tui.screens.card_detail import describe

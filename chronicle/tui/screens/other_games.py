@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
+from chronicle.tui.screens.record_browser import listed
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.card_list import CardList
-from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.systems.protocol import GameSystem
@@ -107,13 +106,8 @@ class OtherGamesScreen(Screen[None]):
         key, until its first opening shows it."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Vertical():
-            yield Static("", id="other-header")
-            yield GameSystemList([20, 17, 24], flex=2, id="other-games")
-            yield Static("", id="other-detail")
-            yield Static("Looking for the installed games…", id="other-status")
-        yield Footer(compact=True)
+        return listed("other", GameSystemList([20, 17, 24], flex=2, id="other-games"),
+                      "Looking for the installed games…")
 
     def on_mount(self) -> None:
         listing = self.query_one(GameSystemList)
@@ -185,8 +179,7 @@ class OtherGamesScreen(Screen[None]):
 
     def current(self) -> GameSystem | None:
         """The game under the cursor."""
-        index = self.query_one(GameSystemList).cursor
-        return self.games[index] if 0 <= index < len(self.games) else None
+        return self.query_one(GameSystemList).pick(self.games)
 
     def show_detail(self) -> None:
         game = self.current()

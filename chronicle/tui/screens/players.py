@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from chronicle.tui.screens.base import areas_changed, chronicle_app, kept_row
+from chronicle.tui.screens.record_browser import listed
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.card_list import CardList
-from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -73,13 +72,8 @@ class PlayersScreen(Screen[None]):
         """Enter was pressed before the players were read: answered once they are."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Vertical():
-            yield Static("", id="players-header")
-            yield PlayerList([24, 7, 30], flex=2, id="players")
-            yield Static("", id="players-detail")
-            yield Static("Loading players…", id="players-status")
-        yield Footer(compact=True)
+        return listed("players", PlayerList([24, 7, 30], flex=2, id="players"),
+                      "Loading players…")
 
     def on_mount(self) -> None:
         listing = self.query_one(PlayerList)
@@ -128,8 +122,7 @@ class PlayersScreen(Screen[None]):
 
     def current(self) -> PlayerInfo | None:
         """The player under the cursor."""
-        index = self.query_one(PlayerList).cursor
-        return self.players[index] if 0 <= index < len(self.players) else None
+        return self.query_one(PlayerList).pick(self.players)
 
     def show_detail(self) -> None:
         player = self.current()

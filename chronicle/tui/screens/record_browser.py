@@ -11,21 +11,26 @@ A game's screen says only its own: its layout (``compose``, with one ``CardList`
 heading ``#{HEADER}`` and the status line ``#{STATUS}``), its columns (``HEADINGS``), the
 words for its records (``WHAT``, ``WHATS``, ``ENTRIES``), how they are read
 (``action_reload``, ending in ``show_views``) and shown (``show_detail``), and its services
-(``rename``, ``delete``, ``restore``, ``archived``, ``holds``). Names are data, never markup.
+(``SERVICE`` and the names of its functions ``RENAME``, ``DELETE``, ``RESTORE``; ``archived``
+and ``holds``). Names are data, never markup.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
+from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Header, Static
 
 from chronicle.tui.widgets.card_list import CardList
+from chronicle.tui.widgets.footer import Footer
 from chronicle.tui.widgets.narrow import fit_footer
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+    from textual.app import ComposeResult
 
     from chronicle.services.db import Database
 
@@ -38,6 +43,16 @@ class Named(Protocol):
 
 
 V = TypeVar("V", bound=Named)
+
+
+def listed(prefix: str, listing: CardList, loading: str) -> ComposeResult:
+    """The usual layout of a screen of records: the header, the list's column titles
+    (``#PREFIX-header``), the list, the highlighted record (``#PREFIX-detail``), the status
+    line (``#PREFIX-status``, saying ``loading`` until the records are read), the footer."""
+    yield Header()
+    yield Vertical(Static("", id=f"{prefix}-header"), listing,
+                   Static("", id=f"{prefix}-detail"), Static(loading, id=f"{prefix}-status"))
+    yield Footer(compact=True)
 
 
 class RecordBrowser(Screen[None], Generic[V]):
@@ -102,8 +117,7 @@ class RecordBrowser(Screen[None], Generic[V]):
 
     def current(self) -> V | None:
         """The record under the cursor."""
-        index = self.listing().cursor
-        return self.views[index] if 0 <= index < len(self.views) else None
+        return self.listing().pick(self.views)
 
     def show_detail(self) -> None:
         """Show the highlighted record (the screen says how)."""
@@ -127,17 +141,32 @@ class RecordBrowser(Screen[None], Generic[V]):
 
     # The game's services, run in a worker ---------------------------------------------------
 
+    SERVICE: ClassVar[str] = ""
+    """The game's service module, imported when first used."""
+    RENAME: ClassVar[str] = ""
+    """Its function renaming a record: ``(db, old, new)``, the record after."""
+    DELETE: ClassVar[str] = ""
+    """Its function deleting (or archiving) one: ``(db, name)``, the store's sentence."""
+    RESTORE: ClassVar[str] = ""
+    """Its function bringing an archived one back: ``(db, name)``, the record after."""
+
+    def call(self, function: str, *arguments: object) -> Any:
+        """The game's service ``function`` called with ``arguments``."""
+        from importlib import import_module
+
+        return getattr(import_module(self.SERVICE), function)(*arguments)
+
     def rename(self, db: Database, old: str, new: str) -> V:
         """Rename the record ``old`` to ``new``."""
-        raise NotImplementedError
+        return cast("V", self.call(self.RENAME, db, old, new))
 
     def delete(self, db: Database, name: str) -> str:
         """Delete (or archive) the record ``name``; the store's sentence for what it did."""
-        raise NotImplementedError
+        return str(self.call(self.DELETE, db, name))
 
     def restore(self, db: Database, name: str) -> V:
         """Bring the archived record ``name`` back."""
-        raise NotImplementedError
+        return cast("V", self.call(self.RESTORE, db, name))
 
     def archived(self, db: Database) -> list[tuple[str, str]]:
         """The archived records: each its line in the pick list and its name."""
@@ -194,4 +223,4 @@ class RecordBrowser(Screen[None], Generic[V]):
         bring_back(self, self.WHATS, self.archived, self.restore, back)
 
 
-__all__ = ["Named", "RecordBrowser"]
+__all__ = ["Named", "RecordBrowser", "listed"]

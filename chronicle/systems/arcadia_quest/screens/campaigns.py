@@ -81,6 +81,8 @@ class CampaignsScreen(RecordBrowser["CampaignView"]):
     WHAT, WHATS, ENTRIES = "campaign", "campaigns", ("event", "events")
     HEADINGS = ("campaign", "played")
     HEADER, STATUS = "aq-header", "aq-status"
+    SERVICE = "chronicle.systems.arcadia_quest.service"
+    RENAME, DELETE, RESTORE = ("rename_campaign", "delete_campaign", "restore_campaign")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "New"),
         Binding("s", "scenario", "Scenario"),
@@ -202,21 +204,6 @@ class CampaignsScreen(RecordBrowser["CampaignView"]):
                                          description="Reading the cards")
 
     # The game's services ---------------------------------------------------------------------
-
-    def rename(self, db: Database, old: str, new: str) -> CampaignView:
-        from chronicle.systems.arcadia_quest.service import rename_campaign
-
-        return rename_campaign(db, old, new)
-
-    def delete(self, db: Database, name: str) -> str:
-        from chronicle.systems.arcadia_quest.service import delete_campaign
-
-        return delete_campaign(db, name)
-
-    def restore(self, db: Database, name: str) -> CampaignView:
-        from chronicle.systems.arcadia_quest.service import restore_campaign
-
-        return restore_campaign(db, name)
 
     def archived(self, db: Database) -> list[tuple[str, str]]:
         from chronicle.systems.arcadia_quest.service import list_campaigns

@@ -14,15 +14,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from chronicle.systems.hunters_of_arcfall.screens.board import listing_row
 from chronicle.tui.screens.base import chronicle_app
-from chronicle.tui.screens.record_browser import RecordBrowser
+from chronicle.tui.screens.record_browser import RecordBrowser, listed
 from chronicle.tui.text import clean, plain
 from chronicle.tui.widgets.card_list import CardList
-from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
 
@@ -60,6 +58,8 @@ class HuntsScreen(RecordBrowser["HuntView"]):
     WHAT, WHATS, ENTRIES = "game", "games", ("log entry", "log entries")
     HEADINGS = ("game", "where it stands", "players and Fortune")
     HEADER, STATUS = "hunts-header", "hunts-status"
+    SERVICE = "chronicle.systems.hunters_of_arcfall.service"
+    RENAME, DELETE, RESTORE = ("rename_hunt", "delete_hunt", "restore_hunt")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New"),
         Binding("r", "rename", "Rename"),
@@ -71,13 +71,7 @@ class HuntsScreen(RecordBrowser["HuntView"]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Vertical():
-            yield Static("", id="hunts-header")
-            yield HuntList([18, 18, 20], flex=2, id="hunts-list")
-            yield Static("", id="hunts-detail")
-            yield Static("Loading games…", id="hunts-status")
-        yield Footer(compact=True)
+        return listed("hunts", HuntList([18, 18, 20], flex=2, id="hunts-list"), "Loading games…")
 
     # Loading -------------------------------------------------------------------------------
 
@@ -131,21 +125,6 @@ class HuntsScreen(RecordBrowser["HuntView"]):
         self.action_open()
 
     # The game's services -------------------------------------------------------------------
-
-    def rename(self, db: Database, old: str, new: str) -> HuntView:
-        from chronicle.systems.hunters_of_arcfall.service import rename_hunt
-
-        return rename_hunt(db, old, new)
-
-    def delete(self, db: Database, name: str) -> str:
-        from chronicle.systems.hunters_of_arcfall.service import delete_hunt
-
-        return delete_hunt(db, name)
-
-    def restore(self, db: Database, name: str) -> HuntView:
-        from chronicle.systems.hunters_of_arcfall.service import restore_hunt
-
-        return restore_hunt(db, name)
 
     def archived(self, db: Database) -> list[tuple[str, str]]:
         from chronicle.systems.hunters_of_arcfall.service import list_hunts

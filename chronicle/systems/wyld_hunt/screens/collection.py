@@ -267,8 +267,7 @@ class CollectionScreen(Screen[None]):
 
     def current_card(self) -> Card | None:
         """The card under the cursor."""
-        index = self.query_one(CardList).cursor
-        return self.shown[index] if 0 <= index < len(self.shown) else None
+        return self.query_one(CardList).pick(self.shown)
 
     def show_detail(self) -> None:
         """Every value of the current card; unknown ones shown as such."""

@@ -329,8 +329,7 @@ class GamePrepScreen(PrepExits):
         show_text(self.query_one("#prep-detail", Static), "\n".join(lines))
 
     def current_row(self) -> Row | None:
-        index = self.query_one(CardList).cursor
-        return self.rows[index] if 0 <= index < len(self.rows) else None
+        return self.query_one(CardList).pick(self.rows)
 
     def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
         self.render_detail()
