@@ -21,11 +21,13 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
-from chronicle.tui.screens.record_browser import listed
+from chronicle.tui.screens.record_browser import listed, show_item
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from chronicle.systems.protocol import GameSystem
 
 MAIN = "main"
@@ -79,6 +81,22 @@ class GameSystemList(CardList):
     """The other games; enter opens the highlighted one's screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Open")]
+
+
+def game_text(game: GameSystem) -> Text:
+    """The highlighted game: its editions, the records it keeps, its commands and files."""
+    text = plain(game.label, "bold")
+    editions = [e.label for e in game.editions if e.key != game.key]
+    if editions:
+        text.append(f"\nEditions: {', '.join(editions)}")
+    if game.records:
+        text.append(f"\nKeeps: {', '.join(kind.label for kind in game.records)}")
+    for group in game.commands:
+        text.append(f"\n  chronicle {group.name}: {group.help}")
+    if game.file_kinds:
+        text.append("\n  chronicle check FILE: "
+                    + ", ".join(kind.name for kind in game.file_kinds) + " files")
+    return text
 
 
 class OtherGamesScreen(Screen[None]):
@@ -182,23 +200,7 @@ class OtherGamesScreen(Screen[None]):
         return self.query_one(GameSystemList).pick(self.games)
 
     def show_detail(self) -> None:
-        game = self.current()
-        detail = self.query_one("#other-detail", Static)
-        if game is None:
-            detail.update("")
-            return
-        text = plain(game.label, "bold")
-        editions = [e.label for e in game.editions if e.key != game.key]
-        if editions:
-            text.append(f"\nEditions: {', '.join(editions)}")
-        if game.records:
-            text.append(f"\nKeeps: {', '.join(kind.label for kind in game.records)}")
-        for group in game.commands:
-            text.append(f"\n  chronicle {group.name}: {group.help}")
-        if game.file_kinds:
-            text.append("\n  chronicle check FILE: "
-                        + ", ".join(kind.name for kind in game.file_kinds) + " files")
-        detail.update(text)
+        show_item(self.query_one("#other-detail", Static), self.current(), game_text)
 
     def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
         self.show_detail()

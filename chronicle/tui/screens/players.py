@@ -19,11 +19,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from chronicle.tui.screens.base import areas_changed, chronicle_app, kept_row
-from chronicle.tui.screens.record_browser import listed
+from chronicle.tui.screens.record_browser import listed, show_item
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from chronicle.services.db import Database
     from chronicle.services.players import PlayerInfo
 
@@ -125,17 +127,16 @@ class PlayersScreen(Screen[None]):
         return self.query_one(PlayerList).pick(self.players)
 
     def show_detail(self) -> None:
-        player = self.current()
-        detail = self.query_one("#players-detail", Static)
-        if player is None:
-            detail.update("")
-            return
+        show_item(self.query_one("#players-detail", Static), self.current(), self.player_text)
+
+    def player_text(self, player: PlayerInfo) -> Text:
+        """The highlighted player: their cards and characters."""
         text = plain(player.name, "bold")
         text.append(f"\n{player.cards} card(s) in the collection · "
                     f"{len(player.characters)} character(s)")
         for name in player.characters[:4]:
             text.append(f"\n  {name}")
-        detail.update(text)
+        return text
 
     def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
         self.show_detail()

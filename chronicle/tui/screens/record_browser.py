@@ -28,8 +28,9 @@ from chronicle.tui.widgets.footer import Footer
 from chronicle.tui.widgets.narrow import fit_footer
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
+    from rich.text import Text
     from textual.app import ComposeResult
 
     from chronicle.services.db import Database
@@ -43,6 +44,13 @@ class Named(Protocol):
 
 
 V = TypeVar("V", bound=Named)
+T = TypeVar("T")
+
+
+def show_item(detail: Static, item: T | None, text_of: Callable[[T], Text]) -> None:
+    """Show in ``detail`` the highlighted ``item`` as ``text_of`` says it (plain text, never
+    markup), or nothing when no row is highlighted."""
+    detail.update("" if item is None else text_of(item))
 
 
 def listed(prefix: str, listing: CardList, loading: str) -> ComposeResult:
@@ -68,6 +76,8 @@ class RecordBrowser(Screen[None], Generic[V]):
     """The list's column titles."""
     HEADER: ClassVar[str] = "records-header"
     STATUS: ClassVar[str] = "records-status"
+    DETAIL: ClassVar[str] = "records-detail"
+    """The ids of the list's column titles, the status line and the highlighted record."""
     NARROW_HIDDEN: ClassVar[tuple[str, ...]] = ("rename", "delete")
     """Keys the footer leaves out below 80 columns (``?`` lists them)."""
 
@@ -120,7 +130,12 @@ class RecordBrowser(Screen[None], Generic[V]):
         return self.listing().pick(self.views)
 
     def show_detail(self) -> None:
-        """Show the highlighted record (the screen says how)."""
+        """Show the highlighted record in ``#{DETAIL}`` (``detail_text``)."""
+        show_item(self.query_one(f"#{self.DETAIL}", Static), self.current(), self.detail_text)
+
+    def detail_text(self, view: V) -> Text:
+        """The highlighted record as shown under (or beside) the list."""
+        raise NotImplementedError
 
     def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
         self.show_detail()
@@ -223,4 +238,4 @@ class RecordBrowser(Screen[None], Generic[V]):
         bring_back(self, self.WHATS, self.archived, self.restore, back)
 
 
-__all__ = ["Named", "RecordBrowser", "listed"]
+__all__ = ["Named", "RecordBrowser", "listed", "show_item"]

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
 
 from chronicle.systems.hunters_of_arcfall.screens.board import listing_row
 from chronicle.tui.screens.base import chronicle_app
@@ -23,6 +22,8 @@ from chronicle.tui.text import clean, plain
 from chronicle.tui.widgets.card_list import CardList
 
 if TYPE_CHECKING:
+
+    from rich.text import Text
 
     from chronicle.services.db import Database
     from chronicle.systems.hunters_of_arcfall.service import HuntView
@@ -57,7 +58,7 @@ class HuntsScreen(RecordBrowser["HuntView"]):
     """
     WHAT, WHATS, ENTRIES = "game", "games", ("log entry", "log entries")
     HEADINGS = ("game", "where it stands", "players and Fortune")
-    HEADER, STATUS = "hunts-header", "hunts-status"
+    HEADER, STATUS, DETAIL = "hunts-header", "hunts-status", "hunts-detail"
     SERVICE = "chronicle.systems.hunters_of_arcfall.service"
     RENAME, DELETE, RESTORE = ("rename_hunt", "delete_hunt", "restore_hunt")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -98,12 +99,8 @@ class HuntsScreen(RecordBrowser["HuntView"]):
                         dim={i for i, v in enumerate(views) if v.state.finished},
                         otherwise=max(0, len(views) - 1))
 
-    def show_detail(self) -> None:
-        view = self.current()
-        detail = self.query_one("#hunts-detail", Static)
-        if view is None:
-            detail.update("")
-            return
+    def detail_text(self, view: HuntView) -> Text:
+        """Where the highlighted game stands: its players, Fortune and Fame, who plays next."""
         from chronicle.systems.hunters_of_arcfall.screens.board import banner_text
 
         state = view.state
@@ -119,7 +116,7 @@ class HuntsScreen(RecordBrowser["HuntView"]):
             text.append_text(banner)
         elif state.next_player:
             text.append_text(plain(f"\n{state.next_player} plays next.", "italic"))
-        detail.update(text)
+        return text
 
     def on_card_list_selected(self, _event: CardList.Selected) -> None:
         self.action_open()
