@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -63,6 +63,17 @@ def typed_value(spec: FieldSpec, text: str) -> Any:
         parts = [part for part in text.split(";") if part.strip()]
         return typed(spec, parts)
     return typed(spec, [text])
+
+
+def say_saved(screen: Screen[Any], entered: Any) -> bool:
+    """Say what the card form saved (``entered``: its result); False when it saved nothing
+    (cancelled)."""
+    if entered is None:
+        return False
+    names = ", ".join(card.name for card in entered.cards)
+    screen.notify(f"Saved {names} to the group's cards of {entered.label}.",
+                  title="Card saved", markup=False)
+    return True
 
 
 class CardFormScreen(ModalScreen["Entered | None"]):

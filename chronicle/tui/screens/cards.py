@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.screens.card_detail import UNKNOWN as UNKNOWN  # re-exported
 from chronicle.tui.screens.card_detail import describe
 from chronicle.tui.screens.card_detail import value_lines as value_lines
+from chronicle.tui.screens.searched_list import SearchedListScreen
 from chronicle.tui.text import clean, clip_words, plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
@@ -63,8 +63,10 @@ def initials(label: str) -> str:
     return letters[:5] or clean(label)[:5]
 
 
-class GameCardsScreen(Screen[None]):
+class GameCardsScreen(SearchedListScreen):
     """Every installed game's cards, one game at a time or all together."""
+
+    SEARCH = "gc-search"
 
     TITLE = "Cards"
     DEFAULT_CSS = """
@@ -278,17 +280,6 @@ class GameCardsScreen(Screen[None]):
             return
         pane.show(describe(card, self.label(card.game), self.schemas[card.game]))
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "gc-search":
-            self.refilter()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "gc-search":
-            self.query_one(CardList).focus()
-
-    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
-        self.show_detail()
-
     # Actions -----------------------------------------------------------------------------------
 
     def action_search(self) -> None:
@@ -341,11 +332,10 @@ class GameCardsScreen(Screen[None]):
 
     def card_saved(self, entered: Any) -> None:
         """Say what the card form saved and read the game's cards again."""
-        if entered is None:
+        from chronicle.tui.screens.card_form import say_saved
+
+        if not say_saved(self, entered):
             return
-        names = ", ".join(card.name for card in entered.cards)
-        self.notify(f"Saved {names} to the group's cards of {entered.label}.",
-                    title="Card saved", markup=False)
         for key in {card.game for card in entered.cards}:
             self.catalogs.pop(key, None)
         if entered.cards:

@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from chronicle.domain.values import name_key
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.searched_list import SearchedListScreen
 from chronicle.tui.text import clean, clip_words, plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
@@ -55,8 +55,10 @@ def choices(home: str) -> list[tuple[str, str]]:
     return [game for game in games if game[0] != home] or games
 
 
-class GameCollectionScreen(Screen[None]):
+class GameCollectionScreen(SearchedListScreen):
     """A player's copies of one installed game's cards."""
+
+    SEARCH = "gl-search"
 
     TITLE = "Collections"
     DEFAULT_CSS = """
@@ -247,17 +249,6 @@ class GameCollectionScreen(Screen[None]):
             text.append("\n\n")
             text.append_text(plain(f"{self.player} owns {self.owned(card)}", "bold"))
         pane.show(text)
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "gl-search":
-            self.refilter()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "gl-search":
-            self.query_one(CardList).focus()
-
-    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
-        self.show_detail()
 
     # Switching ---------------------------------------------------------------------------------
 

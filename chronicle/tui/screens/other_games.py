@@ -241,11 +241,9 @@ class OtherGamesScreen(Screen[None]):
 
     def card_saved(self, entered: Any) -> None:
         """Say what the card form saved."""
-        if entered is None:
-            return
-        names = ", ".join(card.name for card in entered.cards)
-        self.notify(f"Saved {names} to the group's cards of {entered.label}.",
-                    title="Card saved", markup=False)
+        from chronicle.tui.screens.card_form import say_saved
+
+        say_saved(self, entered)
 
     def commands(self) -> Iterable[SystemCommand]:
         """Palette commands: open each game that has a screen."""

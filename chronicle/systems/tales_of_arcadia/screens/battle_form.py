@@ -24,7 +24,14 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label
 
 from chronicle.systems.tales_of_arcadia.battles import Side, Victory
-from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, fields, save, say
+from chronicle.systems.tales_of_arcadia.screens.fields import (
+    FIELD_CSS,
+    clear,
+    fields,
+    next_or_save,
+    save,
+    say,
+)
 from chronicle.tui.widgets.form_grid import labelled
 
 if TYPE_CHECKING:
@@ -154,11 +161,7 @@ class BattleFormScreen(ModalScreen["BattleEntry | None"]):
                 for key, _label, _hint in FIELDS}
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.input.id != "bf-note":
-            self.focus_next()
-            return
-        self.action_save()
+        next_or_save(self, event, "bf-note")
 
     def action_save(self) -> None:
         """Check the fields, then record the battle through the services."""

@@ -78,6 +78,16 @@ def app_words(text: str) -> str:
     return text
 
 
+def next_or_save(screen: Any, event: Input.Submitted, last: str) -> None:
+    """Enter in a field: on to the next field, or save (``screen.action_save``) from the last
+    one (``last``: its id)."""
+    event.stop()
+    if event.input.id == last:
+        screen.action_save()
+    else:
+        screen.focus_next()
+
+
 def save(screen: Any, work: Callable[[Database], Any], description: str,
          field_for: Callable[[str], str]) -> None:
     """Save through the services once (``screen.saving`` guards a second press) and close
@@ -111,4 +121,4 @@ def said(exc: Exception) -> str:
     return app_words(error_message(exc))
 
 
-__all__ = ["FIELD_CSS", "app_words", "clear", "fields", "said", "save", "say"]
+__all__ = ["FIELD_CSS", "app_words", "clear", "fields", "next_or_save", "said", "save", "say"]

@@ -17,7 +17,14 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, fields, save, say
+from chronicle.systems.tales_of_arcadia.screens.fields import (
+    FIELD_CSS,
+    clear,
+    fields,
+    next_or_save,
+    save,
+    say,
+)
 from chronicle.tui.widgets.form_grid import labelled
 
 if TYPE_CHECKING:
@@ -90,11 +97,7 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
         self.query_one("#nf-name", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.input.id != "nf-limit":
-            self.focus_next()
-            return
-        self.action_save()
+        next_or_save(self, event, "nf-limit")
 
     def action_save(self) -> None:
         """Check each field, then start the force through the services; a refusal is said
