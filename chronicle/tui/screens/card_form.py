@@ -163,10 +163,9 @@ class CardFormScreen(ModalScreen["Entered | None"]):
             await holder.mount_all(self.rows())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_cancel()
+        from chronicle.tui.screens.dialog import save_or_cancel
+
+        save_or_cancel(self, event)
 
     def collected(self) -> dict[str, Any]:
         """The card table to save: name, kind and each value typed (for a correction, only
