@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tales_of_arcadia.test_table import group, lines, tales
 from tui.helpers import settle
 
 from chronicle.services.db import open_database
 from chronicle.systems.tales_of_arcadia import service
 from chronicle.tui.screens.pick import PickScreen
+from tales_of_arcadia.test_table import group, lines, tales
 
 
 def test_variants_and_options_of_the_highlighted_line(tmp_path: Path) -> None:
