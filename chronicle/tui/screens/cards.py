@@ -17,18 +17,20 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.screens.card_detail import UNKNOWN as UNKNOWN  # re-exported
 from chronicle.tui.screens.card_detail import describe
 from chronicle.tui.screens.card_detail import value_lines as value_lines
-from chronicle.tui.screens.searched_list import SearchedListScreen
+from chronicle.tui.screens.searched_list import (
+    SearchedListScreen,
+    searched_css,
+    searched_layout,
+)
 from chronicle.tui.text import clean, clip_words, plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
-from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.catalog.front import FrontCard
@@ -67,20 +69,8 @@ class GameCardsScreen(SearchedListScreen):
     """Every installed game's cards, one game at a time or all together."""
 
     SEARCH = "gc-search"
-
     TITLE = "Cards"
-    DEFAULT_CSS = """
-    #gc-bar { height: 1; }
-    #gc-search { width: 1fr; }
-    #gc-game { width: auto; max-width: 60%; padding: 0 1; }
-    #gc-body { height: 1fr; }
-    #gc-left { width: 1fr; }
-    #gc-header { height: 1; color: $text-muted; text-style: bold; }
-    #gc-cards { height: 1fr; }
-    #gc-status { height: 1; color: $text-muted; }
-    #gc-detail { width: 30%; min-width: 24; max-width: 64; height: 1fr; padding: 0 1;
-                 border-left: solid $panel; }
-    """
+    DEFAULT_CSS = searched_css("gc")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "next_game", "Game"),
         Binding("slash", "search", "Search", key_display="/"),
@@ -109,18 +99,7 @@ class GameCardsScreen(SearchedListScreen):
         """(game, name, kind) of the card just saved: the cursor goes to it once listed."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="gc-bar"):
-            yield Input(placeholder="/ search every shown game's cards", id="gc-search",
-                        compact=True)
-            yield Static("", id="gc-game")
-        with Horizontal(id="gc-body"):
-            with Vertical(id="gc-left"):
-                yield Static("", id="gc-header")
-                yield CardList(SINGLE, flex=len(SINGLE) - 1, id="gc-cards")
-                yield Static("", id="gc-status")
-            yield DetailPane(id="gc-detail")
-        yield Footer(compact=True)
+        return searched_layout("gc", "/ search every shown game's cards", SINGLE)
 
     def on_mount(self) -> None:
         self.query_one(CardList).focus()
