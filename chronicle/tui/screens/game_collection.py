@@ -98,10 +98,8 @@ class GameCollectionScreen(searched_list.SearchedListScreen):
         return searched_list.searched_layout("gl", "/ search the game's cards", COLUMNS)
 
     def on_mount(self) -> None:
-        card_list = self.query_one(CardList)
-        card_list.set_header(self.query_one("#gl-header", Static),
-                             ["name", "kind", "owned", "summary"])
-        card_list.focus()
+        self.query_one(CardList).start(self.query_one("#gl-header", Static),
+                                       ("name", "kind", "owned", "summary"))
         self.reload()
 
     # Reading -----------------------------------------------------------------------------------

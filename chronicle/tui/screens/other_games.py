@@ -128,10 +128,8 @@ class OtherGamesScreen(Screen[None]):
                       "Looking for the installed games…")
 
     def on_mount(self) -> None:
-        listing = self.query_one(GameSystemList)
-        listing.set_header(self.query_one("#other-header", Static),
-                           ["game", "in the app", "commands"])
-        listing.focus()
+        self.query_one(GameSystemList).start(self.query_one("#other-header", Static),
+                                             ("game", "in the app", "commands"))
         self.action_reload()
 
     def prebuilt(self) -> None:

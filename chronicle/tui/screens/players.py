@@ -78,10 +78,8 @@ class PlayersScreen(Screen[None]):
                       "Loading players…")
 
     def on_mount(self) -> None:
-        listing = self.query_one(PlayerList)
-        listing.set_header(self.query_one("#players-header", Static),
-                           ["player", "cards", "characters"])
-        listing.focus()
+        self.query_one(PlayerList).start(self.query_one("#players-header", Static),
+                                         ("player", "cards", "characters"))
 
     def on_screen_resume(self) -> None:
         self.action_reload()

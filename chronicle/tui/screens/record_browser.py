@@ -92,9 +92,7 @@ class RecordBrowser(Screen[None], Generic[V]):
         return self.query_one(CardList)
 
     def on_mount(self) -> None:
-        listing = self.listing()
-        listing.set_header(self.query_one(f"#{self.HEADER}", Static), list(self.HEADINGS))
-        listing.focus()
+        self.listing().start(self.query_one(f"#{self.HEADER}", Static), self.HEADINGS)
 
     def on_resize(self) -> None:
         fit_footer(self, self.NARROW_HIDDEN, self.size.width)

@@ -104,6 +104,12 @@ class CardList(ScrollView, can_focus=True):
         self.cursor = min(keep or 0, max(0, count - 1))
         self.refresh()
 
+    def start(self, header: Static, titles: Sequence[str]) -> None:
+        """Keep ``header`` showing ``titles`` over the columns and take the focus: a screen
+        starts on its list, as Wyld Hunt's screens do."""
+        self.set_header(header, list(titles))
+        self.focus()
+
     def pick(self, items: Sequence[T]) -> T | None:
         """The item of ``items`` (the rows' records, in the rows' order) under the cursor, or
         None (no row, or the rows not yet read)."""
