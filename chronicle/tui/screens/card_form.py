@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -63,6 +63,17 @@ def typed_value(spec: FieldSpec, text: str) -> Any:
         parts = [part for part in text.split(";") if part.strip()]
         return typed(spec, parts)
     return typed(spec, [text])
+
+
+def say_saved(screen: Screen[Any], entered: Any) -> bool:
+    """Say what the card form saved (``entered``: its result); False when it saved nothing
+    (cancelled)."""
+    if entered is None:
+        return False
+    names = ", ".join(card.name for card in entered.cards)
+    screen.notify(f"Saved {names} to the group's cards of {entered.label}.",
+                  title="Card saved", markup=False)
+    return True
 
 
 class CardFormScreen(ModalScreen["Entered | None"]):
@@ -152,10 +163,9 @@ class CardFormScreen(ModalScreen["Entered | None"]):
             await holder.mount_all(self.rows())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_cancel()
+        from chronicle.tui.screens.dialog import save_or_cancel
+
+        save_or_cancel(self, event)
 
     def collected(self) -> dict[str, Any]:
         """The card table to save: name, kind and each value typed (for a correction, only

@@ -17,18 +17,20 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.screens.card_detail import UNKNOWN as UNKNOWN  # re-exported
 from chronicle.tui.screens.card_detail import describe
 from chronicle.tui.screens.card_detail import value_lines as value_lines
+from chronicle.tui.screens.searched_list import (
+    SearchedListScreen,
+    searched_css,
+    searched_layout,
+)
 from chronicle.tui.text import clean, clip_words, plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
-from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.catalog.front import FrontCard
@@ -63,22 +65,12 @@ def initials(label: str) -> str:
     return letters[:5] or clean(label)[:5]
 
 
-class GameCardsScreen(Screen[None]):
+class GameCardsScreen(SearchedListScreen):
     """Every installed game's cards, one game at a time or all together."""
 
+    SEARCH = "gc-search"
     TITLE = "Cards"
-    DEFAULT_CSS = """
-    #gc-bar { height: 1; }
-    #gc-search { width: 1fr; }
-    #gc-game { width: auto; max-width: 60%; padding: 0 1; }
-    #gc-body { height: 1fr; }
-    #gc-left { width: 1fr; }
-    #gc-header { height: 1; color: $text-muted; text-style: bold; }
-    #gc-cards { height: 1fr; }
-    #gc-status { height: 1; color: $text-muted; }
-    #gc-detail { width: 30%; min-width: 24; max-width: 64; height: 1fr; padding: 0 1;
-                 border-left: solid $panel; }
-    """
+    DEFAULT_CSS = searched_css("gc")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "next_game", "Game"),
         Binding("slash", "search", "Search", key_display="/"),
@@ -107,18 +99,7 @@ class GameCardsScreen(Screen[None]):
         """(game, name, kind) of the card just saved: the cursor goes to it once listed."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="gc-bar"):
-            yield Input(placeholder="/ search every shown game's cards", id="gc-search",
-                        compact=True)
-            yield Static("", id="gc-game")
-        with Horizontal(id="gc-body"):
-            with Vertical(id="gc-left"):
-                yield Static("", id="gc-header")
-                yield CardList(SINGLE, flex=len(SINGLE) - 1, id="gc-cards")
-                yield Static("", id="gc-status")
-            yield DetailPane(id="gc-detail")
-        yield Footer(compact=True)
+        return searched_layout("gc", "/ search every shown game's cards", SINGLE)
 
     def on_mount(self) -> None:
         self.query_one(CardList).focus()
@@ -267,8 +248,7 @@ class GameCardsScreen(Screen[None]):
 
     def current_card(self) -> FrontCard | None:
         """The card under the cursor."""
-        index = self.query_one(CardList).cursor
-        return self.shown[index] if 0 <= index < len(self.shown) else None
+        return self.query_one(CardList).pick(self.shown)
 
     def show_detail(self) -> None:
         card = self.current_card()
@@ -278,17 +258,6 @@ class GameCardsScreen(Screen[None]):
                             "Reading the cards…"))
             return
         pane.show(describe(card, self.label(card.game), self.schemas[card.game]))
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "gc-search":
-            self.refilter()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "gc-search":
-            self.query_one(CardList).focus()
-
-    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
-        self.show_detail()
 
     # Actions -----------------------------------------------------------------------------------
 
@@ -342,11 +311,10 @@ class GameCardsScreen(Screen[None]):
 
     def card_saved(self, entered: Any) -> None:
         """Say what the card form saved and read the game's cards again."""
-        if entered is None:
+        from chronicle.tui.screens.card_form import say_saved
+
+        if not say_saved(self, entered):
             return
-        names = ", ".join(card.name for card in entered.cards)
-        self.notify(f"Saved {names} to the group's cards of {entered.label}.",
-                    title="Card saved", markup=False)
         for key in {card.game for card in entered.cards}:
             self.catalogs.pop(key, None)
         if entered.cards:

@@ -111,6 +111,16 @@ def buttons(save: str, *, save_id: str = "save", disabled: bool = False) -> Hori
                       compact(Button("Cancel (esc)", id="cancel")), classes="buttons")
 
 
+def save_or_cancel(screen: Any, event: Button.Pressed,
+                   save: Callable[[], None] | None = None) -> None:
+    """A form's buttons: "cancel" closes it (``action_cancel``), the other saves (``save``,
+    else ``action_save``)."""
+    if event.button.id == "cancel":
+        screen.action_cancel()
+    else:
+        (save or screen.action_save)()
+
+
 class FormDialog(ModalScreen[T | None], Generic[T]):
     """A dialog that saves once through the services and closes with the result."""
 
@@ -150,10 +160,7 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
         problem_line(self, text, near)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.action_cancel()
-        else:
-            self.action_save()
+        save_or_cancel(self, event)
 
     def action_save(self) -> None:
         """Check what was typed and save it (with ``save_with``)."""

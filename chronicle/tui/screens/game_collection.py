@@ -21,16 +21,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 from chronicle.domain.values import name_key
+from chronicle.tui.screens import searched_list
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import clean, clip_words, plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
-from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from chronicle.catalog.front import FrontCard
@@ -55,22 +53,12 @@ def choices(home: str) -> list[tuple[str, str]]:
     return [game for game in games if game[0] != home] or games
 
 
-class GameCollectionScreen(Screen[None]):
+class GameCollectionScreen(searched_list.SearchedListScreen):
     """A player's copies of one installed game's cards."""
 
+    SEARCH = "gl-search"
     TITLE = "Collections"
-    DEFAULT_CSS = """
-    #gl-bar { height: 1; }
-    #gl-search { width: 1fr; }
-    #gl-game { width: auto; max-width: 60%; padding: 0 1; }
-    #gl-body { height: 1fr; }
-    #gl-left { width: 1fr; }
-    #gl-header { height: 1; color: $text-muted; text-style: bold; }
-    #gl-cards { height: 1fr; }
-    #gl-status { height: 1; color: $text-muted; }
-    #gl-detail { width: 30%; min-width: 24; max-width: 64; height: 1fr; padding: 0 1;
-                 border-left: solid $panel; }
-    """
+    DEFAULT_CSS = searched_list.searched_css("gl")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("plus,equals_sign", "count(1)", "Own +1", key_display="+"),
         Binding("minus", "count(-1)", "Own -1", key_display="-"),
@@ -107,23 +95,11 @@ class GameCollectionScreen(Screen[None]):
         self.shown: list[FrontCard] = []
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="gl-bar"):
-            yield Input(placeholder="/ search the game's cards", id="gl-search", compact=True)
-            yield Static("", id="gl-game")
-        with Horizontal(id="gl-body"):
-            with Vertical(id="gl-left"):
-                yield Static("", id="gl-header")
-                yield CardList(COLUMNS, flex=len(COLUMNS) - 1, id="gl-cards")
-                yield Static("", id="gl-status")
-            yield DetailPane(id="gl-detail")
-        yield Footer(compact=True)
+        return searched_list.searched_layout("gl", "/ search the game's cards", COLUMNS)
 
     def on_mount(self) -> None:
-        card_list = self.query_one(CardList)
-        card_list.set_header(self.query_one("#gl-header", Static),
-                             ["name", "kind", "owned", "summary"])
-        card_list.focus()
+        self.query_one(CardList).start(self.query_one("#gl-header", Static),
+                                       ("name", "kind", "owned", "summary"))
         self.reload()
 
     # Reading -----------------------------------------------------------------------------------
@@ -231,8 +207,7 @@ class GameCollectionScreen(Screen[None]):
 
     def current_card(self) -> FrontCard | None:
         """The card under the cursor."""
-        index = self.query_one(CardList).cursor
-        return self.shown[index] if 0 <= index < len(self.shown) else None
+        return self.query_one(CardList).pick(self.shown)
 
     def show_detail(self) -> None:
         from chronicle.tui.screens.card_detail import describe
@@ -248,17 +223,6 @@ class GameCollectionScreen(Screen[None]):
             text.append("\n\n")
             text.append_text(plain(f"{self.player} owns {self.owned(card)}", "bold"))
         pane.show(text)
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "gl-search":
-            self.refilter()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "gl-search":
-            self.query_one(CardList).focus()
-
-    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
-        self.show_detail()
 
     # Switching ---------------------------------------------------------------------------------
 

@@ -18,15 +18,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
+from chronicle.tui.screens.record_browser import listed, show_item
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.card_list import CardList
-from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from chronicle.systems.protocol import GameSystem
 
 MAIN = "main"
@@ -82,6 +83,22 @@ class GameSystemList(CardList):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Open")]
 
 
+def game_text(game: GameSystem) -> Text:
+    """The highlighted game: its editions, the records it keeps, its commands and files."""
+    text = plain(game.label, "bold")
+    editions = [e.label for e in game.editions if e.key != game.key]
+    if editions:
+        text.append(f"\nEditions: {', '.join(editions)}")
+    if game.records:
+        text.append(f"\nKeeps: {', '.join(kind.label for kind in game.records)}")
+    for group in game.commands:
+        text.append(f"\n  chronicle {group.name}: {group.help}")
+    if game.file_kinds:
+        text.append("\n  chronicle check FILE: "
+                    + ", ".join(kind.name for kind in game.file_kinds) + " files")
+    return text
+
+
 class OtherGamesScreen(Screen[None]):
     """The installed sister games, each opened in its own screen."""
 
@@ -107,19 +124,12 @@ class OtherGamesScreen(Screen[None]):
         key, until its first opening shows it."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Vertical():
-            yield Static("", id="other-header")
-            yield GameSystemList([20, 17, 24], flex=2, id="other-games")
-            yield Static("", id="other-detail")
-            yield Static("Looking for the installed games…", id="other-status")
-        yield Footer(compact=True)
+        return listed("other", GameSystemList([20, 17, 24], flex=2, id="other-games"),
+                      "Looking for the installed games…")
 
     def on_mount(self) -> None:
-        listing = self.query_one(GameSystemList)
-        listing.set_header(self.query_one("#other-header", Static),
-                           ["game", "in the app", "commands"])
-        listing.focus()
+        self.query_one(GameSystemList).start(self.query_one("#other-header", Static),
+                                             ("game", "in the app", "commands"))
         self.action_reload()
 
     def prebuilt(self) -> None:
@@ -185,27 +195,10 @@ class OtherGamesScreen(Screen[None]):
 
     def current(self) -> GameSystem | None:
         """The game under the cursor."""
-        index = self.query_one(GameSystemList).cursor
-        return self.games[index] if 0 <= index < len(self.games) else None
+        return self.query_one(GameSystemList).pick(self.games)
 
     def show_detail(self) -> None:
-        game = self.current()
-        detail = self.query_one("#other-detail", Static)
-        if game is None:
-            detail.update("")
-            return
-        text = plain(game.label, "bold")
-        editions = [e.label for e in game.editions if e.key != game.key]
-        if editions:
-            text.append(f"\nEditions: {', '.join(editions)}")
-        if game.records:
-            text.append(f"\nKeeps: {', '.join(kind.label for kind in game.records)}")
-        for group in game.commands:
-            text.append(f"\n  chronicle {group.name}: {group.help}")
-        if game.file_kinds:
-            text.append("\n  chronicle check FILE: "
-                        + ", ".join(kind.name for kind in game.file_kinds) + " files")
-        detail.update(text)
+        show_item(self.query_one("#other-detail", Static), self.current(), game_text)
 
     def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
         self.show_detail()
@@ -246,11 +239,9 @@ class OtherGamesScreen(Screen[None]):
 
     def card_saved(self, entered: Any) -> None:
         """Say what the card form saved."""
-        if entered is None:
-            return
-        names = ", ".join(card.name for card in entered.cards)
-        self.notify(f"Saved {names} to the group's cards of {entered.label}.",
-                    title="Card saved", markup=False)
+        from chronicle.tui.screens.card_form import say_saved
+
+        say_saved(self, entered)
 
     def commands(self) -> Iterable[SystemCommand]:
         """Palette commands: open each game that has a screen."""

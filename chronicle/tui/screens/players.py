@@ -16,16 +16,17 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from chronicle.tui.screens.base import areas_changed, chronicle_app, kept_row
+from chronicle.tui.screens.record_browser import listed, show_item
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.card_list import CardList
-from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from chronicle.services.db import Database
     from chronicle.services.players import PlayerInfo
 
@@ -74,19 +75,12 @@ class PlayersScreen(Screen[None]):
         """Enter was pressed before the players were read: answered once they are."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Vertical():
-            yield Static("", id="players-header")
-            yield PlayerList([24, 7, 30], flex=2, id="players")
-            yield Static("", id="players-detail")
-            yield Static("Loading players…", id="players-status")
-        yield Footer(compact=True)
+        return listed("players", PlayerList([24, 7, 30], flex=2, id="players"),
+                      "Loading players…")
 
     def on_mount(self) -> None:
-        listing = self.query_one(PlayerList)
-        listing.set_header(self.query_one("#players-header", Static),
-                           ["player", "cards", "holds"])
-        listing.focus()
+        self.query_one(PlayerList).start(self.query_one("#players-header", Static),
+                                         ("player", "cards", "holds"))
 
     def on_screen_resume(self) -> None:
         self.action_reload()
@@ -129,20 +123,18 @@ class PlayersScreen(Screen[None]):
 
     def current(self) -> PlayerInfo | None:
         """The player under the cursor."""
-        index = self.query_one(PlayerList).cursor
-        return self.players[index] if 0 <= index < len(self.players) else None
+        return self.query_one(PlayerList).pick(self.players)
 
     def show_detail(self) -> None:
-        player = self.current()
-        detail = self.query_one("#players-detail", Static)
-        if player is None:
-            detail.update("")
-            return
+        show_item(self.query_one("#players-detail", Static), self.current(), self.player_text)
+
+    def player_text(self, player: PlayerInfo) -> Text:
+        """The highlighted player: their cards and what they hold in each game."""
         text = plain(player.name, "bold")
         text.append(f"\n{player.cards} card(s) in the collection")
         for holding in player.holdings[:4]:
             text.append(f"\n  {holding.said()}")
-        detail.update(text)
+        return text
 
     def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
         self.show_detail()

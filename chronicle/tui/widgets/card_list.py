@@ -15,7 +15,7 @@ with the keyboard or the mouse.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.cells import set_cell_size
 from rich.segment import Segment
@@ -31,6 +31,8 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from chronicle.tui.text import fit
+
+T = TypeVar("T")
 
 
 class CardList(ScrollView, can_focus=True):
@@ -101,6 +103,18 @@ class CardList(ScrollView, can_focus=True):
         self._resize_rows(before, count)
         self.cursor = min(keep or 0, max(0, count - 1))
         self.refresh()
+
+    def start(self, header: Static, titles: Sequence[str]) -> None:
+        """Keep ``header`` showing ``titles`` over the columns and take the focus: a screen
+        starts on its list, as Wyld Hunt's screens do."""
+        self.set_header(header, list(titles))
+        self.focus()
+
+    def pick(self, items: Sequence[T]) -> T | None:
+        """The item of ``items`` (the rows' records, in the rows' order) under the cursor, or
+        None (no row, or the rows not yet read)."""
+        index = self.cursor
+        return items[index] if 0 <= index < len(items) else None
 
     def _resize_rows(self, before: int, count: int) -> None:
         """Make room for ``count`` rows. While the scrollbar stays as it was (shown or not) and

@@ -17,15 +17,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from chronicle.systems.arcadia_quest.screens.board import board_text, next_text
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.record_browser import RecordBrowser
 from chronicle.tui.text import plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.footer import Footer
-from chronicle.tui.widgets.narrow import fit_footer
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -58,7 +57,7 @@ def _editing(name: str) -> Any:
     return work
 
 
-class CampaignsScreen(Screen[None]):
+class CampaignsScreen(RecordBrowser["CampaignView"]):
     """Arcadia Quest campaigns."""
 
     TITLE = "Arcadia Quest"
@@ -79,8 +78,11 @@ class CampaignsScreen(Screen[None]):
     CampaignsScreen #aq-next { border-top: solid $panel; height: auto; }
     CampaignsScreen #aq-status { height: 1; color: $text-muted; padding: 0 1; }
     """
-    NARROW_HIDDEN = ("rename", "delete")
-    """Keys the footer leaves out below 80 columns (``?`` lists them)."""
+    WHAT, WHATS, ENTRIES = "campaign", "campaigns", ("event", "events")
+    HEADINGS = ("campaign", "played")
+    HEADER, STATUS = "aq-header", "aq-status"
+    SERVICE = "chronicle.systems.arcadia_quest.service"
+    RENAME, DELETE, RESTORE = ("rename_campaign", "delete_campaign", "restore_campaign")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "New"),
         Binding("s", "scenario", "Scenario"),
@@ -94,12 +96,6 @@ class CampaignsScreen(Screen[None]):
         Binding("f5", "reload", "Reload", show=False),
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.views: list[CampaignView] = []
-        self.wanted: str | None = None
-        """The campaign to put the cursor on at the next load (one just started)."""
-
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="aq-header")
@@ -110,19 +106,6 @@ class CampaignsScreen(Screen[None]):
                 yield Static("", id="aq-next")
         yield Static("Loading campaigns…", id="aq-status")
         yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        listing = self.query_one(CampaignList)
-        listing.set_header(self.query_one("#aq-header", Static), ["campaign", "played"])
-        listing.focus()
-
-    def on_screen_resume(self) -> None:
-        self.action_reload()
-
-    def prebuilt(self) -> None:
-        """Built in idle time (``OtherGamesScreen.prebuilt_screens``): load once, so the
-        first showing only reads the rows again."""
-        self.action_reload()
 
     def action_reload(self) -> None:
         """Read the campaigns again."""
@@ -135,28 +118,12 @@ class CampaignsScreen(Screen[None]):
     def loaded(self, views: list[CampaignView]) -> None:
         if not self.is_attached:
             return
-        current = self.current()
-        wanted = self.wanted or (current.name if current is not None else None)
-        self.wanted = None
-        self.views = views
-        names = [v.name for v in views]
-        keep = names.index(wanted) if wanted in names else 0
-        self.query_one(CampaignList).set_rows(
-            [[v.name, f"{len(v.summary['scenarios'])}/6"] for v in views], keep=keep)
-        status = self.query_one("#aq-status", Static)
-        if views:
-            status.update(f"{len(views)} campaign(s) · s records a scenario · g the upgrade "
-                          "phase · ? every key")
-        else:
-            status.update("No campaigns yet: n starts one.")
-        self.show_board()
+        self.show_views(views, [[v.name, f"{len(v.summary['scenarios'])}/6"] for v in views],
+                        f"{len(views)} campaign(s) · s records a scenario · g the upgrade "
+                        "phase · ? every key" if views else "No campaigns yet: n starts one.")
 
-    def current(self) -> CampaignView | None:
-        """The campaign under the cursor."""
-        index = self.query_one(CampaignList).cursor
-        return self.views[index] if 0 <= index < len(self.views) else None
-
-    def show_board(self) -> None:
+    def show_detail(self) -> None:
+        """The highlighted campaign's guild board and next scenario."""
         view = self.current()
         board = self.query_one("#aq-board", Static)
         upcoming = self.query_one("#aq-next", Static)
@@ -180,19 +147,16 @@ class CampaignsScreen(Screen[None]):
         board.update(text)
         upcoming.update(next_text(view.summary["next"], width))
 
-    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
-        self.show_board()
-
     def on_resize(self) -> None:
-        fit_footer(self, self.NARROW_HIDDEN, self.size.width)
-        self.show_board()
+        super().on_resize()
+        self.show_detail()
 
     # Actions -----------------------------------------------------------------------------------
 
     def _with_catalog(self, then: Any) -> None:
         view = self.current()
         if view is None:
-            self.notify("No campaign yet: n starts one.", severity="warning")
+            self.none_yet()
             return
         chronicle_app(self).call_service(_editing(view.name), lambda found: then(*found),
                                          description="Reading the campaign")
@@ -226,8 +190,7 @@ class CampaignsScreen(Screen[None]):
     def saved(self, view: CampaignView | None) -> None:
         if view is not None:
             self.notify(f"Saved in {view.name}.", markup=False)
-            self.wanted = view.name
-            self.action_reload()
+            self.reload_at(view.name)
 
     def action_new(self) -> None:
         """Start a campaign: its name and guilds, checked live."""
@@ -240,59 +203,16 @@ class CampaignsScreen(Screen[None]):
         chronicle_app(self).call_service(group_catalog, opened,
                                          description="Reading the cards")
 
-    def action_rename(self) -> None:
-        """Rename the highlighted campaign (the dialog stays open while the name is
-        refused)."""
-        from chronicle.systems.arcadia_quest.service import rename_campaign
-        from chronicle.tui.recordflows import rename_record
+    # The game's services ---------------------------------------------------------------------
 
-        view = self.current()
-        if view is None:
-            self.notify("No campaign yet: n starts one.", severity="warning")
-            return
-        old = view.name
+    def archived(self, db: Database) -> list[tuple[str, str]]:
+        from chronicle.systems.arcadia_quest.service import list_campaigns
 
-        def renamed(new: CampaignView) -> None:
-            self.notify(f"{old} is now called {new.name}.", markup=False)
-            self.wanted = new.name
-            self.action_reload()
+        return [(f"{v.name} ({len(v.summary['scenarios'])}/6)", v.name)
+                for v in list_campaigns(db, archived=True)]
 
-        rename_record(self, "campaign", old, lambda db, text: rename_campaign(db, old, text),
-                      renamed)
-
-    def action_delete(self) -> None:
-        """Delete the highlighted campaign after a confirmation: one with events recorded is
-        archived (b brings it back), one without goes for good."""
-        from chronicle.systems.arcadia_quest.service import delete_campaign
-        from chronicle.tui.recordflows import delete_record
-
-        view = self.current()
-        if view is None:
-            return
-        name = view.name
-
-        def deleted(said: str) -> None:
-            self.notify(said[:1].upper() + said[1:] + ".", markup=False)
-            self.action_reload()
-
-        delete_record(self, "campaign", name, len(view.history) - 1, ("event", "events"), "b",
-                      lambda db: delete_campaign(db, name), deleted)
-
-    def action_restore(self) -> None:
-        """Pick an archived campaign and bring it back."""
-        from chronicle.systems.arcadia_quest.service import list_campaigns, restore_campaign
-        from chronicle.tui.recordflows import bring_back
-
-        def load(db: Database) -> list[tuple[str, str]]:
-            return [(f"{v.name} ({len(v.summary['scenarios'])}/6)", v.name)
-                    for v in list_campaigns(db, archived=True)]
-
-        def back(view: CampaignView) -> None:
-            self.notify(f"{view.name} is back in the campaigns.", markup=False)
-            self.wanted = view.name
-            self.action_reload()
-
-        bring_back(self, "campaigns", load, lambda db, name: restore_campaign(db, name), back)
+    def holds(self, view: CampaignView) -> int:
+        return len(view.history) - 1
 
     def action_undo(self) -> None:
         """Undo the campaign's last event still counting, after saying which and asking (it
@@ -301,7 +221,7 @@ class CampaignsScreen(Screen[None]):
 
         view = self.current()
         if view is None:
-            self.notify("No campaign yet: n starts one.", severity="warning")
+            self.none_yet()
             return
         target = last_undoable(view)
         if target is None:
@@ -337,11 +257,6 @@ class CampaignsScreen(Screen[None]):
             return undo(db, name, number)
 
         chronicle_app(self).call_service(work, done, description="Undoing the last event")
-
-    def action_back(self) -> None:
-        """Back to the other games."""
-        if len(self.app.screen_stack) > 1:
-            self.dismiss()
 
     def action_print(self) -> None:
         """Write the highlighted campaign's sheet to exports/ in the data folder (asking

@@ -14,16 +14,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from chronicle.rules.report import Front
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.text import plain
+from chronicle.tui.widgets.form_grid import PROBLEM, FormGrid, WideLine
 
 if TYPE_CHECKING:
     from rich.text import Text
+    from textual.widget import Widget
 
     from chronicle.services.db import Database
     from chronicle.systems.arcadia_quest.catalog import QuestCatalog
@@ -60,17 +61,17 @@ def tally_text(found: Tally, label: str = "earn") -> Text:
     return text
 
 
-def error_line(key: str) -> Static:
-    """The line under the field ``#aq-{key}`` where what is wrong with it shows (hidden while
-    nothing is)."""
-    line = Static("", id=f"aq-{key}-error", classes="aq-error")
-    line.display = False
-    return line
+def fields(*children: Widget) -> FormGrid:
+    """The form's labelled fields (``form_grid.labelled``, each field with the id ``aq-KEY``)
+    and its guilds' headings (class ``aq-guild``); what is wrong with a field shows under it
+    on the line ``#aq-KEY-error``, made when something first is."""
+    return FormGrid(*children, label_width=28, suffix="-error", problem_classes="aq-error",
+                    id="aq-fields")
 
 
-def row(label: str, field: Input) -> Horizontal:
-    """One labelled field of a form (``field`` has the id ``aq-KEY``)."""
-    return Horizontal(Label(label), field, classes="aq-row")
+def heading(text: str) -> WideLine:
+    """A heading across the form's fields (a guild's)."""
+    return WideLine(plain(text), classes="aq-guild")
 
 
 class CampaignForm(ModalScreen["CampaignView | None"]):
@@ -86,12 +87,10 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
     CampaignForm > Vertical { width: 96%; height: 94%; background: $surface;
                               border: round $accent; padding: 0 1; }
     CampaignForm VerticalScroll { height: 1fr; }
-    CampaignForm .aq-row { height: auto; }
-    CampaignForm .aq-row Label { width: 28; padding: 0 1 0 0; }
-    CampaignForm .aq-row Input { width: 1fr; background: $boost; }
-    CampaignForm .aq-row Input:focus { background: $accent 30%; }
+    CampaignForm #aq-fields > Label { padding: 0 1 0 0; color: $foreground; }
+    CampaignForm #aq-fields > Input { background: $boost; }
+    CampaignForm #aq-fields > Input:focus { background: $accent 30%; }
     CampaignForm .aq-guild { text-style: bold; padding: 1 0 0 0; }
-    CampaignForm .aq-error { color: $error; height: auto; padding-left: 28; }
     CampaignForm #aq-tally { height: auto; max-height: 40%; overflow-y: auto;
                              border-top: solid $panel; }
     """
@@ -109,11 +108,18 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
         self.saving = False
         self.tallied: tuple[str, ...] | None = None
         """The fields' values the tally shown was worked out from."""
+        self.found_inputs: dict[str, Input] | None = None
+
+    def inputs(self) -> dict[str, Input]:
+        """The form's inputs by id, found once (the form's fields never change; a query per
+        field and keystroke cost a scenario's form 36 queries a tally)."""
+        if self.found_inputs is None:
+            self.found_inputs = {field.id or "": field for field in self.query(Input)}
+        return self.found_inputs
 
     def value(self, key: str) -> str:
         """What is typed in the input ``#aq-{key}``."""
-        found: Input = self.query_one(f"#aq-{key}", Input)
-        return found.value
+        return self.inputs()[f"aq-{key}"].value
 
     def current_tally(self) -> Tally:
         """What the entry would do."""
@@ -139,18 +145,18 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
 
     def typed(self) -> tuple[str, ...]:
         """What every field holds now."""
-        return tuple(field.value for field in self.query(Input))
+        return tuple(field.value for field in self.inputs().values())
 
     def refresh_tally(self) -> None:
         self.tallied = self.typed()
         self.query_one("#aq-tally", Static).update(self.describe(self.current_tally()))
-        problems = self.field_problems()
-        for line in self.query(".aq-error").results(Static):
-            key = (line.id or "").removeprefix("aq-").removesuffix("-error")
-            said = problems.get(key, "")
-            if said or line.display:
-                line.update(plain(said))
-                line.display = bool(said)
+        problems = {f"aq-{key}": text for key, text in self.field_problems().items()}
+        grid = self.query_one(FormGrid)
+        for line in grid.query(f".{PROBLEM}.-shown"):
+            if (line.id or "").removesuffix(grid.suffix) not in problems:
+                grid.say((line.id or "").removesuffix(grid.suffix), "")
+        for key, text in problems.items():
+            grid.say(key, text)
 
     def on_input_changed(self, _event: Input.Changed) -> None:
         """Work the tally out again, unless the fields hold what it was worked out from (a

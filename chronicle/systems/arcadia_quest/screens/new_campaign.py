@@ -15,8 +15,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Checkbox, Input, Static
 
 from chronicle.systems.arcadia_quest.drafts import COLORS, campaign_guilds, new_campaign_tally
-from chronicle.systems.arcadia_quest.screens.form import CampaignForm, error_line, row
+from chronicle.systems.arcadia_quest.screens.form import CampaignForm, fields, heading
 from chronicle.tui.text import plain
+from chronicle.tui.widgets.form_grid import labelled
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -37,17 +38,15 @@ class NewCampaignDialog(CampaignForm):
         with Vertical():
             yield Static(plain("A new Arcadia Quest campaign", "bold"))
             with VerticalScroll():
-                yield row("Campaign name", Input(id="aq-name", compact=True))
-                yield error_line("name")
-                for seat in range(SEATS):
-                    yield Static(plain(f"Guild {seat + 1} (seating order, clockwise)"),
-                                 classes="aq-guild")
-                    for key, label, value in (("color", "Colour", COLORS[seat]),
-                                              ("player", "Player", ""),
-                                              ("heroes", "Heroes (three, a, b, c)", "")):
-                        yield row(label, Input(value=value, id=f"aq-{seat}-{key}",
-                                               compact=True))
-                        yield error_line(f"{seat}-{key}")
+                with fields():
+                    yield from labelled("Campaign name", Input(id="aq-name"))
+                    for seat in range(SEATS):
+                        yield heading(f"Guild {seat + 1} (seating order, clockwise)")
+                        for key, label, value in (("color", "Colour", COLORS[seat]),
+                                                  ("player", "Player", ""),
+                                                  ("heroes", "Heroes (three, a, b, c)", "")):
+                            yield from labelled(label, Input(value=value,
+                                                             id=f"aq-{seat}-{key}"))
                 yield Checkbox("With two guilds, one of the winner's two quests must be PvE "
                                "(the other reading: both may be PvP)", True, id="aq-pve")
             yield Static("", id="aq-tally")

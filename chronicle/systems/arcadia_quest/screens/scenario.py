@@ -13,8 +13,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from chronicle.systems.arcadia_quest.drafts import SCENARIO_FIELDS, scenario_payload, tally
-from chronicle.systems.arcadia_quest.screens.form import CampaignForm, error_line, row
+from chronicle.systems.arcadia_quest.screens.form import CampaignForm, heading
+from chronicle.systems.arcadia_quest.screens.form import fields as form_fields
 from chronicle.tui.text import plain
+from chronicle.tui.widgets.form_grid import labelled
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -42,20 +44,18 @@ class ScenarioDialog(CampaignForm):
         with Vertical():
             yield Static(plain(f"Scenario {upcoming['number']} of {self.view.name} "
                               f"({upcoming['circle']} circle)", "bold"))
-            with VerticalScroll():
-                yield row("Scenario", Input(value=(upcoming["choices"] or [""])[0],
-                                            id="aq-name", compact=True,
-                                            placeholder=", ".join(upcoming["choices"])[:200]))
-                yield error_line("name")
-                yield row("Winner (colour)", Input(
-                    id="aq-winner", compact=True,
+            with VerticalScroll(), form_fields():
+                yield from labelled("Scenario", Input(
+                    value=(upcoming["choices"] or [""])[0], id="aq-name",
+                    placeholder=", ".join(upcoming["choices"])[:200]))
+                yield from labelled("Winner (colour)", Input(
+                    id="aq-winner",
                     placeholder=" / ".join(self.view.summary["guilds"])))
-                yield error_line("winner")
                 for color in self.view.summary["guilds"]:
-                    yield Static(plain(f"{color.capitalize()} guild"), classes="aq-guild")
+                    yield heading(f"{color.capitalize()} guild")
                     for key in SCENARIO_FIELDS:
-                        yield row(LABELS[key], Input(id=f"aq-{color}-{key}", compact=True))
-                        yield error_line(f"{color}-{key}")
+                        yield from labelled(LABELS[key],
+                                            Input(id=f"aq-{color}-{key}"))
             yield Static("", id="aq-tally")
             yield Static("ctrl+s saves · escape cancels", classes="aq-help")
 

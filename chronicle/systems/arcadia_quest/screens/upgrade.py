@@ -18,8 +18,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from chronicle.systems.arcadia_quest.drafts import UPGRADE_FIELDS, tally, upgrade_payload
-from chronicle.systems.arcadia_quest.screens.form import CampaignForm, error_line, row
+from chronicle.systems.arcadia_quest.screens.form import CampaignForm, fields, heading
 from chronicle.tui.text import plain
+from chronicle.tui.widgets.form_grid import labelled
 
 if TYPE_CHECKING:
 
@@ -51,16 +52,15 @@ class UpgradeDialog(CampaignForm):
             yield Static(plain(f"Upgrade phase after {last['name']} (level {last['number']} "
                               f"deck): {self.view.name}", "bold"))
             yield Static(self.offer_text(), id="aq-offer")
-            with VerticalScroll():
+            with VerticalScroll(), fields():
                 for color, guild in self.view.summary["guilds"].items():
                     died = [h for h, n in guild["death_tokens"].items() if n]
-                    yield Static(plain(f"{color.capitalize()} guild: {guild['coins_held']} "
-                                       f"coin(s), {guild['upgrades']} card(s)"
-                                       + (f"; curses for {', '.join(died)}" if died else "")),
-                                 classes="aq-guild")
+                    yield heading(f"{color.capitalize()} guild: {guild['coins_held']} "
+                                  f"coin(s), {guild['upgrades']} card(s)"
+                                  + (f"; curses for {', '.join(died)}" if died else ""))
                     for key in UPGRADE_FIELDS:
-                        yield row(LABELS[key], Input(id=f"aq-{color}-{key}", compact=True))
-                        yield error_line(f"{color}-{key}")
+                        yield from labelled(LABELS[key],
+                                            Input(id=f"aq-{color}-{key}"))
             yield Static("", id="aq-tally")
             yield Static("ctrl+s saves · escape cancels")
 

@@ -14,18 +14,16 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import Screen
-from textual.widgets import Header, Static
 
 from chronicle.systems.hunters_of_arcfall.screens.board import listing_row
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.record_browser import RecordBrowser, listed
 from chronicle.tui.text import clean, plain
 from chronicle.tui.widgets.card_list import CardList
-from chronicle.tui.widgets.footer import Footer
-from chronicle.tui.widgets.narrow import fit_footer
 
 if TYPE_CHECKING:
+
+    from rich.text import Text
 
     from chronicle.services.db import Database
     from chronicle.systems.hunters_of_arcfall.service import HuntView
@@ -37,7 +35,7 @@ class HuntList(CardList):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Open")]
 
 
-class HuntsScreen(Screen[None]):
+class HuntsScreen(RecordBrowser["HuntView"]):
     """The Hunters of Arcfall games of the group."""
 
     TITLE = "Hunters of Arcfall"
@@ -58,8 +56,11 @@ class HuntsScreen(Screen[None]):
                                 border-top: solid $panel; }
     HuntsScreen #hunts-status { height: auto; color: $text-muted; padding: 0 1; }
     """
-    NARROW_HIDDEN = ("rename", "delete")
-    """Keys the footer leaves out below 80 columns (``?`` lists them)."""
+    WHAT, WHATS, ENTRIES = "game", "games", ("log entry", "log entries")
+    HEADINGS = ("game", "where it stands", "players and Fortune")
+    HEADER, STATUS, DETAIL = "hunts-header", "hunts-status", "hunts-detail"
+    SERVICE = "chronicle.systems.hunters_of_arcfall.service"
+    RENAME, DELETE, RESTORE = ("rename_hunt", "delete_hunt", "restore_hunt")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New"),
         Binding("r", "rename", "Rename"),
@@ -70,37 +71,8 @@ class HuntsScreen(Screen[None]):
         Binding("f5", "reload", "Reload", show=False),
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.views: list[HuntView] = []
-        self.wanted: str | None = None
-        """The game to put the cursor on at the next load (one just started or renamed)."""
-
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Vertical():
-            yield Static("", id="hunts-header")
-            yield HuntList([18, 18, 20], flex=2, id="hunts-list")
-            yield Static("", id="hunts-detail")
-            yield Static("Loading games…", id="hunts-status")
-        yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        listing = self.query_one(HuntList)
-        listing.set_header(self.query_one("#hunts-header", Static),
-                           ["game", "where it stands", "players and Fortune"])
-        listing.focus()
-
-    def on_resize(self) -> None:
-        fit_footer(self, self.NARROW_HIDDEN, self.size.width)
-
-    def on_screen_resume(self) -> None:
-        self.action_reload()
-
-    def prebuilt(self) -> None:
-        """Built in idle time (``OtherGamesScreen.prebuilt_screens``): load once, so the
-        first showing only reads the rows again."""
-        self.action_reload()
+        return listed("hunts", HuntList([18, 18, 20], flex=2, id="hunts-list"), "Loading games…")
 
     # Loading -------------------------------------------------------------------------------
 
@@ -121,31 +93,14 @@ class HuntsScreen(Screen[None]):
         views, damaged = found
         for text in damaged:
             self.notify(clean(text), severity="error", markup=False, timeout=12)
-        current = self.current()
-        wanted = self.wanted or (current.name if current is not None else None)
-        self.wanted = None
-        self.views = views
-        names = [v.name for v in views]
-        keep = names.index(wanted) if wanted in names else max(0, len(views) - 1)
-        self.query_one(HuntList).set_rows([listing_row(v) for v in views],
-                                          dim={i for i, v in enumerate(views)
-                                               if v.state.finished}, keep=keep)
-        status = self.query_one("#hunts-status", Static)
-        status.update(f"{len(views)} game(s) · enter plays one at the table · n starts one"
-                      if views else "No Hunters of Arcfall game yet: n starts one.")
-        self.show_detail()
+        self.show_views(views, [listing_row(v) for v in views],
+                        f"{len(views)} game(s) · enter plays one at the table · n starts one"
+                        if views else "No Hunters of Arcfall game yet: n starts one.",
+                        dim={i for i, v in enumerate(views) if v.state.finished},
+                        otherwise=max(0, len(views) - 1))
 
-    def current(self) -> HuntView | None:
-        """The game under the cursor."""
-        index = self.query_one(HuntList).cursor
-        return self.views[index] if 0 <= index < len(self.views) else None
-
-    def show_detail(self) -> None:
-        view = self.current()
-        detail = self.query_one("#hunts-detail", Static)
-        if view is None:
-            detail.update("")
-            return
+    def detail_text(self, view: HuntView) -> Text:
+        """Where the highlighted game stands: its players, Fortune and Fame, who plays next."""
         from chronicle.systems.hunters_of_arcfall.screens.board import banner_text
 
         state = view.state
@@ -161,13 +116,21 @@ class HuntsScreen(Screen[None]):
             text.append_text(banner)
         elif state.next_player:
             text.append_text(plain(f"\n{state.next_player} plays next.", "italic"))
-        detail.update(text)
-
-    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
-        self.show_detail()
+        return text
 
     def on_card_list_selected(self, _event: CardList.Selected) -> None:
         self.action_open()
+
+    # The game's services -------------------------------------------------------------------
+
+    def archived(self, db: Database) -> list[tuple[str, str]]:
+        from chronicle.systems.hunters_of_arcfall.service import list_hunts
+
+        return [(f"{v.name} ({', '.join(s.name for s in v.log.seats)})", v.name)
+                for v in list_hunts(db, archived=True, damaged=[])]
+
+    def holds(self, view: HuntView) -> int:
+        return len(view.state.lines)
 
     # Actions -----------------------------------------------------------------------------------
 
@@ -177,15 +140,10 @@ class HuntsScreen(Screen[None]):
 
         view = self.current()
         if view is None:
-            self.notify("No game yet: n starts one.", severity="warning")
+            self.none_yet()
             return
         self.wanted = view.name
         self.app.push_screen(HuntScreen(view.name, [v.name for v in self.views]))
-
-    def action_back(self) -> None:
-        """Back to the other games."""
-        if len(self.app.screen_stack) > 1:
-            self.dismiss()
 
     def action_new_game(self) -> None:
         """Start a game: its name, seats and point limit (kept while one is wrong)."""
@@ -200,63 +158,9 @@ class HuntsScreen(Screen[None]):
             if lacking:  # the hunter choice is flagged, never refused
                 self.notify("Not in the collection: " + "; ".join(lacking[:3]),
                             severity="warning", markup=False)
-            self.wanted = view.name
-            self.action_reload()
+            self.reload_at(view.name)
 
         self.app.push_screen(NewHuntDialog(), started)
-
-    def action_rename(self) -> None:
-        """Rename the highlighted game (the dialog stays open while the name is refused)."""
-        from chronicle.systems.hunters_of_arcfall.service import rename_hunt
-        from chronicle.tui.recordflows import rename_record
-
-        view = self.current()
-        if view is None:
-            self.notify("No game yet: n starts one.", severity="warning")
-            return
-        old = view.name
-
-        def renamed(new: HuntView) -> None:
-            self.notify(f"{old} is now called {new.name}.", markup=False)
-            self.wanted = new.name
-            self.action_reload()
-
-        rename_record(self, "game", old, lambda db, text: rename_hunt(db, old, text), renamed)
-
-    def action_delete(self) -> None:
-        """Delete the highlighted game after a confirmation: one with turns entered is
-        archived (b brings it back), one without goes for good."""
-        from chronicle.systems.hunters_of_arcfall.service import delete_hunt
-        from chronicle.tui.recordflows import delete_record
-
-        view = self.current()
-        if view is None:
-            return
-        name = view.name
-
-        def deleted(said: str) -> None:
-            self.notify(said[:1].upper() + said[1:] + ".", markup=False)
-            self.action_reload()
-
-        delete_record(self, "game", name, len(view.state.lines),
-                      ("log entry", "log entries"), "b", lambda db: delete_hunt(db, name),
-                      deleted)
-
-    def action_restore(self) -> None:
-        """Pick an archived game and bring it back."""
-        from chronicle.systems.hunters_of_arcfall.service import list_hunts, restore_hunt
-        from chronicle.tui.recordflows import bring_back
-
-        def load(db: Database) -> list[tuple[str, str]]:
-            return [(f"{v.name} ({', '.join(s.name for s in v.log.seats)})", v.name)
-                    for v in list_hunts(db, archived=True, damaged=[])]
-
-        def back(view: HuntView) -> None:
-            self.notify(f"{view.name} is back in the games.", markup=False)
-            self.wanted = view.name
-            self.action_reload()
-
-        bring_back(self, "games", load, lambda db, name: restore_hunt(db, name), back)
 
     def action_print(self) -> None:
         """Write the highlighted game's score pad and log as a PDF in exports/ (asking before

@@ -24,7 +24,15 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label
 
 from chronicle.systems.tales_of_arcadia.battles import Side, Victory
-from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, field, save, say
+from chronicle.systems.tales_of_arcadia.screens.fields import (
+    FIELD_CSS,
+    clear,
+    fields,
+    next_or_save,
+    save,
+    say,
+)
+from chronicle.tui.widgets.form_grid import labelled
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -134,13 +142,12 @@ class BattleFormScreen(ModalScreen["BattleEntry | None"]):
                  "victory": Victory.LAST_UNIT_STANDING.value}
         with Vertical(classes="dialog wide"):
             yield Label("[b]Record a battle[/b]")
-            with VerticalScroll(id="bf-fields"):
+            with VerticalScroll(id="bf-fields"), fields():
                 for key, label, hint in FIELDS:
-                    box = Input(value=given.get(key, ""), placeholder=hint, id=f"bf-{key}",
-                                compact=True)
+                    box = Input(value=given.get(key, ""), placeholder=hint, id=f"bf-{key}")
                     if key == "victory":
                         box.suggester = SuggestFromList([v.value for v in Victory])
-                    yield field(label, box)
+                    yield from labelled(label, box)
             yield Label("[dim]enter: next field, saves from the last · ctrl+s saves · "
                         "escape cancels[/dim]")
 
@@ -154,11 +161,7 @@ class BattleFormScreen(ModalScreen["BattleEntry | None"]):
                 for key, _label, _hint in FIELDS}
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.input.id != "bf-note":
-            self.focus_next()
-            return
-        self.action_save()
+        next_or_save(self, event, "bf-note")
 
     def action_save(self) -> None:
         """Check the fields, then record the battle through the services."""

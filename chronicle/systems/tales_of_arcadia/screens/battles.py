@@ -69,9 +69,7 @@ class BattlesScreen(ModalScreen[bool]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        listing = self.query_one("#bt-list", CardList)
-        listing.set_header(self.query_one("#bt-header", Static), TITLES)
-        listing.focus()
+        self.query_one("#bt-list", CardList).start(self.query_one("#bt-header", Static), TITLES)
         self.reload()
 
     def reload(self) -> None:

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
     from chronicle.services.db import Database
     from chronicle.systems.tales_of_arcadia.browse import UnitRow
+    from chronicle.systems.tales_of_arcadia.cards import Unit
     from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog
     from chronicle.systems.tales_of_arcadia.force import RosterLine
     from chronicle.systems.tales_of_arcadia.service import ForceView
@@ -342,18 +343,29 @@ class TalesBuilderScreen(ForceActions):
             return
         self.edit(lambda db, view: _set_line(db, view, index, count=count), "Change the count")
 
-    def action_option(self) -> None:
+    def line_unit(self, having: str) -> tuple[int, RosterLine, Unit] | None:
+        """The highlighted force line, its index and its unit's card, when the card has
+        ``having`` ("options", "variants"; else said)."""
         from chronicle.systems.tales_of_arcadia.cards import Unit
-        from chronicle.tui.screens.pick import PickScreen
 
         index = self.highlighted_line()
         if index is None or self.view is None or self.catalog is None:
-            return
+            return None
         line = self.view.roster.units[index]
         card = self.catalog.get(line.unit, "unit")
-        if not isinstance(card, Unit) or not card.options:
-            self.notify(clean(f"{line.unit} has no options."), severity="warning", markup=False)
+        if not isinstance(card, Unit) or not getattr(card, having):
+            self.notify(clean(f"{line.unit} has no {having}."), severity="warning",
+                        markup=False)
+            return None
+        return index, line, card
+
+    def action_option(self) -> None:
+        from chronicle.tui.screens.pick import PickScreen
+
+        found = self.line_unit("options")
+        if found is None:
             return
+        index, line, card = found
         choices: list[tuple[str, tuple[str, str]]] = []
         for option in card.options:
             taken = sum(1 for name in line.options if name.casefold() == option.name.casefold())
@@ -379,18 +391,12 @@ class TalesBuilderScreen(ForceActions):
                              picked)
 
     def action_variant(self) -> None:
-        from chronicle.systems.tales_of_arcadia.cards import Unit
         from chronicle.tui.screens.pick import PickScreen
 
-        index = self.highlighted_line()
-        if index is None or self.view is None or self.catalog is None:
+        found = self.line_unit("variants")
+        if found is None:
             return
-        line = self.view.roster.units[index]
-        card = self.catalog.get(line.unit, "unit")
-        if not isinstance(card, Unit) or not card.variants:
-            self.notify(clean(f"{line.unit} has no variants."), severity="warning",
-                        markup=False)
-            return
+        index, line, card = found
         choices: list[tuple[str, str]] = [("the base unit", "")]
         choices += [(v.name, v.name) for v in card.variants]
 

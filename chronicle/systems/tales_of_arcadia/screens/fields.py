@@ -1,5 +1,5 @@
-"""What the Tales of Arcadia dialogs share (not a screen): a labelled field row whose label
-stays visible however much is typed, with its own message line just under it, and the
+"""What the Tales of Arcadia dialogs share (not a screen): labelled fields whose labels stay
+visible however much is typed, each message on a line just under its field, and the
 service refusals said in the app's terms (keys, never ``chronicle ...`` commands or flags).
 
 A bad value never closes a dialog nor clears a field: ``say`` shows the message beside the
@@ -11,58 +11,43 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 
-from chronicle.tui.text import plain
+from chronicle.tui.widgets.form_grid import FormGrid
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from textual.screen import Screen
+    from textual.widget import Widget
 
     from chronicle.services.db import Database
 
 FIELD_CSS = """
-.toa-row { height: auto; }
-.toa-field { height: 1; }
-.toa-label { width: 12; color: $text-muted; }
-.toa-field Input { width: 1fr; }
-.toa-problem { color: $error; height: auto; max-height: 3; padding-left: 12; display: none; }
-.toa-problem.-shown { display: block; }
 .toa-note { color: $error; height: auto; max-height: 6; }
 .toa-note.ok { color: $text-muted; }
 """
-"""The look of a labelled field row (each dialog adds it to its own, scoped, CSS)."""
+"""The look of a dialog's note under its fields (each dialog adds it to its own CSS)."""
 
 
-def field(label: str, widget: Input, *, label_width: int | None = None) -> Vertical:
-    """One labelled field (``widget`` has an id ``<prefix>-<key>``) and, under it, the line
-    where its message goes (id ``<widget id>-problem``)."""
-    name = Label(label, classes="toa-label", markup=False)
-    if label_width is not None:
-        name.styles.width = label_width
-    problem = Static("", id=f"{widget.id}-problem", classes="toa-problem")
-    if label_width is not None:
-        problem.styles.padding = (0, 0, 0, label_width)
-    return Vertical(Horizontal(name, widget, classes="toa-field"), problem, classes="toa-row")
+def fields(*children: Widget, id: str | None = None) -> FormGrid:
+    """A dialog's labelled fields (``form_grid.labelled``, each field with an id
+    ``<prefix>-<key>``); what is wrong with one shows under it on the line ``#<field id>-problem``
+    (class ``toa-problem``), made when something first is."""
+    return FormGrid(*children, problem_classes="toa-problem", id=id)
 
 
 def say(screen: Screen[Any], widget_id: str, text: str, *, focus: bool = True) -> None:
     """Show ``text`` beside the field ``widget_id`` (and move there), keeping what is typed."""
-    line = screen.query_one(f"#{widget_id}-problem", Static)
-    line.update(plain(text))
-    line.add_class("-shown")
-    if focus:
-        screen.query_one(f"#{widget_id}", Input).focus()
+    field = screen.query_one(f"#{widget_id}", Input)
+    grid = next(a for a in field.ancestors if isinstance(a, FormGrid))
+    grid.say(widget_id, text, focus=focus)
 
 
 def clear(screen: Screen[Any]) -> None:
-    """Take every field's message away."""
-    for line in screen.query(".toa-problem.-shown"):  # an empty one stays (no new layout)
-        if isinstance(line, Static):
-            line.update("")
-            line.remove_class("-shown")
+    """Take every field's message away (the lines stay, empty, for the next ones)."""
+    for grid in screen.query(FormGrid):
+        grid.clear()
 
 
 _CLI = (
@@ -91,6 +76,16 @@ def app_words(text: str) -> str:
     for pattern, replacement in _CLI:
         text = pattern.sub(replacement, text)
     return text
+
+
+def next_or_save(screen: Any, event: Input.Submitted, last: str) -> None:
+    """Enter in a field: on to the next field, or save (``screen.action_save``) from the last
+    one (``last``: its id)."""
+    event.stop()
+    if event.input.id == last:
+        screen.action_save()
+    else:
+        screen.focus_next()
 
 
 def save(screen: Any, work: Callable[[Database], Any], description: str,
@@ -126,4 +121,4 @@ def said(exc: Exception) -> str:
     return app_words(error_message(exc))
 
 
-__all__ = ["FIELD_CSS", "app_words", "clear", "field", "said", "save", "say"]
+__all__ = ["FIELD_CSS", "app_words", "clear", "fields", "next_or_save", "said", "save", "say"]

@@ -17,7 +17,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from chronicle.systems.tales_of_arcadia.screens.fields import FIELD_CSS, clear, field, save, say
+from chronicle.systems.tales_of_arcadia.screens import fields as form
+from chronicle.tui.widgets.form_grid import labelled
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -63,7 +64,7 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
     ``on_mount`` picks the field: the form's scrolling container, and giving or taking a
     container's focus restyles every widget inside it (twice a form's fields)."""
 
-    DEFAULT_CSS = FIELD_CSS
+    DEFAULT_CSS = form.FIELD_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
                                              Binding("ctrl+s", "save", "Save", priority=True)]
 
@@ -77,9 +78,10 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
         values = {"army": self.army or "", "player": self.player or "", "limit": "500"}
         with Vertical(classes="dialog wide"):
             yield Label("[b]New battle force[/b]")
-            for key, label, hint in FIELDS:
-                yield field(label, Input(value=values.get(key, ""), placeholder=hint,
-                                         id=f"nf-{key}", compact=True))
+            with form.fields():
+                for key, label, hint in FIELDS:
+                    yield from labelled(label, Input(value=values.get(key, ""),
+                                                     placeholder=hint, id=f"nf-{key}"))
             yield Static("", id="nf-problem", classes="toa-note")
             yield Label("[dim]enter: next field, saves from the last · ctrl+s saves · "
                         "escape cancels[/dim]")
@@ -88,18 +90,14 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
         self.query_one("#nf-name", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.input.id != "nf-limit":
-            self.focus_next()
-            return
-        self.action_save()
+        form.next_or_save(self, event, "nf-limit")
 
     def action_save(self) -> None:
         """Check each field, then start the force through the services; a refusal is said
         beside the field it concerns."""
         from chronicle.domain.limits import name_problem
 
-        clear(self)
+        form.clear(self)
         values = {key: self.query_one(f"#nf-{key}", Input).value.strip()
                   for key, _label, _hint in FIELDS}
         wrong = {key: f"fill in the {label.lower()}" for key, label, _h in FIELDS
@@ -111,7 +109,7 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
                 wrong[key] = problem[:1].upper() + problem[1:] + "."  # as the other games say
         if wrong:
             for number, (key, text) in enumerate(wrong.items()):
-                say(self, f"nf-{key}", text, focus=number == 0)
+                form.say(self, f"nf-{key}", text, focus=number == 0)
             return
 
         def work(db: Database) -> ForceView:
@@ -120,7 +118,7 @@ class NewForceScreen(ModalScreen["ForceView | None"]):
             return new_force(db, values["player"], values["name"], values["army"],
                              int(values["limit"]))
 
-        save(self, work, "Start the force", lambda text: f"nf-{field_of(text)}")
+        form.save(self, work, "Start the force", lambda text: f"nf-{field_of(text)}")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -28,12 +28,14 @@ from chronicle.systems.tales_of_arcadia.screens.fields import (
     FIELD_CSS,
     app_words,
     clear,
-    field,
+    fields,
     said,
     say,
 )
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.dialog import compact
 from chronicle.tui.text import clean, plain
+from chronicle.tui.widgets.form_grid import labelled
 
 if TYPE_CHECKING:
     from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog
@@ -75,7 +77,7 @@ class UnitFormScreen(ModalScreen[bool]):
 
     DEFAULT_CSS = FIELD_CSS + """
     #uf-fields { height: auto; max-height: 70vh; }
-    .toa-stats { height: 1; }
+    .toa-stats { height: 1; column-span: 2; }
     .toa-stats Label { width: auto; color: $text-muted; margin-right: 1; }
     .toa-stats Input { width: 1fr; margin-right: 1; }
     #uf-problems { height: auto; max-height: 4; }
@@ -94,22 +96,21 @@ class UnitFormScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         def box(key: str, hint: str, value: str = "") -> Input:
-            return Input(value=value, placeholder=hint, id=f"uf-{key}", compact=True)
+            return Input(value=value, placeholder=hint, id=f"uf-{key}")
 
         with Vertical(classes="dialog wide"):
             yield Label("[b]New unit[/b] (from your sourcebook list)")
-            with VerticalScroll(id="uf-fields"):
+            with VerticalScroll(id="uf-fields"), fields():
                 for key, label, hint in TEXTS:
-                    yield field(label, box(key, hint, self.army or "" if key == "army" else ""))
+                    yield from labelled(label, box(key, hint,
+                                                   self.army or "" if key == "army" else ""))
                 for keys in STAT_ROWS:
                     with Horizontal(classes="toa-stats"):
                         for key in keys:
                             yield Label(key.title(), markup=False)
-                            yield box(key, "?")
-                    for key in keys:
-                        yield Static("", id=f"uf-{key}-problem", classes="toa-problem")
+                            yield compact(box(key, "?"))
                 for key, label, hint in MORE:
-                    yield field(label, box(key, hint))
+                    yield from labelled(label, box(key, hint))
             yield Static("", id="uf-problems", classes="toa-note")
             yield Label("[dim]ctrl+s saves · escape cancels[/dim]")
 

@@ -275,10 +275,9 @@ class CardEditScreen(ModalScreen["Card | None"]):
                 await mounting
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_cancel()
+        from chronicle.tui.screens.dialog import save_or_cancel
+
+        save_or_cancel(self, event)
 
     def collected(self) -> dict[str, Any]:
         """The values typed, ready for validation (empty fields left out)."""

@@ -301,6 +301,13 @@ class CharactersScreen(Screen[None]):
             return None
         return self.entries.get(option.id)
 
+    def current_or_say(self) -> Entry | None:
+        """The character under the cursor, else None, said."""
+        entry = self.current()
+        if entry is None:
+            self.notify("No character here yet: press n to create one.", severity="warning")
+        return entry
+
     def prebuilt_screens(self) -> list[Screen[None]]:
         """The character view and the builder, built ahead in idle time (blank, kept between
         openings), so that even their first opening only refills and shows them."""
@@ -339,21 +346,17 @@ class CharactersScreen(Screen[None]):
         """Open the character view of the highlighted character."""
         from chronicle.systems.wyld_hunt.screens.character import open_character
 
-        entry = self.current()
-        if entry is None:
-            self.notify("No character here yet: press n to create one.", severity="warning")
-            return
-        open_character(self, entry.name, entry.player, self.view_of(entry))
+        entry = self.current_or_say()
+        if entry is not None:
+            open_character(self, entry.name, entry.player, self.view_of(entry))
 
     def action_build(self) -> None:
         """Open the builder of the highlighted character."""
         from chronicle.systems.wyld_hunt.screens.builder import open_builder
 
-        entry = self.current()
-        if entry is None:
-            self.notify("No character here yet: press n to create one.", severity="warning")
-            return
-        open_builder(self, entry.name, entry.player, self.view_of(entry))
+        entry = self.current_or_say()
+        if entry is not None:
+            open_builder(self, entry.name, entry.player, self.view_of(entry))
 
     def action_new(self) -> None:
         """Ask for the player, name and system of a new character, then open the builder."""

@@ -26,6 +26,7 @@ from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt.editions import GAME
 from chronicle.systems.wyld_hunt.services.chronicles import characters_of
 from chronicle.tui.screens.base import chronicle_app
+from chronicle.tui.screens.searched_list import SearchedListScreen
 from chronicle.tui.text import clip_words, esc, plain
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
@@ -57,7 +58,7 @@ class SearchBox(Input):
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
 
-class CollectionScreen(Screen[None]):
+class CollectionScreen(SearchedListScreen):
     """The catalog and a player's collection."""
 
     TITLE = "Cards"
@@ -281,8 +282,7 @@ class CollectionScreen(Screen[None]):
 
     def current_card(self) -> Card | None:
         """The card under the cursor."""
-        index = self.query_one(CardList).cursor
-        return self.shown[index] if 0 <= index < len(self.shown) else None
+        return self.query_one(CardList).pick(self.shown)
 
     def show_detail(self) -> None:
         """Every value of the current card; unknown ones shown as such (nothing before the
@@ -300,17 +300,6 @@ class CollectionScreen(Screen[None]):
         if shown != self.detail_shown:
             self.detail_shown = shown
             self.query_one("#card-detail-pane", DetailPane).show(shown)
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "search":
-            self.refilter()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "search":
-            self.query_one(CardList).focus()
-
-    def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
-        self.show_detail()
 
     def on_card_list_selected(self, _event: CardList.Selected) -> None:
         self.action_edit_card()

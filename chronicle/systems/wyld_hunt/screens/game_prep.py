@@ -329,8 +329,7 @@ class GamePrepScreen(PrepExits):
         show_text(self.query_one("#prep-detail", Static), "\n".join(lines))
 
     def current_row(self) -> Row | None:
-        index = self.query_one(CardList).cursor
-        return self.rows[index] if 0 <= index < len(self.rows) else None
+        return self.query_one(CardList).pick(self.rows)
 
     def on_card_list_highlighted(self, _event: CardList.Highlighted) -> None:
         self.render_detail()
@@ -358,14 +357,21 @@ class GamePrepScreen(PrepExits):
             return None
         return seat
 
-    def action_toggle_card(self) -> None:
-        """Choose the card under the cursor, or take every copy of it out."""
+    def picked(self) -> tuple[Seat, str, list[str]] | None:
+        """The seat being edited, the card under the cursor and the seat's cards of the section
+        shown (None: no card, or the game can no longer be changed)."""
         seat = self.editable()
         current = self.current_row()
         if seat is None or current is None:
+            return None
+        return seat, current[0], self.desired[seat.player][self.section]
+
+    def action_toggle_card(self) -> None:
+        """Choose the card under the cursor, or take every copy of it out."""
+        picked = self.picked()
+        if picked is None:
             return
-        name = current[0]
-        listed = self.desired[seat.player][self.section]
+        seat, name, listed = picked
         if self.chosen_count(name):
             listed[:] = [n for n in listed if n.casefold() != name.casefold()]
         else:
@@ -375,12 +381,10 @@ class GamePrepScreen(PrepExits):
     def action_copies(self, delta: int) -> None:
         """One more copy of the card under the cursor (the rules refuse copies not owned), or
         one fewer."""
-        seat = self.editable()
-        current = self.current_row()
-        if seat is None or current is None:
+        picked = self.picked()
+        if picked is None:
             return
-        name = current[0]
-        listed = self.desired[seat.player][self.section]
+        seat, name, listed = picked
         if delta > 0:
             listed.append(name)
         else:

@@ -175,8 +175,7 @@ class GamesScreen(Screen[None]):
 
     def current_game(self) -> GameView | None:
         """The game under the cursor."""
-        index = self.query_one(CardList).cursor
-        return self.games[index] if 0 <= index < len(self.games) else None
+        return self.query_one(CardList).pick(self.games)
 
     def show_detail(self) -> None:
         """The seats of the game under the cursor."""

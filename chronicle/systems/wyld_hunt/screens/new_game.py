@@ -174,10 +174,9 @@ class NewGameScreen(ModalScreen["str | None"]):
         self.query_one("#solo", Switch).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "create":
-            self.action_create()
-        else:
-            self.action_cancel()
+        from chronicle.tui.screens.dialog import save_or_cancel
+
+        save_or_cancel(self, event, self.action_create)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -196,10 +196,9 @@ class PackScreen(ModalScreen["Recorded | None"]):
         self.query_one("#pack-status", Label).update(plain(" · ".join(parts)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_cancel()
+        from chronicle.tui.screens.dialog import save_or_cancel
+
+        save_or_cancel(self, event)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -31,15 +31,10 @@ NAME_WIDTH = 22
 
 def card_values(card: Card) -> str:
     """The printed values that matter when building: cost or bonus, type, court."""
-    if isinstance(card, Merit):
-        cost = "?" if card.cost is None else str(card.cost)
-        parts = [f"{cost} pt", card.type.value if card.type else "?type"]
-        if card.court:
-            parts.append(card.court.value)
-        return " ".join(parts)
-    if isinstance(card, Flaw):
-        bonus = "?" if card.bonus is None else str(card.bonus)
-        parts = [f"+{bonus} pt", card.type.value if card.type else "?type"]
+    if isinstance(card, (Merit, Flaw)):
+        worth = card.cost if isinstance(card, Merit) else card.bonus
+        parts = [f"{'' if isinstance(card, Merit) else '+'}{'?' if worth is None else worth} pt",
+                 card.type.value if card.type else "?type"]
         if card.court:
             parts.append(card.court.value)
         return " ".join(parts)
