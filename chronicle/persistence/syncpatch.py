@@ -27,6 +27,9 @@ from chronicle.errors import Conflict
 KEPT = frozenset({"change_log", "sync_state", "sync_conflict", "alembic_version"})
 """The tables a patch leaves alone: the target's own change log and an offline copy's
 memory of its group."""
+LOOSE = {"group_card": ("changed_at",)}
+"""Columns a whole-database export does not carry (a source made from one has its own): a
+row is not updated for them alone, only with its other values."""
 IMPLICIT = {("ledger_event", "game_id"): "game", ("record", "owner"): "player"}
 """Columns that hold another table's id without a declared foreign key (``record.owner``: 0
 for the group's records)."""
@@ -188,7 +191,7 @@ def patch(target: Connection, source: Connection, translate: Translate | None = 
                 continue
             changed = {c: v for c, v in values.items()
                        if c not in inside.get(table.name, ()) and not _same(v, have[c])}
-            if changed:
+            if set(changed) - set(LOOSE.get(table.name, ())):
                 updates.append((have, changed))
         _update(target, table, updates)
         done.add(done.updated, table.name, len(updates))

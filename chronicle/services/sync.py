@@ -202,32 +202,29 @@ def _restored(base: Doc, mine: Doc, restored: list[tuple[str, dict[str, Any]]]) 
             held.append(entry)
 
 
-def _kept_conflicts(session: Session, retried: list[int],
-                    fresh: list[Conflict]) -> list[dict[str, Any]]:
-    """The copy's conflicts after a sync: those kept before (but the retried ones, found
-    again or merged now) and the new ones, each once."""
+def _keep_conflicts(session: Session, retried: list[int], fresh: list[Conflict]) -> int:
+    """Keep the copy's conflicts after a sync: those kept before stay as they are (but the
+    retried ones, found again or merged now, go) and the new ones are added, each once; how
+    many it keeps."""
     from chronicle.persistence import syncstore
 
-    kept: list[dict[str, Any]] = []
     seen: set[tuple[str, str, str]] = set()
+    kept = 0
     for row in syncstore.conflicts(session):
         if row.id in retried:
+            syncstore.remove_conflict(session, row)
             continue
-        key = (row.uid, row.code, str(row.entry.get("field", "")))
-        seen.add(key)
-        kept.append({"uid": row.uid, "subject": row.subject, "what": row.what,
-                     "code": row.code, "message": row.message, "section": row.section,
-                     "entry": dict(row.entry), "state": row.state,
-                     "created_at": row.created_at})
+        seen.add((row.uid, row.code, str(row.entry.get("field", ""))))
+        kept += 1
     for c in fresh:
         key = (c.uid, c.code, str(c.entry.get("field", "")))
         if key in seen:
             continue
         seen.add(key)
-        kept.append({"uid": c.uid, "subject": c.subject[:400], "what": c.what,
-                     "code": c.code[:80], "message": c.message[:4000],
-                     "section": c.section[:200], "entry": c.entry,
-                     "created_at": datetime.now(UTC)})
+        kept += 1
+        syncstore.add_conflict(session, uid=c.uid, subject=c.subject[:400], what=c.what,
+                               code=c.code[:80], message=c.message[:4000],
+                               section=c.section[:200], entry=c.entry)
     return kept
 
 
@@ -311,20 +308,16 @@ def _patch_copy(path: Path, source: Database, origin: dict[str, Any], retried: l
     try:
         with copy.transaction() as session, source.transaction() as reading:
             lock_for_writing(session.connection())
-            kept = _kept_conflicts(session, retried, merged.conflicts)
+            kept = _keep_conflicts(session, retried, merged.conflicts)
             syncpatch.patch(session.connection(), reading.connection(), syncrows.translate,
                             syncrows.TRANSLATED)
             syncstore.set_state(session, "origin",
                                 {**origin, "at": datetime.now(UTC).isoformat()})
             syncstore.set_state(session, "base", syncrows.document(None, session))
-            for row in syncstore.conflicts(session):
-                syncstore.remove_conflict(session, row)
-            for values in kept:
-                syncstore.add_conflict(session, **values)
             _pause("copy-written")
     finally:
         copy.close()
-    return len(kept)
+    return kept
 
 
 def _alive(path: Path) -> bool:
