@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from chronicle.services.db import Database
 
 
-TRANSLATED = {"record": ("data",), "record_event": ("payload",)}
+TRANSLATED: dict[str, tuple[str, ...]] = {"record": ("data",), "record_event": ("payload",)}
 """The columns whose values name players and records by id (schema 0008)."""
 _UID = re.compile(r"\b[0-9a-f]{32}\b")
 
