@@ -1,11 +1,13 @@
 """An offline copy of the group's database and its sync (issue 32): ``checkout`` makes a
 SQLite file holding the group's data, its origin (the URL without the password) and the
 common ancestor of the next merge; ``sync`` merges the copy and the group entry by entry
-(``chronicle.services.syncmerge``), writes the group in one transaction holding its write
-lock, then rebuilds the copy from the group in a new file that replaces the old one
-atomically. A sync killed at any point leaves the group as it was or fully written, and the
-copy as it was or fully rebuilt; run again, it finds every entry it sent already there (by
-uid), so nothing is duplicated, and a sync of copies that agree writes nothing.
+(``chronicle.services.syncmerge``, on documents naming players by uid:
+``chronicle.services.syncrows``), patches the group row by row in one transaction holding its
+write lock, then the copy in one transaction of its own (``chronicle.persistence.syncpatch``:
+the rows both held keep their ids, the change logs stay). A sync killed at any point leaves
+the group as it was or fully written, and the copy as it was or fully synced; run again, it
+finds every entry it sent already there (by uid), so nothing is duplicated, and a sync of
+copies that agree changes no row.
 
 ``CHRONICLE_SYNC_PAUSE`` (tests): the name of a step (``merged``, ``group-written``,
 ``group-committed``, ``copy-written``) at which a sync says ``paused at STEP`` on its error
