@@ -81,16 +81,13 @@ def _build_copy(document: Doc, target: Path, origin: dict[str, Any]) -> None:
     """Write a new SQLite file holding ``document`` (a sync's document: uids kept), its
     origin and the common ancestor (``base``: the file's own document), to a temporary name
     in the target's folder; then give it the target's name, never overwriting (``os.link``)."""
-    from chronicle.persistence import syncpatch, syncstore
+    from chronicle.persistence import syncstore
     from chronicle.services.db import open_database
 
     temporary = target.parent / f".{target.name}.sync-{os.getpid()}-{time.time_ns()}"
     db = open_database(_copy_url(temporary))
     try:
-        with syncrows.scratch(document, target.parent) as source, \
-                source.transaction() as reading, db.transaction() as session:
-            syncpatch.patch(session.connection(), reading.connection(), syncrows.translate,
-                            syncrows.TRANSLATED)
+        syncrows.load(db, document, target.parent)
         with db.transaction() as session:
             syncstore.set_state(session, "origin", origin)
             syncstore.set_state(session, "base", syncrows.document(None, session))
@@ -277,8 +274,9 @@ def sync(path: Path, group: Database | None = None, *, dry_run: bool = False) ->
             _pause("merged")
             if dry_run:
                 return _result(merged, 0, False, origin, dry=True)
-            source = stack.enter_context(syncrows.scratch(merged.document, path.parent))
-            if not _same(merged.document, theirs):
+            source = None if _same(merged.document, theirs) and _same(theirs, mine) else \
+                stack.enter_context(syncrows.scratch(merged.document, path.parent))
+            if source is not None and not _same(merged.document, theirs):
                 with source.transaction() as reading:
                     done = syncpatch.patch(session.connection(), reading.connection(),
                                            syncrows.translate, syncrows.TRANSLATED)
@@ -299,20 +297,23 @@ def _name_conflicts(merged: Merged, *documents: Doc) -> None:
                            for c in merged.conflicts]
 
 
-def _patch_copy(path: Path, source: Database, origin: dict[str, Any], retried: list[int],
-                merged: Merged) -> int:
-    """Patch the copy from ``source`` (what the group now holds) in one transaction, with
-    its new common ancestor and its conflicts; the conflicts it keeps."""
+def _patch_copy(path: Path, source: Database | None, origin: dict[str, Any],
+                retried: list[int], merged: Merged) -> int:
+    """Patch the copy from ``source`` (what the group now holds; None: what the copy holds
+    already) in one transaction, with its new common ancestor and its conflicts; the
+    conflicts it keeps."""
     from chronicle.persistence import syncpatch, syncstore
     from chronicle.persistence.engine import lock_for_writing
 
     copy = _open_copy(path)
     try:
-        with copy.transaction() as session, source.transaction() as reading:
+        with copy.transaction() as session, ExitStack() as reading:
             lock_for_writing(session.connection())
             kept = _keep_conflicts(session, retried, merged.conflicts)
-            syncpatch.patch(session.connection(), reading.connection(), syncrows.translate,
-                            syncrows.TRANSLATED)
+            if source is not None:
+                syncpatch.patch(session.connection(),
+                                reading.enter_context(source.transaction()).connection(),
+                                syncrows.translate, syncrows.TRANSLATED)
             syncstore.set_state(session, "origin",
                                 {**origin, "at": datetime.now(UTC).isoformat()})
             syncstore.set_state(session, "base", syncrows.document(None, session))

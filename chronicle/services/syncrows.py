@@ -74,26 +74,35 @@ def validated(doc: Doc, folder: Path) -> Any:
         Path(name).unlink(missing_ok=True)
 
 
-@contextmanager
-def scratch(doc: Doc, folder: Path) -> Iterator[Database]:
-    """A scratch SQLite database in ``folder`` holding ``doc`` (uids kept), removed after."""
+def load(db: Database, doc: Doc, folder: Path, *, create: bool = False) -> None:
+    """Write ``doc`` (uids kept) into the empty database ``db`` in one transaction (``create``:
+    its tables first, for a scratch file), checked first as an import checks a file."""
     from chronicle.persistence import syncpatch
-    from chronicle.services.db import open_database
     from chronicle.services.transfer import insert
     from chronicle.systems import registry
 
     model = validated(doc, folder)
+    with db.transaction() as session:
+        connection = session.connection()
+        if create:
+            syncpatch.create_tables(connection)
+        insert(session, model)
+        syncpatch.name_rows(connection, "player",
+                            {p["uid"]: p["name"] for p in doc.get("players", [])})
+        home = registry.home()
+        syncpatch.set_uids(connection, "group_card", {
+            (home, *key.split(":", 1)): uid for key, uid in doc.get(CARD_UIDS, {}).items()})
+
+
+@contextmanager
+def scratch(doc: Doc, folder: Path) -> Iterator[Database]:
+    """A scratch SQLite database in ``folder`` holding ``doc`` (uids kept), removed after."""
+    from chronicle.services.db import open_database
+
     path = folder / f".sync-scratch-{os.getpid()}-{time.time_ns()}.db"
-    db = open_database(f"sqlite:///{path}")
+    db = open_database(f"sqlite:///{path}", migrate=False)
     try:
-        with db.transaction() as session:
-            insert(session, model)
-            connection = session.connection()
-            syncpatch.name_rows(connection, "player",
-                                {p["uid"]: p["name"] for p in doc.get("players", [])})
-            home = registry.home()
-            syncpatch.set_uids(connection, "group_card", {
-                (home, *key.split(":", 1)): uid for key, uid in doc.get(CARD_UIDS, {}).items()})
+        load(db, doc, folder, create=True)
         yield db
     finally:
         db.close()
