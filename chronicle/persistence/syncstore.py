@@ -84,6 +84,8 @@ def set_value(session: Session, section: str, uid: str, key: str, value: Any,
         found.data = {**dict(found.data), key[5:]: value}
     else:
         setattr(found, key, value)
+    if key != "version" and isinstance(getattr(found, "version", None), int):
+        found.version += 1  # a write like any other: whoever read the row sees it moved
     session.add(found)
     session.flush()
     return True

@@ -37,18 +37,21 @@ _UID = re.compile(r"\b[0-9a-f]{32}\b")
 
 
 def document(db: Database | None, session: Session | None = None) -> Doc:
-    """The database's export with players named by uid and its home cards' uids."""
+    """The database's export with players named by uid and its home cards' uids (its group
+    cards read afresh: two databases a sync holds may give the same stamp)."""
+    if session is None:
+        assert db is not None
+        with db.transaction() as reading:
+            return document(None, reading)
     from chronicle.persistence import syncstore
+    from chronicle.services import grouplayer
     from chronicle.services.transfer import export_all
     from chronicle.systems import registry
 
-    found = export_all(db, session, by_uid=True)
-    if session is not None:
-        found[CARD_UIDS] = syncstore.card_uids(session, registry.home())
-    else:
-        assert db is not None
-        with db.transaction() as reading:
-            found[CARD_UIDS] = syncstore.card_uids(reading, registry.home())
+    grouplayer.forget()
+    grouplayer.sync(session)
+    found = export_all(None, session, by_uid=True)
+    found[CARD_UIDS] = syncstore.card_uids(session, registry.home())
     return found
 
 
