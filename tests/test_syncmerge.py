@@ -190,3 +190,19 @@ def test_the_sections_merged_are_the_games_own_declarations() -> None:
     assert shape.sections == ("players", *declared, "records", "group_cards")
     assert "records" in shape.histories and set(shape.histories) <= set(shape.sections)
     assert all(shape.children[h] == "events" for h in shape.histories)
+
+
+def test_a_rename_to_a_name_the_group_gave_another_meanwhile_is_undone_as_a_conflict() -> None:
+    base = doc(players=[player("p1", "Ann")])
+    mine = doc(players=[player("p1", "Bea")])
+    theirs = doc(players=[player("p1", "Ann"), player("p2", "bea")])
+    out = merge(base, mine, theirs, never)
+    assert sorted(p["name"] for p in out.document["players"]) == ["Ann", "bea"]
+    assert [(c.code, c.uid, c.entry["mine"]) for c in out.conflicts] == [
+        ("sync.name_taken", "p1", "Bea")]
+
+
+def test_a_player_restored_where_the_group_still_holds_them_adds_no_copies() -> None:
+    restored = doc(players=[player("p1", "Bob", ("Blade", 2))])
+    out = merge(doc(), restored, copy.deepcopy(restored), never)
+    assert out.document["players"][0]["collection"][0]["count"] == 2 and out.conflicts == []

@@ -249,6 +249,7 @@ def merge(base: Doc, mine: Doc, theirs: Doc, judge: Judge,
         t_all = _by_uid(t_list)
         taken = {_name_key(section, e) for e in t_list}
         merged_list: list[dict[str, Any]] = []
+        renamed: dict[str, dict[str, Any]] = {}
         for uid, theirs_entry in t_all.items():
             b, m = b_all.get(uid), m_all.get(uid)
             if b is None and m is None:
@@ -273,13 +274,16 @@ def merge(base: Doc, mine: Doc, theirs: Doc, judge: Judge,
                 continue
             values = _three_way(section, b, m, theirs_entry, out)
             children: list[Any] | None = None
-            if section == "players":
-                children = _collection(b, m, theirs_entry.get("collection", []), out)
+            if section == "players":  # (one restored by a conflict: no change of its own)
+                children = _collection(b if b is not None else theirs_entry, m,
+                                       theirs_entry.get("collection", []), out)
             elif section in shape.children:
                 children, new = _children(section, b, m, theirs_entry)
                 if new:
                     pending[(section, uid)] = new
             merged_list.append(_entry(section, values, uid, children))
+            if _name_key(section, merged_list[-1]) != _name_key(section, theirs_entry):
+                renamed[uid] = theirs_entry
         for uid, m in m_all.items():
             if uid in t_all:
                 continue
@@ -311,7 +315,7 @@ def merge(base: Doc, mine: Doc, theirs: Doc, judge: Judge,
                 fresh["events"] = []
             merged_list.append(fresh)
             new_here.append((section, uid))
-        result[section] = merged_list
+        result[section] = _unique(section, merged_list, renamed, out)
     for section, uid, entry in retry:
         pending.setdefault((section, uid), []).append(entry)
     _players_kept(out, deleted_here)
@@ -329,6 +333,30 @@ CARD_UIDS = "card_uids"
 def card_key(card: dict[str, Any]) -> str:
     """A home game's card's key in ``card_uids``: its kind and name key."""
     return f"{card.get('kind', '')}:{name_key(str(card.get('name', '')))}"
+
+
+def _unique(section: str, entries: list[dict[str, Any]], renamed: dict[str, dict[str, Any]],
+            out: Merged) -> list[dict[str, Any]]:
+    """``entries`` with each of the copy's renames to a name the group gave another entry
+    meanwhile undone, the rename a conflict (``sync.name_taken``)."""
+    keys: dict[tuple[Any, ...], int] = {}
+    for entry in entries:
+        keys[_name_key(section, entry)] = keys.get(_name_key(section, entry), 0) + 1
+    kept = []
+    for entry in entries:
+        theirs = renamed.get(entry["uid"])
+        if theirs is not None and keys[_name_key(section, entry)] > 1:
+            out.conflicts.append(Conflict(
+                uid=entry["uid"], subject=subject(section, theirs), what="value",
+                code="sync.name_taken",
+                message=f"renamed here to {entry.get('name')!r}, a name the group gave "
+                        "another meanwhile; the group's name is kept: rename it again",
+                entry={"section": section, "field": "name", "mine": entry.get("name"),
+                       "theirs": theirs.get("name")}))
+            entry = {**entry, **{k: v for k, v in theirs.items()
+                                 if k in ("name", "player", "game", "kind", "card")}}
+        kept.append(entry)
+    return kept
 
 
 def _mentions(entry: Any, uids: set[str]) -> set[str]:
