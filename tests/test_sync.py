@@ -17,9 +17,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -88,14 +90,29 @@ def state(url: str) -> dict[str, Any]:
 
 
 def conflicts(copy: Path) -> list[dict[str, Any]]:
-    done = chronicle("db", "conflicts", str(copy), "--json")
-    assert done.returncode in (0, 1), done.stderr
-    listed: list[dict[str, Any]] = json.loads(done.stdout)
+    """The copy's conflicts as ``chronicle db conflicts FILE --json`` lists them (in this
+    process: listing is no concurrency)."""
+    code, out, err = fx.cli("db", "conflicts", str(copy), "--json")
+    assert code in (0, 1), err
+    listed: list[dict[str, Any]] = json.loads(out)
     return listed
 
 
-def sync(copy: Path, group: str, *extra: str) -> subprocess.CompletedProcess[str]:
-    done = chronicle("db", "sync", str(copy), "--db", group, *extra)
+def resolve(copy: Path, *how: str) -> tuple[int, str, str]:
+    """``chronicle db conflicts FILE --drop|--apply|--rewrite ...`` (in this process)."""
+    return fx.cli("db", "conflicts", str(copy), *how)
+
+
+def sync(copy: Path, group: str, *extra: str,
+         here: bool = False) -> subprocess.CompletedProcess[str]:
+    """``chronicle db sync COPY --db GROUP EXTRA`` in a process of its own (``here``: in this
+    one, where no process runs beside it: the convergence and the kills use real ones)."""
+    argv = ("db", "sync", str(copy), "--db", group, *extra)
+    if here:
+        code, out, err = fx.cli(*argv)
+        done = subprocess.CompletedProcess(argv, code, out, err)
+    else:
+        done = chronicle(*argv)
     assert done.returncode in (0, 1), done.stderr
     assert "Traceback" not in done.stderr
     return done
@@ -112,7 +129,7 @@ def checkout(group: str, copy: Path) -> None:
     assert "Checked out" in done.stdout
 
 
-def edit_everywhere(group: str, a: Path, b: Path) -> None:
+def edit_everywhere(group: Database, a: Path, b: Path) -> None:
     """The evening: both copies offline, the group too."""
     with opened(f"sqlite:///{a}") as db:  # copy A
         ledger.buy(db, "Winerdria", "Clear Thinking")
@@ -129,28 +146,44 @@ def edit_everywhere(group: str, a: Path, b: Path) -> None:
             {"color": "blue", "player": "Ann", "heroes": ["Diva", "Greensleeves", "Grom"]},
             {"color": "green", "player": "Bob", "heroes": ["Maya", "Zazu", "Kanga"]}])
         mending.delete_player(db, "Carl")
-    with opened(group) as db:  # the group, meanwhile
-        cardfront.enter_cards(db, TOA, [{"name": "Gearknight", "kind": "unit", "power": 6}])
-        players.add_player(db, "Dora")
+    # the group, meanwhile
+    cardfront.enter_cards(group, TOA, [{"name": "Gearknight", "kind": "unit", "power": 6}])
+    players.add_player(group, "Dora")
 
 
-def evening(group: str, tmp_path: Path) -> tuple[Path, Path]:
-    """The group built, two copies checked out, everyone's edits: the copies' paths."""
-    with opened(group) as db:
-        build_group(db)
-    a, b = tmp_path / "a.db", tmp_path / "b.db"
-    checkout(group, a)
-    checkout(group, b)
-    edit_everywhere(group, a, b)
-    return a, b
+_COPIES: dict[str, Path] = {}
+"""The evening's two copies (``a.db``, ``b.db``) by backend, made once per run: each test
+copies them (the group's database is ``Databases.built``'s copy of the evening's)."""
+
+
+def _evening(db: Database) -> None:
+    """The group built, two copies checked out by real processes, everyone's edits."""
+    build_group(db)
+    folder = Path(tempfile.mkdtemp(prefix="chronicle-sync-evening-"))
+    a, b = folder / "a.db", folder / "b.db"
+    checkout(db.url, a)
+    checkout(db.url, b)
+    edit_everywhere(db, a, b)
+    _COPIES["postgresql" if db.url.startswith("postgresql") else "sqlite"] = folder
+
+
+def evening(databases: fx.Databases, tmp_path: Path) -> tuple[str, Path, Path]:
+    """The group (its URL) and the two copies' paths, after the evening's edits."""
+    group = databases.built("sync-evening", _evening, "group")
+    folder = _COPIES[databases.backend]
+    copies = []
+    for name in ("a.db", "b.db"):
+        shutil.copyfile(folder / name, tmp_path / name)
+        copies.append(tmp_path / name)
+    return group, copies[0], copies[1]
 
 
 @pytest.mark.parametrize("order", ["ab", "ba"])
 def test_two_copies_and_the_group_converge_and_no_entry_is_lost(
-        group: str, tmp_path: Path, order: str) -> None:
-    if order == "ba" and group.startswith("postgresql"):
+        databases: fx.Databases, tmp_path: Path, order: str) -> None:
+    if order == "ba" and databases.backend == "postgresql":
         pytest.skip("the order is the copies' (SQLite files): SQLite's run covers it")
-    a, b = evening(group, tmp_path)
+    group, a, b = evening(databases, tmp_path)
     first, second = (a, b) if order == "ab" else (b, a)
 
     dry = sync(first, group, "--dry-run")
@@ -203,34 +236,41 @@ def test_two_copies_and_the_group_converge_and_no_entry_is_lost(
     assert json.loads(again.stdout)["group_written"] is False
     assert state(group) == end
 
+    # the rename against the deletion applied: the renamed player kept (restored if deleted)
+    holder = b if order == "ab" else a
+    code, out, err = resolve(holder, "--apply", str(deleted["id"]))
+    assert code == 0 and ("kept" if order == "ab" else "restores") in out, err
+    sync(holder, group)
+    assert "Charles" in {p["name"] for p in state(group)["players"]}
+    assert all(c["code"] != "sync.deleted_changed" for c in conflicts(holder))
+
 
 def test_a_conflict_is_dropped_applied_or_rewritten_never_lost_silently(
-        group: str, tmp_path: Path) -> None:
-    a, b = evening(group, tmp_path)
-    sync(a, group)
-    sync(b, group)
+        databases: fx.Databases, tmp_path: Path) -> None:
+    group, a, b = evening(databases, tmp_path)
+    sync(a, group, here=True)
+    sync(b, group, here=True)
     listed = conflicts(b)
     spend = next(c for c in listed if c["what"] == "entry")
-    done = chronicle("db", "conflicts", str(b), "--apply", str(spend["id"]))
-    assert done.returncode == 1 and "cannot be applied" in done.stderr  # against the rules
+    code, _out, err = resolve(b, "--apply", str(spend["id"]))
+    assert code == 1 and "cannot be applied" in err  # against the rules
     value = next(c for c in conflicts(a) if c["code"] == "sync.both_changed")
     assert (value["entry"]["field"], value["entry"]["mine"], value["entry"]["theirs"]) == (
         "card.power", 5, 6)  # the Gearknight corrected differently
-    applied = chronicle("db", "conflicts", str(a), "--apply", str(value["id"]))
-    assert applied.returncode == 0, applied.stderr
-    sync(a, group)
+    code, _out, err = resolve(a, "--apply", str(value["id"]))
+    assert code == 0, err
+    sync(a, group, here=True)
     gear = next(c for c in state(group)["group_cards"] if c["card"]["name"] == "Gearknight")
     assert gear["card"]["power"] == 5  # the copy's value, applied
     assert all(c["code"] != "sync.both_changed" for c in conflicts(a))
     # rewritten (buy another Merit instead): offered again, refused again by the rules
-    rewritten = chronicle("db", "conflicts", str(b), "--rewrite", str(spend["id"]),
-                          "merit=Pearl of Wisdom")
-    assert rewritten.returncode == 0, rewritten.stderr
-    sync(b, group)
+    code, _out, err = resolve(b, "--rewrite", str(spend["id"]), "merit=Pearl of Wisdom")
+    assert code == 0, err
+    sync(b, group, here=True)
     again = [c for c in conflicts(b) if c["what"] == "entry"]
     assert len(again) == 1 and again[0]["entry"]["entry"]["payload"]["merit"] == "Pearl of Wisdom"
-    dropped = chronicle("db", "conflicts", str(b), "--drop", str(again[0]["id"]))
-    assert dropped.returncode == 0 and "Dropped" in dropped.stdout
+    code, out, _err = resolve(b, "--drop", str(again[0]["id"]))
+    assert code == 0 and "Dropped" in out
     assert all(c["what"] != "entry" for c in conflicts(b))
 
 
@@ -264,11 +304,11 @@ def test_checkout_never_overwrites_and_refuses_special_files(group: str, tmp_pat
 @pytest.mark.parametrize("step", ["merged", "group-written", "group-committed",
                                   "copy-written"])
 def test_a_sync_killed_at_any_step_leaves_both_sides_whole_and_runs_again(
-        group: str, tmp_path: Path, step: str) -> None:
-    if step == "copy-written" and group.startswith("postgresql"):
+        databases: fx.Databases, tmp_path: Path, step: str) -> None:
+    if step == "copy-written" and databases.backend == "postgresql":
         pytest.skip("a kill after the group's commit is the copy's (a SQLite file): SQLite's "
                     "run covers it")
-    a, b = evening(group, tmp_path)
+    group, a, b = evening(databases, tmp_path)
     group_before, copy_before = state(group), state(f"sqlite:///{a}")
     process = subprocess.Popen(
         [sys.executable, "-m", "chronicle", "db", "sync", str(a), "--db", group],
@@ -290,9 +330,9 @@ def test_a_sync_killed_at_any_step_leaves_both_sides_whole_and_runs_again(
     else:
         assert group_after != group_before  # committed: the copy's entries are there
     assert copy_after == copy_before  # the copy is replaced whole or not at all
-    sync(a, group)  # run again
-    sync(b, group)
-    sync(a, group)
+    sync(a, group, here=True)  # run again
+    sync(b, group, here=True)
+    sync(a, group, here=True)
     end = state(group)
     assert state(f"sqlite:///{a}") == end and state(f"sqlite:///{b}") == end
     uids = [e["uid"] for c in end["characters"] for e in c["events"]] \
@@ -321,9 +361,9 @@ def test_two_edits_of_one_force_that_together_break_its_limit_are_a_conflict(
     with opened(f"sqlite:///{b}") as db:
         toa.add_unit(db, "Iron", RosterLine(unit="Brass Hound"))
         toa.add_unit(db, "Iron", RosterLine(unit="Brass Hound"))
-    sync(a, group)
-    sync(b, group)
-    sync(a, group)
+    sync(a, group, here=True)
+    sync(b, group, here=True)
+    sync(a, group, here=True)
     end = state(group)
     assert state(f"sqlite:///{a}") == end and state(f"sqlite:///{b}") == end
     force = next(r for r in end["records"] if r["name"] == "Iron")
@@ -332,3 +372,155 @@ def test_two_edits_of_one_force_that_together_break_its_limit_are_a_conflict(
     assert [c["code"] for c in listed] == ["sync.both_changed"], listed
     assert listed[0]["entry"]["field"] == "data"
     assert "Brass Hound" in json.dumps(listed[0]["entry"]["mine"])  # kept, not lost
+
+
+def rows(url: str) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every row of every table, by table and uid (a table without uids: by id)."""
+    from chronicle.persistence.copies import dump_tables
+
+    with opened(url) as db, db.transaction() as session:
+        dumped = dump_tables(session.connection())
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    for table, held in dumped["tables"].items():
+        columns = held["columns"]
+        key = columns.index("uid" if "uid" in columns else "id")
+        found[table] = {str(row[key]): dict(zip(columns, row, strict=True))
+                        for row in held["rows"]}
+    return found
+
+
+def test_a_sync_patches_both_sides_in_place_and_a_second_changes_no_row(
+        databases: fx.Databases, tmp_path: Path) -> None:
+    """The rows both sides held keep their ids, the change logs are kept row for row (an app
+    open on either need not reload), and a second sync changes no row of either."""
+    group, a, _b = evening(databases, tmp_path)
+    sides = {"group": group, "copy": f"sqlite:///{a}"}
+    before = {side: rows(url) for side, url in sides.items()}
+    assert before["group"]["change_log"] and before["copy"]["change_log"]
+    sync(a, group, here=True)
+    after = {side: rows(url) for side, url in sides.items()}
+    for side, tables in before.items():
+        moved = [(table, uid) for table, held in tables.items() if table != "sync_conflict"
+                 for uid, row in held.items()
+                 if uid in after[side][table] and after[side][table][uid]["id"] != row["id"]]
+        assert moved == [], side
+        assert all(after[side]["change_log"].get(k) == row
+                   for k, row in tables["change_log"].items()), side
+        kept = set(tables["player"]) & set(after[side]["player"])
+        assert len(kept) >= 4, side  # the players both held stay (Carl's rename aside)
+    assert set(after["group"]["ledger_event"]) - set(before["group"]["ledger_event"])  # sent
+    assert set(after["copy"]["player"]) - set(before["copy"]["player"])  # Dora, received
+    sync(a, group, here=True)
+    again = {side: rows(url) for side, url in sides.items()}
+    for side, tables in again.items():
+        for table, held in tables.items():
+            if table != "sync_state":  # the copy's memory: when it last synced
+                assert held == after[side][table], (side, table)
+
+
+def test_an_entry_recorded_under_an_old_name_follows_the_renamed_player(
+        databases: fx.Databases, tmp_path: Path) -> None:
+    """The group renames Tim and Ann while copy A recorded Winerdria's purchase (Tim's
+    character) and a new hunt seating Ann: entries name players by identity, so the sync
+    takes them, under the new names; nothing is refused."""
+    group, a, _b = evening(databases, tmp_path)
+    with opened(f"sqlite:///{a}") as db:
+        new_hunt(db, "Saturday", [("Ann", "Gus"), ("Bob", "Hunter B")], hunters=["Hunter B"])
+    with opened(group) as db:
+        mending.rename_player(db, "Tim", "Timothy")
+        mending.rename_player(db, "Ann", "Anna")
+    done = sync(a, group, "--json", here=True)
+    assert not {c["code"] for c in json.loads(done.stdout)["refused"]} - {"sync.both_changed"}
+    end = state(group)
+    assert state(f"sqlite:///{a}") == end
+    winerdria = next(c for c in end["characters"] if c["name"] == "Winerdria")
+    assert winerdria["player"] == "Timothy"
+    assert [e["kind"] for e in winerdria["events"]] == ["game", "buy"]
+    saturday = next(r for r in end["records"] if r["name"] == "Saturday")
+    assert "Anna" in json.dumps(saturday) and '"Ann"' not in json.dumps(saturday)
+    assert {p["name"] for p in end["players"]} >= {"Timothy", "Anna", "Charles", "Dora"}
+
+
+def test_an_entry_naming_a_player_deleted_meanwhile_is_a_conflict_resolved_each_way(
+        databases: fx.Databases, tmp_path: Path) -> None:
+    """The group deletes Bob and Carl. Copy A seated Bob in a new hunt and renamed Carl;
+    copy B recorded a battle against Bob (an entry of the group's battles) and a campaign
+    with him. Each is a conflict naming its rule, nothing is lost: applying A's hunt
+    restores Bob with it, A's rename rewritten restores Carl as Carlos, B's battle applied
+    follows, B's campaign dropped is forgotten."""
+    group, a, b = evening(databases, tmp_path)
+    with opened(f"sqlite:///{a}") as db:
+        new_hunt(db, "Sunday", [("Bob", "Gus"), ("Tim", "Hunter B")], hunters=["Hunter B"])
+    with opened(group) as db:
+        mending.delete_player(db, "Bob")
+        mending.delete_player(db, "Carl")
+    sync(a, group, here=True)
+    sync(b, group, here=True)
+    assert not {"Bob", "Carl", "Charles"} & {p["name"] for p in state(group)["players"]}
+    listed_a, listed_b = conflicts(a), conflicts(b)
+    hunt = next(c for c in listed_a if c["code"] == "sync.player_gone")
+    assert hunt["what"] == "deleted" and hunt["entry"]["mine"]["name"] == "Sunday"
+    assert "Bob" in hunt["message"] and hunt["entry"]["needs"][0]["name"] == "Bob"
+    renamed = next(c for c in listed_a if c["code"] == "sync.deleted_changed")
+    assert renamed["entry"]["mine"]["name"] == "Charles"
+    battle = next(c for c in listed_b if c["code"] == "sync.player_gone" and c["what"] == "entry")
+    campaign = next(c for c in listed_b
+                    if c["code"] == "sync.player_gone" and c["what"] == "deleted")
+    assert campaign["entry"]["mine"]["name"] == "Quest"
+
+    assert resolve(a, "--apply", str(hunt["id"]))[0] == 0
+    code, _out, err = resolve(a, "--rewrite", str(renamed["id"]), "name=Carlos")
+    assert code == 0, err
+    sync(a, group, here=True)
+    assert resolve(b, "--apply", str(battle["id"]))[0] == 0
+    code, out, _err = resolve(b, "--drop", str(campaign["id"]))
+    assert code == 0 and "Dropped" in out
+    sync(b, group, here=True)
+    sync(a, group, here=True)
+    end = state(group)
+    assert state(f"sqlite:///{a}") == end and state(f"sqlite:///{b}") == end
+    assert {"Bob", "Carlos"} <= {p["name"] for p in end["players"]}
+    names = {r["name"] for r in end["records"]}
+    assert "Sunday" in names and "Quest" not in names
+    battles = next(r for r in end["records"] if r["game"] == TOA and r["kind"] == "battles")
+    assert len(battles["events"]) == 2 and "Bob" in json.dumps(battles["events"][1])
+    left = {c["code"] for c in conflicts(a) + conflicts(b)}
+    assert not left & {"sync.player_gone", "sync.deleted_changed"}, left
+
+
+def test_the_home_games_cards_travel_by_uid_and_merge_value_by_value(
+        group: str, tmp_path: Path) -> None:
+    """A Wyld Hunt card of the group's, corrected on both sides: a value changed on one side
+    is taken, one changed differently on both is a conflict; the card keeps its row (uid and
+    id) on both sides."""
+    feather = {"name": "Gilded Feather", "kind": "merit", "cost": 2}
+    with opened(group) as db:
+        players.add_player(db, "Ann")
+        cardfront.enter_cards(db, "wyld-hunt", [feather])
+    a = tmp_path / "a.db"
+    checkout(group, a)
+
+    def card_rows(url: str) -> dict[str, Any]:
+        return {uid: row for uid, row in rows(url)["group_card"].items()
+                if row["name"] == "Gilded Feather"}
+
+    before = card_rows(group)
+    assert card_rows(f"sqlite:///{a}").keys() == before.keys()  # one uid on both sides
+    with opened(f"sqlite:///{a}") as db:
+        cardfront.enter_cards(db, "wyld-hunt", [{**feather, "cost": 3, "summary": "mine"}])
+    with opened(group) as db:
+        cardfront.enter_cards(db, "wyld-hunt", [{**feather, "cost": 4, "notes": "theirs"}])
+    sync(a, group, here=True)
+    after = card_rows(group)
+    assert after.keys() == before.keys()
+    (uid, row), = after.items()
+    assert row["id"] == before[uid]["id"]
+    assert (row["data"]["summary"], row["data"]["notes"], row["data"]["cost"]) == (
+        "mine", "theirs", 4)
+    assert card_rows(f"sqlite:///{a}")[uid]["data"] == row["data"]
+    clash = [c for c in conflicts(a) if c["code"] == "sync.both_changed"]
+    assert [("Gilded Feather" in c["subject"], c["entry"]["field"], c["entry"]["mine"],
+             c["entry"]["theirs"]) for c in clash] == [(True, "card.cost", 3, 4)]
+    assert resolve(a, "--apply", str(clash[0]["id"]))[0] == 0
+    sync(a, group, here=True)
+    assert card_rows(group)[uid]["data"]["cost"] == 3

@@ -128,3 +128,81 @@ def test_an_undo_follows_its_entry_when_renumbered_and_is_refused_with_it() -> N
         ("undo-mine1", 5, {"undo": 4})]  # still undoes mine1, now number 4
     assert sorted((c.uid, c.code) for c in out.conflicts) == [
         ("bad", "rules.broken"), ("undo-bad", "sync.undoes_refused")]
+
+
+def test_a_copys_entry_naming_a_player_deleted_in_the_group_is_kept_with_the_player() -> None:
+    base = doc(players=[player("p1", "Bob")])
+    named = record("r2", "e1")
+    named["data"] = {"seat": "p1"}  # players are named by uid in what a sync merges
+    mine = doc(players=[player("p1", "Bob")], records=[named])
+    out = merge(base, mine, doc(), never)
+    assert out.document["players"] == [] and out.document["records"] == []
+    assert [(c.code, c.uid, c.what) for c in out.conflicts] == [
+        ("sync.player_gone", "r2", "deleted")]
+    kept = out.conflicts[0].entry
+    assert kept["mine"]["events"][0]["uid"] == "e1"  # whole, its history too
+    assert [p["name"] for p in kept["needs"]] == ["Bob"] and "Bob" in out.conflicts[0].message
+    entry = doc(players=[player("p1", "Bob")], records=[record("r1", "e1")])
+    grown = copy.deepcopy(entry)
+    grown["records"][0]["events"].append({"uid": "e2", "seq": 2, "kind": "put",
+                                          "payload": {"who": "p1"}, "recorded_at": "x"})
+    out = merge(entry, grown, doc(records=[record("r1", "e1")]), never)
+    assert [(c.code, c.uid, c.what, c.entry["history"]) for c in out.conflicts] == [
+        ("sync.player_gone", "e2", "entry", "r1")]
+    assert [e["uid"] for e in out.document["records"][0]["events"]] == ["e1"]
+
+
+def test_a_player_deleted_here_but_named_by_the_groups_new_entries_stays() -> None:
+    base = doc(players=[player("p1", "Bob")])
+    named = record("r2")
+    named["data"] = {"seat": "p1"}
+    theirs = doc(players=[player("p1", "Bob")], records=[named])
+    out = merge(base, doc(), theirs, never)
+    assert [p["uid"] for p in out.document["players"]] == ["p1"]
+    assert [(c.code, c.entry["theirs"]["name"]) for c in out.conflicts] == [
+        ("sync.deleted_changed", "Bob")]
+    assert "players deleted" not in out.sent
+
+
+def test_the_home_games_cards_match_by_uid_and_merge_value_by_value() -> None:
+    uids = {"card_uids": {"merit:feather": "u1"}}
+    feather = {"name": "Feather", "kind": "merit", "cost": 2}
+    base = doc(cards=[feather], **uids)
+    mine = doc(cards=[{**feather, "cost": 3, "summary": "mine"}], **uids)
+    theirs = doc(cards=[{**feather, "cost": 4, "notes": "theirs"}], **uids)
+    out = merge(base, mine, theirs, never)
+    assert out.document["cards"] == [{**feather, "cost": 4, "summary": "mine", "notes": "theirs"}]
+    assert out.document["card_uids"] == {"merit:feather": "u1"}
+    assert [(c.uid, c.entry["field"], c.entry["mine"], c.entry["theirs"])
+            for c in out.conflicts] == [("u1", "card.cost", 3, 4)]
+    fresh = doc(cards=[feather, {"name": "Quill", "kind": "merit"}],
+                card_uids={"merit:feather": "u1", "merit:quill": "u2"})
+    out = merge(base, fresh, copy.deepcopy(base), never)
+    assert out.document["card_uids"] == {"merit:feather": "u1", "merit:quill": "u2"}
+
+
+def test_the_sections_merged_are_the_games_own_declarations() -> None:
+    from chronicle.services.exportformat import section_games
+    from chronicle.services.syncmerge import layout
+
+    shape = layout()
+    declared = [key for game in section_games() for key in game.SECTIONS]
+    assert shape.sections == ("players", *declared, "records", "group_cards")
+    assert "records" in shape.histories and set(shape.histories) <= set(shape.sections)
+    assert all(shape.children[h] == "events" for h in shape.histories)
+
+
+def test_a_rename_to_a_name_the_group_gave_another_meanwhile_is_undone_as_a_conflict() -> None:
+    base = doc(players=[player("p1", "Ann")])
+    mine = doc(players=[player("p1", "Bea")])
+    theirs = doc(players=[player("p1", "Ann"), player("p2", "bea")])
+    out = merge(base, mine, theirs, never)
+    assert sorted(p["name"] for p in out.document["players"]) == ["Ann", "bea"]
+    assert [(c.code, c.uid, c.entry["mine"]) for c in out.conflicts] == [
+        ("sync.name_taken", "p1", "Bea")]
+
+
+def test_a_player_restored_where_the_group_still_holds_them_adds_no_copies() -> None:
+    restored = doc(players=[player("p1", "Bob", ("Blade", 2))])
+    out = merge(doc(), restored, copy.deepcopy(restored), never)
+    assert out.document["players"][0]["collection"][0]["count"] == 2 and out.conflicts == []

@@ -39,7 +39,8 @@ def register(sub: Any) -> None:
     listed = command(sub, "conflicts", _conflicts, "list or resolve an offline copy's conflicts",
                      "List the entries a sync kept in the copy, or resolve one: --drop ID "
                      "forgets it, --apply ID sends the copy's value over the group's (a value "
-                     "both changed; never an entry against the rules), --rewrite ID "
+                     "both changed) or restores what the group deleted meanwhile (never an "
+                     "entry against the rules), --rewrite ID "
                      "FIELD=VALUE ... changes the entry's values and offers it again at the "
                      "next sync.", json=True)
     listed.add_argument("file", type=Path)

@@ -84,6 +84,16 @@ def set_value(session: Session, section: str, uid: str, key: str, value: Any,
         found.data = {**dict(found.data), key[5:]: value}
     else:
         setattr(found, key, value)
+    if key != "version" and isinstance(getattr(found, "version", None), int):
+        found.version += 1  # a write like any other: whoever read the row sees it moved
     session.add(found)
     session.flush()
     return True
+
+
+def card_uids(session: Session, game: str) -> dict[str, str]:
+    """The uids of the group's cards of ``game``, by ``KIND:NAME KEY``."""
+    from chronicle.persistence.grouptables import GroupCardRow
+
+    rows = session.exec(select(GroupCardRow).where(GroupCardRow.game == game)).all()
+    return {f"{row.kind}:{row.name_key}": row.uid for row in rows}

@@ -25,9 +25,13 @@ databases.
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from typing import Any, get_args
+
+from chronicle.domain.values import name_key
 
 Doc = dict[str, Any]
 
@@ -37,12 +41,38 @@ of ``document[section]`` (``characters`` or ``records``), as (the 0-based index 
 event that brings an error, oldest first, or -1 for the entry itself; its new violations),
 None when it obeys the rules."""
 
-HISTORIES = ("characters", "records")
-"""The sections whose entries hold a history (``events``)."""
-SECTIONS = ("players", "characters", "games", "records", "group_cards")
-"""The sections merged entry by entry, by uid."""
-CHILDREN = {"players": "collection", "characters": "events", "records": "events"}
-"""Each section's list of child entries merged apart from its values."""
+CORE_HISTORIES = ("records",)
+"""The generic sections whose entries hold a history (``events``)."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The sections merged entry by entry, by uid (the generic ones and those each game
+    declares, ``GameSystem.chronicles``' ``SECTIONS``), those whose entries hold a history
+    (``events``), and each section's list of child entries merged apart from its values."""
+
+    sections: tuple[str, ...]
+    histories: tuple[str, ...]
+
+    @property
+    def children(self) -> dict[str, str]:
+        return {"players": "collection", **{section: "events" for section in self.histories}}
+
+
+@cache
+def layout() -> Layout:
+    """The installed games' layout: each game's own sections as it declares them, a section
+    a history when its entries' model has ``events``."""
+    from chronicle.services.exportformat import section_games
+
+    own = [(key, kind) for game in section_games() for key, kind in game.SECTIONS.items()]
+
+    def fields(kind: Any) -> Any:
+        inner = get_args(kind)
+        return getattr(inner[0] if inner else kind, "model_fields", {})
+
+    return Layout(("players", *(key for key, _kind in own), "records", "group_cards"),
+                  (*(key for key, kind in own if "events" in fields(kind)), *CORE_HISTORIES))
 
 
 @dataclass(frozen=True)
@@ -77,32 +107,31 @@ class Merged:
 
 
 def subject(section: str, entry: dict[str, Any]) -> str:
-    """An entry named in words: ``player Carl``, ``Winerdria (Tim)``, ``game First Night``."""
-    if section == "characters":
-        return f"character {entry.get('name')} ({entry.get('player')})"
+    """An entry named in words: ``player Carl``, ``character Winerdria (Tim)``, ``game First
+    Night``, ``battles Iron (Tim) of tales-of-arcadia``."""
     if section == "records":
         owner = f" ({entry['player']})" if entry.get("player") else ""
         return f"{entry.get('kind')} {entry.get('name')}{owner} of {entry.get('game')}"
     if section == "group_cards":
         card = entry.get("card", {})
         return f"card {card.get('name')} ({card.get('kind')}) of {entry.get('game')}"
-    return f"{section[:-1]} {entry.get('name')}"
+    owner = f" ({entry['player']})" if entry.get("player") else ""
+    return f"{section[:-1]} {entry.get('name')}{owner}"
 
 
 def _name_key(section: str, entry: dict[str, Any]) -> tuple[Any, ...]:
-    """What must be unique in ``section`` besides the uid."""
+    """What must be unique in ``section`` besides the uid: a name, per player where the
+    entry has one."""
     def fold(value: Any) -> Any:
         return value.casefold() if isinstance(value, str) else value
 
-    if section == "characters":
-        return fold(entry.get("player")), fold(entry.get("name"))
     if section == "records":
         return entry.get("game"), entry.get("kind"), fold(entry.get("player")), \
             fold(entry.get("name"))
     if section == "group_cards":
         card = entry.get("card", {})
         return entry.get("game"), fold(card.get("name")), card.get("kind")
-    return (fold(entry.get("name")),)
+    return tuple(fold(entry.get(key)) for key in ("player", "name") if key in entry)
 
 
 def _by_uid(entries: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -112,7 +141,7 @@ def _by_uid(entries: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 def _values(section: str, entry: dict[str, Any]) -> dict[str, Any]:
     """An entry's values merged one by one (its uid and its children aside; a group card's
     card table value by value)."""
-    left_out = {"uid", CHILDREN.get(section, "")}
+    left_out = {"uid", layout().children.get(section, "")}
     values = {k: v for k, v in entry.items() if k not in left_out}
     if section == "group_cards":
         card = values.pop("card", {})
@@ -126,8 +155,8 @@ def _entry(section: str, values: dict[str, Any], uid: str,
     if section == "group_cards":
         entry["card"] = {k[5:]: v for k, v in values.items() if k.startswith("card.")}
     entry["uid"] = uid
-    if section in CHILDREN:
-        entry[CHILDREN[section]] = children or []
+    if section in layout().children:
+        entry[layout().children[section]] = children or []
     return entry
 
 
@@ -177,7 +206,7 @@ def _said(value: Any) -> str:
 def _children(section: str, base: dict[str, Any] | None, mine: dict[str, Any] | None,
               theirs: dict[str, Any] | None) -> tuple[list[Any], list[Any]]:
     """(the group's children, the copy's children new since the base)."""
-    key = CHILDREN[section]
+    key = layout().children[section]
     held = list(theirs.get(key, [])) if theirs else []
     known = {c.get("uid") for c in held} | {c.get("uid") for c in (base or {}).get(key, [])}
     new = [c for c in (mine or {}).get(key, []) if not c.get("uid") or c["uid"] not in known]
@@ -211,12 +240,16 @@ def merge(base: Doc, mine: Doc, theirs: Doc, judge: Judge,
     out = Merged(document=copy.deepcopy(theirs))
     result = out.document
     pending: dict[tuple[str, str], list[Any]] = {}
-    for section in SECTIONS:
+    deleted_here: dict[str, tuple[str, dict[str, Any]]] = {}
+    new_here: list[tuple[str, str]] = []
+    shape = layout()
+    for section in shape.sections:
         b_all, m_all = _by_uid(base.get(section, [])), _by_uid(mine.get(section, []))
         t_list = result.get(section, [])
         t_all = _by_uid(t_list)
         taken = {_name_key(section, e) for e in t_list}
         merged_list: list[dict[str, Any]] = []
+        renamed: dict[str, dict[str, Any]] = {}
         for uid, theirs_entry in t_all.items():
             b, m = b_all.get(uid), m_all.get(uid)
             if b is None and m is None:
@@ -224,12 +257,13 @@ def merge(base: Doc, mine: Doc, theirs: Doc, judge: Judge,
                 merged_list.append(theirs_entry)
                 continue
             if m is None:  # deleted here
-                grown = section in HISTORIES and any(
+                grown = section in shape.histories and any(
                     e.get("uid") not in {x.get("uid") for x in (b or {}).get("events", [])}
                     for e in theirs_entry.get("events", []))
                 if not grown and _values(section, b or {}) == _values(section, theirs_entry):
                     taken.discard(_name_key(section, theirs_entry))
                     out.count(out.sent, f"{section} deleted")
+                    deleted_here[uid] = (section, theirs_entry)
                     continue
                 out.conflicts.append(Conflict(
                     uid=uid, subject=subject(section, theirs_entry), what="deleted",
@@ -240,20 +274,23 @@ def merge(base: Doc, mine: Doc, theirs: Doc, judge: Judge,
                 continue
             values = _three_way(section, b, m, theirs_entry, out)
             children: list[Any] | None = None
-            if section == "players":
-                children = _collection(b, m, theirs_entry.get("collection", []), out)
-            elif section in CHILDREN:
+            if section == "players":  # (one restored by a conflict: no change of its own)
+                children = _collection(b if b is not None else theirs_entry, m,
+                                       theirs_entry.get("collection", []), out)
+            elif section in shape.children:
                 children, new = _children(section, b, m, theirs_entry)
                 if new:
                     pending[(section, uid)] = new
             merged_list.append(_entry(section, values, uid, children))
+            if _name_key(section, merged_list[-1]) != _name_key(section, theirs_entry):
+                renamed[uid] = theirs_entry
         for uid, m in m_all.items():
             if uid in t_all:
                 continue
             b = b_all.get(uid)
             if b is not None:  # deleted in the group
                 changed = _values(section, b) != _values(section, m) or (
-                    section in HISTORIES and bool(_children(section, b, m, None)[1]))
+                    section in shape.histories and bool(_children(section, b, m, None)[1]))
                 if changed:
                     out.conflicts.append(Conflict(
                         uid=uid, subject=subject(section, m), what="deleted",
@@ -273,37 +310,157 @@ def merge(base: Doc, mine: Doc, theirs: Doc, judge: Judge,
             taken.add(_name_key(section, m))
             out.count(out.sent, section)
             fresh = copy.deepcopy(m)
-            if section in HISTORIES:
+            if section in shape.histories:
                 pending[(section, uid)] = fresh.get("events", [])
                 fresh["events"] = []
             merged_list.append(fresh)
-        result[section] = merged_list
+            new_here.append((section, uid))
+        result[section] = _unique(section, merged_list, renamed, out)
     for section, uid, entry in retry:
         pending.setdefault((section, uid), []).append(entry)
+    _players_kept(out, deleted_here)
+    _players_gone(mine, out, new_here, pending)
     _cards(base, mine, out)
     for (section, uid), entries in pending.items():
         _append(out, section, uid, entries, judge)
     return out
 
 
+CARD_UIDS = "card_uids"
+"""The home game's cards' uids beside its ``cards`` (``KIND:NAME KEY`` to uid)."""
+
+
+def card_key(card: dict[str, Any]) -> str:
+    """A home game's card's key in ``card_uids``: its kind and name key."""
+    return f"{card.get('kind', '')}:{name_key(str(card.get('name', '')))}"
+
+
+def _unique(section: str, entries: list[dict[str, Any]], renamed: dict[str, dict[str, Any]],
+            out: Merged) -> list[dict[str, Any]]:
+    """``entries`` with each of the copy's renames to a name the group gave another entry
+    meanwhile undone, the rename a conflict (``sync.name_taken``)."""
+    keys: dict[tuple[Any, ...], int] = {}
+    for entry in entries:
+        keys[_name_key(section, entry)] = keys.get(_name_key(section, entry), 0) + 1
+    kept = []
+    for entry in entries:
+        theirs = renamed.get(entry["uid"])
+        if theirs is not None and keys[_name_key(section, entry)] > 1:
+            out.conflicts.append(Conflict(
+                uid=entry["uid"], subject=subject(section, theirs), what="value",
+                code="sync.name_taken",
+                message=f"renamed here to {entry.get('name')!r}, a name the group gave "
+                        "another meanwhile; the group's name is kept: rename it again",
+                entry={"section": section, "field": "name", "mine": entry.get("name"),
+                       "theirs": theirs.get("name")}))
+            entry = {**entry, **{k: v for k, v in theirs.items()
+                                 if k in ("name", "player", "game", "kind", "card")}}
+        kept.append(entry)
+    return kept
+
+
+def _mentions(entry: Any, uids: set[str]) -> set[str]:
+    """The uids of ``uids`` that ``entry`` names anywhere (its own uid aside)."""
+    text = json.dumps(entry)
+    own = entry.get("uid") if isinstance(entry, dict) else None
+    return {uid for uid in uids if uid != own and uid in text}
+
+
+def _players_kept(out: Merged, deleted_here: dict[str, tuple[str, dict[str, Any]]]) -> None:
+    """A player deleted here whom the group named meanwhile (a record, a character) stays,
+    the deletion a conflict (``sync.deleted_changed``)."""
+    result = out.document
+    gone = {uid for uid, (section, _e) in deleted_here.items() if section == "players"}
+    used = _mentions({k: v for k, v in result.items() if k != "players"}, gone)
+    for uid in sorted(used):
+        entry = deleted_here[uid][1]
+        result["players"].append(entry)
+        out.sent["players deleted"] -= 1
+        out.conflicts.append(Conflict(
+            uid=uid, subject=subject("players", entry), what="deleted",
+            code="sync.deleted_changed",
+            message="deleted here, named by the group's entries meanwhile; the group's is kept",
+            entry={"section": "players", "theirs": entry}))
+    out.sent = {k: n for k, n in out.sent.items() if n}
+
+
+def _players_gone(mine: Doc, out: Merged, new_here: list[tuple[str, str]],
+                  pending: dict[tuple[str, str], list[Any]]) -> None:
+    """The copy's new entries that name a player the group deleted meanwhile are not taken:
+    each is a conflict (``sync.player_gone``) keeping the entry whole and the players it
+    needs, so that applying it restores them."""
+    result = out.document
+    present = {p.get("uid") for p in result.get("players", [])}
+    players = {p["uid"]: p for p in mine.get("players", []) if p.get("uid")}
+    gone = set(players) - present
+    if not gone:
+        return
+
+    def conflict(uid: str, section: str, held: dict[str, Any], whole: bool,
+                 entry: dict[str, Any], needs: set[str]) -> Conflict:
+        names = ", ".join(sorted(str(players[u].get("name")) for u in needs))
+        return Conflict(
+            uid=uid, subject=subject(section, held), what="deleted" if whole else "entry",
+            code="sync.player_gone",
+            message=f"it names {names}, deleted in the group meanwhile: restore "
+                    f"{'them' if len(needs) > 1 else 'the player'} with it (apply) or drop it",
+            entry={**entry, "needs": [players[u] for u in sorted(needs)]})
+
+    for section, uid in new_here:
+        index = next(i for i, e in enumerate(result[section]) if e["uid"] == uid)
+        entry = dict(result[section][index])
+        if section in layout().histories:
+            entry["events"] = pending.get((section, uid), [])
+        needs = _mentions(entry, gone)
+        if needs:
+            del result[section][index]
+            pending.pop((section, uid), None)
+            out.conflicts.append(conflict(uid, section, entry, True,
+                                          {"section": section, "mine": entry}, needs))
+    for (section, uid), entries in pending.items():
+        held = next(e for e in result[section] if e["uid"] == uid)
+        kept = []
+        for event in entries:
+            needs = _mentions(event, gone)
+            if not needs:
+                kept.append(event)
+                continue
+            out.conflicts.append(conflict(
+                event.get("uid") or "", section, held, False,
+                {"section": section, "history": uid,
+                 "entry": {k: v for k, v in event.items() if k != "seq"}}, needs))
+        entries[:] = kept
+
+
 def _cards(base: Doc, mine: Doc, out: Merged) -> None:
-    """The home game's cards (``cards``: tables by name and kind), value by value."""
-    def keyed(doc: Doc) -> dict[tuple[str, str], dict[str, Any]]:
-        return {(str(c.get("name", "")).casefold(), str(c.get("kind", ""))): c
-                for c in doc.get("cards", [])}
+    """The home game's cards (``cards``: ``[[card]]`` tables, their rows' uids beside them),
+    matched by uid (one new on both sides with one name and kind is one card), merged value
+    by value: a value both sides changed differently is a conflict (the group's kept)."""
+    def keyed(doc: Doc) -> dict[str, dict[str, Any]]:
+        uids = doc.get(CARD_UIDS, {})
+        return {uids.get(card_key(c)) or f"card:{card_key(c)}": c for c in doc.get("cards", [])}
 
     b, m, t = keyed(base), keyed(mine), keyed(out.document)
-    for key, card in m.items():
-        uid = f"card:{key[1]}:{key[0]}"
+    uids = dict(out.document.get(CARD_UIDS, {}))
+    by_name = {card_key(card): uid for uid, card in t.items()}
+    for uid, card in m.items():
+        key = uid if uid in t else by_name.get(card_key(card), uid)
         if key not in t:
+            if uid in b:  # deleted in the group
+                continue
             t[key] = card
+            if not key.startswith("card:"):
+                uids[card_key(card)] = key
             out.count(out.sent, "cards")
             continue
-        entry = {"uid": uid, "card": t[key], "game": "home"}
-        merged = _three_way("group_cards", {"uid": uid, "card": b.get(key, {}), "game": "home"},
-                            {"uid": uid, "card": card, "game": "home"}, entry, out)
+        home = {"game": "home"}
+        merged = _three_way("group_cards", {"uid": key, "card": b.get(uid, {}), **home},
+                            {"uid": key, "card": card, **home},
+                            {"uid": key, "card": t[key], **home}, out)
         t[key] = {k[5:]: v for k, v in merged.items() if k.startswith("card.")}
     out.document["cards"] = list(t.values())
+    if CARD_UIDS in out.document or uids:
+        out.document[CARD_UIDS] = uids
 
 
 UNDO = "undo"

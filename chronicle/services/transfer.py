@@ -71,16 +71,19 @@ __all__ = ["FORMAT", "MAX_PROBLEMS", "VERSION", "ExportModel", "GroupCardModel",
 
 # Export -------------------------------------------------------------------------------------
 
-def export_all(db: Database | None, session: Session | None = None) -> dict[str, Any]:
+def export_all(db: Database | None, session: Session | None = None, *,
+               by_uid: bool = False) -> dict[str, Any]:
     """Every row of every table as the export document, read in one transaction (``session``'s,
-    when given: a sync reads the group's under its write lock)."""
+    when given: a sync reads the group's under its write lock); ``by_uid``: every place that
+    names a player names them by uid instead (what a sync merges: a rename changes no
+    reference), the players' list keeping their names."""
     from chronicle.persistence.engine import HEAD
     from chronicle.persistence.exported import exported_rows
     from chronicle.systems import registry
 
     def read(session: Session) -> tuple[Any, dict[str, Any]]:
         rows = exported_rows(session, group_cards_but=registry.home())
-        names = {p.id: p.name for p in rows.players}
+        names = {p.id: p.uid if by_uid else p.name for p in rows.players}
         return rows, {key: value for game in section_games()
                       for key, value in game.export_sections(session, names).items()}
 
@@ -93,7 +96,7 @@ def export_all(db: Database | None, session: Session | None = None) -> dict[str,
     home = home_exchange()
     records, record_events, group_cards = rows.records, rows.record_events, rows.group_cards
     players, owned = rows.players, rows.owned
-    player_names = {p.id: p.name for p in players}
+    player_names = {p.id: p.uid if by_uid else p.name for p in players}
 
     collections: dict[int, list[dict[str, Any]]] = {p.id: [] for p in players if p.id}
     for row in owned:
@@ -108,7 +111,7 @@ def export_all(db: Database | None, session: Session | None = None) -> dict[str,
                                         "uid": step.uid or None})
     from chronicle.services.playernames import Players, exported
 
-    named = Players.named((p.id, p.name) for p in players if p.id is not None)
+    named = Players.named((p.id, player_names[p.id]) for p in players if p.id is not None)
     for r in records:  # a record another names (a battle side's force), by its name
         if r.id is not None:
             named.add_record(r.id, r.kind, r.owner, r.name)
