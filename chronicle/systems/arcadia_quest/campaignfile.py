@@ -56,9 +56,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, ValidationError
+from pydantic import BaseModel, BeforeValidator, Field, Strict, ValidationError
 
 from chronicle.catalog.loader import validate_card_tables
+from chronicle.catalog.modelconfig import STRICT
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.limits import DATE_MAX
@@ -110,8 +111,7 @@ def _date_text(value: Any) -> Any:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class GuildModel(_Strict):

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
+from pydantic import BaseModel, Field, Strict, ValidationError
 
+from chronicle.catalog.modelconfig import STRICT
 from chronicle.systems.arcadia_quest.campaignfile import (
     MAX_GUILDS,
     ColorField,
@@ -41,8 +42,7 @@ MAX_COINS_CHANGE = 1000
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class StartRecord(_Strict):

@@ -29,12 +29,12 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     Strict,
     model_validator,
 )
 
+from chronicle.catalog.modelconfig import STRICT
 from chronicle.catalog.schema import ModelSchema
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
 from chronicle.systems.arcadia_quest import KEY
@@ -69,8 +69,7 @@ RangeField = Annotated[c.AttackRange, BeforeValidator(_lower)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class CardModel(_Strict):

@@ -36,7 +36,6 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     Strict,
     ValidationError,
@@ -45,6 +44,7 @@ from pydantic import (
 
 from chronicle.catalog.loader import validate_card_tables
 from chronicle.catalog.located import located_problems
+from chronicle.catalog.modelconfig import STRICT
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.limits import SEATS_MAX
@@ -83,8 +83,7 @@ EndField = Annotated[End, BeforeValidator(_lower)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class PlayerModel(_Strict):

@@ -36,12 +36,12 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     Strict,
     model_validator,
 )
 
+from chronicle.catalog.modelconfig import STRICT
 from chronicle.catalog.schema import ModelSchema
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
 from chronicle.systems.tales_of_arcadia import KEY
@@ -74,8 +74,7 @@ MovementField = Annotated[c.Movement, BeforeValidator(_lower)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class StatsFields(_Strict):
