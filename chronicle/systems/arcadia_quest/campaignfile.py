@@ -161,9 +161,9 @@ class UpgradeModel(_Strict):
         return guild_upgrade_of(dict(self))
 
 
-class CorrectionModel(_Strict):
-    """One ``[[scenario.correction]]`` (or ``[[correction]]`` before the first scenario): a
-    guild's record set right, with the reason."""
+class CorrectionFields(_Strict):
+    """A guild's record set right, with the reason: what a correction says wherever it is
+    written (the campaign file, the stored ``correction`` record)."""
 
     color: ColorField
     note: Text
@@ -172,6 +172,12 @@ class CorrectionModel(_Strict):
     remove_cards: Names = []
     slots: SlotMap | None = None
     add_titles: Names = []
+
+
+class CorrectionModel(CorrectionFields):
+    """One ``[[scenario.correction]]`` (or ``[[correction]]`` before the first scenario): a
+    guild's record set right, with the reason."""
+
     before_upgrade: Flag = False
     """Made before the scenario's upgrade phase (default: after it)."""
 

@@ -15,10 +15,10 @@ from chronicle.catalog.modelconfig import STRICT
 from chronicle.systems.arcadia_quest.campaignfile import (
     MAX_GUILDS,
     ColorField,
+    CorrectionFields,
     DateText,
     GuildModel,
     ResultModel,
-    SlotMap,
     UpgradeModel,
     guild_record,
     result_record,
@@ -35,10 +35,9 @@ from chronicle.systems.arcadia_quest.ledger import (
     correction_of,
     scenario_played_of,
 )
-from chronicle.systems.arcadia_quest.schema import Flag, Name, Names, Text
+from chronicle.systems.arcadia_quest.schema import Flag, Name, Text
 
 KINDS = ("start", "scenario", "upgrade", "correction", "undo")
-MAX_COINS_CHANGE = 1000
 
 
 class _Strict(BaseModel):
@@ -71,16 +70,8 @@ class UpgradeRecord(_Strict):
     note: Text | None = None
 
 
-class CorrectionRecord(_Strict):
+class CorrectionRecord(CorrectionFields):
     """``correction``: a guild's record set right, with the reason."""
-
-    color: ColorField
-    note: Text
-    coins: Annotated[int, Strict(), Field(ge=-MAX_COINS_CHANGE, le=MAX_COINS_CHANGE)] = 0
-    add_cards: Names = []
-    remove_cards: Names = []
-    slots: SlotMap | None = None
-    add_titles: Names = []
 
 
 class UndoRecord(_Strict):
