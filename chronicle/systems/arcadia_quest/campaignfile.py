@@ -58,12 +58,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, Field, Strict, ValidationError
 
-from chronicle.catalog.loader import validate_card_tables
 from chronicle.catalog.modelconfig import STRICT
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.limits import DATE_MAX
-from chronicle.domain.values import Origin
 from chronicle.systems.arcadia_quest.ledger import (
     CampaignStarted,
     Color,
@@ -245,9 +243,7 @@ def read_campaign(document: dict[str, Any], lines: LineMap | None, shown: str,
     if model.card:
         from chronicle.systems.arcadia_quest.schema import SCHEMA
 
-        loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=shown,
-                                                           lines=lines, origin=Origin.FILE)
-        loaded.problems.extend(card_problems)
+        loaded.read_cards(model.card, SCHEMA, shown, lines)
     loaded.name = model.name
     loaded.events = model.to_events()
     return loaded

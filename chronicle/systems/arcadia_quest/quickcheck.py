@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from chronicle.catalog.loader import CardEntry, read_toml
-from chronicle.catalog.problems import FileProblem
+from chronicle.catalog.loadedfile import LoadedFile
+from chronicle.catalog.loader import read_toml
 from chronicle.catalog.quick import SHALLOW, Check, QuickSchema, checks, generated_tables, required
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.systems.arcadia_quest.ledger import (
@@ -40,14 +40,12 @@ spec = generated_tables(__file__)
 
 
 @dataclass
-class LoadedCampaign:
-    """A campaign file read: its events, the cards it defines, and any problems found."""
+class LoadedCampaign(LoadedFile):
+    """A campaign file read: its name and events (with the cards it defines and any problems
+    found)."""
 
-    path: Path
     name: str | None = None
     events: list[Event] = field(default_factory=list)
-    cards: list[CardEntry] = field(default_factory=list)
-    problems: list[FileProblem] = field(default_factory=list)
 
 
 HANDLED: dict[str, Check | None] = {

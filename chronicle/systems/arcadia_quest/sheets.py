@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from chronicle.export import model as m
+import chronicle.export.model as m
 from chronicle.systems.arcadia_quest import LABEL
 
 SLOTS = 4

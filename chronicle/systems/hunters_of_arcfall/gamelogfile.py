@@ -42,7 +42,6 @@ from pydantic import (
     model_validator,
 )
 
-from chronicle.catalog.loader import validate_card_tables
 from chronicle.catalog.located import located_problems
 from chronicle.catalog.modelconfig import STRICT
 from chronicle.catalog.problems import FileProblem, did_you_mean
@@ -171,9 +170,7 @@ def read_document(document: Any, path: Path, lines: LineMap | None = None,
     if model.card:
         from chronicle.systems.hunters_of_arcfall.quickcheck import SCHEMA
 
-        loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=shown,
-                                                           lines=lines, origin=origin)
-        loaded.problems.extend(card_problems)
+        loaded.read_cards(model.card, SCHEMA, shown, lines, origin)
     loaded.problems.extend(_references(model, shown, lines))
     if not loaded.problems:
         loaded.log = model.to_log()

@@ -21,16 +21,16 @@ game's values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
-from chronicle.catalog.problems import FileProblem
+from chronicle.catalog.loadedfile import LoadedFile
+from chronicle.catalog.loader import read_toml
 from chronicle.catalog.quick import INNER, SHALLOW, Check, QuickSchema, checks, generated_tables
 from chronicle.catalog.quick import whole as _whole
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.values import Origin, name_key
+from chronicle.domain.values import name_key
 from chronicle.systems.hunters_of_arcfall import KEY, WOUND_CAPACITY
 from chronicle.systems.hunters_of_arcfall import cards as c
 from chronicle.systems.hunters_of_arcfall.log import (
@@ -50,14 +50,11 @@ ENTRIES_MAX = 10_000
 
 
 @dataclass
-class LoadedGame:
-    """A readable game log: the game, the cards it defines, and any problems found. When
+class LoadedGame(LoadedFile):
+    """A readable game log: the game (with the cards it defines and any problems found). When
     ``problems`` is not empty the file is unusable and ``log`` is None."""
 
-    path: Path
     log: GameLog | None = None
-    cards: list[CardEntry] = field(default_factory=list)
-    problems: list[FileProblem] = field(default_factory=list)
 
 
 NORMALISERS = ("_date_text", "_lower", "_lower_list", "_system")
@@ -119,8 +116,7 @@ def quick_game(path: Path) -> tuple[LoadedGame, tuple[dict[str, Any], LineMap] |
         return loaded, parsed
     log, tables = quick
     if tables:
-        loaded.cards, loaded.problems = validate_card_tables(
-            tables, SCHEMA, path=str(path), lines=lines, origin=Origin.FILE)
+        loaded.read_cards(tables, SCHEMA, str(path), lines)
     if not loaded.problems:
         loaded.log = log
     return loaded, None

@@ -23,14 +23,14 @@ misspelt key gets a "did you mean"); a file with any such problem cannot be chec
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
+from chronicle.catalog.loadedfile import LoadedFile
+from chronicle.catalog.loader import read_toml
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.values import Origin
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.cards import (
     Army,
@@ -70,13 +70,10 @@ def load_battles(path: Path) -> tuple[list[Battle], list[FileProblem]]:
 
 
 @dataclass
-class LoadedRoster:
-    """A roster file read: the force, the cards it defines, and any problems found."""
+class LoadedRoster(LoadedFile):
+    """A roster file read: the force (with the cards it defines and any problems found)."""
 
-    path: Path
     roster: Roster | None = None
-    cards: list[CardEntry] = field(default_factory=list)
-    problems: list[FileProblem] = field(default_factory=list)
 
 
 def load_roster(path: Path) -> LoadedRoster:
@@ -113,9 +110,7 @@ def read_roster(document: dict[str, Any], lines: LineMap | None, shown: str,
             return loaded
         force, cards = model.to_roster(), model.card
     if cards:
-        loaded.cards, card_problems = validate_card_tables(cards, SCHEMA, path=shown,
-                                                           lines=lines, origin=Origin.FILE)
-        loaded.problems.extend(card_problems)
+        loaded.read_cards(cards, SCHEMA, shown, lines)
     loaded.roster = force
     return loaded
 

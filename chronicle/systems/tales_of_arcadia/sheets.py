@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronicle.export import model as m
+import chronicle.export.model as m
 from chronicle.systems.tales_of_arcadia import LABEL
 from chronicle.systems.tales_of_arcadia.cards import STATS, Keyword, Movement, Terrain
 from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog, keywords, terrains

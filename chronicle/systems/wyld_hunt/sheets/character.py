@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from chronicle.export import model as doc
+import chronicle.export.model as doc
 from chronicle.export.wording import (
     UNKNOWN_LEGEND,
     brand,
