@@ -5,11 +5,12 @@ game log).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from chronicle.catalog.loader import CardEntry, CardSchema, validate_card_tables
+from chronicle.catalog.loader import CardEntry, CardSchema, read_toml, validate_card_tables
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.values import Origin
@@ -30,3 +31,14 @@ class LoadedFile:
         self.cards, found = validate_card_tables(tables, schema, path=shown, lines=lines,
                                                  origin=origin)
         self.problems.extend(found)
+
+
+L = TypeVar("L", bound=LoadedFile)
+
+
+def load_toml(loaded: L, read: Callable[[dict[str, Any], LineMap | None, str, L], L]) -> L:
+    """Parse ``loaded.path`` and hand the document, its line map, the name problems give the
+    file and ``loaded`` to ``read`` (the game's reader); ``loaded`` with the located problem when
+    the file cannot be parsed."""
+    parsed = read_toml(loaded.path, loaded.problems)
+    return loaded if parsed is None else read(parsed[0], parsed[1], str(loaded.path), loaded)

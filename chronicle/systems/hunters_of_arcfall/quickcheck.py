@@ -1,22 +1,14 @@
 """Hunters of Arcfall's game log and card tables, read without building pydantic's validators
-when they are plainly valid.
+when they are plainly valid (why, and how the field tables come from the models:
+``chronicle.catalog.quick``).
 
-The formats are defined once, by the pydantic models of ``files.py`` (game logs) and
-``schema.py`` (cards), and those models are the judges: they word every problem, located by the
-line map. But a ``chronicle check`` is one short process, and building the models' validators
-(and importing pydantic) is most of its time while most files are valid. So this module vouches
-first: a game log or card table whose every key is known and every value already in its final
-form (text trimmed and within its length, no control characters in names, whole numbers in
-range, results and ends in lower case, lists within their length, each turn a turn or an undo
-with what it needs, each player seated once and every turn's player at the table) is read as
-the models would read it; anything else goes to the models, which accept, normalise or refuse
-it with their located message. A test feeds both the same generated tables and requires the
-same answer from each.
-
-The field tables are not written here: each comes from its model through the generated
-``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
-module says only how the validators the types do not show are accounted for, and builds the
-game's values.
+The models of ``gamelogfile.py`` (game logs) and ``schema.py`` (cards) judge. A game log or card
+table whose every key is known and every value already in its final form (text trimmed and
+within its length, no control characters in names, whole numbers in range, results and ends in
+lower case, lists within their length, each turn a turn or an undo with what it needs, each
+player seated once and every turn's player at the table) is read here as the models would read
+it; anything else goes to the models, which accept, normalise or refuse it with their located
+message.
 """
 
 from __future__ import annotations
@@ -105,7 +97,7 @@ def game(document: Any) -> tuple[GameLog, list[Any]] | None:
 def quick_game(path: Path) -> tuple[LoadedGame, tuple[dict[str, Any], LineMap] | None]:
     """Read a game-log file: the file as read when it could not be parsed or is plainly valid
     (its cards judged by ``SCHEMA``), else with the parsed document and its line map for the
-    models (``files.read_document``)."""
+    models (``gamelogfile.read_document``)."""
     loaded = LoadedGame(path)
     parsed = read_toml(path, loaded.problems)
     if parsed is None:

@@ -16,8 +16,8 @@ battle record file; and card files written back (``dump_cards``).
 
     [[card]]                       # army-list data may also be defined inline
 
-Unknown keys are rejected. Every mistake is reported with the file, line, table and key (a
-misspelt key gets a "did you mean"); a file with any such problem cannot be checked (exit 2).
+Unknown keys are rejected; every mistake is located as in every game's file
+(``chronicle.catalog.located``), and a file with any such problem cannot be checked (exit 2).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chronicle.catalog.loadedfile import LoadedFile
+from chronicle.catalog.loadedfile import LoadedFile, load_toml
 from chronicle.catalog.loader import read_toml
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.tomlmap import LineMap
@@ -78,12 +78,7 @@ class LoadedRoster(LoadedFile):
 
 def load_roster(path: Path) -> LoadedRoster:
     """Read a roster file. When ``problems`` is not empty the file is unusable."""
-    loaded = LoadedRoster(path)
-    parsed = read_toml(path, loaded.problems)
-    if parsed is None:
-        return loaded
-    document, lines = parsed
-    return read_roster(document, lines, str(path), loaded)
+    return load_toml(LoadedRoster(path), read_roster)
 
 
 def read_roster(document: dict[str, Any], lines: LineMap | None, shown: str,
