@@ -102,18 +102,10 @@ class CardFilter:
         return None if unknown else True
 
     def _type(self, card: Card) -> bool | None:
-        if not self.type:
-            return True
-        if not isinstance(card, Merit | Flaw):
-            return False
-        return None if card.type is None else card.type.value == self.type
+        return _merit_or_flaw(card, "type", self.type)
 
     def _court(self, card: Card) -> bool | None:
-        if not self.court:
-            return True
-        if not isinstance(card, Merit | Flaw):
-            return False
-        return None if card.court is None else card.court.value == self.court
+        return _merit_or_flaw(card, "court", self.court)
 
     def _attribute(self, card: Card) -> bool | None:
         if not self.attribute:
@@ -152,6 +144,17 @@ class CardFilter:
             return None
         wanted = Terrain(self.terrain)
         return wanted in card.terrain or Terrain.ANY in card.terrain
+
+
+def _merit_or_flaw(card: Card, name: str, wanted: str | None) -> bool | None:
+    """Whether a Merit's or Flaw's value ``name`` (its type or court) is ``wanted``: True when
+    nothing is wanted, False for another kind of card, None when the value is unknown."""
+    if not wanted:
+        return True
+    if not isinstance(card, Merit | Flaw):
+        return False
+    value = getattr(card, name)
+    return None if value is None else bool(value.value == wanted)
 
 
 @dataclass
