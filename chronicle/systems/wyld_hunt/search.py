@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt.cards import (
@@ -118,22 +119,12 @@ class CardFilter:
         return False
 
     def _cost(self, card: Card) -> bool | None:
-        if self.cost is None:
-            return True
-        value = card.cost if isinstance(card, Merit) else card.bonus if isinstance(
-            card, Flaw) else False
-        if value is False:
-            return False
-        return None if value is None else value in self.cost
+        return _within(self.cost, card.cost if isinstance(card, Merit) else
+                       card.bonus if isinstance(card, Flaw) else False)
 
     def _rating(self, card: Card) -> bool | None:
-        if self.rating is None:
-            return True
-        value = card.rating if isinstance(card, Waylay) else card.waylay_rating if isinstance(
-            card, Quest) else False
-        if value is False:
-            return False
-        return None if value is None else value in self.rating
+        return _within(self.rating, card.rating if isinstance(card, Waylay) else
+                       card.waylay_rating if isinstance(card, Quest) else False)
 
     def _terrain(self, card: Card) -> bool | None:
         if not self.terrain:
@@ -144,6 +135,16 @@ class CardFilter:
             return None
         wanted = Terrain(self.terrain)
         return wanted in card.terrain or Terrain.ANY in card.terrain
+
+
+def _within(wanted: Range | None, value: int | Literal[False] | None) -> bool | None:
+    """Whether a card's number (a cost, a rating) is in ``wanted``: True when nothing is
+    wanted, False for a card without that number (``False``), None when it is unknown."""
+    if wanted is None:
+        return True
+    if value is False:
+        return False
+    return None if value is None else value in wanted
 
 
 def _merit_or_flaw(card: Card, name: str, wanted: str | None) -> bool | None:
