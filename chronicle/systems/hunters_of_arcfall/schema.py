@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from chronicle.catalog.modelconfig import STRICT
-from chronicle.catalog.schema import ModelSchema
+from chronicle.catalog.schema import ModelSchema, by_kind
 from chronicle.rules.report import Front
 from chronicle.systems.hunters_of_arcfall import KEY
 from chronicle.systems.hunters_of_arcfall import cards as c
@@ -128,8 +128,7 @@ class DieModel(CardModel):
         return faces
 
 
-MODELS: dict[str, type[CardModel]] = {"hunter": HunterModel, "bounty": BountyModel,
-                                      "die": DieModel}
+MODELS: dict[str, type[CardModel]] = by_kind(HunterModel, BountyModel, DieModel)
 
 
 def _clean(dumped: dict[str, Any]) -> dict[str, Any]:

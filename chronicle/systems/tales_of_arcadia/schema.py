@@ -42,7 +42,7 @@ from pydantic import (
 )
 
 from chronicle.catalog.modelconfig import STRICT
-from chronicle.catalog.schema import ModelSchema
+from chronicle.catalog.schema import ModelSchema, by_kind
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia import cards as c
@@ -187,12 +187,8 @@ class TerrainModel(CardModel):
     imperfect_los: Flag | None = None
 
 
-MODELS: dict[str, type[CardModel]] = {
-    "army": ArmyModel,
-    "unit": UnitModel,
-    "keyword": KeywordModel,
-    "terrain": TerrainModel,
-}
+MODELS: dict[str, type[CardModel]] = by_kind(ArmyModel, UnitModel, KeywordModel,
+                                             TerrainModel)
 
 
 MODEL_SCHEMA: ModelSchema[c.Card] = ModelSchema(KEY, FORMAT_VERSION, MODELS, c.card_from_data)
