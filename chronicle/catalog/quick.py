@@ -3,6 +3,17 @@
 pydantic validator, and hands anything it cannot vouch for to the game's models, which word
 the problems. Each check answers only "plainly valid?"; never a message.
 
+Why: each format is defined once, by the game's pydantic models, and those models are the
+judges: they word every problem, located by the line map. But a ``chronicle check`` is one short
+process, and building the models' validators (and importing pydantic) is most of its time while
+most files are valid. So a game's quick reader vouches first, and a test feeds it and the models
+the same generated documents and requires the same answer from each.
+
+The field tables are not written in a quick reader: each comes from its model through the
+game's generated ``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after
+changing a model). A quick reader says only how the validators the types do not show are
+accounted for, and builds the game's values.
+
 The limits are those of ``chronicle.domain.limits``, the same the models apply.
 """
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 C = TypeVar("C", covariant=True)
+M = TypeVar("M", bound="BaseModel")
 
 ALIASES = "aliases"
 """The key of a card's other names (another language's, an older printing's): every game's
@@ -40,6 +41,18 @@ def aliases_of(value: Any) -> list[str]:
                                 AfterValidator(valid_name)]] = Field(max_length=ALIASES_MAX)
 
     return list(_Aliases.model_validate({ALIASES: value}).aliases)
+
+
+def by_kind(*models: type[M]) -> dict[str, type[M]]:
+    """Each card model by the kind it declares (``kind: Literal["hero"]``), in the order given:
+    a kind's name is written once, on its model."""
+    from typing import get_args
+
+    found: dict[str, type[M]] = {}
+    for model in models:
+        (kind,) = get_args(model.model_fields["kind"].annotation)
+        found[str(kind)] = model
+    return found
 
 
 class ModelSchema(Generic[C]):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from chronicle.cli.common import add_json, command, database, run_service
+from chronicle.cli.common import add_json, add_player, command, database, run_service
 from chronicle.cli.output import emit, emit_json, fail
 
 if TYPE_CHECKING:
@@ -31,18 +31,27 @@ def add_yes(parser: argparse.ArgumentParser) -> None:
                         help="do it without asking (what it does is still printed)")
 
 
+def add_delete(sub: Any, handler: Callable[[argparse.Namespace], int], subject: str,
+               help_text: str, description: str, *, player: bool = False) -> None:
+    """Add a ``delete NAME`` command that asks as every delete does (``--yes``, ``--json``;
+    ``--player`` when ``player``), its refusals printed by ``run_service``."""
+    delete = sub.add_parser("delete", help=help_text, description=description)
+    delete.add_argument("name")
+    if player:
+        add_player(delete)
+    add_yes(delete)
+    add_json(delete)
+    delete.set_defaults(handler=partial(run_service, handler), subject=subject)
+
+
 def register_player(sub: Any) -> None:
     """Add ``player rename`` and ``player delete``."""
     command(sub, "rename", _player_rename, "rename a player",
             "Give a player another name; their cards, characters "
             "and seats stay theirs.", args=("name", "new_name"), json=True)
-    delete = sub.add_parser("delete", help="delete a player",
-                            description="Delete a player and their collection. Refused while "
-                                        "they have characters or seats at games (named).")
-    delete.add_argument("name")
-    add_yes(delete)
-    add_json(delete)
-    delete.set_defaults(handler=partial(run_service, _player_delete), subject="player")
+    add_delete(sub, _player_delete, "player", "delete a player",
+               "Delete a player and their collection. Refused while they have characters or "
+               "seats at games (named).")
 
 
 def _player_rename(args: argparse.Namespace) -> int:

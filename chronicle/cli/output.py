@@ -44,6 +44,18 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
+def listed(found: Sequence[Any], as_json: bool, empty: str) -> bool:
+    """Whether a listing is already shown: as JSON (each item's ``to_dict()``), or the ``empty``
+    line when there is nothing; False when the caller still prints its rows."""
+    if as_json:
+        emit_json([item.to_dict() for item in found])
+        return True
+    if not found:
+        emit(empty)
+        return True
+    return False
+
+
 def clip(text: str, width: int) -> str:
     """``text`` cut to ``width`` characters with an ellipsis."""
     return text if len(text) <= width else text[: width - 1] + "…"

@@ -6,14 +6,15 @@ replaying skips the event it reverses (marking it, so a log can show it struck t
 game supplies the step that applies one event to its state; :func:`replay` decides which events
 count, in which order, and reports an undo that names no earlier event, names an undo, or names
 an event already undone. :func:`remove_held` is the shared half of a correction: taking named
-items out of what is held, reporting the names that are not.
+items out of what is held, reporting the names that are not. :func:`event_line` words a stored
+event for a history listing from the game's templates.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, MutableSequence, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Iterator, Mapping, MutableSequence, Sequence
+from typing import Any, Protocol, TypeVar
 
 from chronicle.domain.values import name_key
 from chronicle.rules.codes import Code
@@ -140,3 +141,19 @@ def remove_held(names: Sequence[str], held: MutableSequence[H]) -> list[str]:
             continue
         del held[position]
     return missing
+
+
+class _Shown(dict[str, Any]):
+    """A payload as a template reads it: a key left out shows as None."""
+
+    def __missing__(self, key: str) -> None:
+        return None
+
+
+def event_line(templates: Mapping[str, str], kind: str, values: Mapping[str, Any]) -> str:
+    """One line for a stored event of ``kind`` (a history listing): the game's template for
+    that kind, its ``{fields}`` filled from ``values`` (the payload, with what the game adds;
+    a key left out shows as None), or the kind itself when there is no template. Values are
+    text, never templates: only the game's template is formatted."""
+    template = templates.get(kind)
+    return kind if template is None else template.format_map(_Shown(values))

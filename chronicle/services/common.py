@@ -6,7 +6,8 @@ refusal lists, catalog and the finding of its own rows live in its own folder, r
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from chronicle.domain.text import suggest
 from chronicle.errors import ChronicleError, NotFound, Refused
@@ -100,3 +101,28 @@ def refuse_if(fresh: list[Violation], what: str, only: frozenset[str] | None = N
     if blocking:
         raise Refused(f"{what} would break the rules: "
                       + "; ".join(v.message for v in blocking), Report(list(blocking)))
+
+
+class Archivable(Protocol):
+    """A stored row that may be archived (a character, a record)."""
+
+    @property
+    def archived_at(self) -> Any: ...
+
+
+A = TypeVar("A", bound=Archivable)
+
+
+def one_named(every: Sequence[A], archived: bool, label: str, name: str) -> A | None:
+    """The one of ``every`` (the rows called ``name``) that is (or is not) ``archived``; None
+    when none is.
+
+    Raises:
+        NotFound: several players have a ``label`` of that name (the CLI's ``--player`` says
+            whose).
+    """
+    found = [row for row in every if (row.archived_at is not None) == archived]
+    if len(found) > 1:
+        raise NotFound(f"{len(found)} players have a {label} called {name!r}; say whose with "
+                       "--player")
+    return found[0] if found else None

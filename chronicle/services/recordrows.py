@@ -17,7 +17,7 @@ from chronicle.domain import limits
 from chronicle.domain.text import suggest
 from chronicle.errors import AlreadyExists, BadInput, NotFound
 from chronicle.rules.report import Report
-from chronicle.services.common import installed_game
+from chronicle.services.common import installed_game, one_named
 from chronicle.services.recordchecks import check_record, new_errors, refused
 
 if TYPE_CHECKING:
@@ -185,12 +185,9 @@ def _find(session: Session, kind: _Kind, name: str, player: str | None, *,
     owner_id = owner.id if owner is not None else (None if kind.spec.per_player else store.GROUP)
     every = store.find_records(session, kind.game, kind.spec.name, name, owner=owner_id,
                                archived=None)
-    found = [r for r in every if (r.archived_at is not None) == archived]
-    if len(found) == 1:
-        return found[0]
-    if len(found) > 1:
-        raise NotFound(f"{len(found)} players have a {kind.label} called {name!r}; say whose "
-                       "with --player")
+    found = one_named(every, archived, kind.label, name)
+    if found is not None:
+        return found
     if every:
         state = "archived; restore it first" if not archived else "not archived"
         raise NotFound(f"the {kind.label} {every[0].name} is {state}")

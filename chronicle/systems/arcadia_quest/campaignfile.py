@@ -56,13 +56,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, ValidationError
+from pydantic import BaseModel, BeforeValidator, Field, Strict, ValidationError
 
-from chronicle.catalog.loader import validate_card_tables
+from chronicle.catalog.modelconfig import STRICT
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.limits import DATE_MAX
-from chronicle.domain.values import Origin
 from chronicle.systems.arcadia_quest.ledger import (
     CampaignStarted,
     Color,
@@ -110,8 +109,7 @@ def _date_text(value: Any) -> Any:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class GuildModel(_Strict):
@@ -161,9 +159,9 @@ class UpgradeModel(_Strict):
         return guild_upgrade_of(dict(self))
 
 
-class CorrectionModel(_Strict):
-    """One ``[[scenario.correction]]`` (or ``[[correction]]`` before the first scenario): a
-    guild's record set right, with the reason."""
+class CorrectionFields(_Strict):
+    """A guild's record set right, with the reason: what a correction says wherever it is
+    written (the campaign file, the stored ``correction`` record)."""
 
     color: ColorField
     note: Text
@@ -172,6 +170,12 @@ class CorrectionModel(_Strict):
     remove_cards: Names = []
     slots: SlotMap | None = None
     add_titles: Names = []
+
+
+class CorrectionModel(CorrectionFields):
+    """One ``[[scenario.correction]]`` (or ``[[correction]]`` before the first scenario): a
+    guild's record set right, with the reason."""
+
     before_upgrade: Flag = False
     """Made before the scenario's upgrade phase (default: after it)."""
 
@@ -239,9 +243,7 @@ def read_campaign(document: dict[str, Any], lines: LineMap | None, shown: str,
     if model.card:
         from chronicle.systems.arcadia_quest.schema import SCHEMA
 
-        loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=shown,
-                                                           lines=lines, origin=Origin.FILE)
-        loaded.problems.extend(card_problems)
+        loaded.read_cards(model.card, SCHEMA, shown, lines)
     loaded.name = model.name
     loaded.events = model.to_events()
     return loaded

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
+from pydantic import BaseModel, Field, Strict, ValidationError
 
+from chronicle.catalog.modelconfig import STRICT
 from chronicle.systems.arcadia_quest.campaignfile import (
     MAX_GUILDS,
     ColorField,
+    CorrectionFields,
     DateText,
     GuildModel,
     ResultModel,
-    SlotMap,
     UpgradeModel,
     guild_record,
     result_record,
@@ -34,15 +35,13 @@ from chronicle.systems.arcadia_quest.ledger import (
     correction_of,
     scenario_played_of,
 )
-from chronicle.systems.arcadia_quest.schema import Flag, Name, Names, Text
+from chronicle.systems.arcadia_quest.schema import Flag, Name, Text
 
 KINDS = ("start", "scenario", "upgrade", "correction", "undo")
-MAX_COINS_CHANGE = 1000
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class StartRecord(_Strict):
@@ -71,16 +70,8 @@ class UpgradeRecord(_Strict):
     note: Text | None = None
 
 
-class CorrectionRecord(_Strict):
+class CorrectionRecord(CorrectionFields):
     """``correction``: a guild's record set right, with the reason."""
-
-    color: ColorField
-    note: Text
-    coins: Annotated[int, Strict(), Field(ge=-MAX_COINS_CHANGE, le=MAX_COINS_CHANGE)] = 0
-    add_cards: Names = []
-    remove_cards: Names = []
-    slots: SlotMap | None = None
-    add_titles: Names = []
 
 
 class UndoRecord(_Strict):

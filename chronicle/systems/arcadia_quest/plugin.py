@@ -9,18 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import chronicle.systems.protocol as gs
 from chronicle.systems.arcadia_quest import KEY, LABEL
-from chronicle.systems.protocol import (
-    CardPlace,
-    CommandGroup,
-    Edition,
-    FileKind,
-    GameSystem,
-    OddsAnswer,
-    OddsCommand,
-    Option,
-    RecordKind,
-)
 
 _HERE = "chronicle.systems.arcadia_quest"
 MAX_DEPTH = 16
@@ -32,7 +22,7 @@ def _fraction(value: Any) -> str:
     return text if len(text) <= 40 else f"{float(value):.6e} (exact in --json)"
 
 
-def odds_attack(options: dict[str, Any]) -> OddsAnswer:
+def odds_attack(options: dict[str, Any]) -> gs.OddsAnswer:
     """``chronicle odds aq-attack DICE --defense N``: the wounds an attack deals."""
     from chronicle.systems.arcadia_quest.odds import attack_odds
 
@@ -45,7 +35,7 @@ def odds_attack(options: dict[str, Any]) -> OddsAnswer:
         odds = attack_odds(options["dice"], 0 if defense is None else defense,
                            ranged=bool(options.get("ranged")), depth=depth)
     except ValueError as exc:
-        return OddsAnswer({"kind": "aq-attack", "error": str(exc)}, (str(exc),), 2)
+        return gs.OddsAnswer({"kind": "aq-attack", "error": str(exc)}, (str(exc),), 2)
     kind = "ranged" if odds.ranged else "melee"
     lines = [f"Arcadia Quest {kind} attack: {odds.dice} attack dice against {odds.defense} "
              f"defense dice (crits explode, followed {odds.depth} deep)",
@@ -55,67 +45,68 @@ def odds_attack(options: dict[str, Any]) -> OddsAnswer:
     lines.append(f"  beyond the depth: {_fraction(odds.remainder)}")
     lines.append(f"  expected wounds: between {float(odds.expected):.4f} and "
                  f"{float(odds.expected_at_most):.4f}")
-    return OddsAnswer(odds.to_dict(), tuple(lines))
+    return gs.OddsAnswer(odds.to_dict(), tuple(lines))
 
 
 _HELD = ("upgrade", "curse")
 """What a hero's slots hold."""
 _CARDS = (
     *(place for where in ("data", "start") for place in (
-        CardPlace(f"{where}:guild[].heroes[]", ("hero",)),
-        CardPlace(f"{where}:guild[].slots{{*}}", ("hero",)),
-        CardPlace(f"{where}:guild[].slots{{}}[]", _HELD))),
-    CardPlace("scenario:name", ("scenario",)),
-    CardPlace("scenario:guild[].deaths{*}", ("hero",)),
-    CardPlace("scenario:guild[].neutral_deaths{*}", ("hero",)),
-    CardPlace("upgrade:upgrade[].bought[]", ("upgrade",)),
-    CardPlace("upgrade:upgrade[].discarded[]", _HELD),
-    CardPlace("upgrade:upgrade[].curses{*}", ("hero",)),
-    CardPlace("upgrade:upgrade[].curses{}", ("curse",)),
-    CardPlace("upgrade:upgrade[].slots{*}", ("hero",)),
-    CardPlace("upgrade:upgrade[].slots{}[]", _HELD),
-    CardPlace("correction:add_cards[]", _HELD),
-    CardPlace("correction:remove_cards[]", _HELD),
-    CardPlace("correction:slots{*}", ("hero",)),
-    CardPlace("correction:slots{}[]", _HELD),
+        gs.CardPlace(f"{where}:guild[].heroes[]", ("hero",)),
+        gs.CardPlace(f"{where}:guild[].slots{{*}}", ("hero",)),
+        gs.CardPlace(f"{where}:guild[].slots{{}}[]", _HELD))),
+    gs.CardPlace("scenario:name", ("scenario",)),
+    gs.CardPlace("scenario:guild[].deaths{*}", ("hero",)),
+    gs.CardPlace("scenario:guild[].neutral_deaths{*}", ("hero",)),
+    gs.CardPlace("upgrade:upgrade[].bought[]", ("upgrade",)),
+    gs.CardPlace("upgrade:upgrade[].discarded[]", _HELD),
+    gs.CardPlace("upgrade:upgrade[].curses{*}", ("hero",)),
+    gs.CardPlace("upgrade:upgrade[].curses{}", ("curse",)),
+    gs.CardPlace("upgrade:upgrade[].slots{*}", ("hero",)),
+    gs.CardPlace("upgrade:upgrade[].slots{}[]", _HELD),
+    gs.CardPlace("correction:add_cards[]", _HELD),
+    gs.CardPlace("correction:remove_cards[]", _HELD),
+    gs.CardPlace("correction:slots{*}", ("hero",)),
+    gs.CardPlace("correction:slots{}[]", _HELD),
 )
 """Where a campaign names its cards: stored under their own names (a Spanish name given)."""
 
-SYSTEM = GameSystem(
+SYSTEM = gs.GameSystem(
     key=KEY,
     label=LABEL,
-    editions=(Edition(KEY, "Arcadia Quest"),),
+    editions=(gs.Edition(KEY, "Arcadia Quest"),),
     card_kinds=("hero", "upgrade", "curse", "scenario", "monster", "title"),
-    file_kinds=(FileKind("campaign", "a guild campaign: guilds, scenarios played, upgrade phases",
-                         f"{_HERE}.check:check_path"),),
+    file_kinds=(gs.FileKind("campaign",
+                            "a guild campaign: guilds, scenarios played, upgrade phases",
+                            f"{_HERE}.check:check_path"),),
     odds=(
-        OddsCommand(
+        gs.OddsCommand(
             "aq-attack", "Arcadia Quest: the wounds an attack pool deals against defense dice",
             "The exact distribution of wounds (hits minus saves, never below 0) of an attack "
             "against a defense pool, crits exploding on both sides; the chance beyond the "
             "stated depth is reported, never dropped.",
-            (Option(("dice",), "attack dice", metavar="DICE"),
-             Option(("--defense",), "defense dice (default 0)", default=0, metavar="N"),
-             Option(("--ranged",), "a ranged attack (default melee)", "flag"),
-             Option(("--depth",), f"crit chains followed (0-{MAX_DEPTH}, default 8)",
-                    default=8, metavar="D")),
+            (gs.Option(("dice",), "attack dice", metavar="DICE"),
+             gs.Option(("--defense",), "defense dice (default 0)", default=0, metavar="N"),
+             gs.Option(("--ranged",), "a ranged attack (default melee)", "flag"),
+             gs.Option(("--depth",), f"crit chains followed (0-{MAX_DEPTH}, default 8)",
+                       default=8, metavar="D")),
             f"{_HERE}.plugin:odds_attack"),
     ),
     card_schema=f"{_HERE}.schema:SCHEMA",
     codes=f"{_HERE}.codes",
     ledger_codec=f"{_HERE}.codec",
     commands=(
-        CommandGroup("campaign", "guild campaigns: new, show, list, next, history, export, "
+        gs.CommandGroup("campaign", "guild campaigns: new, show, list, next, history, export, "
                                  "import, undo", f"{_HERE}.cli:register_campaign"),
-        CommandGroup("scenario", "record a scenario played in a campaign",
-                     f"{_HERE}.cli:register_scenario"),
-        CommandGroup("upgrade", "record a campaign's upgrade phase",
-                     f"{_HERE}.cli:register_upgrade"),
+        gs.CommandGroup("scenario", "record a scenario played in a campaign",
+                        f"{_HERE}.cli:register_scenario"),
+        gs.CommandGroup("upgrade", "record a campaign's upgrade phase",
+                        f"{_HERE}.cli:register_upgrade"),
     ),
-    records=(RecordKind("campaign", "campaign", False, f"{_HERE}.record:check_record",
-                        f"{_HERE}.record:describe", steps=f"{_HERE}.record:steps_record",
-                        players=("data:guild[].player",), guests=True,
-                        readable=f"{_HERE}.record:campaign_problems", cards=_CARDS),),
+    records=(gs.RecordKind("campaign", "campaign", False, f"{_HERE}.record:check_record",
+                           f"{_HERE}.record:describe", steps=f"{_HERE}.record:steps_record",
+                           players=("data:guild[].player",), guests=True,
+                           readable=f"{_HERE}.record:campaign_problems", cards=_CARDS),),
     sheets={"campaign": f"{_HERE}.service:campaign_sheet"},
     screens={"main": f"{_HERE}.screens.campaigns:CampaignsScreen"},
     docs="docs/games/arcadia-quest.md",

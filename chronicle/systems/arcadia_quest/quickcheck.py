@@ -1,21 +1,13 @@
 """Arcadia Quest's campaign file, read without building pydantic's validators when it is
-plainly valid.
+plainly valid (why, and how the field tables come from the models: ``chronicle.catalog.quick``).
 
-The format is defined once, by the pydantic models of ``files.py``, and those models are the
-judges: they word every problem, located by the line map. But a ``chronicle check`` is one short
-process, and building the models' validators (and importing pydantic) is most of its time while
-most files are valid. So this module vouches first: a campaign whose every key is known and
-every value already in its final form (text trimmed and within its length, names on one line
-without control characters, whole numbers in range, colours in lower case, lists and maps
-within their length, what each table requires present) and that defines no ``[[card]]`` is
-read into the ledger's events as the models would read it; anything else goes to the models
-(``files.read_campaign``), which accept, normalise or refuse it with their located message. A
-test feeds both the same generated documents and requires the same answer from each.
-
-The field tables are not written here: each comes from its model through the generated
-``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
-module says only how the validators the types do not show are accounted for, and builds the
-game's values.
+The models of ``campaignfile.py`` judge. A campaign whose every key is known and every value
+already in its final form (text trimmed and within its length, names on one line without control
+characters, whole numbers in range, colours in lower case, lists and maps within their length,
+what each table requires present) and that defines no ``[[card]]`` is read here into the
+ledger's events as the models would read it; anything else goes to the models
+(``campaignfile.read_campaign``), which accept, normalise or refuse it with their located
+message.
 """
 
 from __future__ import annotations
@@ -24,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from chronicle.catalog.loader import CardEntry, read_toml
-from chronicle.catalog.problems import FileProblem
+from chronicle.catalog.loadedfile import LoadedFile
+from chronicle.catalog.loader import read_toml
 from chronicle.catalog.quick import SHALLOW, Check, QuickSchema, checks, generated_tables, required
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.systems.arcadia_quest.ledger import (
@@ -40,14 +32,12 @@ spec = generated_tables(__file__)
 
 
 @dataclass
-class LoadedCampaign:
-    """A campaign file read: its events, the cards it defines, and any problems found."""
+class LoadedCampaign(LoadedFile):
+    """A campaign file read: its name and events (with the cards it defines and any problems
+    found)."""
 
-    path: Path
     name: str | None = None
     events: list[Event] = field(default_factory=list)
-    cards: list[CardEntry] = field(default_factory=list)
-    problems: list[FileProblem] = field(default_factory=list)
 
 
 HANDLED: dict[str, Check | None] = {
@@ -114,7 +104,8 @@ def campaign(document: dict[str, Any]) -> tuple[str, list[Event]] | None:
 
 def quick_campaign(path: Path) -> tuple[LoadedCampaign, tuple[dict[str, Any], LineMap] | None]:
     """Read a campaign file: the file as read when it could not be parsed or is plainly valid,
-    else with the parsed document and its line map for the models (``files.read_campaign``)."""
+    else with the parsed document and its line map for the models
+    (``campaignfile.read_campaign``)."""
     loaded = LoadedCampaign(path)
     parsed = read_toml(path, loaded.problems)
     if parsed is None:

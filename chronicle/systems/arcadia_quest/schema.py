@@ -29,13 +29,13 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     Strict,
     model_validator,
 )
 
-from chronicle.catalog.schema import ModelSchema
+from chronicle.catalog.modelconfig import STRICT
+from chronicle.catalog.schema import ModelSchema, by_kind
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
 from chronicle.systems.arcadia_quest import KEY
 from chronicle.systems.arcadia_quest import cards as c
@@ -69,8 +69,7 @@ RangeField = Annotated[c.AttackRange, BeforeValidator(_lower)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class CardModel(_Strict):
@@ -161,14 +160,8 @@ class TitleModel(CardModel):
     used_in: Names | None = None
 
 
-MODELS: dict[str, type[CardModel]] = {
-    "hero": HeroModel,
-    "upgrade": UpgradeModel,
-    "curse": CurseModel,
-    "scenario": ScenarioModel,
-    "monster": MonsterModel,
-    "title": TitleModel,
-}
+MODELS: dict[str, type[CardModel]] = by_kind(HeroModel, UpgradeModel, CurseModel,
+                                             ScenarioModel, MonsterModel, TitleModel)
 
 
 SCHEMA: ModelSchema[c.Card] = ModelSchema(

@@ -16,22 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from chronicle.export.model import (
-    Block,
-    Column,
-    Document,
-    Field,
-    FieldGrid,
-    Heading,
-    ItemList,
-    Mark,
-    Note,
-    Part,
-    Row,
-    Table,
-    Together,
-    Value,
-)
+import chronicle.export.model as m
 from chronicle.systems.arcadia_quest import LABEL
 
 SLOTS = 4
@@ -43,73 +28,74 @@ LEDGER_WEIGHTS = (1.0, 1.0, 1.0)
 """Coin carried, coins held, upgrade cards: short values on one row, each label on one line
 (a wrapped label, or a long value beside them, would lift the values above their lines); the
 titles follow on ruled lines of their own."""
-NOTES = Table((Column("Scenario", 1.0), Column("Notes", 6.0)), (), title="Notes",
-              blank_rows=1, fill=True, optional=True)
+NOTES = m.Table((m.Column("Scenario", 1.0), m.Column("Notes", 6.0)), (), title="Notes",
+                blank_rows=1, fill=True, optional=True)
 """Rows to write in (a reward kept, a rule agreed): they fill the rest of the last page, and
 are left out where one does not fit, never starting a page of their own."""
 GUILD_NAMES = {"orange": "Orange guild (Lion)", "blue": "Blue guild (Eagle)",
                "red": "Red guild (Fox)", "green": "Green guild (Panda)"}
 
 
-def _scenarios(summary: dict[str, Any]) -> Table:
+def _scenarios(summary: dict[str, Any]) -> m.Table:
     played = summary.get("scenarios") or []
-    rows: list[Row] = []
+    rows: list[m.Row] = []
     for item in played:
         titles = "; ".join(f"{title} ({color})" for color, title in item["titles"].items())
-        rows.append(Row((str(item["number"]), item.get("circle") or Mark.UNKNOWN, item["name"],
-                         item["winner"], titles)))
+        rows.append(m.Row((str(item["number"]), item.get("circle") or m.Mark.UNKNOWN, item["name"],
+                           item["winner"], titles)))
     for number in range(len(played) + 1, SCENARIOS + 1):
-        rows.append(Row((str(number), CIRCLES[number - 1], "", "", ""), "blank"))
-    return Table((Column("#", 0.4, "right"), Column("Circle", 0.9), Column("Scenario", 3.0),
-                  Column("Winner", 1.0), Column("Titles earned", 3.0)), tuple(rows),
-                 title="Scenarios", context=f"{summary.get('name', '')}: scenarios")
+        rows.append(m.Row((str(number), CIRCLES[number - 1], "", "", ""), "blank"))
+    return m.Table((m.Column("#", 0.4, "right"), m.Column("Circle", 0.9), m.Column("Scenario", 3.0),
+                    m.Column("Winner", 1.0), m.Column("Titles earned", 3.0)), tuple(rows),
+                   title="Scenarios", context=f"{summary.get('name', '')}: scenarios")
 
 
-def _guild(color: str, guild: dict[str, Any]) -> list[Block]:
+def _guild(color: str, guild: dict[str, Any]) -> list[m.Block]:
     heading = GUILD_NAMES.get(color, color)
     if guild.get("player"):
         heading += f": {guild['player']}"
-    grid = FieldGrid(((Field("Coin carried", str(guild["coins_carried"])),
-                       Field("Coins held", str(guild["coins_held"])),
-                       Field("Upgrade cards", f"{guild['upgrades']}/12")),),
-                     weights=LEDGER_WEIGHTS)
-    earned: list[Block] = [ItemList("Titles", tuple(f"{t['title']} ({t['scenario']})"
-                                                    for t in guild["titles"]))] \
+    grid = m.FieldGrid(((m.Field("Coin carried", str(guild["coins_carried"])),
+                         m.Field("Coins held", str(guild["coins_held"])),
+                         m.Field("Upgrade cards", f"{guild['upgrades']}/12")),),
+                       weights=LEDGER_WEIGHTS)
+    earned: list[m.Block] = [m.ItemList("Titles", tuple(f"{t['title']} ({t['scenario']})"
+                                                        for t in guild["titles"]))] \
         if guild["titles"] else []  # a title still to win is written in the scenarios table
-    rows: list[Row] = []
+    rows: list[m.Row] = []
     under = guild.get("under_curse") or {}
     for hero in guild["heroes"]:
         cards = list(guild["slots"].get(hero, []))
         curse = guild["curses"].get(hero)
-        shown: list[Value] = [c for c in cards if c != curse][:SLOTS + 1]
+        shown: list[m.Value] = [c for c in cards if c != curse][:SLOTS + 1]
         if hero in under and under[hero] in shown:
             shown[shown.index(under[hero])] = f"{under[hero]} (under the curse)"
-        cells: list[Value] = shown[:SLOTS] + [""] * (SLOTS - len(shown[:SLOTS]))
+        cells: list[m.Value] = shown[:SLOTS] + [""] * (SLOTS - len(shown[:SLOTS]))
         deaths = guild["death_tokens"].get(hero, 0)
-        rows.append(Row((hero, *cells, curse or "", str(deaths) if deaths else "")))
+        rows.append(m.Row((hero, *cells, curse or "", str(deaths) if deaths else "")))
     for _missing in range(len(rows), 3):
-        rows.append(Row(("",) * (SLOTS + 3), "blank"))
-    table = Table((Column("Hero", 1.6), *(Column(f"Slot {n}", 1.5) for n in range(1, SLOTS + 1)),
-                   Column("Curse", 1.4), Column("Tokens", 0.7, "right")), tuple(rows),
-                  context=f"{heading} (continued)")
-    return [Together((Heading(heading), grid, *earned, table))]
+        rows.append(m.Row(("",) * (SLOTS + 3), "blank"))
+    slots = (m.Column(f"Slot {n}", 1.5) for n in range(1, SLOTS + 1))
+    table = m.Table((m.Column("Hero", 1.6), *slots,
+                     m.Column("Curse", 1.4), m.Column("Tokens", 0.7, "right")), tuple(rows),
+                    context=f"{heading} (continued)")
+    return [m.Together((m.Heading(heading), grid, *earned, table))]
 
 
-def _next(upcoming: dict[str, Any]) -> list[Block]:
+def _next(upcoming: dict[str, Any]) -> list[m.Block]:
     if upcoming.get("campaign_winner"):
-        return [Heading("Campaign winner"),
-                Note(GUILD_NAMES.get(upcoming["campaign_winner"], upcoming["campaign_winner"]))]
+        return [m.Heading("Campaign winner"),
+                m.Note(GUILD_NAMES.get(upcoming["campaign_winner"], upcoming["campaign_winner"]))]
     if upcoming.get("number") is None:
         return []
     choices = ", ".join(upcoming["choices"]) or "none left among the known scenarios"
-    return [Heading("Next scenario"),
-            FieldGrid(((Field("Scenario", f"{upcoming['number']} ({upcoming['circle']} "
+    return [m.Heading("Next scenario"),
+            m.FieldGrid(((m.Field("Scenario", f"{upcoming['number']} ({upcoming['circle']} "
                                           "circle)"),
-                        Field("Monster level", str(upcoming["monster_level"])),
-                        Field("Chosen by", upcoming["chosen_by"] or "all players"),
-                        Field("First player", _first_player(upcoming))),),
-                      weights=(1.0, 1.0, 1.0, 1.0)),
-            FieldGrid(((Field("Scenarios to choose from", choices),),), weights=(1.0,))]
+                          m.Field("Monster level", str(upcoming["monster_level"])),
+                          m.Field("Chosen by", upcoming["chosen_by"] or "all players"),
+                          m.Field("First player", _first_player(upcoming))),),
+                        weights=(1.0, 1.0, 1.0, 1.0)),
+            m.FieldGrid(((m.Field("Scenarios to choose from", choices),),), weights=(1.0,))]
 
 
 def _first_player(upcoming: dict[str, Any]) -> str:
@@ -123,41 +109,41 @@ def _first_player(upcoming: dict[str, Any]) -> str:
     return "at random"
 
 
-def campaign_part(summary: dict[str, Any], errors: Sequence[str] = ()) -> Part:
+def campaign_part(summary: dict[str, Any], errors: Sequence[str] = ()) -> m.Part:
     """The campaign sheet of a campaign's JSON summary; ``errors`` are the rules it breaks, in
     plain words, printed at the end so the paper never hides them."""
-    blocks: list[Block] = [_scenarios(summary)]
+    blocks: list[m.Block] = [_scenarios(summary)]
     for color, guild in summary["guilds"].items():
         blocks.extend(_guild(color, guild))
     blocks.extend(_next(summary.get("next") or {}))
     if errors:
-        blocks.append(Heading("To set right"))
-        blocks.extend(Note(text, tone="error") for text in errors)
+        blocks.append(m.Heading("To set right"))
+        blocks.extend(m.Note(text, tone="error") for text in errors)
     blocks.append(NOTES)
     played = len(summary.get("scenarios") or [])
     guilds = len(summary["guilds"])
     name = str(summary.get("name") or "Campaign")
-    return Part(kind="Campaign Sheet", title=name,
-                caption=f"{LABEL} · {guilds} guild{'s' if guilds != 1 else ''} · "
+    return m.Part(kind="Campaign Sheet", title=name,
+                  caption=f"{LABEL} · {guilds} guild{'s' if guilds != 1 else ''} · "
                         f"{played} of {SCENARIOS} scenarios played",
-                footer=f"{name} · Campaign Sheet", blocks=tuple(blocks),
-                brand=LABEL.upper())
+                  footer=f"{name} · Campaign Sheet", blocks=tuple(blocks),
+                  brand=LABEL.upper())
 
 
-def campaign_document(summary: dict[str, Any], errors: Sequence[str] = ()) -> Document:
+def campaign_document(summary: dict[str, Any], errors: Sequence[str] = ()) -> m.Document:
     """The whole PDF of one campaign's sheet."""
     part = campaign_part(summary, errors)
-    return Document(title=f"{part.title}: campaign sheet", parts=(part,))
+    return m.Document(title=f"{part.title}: campaign sheet", parts=(part,))
 
 
-def build(view: Any) -> Part:
+def build(view: Any) -> m.Part:
     """The sheet of a stored campaign (``service.CampaignView``): the plug-in's ``sheets``
     entry."""
     return campaign_part(view.summary, [v.message for v in view.report.errors])
 
 
 
-def sheet_document(view: Any) -> Document:
+def sheet_document(view: Any) -> m.Document:
     """The PDF of a stored campaign's sheet."""
     part = build(view)
-    return Document(title=f"{part.title}: campaign sheet", parts=(part,))
+    return m.Document(title=f"{part.title}: campaign sheet", parts=(part,))

@@ -36,15 +36,14 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     Strict,
     ValidationError,
     model_validator,
 )
 
-from chronicle.catalog.loader import validate_card_tables
 from chronicle.catalog.located import located_problems
+from chronicle.catalog.modelconfig import STRICT
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.limits import SEATS_MAX
@@ -83,8 +82,7 @@ EndField = Annotated[End, BeforeValidator(_lower)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class PlayerModel(_Strict):
@@ -172,9 +170,7 @@ def read_document(document: Any, path: Path, lines: LineMap | None = None,
     if model.card:
         from chronicle.systems.hunters_of_arcfall.quickcheck import SCHEMA
 
-        loaded.cards, card_problems = validate_card_tables(model.card, SCHEMA, path=shown,
-                                                           lines=lines, origin=origin)
-        loaded.problems.extend(card_problems)
+        loaded.read_cards(model.card, SCHEMA, shown, lines, origin)
     loaded.problems.extend(_references(model, shown, lines))
     if not loaded.problems:
         loaded.log = model.to_log()

@@ -10,30 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import chronicle.systems.protocol as gs
 from chronicle.systems.hunters_of_arcfall import KEY, LABEL
-from chronicle.systems.protocol import (
-    CardPlace,
-    CommandGroup,
-    Edition,
-    FileKind,
-    GameSystem,
-    OddsAnswer,
-    OddsCommand,
-    Option,
-    RecordKind,
-)
 
 _HERE = "chronicle.systems.hunters_of_arcfall"
 
 
-def odds_bust(options: dict[str, Any]) -> OddsAnswer:
+def odds_bust(options: dict[str, Any]) -> gs.OddsAnswer:
     """``chronicle odds bust --dice N --wounds W``: the next roll's bust and hit chances."""
     from chronicle.systems.hunters_of_arcfall.check import bust_for
 
     result = bust_for(options["dice"], options["wounds"], die=options.get("die"),
                       hunter=options.get("hunter"))
     if result.refused is not None:
-        return OddsAnswer({"kind": "bust", "error": result.refused}, (result.refused,), 2)
+        return gs.OddsAnswer({"kind": "bust", "error": result.refused}, (result.refused,), 2)
     if result.odds is None:
         data = {"kind": "bust", "violations": [v.to_dict() for v in result.violations],
                 "catalog_problems": [p.to_dict() for p in result.catalog_problems]}
@@ -42,7 +32,7 @@ def odds_bust(options: dict[str, Any]) -> OddsAnswer:
         lines = [f"{v.code}: {v.message}" + (f" (fix: {fix})" if fix else "")
                  for v in result.violations for fix in (v.fix_for(Front.CLI),)]
         lines += [f"skipped: {p}" for p in result.catalog_problems]  # a card refused on reading
-        return OddsAnswer(data, tuple(lines), result.exit_code)
+        return gs.OddsAnswer(data, tuple(lines), result.exit_code)
     odds = result.odds
     lines = [f"Bust: {odds.dice} dice, the hunter holding {odds.wounds} of {odds.capacity} "
              f"wounds ({odds.fatal_at} or more wounds rolled are fatal)",
@@ -51,41 +41,41 @@ def odds_bust(options: dict[str, Any]) -> OddsAnswer:
     lines += [f"  {k:>4}  {p!s:>14}  {q!s:>14}"
               for k, (p, q) in enumerate(zip(odds.hits_at_least, odds.hits_and_safe,
                                              strict=True)) if k]
-    return OddsAnswer({"kind": "bust", **odds.to_dict(),
-                       "bust_probability": float(odds.bust),
-                       "safe_probability": float(odds.safe)}, tuple(lines))
+    return gs.OddsAnswer({"kind": "bust", **odds.to_dict(),
+                          "bust_probability": float(odds.bust),
+                          "safe_probability": float(odds.safe)}, tuple(lines))
 
 
-SYSTEM = GameSystem(
+SYSTEM = gs.GameSystem(
     key=KEY,
     label=LABEL,
-    editions=(Edition(KEY, "Hunters of Arcfall"),),
+    editions=(gs.Edition(KEY, "Hunters of Arcfall"),),
     card_kinds=("hunter", "bounty", "die"),
-    file_kinds=(FileKind("game", "a game log: seats, point limit and every turn",
-                         f"{_HERE}.check:check_path"),),
+    file_kinds=(gs.FileKind("game", "a game log: seats, point limit and every turn",
+                            f"{_HERE}.check:check_path"),),
     odds=(
-        OddsCommand(
+        gs.OddsCommand(
             "bust", "Hunters of Arcfall: the chance the next roll fatally wounds a hunter",
             "The exact chance that the next roll of N dice fatally wounds a hunter holding W "
             "wounds, and the chance of at least k Hits, from the die faces in the card "
             "catalog (card.incomplete, exit 1, while they are unknown).",
-            (Option(("--dice",), "dice rolled", required=True, metavar="N"),
-             Option(("--wounds",), "wounds the hunter holds", required=True, metavar="W"),
-             Option(("--die",), "the die card (when the catalog has several)", "str"),
-             Option(("--hunter",), "the hunter (its wound capacity)", "str")),
+            (gs.Option(("--dice",), "dice rolled", required=True, metavar="N"),
+             gs.Option(("--wounds",), "wounds the hunter holds", required=True, metavar="W"),
+             gs.Option(("--die",), "the die card (when the catalog has several)", "str"),
+             gs.Option(("--hunter",), "the hunter (its wound capacity)", "str")),
             f"{_HERE}.plugin:odds_bust"),
     ),
-    commands=(CommandGroup("hunt", "Hunters of Arcfall games: score and log, turn by turn",
-                           f"{_HERE}.cli:register"),),
-    records=(RecordKind("hunt", "game of Hunters of Arcfall", per_player=False,
-                        check=f"{_HERE}.huntrecords:check_record",
-                        describe=f"{_HERE}.huntrecords:describe_event",
-                        steps=f"{_HERE}.huntrecords:steps_record",
-                        players=("data:player[].name", "turn:player"), guests=True,
-                        readable=f"{_HERE}.huntrecords:hunt_problems",
-                        cards=(CardPlace("data:player[].hunter", ("hunter",)),
-                               CardPlace("turn:drawn[]", ("bounty",)),
-                               CardPlace("turn:captured[]", ("bounty",)))),),
+    commands=(gs.CommandGroup("hunt", "Hunters of Arcfall games: score and log, turn by turn",
+                              f"{_HERE}.cli:register"),),
+    records=(gs.RecordKind("hunt", "game of Hunters of Arcfall", per_player=False,
+                           check=f"{_HERE}.huntrecords:check_record",
+                           describe=f"{_HERE}.huntrecords:describe_event",
+                           steps=f"{_HERE}.huntrecords:steps_record",
+                           players=("data:player[].name", "turn:player"), guests=True,
+                           readable=f"{_HERE}.huntrecords:hunt_problems",
+                           cards=(gs.CardPlace("data:player[].hunter", ("hunter",)),
+                                  gs.CardPlace("turn:drawn[]", ("bounty",)),
+                                  gs.CardPlace("turn:captured[]", ("bounty",)))),),
     sheets={"hunt": f"{_HERE}.service:hunt_sheet"},
     screens={"main": f"{_HERE}.screens.hunts:HuntsScreen"},
     card_schema=f"{_HERE}.schema:SCHEMA",

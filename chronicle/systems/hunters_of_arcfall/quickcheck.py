@@ -1,36 +1,28 @@
 """Hunters of Arcfall's game log and card tables, read without building pydantic's validators
-when they are plainly valid.
+when they are plainly valid (why, and how the field tables come from the models:
+``chronicle.catalog.quick``).
 
-The formats are defined once, by the pydantic models of ``files.py`` (game logs) and
-``schema.py`` (cards), and those models are the judges: they word every problem, located by the
-line map. But a ``chronicle check`` is one short process, and building the models' validators
-(and importing pydantic) is most of its time while most files are valid. So this module vouches
-first: a game log or card table whose every key is known and every value already in its final
-form (text trimmed and within its length, no control characters in names, whole numbers in
-range, results and ends in lower case, lists within their length, each turn a turn or an undo
-with what it needs, each player seated once and every turn's player at the table) is read as
-the models would read it; anything else goes to the models, which accept, normalise or refuse
-it with their located message. A test feeds both the same generated tables and requires the
-same answer from each.
-
-The field tables are not written here: each comes from its model through the generated
-``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
-module says only how the validators the types do not show are accounted for, and builds the
-game's values.
+The models of ``gamelogfile.py`` (game logs) and ``schema.py`` (cards) judge. A game log or card
+table whose every key is known and every value already in its final form (text trimmed and
+within its length, no control characters in names, whole numbers in range, results and ends in
+lower case, lists within their length, each turn a turn or an undo with what it needs, each
+player seated once and every turn's player at the table) is read here as the models would read
+it; anything else goes to the models, which accept, normalise or refuse it with their located
+message.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
-from chronicle.catalog.problems import FileProblem
+from chronicle.catalog.loadedfile import LoadedFile
+from chronicle.catalog.loader import read_toml
 from chronicle.catalog.quick import INNER, SHALLOW, Check, QuickSchema, checks, generated_tables
 from chronicle.catalog.quick import whole as _whole
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.values import Origin, name_key
+from chronicle.domain.values import name_key
 from chronicle.systems.hunters_of_arcfall import KEY, WOUND_CAPACITY
 from chronicle.systems.hunters_of_arcfall import cards as c
 from chronicle.systems.hunters_of_arcfall.log import (
@@ -50,14 +42,11 @@ ENTRIES_MAX = 10_000
 
 
 @dataclass
-class LoadedGame:
-    """A readable game log: the game, the cards it defines, and any problems found. When
+class LoadedGame(LoadedFile):
+    """A readable game log: the game (with the cards it defines and any problems found). When
     ``problems`` is not empty the file is unusable and ``log`` is None."""
 
-    path: Path
     log: GameLog | None = None
-    cards: list[CardEntry] = field(default_factory=list)
-    problems: list[FileProblem] = field(default_factory=list)
 
 
 NORMALISERS = ("_date_text", "_lower", "_lower_list", "_system")
@@ -108,7 +97,7 @@ def game(document: Any) -> tuple[GameLog, list[Any]] | None:
 def quick_game(path: Path) -> tuple[LoadedGame, tuple[dict[str, Any], LineMap] | None]:
     """Read a game-log file: the file as read when it could not be parsed or is plainly valid
     (its cards judged by ``SCHEMA``), else with the parsed document and its line map for the
-    models (``files.read_document``)."""
+    models (``gamelogfile.read_document``)."""
     loaded = LoadedGame(path)
     parsed = read_toml(path, loaded.problems)
     if parsed is None:
@@ -119,8 +108,7 @@ def quick_game(path: Path) -> tuple[LoadedGame, tuple[dict[str, Any], LineMap] |
         return loaded, parsed
     log, tables = quick
     if tables:
-        loaded.cards, loaded.problems = validate_card_tables(
-            tables, SCHEMA, path=str(path), lines=lines, origin=Origin.FILE)
+        loaded.read_cards(tables, SCHEMA, str(path), lines)
     if not loaded.problems:
         loaded.log = log
     return loaded, None

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import BaseModel, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
-from chronicle.catalog.schema import ModelSchema
+from chronicle.catalog.modelconfig import STRICT
+from chronicle.catalog.schema import ModelSchema, by_kind
 from chronicle.rules.report import Front
 from chronicle.systems.hunters_of_arcfall import KEY
 from chronicle.systems.hunters_of_arcfall import cards as c
@@ -41,8 +42,7 @@ FORMAT_VERSION = 1
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class CardModel(_Strict):
@@ -128,8 +128,7 @@ class DieModel(CardModel):
         return faces
 
 
-MODELS: dict[str, type[CardModel]] = {"hunter": HunterModel, "bounty": BountyModel,
-                                      "die": DieModel}
+MODELS: dict[str, type[CardModel]] = by_kind(HunterModel, BountyModel, DieModel)
 
 
 def _clean(dumped: dict[str, Any]) -> dict[str, Any]:

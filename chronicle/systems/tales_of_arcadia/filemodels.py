@@ -10,8 +10,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
+from pydantic import BaseModel, Field, Strict, model_validator
 
+from chronicle.catalog.modelconfig import STRICT
 from chronicle.domain.limits import YEAR_MAX, YEAR_MIN
 from chronicle.systems.tales_of_arcadia.battles import Battle, Side, Victory
 from chronicle.systems.tales_of_arcadia.force import Roster, RosterLine
@@ -25,8 +26,7 @@ from chronicle.systems.tales_of_arcadia.schema import Name, Text
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class UnitLineModel(_Strict):

@@ -1,23 +1,15 @@
 """The Tales of Arcadia card and roster formats, read without building pydantic's validators
-when a table is plainly valid.
+when a table is plainly valid (why, and how the field tables come from the models:
+``chronicle.catalog.quick``).
 
-The formats are defined once, by the pydantic models of ``schema.py`` (cards) and
-``filemodels.py`` (rosters, battles), and those models are the judges: they word every problem,
-located by the loader. But a ``chronicle check`` is one short process, and building the models'
-validators (and importing pydantic) is most of its time while most files are valid. So this
-module vouches first: a table whose every key is known and every value is already in its final
-form (text trimmed, whole numbers in range, lists of the allowed length, no control characters,
-no two variants or options of one name, ``min`` at most ``max``) is returned as the model would
-return it; anything else (a stray key, text with surrounding space, a number as text, ``None``)
-goes to the model, which accepts, normalises or refuses it with its located message. A test
-feeds both the same generated tables and requires the same answer from each.
+The models of ``schema.py`` (cards) and ``filemodels.py`` (rosters, battles) judge. A table
+whose every key is known and every value is already in its final form (text trimmed, whole
+numbers in range, lists of the allowed length, no control characters, no two variants or
+options of one name, ``min`` at most ``max``) is returned here as the model would return it;
+anything else (a stray key, text with surrounding space, a number as text, ``None``) goes to the
+model, which accepts, normalises or refuses it with its located message.
 
 ``SCHEMA`` is the card schema the loader uses (``chronicle.catalog.loader.CardSchema``).
-
-The field tables are not written here: each comes from its model through the generated
-``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
-module says only how the validators the types do not show are accounted for, and builds the
-game's values.
 """
 
 from __future__ import annotations

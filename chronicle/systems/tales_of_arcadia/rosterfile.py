@@ -16,21 +16,21 @@ battle record file; and card files written back (``dump_cards``).
 
     [[card]]                       # army-list data may also be defined inline
 
-Unknown keys are rejected. Every mistake is reported with the file, line, table and key (a
-misspelt key gets a "did you mean"); a file with any such problem cannot be checked (exit 2).
+Unknown keys are rejected; every mistake is located as in every game's file
+(``chronicle.catalog.located``), and a file with any such problem cannot be checked (exit 2).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chronicle.catalog.loader import CardEntry, read_toml, validate_card_tables
+from chronicle.catalog.loadedfile import LoadedFile, load_toml
+from chronicle.catalog.loader import read_toml
 from chronicle.catalog.problems import FileProblem
 from chronicle.catalog.tomlmap import LineMap
-from chronicle.domain.values import Origin
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia.cards import (
     Army,
@@ -70,23 +70,15 @@ def load_battles(path: Path) -> tuple[list[Battle], list[FileProblem]]:
 
 
 @dataclass
-class LoadedRoster:
-    """A roster file read: the force, the cards it defines, and any problems found."""
+class LoadedRoster(LoadedFile):
+    """A roster file read: the force (with the cards it defines and any problems found)."""
 
-    path: Path
     roster: Roster | None = None
-    cards: list[CardEntry] = field(default_factory=list)
-    problems: list[FileProblem] = field(default_factory=list)
 
 
 def load_roster(path: Path) -> LoadedRoster:
     """Read a roster file. When ``problems`` is not empty the file is unusable."""
-    loaded = LoadedRoster(path)
-    parsed = read_toml(path, loaded.problems)
-    if parsed is None:
-        return loaded
-    document, lines = parsed
-    return read_roster(document, lines, str(path), loaded)
+    return load_toml(LoadedRoster(path), read_roster)
 
 
 def read_roster(document: dict[str, Any], lines: LineMap | None, shown: str,
@@ -113,9 +105,7 @@ def read_roster(document: dict[str, Any], lines: LineMap | None, shown: str,
             return loaded
         force, cards = model.to_roster(), model.card
     if cards:
-        loaded.cards, card_problems = validate_card_tables(cards, SCHEMA, path=shown,
-                                                           lines=lines, origin=Origin.FILE)
-        loaded.problems.extend(card_problems)
+        loaded.read_cards(cards, SCHEMA, shown, lines)
     loaded.roster = force
     return loaded
 

@@ -36,13 +36,13 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     Strict,
     model_validator,
 )
 
-from chronicle.catalog.schema import ModelSchema
+from chronicle.catalog.modelconfig import STRICT
+from chronicle.catalog.schema import ModelSchema, by_kind
 from chronicle.domain.limits import NAME_MAX, TEXT_MAX, valid_name, valid_text
 from chronicle.systems.tales_of_arcadia import KEY
 from chronicle.systems.tales_of_arcadia import cards as c
@@ -74,8 +74,7 @@ MovementField = Annotated[c.Movement, BeforeValidator(_lower)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class StatsFields(_Strict):
@@ -188,12 +187,8 @@ class TerrainModel(CardModel):
     imperfect_los: Flag | None = None
 
 
-MODELS: dict[str, type[CardModel]] = {
-    "army": ArmyModel,
-    "unit": UnitModel,
-    "keyword": KeywordModel,
-    "terrain": TerrainModel,
-}
+MODELS: dict[str, type[CardModel]] = by_kind(ArmyModel, UnitModel, KeywordModel,
+                                             TerrainModel)
 
 
 MODEL_SCHEMA: ModelSchema[c.Card] = ModelSchema(KEY, FORMAT_VERSION, MODELS, c.card_from_data)

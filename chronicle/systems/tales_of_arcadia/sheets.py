@@ -15,23 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronicle.export.model import (
-    Block,
-    Column,
-    Document,
-    Field,
-    FieldGrid,
-    Heading,
-    Mark,
-    Note,
-    Part,
-    RosterGroup,
-    RosterRow,
-    RosterTable,
-    Row,
-    Table,
-    Value,
-)
+import chronicle.export.model as m
 from chronicle.systems.tales_of_arcadia import LABEL
 from chronicle.systems.tales_of_arcadia.cards import STATS, Keyword, Movement, Terrain
 from chronicle.systems.tales_of_arcadia.catalog import TalesCatalog, keywords, terrains
@@ -63,8 +47,8 @@ ATTACK_SEQUENCE = (
 """The attack sequence in our own words (seed, *Attacking*, *Cover*)."""
 
 
-def _value(value: Any) -> Value:
-    return Mark.UNKNOWN if value is None else str(value)
+def _value(value: Any) -> m.Value:
+    return m.Mark.UNKNOWN if value is None else str(value)
 
 
 def _label(entry: dict[str, Any]) -> str:
@@ -93,7 +77,7 @@ def merged_lines(roster: Roster, entries: list[dict[str, Any]]
 
 
 def _group(lines: list[tuple[int, dict[str, Any]]], note: str | None,
-           room: int) -> tuple[RosterGroup, int]:
+           room: int) -> tuple[m.RosterGroup, int]:
     """One group of identical lines: its head (statistics once), a legend, a row per model
     (at most ``room``); and how many rows it printed."""
     entry = lines[0][1]
@@ -112,27 +96,27 @@ def _group(lines: list[tuple[int, dict[str, Any]]], note: str | None,
               and entry["movement"] != Movement.WALKING.value else "",
               f"Note: {note}" if note else "",
               "" if known else "Wounds unknown: count them by hand"]
-    rows: list[RosterRow] = []
+    rows: list[m.RosterRow] = []
     for number, line_entry in lines:
         for index in range(1, int(line_entry["count"]) + 1):
             if len(rows) >= room:
                 break
-            rows.append(RosterRow(label, wounds if known else None,
-                                  str(wounds) if known else "", f"{number}.{index}"))
+            rows.append(m.RosterRow(label, wounds if known else None,
+                                    str(wounds) if known else "", f"{number}.{index}"))
     more = (f"{count - len(rows)} more {'model' if count - len(rows) == 1 else 'models'} of "
             "this group: track their wounds on a separate sheet." if count > len(rows)
             else "")
     title = f"{count} × {label}" if count > 1 else label
-    return RosterGroup(title, cells, tuple(rows), " · ".join(p for p in legend if p),
-                       more), len(rows)
+    return m.RosterGroup(title, cells, tuple(rows), " · ".join(p for p in legend if p),
+                         more), len(rows)
 
 
-def roster_table(roster: Roster, summary: dict[str, Any]) -> RosterTable:
+def roster_table(roster: Roster, summary: dict[str, Any]) -> m.RosterTable:
     """The roster to play from: a group per set of identical lines, a row per model with
     its own label (line number, its number in the line, unit and variant), its wound boxes
     and an "activated this round" box; the points total last."""
     entries = summary["units"]
-    groups: list[RosterGroup] = []
+    groups: list[m.RosterGroup] = []
     printed = 0
     for lines in merged_lines(roster, entries):
         note = roster.units[lines[0][0] - 1].note
@@ -140,50 +124,50 @@ def roster_table(roster: Roster, summary: dict[str, Any]) -> RosterTable:
         group, shown = _group(lines, note, room)
         groups.append(group)
         printed += shown
-    columns = (Column("Pts", 1.0, "center"),
-               *(Column(STAT_TITLES[stat], 1.0, "center") for stat in STATS),
-               Column("Total", 1.35, "center"))
-    spent: Value = str(summary["points_spent"]) if summary["points_complete"] \
-        else Mark.UNKNOWN
+    columns = (m.Column("Pts", 1.0, "center"),
+               *(m.Column(STAT_TITLES[stat], 1.0, "center") for stat in STATS),
+               m.Column("Total", 1.35, "center"))
+    spent: m.Value = str(summary["points_spent"]) if summary["points_complete"] \
+        else m.Mark.UNKNOWN
     models = summary["unit_count"]
-    return RosterTable(columns, tuple(groups), label="Model (line.number)",
-                       boxes="Wounds: tick each one lost", tick="Activated",
-                       total_label=f"Points total · {models} model{'s' if models != 1 else ''}"
+    return m.RosterTable(columns, tuple(groups), label="Model (line.number)",
+                         boxes="Wounds: tick each one lost", tick="Activated",
+                         total_label=f"Points total · {models} model{'s' if models != 1 else ''}"
                                    f" · limit {roster.limit}",
-                       total=("",) * (len(columns) - 1) + (spent,), fill=True)
+                         total=("",) * (len(columns) - 1) + (spent,), fill=True)
 
 
-def force_part(roster: Roster, catalog: TalesCatalog, player: str | None = None) -> Part:
+def force_part(roster: Roster, catalog: TalesCatalog, player: str | None = None) -> m.Part:
     """The battle force part: the header fields and a block per roster line."""
     report = check_roster(roster, catalog)
     summary = report.summary
     spent = summary["points_spent"]
-    points: Value = str(spent) if summary["points_complete"] else Mark.UNKNOWN
-    left: Value = str(summary["points_unspent"]) if summary["points_complete"] \
-        else Mark.UNKNOWN
-    header = FieldGrid(  # the force's name is the title above
-        ((Field("Army list", roster.army), Field("Player", player or roster.player or ""),
-          Field("Units", str(summary["unit_count"]))),
-         (Field("Point limit", str(roster.limit)), Field("Points spent", points),
-          Field("Points left", left))),
+    points: m.Value = str(spent) if summary["points_complete"] else m.Mark.UNKNOWN
+    left: m.Value = str(summary["points_unspent"]) if summary["points_complete"] \
+        else m.Mark.UNKNOWN
+    header = m.FieldGrid(  # the force's name is the title above
+        ((m.Field("Army list", roster.army), m.Field("Player", player or roster.player or ""),
+          m.Field("Units", str(summary["unit_count"]))),
+         (m.Field("Point limit", str(roster.limit)), m.Field("Points spent", points),
+          m.Field("Points left", left))),
         (1.3, 1.3, 0.8))
-    blocks: list[Block] = [header]
+    blocks: list[m.Block] = [header]
     if report.errors:
-        blocks.append(Note(f"this force breaks {len(report.errors)} rule(s): "
-                           + "; ".join(v.message for v in report.errors[:3]),
-                           label="Not legal:", tone="error"))
+        blocks.append(m.Note(f"this force breaks {len(report.errors)} rule(s): "
+                             + "; ".join(v.message for v in report.errors[:3]),
+                             label="Not legal:", tone="error"))
     if roster.notes:
-        blocks.append(Note(roster.notes, label="Notes:"))
+        blocks.append(m.Note(roster.notes, label="Notes:"))
     if not roster.units:
-        blocks.append(Note("no units yet.", tone="muted"))
+        blocks.append(m.Note("no units yet.", tone="muted"))
     else:
-        blocks.append(Note("tick a model's box when it has been activated this round (it is "
-                           "exhausted); the keywords are explained on the reference page.",
-                           label="In play:", tone="muted"))
+        blocks.append(m.Note("tick a model's box when it has been activated this round (it is "
+                             "exhausted); the keywords are explained on the reference page.",
+                             label="In play:", tone="muted"))
         blocks.append(roster_table(roster, summary))
     caption = f"{roster.army} · {roster.limit} points"
-    return Part("Battle Force", roster.name, caption, f"{FOOTER} · {roster.name}",
-                tuple(blocks), brand=BRAND)
+    return m.Part("Battle Force", roster.name, caption, f"{FOOTER} · {roster.name}",
+                  tuple(blocks), brand=BRAND)
 
 
 def _carriers(word: Keyword, entries: list[dict[str, Any]]) -> str:
@@ -197,43 +181,44 @@ def _carriers(word: Keyword, entries: list[dict[str, Any]]) -> str:
     return ", ".join(found) or "-"
 
 
-def reference_part(catalog: TalesCatalog, roster: Roster | None = None) -> Part:
+def reference_part(catalog: TalesCatalog, roster: Roster | None = None) -> m.Part:
     """The one-page reference: attack sequence, keywords (each explained once, with the
     force's units that carry it when a force is given), terrain."""
-    blocks: list[Block] = [Heading("Attack sequence")]
-    blocks += [Note(text, label=f"{number}. {label}")
+    blocks: list[m.Block] = [m.Heading("Attack sequence")]
+    blocks += [m.Note(text, label=f"{number}. {label}")
                for number, (label, text) in enumerate(ATTACK_SEQUENCE, start=1)]
     words: list[Keyword] = keywords(catalog)
-    columns: tuple[Column, ...] = (Column("Keyword", 1.0), Column("What it does", 4.0))
+    columns: tuple[m.Column, ...] = (m.Column("Keyword", 1.0), m.Column("What it does", 4.0))
     entries = check_roster(roster, catalog).summary["units"] if roster is not None else []
     if roster is not None:
-        columns = (*columns, Column("In this force", 1.6))
-    blocks.append(Table(columns, tuple(
-        Row((word.name + (" K:N" if word.parameter == "chance" else ""), _value(word.summary),
-             *((_carriers(word, entries),) if roster is not None else ())))
+        columns = (*columns, m.Column("In this force", 1.6))
+    blocks.append(m.Table(columns, tuple(
+        m.Row((word.name + (" K:N" if word.parameter == "chance" else ""), _value(word.summary),
+               *((_carriers(word, entries),) if roster is not None else ())))
         for word in words), title="Keywords"))
     ground: list[Terrain] = terrains(catalog)
-    blocks.append(Table((Column("Terrain", 1.0), Column("Speed per inch", 0.9, "center"),
-                         Column("Treated as ground by", 1.3), Column("What it does", 3.0)),
-                        tuple(Row((t.name, _value(t.movement_cost) if not t.blocks_movement
-                                   else "no entry", ", ".join(t.ignored_by) or "-",
-                                   _value(t.summary))) for t in ground),
-                        title="Terrain"))
-    return Part("Reference", "Rules at a glance", "Tales of Arcadia (64th Edition)",
-                "Tales of Arcadia reference · Arcadia Chronicle", tuple(blocks), brand=BRAND,
-                one_page=True)
+    blocks.append(m.Table((m.Column("Terrain", 1.0), m.Column("Speed per inch", 0.9, "center"),
+                           m.Column("Treated as ground by", 1.3), m.Column("What it does", 3.0)),
+                          tuple(m.Row((t.name, _value(t.movement_cost) if not t.blocks_movement
+                                       else "no entry", ", ".join(t.ignored_by) or "-",
+                                       _value(t.summary))) for t in ground),
+                          title="Terrain"))
+    return m.Part("Reference", "Rules at a glance", "Tales of Arcadia (64th Edition)",
+                  "Tales of Arcadia reference · Arcadia Chronicle", tuple(blocks), brand=BRAND,
+                  one_page=True)
 
 
 def roster_parts(roster: Roster, catalog: TalesCatalog,
-                 player: str | None = None) -> tuple[Part, Part]:
+                 player: str | None = None) -> tuple[m.Part, m.Part]:
     """The two parts of the printed roster: the battle force and the reference page."""
     return force_part(roster, catalog, player), reference_part(catalog, roster)
 
 
-def roster_document(roster: Roster, catalog: TalesCatalog, player: str | None = None) -> Document:
+def roster_document(roster: Roster, catalog: TalesCatalog, player: str | None = None) -> m.Document:
     """The whole printed roster: the force, then the reference page, numbered over the file
     (the reference is the last page of the force's pages, "Page 3 of 3")."""
-    return Document(f"{roster.name} ({LABEL} battle force)", roster_parts(roster, catalog, player))
+    return m.Document(f"{roster.name} ({LABEL} battle force)",
+                      roster_parts(roster, catalog, player))
 
 
 __all__ = ["ATTACK_SEQUENCE", "BRAND", "MAX_PRINTED", "MAX_ROWS", "force_part", "merged_lines",

@@ -10,15 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronicle.systems.wyld_hunt.chronicle import (
-    Correction,
-    EpicOrder,
-    Event,
-    FlawBoughtOff,
-    GamePlayed,
-    MeritBought,
-    Undo,
-)
+from chronicle.systems.wyld_hunt import chronicle as ev
 
 KINDS = ("game", "buy", "buy_off", "correction", "undo")
 
@@ -34,19 +26,19 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v not in (None, (), [], 0) or k in ("event",)}
 
 
-def event_to_record(event: Event) -> tuple[str, dict[str, Any]]:
+def event_to_record(event: ev.Event) -> tuple[str, dict[str, Any]]:
     """The kind and payload stored for ``event``."""
-    if isinstance(event, GamePlayed):
+    if isinstance(event, ev.GamePlayed):
         return "game", _clean({"quests": list(event.quests), "completed": list(event.completed),
                                "date": event.date, "opponent": event.opponent,
                                "note": event.note,
-                               "epic_order": None if event.epic_order is EpicOrder.QUEST_NUMBER
+                               "epic_order": None if event.epic_order is ev.EpicOrder.QUEST_NUMBER
                                else event.epic_order.value})
-    if isinstance(event, MeritBought):
+    if isinstance(event, ev.MeritBought):
         return "buy", _clean({"merit": event.merit, "date": event.date, "note": event.note})
-    if isinstance(event, FlawBoughtOff):
+    if isinstance(event, ev.FlawBoughtOff):
         return "buy_off", _clean({"flaw": event.flaw, "date": event.date, "note": event.note})
-    if isinstance(event, Correction):
+    if isinstance(event, ev.Correction):
         return "correction", _clean({
             "note": event.note, "add_merits": list(event.add_merits),
             "remove_merits": list(event.remove_merits), "add_flaws": list(event.add_flaws),
@@ -54,7 +46,7 @@ def event_to_record(event: Event) -> tuple[str, dict[str, Any]]:
     return "undo", _clean({"event": event.event, "date": event.date, "note": event.note})
 
 
-def event_from_record(kind: str, data: dict[str, Any]) -> Event:
+def event_from_record(kind: str, data: dict[str, Any]) -> ev.Event:
     """The event stored as ``kind`` and ``data``.
 
     Raises:
@@ -62,43 +54,43 @@ def event_from_record(kind: str, data: dict[str, Any]) -> Event:
     """
     try:
         if kind == "game":
-            return GamePlayed(quests=tuple(data["quests"]),
-                              completed=tuple(data.get("completed", ())),
-                              date=data.get("date"), opponent=data.get("opponent"),
-                              note=data.get("note"),
-                              epic_order=EpicOrder(data.get("epic_order") or "quest_number"))
+            return ev.GamePlayed(quests=tuple(data["quests"]),
+                                 completed=tuple(data.get("completed", ())),
+                                 date=data.get("date"), opponent=data.get("opponent"),
+                                 note=data.get("note"),
+                                 epic_order=ev.EpicOrder(data.get("epic_order") or "quest_number"))
         if kind == "buy":
-            return MeritBought(merit=data["merit"], date=data.get("date"), note=data.get("note"))
+            return ev.MeritBought(merit=data["merit"], date=data.get("date"), note=data.get("note"))
         if kind == "buy_off":
-            return FlawBoughtOff(flaw=data["flaw"], date=data.get("date"), note=data.get("note"))
+            return ev.FlawBoughtOff(flaw=data["flaw"], date=data.get("date"), note=data.get("note"))
         if kind == "correction":
-            return Correction(note=data["note"], add_merits=tuple(data.get("add_merits", ())),
-                              remove_merits=tuple(data.get("remove_merits", ())),
-                              add_flaws=tuple(data.get("add_flaws", ())),
-                              remove_flaws=tuple(data.get("remove_flaws", ())),
-                              xp=int(data.get("xp", 0)), date=data.get("date"))
+            return ev.Correction(note=data["note"], add_merits=tuple(data.get("add_merits", ())),
+                                 remove_merits=tuple(data.get("remove_merits", ())),
+                                 add_flaws=tuple(data.get("add_flaws", ())),
+                                 remove_flaws=tuple(data.get("remove_flaws", ())),
+                                 xp=int(data.get("xp", 0)), date=data.get("date"))
         if kind == "undo":
-            return Undo(event=int(data["event"]), date=data.get("date"), note=data.get("note"))
+            return ev.Undo(event=int(data["event"]), date=data.get("date"), note=data.get("note"))
     except (KeyError, TypeError) as exc:
         raise ValueError(f"a {kind} event is missing or has a bad {exc}") from None
     raise ValueError(f"unknown event kind {kind!r}; known: {', '.join(KINDS)}")
 
 
-def describe_event(event: Event) -> str:
+def describe_event(event: ev.Event) -> str:
     """One line for histories: what happened."""
-    if isinstance(event, GamePlayed):
+    if isinstance(event, ev.GamePlayed):
         done = ", ".join(event.completed) or "none"
         text = f"Game: quests {', '.join(event.quests)}; completed {done}"
         if event.opponent:
             text += f"; against {event.opponent}"
-        if event.epic_order is not EpicOrder.QUEST_NUMBER:
+        if event.epic_order is not ev.EpicOrder.QUEST_NUMBER:
             text += f"; {event.epic_order.describe()}"
         return text
-    if isinstance(event, MeritBought):
+    if isinstance(event, ev.MeritBought):
         return f"Bought {event.merit}"
-    if isinstance(event, FlawBoughtOff):
+    if isinstance(event, ev.FlawBoughtOff):
         return f"Bought off {event.flaw}"
-    if isinstance(event, Correction):
+    if isinstance(event, ev.Correction):
         parts = [f"+{n}" for n in event.add_merits + event.add_flaws]
         parts += [f"-{n}" for n in event.remove_merits + event.remove_flaws]
         if event.xp:
@@ -107,20 +99,20 @@ def describe_event(event: Event) -> str:
     return f"Undo of event {event.event}"
 
 
-def what_happened(event: Event) -> str:
+def what_happened(event: ev.Event) -> str:
     """An event in a few words, for conflict messages: "a game was recorded"."""
-    if isinstance(event, GamePlayed):
+    if isinstance(event, ev.GamePlayed):
         return "a game was recorded"
-    if isinstance(event, MeritBought):
+    if isinstance(event, ev.MeritBought):
         return f"{event.merit} was bought"
-    if isinstance(event, FlawBoughtOff):
+    if isinstance(event, ev.FlawBoughtOff):
         return f"{event.flaw} was bought off"
-    if isinstance(event, Correction):
+    if isinstance(event, ev.Correction):
         return "a correction was recorded"
     return f"event {event.event} was undone"
 
 
-def event_to_file(event: Event) -> dict[str, Any]:
+def event_to_file(event: ev.Event) -> dict[str, Any]:
     """The ``[[event]]`` table of a character file for ``event``."""
     kind, data = event_to_record(event)
     if kind == "buy":

@@ -13,7 +13,6 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     Strict,
     ValidationError,
@@ -21,6 +20,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from chronicle.catalog.modelconfig import STRICT
 from chronicle.catalog.problems import FileProblem, did_you_mean
 from chronicle.catalog.tomlmap import LineMap
 from chronicle.domain.dates import CODE as DATE_CODE
@@ -77,8 +77,7 @@ System = Annotated[str, Strict(), BeforeValidator(_system)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class EventModel(_Strict):

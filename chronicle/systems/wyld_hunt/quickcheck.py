@@ -1,24 +1,15 @@
 """Wyld Hunt's character files and card tables, read without building pydantic's validators
-when they are plainly valid.
+when they are plainly valid (why, and how the field tables come from the models:
+``chronicle.catalog.quick``).
 
-The formats are defined once, by the pydantic models of ``filemodels.py`` (character and setup
-files) and ``schema.py`` (cards), and those models are the judges: they word every problem,
-located by the loader. But a ``chronicle check`` is one short process, and building the models'
-validators (and importing pydantic) is most of its time while most files are valid. So this
-module vouches first: a character file or card table whose every key is known and every value
-is already in its final form (text trimmed and within its length, whole numbers in range, an
-enumerated value in lower case, lists within their length, no control characters, an event of
-exactly one kind with what that kind needs) is returned as the model would return it; anything
-else (a stray key, text with surrounding space, a number as text, a TOML date, ``effects``
-or ``score_changes``) goes to the model, which accepts, normalises or refuses it with its
-located message. Setup
-files always go to the model. A test feeds both the same generated tables and requires the same
-answer from each.
-
-The field tables are not written here: each comes from its model through the generated
-``quickspec.json`` (``chronicle.catalog.quickspec``; regenerate it after changing a model). This
-module says only how the validators the types do not show are accounted for, and builds the
-game's values.
+The models of ``filemodels.py`` (character and setup files) and ``schema.py`` (cards) judge. A
+character file or card table whose every key is known and every value is already in its final
+form (text trimmed and within its length, whole numbers in range, an enumerated value in lower
+case, lists within their length, no control characters, an event of exactly one kind with what
+that kind needs) is returned here as the model would return it; anything else (a stray key,
+text with surrounding space, a number as text, a TOML date, ``effects`` or ``score_changes``)
+goes to the model, which accepts, normalises or refuses it with its located message. Setup
+files always go to the model.
 """
 
 from __future__ import annotations

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
+from pydantic import BaseModel, BeforeValidator, Field, Strict
 
+from chronicle.catalog.modelconfig import STRICT
+from chronicle.catalog.schema import by_kind
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt import cards as c
 from chronicle.systems.wyld_hunt.fields import (
@@ -46,8 +48,7 @@ FORMAT_VERSION = 1
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
-                              defer_build=True)
+    model_config = STRICT
 
 
 class ExtraPointsModel(_Strict):
@@ -176,14 +177,8 @@ class WaylayModel(CardModel):
     combat: WaylayField | None = None
 
 
-MODELS: dict[str, type[CardModel]] = {
-    "icon": IconModel,
-    "merit": MeritModel,
-    "flaw": FlawModel,
-    "quest": QuestModel,
-    "league": LeagueModel,
-    "waylay": WaylayModel,
-}
+MODELS: dict[str, type[CardModel]] = by_kind(IconModel, MeritModel, FlawModel, QuestModel,
+                                             LeagueModel, WaylayModel)
 
 
 class WyldHuntCardSchema:

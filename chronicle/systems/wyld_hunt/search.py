@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from chronicle.domain.values import Origin
 from chronicle.systems.wyld_hunt.cards import (
@@ -102,18 +103,10 @@ class CardFilter:
         return None if unknown else True
 
     def _type(self, card: Card) -> bool | None:
-        if not self.type:
-            return True
-        if not isinstance(card, Merit | Flaw):
-            return False
-        return None if card.type is None else card.type.value == self.type
+        return _merit_or_flaw(card, "type", self.type)
 
     def _court(self, card: Card) -> bool | None:
-        if not self.court:
-            return True
-        if not isinstance(card, Merit | Flaw):
-            return False
-        return None if card.court is None else card.court.value == self.court
+        return _merit_or_flaw(card, "court", self.court)
 
     def _attribute(self, card: Card) -> bool | None:
         if not self.attribute:
@@ -126,22 +119,12 @@ class CardFilter:
         return False
 
     def _cost(self, card: Card) -> bool | None:
-        if self.cost is None:
-            return True
-        value = card.cost if isinstance(card, Merit) else card.bonus if isinstance(
-            card, Flaw) else False
-        if value is False:
-            return False
-        return None if value is None else value in self.cost
+        return _within(self.cost, card.cost if isinstance(card, Merit) else
+                       card.bonus if isinstance(card, Flaw) else False)
 
     def _rating(self, card: Card) -> bool | None:
-        if self.rating is None:
-            return True
-        value = card.rating if isinstance(card, Waylay) else card.waylay_rating if isinstance(
-            card, Quest) else False
-        if value is False:
-            return False
-        return None if value is None else value in self.rating
+        return _within(self.rating, card.rating if isinstance(card, Waylay) else
+                       card.waylay_rating if isinstance(card, Quest) else False)
 
     def _terrain(self, card: Card) -> bool | None:
         if not self.terrain:
@@ -152,6 +135,27 @@ class CardFilter:
             return None
         wanted = Terrain(self.terrain)
         return wanted in card.terrain or Terrain.ANY in card.terrain
+
+
+def _within(wanted: Range | None, value: int | Literal[False] | None) -> bool | None:
+    """Whether a card's number (a cost, a rating) is in ``wanted``: True when nothing is
+    wanted, False for a card without that number (``False``), None when it is unknown."""
+    if wanted is None:
+        return True
+    if value is False:
+        return False
+    return None if value is None else value in wanted
+
+
+def _merit_or_flaw(card: Card, name: str, wanted: str | None) -> bool | None:
+    """Whether a Merit's or Flaw's value ``name`` (its type or court) is ``wanted``: True when
+    nothing is wanted, False for another kind of card, None when the value is unknown."""
+    if not wanted:
+        return True
+    if not isinstance(card, Merit | Flaw):
+        return False
+    value = getattr(card, name)
+    return None if value is None else bool(value.value == wanted)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from chronicle.cli.common import (
     print_or_write,
     run_service,
 )
-from chronicle.cli.output import emit, emit_json, fail, table
+from chronicle.cli.output import emit, fail, listed, table
 from chronicle.cli.systems import EditionKeys
 from chronicle.systems.wyld_hunt.cli.mendcommands import register_character
 from chronicle.systems.wyld_hunt.cli.show import show_character
@@ -124,12 +124,8 @@ def _list(args: argparse.Namespace) -> int:
     paged = args.page is not None or (not args.json and total > PER_PAGE)
     found = list_characters(db, args.player, archived=args.archived,
                             page=((number - 1) * PER_PAGE, PER_PAGE) if paged else None)
-    if args.json:
-        emit_json([v.to_dict() for v in found])
-        return 0
-    if not found:
-        emit("No archived characters." if args.archived else
-             "No characters yet: 'chronicle character new NAME --player P'.")
+    if listed(found, args.json, "No archived characters." if args.archived else
+              "No characters yet: 'chronicle character new NAME --player P'."):
         return 0
     rows = []
     for view in found:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from chronicle.cli.common import command, database
-from chronicle.cli.output import emit, emit_json, fail, table
+from chronicle.cli.output import emit, emit_json, fail, listed, table
 from chronicle.cli.systems import EditionKeys
 from chronicle.systems.wyld_hunt.cli.mendcommands import register_game
 from chronicle.systems.wyld_hunt.cli.show import show_view
@@ -97,12 +97,8 @@ def _list(args: argparse.Namespace) -> int:
     from chronicle.systems.wyld_hunt.services.games import list_games
 
     found = list_games(database(args), archived=args.archived)
-    if args.json:
-        emit_json([g.to_dict() for g in found])
-        return 0
-    if not found:
-        emit("No archived games." if args.archived else
-             "No games yet: 'chronicle game new NAME --seat Tim:Winerdria --seat Josh'.")
+    if listed(found, args.json, "No archived games." if args.archived else
+              "No games yet: 'chronicle game new NAME --seat Tim:Winerdria --seat Josh'."):
         return 0
     table(["game", "status", "players", "rules"],
           [[g.name, g.status, ", ".join(s.player for s in g.seats),

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
-from chronicle.cli.common import add_json, add_player, command, database, run_service
-from chronicle.cli.deletecommands import add_yes, remove, sentence
+from chronicle.cli.common import add_player, command, database
+from chronicle.cli.deletecommands import add_delete, remove, sentence
 from chronicle.cli.output import emit
 from chronicle.systems.wyld_hunt.cli.show import show_character, show_view
 
@@ -23,16 +22,10 @@ def register_character(sub: Any) -> None:
                      "Give a character another name; its chronicle and "
                      "games stay with it.", args=("name", "new_name"), json=True)
     add_player(rename)
-    delete = sub.add_parser("delete", help="delete (or archive) a character",
-                            description="Delete a character never played. One whose chronicle "
-                                        "has begun is archived instead: hidden from lists, its "
-                                        "cards no longer in use, restorable. Refused while a "
-                                        "game not yet played seats it (named).")
-    delete.add_argument("name")
-    add_player(delete)
-    add_yes(delete)
-    add_json(delete)
-    delete.set_defaults(handler=partial(run_service, _character_delete), subject="character")
+    add_delete(sub, _character_delete, "character", "delete (or archive) a character",
+               "Delete a character never played. One whose chronicle has begun is archived "
+               "instead: hidden from lists, its cards no longer in use, restorable. Refused "
+               "while a game not yet played seats it (named).", player=True)
     restore = command(sub, "restore-archived", _character_restore,
                       "bring back an archived character",
                       "Bring an archived character back into play (refused "
@@ -42,17 +35,11 @@ def register_character(sub: Any) -> None:
 
 def register_game(sub: Any) -> None:
     """Add ``game rename|delete|restore-archived`` and ``game seat|unseat``."""
-    command(sub, "rename", _game_rename, "rename a game",
-            "Give a game another "
-            "name.", args=("name", "new_name"), json=True)
-    delete = sub.add_parser("delete", help="delete (or archive) a game",
-                            description="Delete a game not yet played. One whose result is "
-                                        "recorded is archived instead (hidden from lists, "
-                                        "restorable); the characters keep their chronicles.")
-    delete.add_argument("name")
-    add_yes(delete)
-    add_json(delete)
-    delete.set_defaults(handler=partial(run_service, _game_delete), subject="game")
+    command(sub, "rename", _game_rename, "rename a game", "Give a game another name.",
+            args=("name", "new_name"), json=True)
+    add_delete(sub, _game_delete, "game", "delete (or archive) a game",
+               "Delete a game not yet played. One whose result is recorded is archived instead "
+               "(hidden from lists, restorable); the characters keep their chronicles.")
     command(sub, "restore-archived", _game_restore, "bring back an archived game",
             "Bring an archived game back into the lists.", args=("name",), json=True)
     seat = command(sub, "seat", _seat, "seat a player, or change their character",

@@ -79,6 +79,12 @@ class LedgerState:
     quests_completed: list[str] = field(default_factory=list)
     lines: list[LedgerLine] = field(default_factory=list)
 
+    def line(self, index: int, event: Event, xp_change: int = 0, *, applied: bool = True,
+             undone_by: int | None = None) -> LedgerLine:
+        """The line of ``event`` with the totals as they stand (the bonus after them)."""
+        return LedgerLine(index, event, xp_change, self.xp_earned, self.xp_spent,
+                          waylay_bonus(self.xp_earned), applied=applied, undone_by=undone_by)
+
 
 def replay(events: tuple[Event, ...], merits: list[Merit], flaws: list[Flaw],
            res: Resolver) -> LedgerState:
@@ -93,8 +99,7 @@ def replay(events: tuple[Event, ...], merits: list[Merit], flaws: list[Flaw],
         return _step(index, event, state, res)
 
     def skipped(index: int, event: Event, undone_by: int) -> LedgerLine:
-        return LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
-                          waylay_bonus(state.xp_earned), applied=False, undone_by=undone_by)
+        return state.line(index, event, applied=False, undone_by=undone_by)
 
     for line in ledger.replay(events, undo_of=_undo_of, step=step, skipped=skipped,
                               report=res.report, bad_undo=codes.LEDGER_BAD_UNDO):
@@ -139,8 +144,7 @@ def _step(index: int, event: Event, state: LedgerState, res: Resolver) -> Ledger
         return _buy_off(index, event, state, res)
     if isinstance(event, Correction):
         return _correction(index, event, state, res)
-    return LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
-                      waylay_bonus(state.xp_earned))
+    return state.line(index, event)
 
 
 def _undo_of(event: Event) -> int | None:
@@ -152,8 +156,7 @@ def _correction(index: int, event: Correction, state: LedgerState,
                 res: Resolver) -> LedgerLine:
     """A correction changes the record without spending experience: it adds or removes cards
     and adjusts career experience; removing a card the character lacks is an error."""
-    line = LedgerLine(index, event, event.xp, state.xp_earned, state.xp_spent,
-                      waylay_bonus(state.xp_earned))
+    line = state.line(index, event, event.xp)
     for name in event.add_merits:
         merit = res.card(name, Kind.MERIT, Merit, f"added by correction {index}")
         if merit is not None:
@@ -300,8 +303,7 @@ def _spend(index: int, what: str, cost: int, state: LedgerState, res: Resolver,
 
 def _buy(index: int, event: MeritBought, state: LedgerState, res: Resolver) -> LedgerLine:
     """Experience buys a Merit one for one: its cost, never beyond what is unspent."""
-    line = LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
-                      waylay_bonus(state.xp_earned), applied=False)
+    line = state.line(index, event, applied=False)
     merit = res.card(event.merit, Kind.MERIT, Merit, f"bought in event {index}")
     if merit is None:
         return line
@@ -327,8 +329,7 @@ def _buy(index: int, event: MeritBought, state: LedgerState, res: Resolver) -> L
 
 def _buy_off(index: int, event: FlawBoughtOff, state: LedgerState, res: Resolver) -> LedgerLine:
     """Experience buys off a Flaw the character has, for its bonus points."""
-    line = LedgerLine(index, event, 0, state.xp_earned, state.xp_spent,
-                      waylay_bonus(state.xp_earned), applied=False)
+    line = state.line(index, event, applied=False)
     flaw = res.card(event.flaw, Kind.FLAW, Flaw, f"bought off in event {index}")
     if flaw is None:
         return line

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from chronicle.rules.ledger import event_line
 from chronicle.rules.report import Report
 from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.cards import Card, League
@@ -24,20 +25,18 @@ if TYPE_CHECKING:
     from chronicle.systems.wyld_hunt.rules.game import SetupState
 
 
+LINES = {"place": "{player} lays {league} at {where}{turned}",
+         "treasure": "{player} places {treasure} under {where}",
+         "camp": "{by} chooses {player}'s Base Camp at {where}", "undo": "undo event {seq}"}
+"""Each map event's line in a record listing, filled from its payload (``where`` is x,y)."""
+
+
 def describe(event: dict[str, Any]) -> str:
     """One line for a map event (``chronicle record`` listings)."""
-    kind, p = str(event.get("kind", "")), dict(event.get("payload") or {})
-    where = f"{p.get('x')},{p.get('y')}"
-    if kind == "place":
-        turned = f", turned {p.get('turn')}" if p.get("turn") else ""
-        return f"{p.get('player')} lays {p.get('league')} at {where}{turned}"
-    if kind == "treasure":
-        return f"{p.get('player')} places {p.get('treasure')} under {where}"
-    if kind == "camp":
-        return f"{p.get('by')} chooses {p.get('player')}'s Base Camp at {where}"
-    if kind == "undo":
-        return f"undo event {p.get('seq')}"
-    return kind
+    p = dict(event.get("payload") or {})
+    turned = f", turned {p.get('turn')}" if p.get("turn") else ""
+    return event_line(LINES, str(event.get("kind", "")),
+                      {**p, "where": f"{p.get('x')},{p.get('y')}", "turned": turned})
 
 
 def check_record(data: dict[str, Any], events: list[dict[str, Any]],

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from chronicle.rules.ledger import event_line
 from chronicle.rules.report import Violation
 from chronicle.systems.wyld_hunt import codes
 from chronicle.systems.wyld_hunt.cards import (
@@ -249,25 +250,16 @@ def in_force(events: list[dict[str, Any]]) -> tuple[list[bool], list[Violation]]
     return keep, bad
 
 
+LINES = {"move": "{player} moves to {to}", "waylay": "{player} plays {waylay}",
+         "test": "{player} faces {waylay} ({test})", "exhaust": "{player}: exhaust {card}",
+         "discard": "{player}: discard {card}", "flaw": "{player}: flaw {card}",
+         "rest": "{player}: rest {card}", "treasure": "{player} picks up {treasure}",
+         "end": "{player}'s Day ends", "undo": "undo of event {seq}",
+         "finish": "the game's result"}
+"""Each event's line in the store's history, filled from its payload."""
+
+
 def describe(event: dict[str, Any]) -> str:
     """One line per event (the store's history)."""
-    kind = event.get("kind", "?")
-    p = event.get("payload", {})
-    who = p.get("player", "")
-    if kind == "move":
-        return f"{who} moves to {p.get('to')}"
-    if kind == "waylay":
-        return f"{who} plays {p.get('waylay')}"
-    if kind == "test":
-        return f"{who} faces {p.get('waylay')} ({p.get('test')})"
-    if kind in ("exhaust", "discard", "flaw", "rest"):
-        return f"{who}: {kind} {p.get('card')}"
-    if kind == "treasure":
-        return f"{who} picks up {p.get('treasure')}"
-    if kind == "end":
-        return f"{who}'s Day ends"
-    if kind == "undo":
-        return f"undo of event {p.get('seq')}"
-    if kind == "finish":
-        return "the game's result"
-    return str(kind)
+    return event_line(LINES, str(event.get("kind", "?")),
+                      {"player": "", **event.get("payload", {})})

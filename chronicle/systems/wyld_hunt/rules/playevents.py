@@ -372,27 +372,30 @@ def _flaw(state: PlayState, p: dict[str, Any]) -> list[Violation]:
     return []
 
 
-def _calm(state: PlayState, hero: Hero, what: str) -> list[Violation]:
+def _calm(state: PlayState, p: dict[str, Any], doing: str,
+          what: str) -> tuple[Hero | None, list[Violation]]:
+    """The hero whose Day it is, free for the Day's one encounter (``what``: a Treasure or a
+    Rest) on a League with no active Waylay; or None and why not."""
+    hero, found = _whose_day(state, str(p["player"]), doing)
+    if hero is None:
+        return None, found
     if hero.encounter is not None:
-        return [codes.PLAY_ONE_ENCOUNTER(
+        return None, [codes.PLAY_ONE_ENCOUNTER(
             f"{hero.character} already had its encounter today ({hero.encounter}): {what} "
             "waits for another Day", fix=_fix("end the Day", "end <game>", "e (end the Day)"))]
     active = state.active(hero.league)
     if active:
-        return [codes.PLAY_WAYLAY_ACTIVE(
+        return None, [codes.PLAY_WAYLAY_ACTIVE(
             f"{active[0].name} is active on {hero.league}: no {what} there", [active[0].name],
             fix=_fix(f"face {active[0].name} first", f"test <game> \"{active[0].name}\"",
                      "t (face the Waylay)"))]
-    return []
+    return hero, []
 
 
 def _treasure(state: PlayState, p: dict[str, Any]) -> list[Violation]:
-    hero, found = _whose_day(state, str(p["player"]), "picks up a Treasure")
+    hero, found = _calm(state, p, "picks up a Treasure", "Treasure")
     if hero is None:
         return found
-    blocked = _calm(state, hero, "Treasure")
-    if blocked:
-        return blocked
     under = hero.treasures.get(hero.league)
     if under is None or under.casefold() != str(p["treasure"]).casefold():
         return [codes.PLAY_NO_TREASURE(
@@ -407,12 +410,9 @@ def _treasure(state: PlayState, p: dict[str, Any]) -> list[Violation]:
 
 
 def _rest(state: PlayState, p: dict[str, Any]) -> list[Violation]:
-    hero, found = _whose_day(state, str(p["player"]), "rests")
+    hero, found = _calm(state, p, "rests", "Rest")
     if hero is None:
         return found
-    blocked = _calm(state, hero, "Rest")
-    if blocked:
-        return blocked
     merit = hero.merit(str(p["card"]))
     if merit is None or merit.name not in hero.exhausted:
         return [codes.PLAY_CARD_NOT_ACTIVE(

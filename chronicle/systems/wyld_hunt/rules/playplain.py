@@ -10,30 +10,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronicle.systems.wyld_hunt.cards import (
-    Flaw,
-    Icon,
-    Kind,
-    Merit,
-    ScoreChange,
-    TestType,
-    When,
-)
+from chronicle.systems.wyld_hunt import cards
 from chronicle.systems.wyld_hunt.rules.play import Hero, Placed, PlayState
 
 
-def _changes(changes: tuple[ScoreChange, ...] | None) -> list[dict[str, Any]] | None:
+def _changes(changes: tuple[cards.ScoreChange, ...] | None) -> list[dict[str, Any]] | None:
     if changes is None:
         return None
     return [{"attribute": c.attribute.value, "change": c.change, "when": c.when.value}
             for c in changes]
 
 
-def _read_changes(value: Any) -> tuple[ScoreChange, ...] | None:
+def _read_changes(value: Any) -> tuple[cards.ScoreChange, ...] | None:
     if value is None:
         return None
-    return tuple(ScoreChange(attribute=TestType(c["attribute"]), change=int(c["change"]),
-                             when=When(c["when"])) for c in value)
+    return tuple(cards.ScoreChange(attribute=cards.TestType(c["attribute"]),
+                                   change=int(c["change"]), when=cards.When(c["when"]))
+                 for c in value)
 
 
 def _hero(hero: Hero) -> dict[str, Any]:
@@ -60,13 +53,13 @@ def _read_hero(value: dict[str, Any]) -> Hero:
     return Hero(
         str(value["player"]), str(value["character"]), str(value["opponent"]),
         str(value["base_camp"]), str(value["league"]),
-        None if icon is None else Icon(name=str(icon["name"]), kind=Kind.ICON,
-                                       might=icon["might"], savvy=icon["savvy"],
-                                       resolve=icon["resolve"]),
-        [Merit(name=str(m["name"]), kind=Kind.MERIT,
-               score_changes=_read_changes(m["score_changes"])) for m in value["merits"]],
-        [Flaw(name=str(f["name"]), kind=Kind.FLAW,
-              score_changes=_read_changes(f["score_changes"])) for f in value["flaws"]],
+        None if icon is None else cards.Icon(name=str(icon["name"]), kind=cards.Kind.ICON,
+                                             might=icon["might"], savvy=icon["savvy"],
+                                             resolve=icon["resolve"]),
+        [cards.Merit(name=str(m["name"]), kind=cards.Kind.MERIT,
+                     score_changes=_read_changes(m["score_changes"])) for m in value["merits"]],
+        [cards.Flaw(name=str(f["name"]), kind=cards.Kind.FLAW,
+                    score_changes=_read_changes(f["score_changes"])) for f in value["flaws"]],
         {str(k): str(v) for k, v in value["treasures"].items()},
         None if value["came_from"] is None else str(value["came_from"]),
         {str(x) for x in value["exhausted"]}, {str(x) for x in value["discarded"]},

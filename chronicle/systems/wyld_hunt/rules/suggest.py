@@ -152,6 +152,13 @@ def _names(names: Sequence[str]) -> str:
     return f"{shown} and {more} more" if more > 0 else shown
 
 
+def _set_aside(*groups: tuple[str, Sequence[str], str, str]) -> list[str]:
+    """A line for each non-empty group of cards a suggestion leaves out or ignores, in order:
+    ``(verb, names, noun, why)`` reads "Left out 2 Waylays with no known rating: A, B."."""
+    return [f"{verb} {_plural(len(names), noun)}{why}: {_names(names)}."
+            for verb, names, noun, why in groups if names]
+
+
 def _join(words: Sequence[str]) -> str:
     if len(words) < 2:
         return "".join(words)
@@ -301,12 +308,8 @@ def suggest_waylays(owned: Sequence[tuple[Waylay, int]], rating: int, *, opponen
 
     lines += _odds_lines(chosen, odds, opponent, against, total, label)
     lines += _terrain_lines(chosen, fits, leagues)
-    if unknown:
-        lines.append(f"Left out {_plural(len(unknown), 'Waylay')} with no known rating: "
-                     f"{_names(unknown)}.")
-    if negative:
-        lines.append(f"Left out {_plural(len(negative), 'Waylay')} with a negative rating: "
-                     f"{_names(negative)}.")
+    lines += _set_aside(("Left out", unknown, "Waylay", " with no known rating"),
+                        ("Left out", negative, "Waylay", " with a negative rating"))
     blank = _counted([card.name for card in chosen if card.lacks_attribute()])
     if blank:
         lines.append(f"Chosen by rating although Might, Savvy, Resolve and Combat are all "
@@ -427,18 +430,11 @@ def suggest_treasures(owned: Sequence[tuple[Merit, int]], rating: int) -> Sugges
         if chosen:
             lines.append(f"The fewest cards making {total}: {_plural(len(chosen), 'Treasure')} "
                          f"({_names(_counted(chosen))}).")
-    if unknown:
-        lines.append(f"Left out {_plural(len(unknown), 'Treasure')} with no known cost: "
-                     f"{_names(unknown)}.")
-    if negative:
-        lines.append(f"Left out {_plural(len(negative), 'Treasure')} with a negative cost: "
-                     f"{_names(negative)}.")
-    if not_treasure:
-        lines.append(f"Ignored {_plural(len(not_treasure), 'non-Treasure Merit')}: "
-                     f"{_names(not_treasure)}.")
-    if unknown_type:
-        lines.append(f"Ignored {_plural(len(unknown_type), 'Merit')} of unknown type (not known "
-                     f"to be a Treasure): {_names(unknown_type)}.")
+    lines += _set_aside(("Left out", unknown, "Treasure", " with no known cost"),
+                        ("Left out", negative, "Treasure", " with a negative cost"),
+                        ("Ignored", not_treasure, "non-Treasure Merit", ""),
+                        ("Ignored", unknown_type, "Merit",
+                         " of unknown type (not known to be a Treasure)"))
     return Suggestion(tuple(chosen), total, rating, tuple(lines))
 
 
@@ -508,9 +504,8 @@ def suggest_leagues(owned: Sequence[tuple[League, int]], count: int, *,
         elif card.unique is None and (seen[name] > 1 or name.casefold() in placed):
             lines.append(f"{name}: whether it is Unique is unknown; if it is, only one can be in "
                          "play.")
-    if blocked:
-        lines.append(f"Left out {_plural(len(blocked), 'Unique League')} already placed by "
-                     f"another player: {_names(blocked)}.")
+    lines += _set_aside(("Left out", blocked, "Unique League",
+                         " already placed by another player"))
     if waylays and chosen:
         homeless = _counted([w.name for w in waylays if w.terrain is not None
                              and _fits(w.terrain, chosen) is False])

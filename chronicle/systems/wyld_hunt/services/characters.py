@@ -509,6 +509,16 @@ class Candidate:
                 "legal": self.legal, "problems": [v.to_dict() for v in self.problems]}
 
 
+def _as_it_stands(session: Session, name: str, player: str | None,
+                  ) -> tuple[CharacterRow, WyldHuntCatalog, CharacterBuild, Holdings, Checked]:
+    """The character as stored, to try changes on: row, catalog, build, holdings, check."""
+    row = character_row(session, name, player)
+    cat = catalog()
+    build, _infos, checked = stored(session, row, cat)
+    held = holdings(session, row, cat)
+    return row, cat, build, held, evaluate(session, row, build, cat, checked, held)
+
+
 def creation_choices(db: Database, name: str, roles: tuple[str, ...],
                      player: str | None = None) -> dict[str, list[Candidate]]:
     """Every card of each of ``roles`` ("icon", "merit", "flaw") in the player's collection,
@@ -518,11 +528,7 @@ def creation_choices(db: Database, name: str, roles: tuple[str, ...],
     from chronicle.persistence import repository as repo
 
     with db.transaction() as session:
-        row = character_row(session, name, player)
-        cat = catalog()
-        build, _infos, checked = stored(session, row, cat)
-        held = holdings(session, row, cat)
-        before, _state = evaluate(session, row, build, cat, checked, held)
+        row, cat, build, held, (before, _state) = _as_it_stands(session, name, player)
         found: dict[str, list[Candidate]] = {role: [] for role in roles}
         for owned in repo.owned_cards(session, row.player_id, GAME):
             card = cat.get(owned.name, owned.kind)
@@ -548,11 +554,7 @@ def purchase_candidates(db: Database, name: str, player: str | None = None,
     from chronicle.systems.wyld_hunt.chronicle import FlawBoughtOff, MeritBought
 
     with db.transaction() as session:
-        row = character_row(session, name, player)
-        cat = catalog()
-        build, _infos, checked = stored(session, row, cat)
-        held = holdings(session, row, cat)
-        before, state = evaluate(session, row, build, cat, checked, held)
+        row, cat, build, held, (before, state) = _as_it_stands(session, name, player)
         found = []
         has = {c.name for c in state.merits}
         for owned in repo.owned_cards(session, row.player_id, GAME):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 from chronicle.domain.text import suggest
 from chronicle.errors import NotFound
 from chronicle.rules.report import arg
-from chronicle.services.common import player_facts, player_row
+from chronicle.services.common import one_named, player_facts, player_row
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -80,12 +80,9 @@ def _one_character(session: Reader, name: str, owner: PlayerRow | PlayerFacts | 
     """The one of ``every`` character called ``name`` that is (or is not) ``archived``."""
     from chronicle.persistence import reads
 
-    found = [c for c in every if (c.archived_at is not None) == archived]
-    if len(found) == 1:
-        return found[0]
-    if len(found) > 1:
-        raise NotFound(f"{len(found)} players have a character called {name!r}; say whose with "
-                       "--player")
+    found = one_named(every, archived, "character", name)
+    if found is not None:
+        return found
     if every and not archived:
         raise NotFound(f"{every[0].name} is archived; bring it back with "
                        f"'chronicle character restore-archived {arg(every[0].name)}'")

@@ -6,25 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from chronicle.export.model import (
-    Block,
-    CardBox,
-    CardGrid,
-    CardLine,
-    Column,
-    Field,
-    FieldGrid,
-    ItemList,
-    Mark,
-    Note,
-    Part,
-    Row,
-    Table,
-    Tally,
-    TextBox,
-    Value,
-    has_unknown,
-)
+import chronicle.export.model as doc
 from chronicle.export.wording import (
     UNKNOWN_LEGEND,
     brand,
@@ -66,18 +48,18 @@ SHOWN_ELSEWHERE = ("points.unspent", "points.over_budget")
 """Findings the sheet's own "Creation points" field already states (one figure, not two)."""
 
 
-def _merit_line(merit: Merit) -> CardLine:
+def _merit_line(merit: Merit) -> doc.CardLine:
     ability = merit.type is MeritType.ABILITY
-    return CardLine(merit.name, number(merit.cost),
-                    optional_word(merit.attribute, ability), optional_word(merit.court, ability))
+    return doc.CardLine(merit.name, number(merit.cost), optional_word(merit.attribute, ability),
+                        optional_word(merit.court, ability))
 
 
-def _flaw_line(flaw: Flaw, struck: str = "") -> CardLine:
+def _flaw_line(flaw: Flaw, struck: str = "") -> doc.CardLine:
     weakness = flaw.type is FlawType.WEAKNESS
     if struck:
-        return CardLine(flaw.name, number(flaw.bonus), "", "", struck=True, note=struck)
-    return CardLine(flaw.name, number(flaw.bonus),
-                    optional_word(flaw.attribute, weakness), optional_word(flaw.court, weakness))
+        return doc.CardLine(flaw.name, number(flaw.bonus), "", "", struck=True, note=struck)
+    return doc.CardLine(flaw.name, number(flaw.bonus), optional_word(flaw.attribute, weakness),
+                        optional_word(flaw.court, weakness))
 
 
 def bought_off(source: CharacterSource) -> list[tuple[str, str]]:
@@ -98,36 +80,36 @@ def bought_off(source: CharacterSource) -> list[tuple[str, str]]:
 
 
 def card_grid(merits: Sequence[Merit], flaws: Sequence[Flaw], spare: int = 0, *,
-              gone: Sequence[tuple[Flaw, str]] = (), exhaust: bool = False) -> CardGrid:
+              gone: Sequence[tuple[Flaw, str]] = (), exhaust: bool = False) -> doc.CardGrid:
     """The eight boxes in the rulebook's arrangement; Merits or Flaws whose type nobody knows
     get a row of their own below, so no card is left off. ``gone``: Flaws bought off, printed
     struck through in their box with when they went."""
 
-    def box(kind: MeritType | FlawType) -> CardBox:
+    def box(kind: MeritType | FlawType) -> doc.CardBox:
         if isinstance(kind, MeritType):
-            return CardBox(MERIT_BOXES[kind], "merits",
-                           tuple(_merit_line(m) for m in merits if m.type is kind), "Cost",
-                           spare)
+            return doc.CardBox(MERIT_BOXES[kind], "merits",
+                               tuple(_merit_line(m) for m in merits if m.type is kind), "Cost",
+                               spare)
         lines = [_flaw_line(f) for f in flaws if f.type is kind]
         lines += [_flaw_line(f, note) for f, note in gone if f.type is kind]
-        return CardBox(FLAW_BOXES[kind], "flaws", tuple(lines), "Bonus", spare)
+        return doc.CardBox(FLAW_BOXES[kind], "flaws", tuple(lines), "Bonus", spare)
 
     rows = [(box(left), box(right)) for left, right in GRID]
     odd_merits = tuple(_merit_line(m) for m in merits if m.type is None)
     odd_flaws = tuple([_flaw_line(f) for f in flaws if f.type is None]
                       + [_flaw_line(f, note) for f, note in gone if f.type is None])
     if odd_merits or odd_flaws:
-        rows.append((CardBox("Merits of unknown type", "merits", odd_merits, "Cost"),
-                     CardBox("Flaws of unknown type", "flaws", odd_flaws, "Bonus")))
-    return CardGrid(tuple(rows), exhaust=exhaust)
+        rows.append((doc.CardBox("Merits of unknown type", "merits", odd_merits, "Cost"),
+                     doc.CardBox("Flaws of unknown type", "flaws", odd_flaws, "Bonus")))
+    return doc.CardGrid(tuple(rows), exhaust=exhaust)
 
 
-def creation_points(summary: dict[str, object], points: PointsState | None = None) -> Value:
+def creation_points(summary: dict[str, object], points: PointsState | None = None) -> doc.Value:
     """The one creation-points figure: what the Merits cost against everything available
     (starting points, Flaws' bonus, points granted by cards), and what is left or over, in
     the rules' own numbers (``points``: points granted for some Merits only pay for those)."""
     if not summary.get("points_complete"):
-        return Mark.UNKNOWN
+        return doc.Mark.UNKNOWN
     if points is None:
         start = int(str(summary.get("points_start") or 0))
         flaws = int(str(summary.get("points_flaws") or 0))
@@ -147,41 +129,41 @@ def creation_points(summary: dict[str, object], points: PointsState | None = Non
     return f"{spent} of {start + flaws + extra} spent{state} ({' + '.join(parts)})"
 
 
-def _special(source: CharacterSource) -> Value:
+def _special(source: CharacterSource) -> doc.Value:
     icon = source.state.icon
     if icon is None or not icon.special:
-        return Mark.UNKNOWN
+        return doc.Mark.UNKNOWN
     return f"{icon.special}: {icon.summary}" if icon.summary else icon.special
 
 
-def _identity(source: CharacterSource) -> FieldGrid:
+def _identity(source: CharacterSource) -> doc.FieldGrid:
     icon = source.state.icon
 
-    def of_icon(attribute: str) -> Value:
+    def of_icon(attribute: str) -> doc.Value:
         value = getattr(icon, attribute, None)
         if value is None:
-            return Mark.UNKNOWN
+            return doc.Mark.UNKNOWN
         return str(value) if isinstance(value, int) else word(str(value))
 
-    return FieldGrid((
-        (Field("Name", source.name), Field("Might", of_icon("might"))),
-        (Field("Race", of_icon("race")), Field("Savvy", of_icon("savvy"))),
-        (Field("Gender", of_icon("gender")), Field("Resolve", of_icon("resolve"))),
+    return doc.FieldGrid((
+        (doc.Field("Name", source.name), doc.Field("Might", of_icon("might"))),
+        (doc.Field("Race", of_icon("race")), doc.Field("Savvy", of_icon("savvy"))),
+        (doc.Field("Gender", of_icon("gender")), doc.Field("Resolve", of_icon("resolve"))),
     ), weights=(3.0, 1.0))
 
 
-def _experience(source: CharacterSource) -> FieldGrid:
+def _experience(source: CharacterSource) -> doc.FieldGrid:
     state = source.state
-    return FieldGrid(((
-        Field("Experience earned", str(state.xp_earned)),
-        Field("Spent", str(state.xp_spent)),
-        Field("Unspent", str(state.xp_unspent)),
-        Field("Waylay bonus", f"+{state.waylay_bonus} per Quest"),
+    return doc.FieldGrid(((
+        doc.Field("Experience earned", str(state.xp_earned)),
+        doc.Field("Spent", str(state.xp_spent)),
+        doc.Field("Unspent", str(state.xp_unspent)),
+        doc.Field("Waylay bonus", f"+{state.waylay_bonus} per Quest"),
     ),), weights=(1.25, 0.8, 0.9, 1.5))
 
 
 def character_sheet(source: CharacterSource, *, pencil: bool = False,
-                    card_named: CardLookup | None = None) -> Part:
+                    card_named: CardLookup | None = None) -> doc.Part:
     """The character sheet of the rulebook's last page, filled in, on one page.
 
     The ``pencil`` sheet is a play aid: it carries the chronicle forward (experience, Waylay
@@ -191,8 +173,8 @@ def character_sheet(source: CharacterSource, *, pencil: bool = False,
     """
     state = source.state
     summary = source.report.summary
-    blocks: list[Block] = [_identity(source), TextBox("Special Ability", _special(source),
-                                                      lines=2 if not pencil else 1)]
+    blocks: list[doc.Block] = [_identity(source), doc.TextBox("Special Ability", _special(source),
+                                                              lines=2 if not pencil else 1)]
     gone: list[tuple[Flaw, str]] = []
     for name, note in bought_off(source):
         card = card_named(name) if card_named else None
@@ -203,33 +185,33 @@ def character_sheet(source: CharacterSource, *, pencil: bool = False,
     court = summary.get("court")
     tally = (f"at creation: {summary.get('seelie', 0)} Seelie, "
              f"{summary.get('unseelie', 0)} Unseelie")
-    court_value: Value = (f"{word(court)} ({tally})" if isinstance(court, str)
-                          else f"undecided ({tally})")
-    blocks.append(FieldGrid(((Field("Court", court_value),
-                              Field("Creation points",
-                                    creation_points(summary, state.points))),),
-                            weights=(1.0, 1.25)))
-    blocks.append(ItemList("Quests Completed", collapsed(state.ledger.quests_completed),
-                           blank_lines=1 if pencil else 0, empty="none yet", max_lines=2))
+    court_value: doc.Value = (f"{word(court)} ({tally})" if isinstance(court, str)
+                              else f"undecided ({tally})")
+    blocks.append(doc.FieldGrid(((doc.Field("Court", court_value),
+                                  doc.Field("Creation points",
+                                            creation_points(summary, state.points))),),
+                                weights=(1.0, 1.25)))
+    blocks.append(doc.ItemList("Quests Completed", collapsed(state.ledger.quests_completed),
+                               blank_lines=1 if pencil else 0, empty="none yet", max_lines=2))
     blocks.append(_experience(source))
     if pencil:
-        blocks.append(Tally("Experience tally", TALLY_BOXES, hint="tick a box for each point "
-                            "earned at the table; add them up after the game"))
-        blocks.append(TextBox("Quest Treasures", "", lines=2, grow=True))
+        blocks.append(doc.Tally("Experience tally", TALLY_BOXES, hint="tick a box for each point "
+                                "earned at the table; add them up after the game"))
+        blocks.append(doc.TextBox("Quest Treasures", "", lines=2, grow=True))
     background = source.build.background
     if background and background.strip():
-        blocks.append(TextBox("Background", background, lines=1, shrink=True))
-    if has_unknown(blocks):
-        blocks.append(Note(UNKNOWN_LEGEND, tone="muted"))
+        blocks.append(doc.TextBox("Background", background, lines=1, shrink=True))
+    if doc.has_unknown(blocks):
+        blocks.append(doc.Note(UNKNOWN_LEGEND, tone="muted"))
     blocks.extend(finding_notes(source.report, leave_out=SHOWN_ELSEWHERE))
     kind = "Character Sheet" + (" (pencil)" if pencil else "")
     icon = state.icon
     icon_name = f"Icon: {icon.name}" if icon else "no Character Icon yet"
-    return Part(kind=kind, title=source.name,
-                caption=f"{source.player}'s character · {edition_label(source.build.system)}"
+    return doc.Part(kind=kind, title=source.name,
+                    caption=f"{source.player}'s character · {edition_label(source.build.system)}"
                         f" · {icon_name}",
-                footer=f"{source.name} ({source.player}) · {kind}",
-                blocks=tuple(blocks), brand=brand(source.build.system), one_page=True)
+                    footer=f"{source.name} ({source.player}) · {kind}",
+                    blocks=tuple(blocks), brand=brand(source.build.system), one_page=True)
 
 
 def _event_note(event: Event | None) -> str:
@@ -253,12 +235,12 @@ def starting_build(source: CharacterSource) -> str:
     return "; ".join(parts)
 
 
-def chronicle_log(source: CharacterSource) -> Part:
+def chronicle_log(source: CharacterSource) -> doc.Part:
     """Every event of the chronicle in order (games, purchases, corrections, undos), with the
     experience it changed and the running totals after it; undone events are printed grey.
     It opens with the starting build and ends with blank rows for the next games."""
     events = {line.index: line.event for line in source.state.ledger.lines}
-    rows: list[Row] = [Row(("0", "", starting_build(source), "", "0", "0", "0", "+0"))]
+    rows: list[doc.Row] = [doc.Row(("0", "", starting_build(source), "", "0", "0", "0", "+0"))]
     for line in source.history:
         event = events.get(line.seq)
         date = getattr(event, "date", None) or UNDATED  # never the day it was recorded
@@ -270,35 +252,35 @@ def chronicle_log(source: CharacterSource) -> Part:
         spent = line.xp_earned - line.xp_unspent
         # a game shows the bonus in force during it; any other event the bonus after it
         bonus = line.waylay_bonus if line.kind == "game" else waylay_bonus(line.xp_earned)
-        rows.append(Row((str(line.seq), date, text, signed(line.xp_change) if line.applied
-                         else "", str(line.xp_earned), str(spent), str(line.xp_unspent),
-                         f"+{bonus}"),
-                        tone="normal" if line.applied else "muted"))
+        rows.append(doc.Row((str(line.seq), date, text, signed(line.xp_change) if line.applied
+                             else "", str(line.xp_earned), str(spent), str(line.xp_unspent),
+                             f"+{bonus}"),
+                            tone="normal" if line.applied else "muted"))
     state = source.state
-    rows.append(Row(("", "", "Now", "", str(state.xp_earned), str(state.xp_spent),
-                     str(state.xp_unspent), f"+{state.waylay_bonus}"), tone="total"))
+    rows.append(doc.Row(("", "", "Now", "", str(state.xp_earned), str(state.xp_spent),
+                         str(state.xp_unspent), f"+{state.waylay_bonus}"), tone="total"))
     digits = len(str(max((line.seq for line in source.history), default=0)))
     number_width = 0.15 + 0.1 * max(3, digits)  # "10000" never wraps to "100 00"
-    table = Table((Column("#", number_width, "right"), Column("Date", 1.2),
-                   Column("Event", 6.0),
-                   Column("XP", 0.6, "right"), Column("Earned", 0.85, "right"),
-                   Column("Spent", 0.8, "right"), Column("Unspent", 0.9, "right"),
-                   Column("Bonus", 0.8, "right")), tuple(rows),
-                  title="Games and purchases",
-                  legend="XP is the experience an event earned (+) or spent (-); Earned, Spent "
+    table = doc.Table((doc.Column("#", number_width, "right"), doc.Column("Date", 1.2),
+                       doc.Column("Event", 6.0),
+                       doc.Column("XP", 0.6, "right"), doc.Column("Earned", 0.85, "right"),
+                       doc.Column("Spent", 0.8, "right"), doc.Column("Unspent", 0.9, "right"),
+                       doc.Column("Bonus", 0.8, "right")), tuple(rows),
+                      title="Games and purchases",
+                      legend="XP is the experience an event earned (+) or spent (-); Earned, Spent "
                          "and Unspent are the totals after it; Bonus is the Waylay bonus per "
                          "Quest in force after it (for a game: during it). Blank rows at the "
                          "end are for the next games.",
-                  context=f"{source.name}: games and purchases (continued)",
-                  blank_rows=LOG_BLANK_ROWS, fill=True)
-    blocks: list[Block] = [
+                      context=f"{source.name}: games and purchases (continued)",
+                      blank_rows=LOG_BLANK_ROWS, fill=True)
+    blocks: list[doc.Block] = [
         _experience(source),
-        ItemList("Quests Completed", collapsed(state.ledger.quests_completed),
-                 empty="none yet"),
+        doc.ItemList("Quests Completed", collapsed(state.ledger.quests_completed),
+                     empty="none yet"),
         table,
     ]
-    return Part(kind="Chronicle", title=source.name,
-                caption=f"{source.player}'s character · {edition_label(source.build.system)}",
-                footer=f"{source.name} ({source.player}) · Chronicle", blocks=tuple(blocks),
-                brand=brand(source.build.system))
+    return doc.Part(kind="Chronicle", title=source.name,
+                    caption=f"{source.player}'s character · {edition_label(source.build.system)}",
+                    footer=f"{source.name} ({source.player}) · Chronicle", blocks=tuple(blocks),
+                    brand=brand(source.build.system))
 

@@ -82,6 +82,18 @@ def _find(cards: Sequence[Card], name: str, taken: list[Card]) -> Card | None:
     return same[0] if same else None
 
 
+def _each(cards: Sequence[Card], names: Sequence[str]) -> list[tuple[str, Card | None]]:
+    """Each name with its resolved card (``_find``, copies matched one by one)."""
+    taken: list[Card] = []
+    return [(name, _find(cards, name, taken)) for name in names]
+
+
+def _tests(waylay: Card | None) -> Value:
+    if isinstance(waylay, Waylay) and waylay.tests is not None:
+        return ", ".join(_test_text(waylay, t.value) for t in waylay.tests)
+    return Mark.UNKNOWN
+
+
 def _terrain(card: Card | None) -> Value:
     terrain = getattr(card, "terrain", None)
     if card is None or terrain is None:
@@ -96,11 +108,9 @@ def _player_blocks(player: PlayerState, seat: SeatSource, by_name: dict[str, Pla
     context = f"{whose} (continued)"
     blocks: list[Block] = []
     quest_rows: list[Row] = []
-    taken: list[Card] = []
     ratings: list[int | None] = []
     treasure_ratings: list[int | None] = []
-    for name in seat.quests:
-        quest = _find(player.quests, name, taken)
+    for name, quest in _each(player.quests, seat.quests):
         base = quest.waylay_rating if isinstance(quest, Quest) else None
         effective = None if base is None else base + bonus
         quest_treasure = quest.treasure_rating if isinstance(quest, Quest) else None
@@ -128,29 +138,16 @@ def _player_blocks(player: PlayerState, seat: SeatSource, by_name: dict[str, Pla
     if target is not None and target.quests:
         limit = str(target.waylay_rating) if target.rating_known else Mark.UNKNOWN
     leagues_wanted = (SOLO_LEAGUES_PER_QUEST if solo else LEAGUES_PER_QUEST) * len(seat.quests)
-    waylay_ratings: list[int | None] = []
-    taken = []
-    waylay_rows: list[Row] = []
-    for name in seat.waylays:
-        waylay = _find(player.waylays, name, taken)
-        rating = waylay.rating if isinstance(waylay, Waylay) else None
-        waylay_ratings.append(rating)
-        tests: Value = Mark.UNKNOWN
-        if isinstance(waylay, Waylay) and waylay.tests is not None:
-            tests = ", ".join(_test_text(waylay, t.value) for t in waylay.tests)
-        waylay_rows.append(Row((name, number(rating), tests, _terrain(waylay))))
-    treasure_costs: list[int | None] = []
-    taken = []
-    treasure_rows: list[Row] = []
-    for name in seat.treasures:
-        treasure = _find(player.treasures, name, taken)
-        cost = treasure.cost if isinstance(treasure, Merit) else None
-        treasure_costs.append(cost)
-        treasure_rows.append(Row((name, number(cost))))
-    taken = []
+    waylays = _each(player.waylays, seat.waylays)
+    waylay_ratings = [w.rating if isinstance(w, Waylay) else None for _, w in waylays]
+    waylay_rows = [Row((name, number(rating), _tests(waylay), _terrain(waylay)))
+                   for (name, waylay), rating in zip(waylays, waylay_ratings, strict=True)]
+    treasures = _each(player.treasures, seat.treasures)
+    treasure_costs = [t.cost if isinstance(t, Merit) else None for _, t in treasures]
+    treasure_rows = [Row((name, number(cost)))
+                     for (name, _), cost in zip(treasures, treasure_costs, strict=True)]
     league_rows: list[Row] = []
-    for name in seat.leagues:
-        league = _find(player.leagues, name, taken)
+    for name, league in _each(player.leagues, seat.leagues):
         unique = getattr(league, "unique", None)
         league_rows.append(Row((name, _terrain(league),
                                 Mark.UNKNOWN if unique is None else ("yes" if unique else "no"))))
