@@ -25,26 +25,26 @@ MORE_LEAGUES = ["Crystal Falls", "Court of Praxis Tynon", "Unnamed League (web m
                 "Unnamed League (web map 9,9)", "Unnamed League (web map 7,7)"]
 
 
-@pytest.fixture
-def db(db_url: str) -> Iterator[Database]:
-    yield from fx.database(db_url)
-
-
 def counted(names: list[str]) -> list[tuple[str, int]]:
     return list(Counter(names).items())
 
 
-@pytest.fixture
-def table(db: Database) -> Database:
-    """The rulebook's Example of Play, prepared: Tim with Winerdria and Josh with Annoyicus,
-    each with a Story Pack's worth of cards, seated at a new game."""
+def prepared(db: Database) -> None:
+    """Build the Example of Play's table (``table``) into ``db``."""
     fx.define(*STORY_CARDS)
     fx.winerdria(db)
     fx.annoyicus(db)
     collection.add_cards(db, "Tim", counted(fx.TIM_STORY))
     collection.add_cards(db, "Josh", counted(fx.JOSH_STORY))
     games.new_game(db, GAME, [("Tim", "Winerdria"), ("Josh", "Annoyicus")])
-    return db
+
+
+@pytest.fixture
+def table(databases: fx.Databases) -> Iterator[Database]:
+    """The rulebook's Example of Play, prepared: Tim with Winerdria and Josh with Annoyicus,
+    each with a Story Pack's worth of cards, seated at a new game (built once per run and
+    backend, copied for each test)."""
+    yield from fx.database(databases.built("games-table", prepared))
 
 
 @pytest.fixture

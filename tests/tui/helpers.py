@@ -1,9 +1,11 @@
-"""Helpers of the app's Pilot tests: letting workers settle, reading the screen as text."""
+"""Helpers of the app's Pilot tests: letting workers settle, reading the screen as text, the
+steps before a snapshot."""
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from textual.pilot import Pilot
@@ -68,3 +70,24 @@ async def until(pilot: Pilot[Any], test: Any) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError("the app never got there")
+
+
+async def steady_shot(pilot: Pilot[Any], steps: Callable[[Pilot[Any]], Awaitable[None]], *,
+                      past_welcome: bool = False) -> None:
+    """What a snapshot test runs before its shot: the app settled (past the welcome dialog, if
+    any, with ``past_welcome``), ``steps``, settled again, no blinking cursor in any field
+    (it would make the shot flaky), and the animations finished."""
+    from textual.widgets import Input
+
+    await settle(pilot)
+    if past_welcome and pilot.app.screen.is_modal:
+        await pilot.press("escape")
+        await settle(pilot)
+    await steps(pilot)
+    await settle(pilot)
+    for shown in pilot.app.screen_stack:
+        for field in shown.query(Input):
+            field.cursor_blink = False
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause(0.1)
+    await settle(pilot)

@@ -11,17 +11,14 @@ from chronicle.systems.wyld_hunt.screens.collection import CollectionScreen
 from chronicle.systems.wyld_hunt.screens.first_run import FirstRunScreen
 from chronicle.systems.wyld_hunt.screens.pack import PackScreen
 from chronicle.systems.wyld_hunt.services import collection
-from chronicle.systems.wyld_hunt.services.demo import run_demo
 from chronicle.tui.app import ChronicleApp
 from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.detail_pane import DetailPane
 
 
-def demo_db(tmp_path: Path) -> tuple[str, Database]:
-    url = f"sqlite:///{tmp_path}/demo.db"
-    db = open_database(url)
-    run_demo(db)
-    return url, db
+def demo_db(url: str) -> tuple[str, Database]:
+    """The demo's copy at ``url`` (the ``demo_url`` fixture), opened."""
+    return url, open_database(url)
 
 
 def owned(db: Database, player: str, card: str) -> int:
@@ -34,8 +31,8 @@ async def settle(app: ChronicleApp) -> None:
         await asyncio.sleep(0.05)
 
 
-def test_search_as_you_type_with_filters(tmp_path: Path) -> None:
-    url, _db = demo_db(tmp_path)
+def test_search_as_you_type_with_filters(demo_url: str) -> None:
+    url, _db = demo_db(demo_url)
 
     async def scenario() -> None:
         app = ChronicleApp(url)
@@ -84,8 +81,8 @@ def test_search_as_you_type_with_filters(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_owned_counts_change_in_place(tmp_path: Path) -> None:
-    url, db = demo_db(tmp_path)
+def test_owned_counts_change_in_place(demo_url: str) -> None:
+    url, db = demo_db(demo_url)
     before = owned(db, "Josh", "Army Ant Platoon")
 
     async def scenario() -> None:
@@ -161,13 +158,13 @@ def test_first_run_offers_the_demo(tmp_path: Path) -> None:
     assert names == ["Josh", "Tim"]
 
 
-def test_filling_in_an_unknown_value_makes_a_group_card(tmp_path: Path) -> None:
+def test_filling_in_an_unknown_value_makes_a_group_card(demo_url: str) -> None:
     """The card editor saves into the group's cards of the database (like the CLI), not into
     the user's card file: another member opening the same database sees the value."""
     from chronicle.persistence import repository as repo
     from chronicle.systems.wyld_hunt.services import usercards
 
-    url, _db = demo_db(tmp_path)
+    url, _db = demo_db(demo_url)
 
     async def scenario() -> None:
         app = ChronicleApp(url)
@@ -205,8 +202,8 @@ def test_filling_in_an_unknown_value_makes_a_group_card(tmp_path: Path) -> None:
         usercards.forget_group()
 
 
-def test_missing_lists_the_cards_the_catalog_lacks_values_for(tmp_path: Path) -> None:
-    url, _db = demo_db(tmp_path)
+def test_missing_lists_the_cards_the_catalog_lacks_values_for(demo_url: str) -> None:
+    url, _db = demo_db(demo_url)
 
     async def scenario() -> str:
         app = ChronicleApp(url)
@@ -225,10 +222,10 @@ def test_missing_lists_the_cards_the_catalog_lacks_values_for(tmp_path: Path) ->
     assert "complete: " in status and "merit " in status
 
 
-def test_a_cards_details_taller_than_the_window_scroll(tmp_path: Path) -> None:
+def test_a_cards_details_taller_than_the_window_scroll(demo_url: str) -> None:
     """At 80x24 a card's details can be taller than the window: they scroll (shift+down,
     shift+up), and the next card's start at their top."""
-    url, _db = demo_db(tmp_path)
+    url, _db = demo_db(demo_url)
 
     async def scenario() -> None:
         app = ChronicleApp(url)
@@ -260,13 +257,13 @@ def test_a_cards_details_taller_than_the_window_scroll(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_a_keystroke_shows_another_detail_without_a_layout(tmp_path: Path) -> None:
+def test_a_keystroke_shows_another_detail_without_a_layout(demo_url: str) -> None:
     """The detail keeps its size whatever the card's height: a keystroke that finds a card of
     another height draws the pane (its rule beside the text only), and neither it nor the
     search box lays the screen out (a detail of ``height: auto`` laid it out three times)."""
     from tui.helpers import screen_text
 
-    url, _db = demo_db(tmp_path)
+    url, _db = demo_db(demo_url)
 
     async def scenario() -> None:
         app = ChronicleApp(url)
@@ -306,12 +303,12 @@ def test_a_keystroke_shows_another_detail_without_a_layout(tmp_path: Path) -> No
     asyncio.run(scenario())
 
 
-def test_the_owned_counts_follow_the_player_shown(tmp_path: Path) -> None:
+def test_the_owned_counts_follow_the_player_shown(demo_url: str) -> None:
     """Another player (p) or the first load changes the owned counts of the same cards: every
     row is drawn again (the list once kept the first player's counts on screen)."""
     from tui.helpers import screen_text
 
-    url, _db = demo_db(tmp_path)
+    url, _db = demo_db(demo_url)
 
     def row(text: str, name: str) -> str:
         return next(line for line in text.splitlines() if line.strip().startswith(name))

@@ -27,7 +27,7 @@ from textual.widgets import Input
 from chronicle.domain.limits import NAME_MAX
 from chronicle.services.db import open_database
 from chronicle.tui.app import ChronicleApp
-from tui.helpers import settle
+from tui.helpers import settle, steady_shot
 from tui.test_snapshots import keys, then
 
 SIZES = {"80x24": (80, 24), "60x20": (60, 20)}
@@ -37,6 +37,10 @@ LONGEST = ("Ж" * (NAME_MAX - 8) + " [/x] 🐉")[:NAME_MAX]
 TYPED = "Ж" * 9_990 + "[/x] 🐉"
 PLAYERS = ("Ana [b]", "صياد الظلال", "Bo 🐉")
 HUNTERS = Path(__file__).resolve().parent.parent / "hunters_of_arcfall" / "golden" / "cards"
+
+
+_BUILT: list[Path] = []
+"""The demo with the sister games' records, built once per process (``sister_url``)."""
 
 
 class FixedDay(date):
@@ -76,19 +80,24 @@ def sister_data(url: str) -> None:
 
 @pytest.fixture
 def sister_url(demo_template: Path, tmp_path: Path, private_data_dir: Path,
-               monkeypatch: pytest.MonkeyPatch) -> str:
-    """A copy of the demo with the sister games' hostile records; the battle form's date is a
-    fixed day."""
+               monkeypatch: pytest.MonkeyPatch,
+               tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A copy of the demo with the sister games' hostile records (built once per process);
+    the battle form's date is a fixed day."""
     from chronicle import paths
     from chronicle.systems.tales_of_arcadia.screens import battle_form
 
     folder = paths.user_cards_dir("hunters-of-arcfall")
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy(HUNTERS / "table.toml", folder / "table.toml")  # the test cards (invented)
+    if not _BUILT:  # built in the first test that asks (with the cards above), then copied
+        template = tmp_path_factory.mktemp("sister-template") / "sister.db"
+        shutil.copyfile(demo_template, template)
+        sister_data(f"sqlite:///{template}")
+        _BUILT.append(template)
     path = tmp_path / "sister.db"
-    shutil.copyfile(demo_template, path)
+    shutil.copyfile(_BUILT[0], path)
     url = f"sqlite:///{path}"
-    sister_data(url)
     monkeypatch.setattr(battle_form, "dt", types.SimpleNamespace(date=FixedDay))
     return url
 
@@ -158,18 +167,7 @@ def test_sister_screen(snap_compare: Callable[..., bool], sister_url: str, scree
     """Each sister game's screen or dialog fits its size: the footer, titles, fields, values
     and names whole (or cut with their ends shown where they cannot be whole)."""
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        if pilot.app.screen.is_modal:  # the welcome, if any
-            await pilot.press("escape")
-            await settle(pilot)
-        await SCREENS[screen](pilot)
-        await settle(pilot)
-        for shown in pilot.app.screen_stack:  # a blinking cursor would make snapshots flaky
-            for field in shown.query(Input):
-                field.cursor_blink = False
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause(0.1)
-        await settle(pilot)
+        await steady_shot(pilot, SCREENS[screen], past_welcome=True)
 
     assert snap_compare(ChronicleApp(sister_url), terminal_size=SIZES[size],
                         run_before=run_before)

@@ -16,12 +16,11 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
 
 from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.services import characters
 from chronicle.tui.app import ChronicleApp
-from tui.helpers import settle
+from tui.helpers import settle, steady_shot
 from tui.test_hostile_pilot import hostile_database
 
 SIZES = {"80x24": (80, 24), "140x45": (140, 45)}
@@ -138,15 +137,7 @@ def test_screen(snap_compare: Callable[..., bool], hostile_url: str, screen: str
                 size: str) -> None:
     """Each screen fits its size: the footer, titles, values and names whole."""
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        await SCREENS[screen](pilot)
-        await settle(pilot)
-        for shown in pilot.app.screen_stack:  # a blinking cursor would make snapshots flaky
-            for field in shown.query(Input):
-                field.cursor_blink = False
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause(0.1)
-        await settle(pilot)
+        await steady_shot(pilot, SCREENS[screen])
 
     assert snap_compare(ChronicleApp(hostile_url), terminal_size=SIZES[size],
                         run_before=run_before)

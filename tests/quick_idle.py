@@ -1,0 +1,61 @@
+"""Textual's Pilot waits for the app to be idle in slices of 5 ms instead of 20 ms.
+
+``Pilot.press`` waits for idle twice per key and ``Pilot.pause`` once: Textual's
+``wait_for_idle`` sleeps 20 ms at a time until a slice passes with the process's CPU time
+nearly still, so each key cost at least 40 ms of sleeping, most of the app tests' time (a
+snapshot test slept three quarters of its wall time) while the core stood idle. Here the slice
+is 5 ms (the same 1/20 of it counts as still), and a slice is idle only when, besides, no
+message waits in the queue of the app or of any node of its screens: a chain of messages (a
+key, the field's change, the list's highlight, the detail shown) is always followed to its end,
+which the CPU-time heuristic alone did not promise (a busy host's stolen slice looked idle).
+Nothing is skipped: every wait still ends only when the app is quiet, it ends sooner."""
+
+from __future__ import annotations
+
+from asyncio import sleep
+from time import monotonic, process_time
+
+SLICE = 0.005
+"""Seconds per slice of waiting (Textual's own: 0.02)."""
+STILL = SLICE / 20
+"""CPU seconds a slice may use and still count as idle (Textual's ratio)."""
+
+
+def _queues_empty() -> bool:
+    """No message waiting for the active app, its screens or their widgets."""
+    from textual._context import active_app
+
+    try:
+        app = active_app.get()
+    except LookupError:
+        return True
+    nodes = [app]
+    for screen in getattr(app, "_screen_stack", []):
+        nodes.extend(screen.walk_children(with_self=True))
+    return all(node.message_queue_size == 0 and node._pending_message is None for node in nodes)
+
+
+async def wait_for_idle(min_sleep: float = SLICE, max_sleep: float = 1) -> None:
+    """Textual's ``wait_for_idle`` in slices of ``SLICE``, idle only with every queue empty."""
+    start = monotonic()
+    while True:
+        cpu = process_time()
+        await sleep(SLICE)
+        used = process_time() - cpu
+        elapsed = monotonic() - start
+        if elapsed >= max_sleep:
+            return
+        if elapsed > min_sleep and used < STILL and _queues_empty():
+            return
+
+
+def install() -> None:
+    """Put ``wait_for_idle`` in place of Textual's where Pilot and the app call it."""
+    import textual._wait
+    import textual.app
+    import textual.pilot
+
+    textual._wait.SLEEP_GRANULARITY = SLICE
+    textual._wait.SLEEP_IDLE = STILL
+    for module in (textual._wait, textual.app, textual.pilot):
+        module.wait_for_idle = wait_for_idle  # type: ignore[attr-defined]
