@@ -225,3 +225,32 @@ def test_the_tales_title_keeps_the_army_at_60_columns(sister_url: str) -> None: 
         assert "Clockwork Legion" in " ".join(" ".join(lines[title:title + 2]).split())
 
     run(sister_url, scenario)
+
+
+def test_keys_typed_while_a_slow_form_opens_wait_for_it(
+        sister_url: str, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """On a loaded machine a form may take longer than ``keys.PATIENCE`` to open: the keys
+    typed behind the key that opened it wait for it (their marker is queued on screen, not
+    lost) and land in its fields, none on the screen below."""
+    from chronicle.systems.tales_of_arcadia.screens.unit_form import UnitFormScreen
+    from chronicle.tui import keys
+
+    opened = UnitFormScreen.on_mount if hasattr(UnitFormScreen, "on_mount") else None
+
+    async def slow_mount(self: UnitFormScreen) -> None:
+        await asyncio.sleep(keys.PATIENCE + 0.5)  # a busy host: the form is slow to mount
+        if opened is not None:
+            opened(self)
+
+    monkeypatch.setattr(UnitFormScreen, "on_mount", slow_mount)
+
+    async def scenario(app: ChronicleApp, pilot: Pilot[Any]) -> None:
+        await open_game(pilot, TOA)
+        await burst(pilot, "a", *"Slow Unit", "tab", "tab", *"7")
+        form = app.screen
+        assert isinstance(form, UnitFormScreen)
+        assert form.query_one("#uf-name", Input).value == "Slow Unit"
+        assert form.query_one("#uf-cost", Input).value == "7"
+        await burst(pilot, "escape")
+
+    run(sister_url, scenario)
