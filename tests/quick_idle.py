@@ -55,6 +55,14 @@ def install() -> None:
     import textual.app
     import textual.pilot
 
+    # What this replaces must be there: a Textual that moved or renamed it fails every app test
+    # here at once (pyproject pins Textual to the versions this is written against).
+    for module, name in ((textual._wait, "SLEEP_GRANULARITY"), (textual._wait, "SLEEP_IDLE"),
+                         (textual._wait, "wait_for_idle"), (textual.app, "wait_for_idle"),
+                         (textual.pilot, "wait_for_idle")):
+        if not hasattr(module, name):
+            raise RuntimeError(f"tests/quick_idle.py: {module.__name__}.{name} is gone; "
+                               "Textual changed how Pilot waits for idle")
     textual._wait.SLEEP_GRANULARITY = SLICE
     textual._wait.SLEEP_IDLE = STILL
     for module in (textual._wait, textual.app, textual.pilot):
