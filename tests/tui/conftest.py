@@ -13,16 +13,19 @@ import pytest
 
 from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.services.demo import run_demo
-from tui.helpers import HOSTILE
+from tui.helpers import HOSTILE, folders_of_its_own
 
 
 @pytest.fixture(scope="session")
 def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A database file holding the demo, built once."""
+    """A database file holding the demo, built once (with data and cache folders of its own:
+    a session fixture runs before a test's ``private_data_dir``, and the developer's own cards
+    must not leak into it)."""
     path = tmp_path_factory.mktemp("demo-template") / "demo.db"
-    db = open_database(f"sqlite:///{path}")
-    run_demo(db)
-    db.engine.dispose()
+    with folders_of_its_own(tmp_path_factory):
+        db = open_database(f"sqlite:///{path}")
+        run_demo(db)
+        db.engine.dispose()
     return path
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 HOSTILE = ("[/x] Bold [b]pebble[/b]", "🪨 Emoji rock 👍🏽", "حصاة عربية")
@@ -91,3 +93,13 @@ async def steady_shot(pilot: Pilot[Any], steps: Callable[[Pilot[Any]], Awaitable
     await pilot.wait_for_scheduled_animations()
     await pilot.pause(0.1)
     await settle(pilot)
+
+
+@contextmanager
+def folders_of_its_own(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Data and cache folders of its own for a session fixture's work (it runs before any
+    test's ``private_data_dir``)."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("CHRONICLE_DATA_DIR", str(tmp_path_factory.mktemp("session-data")))
+        env.setenv("CHRONICLE_CACHE_DIR", str(tmp_path_factory.mktemp("session-cache")))
+        yield

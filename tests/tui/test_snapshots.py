@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.services import characters
 from chronicle.tui.app import ChronicleApp
-from tui.helpers import settle, steady_shot
+from tui.helpers import folders_of_its_own, settle, steady_shot
 from tui.test_hostile_pilot import hostile_database
 
 SIZES = {"80x24": (80, 24), "140x45": (140, 45)}
@@ -44,14 +44,16 @@ def hostile_template(demo_template: Path, tmp_path_factory: pytest.TempPathFacto
     path = tmp_path_factory.mktemp("hostile-template") / "hostile.db"
     shutil.copyfile(demo_template, path)
     url = f"sqlite:///{path}"
-    hostile_database(url)
-    db = open_database(url)
-    characters.new_character(db, "Tim", "Aline", icon="Sidhe Female")
-    characters.edit_character(db, "Aline", add_merits=("Eloquent Speech", "Lightning Quick",
-                                                       "Mirror, Mirror"))
-    with db.engine.begin() as connection:  # the chronicle's dates, fixed for the snapshots
-        connection.execute(text("UPDATE ledger_event SET recorded_at = '2026-01-10 12:00:00'"))
-    db.engine.dispose()
+    with folders_of_its_own(tmp_path_factory):
+        hostile_database(url)
+        db = open_database(url)
+        characters.new_character(db, "Tim", "Aline", icon="Sidhe Female")
+        characters.edit_character(db, "Aline", add_merits=("Eloquent Speech", "Lightning Quick",
+                                                           "Mirror, Mirror"))
+        with db.engine.begin() as connection:  # the chronicle's dates, fixed for the shots
+            connection.execute(text("UPDATE ledger_event SET recorded_at = "
+                                    "'2026-01-10 12:00:00'"))
+        db.engine.dispose()
     return path
 
 
