@@ -4,7 +4,8 @@
 ``wait_for_idle`` sleeps 20 ms at a time until a slice passes with the process's CPU time
 nearly still, so each key cost at least 40 ms of sleeping, most of the app tests' time (a
 snapshot test slept three quarters of its wall time) while the core stood idle. Here the slice
-is 5 ms (the same 1/20 of it counts as still), and a slice is idle only when, besides, no
+is 5 ms (the same 1/20 of it counts as still), the app is idle after 20 ms of still slices in a
+row (a refresh timer's tick falls inside them), and a slice is still only when, besides, no
 message waits in the queue of the app or of any node of its screens: a chain of messages (a
 key, the field's change, the list's highlight, the detail shown) is always followed to its end,
 which the CPU-time heuristic alone did not promise (a busy host's stolen slice looked idle).
@@ -19,6 +20,10 @@ SLICE = 0.005
 """Seconds per slice of waiting (Textual's own: 0.02)."""
 STILL = SLICE / 20
 """CPU seconds a slice may use and still count as idle (Textual's ratio)."""
+QUIET = 0.02
+"""Seconds of still slices in a row that make the app idle: at least one of Textual's refresh
+timers' periods (a screen's update runs on a timer, not a message: a single 5 ms slice between
+two ticks looked idle with a footer or a detail not yet drawn)."""
 
 
 def _queues_empty() -> bool:
@@ -36,17 +41,23 @@ def _queues_empty() -> bool:
 
 
 async def wait_for_idle(min_sleep: float = SLICE, max_sleep: float = 1) -> None:
-    """Textual's ``wait_for_idle`` in slices of ``SLICE``, idle only with every queue empty."""
+    """Textual's ``wait_for_idle`` in slices of ``SLICE``, idle only with every queue empty
+    through ``QUIET`` seconds of still slices in a row."""
     start = monotonic()
+    still_since: float | None = None
     while True:
         cpu = process_time()
         await sleep(SLICE)
         used = process_time() - cpu
-        elapsed = monotonic() - start
-        if elapsed >= max_sleep:
+        now = monotonic()
+        if now - start >= max_sleep:
             return
-        if elapsed > min_sleep and used < STILL and _queues_empty():
-            return
+        if used < STILL and _queues_empty():
+            still_since = now - SLICE if still_since is None else still_since
+            if now - start > min_sleep and now - still_since >= QUIET:
+                return
+        else:
+            still_since = None
 
 
 def install() -> None:
