@@ -241,3 +241,31 @@ def test_a_turn_for_the_next_player_as_read_is_refused_once_another_turn_landed(
     finally:
         other.close()
         db.close()
+
+
+def test_a_first_event_landing_between_the_two_reads_of_a_history_is_appended_to_it(
+        group: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first battle written by another member between this write's "no history yet" and
+    its "none of that name at all" (PostgreSQL reads each statement afresh): the write appends
+    to the history the other made, instead of saying it does not exist (seen once in a full
+    run with two processes)."""
+    from chronicle.services import recordstore
+
+    finding = recordstore._find
+    other = open_database(group.url)
+    raced: list[bool] = []
+
+    def racing(*args: Any, **kwargs: Any) -> Any:
+        if not raced:
+            raced.append(True)
+            tales.record_battle(other, date=dt.date(2026, 11, 28), limit=100,
+                                sides=(Side(player="Ann"), Side(player="Bob")), winner="Ann")
+            raise recordstore.NotFound("no battle history is called 'battles'")  # as read
+        return finding(*args, **kwargs)
+
+    monkeypatch.setattr(recordstore, "_find", racing)
+    entry = tales.record_battle(group, date=dt.date(2026, 11, 29), limit=100,
+                                sides=(Side(player="Ann"), Side(player="Bob")), winner="Bob")
+    other.close()
+    assert raced and entry.number == 2
+    assert sorted(b.battle.winner or "" for b in tales.list_battles(group)) == ["Ann", "Bob"]

@@ -365,11 +365,16 @@ def _appending(db: Database, game: str, kind: str, name: str, event_kind: str,
         try:
             row = _find(session, found, clean, player)
         except NotFound:
-            if start is None or store.find_records(
-                    session, found.game, kind, clean, archived=None,
-                    owner=_owner_id(session, found, player)):
-                raise  # archived, or several players': said as it is
-            row = _created(session, found, clean, player, start, names)
+            if start is None:
+                raise
+            if store.find_records(session, found.game, kind, clean, archived=None,
+                                  owner=_owner_id(session, found, player)):
+                # another writer's first event made it since the read above (committed in
+                # between: PostgreSQL reads each statement afresh), or it is archived or
+                # several players': found now, or said as it is
+                row = _find(session, found, clean, player)
+            else:
+                row = _created(session, found, clean, player, start, names)
         if expected_version is not None and row.version != expected_version:
             raise repo.stale(session, row, expected_version)
         assert row.id is not None
