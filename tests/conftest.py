@@ -10,9 +10,6 @@ from pathlib import Path
 
 import dbfixtures as fx
 import pytest
-import quick_idle
-
-quick_idle.install()
 
 REPO = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
