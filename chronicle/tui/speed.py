@@ -27,6 +27,13 @@ on in order by ``chronicle.tui.keys``), not Textual's classes changed for the wh
   The first layout of a new screen sends the screen a ``Resize``, which laid out and drew the
   whole screen a second time. Widgets asking for a layout get it as usual (the screen's
   update timer lays out what they asked for).
+- **A mounting awaited is not waited for twice.** ``Widget.mount`` hands the same
+  ``AwaitMount`` to the caller and, through ``call_next``, to the widget's own queue; each wait
+  ends asking the parent for a layout. A screen awaits its composed widgets, so the second
+  wait ended after the screen's first layout and laid the whole screen out again (a tenth of
+  a form's opening). A mounting its caller awaits is not waited for again from the queue
+  (the caller's wait asks for the layout once all are mounted); one nobody awaits is, as
+  Textual does.
 - **Rules hash at C speed.** Styling a widget hashes every rule of the stylesheet (a few
   hundred) with Textual's ``RuleSet.__hash__``, a Python method returning ``id(self)``;
   ``object.__hash__`` answers the same (identity) without a Python call.
@@ -48,14 +55,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual.app import App
 from textual.css.model import RuleSet
 from textual.geometry import Region
 from textual.screen import Screen
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -68,6 +75,10 @@ STAMP = "_chronicle_styled_at"
 
 _SCREEN_NAMES = ("_on_screen_resume", "_screen_resized", "_refresh_layout", "_on_timer_update")
 _APP_NAMES = ("_background_screens", "_screen_stack", "_register", "_load_screen_css")
+AWAITED = "_chronicle_awaited"
+"""Attribute of an ``AwaitMount``: its caller awaits it (set as the caller's wait starts)."""
+QUEUED = "_chronicle_queued"
+"""Attribute of an ``AwaitMount``: the wait its widget's queue runs (``call_next``)."""
 _supported: list[bool] = []
 TEXTUAL_HASH: list[Callable[[RuleSet], int]] = []
 """Textual's own ``RuleSet.__hash__``, once replaced (its test checks it still means identity)."""
@@ -80,8 +91,18 @@ def supported() -> bool:
         _supported.append(
             all(callable(getattr(Screen, name, None)) for name in _SCREEN_NAMES)
             and all(hasattr(App, name) for name in _APP_NAMES)
-            and "refresh_styles" in getattr(events.ScreenResume, "__dataclass_fields__", {}))
+            and "refresh_styles" in getattr(events.ScreenResume, "__dataclass_fields__", {})
+            and _mount_wait_has_its_parent())
     return _supported[0]
+
+
+def _mount_wait_has_its_parent() -> bool:
+    """Whether Textual's ``AwaitMount`` is still called back and keeps its parent."""
+    try:
+        wait = AwaitMount(cast("Widget", None), [])
+    except Exception:
+        return False
+    return callable(wait) and getattr(wait, "_parent", 0) is None
 
 
 def steers(node: Any) -> bool:
@@ -152,6 +173,27 @@ def _resized(original: Callable[[Screen[Any], Any], None]
     return _screen_resized
 
 
+def _awaited(original: Callable[[AwaitMount], Any]) -> Callable[[AwaitMount], Any]:
+    def __await__(self: AwaitMount) -> Any:
+        if not getattr(self, QUEUED, False):
+            setattr(self, AWAITED, True)  # the caller's own wait
+        return original(self)
+
+    __await__.chronicle_original = original  # type: ignore[attr-defined]
+    return __await__
+
+
+def _queued(original: Callable[[AwaitMount], Any]) -> Callable[[AwaitMount], Any]:
+    async def __call__(self: AwaitMount) -> None:
+        if getattr(self, AWAITED, False) and steers(self._parent):
+            return  # its caller's wait asks for the layout once all are mounted
+        setattr(self, QUEUED, True)
+        await original(self)
+
+    __call__.chronicle_original = original  # type: ignore[attr-defined]
+    return __call__
+
+
 def _identity_hash() -> None:
     """Textual's ``RuleSet`` hashes by identity with a method written in Python
     (``return id(self)``), called for every rule of the stylesheet each time a widget is
@@ -173,6 +215,10 @@ def install() -> bool:
         original = getattr(Screen, name)
         if not hasattr(original, "chronicle_original"):
             setattr(Screen, name, wrap(original))
+    for name, wrap_mount in (("__await__", _awaited), ("__call__", _queued)):
+        original = getattr(AwaitMount, name)
+        if not hasattr(original, "chronicle_original"):
+            setattr(AwaitMount, name, wrap_mount(original))
     return True
 
 

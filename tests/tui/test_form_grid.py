@@ -70,3 +70,54 @@ def test_textual_measures_a_spanning_cell_at_one_columns_width() -> None:
             assert wide.region.height == 1 and after.region.y - wide.region.y == 1
 
     asyncio.run(main())
+
+
+class Table(App[None]):
+    """A table of fields: a label and a field across two columns, a row of headings, then a
+    row of three fields a guild."""
+
+    def compose(self) -> ComposeResult:
+        from chronicle.tui.widgets.form_grid import cell, head
+
+        yield FormGrid(*labelled("Name", Input(id="t-name"), span=2),
+                       head("Colour"), head("Player"), head("Heroes"),
+                       *(cell(Input(id=f"t-{seat}-{key}"))
+                         for seat in range(2) for key in ("color", "player", "heroes")),
+                       columns="10 1fr 1fr", label_width=10)
+
+
+def test_a_table_says_each_message_under_the_row_of_its_field_in_the_rows_order() -> None:
+    async def main() -> None:
+        app = Table()
+        async with app.run_test(size=(60, 12)) as pilot:
+            grid = app.query_one(FormGrid)
+            assert grid.columns == 3
+            assert [len(row) for row in grid.rows()] == [2, 3, 3, 3]
+            first = app.query_one("#t-0-color", Input)
+            assert app.query_one("#t-0-player").region.y == first.region.y   # one row
+            assert app.query_one("#t-1-color").region.y == first.region.y + 1
+            await pilot.press("tab", *"xyz")            # typed into the first colour
+            grid.say("t-0-heroes", "heroes wrong")
+            grid.say("t-0-color", "colour wrong")       # said after, shown first (row order)
+            grid.say("t-1-player", "player wrong")
+            await pilot.pause()
+            lines = [child.id for child in grid.children if child.has_class(PROBLEM)]
+            assert lines == ["t-0-color-problem", "t-0-heroes-problem", "t-1-player-problem"]
+            heroes = grid.message_line("t-0-heroes")
+            assert heroes is not None and heroes.region.y == first.region.y + 2
+            assert app.query_one("#t-1-color").region.y == first.region.y + 3
+            assert heroes.region.x == 0 and heroes.region.width == 60   # across the row
+            assert first.value == "xyz"
+            grid.clear()
+            await pilot.pause()
+            assert app.query_one("#t-1-color").region.y == first.region.y + 1
+
+    asyncio.run(main())
+
+
+def test_a_grid_has_two_to_six_columns() -> None:
+    import pytest
+
+    for columns in ("10", "1 1 1 1 1 1 1"):
+        with pytest.raises(ValueError, match="2 to 6 columns"):
+            FormGrid(columns=columns)

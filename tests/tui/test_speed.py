@@ -31,6 +31,10 @@ def test_textual_still_has_what_the_overrides_use() -> None:
     assert speed.install()
     for name in ("_on_screen_resume", "_screen_resized"):
         assert hasattr(getattr(Screen, name), "chronicle_original"), name
+    from textual.widget import AwaitMount
+
+    for name in ("__await__", "__call__"):
+        assert hasattr(getattr(AwaitMount, name), "chronicle_original"), name
     # rules hash by identity, now at C speed: two equal rules are still two rules
     first, second = RuleSet(), RuleSet()
     assert RuleSet.__hash__ is object.__hash__
@@ -247,3 +251,15 @@ def test_screens_built_ahead_open_first_as_they_open_later(demo_url: str, monkey
             assert first[0] > later[0] and first[1] > later[1], (first, later)
 
     asyncio.run(main())
+
+
+def test_a_mounting_awaited_asks_for_its_layout_once() -> None:
+    """The app's overrides: the caller's wait asks for the layout once all are mounted, the
+    queue's wait of the same mounting does not ask again; a mounting nobody awaits still gets
+    its layout from the queue's wait."""
+    from tui.test_textual_patches import mount_layouts
+
+    assert speed.install()
+    plain = mount_layouts(steers=False, awaited=False)
+    assert mount_layouts(steers=True, awaited=True) == plain
+    assert mount_layouts(steers=True, awaited=False) == plain

@@ -139,3 +139,60 @@ def test_textuals_rule_hash_is_identity_written_in_python() -> None:
     probe = RuleSet()
     assert speed.TEXTUAL_HASH[0](probe) == id(probe)
     assert len({probe, RuleSet()}) == 2 and hash(probe) == hash(probe)
+
+
+class Counted(Static):
+    """A container counting the layouts asked of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.layouts = 0
+
+    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:
+        self.layouts += layout
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+class Mounting(App[None]):
+    """Mounts three lines into a container, awaited or not (``steers``: with the app's
+    overrides)."""
+
+    def __init__(self, steers: bool) -> None:
+        super().__init__()
+        self.steers_textual = steers
+
+    def compose(self) -> ComposeResult:
+        yield Counted()
+
+
+def mount_layouts(steers: bool, awaited: bool) -> int:
+    """The layouts asked of a container by mounting three lines into it."""
+    async def main() -> int:
+        app = Mounting(steers)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            box = app.query_one(Counted)
+            box.layouts = 0
+            lines = [Static(f"line {n}") for n in range(3)]
+            if awaited:
+                await box.mount_all(lines)
+            else:
+                box.mount_all(lines)
+            for _ in range(3):
+                await pilot.pause()
+            assert all(line.is_mounted for line in lines)
+            return box.layouts
+
+    return asyncio.run(main())
+
+
+def test_textual_waits_twice_for_a_mounting_its_caller_awaits() -> None:
+    """Why ``speed`` skips the queued wait of an awaited mounting: Textual hands the same
+    ``AwaitMount`` to the caller and to the widget's queue (``call_next``), and each wait ends
+    asking the parent for a layout: twice for one mounting (a screen awaits its composed
+    widgets, and its second ask came after its first layout: the screen laid out twice)."""
+    assert speed.install()
+    # one ask more than the same mounting not awaited (whose only wait is the queue's)
+    assert mount_layouts(steers=False, awaited=True) == mount_layouts(steers=False,
+                                                                     awaited=False) + 1

@@ -61,12 +61,12 @@ def tally_text(found: Tally, label: str = "earn") -> Text:
     return text
 
 
-def fields(*children: Widget) -> FormGrid:
-    """The form's labelled fields (``form_grid.labelled``, each field with the id ``aq-KEY``)
-    and its guilds' headings (class ``aq-guild``); what is wrong with a field shows under it
-    on the line ``#aq-KEY-error``, made when something first is."""
-    return FormGrid(*children, label_width=28, suffix="-error", problem_classes="aq-error",
-                    id="aq-fields")
+def fields(*children: Widget, columns: str | None = None, label_width: int = 28) -> FormGrid:
+    """The form's labelled fields (``form_grid.labelled``, each field with the id ``aq-KEY``),
+    in two columns or a table's (``columns``, as ``FormGrid`` takes them); what is wrong with a
+    field shows under its row on the line ``#aq-KEY-error``, made when something first is."""
+    return FormGrid(*children, label_width=label_width, columns=columns, suffix="-error",
+                    problem_classes="aq-error", id="aq-fields")
 
 
 def heading(text: str) -> WideLine:
@@ -91,6 +91,7 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
     CampaignForm #aq-fields > Input { background: $boost; }
     CampaignForm #aq-fields > Input:focus { background: $accent 30%; }
     CampaignForm .aq-guild { text-style: bold; padding: 1 0 0 0; }
+    CampaignForm Checkbox { width: 100%; height: auto; }
     CampaignForm #aq-tally { height: auto; max-height: 40%; overflow-y: auto;
                              border-top: solid $panel; }
     """

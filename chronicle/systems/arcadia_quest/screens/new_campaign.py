@@ -1,9 +1,9 @@
-"""Starting a campaign in the app: its name, then up to four guilds in seating order
-(clockwise), each a colour, its player and its three heroes; each guild gets the five starting
-cards spread over its heroes (2, 2, 1), as ``chronicle campaign new`` gives them. Live, every
-rule the start would break (two to four guilds, a colour or a hero taken twice, three heroes
-each); ``ctrl+s`` starts it through the same service as the command line, ``escape``
-cancels (the form's flow: ``screens.form``)."""
+"""Starting a campaign in the app: its name, then up to four guilds in seating order (clockwise), a
+row each: its colour, its player and its three heroes; each guild gets the five starting cards
+spread over its heroes (2, 2, 1), as ``chronicle campaign new`` gives them. Live, every rule the
+start would break (two to four guilds, a colour or a hero taken twice, three heroes each);
+``ctrl+s`` starts it through the same service as the command line, ``escape`` cancels (the
+form's flow: ``screens.form``)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Checkbox, Input, Static
 
 from chronicle.systems.arcadia_quest.drafts import COLORS, campaign_guilds, new_campaign_tally
-from chronicle.systems.arcadia_quest.screens.form import CampaignForm, fields, heading
+from chronicle.systems.arcadia_quest.screens.form import CampaignForm, fields
 from chronicle.tui.text import plain
-from chronicle.tui.widgets.form_grid import labelled
+from chronicle.tui.widgets.form_grid import cell, head, labelled
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from chronicle.systems.arcadia_quest.service import CampaignView
 
 SEATS = len(COLORS)
+NAME_WIDTH = 15
+"""The first column: the name's label, then each guild's colour."""
 
 
 class NewCampaignDialog(CampaignForm):
@@ -38,20 +40,19 @@ class NewCampaignDialog(CampaignForm):
         with Vertical():
             yield Static(plain("A new Arcadia Quest campaign", "bold"))
             with VerticalScroll():
-                with fields():
-                    yield from labelled("Campaign name", Input(id="aq-name"))
+                with fields(columns=f"{NAME_WIDTH} 1fr 2fr", label_width=NAME_WIDTH):
+                    yield from labelled("Campaign name", Input(id="aq-name"), span=2)
+                    yield from (head("Colour"), head("Player"), head("Heroes (three: a, b, c)"))
                     for seat in range(SEATS):
-                        yield heading(f"Guild {seat + 1} (seating order, clockwise)")
-                        for key, label, value in (("color", "Colour", COLORS[seat]),
-                                                  ("player", "Player", ""),
-                                                  ("heroes", "Heroes (three, a, b, c)", "")):
-                            yield from labelled(label, Input(value=value,
-                                                             id=f"aq-{seat}-{key}"))
+                        yield cell(Input(value=COLORS[seat], id=f"aq-{seat}-color"))
+                        yield cell(Input(id=f"aq-{seat}-player"))
+                        yield cell(Input(id=f"aq-{seat}-heroes"))
                 yield Checkbox("With two guilds, one of the winner's two quests must be PvE "
                                "(the other reading: both may be PvP)", True, id="aq-pve")
             yield Static("", id="aq-tally")
-            yield Static("A guild left without player and heroes is no guild · ctrl+s starts "
-                         "the campaign · escape cancels")
+            yield Static("A row a guild, in seating order (clockwise) · a guild left without "
+                         "player and heroes is no guild · ctrl+s starts the campaign · escape "
+                         "cancels")
 
     def on_mount(self) -> None:
         self.query_one("#aq-name", Input).focus()
@@ -79,7 +80,8 @@ class NewCampaignDialog(CampaignForm):
             found["name"] = wrong[:1].upper() + wrong[1:] + "."
         for seat, (color, player, heroes) in enumerate(self.rows()):
             if (player.strip() or heroes.strip()) and color.strip().lower() not in COLORS:
-                found[f"{seat}-color"] = "A guild's colour is " + ", ".join(COLORS) + "."
+                found[f"{seat}-color"] = ("A guild's colour is " + ", ".join(COLORS)
+                                          + f" (guild {seat + 1}).")
         return found
 
     def current_tally(self) -> Tally:

@@ -1,7 +1,7 @@
-"""Recording a scenario in the app: the scenario and its winner, then what each guild did, with
-a live tally of the coins each guild earns and of the rules the entry would break (the form's
-flow: ``screens.form``). ``ctrl+s`` saves, ``escape`` cancels; a refused save keeps the dialog
-open with the reasons."""
+"""Recording a scenario in the app: the scenario and its winner, then what each guild did (a table:
+a row a count, a column a guild, as on a score pad), with a live tally of the coins each guild
+earns and of the rules the entry would break (the form's flow: ``screens.form``). ``ctrl+s``
+saves, ``escape`` cancels; a refused save keeps the dialog open with the reasons."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Input, Static
+from textual.widgets import Input, Label, Static
 
 from chronicle.systems.arcadia_quest.drafts import SCENARIO_FIELDS, scenario_payload, tally
-from chronicle.systems.arcadia_quest.screens.form import CampaignForm, heading
+from chronicle.systems.arcadia_quest.screens.form import CampaignForm
 from chronicle.systems.arcadia_quest.screens.form import fields as form_fields
 from chronicle.tui.text import plain
-from chronicle.tui.widgets.form_grid import labelled
+from chronicle.tui.widgets.form_grid import cell, head, labelled
 
 if TYPE_CHECKING:
     from chronicle.services.db import Database
@@ -28,6 +28,8 @@ LABELS = {"quests": "Quests (a, b, pvp:COLOR)", "first": "Done first",
           "hero_kills": "Hero kills", "monster_coins": "Monster coins", "chests": "Chests",
           "deaths": "Deaths (Hero=N, Hero)", "neutral_deaths": "Of those, neutral",
           "title": "Title earned"}
+LABEL_WIDTH = 26
+"""The labels' column."""
 
 
 class ScenarioDialog(CampaignForm):
@@ -41,23 +43,24 @@ class ScenarioDialog(CampaignForm):
 
     def compose(self) -> ComposeResult:
         upcoming = self.view.summary["next"]
+        guilds = self.view.summary["guilds"]
+        columns = " ".join([str(LABEL_WIDTH), *("1fr" for _ in guilds)])
         with Vertical():
             yield Static(plain(f"Scenario {upcoming['number']} of {self.view.name} "
                               f"({upcoming['circle']} circle)", "bold"))
-            with VerticalScroll(), form_fields():
+            with VerticalScroll(), form_fields(columns=columns, label_width=LABEL_WIDTH):
                 yield from labelled("Scenario", Input(
                     value=(upcoming["choices"] or [""])[0], id="aq-name",
-                    placeholder=", ".join(upcoming["choices"])[:200]))
+                    placeholder=", ".join(upcoming["choices"])[:200]), span=len(guilds))
                 yield from labelled("Winner (colour)", Input(
-                    id="aq-winner",
-                    placeholder=" / ".join(self.view.summary["guilds"])))
-                for color in self.view.summary["guilds"]:
-                    yield heading(f"{color.capitalize()} guild")
-                    for key in SCENARIO_FIELDS:
-                        yield from labelled(LABELS[key],
-                                            Input(id=f"aq-{color}-{key}"))
+                    id="aq-winner", placeholder=" / ".join(guilds)), span=len(guilds))
+                yield head("Each guild")
+                yield from (head(f"{color.capitalize()} guild") for color in guilds)
+                for key in SCENARIO_FIELDS:
+                    yield Label(LABELS[key], markup=False)
+                    yield from (cell(Input(id=f"aq-{color}-{key}")) for color in guilds)
             yield Static("", id="aq-tally")
-            yield Static("ctrl+s saves · escape cancels", classes="aq-help")
+            yield Static("A column a guild · ctrl+s saves · escape cancels", classes="aq-help")
 
     def on_mount(self) -> None:
         self.query_one("#aq-winner", Input).focus()
