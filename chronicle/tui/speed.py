@@ -33,7 +33,9 @@ on in order by ``chronicle.tui.keys``), not Textual's classes changed for the wh
   wait ended after the screen's first layout and laid the whole screen out again (a tenth of
   a form's opening). A mounting its caller awaits is not waited for again from the queue
   (the caller's wait asks for the layout once all are mounted); one nobody awaits is, as
-  Textual does.
+  Textual does. The same for a screen pushed: the app's wait for the screen's own mounting
+  asked it for a layout again, after its compose's wait had (once every widget in it was
+  mounted) and mostly after its first layout; it is not waited for once that one ended.
 - **Rules hash at C speed.** Styling a widget hashes every rule of the stylesheet (a few
   hundred) with Textual's ``RuleSet.__hash__``, a Python method returning ``id(self)``;
   ``object.__hash__`` answers the same (identity) without a Python call.
@@ -79,6 +81,9 @@ AWAITED = "_chronicle_awaited"
 """Attribute of an ``AwaitMount``: its caller awaits it (set as the caller's wait starts)."""
 QUEUED = "_chronicle_queued"
 """Attribute of an ``AwaitMount``: the wait its widget's queue runs (``call_next``)."""
+COMPOSED = "_chronicle_composed"
+"""Attribute of a widget: a wait its caller awaited ended with its children all mounted, and
+asked it for a layout."""
 _supported: list[bool] = []
 TEXTUAL_HASH: list[Callable[[RuleSet], int]] = []
 """Textual's own ``RuleSet.__hash__``, once replaced (its test checks it still means identity)."""
@@ -102,7 +107,8 @@ def _mount_wait_has_its_parent() -> bool:
         wait = AwaitMount(cast("Widget", None), [])
     except Exception:
         return False
-    return callable(wait) and getattr(wait, "_parent", 0) is None
+    return (callable(wait) and getattr(wait, "_parent", 0) is None
+            and isinstance(getattr(Screen(), "_mounted_event", None), asyncio.Event))
 
 
 def steers(node: Any) -> bool:
@@ -175,18 +181,33 @@ def _resized(original: Callable[[Screen[Any], Any], None]
 
 def _awaited(original: Callable[[AwaitMount], Any]) -> Callable[[AwaitMount], Any]:
     def __await__(self: AwaitMount) -> Any:
-        if not getattr(self, QUEUED, False):
-            setattr(self, AWAITED, True)  # the caller's own wait
-        return original(self)
+        if getattr(self, QUEUED, False):
+            return original(self)
+        setattr(self, AWAITED, True)  # the caller's own wait
+        return _then(original(self), self)
 
     __await__.chronicle_original = original  # type: ignore[attr-defined]
     return __await__
 
 
+def _then(wait: Any, mounting: AwaitMount) -> Any:
+    """The caller's ``wait``, then its parent marked laid out after its children mounted."""
+    result = yield from wait
+    if mounting._widgets:
+        setattr(mounting._parent, COMPOSED, True)
+    return result
+
+
 def _queued(original: Callable[[AwaitMount], Any]) -> Callable[[AwaitMount], Any]:
     async def __call__(self: AwaitMount) -> None:
-        if getattr(self, AWAITED, False) and steers(self._parent):
+        parent = self._parent
+        if getattr(self, AWAITED, False) and steers(parent):
             return  # its caller's wait asks for the layout once all are mounted
+        if isinstance(parent, Screen) and list(self._widgets) == [parent] and steers(parent):
+            await parent._mounted_event.wait()  # what Textual's wait waits for
+            if getattr(parent, COMPOSED, False):
+                return  # a screen pushed: the wait of its compose asked for the layout
+
         setattr(self, QUEUED, True)
         await original(self)
 

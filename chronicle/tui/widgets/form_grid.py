@@ -27,8 +27,8 @@ from chronicle.tui.text import plain
 PROBLEM = "form-problem"
 """The class of a field's message line."""
 
-MOST = 6
-"""The most columns a form's grid has (a label and a field for each of five guilds)."""
+MOST = 8
+"""The most columns a form's grid has (four labelled fields side by side)."""
 
 
 class WideLine(Static):

@@ -50,9 +50,9 @@ class NewCampaignDialog(CampaignForm):
                 yield Checkbox("With two guilds, one of the winner's two quests must be PvE "
                                "(the other reading: both may be PvP)", True, id="aq-pve")
             yield Static("", id="aq-tally")
-            yield Static("A row a guild, in seating order (clockwise) · a guild left without "
-                         "player and heroes is no guild · ctrl+s starts the campaign · escape "
-                         "cancels")
+            yield Static("A row a guild, in seating order (clockwise); a guild left without "
+                         "player and heroes is no guild\nctrl+s starts the campaign · escape "
+                         "cancels", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#aq-name", Input).focus()

@@ -30,11 +30,14 @@ FIELD_CSS = """
 """The look of a dialog's note under its fields (each dialog adds it to its own CSS)."""
 
 
-def fields(*children: Widget, id: str | None = None) -> FormGrid:
+def fields(*children: Widget, id: str | None = None, columns: str | None = None) -> FormGrid:
     """A dialog's labelled fields (``form_grid.labelled``, each field with an id
-    ``<prefix>-<key>``); what is wrong with one shows under it on the line ``#<field id>-problem``
-    (class ``toa-problem``), made when something first is."""
-    return FormGrid(*children, problem_classes="toa-problem", id=id)
+    ``<prefix>-<key>``), in two columns or ``columns`` (as ``FormGrid`` takes them, the first
+    the labels'); what is wrong with one shows under its row on the line
+    ``#<field id>-problem`` (class ``toa-problem``), made when something first is."""
+    first = (columns or "12").split()[0]
+    return FormGrid(*children, problem_classes="toa-problem", id=id, columns=columns,
+                    label_width=int(first) if first.isdigit() else 12)
 
 
 def say(screen: Screen[Any], widget_id: str, text: str, *, focus: bool = True) -> None:

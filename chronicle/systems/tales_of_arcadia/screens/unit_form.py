@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
@@ -33,7 +33,6 @@ from chronicle.systems.tales_of_arcadia.screens.fields import (
     say,
 )
 from chronicle.tui.screens.base import chronicle_app
-from chronicle.tui.screens.dialog import compact
 from chronicle.tui.text import clean, plain
 from chronicle.tui.widgets.form_grid import labelled
 
@@ -42,8 +41,14 @@ if TYPE_CHECKING:
 
 NUMBERS = ("cost", "power", "accuracy", "speed", "wounds", "range", "defense")
 LISTS = ("types", "keywords")
+OPENING = "Nothing typed yet: type the unit's name first (ctrl+s saves once nothing is wrong)."
+"""What the form says under its fields as it opens."""
 STAT_ROWS = (("cost", "power", "accuracy", "speed"), ("wounds", "range", "defense"))
-"""The statistics, two rows of labelled fields."""
+"""The statistics, two rows of labelled fields (the last of a row across what is left)."""
+COLUMNS = "10 1fr 7 1fr 10 1fr 7 1fr"
+"""The form's grid: a label and its field four times (the statistics' rows), each other field
+across the seven columns after its label. The statistics in the form's own grid: a row of
+them in a container of its own was laid out again for each row of the grid it measured."""
 TEXTS = (("name", "Name", "the unit's name"), ("army", "Army list", "like Clockwork Legion"))
 MORE = (("types", "Types", "comma-separated, like Infantry, Construct"),
         ("keywords", "Keywords", "like Rise Again 3:6, Shroud"),
@@ -77,9 +82,7 @@ class UnitFormScreen(ModalScreen[bool]):
 
     DEFAULT_CSS = FIELD_CSS + """
     #uf-fields { height: auto; max-height: 70vh; }
-    .toa-stats { height: 1; column-span: 2; }
-    .toa-stats Label { width: auto; color: $text-muted; margin-right: 1; }
-    .toa-stats Input { width: 1fr; margin-right: 1; }
+    #uf-fields Input { margin-right: 1; }
     #uf-problems { height: auto; max-height: 4; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
@@ -100,18 +103,18 @@ class UnitFormScreen(ModalScreen[bool]):
 
         with Vertical(classes="dialog wide"):
             yield Label("[b]New unit[/b] (from your sourcebook list)")
-            with VerticalScroll(id="uf-fields"), fields():
+            with VerticalScroll(id="uf-fields"), fields(columns=COLUMNS):
                 for key, label, hint in TEXTS:
                     yield from labelled(label, box(key, hint,
-                                                   self.army or "" if key == "army" else ""))
-                for keys in STAT_ROWS:
-                    with Horizontal(classes="toa-stats"):
-                        for key in keys:
-                            yield Label(key.title(), markup=False)
-                            yield compact(box(key, "?"))
+                                                   self.army or "" if key == "army" else ""),
+                                        span=7)
+                for keys in STAT_ROWS:      # a row of four labelled statistics
+                    for key in keys:
+                        yield from labelled(key.title(), box(key, "?"),
+                                            span=1 if key != keys[-1] else 9 - 2 * len(keys))
                 for key, label, hint in MORE:
-                    yield from labelled(label, box(key, hint))
-            yield Static("", id="uf-problems", classes="toa-note")
+                    yield from labelled(label, box(key, hint), span=7)
+            yield Static(OPENING, id="uf-problems", classes="toa-note ok")
             yield Label("[dim]ctrl+s saves · escape cancels[/dim]")
 
     def on_mount(self) -> None:
@@ -119,7 +122,10 @@ class UnitFormScreen(ModalScreen[bool]):
 
         self.cards = catalog()
         self.query_one("#uf-name", Input).focus()
-        self.validate()
+        # nothing typed yet (the army at most): what is missing is said under the form, as
+        # composed, rather than under the name on a line made now (one layout of the form
+        # more); the first keystroke checks the unit in full
+        self.checked = tuple(field.value for field in self.query(Input))
 
     def text(self, key: str) -> str:
         """What is typed in field ``key``."""
