@@ -38,8 +38,9 @@ from chronicle.tui.areas import (  # the areas, re-exported
 )
 from chronicle.tui.keys import KeyHandled, KeyOrder, ordered
 from chronicle.tui.memory import Collector
+from chronicle.tui.prebuild import GROUP as PREBUILD
 from chronicle.tui.screens.base import kept_screen
-from chronicle.tui.speed import background_screens, build_hidden, finish_hidden
+from chronicle.tui.speed import background_screens
 from chronicle.tui.speed import install as install_speed
 from chronicle.tui.text import clean
 
@@ -202,7 +203,7 @@ class ChronicleApp(App[int]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.switch_mode(self.areas[0].mode)
         if self.prebuilds:
-            self.call_after_refresh(self.run_worker, self._prebuild(), group="prebuild",
+            self.call_after_refresh(self.run_worker, self._prebuild(), group=PREBUILD,
                                     description="Building the areas", exit_on_error=False)
 
     # Speed -------------------------------------------------------------------------------------
@@ -234,46 +235,25 @@ class ChronicleApp(App[int]):
         """Build, one by one while the app has nothing else to do (no other worker running),
         the areas' screens, then what each area's screen asks for (its ``prebuilt_screens()``:
         the screens and dialogs it opens, kept between openings), so that a first visit or
-        opening only shows them (``speed.build_hidden``: a key pressed meanwhile is answered
-        between two widgets). A screen built may warm what its first showing needs in its
-        ``prebuilt()`` (load its data once: the modules its services import are then loaded
-        too); the next is built when that work is done."""
-        import asyncio
+        opening only shows them (``chronicle.tui.prebuild``: a key pressed meanwhile is
+        answered between two widgets). A screen built may warm what its first showing needs in
+        its ``prebuilt()`` (load its data once: the modules its services import are then
+        loaded too); the next is built when that work is done."""
+        from chronicle.tui.prebuild import build_all
 
-        async def quiet() -> None:
-            while any(w.group != "prebuild" and not w.is_finished for w in self.workers):
-                await asyncio.sleep(0.05)
-
-        async def build(make: Callable[[], Screen[Any] | None]) -> bool:
-            await quiet()
-            screen = make()
-            built = screen is None or await build_hidden(self, screen)
-            warm = getattr(screen, "prebuilt", None)
-            if built and callable(warm):
-                warm()
-            await asyncio.sleep(0.02)
-            if built and screen is not None:  # its data in (warmed), laid out and drawn
-                await quiet()
-                await finish_hidden(self, screen)
-                # it lives as long as the app: out of the collector's sight at once (a full
-                # collection falling inside the building walked every screen built so far)
-                self.freeze_memory()
-            return built
-
-        for area in self.areas[1:]:
-            if area.prebuilt and not await build(partial(self._keep_built, area)):
-                return
+        if not await build_all(self, [partial(self._keep_built, area)
+                                      for area in self.areas[1:] if area.prebuilt]):
+            return
         for area in self.areas:
             stack = self._screen_stacks.get(area.mode)
             more = getattr(stack[0] if stack else self._built.get(area.mode),
                            "prebuilt_screens", None)
             extras: list[Screen[Any]] = list(more()) if callable(more) else []
-            for extra in extras:
-                if not await build(partial(lambda screen: screen, extra)):
-                    return
-        for own in self.prebuilt_screens():
-            if not await build(partial(lambda screen: screen, own)):
+            if not await build_all(self, [partial(lambda one: one, extra) for extra in extras]):
                 return
+        if not await build_all(self, [partial(lambda one: one, own)
+                                      for own in self.prebuilt_screens()]):
+            return
         self.freeze_memory()  # the screens just built live as long as the app too
 
     def _keep_built(self, area: AppArea) -> Screen[Any] | None:

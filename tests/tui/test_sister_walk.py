@@ -165,26 +165,29 @@ def test_each_games_screen_built_in_idle_time_opens_first_and_fresh(
         sister_url: str, monkeypatch: Any) -> None:  # noqa: F811
     """The app builds each sister game's main screen in idle time; its first opening shows
     that one (built already), reading its data again: a campaign started and a player renamed
-    after it was built show; a later opening builds a new one."""
+    after it was built show. Once closed, a new one is built in idle time while the list of
+    games shows, and the next opening shows that one, fresh too."""
     import functools
 
     from chronicle.services.playermending import rename_player
     from chronicle.systems.arcadia_quest.service import new_campaign
-    from chronicle.tui import app as app_module
-    from chronicle.tui import speed
+    from chronicle.tui import prebuild, speed
 
     for name in ("build_hidden", "finish_hidden"):  # what is built, not how fast (busy hosts)
-        monkeypatch.setattr(app_module, name,
+        monkeypatch.setattr(prebuild, name,
                             functools.partial(getattr(speed, name), patience=60.0))
 
-    async def scenario(app: ChronicleApp, pilot: Pilot[Any]) -> None:
-        await settle(pilot)
+    async def built_in_idle_time(app: ChronicleApp) -> None:
         for _ in range(400):  # until the idle-time building is done
             if app.workers and all(w.is_finished for w in app.workers
-                                   if w.group == "prebuild"):
+                                   if w.group == prebuild.GROUP):
                 break
             await asyncio.sleep(0.02)
         await app.workers.wait_for_complete()
+
+    async def scenario(app: ChronicleApp, pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await built_in_idle_time(app)
         other = app._built.get("other")
         assert isinstance(other, OtherGamesScreen)
         built = dict(other.built)
@@ -202,8 +205,19 @@ def test_each_games_screen_built_in_idle_time_opens_first_and_fresh(
             assert app.screen is built[key]
             assert shows in screen_text(pilot), label
             await burst(pilot, "escape")
+        await settle(pilot)
+        await built_in_idle_time(app)
+        aq = next(g.key for g in other.games if g.label == AQ)
+        again = other.built[aq]
+        assert again is not built[aq] and again.is_attached and not again.is_current
+        db = open_database(sister_url)
+        new_campaign(db, "Autumn", [
+            {"color": "blue", "player": "Tim", "heroes": ["Diva", "Greensleeves", "Grom"]},
+            {"color": "green", "player": "Sayyad", "heroes": ["Maya", "Zazu", "Kanga"]}])
+        db.close()
         await open_game(pilot, AQ)
-        assert app.screen is not built[next(g.key for g in other.games if g.label == AQ)]
+        assert app.screen is again
+        assert "Autumn" in screen_text(pilot)
 
     async def main() -> None:
         app = ChronicleApp(sister_url)

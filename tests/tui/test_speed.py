@@ -135,13 +135,12 @@ def test_areas_built_in_idle_time_are_shown_as_built_on_the_spot(demo_url: str,
                                                                   monkeypatch: Any) -> None:
     import functools
 
-    from chronicle.tui import app as app_module
-    from chronicle.tui import speed
+    from chronicle.tui import prebuild, speed
 
     # what is tested is what a built screen shows, not how long a busy machine may take to
     # build one (past its patience the app builds a screen when it is shown, by design)
     for name in ("build_hidden", "finish_hidden"):
-        monkeypatch.setattr(app_module, name,
+        monkeypatch.setattr(prebuild, name,
                             functools.partial(getattr(speed, name), patience=60.0))
     kept: list[Screen[Any]] = []
 

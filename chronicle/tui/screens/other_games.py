@@ -121,7 +121,10 @@ class OtherGamesScreen(Screen[None]):
         self.games: list[GameSystem] = []
         self.built: dict[str, Screen[Any]] = {}
         """Each game's main screen built in idle time (``prebuilt_screens``), by the game's
-        key, until its first opening shows it."""
+        key, until its opening shows it."""
+        self.opened: set[str] = set()
+        """The games whose screen was opened since this screen was last shown: each gets a
+        new one built in idle time when this screen shows again (``on_screen_resume``)."""
 
     def compose(self) -> ComposeResult:
         return listed("other", GameSystemList([20, 17, 24], flex=2, id="other-games"),
@@ -140,19 +143,38 @@ class OtherGamesScreen(Screen[None]):
 
     def prebuilt_screens(self) -> list[Screen[Any]]:
         """Each game's main screen, built in idle time (``ChronicleApp._prebuild``) so that
-        its first opening only shows it (later openings build a new one, as before). A game
-        whose screen cannot be made is left to say so when it is opened."""
+        its first opening only shows it. A game whose screen cannot be made is left to say so
+        when it is opened."""
+        self.make_screens(self.games)
+        return list(self.built.values())
+
+    def make_screens(self, games: list[GameSystem]) -> list[Screen[Any]]:
+        """A new main screen for each of ``games`` that has none waiting (``built``): the
+        screens made."""
         from chronicle.systems.protocol import load_name
 
-        for game in self.games:
+        made: list[Screen[Any]] = []
+        for game in games:
             name = game.screens.get(MAIN)
             if name is None or game.key in self.built:
                 continue
             try:
-                self.built[game.key] = load_name(name)()
+                self.built[game.key] = screen = load_name(name)()
             except Exception:  # said when the game is opened
                 continue
-        return list(self.built.values())
+            made.append(screen)
+        return made
+
+    def on_screen_resume(self) -> None:
+        """Shown again (a game's screen closed): each game opened meanwhile gets a new screen
+        built in idle time, so that its next opening, too, only shows it (the screen reads its
+        data when shown, as on every opening)."""
+        from chronicle.tui.prebuild import again
+
+        opened = [game for game in self.games if game.key in self.opened]
+        self.opened.clear()
+        if opened and getattr(self.app, "prebuilds", False):
+            again(self.app, self.make_screens(opened))
 
     def action_reload(self) -> None:
         """Read the installed games again (in a thread: reading the entry points waits on
@@ -220,6 +242,7 @@ class OtherGamesScreen(Screen[None]):
                         title="Command line only", timeout=8)
             return
         built = self.built.pop(game.key, None)
+        self.opened.add(game.key)
         try:
             screen: Screen[Any] = built if built is not None else load_name(name)()
         except Exception as exc:  # a broken game must not take the app down
