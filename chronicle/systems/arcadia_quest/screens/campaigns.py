@@ -11,7 +11,8 @@ new|undo|rename|delete|restore``, ``scenario record`` and ``upgrade record``.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
@@ -20,6 +21,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Header, Static
 
 from chronicle.systems.arcadia_quest.screens.board import board_text, next_text
+from chronicle.tui.prebuild import GROUP as PREBUILD
+from chronicle.tui.readyforms import ReadyForms
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.screens.record_browser import RecordBrowser
 from chronicle.tui.text import plain
@@ -27,9 +30,12 @@ from chronicle.tui.widgets.card_list import CardList
 from chronicle.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from chronicle.services.db import Database
     from chronicle.systems.arcadia_quest.catalog import QuestCatalog
     from chronicle.systems.arcadia_quest.service import CampaignView
+    from chronicle.tui.readyforms import Wanted
 
 
 class CampaignList(CardList):
@@ -45,6 +51,32 @@ def last_undoable(view: CampaignView) -> Any:
     ``service.undo`` picks it), or None."""
     found = [h for h in view.history if h.kind not in ("start", "undo") and h.undone_by is None]
     return found[-1] if found else None
+
+
+def _new_campaign(_view: CampaignView | None, catalog: QuestCatalog) -> Screen[Any]:
+    from chronicle.systems.arcadia_quest.screens.new_campaign import NewCampaignDialog
+
+    return NewCampaignDialog(catalog)
+
+
+def _scenario(view: CampaignView | None, catalog: QuestCatalog) -> Screen[Any]:
+    from chronicle.systems.arcadia_quest.screens.scenario import ScenarioDialog
+
+    assert view is not None
+    return ScenarioDialog(view, catalog)
+
+
+def _upgrade(view: CampaignView | None, catalog: QuestCatalog) -> Screen[Any]:
+    from chronicle.systems.arcadia_quest.screens.upgrade import UpgradeDialog
+
+    assert view is not None
+    return UpgradeDialog(view, catalog)
+
+
+FORMS: dict[str, Callable[[CampaignView | None, QuestCatalog], Screen[Any]]] = {
+    "new": _new_campaign, "scenario": _scenario, "upgrade": _upgrade}
+"""The screen's forms, each made from the campaign it writes to (none for a new one) and the
+group's cards."""
 
 
 def _editing(name: str) -> Any:
@@ -96,6 +128,11 @@ class CampaignsScreen(RecordBrowser["CampaignView"]):
         Binding("f5", "reload", "Reload", show=False),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready = ReadyForms()
+        """The forms built ahead for their next opening."""
+
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="aq-header")
@@ -121,6 +158,7 @@ class CampaignsScreen(RecordBrowser["CampaignView"]):
         self.show_views(views, [[v.name, f"{len(v.summary['scenarios'])}/6"] for v in views],
                         f"{len(views)} campaign(s) · s records a scenario · g the upgrade "
                         "phase · ? every key" if views else "No campaigns yet: n starts one.")
+        self.prepare_forms()
 
     def show_detail(self) -> None:
         """The highlighted campaign's guild board and next scenario."""
@@ -163,29 +201,68 @@ class CampaignsScreen(RecordBrowser["CampaignView"]):
 
     def action_scenario(self) -> None:
         """Record the next scenario played."""
-        from chronicle.systems.arcadia_quest.screens.scenario import ScenarioDialog
-
         def opened(view: CampaignView, catalog: QuestCatalog) -> None:
             if view.summary["next"]["number"] is None:
                 self.notify("The campaign is over: no scenario comes next.",
                             severity="warning")
                 return
-            self.app.push_screen(ScenarioDialog(view, catalog), self.saved)
+            self.open_form("scenario", view, catalog)
 
         self._with_catalog(opened)
 
     def action_upgrade(self) -> None:
         """Record the upgrade phase after the last scenario."""
-        from chronicle.systems.arcadia_quest.screens.upgrade import UpgradeDialog
-
         def opened(view: CampaignView, catalog: QuestCatalog) -> None:
             if not view.summary["scenarios"]:
                 self.notify("No scenario is played yet: the upgrade phase comes after one.",
                             severity="warning")
                 return
-            self.app.push_screen(UpgradeDialog(view, catalog), self.saved)
+            self.open_form("upgrade", view, catalog)
 
         self._with_catalog(opened)
+
+    def open_form(self, name: str, view: CampaignView | None, catalog: QuestCatalog) -> None:
+        """Show the form ``name`` for ``view`` (read just now): the one built ahead from the
+        same campaign as it stands (given the campaign and cards just read), else a new one."""
+        from chronicle.systems.arcadia_quest.screens.form import CampaignForm
+
+        form = self.ready.take(name, view.summary if view is not None else None)
+        if isinstance(form, CampaignForm):
+            form.renew(view, catalog)
+        else:
+            form = FORMS[name](view, catalog)
+        self.app.push_screen(form, self.saved)
+
+    def prepare_forms(self) -> None:
+        """Build in idle time the forms the highlighted campaign opens next (and the new
+        campaign's), from the campaign and cards as they stand (``readyforms``)."""
+        if not getattr(self.app, "prebuilds", False):
+            return
+        view = self.current()
+        name = view.name if view is not None else None
+
+        def work(db: Database) -> Any:
+            from chronicle.systems.arcadia_quest.service import group_catalog
+
+            return group_catalog(db), _editing(name)(db) if name is not None else None
+
+        def ready(found: Any) -> None:
+            group, editing = found
+            wanted: list[Wanted] = [("new", None, partial(FORMS["new"], None, group))]
+            if editing is not None:
+                view, catalog = editing
+                if view.summary["next"]["number"] is not None:
+                    wanted.append(("scenario", view.summary,
+                                   partial(FORMS["scenario"], view, catalog)))
+                if view.summary["scenarios"]:
+                    wanted.append(("upgrade", view.summary,
+                                   partial(FORMS["upgrade"], view, catalog)))
+            if self.is_attached:
+                self.ready.prepare(self.app, wanted)
+
+        chronicle_app(self).call_service(work, ready, description="Preparing the forms",
+                                         group=PREBUILD, quiet=(Exception,),
+                                         failed=lambda _exc: None)
 
     def saved(self, view: CampaignView | None) -> None:
         if view is not None:
@@ -194,11 +271,10 @@ class CampaignsScreen(RecordBrowser["CampaignView"]):
 
     def action_new(self) -> None:
         """Start a campaign: its name and guilds, checked live."""
-        from chronicle.systems.arcadia_quest.screens.new_campaign import NewCampaignDialog
         from chronicle.systems.arcadia_quest.service import group_catalog
 
         def opened(catalog: QuestCatalog) -> None:
-            self.app.push_screen(NewCampaignDialog(catalog), self.saved)
+            self.open_form("new", None, catalog)
 
         chronicle_app(self).call_service(group_catalog, opened,
                                          description="Reading the cards")

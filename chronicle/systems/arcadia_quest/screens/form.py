@@ -134,6 +134,12 @@ class CampaignForm(ModalScreen["CampaignView | None"]):
         """The tally as shown under the form."""
         return tally_text(found, self.TALLY_LABEL)
 
+    def renew(self, view: CampaignView | None, catalog: QuestCatalog) -> None:
+        """Given what was read just now (a form built ahead from the same campaign as it
+        stands): the tally is worked out with them again."""
+        self.catalog = catalog
+        self.refresh_tally()
+
     def on_mount(self) -> None:
         """The tally of the form as composed. Textual runs every class's own ``on_mount``,
         the form's after its subclass's (which only picks the field to focus): a subclass

@@ -47,12 +47,11 @@ class NewCampaignDialog(CampaignForm):
                         yield cell(Input(value=COLORS[seat], id=f"aq-{seat}-color"))
                         yield cell(Input(id=f"aq-{seat}-player"))
                         yield cell(Input(id=f"aq-{seat}-heroes"))
-                yield Checkbox("With two guilds, one of the winner's two quests must be PvE "
-                               "(the other reading: both may be PvP)", True, id="aq-pve")
+                yield Checkbox("Two guilds: a winning quest must be PvE", True, id="aq-pve")
             yield Static("", id="aq-tally")
-            yield Static("A row a guild, in seating order (clockwise); a guild left without "
-                         "player and heroes is no guild\nctrl+s starts the campaign · escape "
-                         "cancels", markup=False)
+            yield Static("Guilds sit in this order, clockwise; a row left empty is no guild. "
+                         "Untick the box if both of the winner's quests may be PvP.\n"
+                         "ctrl+s starts the campaign · escape cancels", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#aq-name", Input).focus()

@@ -41,6 +41,11 @@ class ScenarioDialog(CampaignForm):
         super().__init__(catalog)
         self.view = view
 
+    def renew(self, view: CampaignView | None, catalog: QuestCatalog) -> None:
+        if view is not None:
+            self.view = view
+        super().renew(view, catalog)
+
     def compose(self) -> ComposeResult:
         upcoming = self.view.summary["next"]
         guilds = self.view.summary["guilds"]

@@ -46,6 +46,11 @@ class UpgradeDialog(CampaignForm):
         super().__init__(catalog)
         self.view = view
 
+    def renew(self, view: CampaignView | None, catalog: QuestCatalog) -> None:
+        if view is not None:
+            self.view = view
+        super().renew(view, catalog)
+
     def compose(self) -> ComposeResult:
         last = self.view.summary["scenarios"][-1]
         with Vertical():

@@ -38,6 +38,7 @@ from chronicle.systems.tales_of_arcadia.screens.columns import (
     unit_cells,
 )
 from chronicle.systems.tales_of_arcadia.screens.manage import ForceActions
+from chronicle.tui.readyforms import ReadyForms
 from chronicle.tui.screens.base import chronicle_app
 from chronicle.tui.screens.dialog import compact
 from chronicle.tui.text import clean, plain
@@ -119,6 +120,7 @@ class TalesBuilderScreen(ForceActions):
         self.enemy: UnitRow | None = None
         self.built_ahead = False
         """Built in idle time and not shown yet (``prebuilt``)."""
+        self.ready = ReadyForms()
 
     def compose(self) -> ComposeResult:
         yield Label("Tales of Arcadia · loading the army lists…", id="toa-title")
@@ -186,6 +188,7 @@ class TalesBuilderScreen(ForceActions):
         self.rows = unit_rows(self.catalog)
         self.filter(self.query_one("#toa-search", Input).value)
         self.show_force()
+        self.prepare_forms()
 
     # --- the units browser -----------------------------------------------------------------
 

@@ -8,6 +8,7 @@ marked undone. Every refusal is said in the app's terms (``fields.said``).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.screen import Screen
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from chronicle.services.db import Database
     from chronicle.systems.tales_of_arcadia.browse import UnitRow
     from chronicle.systems.tales_of_arcadia.service import BattleEntry, ForceView
+    from chronicle.tui.readyforms import ReadyForms
 
 
 class ForceActions(Screen[None]):
@@ -30,6 +32,8 @@ class ForceActions(Screen[None]):
     QUIET: ClassVar[tuple[type[Exception], ...]] = (ChronicleError,)
     """Refusals the builder says itself, in the app's terms (``refused``)."""
     view: ForceView | None
+    ready: ReadyForms
+    """The forms built ahead for their next opening (the builder's)."""
 
     def reload(self, force: str | None = None, player: str | None = None) -> None:
         """Read everything again and show ``force`` (the builder's)."""
@@ -255,15 +259,31 @@ class ForceActions(Screen[None]):
                                            "The group's battle history is archived: y brings "
                                            "it back into use."), confirmed)
 
+    def unit_army(self) -> str | None:
+        """The army list a new unit card is of: the force's, else the highlighted unit's."""
+        row = self.highlighted_unit()
+        return self.view.roster.army if self.view else (row.unit.army if row else None)
+
     def action_new_unit(self) -> None:
-        """Enter a unit card of an army list (the unit form)."""
+        """Enter a unit card of an army list (the unit form; the one built ahead for that
+        army, given the cards as they stand, else a new one)."""
         from chronicle.systems.tales_of_arcadia.screens.unit_form import UnitFormScreen
 
-        row = self.highlighted_unit()
-        army = self.view.roster.army if self.view else (row.unit.army if row else None)
+        army = self.unit_army()
         current = (self.view.name, self.view.player) if self.view else (None, None)
-        self.app.push_screen(UnitFormScreen(army),
-                             lambda saved: self.reload(*current) if saved else None)
+        form = self.ready.take("unit", army)
+        if isinstance(form, UnitFormScreen):
+            form.renew()
+        else:
+            form = UnitFormScreen(army)
+        self.app.push_screen(form, lambda saved: self.reload(*current) if saved else None)
+
+    def prepare_forms(self) -> None:
+        """Build in idle time the unit form the next ``a`` opens (``readyforms``)."""
+        from chronicle.systems.tales_of_arcadia.screens.unit_form import UnitFormScreen
+
+        army = self.unit_army()
+        self.ready.prepare(self.app, [("unit", army, partial(UnitFormScreen, army))])
 
 
 __all__ = ["ForceActions"]

@@ -127,6 +127,12 @@ class UnitFormScreen(ModalScreen[bool]):
         # more); the first keystroke checks the unit in full
         self.checked = tuple(field.value for field in self.query(Input))
 
+    def renew(self) -> None:
+        """Opened after it was built ahead: the cards as they stand now."""
+        from chronicle.systems.tales_of_arcadia.entry import user_catalog as catalog
+
+        self.cards = catalog()
+
     def text(self, key: str) -> str:
         """What is typed in field ``key``."""
         return self.query_one(f"#uf-{key}", Input).value.strip()
