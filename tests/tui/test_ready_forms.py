@@ -90,7 +90,7 @@ def test_arcadia_quests_forms_open_built_ahead_and_empty(sister_url: str,  # noq
     run(sister_url, scenario, monkeypatch)
 
 
-def test_the_tales_unit_form_opens_built_ahead_for_the_forces_army(sister_url: str,  # noqa: F811
+def test_the_tales_forms_open_built_ahead_for_the_force_shown(sister_url: str,  # noqa: F811
                                                                      monkeypatch: Any) -> None:
     async def scenario(app: ChronicleApp, pilot: Pilot[Any]) -> None:
         from chronicle.systems.tales_of_arcadia.screens.unit_form import UnitFormScreen
@@ -110,6 +110,11 @@ def test_the_tales_unit_form_opens_built_ahead_for_the_forces_army(sister_url: s
         await burst(pilot, "a")
         assert app.screen is not built and app.screen.query_one("#uf-name", Input).value == ""
         await burst(pilot, "escape")
+        await idle(app, pilot)
+        battle = builder.ready.forms["battle"][1]
+        await burst(pilot, "g")                          # the battle form, the force first
+        assert app.screen is battle
+        assert battle.query_one("#bf-force1", Input).value == builder.view.name
 
     run(sister_url, scenario, monkeypatch)
 

@@ -220,7 +220,9 @@ class ForceActions(Screen[None]):
             if entry is not None:
                 self.notify(clean(f"Recorded battle {battle_label(entry)}."), markup=False)
 
-        self.app.push_screen(BattleFormScreen(self.view), recorded)
+        form = self.ready.take("battle", battle_source(self.view))
+        self.app.push_screen(form if isinstance(form, BattleFormScreen)
+                             else BattleFormScreen(self.view), recorded)
 
     def action_battles(self) -> None:
         """The group's battles (``battles.BattlesScreen``: u undoes one after asking); an
@@ -279,11 +281,24 @@ class ForceActions(Screen[None]):
         self.app.push_screen(form, lambda saved: self.reload(*current) if saved else None)
 
     def prepare_forms(self) -> None:
-        """Build in idle time the unit form the next ``a`` opens (``readyforms``)."""
+        """Build in idle time the unit form the next ``a`` opens and the battle form of the
+        next ``g`` (``readyforms``)."""
+        from chronicle.systems.tales_of_arcadia.screens.battle_form import BattleFormScreen
         from chronicle.systems.tales_of_arcadia.screens.unit_form import UnitFormScreen
 
         army = self.unit_army()
-        self.ready.prepare(self.app, [("unit", army, partial(UnitFormScreen, army))])
+        self.ready.prepare(self.app, [
+            ("unit", army, partial(UnitFormScreen, army)),
+            ("battle", battle_source(self.view), partial(BattleFormScreen, self.view))])
+
+
+def battle_source(view: ForceView | None) -> object:
+    """What the battle form shows of the force ``view`` as it opens (its first side: the
+    force, its player and its point limit), and the day (the battle's date)."""
+    import datetime as dt
+
+    return (None if view is None else (view.name, view.player, view.roster.limit),
+            dt.date.today())
 
 
 __all__ = ["ForceActions"]
