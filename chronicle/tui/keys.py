@@ -122,12 +122,15 @@ class KeyOrder:
     def busy(self) -> bool:
         """Whether the screen shown is saving what was typed (``saving``: a form dialog, the
         name dialog): the keys typed meanwhile are for what comes after it (the screen below
-        once it closes, or the dialog again when it is refused), not for its fields. At most
-        ``BUSY_PATIENCE`` seconds."""
+        once it closes, or the dialog again when it is refused), not for its fields; or is
+        opening a dialog once what it shows is read (``opening``): the keys typed meanwhile
+        are the dialog's. At most ``BUSY_PATIENCE`` seconds."""
         from time import monotonic
 
         try:
-            saving = getattr(self.app.screen, "saving", False) is True
+            screen = self.app.screen
+            saving = getattr(screen, "saving", False) is True \
+                or getattr(screen, "opening", False) is True
         except Exception:  # no screen (the app is closing)
             saving = False
         if not saving:

@@ -120,3 +120,32 @@ def test_the_tales_forms_open_built_ahead_for_the_force_shown(sister_url: str,  
 
 
 assert HOSTILE  # the campaigns' and forces' names the fixture gives
+
+
+def test_keys_typed_while_a_form_reads_its_data_are_the_forms(sister_url: str,  # noqa: F811
+                                                               monkeypatch: Any) -> None:
+    """``n`` reads the group's cards before the form opens: the keys typed meanwhile wait for
+    the form (``opening``) rather than reaching the list of campaigns and being lost."""
+    import time
+
+    from chronicle.systems.arcadia_quest import service
+
+    read = service.group_catalog
+
+    def slow(db: Any) -> Any:
+        time.sleep(0.4)
+        return read(db)
+
+    monkeypatch.setattr(service, "group_catalog", slow)
+
+    async def main() -> None:
+        app = ChronicleApp(sister_url)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_game(pilot, AQ)
+            await settle(pilot)
+            await burst(pilot, "n", *"Fast", "tab", "tab", *"Ann")
+            await settle(pilot)
+            assert app.screen.query_one("#aq-name", Input).value == "Fast"
+            assert app.screen.query_one("#aq-0-player", Input).value == "Ann"
+
+    asyncio.run(main())

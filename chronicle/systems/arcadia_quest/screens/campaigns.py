@@ -132,6 +132,8 @@ class CampaignsScreen(RecordBrowser["CampaignView"]):
         super().__init__()
         self.ready = ReadyForms()
         """The forms built ahead for their next opening."""
+        self.opening = False
+        """Reading what a form shows before opening it (``read_then_open``)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -196,8 +198,21 @@ class CampaignsScreen(RecordBrowser["CampaignView"]):
         if view is None:
             self.none_yet()
             return
-        chronicle_app(self).call_service(_editing(view.name), lambda found: then(*found),
-                                         description="Reading the campaign")
+        self.read_then_open(_editing(view.name), lambda found: then(*found),
+                            "Reading the campaign")
+
+    def read_then_open(self, work: Any, then: Any, description: str) -> None:
+        """Read what a form shows, then open it (``then``); the keys typed meanwhile wait
+        for it (``opening``, ``chronicle.tui.keys``): they are the form's."""
+        def done(found: Any) -> None:
+            self.opening = False
+            then(found)
+
+        def failed(_exc: Exception) -> None:
+            self.opening = False
+
+        self.opening = True
+        chronicle_app(self).call_service(work, done, failed=failed, description=description)
 
     def action_scenario(self) -> None:
         """Record the next scenario played."""
@@ -276,8 +291,7 @@ class CampaignsScreen(RecordBrowser["CampaignView"]):
         def opened(catalog: QuestCatalog) -> None:
             self.open_form("new", None, catalog)
 
-        chronicle_app(self).call_service(group_catalog, opened,
-                                         description="Reading the cards")
+        self.read_then_open(group_catalog, opened, "Reading the cards")
 
     # The game's services ---------------------------------------------------------------------
 
