@@ -60,7 +60,7 @@ class ScenarioDialog(CampaignForm):
                 yield from labelled("Winner (colour)", Input(
                     id="aq-winner", placeholder=" / ".join(guilds)), span=len(guilds))
                 yield head("Each guild")
-                yield from (head(f"{color.capitalize()} guild") for color in guilds)
+                yield from (head(color.capitalize()) for color in guilds)
                 for key in SCENARIO_FIELDS:
                     yield Label(LABELS[key], markup=False)
                     yield from (cell(Input(id=f"aq-{color}-{key}")) for color in guilds)
