@@ -3,7 +3,8 @@
 A form made from the data it shows (a campaign's guilds, a force's army) is built while its
 screen shows and the app has nothing else to do (``chronicle.tui.prebuild``), then handed out
 by the next opening that asks for it made from the same data (``take``): the opening only
-shows it, as Wyld Hunt's kept dialogs open. Asked for with other data (the data changed
+shows it, as Wyld Hunt's kept dialogs open. The screen's closing removes those not shown
+(``clear``, from its ``on_unmount``). Asked for with other data (the data changed
 meanwhile, another record highlighted), it is dropped and the opening builds one as usual. A
 form is handed out once: the next one is built when its screen shows again. Nothing typed is
 kept across openings (a form handed out was never shown).
@@ -61,6 +62,11 @@ class ReadyForms:
             _dispose(found[1])
             return None
         return found[1]
+
+    def clear(self) -> None:
+        """Forget every form (their screen closes: its forms would never be shown)."""
+        for name in list(self.forms):
+            self.drop(name)
 
     def drop(self, name: str) -> None:
         """Forget the form ``name`` (its hidden screen removed)."""

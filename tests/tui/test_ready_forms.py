@@ -86,6 +86,12 @@ def test_arcadia_quests_forms_open_built_ahead_and_empty(sister_url: str,  # noq
         assert f"Scenario {number - 1} of" in screen_text(pilot)
         assert not built.is_attached                     # the stale one is gone
         await burst(pilot, "escape")
+        await idle(app, pilot)
+        left = [form for _source, form in campaigns.ready.forms.values()]
+        assert left and all(form.is_attached for form in left)
+        await burst(pilot, "escape")                     # back to the games: none is kept
+        await settle(pilot)
+        assert not campaigns.ready.forms and not any(form.is_attached for form in left)
 
     run(sister_url, scenario, monkeypatch)
 
@@ -115,6 +121,13 @@ def test_the_tales_forms_open_built_ahead_for_the_force_shown(sister_url: str,  
         await burst(pilot, "g")                          # the battle form, the force first
         assert app.screen is battle
         assert battle.query_one("#bf-force1", Input).value == builder.view.name
+        await burst(pilot, "escape")
+        await idle(app, pilot)
+        left = [form for _source, form in builder.ready.forms.values()]
+        assert left
+        await burst(pilot, "escape")                     # back to the games: none is kept
+        await settle(pilot)
+        assert not builder.ready.forms and not any(form.is_attached for form in left)
 
     run(sister_url, scenario, monkeypatch)
 

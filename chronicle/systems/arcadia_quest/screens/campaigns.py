@@ -248,6 +248,9 @@ class CampaignsScreen(RecordBrowser["CampaignView"]):
             form = FORMS[name](view, catalog)
         self.app.push_screen(form, self.saved)
 
+    def on_unmount(self) -> None:
+        self.ready.clear()
+
     def prepare_forms(self) -> None:
         """Build in idle time the forms the highlighted campaign opens next (and the new
         campaign's), from the campaign and cards as they stand (``readyforms``)."""

@@ -159,6 +159,8 @@ class TalesBuilderScreen(ForceActions):
         if self.built_ahead:
             self.built_ahead = False
             self.reload()
+        elif self.catalog is not None:  # back from a form: the next one built ahead
+            self.prepare_forms()
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one("#toa-panes").set_class(event.size.width >= WIDE, "-wide")

@@ -280,6 +280,9 @@ class ForceActions(Screen[None]):
             form = UnitFormScreen(army)
         self.app.push_screen(form, lambda saved: self.reload(*current) if saved else None)
 
+    def on_unmount(self) -> None:
+        self.ready.clear()
+
     def prepare_forms(self) -> None:
         """Build in idle time the unit form the next ``a`` opens and the battle form of the
         next ``g`` (``readyforms``)."""
