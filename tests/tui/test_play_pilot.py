@@ -20,7 +20,7 @@ from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.screens.play import PlayScreen
 from chronicle.systems.wyld_hunt.services import play
 from chronicle.tui.app import ChronicleApp
-from tui.helpers import burst, screen_text, settle
+from tui.helpers import burst, screen_text
 
 SIZE = (100, 30)
 
