@@ -259,6 +259,9 @@ def _copy_file(source: Path, target: Path) -> None:
         handle.write(source.read_bytes())
 
 
+copy_file = _copy_file
+
+
 def _user_files() -> dict[Path, bytes]:
     """The files in the user data folder (the catalog cache aside), by relative path."""
     from chronicle import paths
