@@ -63,13 +63,15 @@ async def type_into(pilot: Pilot[Any], field_id: str, text: str) -> None:
     key in the app's queue at once, then the app settled), or a paste for a long one or one
     Pilot cannot press key by key (an emoji with its variation selector)."""
     field = pilot.app.screen.query_one(f"#{field_id}", Input)
-    field.focus()
-    await pilot.pause()
-    field.value = ""
     if len(text) > 40 or not text.isascii():
+        field.focus()
+        await pilot.pause()
+        field.value = ""
         field.insert_text_at_cursor(text)
         await pilot.pause()
-    else:
+    else:  # focused now (what ``focus`` has the app do next): the keys queue behind it
+        pilot.app.screen.set_focus(field)
+        field.value = ""
         await burst(pilot, *text)
 
 
