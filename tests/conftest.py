@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -18,15 +19,23 @@ REPO = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
+@pytest.fixture(scope="session")
+def _private_folders(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of every test's private data and cache folders."""
+    return tmp_path_factory.mktemp("private")
+
+
 @pytest.fixture(autouse=True)
-def private_data_dir(tmp_path_factory: pytest.TempPathFactory,
-                     monkeypatch: pytest.MonkeyPatch) -> Path:
+def private_data_dir(_private_folders: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point CHRONICLE_DATA_DIR at a fresh folder so the developer's own cards never leak in,
     and CHRONICLE_CACHE_DIR at a fresh one of its own (the caches are never in the data
-    folder)."""
-    data = tmp_path_factory.mktemp("chronicle-data")
+    folder). Both are made with ``tempfile.mkdtemp`` in one folder of the session:
+    ``tmp_path_factory.mktemp`` lists every folder the run has made to number a new one, which
+    cost milliseconds a test by the end of a run."""
+    data = Path(tempfile.mkdtemp(prefix="chronicle-data-", dir=_private_folders))
     monkeypatch.setenv("CHRONICLE_DATA_DIR", str(data))
-    monkeypatch.setenv("CHRONICLE_CACHE_DIR", str(tmp_path_factory.mktemp("chronicle-cache")))
+    monkeypatch.setenv("CHRONICLE_CACHE_DIR",
+                       tempfile.mkdtemp(prefix="chronicle-cache-", dir=_private_folders))
     return data
 
 
