@@ -6,10 +6,11 @@ Backends: SQLite always; PostgreSQL too when ``CHRONICLE_TEST_POSTGRES`` names a
 the tests may create and drop databases (a URL such as
 ``postgresql://chronicle_test:secret@127.0.0.1:5432/postgres``; ``.ci/run`` sets one up). Each
 test gets fresh databases of its own (``Databases``), copied in a few milliseconds from a
-template migrated once per run (a SQLite file copied; ``CREATE DATABASE … TEMPLATE`` on
-PostgreSQL), and dropped afterwards: running the migrations costs a tenth of a second per
-database. A database a test module fills the same way for every test is built once per run too
-(``Databases.built``).
+template migrated once per run (a SQLite file copied; on PostgreSQL a database of a pool,
+emptied after each test, or ``CREATE DATABASE … TEMPLATE`` when the pool is empty): running the
+migrations costs a tenth of a second per database. A database a test module fills the same way
+for every test is built once per run too (``Databases.built``: the SQLite file copied, the
+PostgreSQL rows copied with ``COPY`` into a pooled database).
 
 The bundled catalog leaves many values unknown; the cards below fill in what a test needs
 through ``usercards.create_card``. Values the rulebook prints are used as printed (Forest
@@ -30,6 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pgrows
 import pytest
 from sqlalchemy import Engine, create_engine, inspect, text
 from sqlalchemy.engine import make_url
@@ -187,53 +189,6 @@ def _migrated_postgres() -> str:
     return name
 
 
-def _dump(name: str) -> tuple[list[tuple[str, bytes]], list[tuple[str, int]]]:
-    """The rows of every table of the database ``name`` (as ``COPY ... TO STDOUT`` writes
-    them, parents first) and the last value of every sequence used (see ``_ROWS``)."""
-    from sqlmodel import SQLModel
-
-    import chronicle.persistence.grouptables  # noqa: F401  (registers every table)
-
-    engine = create_engine(postgres_url(name), poolclass=NullPool)
-    tables: list[tuple[str, bytes]] = []
-    try:
-        with engine.connect() as connection:
-            raw = connection.connection.driver_connection
-            assert raw is not None
-            with raw.cursor() as cursor:
-                for table in SQLModel.metadata.sorted_tables:
-                    with cursor.copy(f'COPY "{table.name}" TO STDOUT') as copy:
-                        rows = b"".join(bytes(chunk) for chunk in copy)
-                    if rows:
-                        tables.append((table.name, rows))
-                cursor.execute("SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename),"
-                               " last_value FROM pg_sequences WHERE last_value IS NOT NULL")
-                sequences = [(str(seq), int(value)) for seq, value in cursor.fetchall()]
-            raw.rollback()
-    finally:
-        engine.dispose()
-    return tables, sequences
-
-
-def _load(name: str, tables: list[tuple[str, bytes]], sequences: list[tuple[str, int]]) -> None:
-    """Write what ``_dump`` read into the emptied, migrated database ``name``, in one
-    transaction: the same rows with the same ids, the sequences where they were."""
-    engine = create_engine(postgres_url(name), poolclass=NullPool)
-    try:
-        with engine.connect() as connection:
-            raw = connection.connection.driver_connection
-            assert raw is not None
-            with raw.cursor() as cursor:
-                for table, rows in tables:
-                    with cursor.copy(f'COPY "{table}" FROM STDIN') as copy:
-                        copy.write(rows)
-                for sequence, value in sequences:
-                    cursor.execute("SELECT setval(%s, %s, true)", (sequence, value))
-            raw.commit()
-    finally:
-        engine.dispose()
-
-
 def _folder() -> Path:
     if not _FOLDER:
         _FOLDER.append(Path(tempfile.mkdtemp(prefix="chronicle-templates-")))
@@ -260,6 +215,7 @@ def _copy_file(source: Path, target: Path) -> None:
 
 
 copy_file = _copy_file
+"""``_copy_file`` for the fixtures of other files (``conftest.cli_demo``)."""
 
 
 def _user_files() -> dict[Path, bytes]:
@@ -369,7 +325,7 @@ class Databases:
             finally:
                 db.close()
             if self.backend == "postgresql":
-                _ROWS[key] = _dump(template)
+                _ROWS[key] = pgrows.dump(postgres_url(template))
                 if _emptied(template):
                     _POOL.append(template)
                 else:
@@ -390,7 +346,7 @@ class Databases:
         else:
             real = _migrated_postgres()
             self.made[name] = url = postgres_url(real)
-            _load(real, *_ROWS[key])
+            pgrows.load(postgres_url(real), *_ROWS[key])
             return url
         self.made[name] = url
         return url
