@@ -82,7 +82,8 @@ def cli_demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
                           env={**os.environ, "CHRONICLE_DATA_DIR": str(folder / "data"),
                                "CHRONICLE_CACHE_DIR": str(folder / "cache")})
     assert done.returncode == 0, done.stderr
-    assert not any((folder / "data").rglob("*.*")), "the demo wrote in the data folder"
+    written = [path for path in (folder / "data").rglob("*") if path.is_file()]
+    assert not written, f"the demo wrote in the data folder: {written}"
     return path
 
 
