@@ -6,10 +6,11 @@ Backends: SQLite always; PostgreSQL too when ``CHRONICLE_TEST_POSTGRES`` names a
 the tests may create and drop databases (a URL such as
 ``postgresql://chronicle_test:secret@127.0.0.1:5432/postgres``; ``.ci/run`` sets one up). Each
 test gets fresh databases of its own (``Databases``), copied in a few milliseconds from a
-template migrated once per run (a SQLite file copied; ``CREATE DATABASE … TEMPLATE`` on
-PostgreSQL), and dropped afterwards: running the migrations costs a tenth of a second per
-database. A database a test module fills the same way for every test is built once per run too
-(``Databases.built``).
+template migrated once per run (a SQLite file copied; on PostgreSQL a database of a pool,
+emptied after each test, or ``CREATE DATABASE … TEMPLATE`` when the pool is empty): running the
+migrations costs a tenth of a second per database. A database a test module fills the same way
+for every test is built once per run too (``Databases.built``: the SQLite file copied, the
+PostgreSQL rows copied with ``COPY`` into a pooled database).
 
 The bundled catalog leaves many values unknown; the cards below fill in what a test needs
 through ``usercards.create_card``. Values the rulebook prints are used as printed (Forest
@@ -30,6 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pgrows
 import pytest
 from sqlalchemy import Engine, create_engine, inspect, text
 from sqlalchemy.engine import make_url
@@ -108,8 +110,12 @@ _POOL: list[str] = []
 """Migrated PostgreSQL databases emptied after a test, ready for the next (creating one from
 the template costs a few hundred milliseconds; emptying one, a few dozen)."""
 _BUILT: dict[tuple[str, str], tuple[str, dict[Path, bytes]]] = {}
-"""The databases of ``Databases.built`` by name and backend: the template (a SQLite file, a
-PostgreSQL database) and the files the build wrote in the user data folder."""
+"""The databases of ``Databases.built`` by name and backend: the template (a SQLite file; on
+PostgreSQL, empty: see ``_ROWS``) and the files the build wrote in the user data folder."""
+_ROWS: dict[str, tuple[list[tuple[str, bytes]], list[tuple[str, int]]]] = {}
+"""What ``Databases.built`` wrote on PostgreSQL, by name: each table's rows as ``COPY`` writes
+them (the tables that have any, parents first) and each sequence's last value (the sequences
+that were used)."""
 _FOLDER: list[Path] = []
 """This process's folder of SQLite templates (removed at exit)."""
 
@@ -165,13 +171,22 @@ def _template() -> str:
 
 def drop_template() -> None:
     """Drop the templates and the pooled databases at the end of the run."""
-    built = [name for (_key, backend), (name, _files) in _BUILT.items()
-             if backend == "postgresql"]
-    if _TEMPLATE or _POOL or built:
-        drop_postgres(*_TEMPLATE, *_POOL, *built)
+    if _TEMPLATE or _POOL:
+        drop_postgres(*_TEMPLATE, *_POOL)
     _TEMPLATE.clear()
     _POOL.clear()
     _BUILT.clear()
+    _ROWS.clear()
+
+
+def _migrated_postgres() -> str:
+    """The name of a migrated PostgreSQL database holding no row: a pooled one, else a new
+    copy of the template."""
+    if _POOL:
+        return _POOL.pop()
+    name = f"chronicle_t_{os.getpid()}_{secrets.token_hex(4)}"
+    _create(name, _template())
+    return name
 
 
 def _folder() -> Path:
@@ -199,6 +214,10 @@ def _copy_file(source: Path, target: Path) -> None:
         handle.write(source.read_bytes())
 
 
+copy_file = _copy_file
+"""``_copy_file`` for the fixtures of other files (``conftest.cli_demo``)."""
+
+
 def _user_files() -> dict[Path, bytes]:
     """The files in the user data folder (the catalog cache aside), by relative path."""
     from chronicle import paths
@@ -212,27 +231,34 @@ def _user_files() -> dict[Path, bytes]:
 
 def _emptied(name: str) -> bool:
     """Empty a test database that is still exactly as migrated (the newest revision, the
-    tables of the models and no other): every row deleted, the ids restarted. False
-    (and nothing done) for anything else, which is then dropped."""
+    tables of the models and no other): every row deleted, the ids restarted, in one round
+    trip. False (and nothing done) for anything else, which is then dropped."""
     from sqlmodel import SQLModel
 
     import chronicle.persistence.grouptables  # noqa: F401  (registers every table)
     from chronicle.persistence.engine import HEAD
 
+    order = list(reversed(SQLModel.metadata.sorted_tables))  # tiny: faster than TRUNCATE
+    emptying = "".join(f'DELETE FROM "{table.name}"; SELECT setval(pg_get_serial_sequence('
+                       f"'\"{table.name}\"', 'id'), 1, false);" for table in order)
     engine = create_engine(postgres_url(name), poolclass=NullPool)
     try:
-        with engine.begin() as connection:
-            connection.execute(text("SET LOCAL lock_timeout = '2s'"))
-            tables = set(inspect(connection).get_table_names())
-            if tables != {*SQLModel.metadata.tables, "alembic_version"}:
-                return False
-            found = connection.execute(text("SELECT version_num FROM alembic_version")).all()
-            if [row[0] for row in found] != [HEAD]:
-                return False
-            for table in reversed(SQLModel.metadata.sorted_tables):  # tiny: faster than TRUNCATE
-                connection.execute(table.delete())
-                connection.execute(text(f"SELECT setval(pg_get_serial_sequence('\"{table.name}\"',"
-                                        " 'id'), 1, false)"))
+        with engine.connect() as connection:
+            raw = connection.connection.driver_connection
+            assert raw is not None
+            with raw.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '2s'")
+                cursor.execute("SELECT array(SELECT tablename::text FROM pg_tables"
+                               " WHERE schemaname = current_schema()),"
+                               " array(SELECT version_num::text FROM alembic_version)")
+                found = cursor.fetchone()
+                assert found is not None
+                if set(found[0]) != {*SQLModel.metadata.tables, "alembic_version"} \
+                        or list(found[1]) != [HEAD]:
+                    raw.rollback()
+                    return False
+                cursor.execute(emptying)
+            raw.commit()
         return True
     except Exception:  # locked by a connection the test left behind, or anything else: drop it
         return False
@@ -261,8 +287,8 @@ class Databases:
             if migrated and not path.exists():
                 _copy_file(_sqlite_template(), path)
             url = f"sqlite:///{path}"
-        elif migrated and _POOL:
-            url = postgres_url(_POOL.pop())
+        elif migrated:
+            url = postgres_url(_migrated_postgres())
         else:
             real = f"chronicle_t_{os.getpid()}_{secrets.token_hex(4)}"
             _create(real, _template() if migrated else "template0")
@@ -275,8 +301,10 @@ class Databases:
         migrated database, with the files it wrote in the user data folder (the cards it
         created) put in this test's. ``build`` runs once per run and backend for each ``key``
         (in the first test that asks, on its data folder); every test gets a copy of the
-        result (the SQLite file; ``CREATE DATABASE … TEMPLATE`` on PostgreSQL), so it must
-        give the same database whichever test runs it first."""
+        result (the SQLite file; on PostgreSQL its rows copied with ``COPY`` into a pooled
+        database, the sequences set where the build left them: ``CREATE DATABASE … TEMPLATE``
+        takes ten times as long), so it must give the same database whichever test runs it
+        first."""
         from chronicle import paths
 
         if name in self.made:
@@ -289,14 +317,20 @@ class Databases:
                 _copy_file(_sqlite_template(), Path(template))
                 url = f"sqlite:///{template}"
             else:
-                template = f"chronicle_tb_{os.getpid()}_{secrets.token_hex(4)}"
-                _create(template, _template())
+                template = _migrated_postgres()
                 url = postgres_url(template)
             db = open_database(url)
             try:
                 build(db)
             finally:
                 db.close()
+            if self.backend == "postgresql":
+                _ROWS[key] = pgrows.dump(postgres_url(template))
+                if _emptied(template):
+                    _POOL.append(template)
+                else:
+                    drop_postgres(template)
+                template = ""
             files = {path: content for path, content in _user_files().items()
                      if before.get(path) != content}
             made = _BUILT[(key, self.backend)] = (template, files)
@@ -310,9 +344,10 @@ class Databases:
             _copy_file(Path(template), path)
             url = f"sqlite:///{path}"
         else:
-            real = f"chronicle_t_{os.getpid()}_{secrets.token_hex(4)}"
-            _create(real, template)
-            url = postgres_url(real)
+            real = _migrated_postgres()
+            self.made[name] = url = postgres_url(real)
+            pgrows.load(postgres_url(real), *_ROWS[key])
+            return url
         self.made[name] = url
         return url
 

@@ -17,7 +17,7 @@ import dbfixtures as fx
 import pytest
 import records_toy as toy
 from test_migrations import at_revision, write
-from test_transfer import build_records, build_rich_database, dump
+from test_transfer import build_rich_database, build_source, dump
 
 from chronicle.cli import main
 from chronicle.domain import limits
@@ -35,11 +35,10 @@ TIMEOUT = 120
 @pytest.fixture
 def rich(databases: fx.Databases) -> Iterator[Database]:
     """A database with every table filled (``test_transfer.build_rich_database``), the test
-    game's records included (``build_records``: the game installed for the test)."""
+    game's records included (``build_records``: the game installed for the test); built once
+    per run and backend (``test_transfer.build_source``), copied for each test."""
     with registry.registered(toy.SYSTEM):
-        db = open_database(databases.url("rich"))
-        build_rich_database(db)
-        build_records(db)
+        db = open_database(databases.built("transfer-source", build_source, "rich"))
         try:
             yield db
         finally:

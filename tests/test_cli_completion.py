@@ -4,8 +4,7 @@ and card, player, character and game names from the catalog and the database."""
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,14 +33,11 @@ def complete(monkeypatch: pytest.MonkeyPatch, line: str) -> list[str]:
 
 
 @pytest.fixture
-def demo(tmp_path: Path) -> str:
+def demo(tmp_path: Path, cli_demo: Callable[[Path], str]) -> str:
     """A demo database written by another process, as the shell would find it (argcomplete
-    takes over this process's file descriptors while it completes)."""
-    url = f"sqlite:///{tmp_path}/c.db"
-    done = subprocess.run([sys.executable, "-m", "chronicle", "--db", url, "demo"],
-                          capture_output=True, check=False)
-    assert done.returncode == 0, done.stderr
-    return url
+    takes over this process's file descriptors while it completes): a copy of the one
+    ``cli_demo_file`` had ``chronicle demo`` write in a process of its own."""
+    return cli_demo(tmp_path / "c.db")
 
 
 def narrowed(words: list[str], prefix: str) -> list[str]:

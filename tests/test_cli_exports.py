@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,15 +35,13 @@ class Shell:
 
 @pytest.fixture
 def sh(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-       monkeypatch: pytest.MonkeyPatch) -> Shell:
+       monkeypatch: pytest.MonkeyPatch, cli_demo: Callable[[Path], str]) -> Shell:
     """The demo's play group; the current folder is an empty one."""
     work = tmp_path / "work"
     work.mkdir()
     monkeypatch.chdir(work)
-    shell = Shell(capsys, tmp_path / "chronicle.db")
-    code, _out, err = shell("demo")
-    assert code == 0, err
-    return shell
+    cli_demo(tmp_path / "chronicle.db")  # a copy of what ``chronicle demo`` wrote
+    return Shell(capsys, tmp_path / "chronicle.db")
 
 
 def read(path: Path) -> tuple[int, str]:

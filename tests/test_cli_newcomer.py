@@ -5,6 +5,7 @@ names as stored, a database in a folder that does not exist, every command liste
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,10 +25,11 @@ class Shell:
 
 
 @pytest.fixture
-def sh(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Shell:
-    shell = Shell(capsys, tmp_path / "c.db")
-    assert shell("demo")[0] == 0
-    return shell
+def sh(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+       cli_demo: Callable[[Path], str]) -> Shell:
+    """The demo's group (a copy of what ``chronicle demo`` wrote)."""
+    cli_demo(tmp_path / "c.db")
+    return Shell(capsys, tmp_path / "c.db")
 
 
 @pytest.mark.parametrize("date", ["20/11/2026", "2026-02-30", "yesterday", "2026-1-5"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import dbfixtures as fx
@@ -24,11 +24,9 @@ from chronicle.services.db import open_database
 
 
 @pytest.fixture
-def demo(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'group.db'}"
-    code, _out, err = fx.cli("--db", url, "demo")
-    assert code == 0, err
-    return url
+def demo(tmp_path: Path, cli_demo: Callable[[Path], str]) -> str:
+    """The demo's group (a copy of what ``chronicle demo`` wrote)."""
+    return cli_demo(tmp_path / "group.db")
 
 
 def test_a_planted_symlink_is_never_followed(tmp_path: Path, demo: str,

@@ -24,10 +24,10 @@ def db(db_url: str) -> Iterator[Database]:
 
 
 @pytest.fixture
-def tim(db: Database) -> Database:
-    """Tim with the rulebook's Character Pack, no character yet."""
-    fx.tim_opens_his_pack(db)
-    return db
+def tim(databases: fx.Databases) -> Iterator[Database]:
+    """Tim with the rulebook's Character Pack, no character yet (built once per run and
+    backend, copied for each test)."""
+    yield from fx.database(databases.built("characters-tim", fx.tim_opens_his_pack))
 
 
 def history(view: CharacterView) -> list[dict[str, Any]]:

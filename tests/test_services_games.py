@@ -47,12 +47,18 @@ def table(databases: fx.Databases) -> Iterator[Database]:
     yield from fx.database(databases.built("games-table", prepared))
 
 
+def chosen(db: Database) -> None:
+    """Build the Example of Play's table with its quests chosen (``quests``) into ``db``."""
+    prepared(db)
+    games.choose(db, GAME, "Tim", quests=[EDPT])
+    games.choose(db, GAME, "Josh", quests=[ORACLE])
+
+
 @pytest.fixture
-def quests(table: Database) -> Database:
-    """The Example of Play with its quests chosen."""
-    games.choose(table, GAME, "Tim", quests=[EDPT])
-    games.choose(table, GAME, "Josh", quests=[ORACLE])
-    return table
+def quests(databases: fx.Databases) -> Iterator[Database]:
+    """The Example of Play with its quests chosen (built once per run and backend, copied for
+    each test)."""
+    yield from fx.database(databases.built("games-quests", chosen))
 
 
 def legal(db: Database) -> GameView:

@@ -25,10 +25,10 @@ def db(db_url: str) -> Iterator[Database]:
 
 
 @pytest.fixture
-def tim(db: Database) -> Database:
-    """Tim with his pack and the finished Winerdria, her chronicle still empty."""
-    fx.winerdria(db)
-    return db
+def tim(databases: fx.Databases) -> Iterator[Database]:
+    """Tim with his pack and the finished Winerdria, her chronicle still empty (built once
+    per run and backend, copied for each test)."""
+    yield from fx.database(databases.built("ledger-tim", fx.winerdria))
 
 
 def won(db: Database, quests: tuple[str, ...] = (EDPT,)) -> CharacterView:

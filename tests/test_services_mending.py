@@ -26,14 +26,18 @@ def db(db_url: str) -> Iterator[Database]:
     yield from fx.database(db_url)
 
 
-@pytest.fixture
-def group(db: Database) -> Database:
+def two_characters(db: Database) -> None:
     """Tim with Winerdria and Josh with Annoyicus, both legal, nothing played yet."""
     fx.winerdria(db)
     fx.annoyicus(db)
     collection.add_cards(db, "Tim", [(EDPT, 1)])
     collection.add_cards(db, "Josh", [(ORACLE, 1)])
-    return db
+
+
+@pytest.fixture
+def group(databases: fx.Databases) -> Iterator[Database]:
+    """``two_characters``, built once per run and backend, copied for each test."""
+    yield from fx.database(databases.built("mending-group", two_characters))
 
 
 def test_a_player_is_renamed_and_keeps_everything(group: Database) -> None:

@@ -47,8 +47,9 @@ def sides(db: Database, league: str, value: list[list[str]]) -> None:
 
 
 @pytest.fixture
-def table(db: Database) -> Database:
-    return prepare(db)
+def table(databases: fx.Databases) -> Iterator[Database]:
+    """``prepare``'s table, built once per run and backend, copied for each test."""
+    yield from fx.database(databases.built("map-table", prepare))
 
 
 def prepare(db: Database) -> Database:

@@ -24,7 +24,7 @@ from chronicle.tui.app import ChronicleApp
 from chronicle.tui.screens.other_games import OtherGamesScreen
 from tests.hunters_of_arcfall.test_hoa_cli import fresh, migrated  # noqa: F401  (fixture)
 from tests.hunters_of_arcfall.test_hoa_golden import CARDS
-from tests.tui.helpers import screen_text, settle
+from tests.tui.helpers import burst, screen_text, settle
 
 RENAMED = "[b]Noche [/]"
 KEYS = {" ": "space", "[": "left_square_bracket", "]": "right_square_bracket", "/": "slash"}
@@ -42,7 +42,9 @@ def shown(app: ChronicleApp) -> str:
 
 
 async def typed(pilot: object, text: str) -> None:
-    await pilot.press(*(KEYS.get(c, c) for c in text))  # type: ignore[attr-defined]
+    """Type ``text`` into the focused field, fast (a burst: every key in the app's queue at
+    once, then the app settled)."""
+    await burst(pilot, *(KEYS.get(c, c) for c in text))  # type: ignore[arg-type]
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
-from tui.helpers import settle
+from tui.helpers import burst, settle
 
 from chronicle.services import players
 from chronicle.services.db import open_database
@@ -60,17 +60,20 @@ def typed(pilot: Pilot[Any]) -> dict[str, str]:
 
 
 async def type_into(pilot: Pilot[Any], field_id: str, text: str) -> None:
-    """Type ``text`` into a field as a player would (a paste for a long one or one Pilot
-    cannot press key by key: an emoji with its variation selector)."""
+    """Type ``text`` into a field as a player would: key by key, typed fast (a burst: every
+    key in the app's queue at once, then the app settled), or a paste for a long one or one
+    Pilot cannot press key by key (an emoji with its variation selector)."""
     field = pilot.app.screen.query_one(f"#{field_id}", Input)
-    field.focus()
-    await pilot.pause()
-    field.value = ""
     if len(text) > 40 or not text.isascii():
+        field.focus()
+        await pilot.pause()
+        field.value = ""
         field.insert_text_at_cursor(text)
-    else:
-        await pilot.press(*text)
-    await pilot.pause()
+        await pilot.pause()
+    else:  # focused now (what ``focus`` has the app do next): the keys queue behind it
+        pilot.app.screen.set_focus(field)
+        field.value = ""
+        await burst(pilot, *text)
 
 
 def group(url: str, *, forces: bool = True) -> None:

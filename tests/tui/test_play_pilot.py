@@ -20,7 +20,7 @@ from chronicle.services.db import open_database
 from chronicle.systems.wyld_hunt.screens.play import PlayScreen
 from chronicle.systems.wyld_hunt.services import play
 from chronicle.tui.app import ChronicleApp
-from tui.helpers import screen_text, settle
+from tui.helpers import burst, screen_text
 
 SIZE = (100, 30)
 
@@ -33,33 +33,25 @@ def test_the_example_of_play_through_the_play_screen(tmp_path: Path) -> None:
 
     async def scenario() -> None:
         async with ChronicleApp(url).run_test(size=SIZE) as pilot:
-            await pilot.press("3")
-            await settle(pilot)
-            await pilot.press("p")
-            await settle(pilot)
+            await burst(pilot, "3")
+            await burst(pilot, "p")
             screen = pilot.app.screen
             assert isinstance(screen, PlayScreen)
             assert "not laid out yet" in screen_text(pilot)
             assert screen.query_one("#play-step", Input).value == "start "
-            await pilot.press(*'Josh Tim=Balanvale "Josh=Balath Castle"', "enter")
-            await settle(pilot)
+            await burst(pilot, *'Josh Tim=Balanvale "Josh=Balath Castle"', "enter")
             assert "Day 1: Josh's Day" in screen_text(pilot)
-            await pilot.press("m", *'"The Kyrrian Tower"', "enter",
-                              "w", *"Manticora", "enter",
-                              "t", *"Manticora 3 3", "enter")
-            await settle(pilot)
-            await pilot.press("e")  # refused: the lost Test is not paid for
-            await settle(pilot)
+            await burst(pilot, "m", *'"The Kyrrian Tower"', "enter",
+                        "w", *"Manticora", "enter",
+                        "t", *"Manticora 3 3", "enter")
+            await burst(pilot, "e")  # refused: the lost Test is not paid for
             shown = screen_text(pilot)
             assert "play.exhaust_owed" in shown and "x (exhaust)" in shown, shown
-            await pilot.press("x", *"Fuddle lost", "enter", "e")
-            await settle(pilot)
+            await burst(pilot, "x", *"Fuddle lost", "enter", "e")
             assert "Day 1: Tim's Day" in screen_text(pilot)
-            await pilot.press("u")
-            await settle(pilot)
+            await burst(pilot, "u")
             assert "Day 1: Josh's Day" in screen_text(pilot)
-            await pilot.press("escape")
-            await settle(pilot)
+            await burst(pilot, "escape")
             assert not isinstance(pilot.app.screen, PlayScreen)
 
     asyncio.run(scenario())
@@ -99,20 +91,16 @@ def test_the_whole_example_of_play_at_80_by_24(private_data_dir: Path) -> None:
 
     async def scenario() -> None:
         async with ChronicleApp(url).run_test(size=(80, 24)) as pilot:
-            await pilot.press("3")
-            await settle(pilot)
-            await pilot.press("p")
-            await settle(pilot)
+            await burst(pilot, "3")
+            await burst(pilot, "p")
             assert isinstance(pilot.app.screen, PlayScreen)
             assert "Josh's Leagues: Balath Castle" in screen_text(pilot)  # what to type
-            await pilot.press(*" ".join(words[1:]), "enter")  # after "start ", no quotes
-            await settle(pilot)
+            await burst(pilot, *" ".join(words[1:]), "enter")  # after "start ", no quotes
             assert "Day 1: Josh's Day" in screen_text(pilot)
             db = open_database(url)
             try:
                 for number, step in enumerate(golden["step"], 1):
-                    await pilot.press(*keys(step))
-                    await settle(pilot)
+                    await burst(pilot, *keys(step))
                     shown = screen_text(pilot)
                     if step.get("exit", 0):
                         for code in step["refused"]:
