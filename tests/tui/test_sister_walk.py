@@ -177,10 +177,11 @@ def test_each_games_screen_built_in_idle_time_opens_first_and_fresh(
         monkeypatch.setattr(prebuild, name,
                             functools.partial(getattr(speed, name), patience=60.0))
 
-    async def built_in_idle_time(app: ChronicleApp) -> None:
-        for _ in range(400):  # until the idle-time building is done
-            if app.workers and all(w.is_finished for w in app.workers
-                                   if w.group == prebuild.GROUP):
+    async def built_in_idle_time(app: ChronicleApp, other: Any = None) -> None:
+        for _ in range(1000):  # until the idle-time building is done (the games' screens)
+            other = other or app._built.get("other")   # the area's screen, built ahead
+            if isinstance(other, OtherGamesScreen) and other.built and not any(
+                    w.group == prebuild.GROUP and not w.is_finished for w in app.workers):
                 break
             await asyncio.sleep(0.02)
         await app.workers.wait_for_complete()
@@ -206,7 +207,7 @@ def test_each_games_screen_built_in_idle_time_opens_first_and_fresh(
             assert shows in screen_text(pilot), label
             await burst(pilot, "escape")
         await settle(pilot)
-        await built_in_idle_time(app)
+        await built_in_idle_time(app, other)
         aq = next(g.key for g in other.games if g.label == AQ)
         again = other.built[aq]
         assert again is not built[aq] and again.is_attached and not again.is_current
