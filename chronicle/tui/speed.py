@@ -63,6 +63,7 @@ from textual import events
 from textual.app import App
 from textual.css.model import RuleSet
 from textual.geometry import Region
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.widget import AwaitMount, Widget
 
@@ -108,7 +109,7 @@ def _mount_wait_has_its_parent() -> bool:
     except Exception:
         return False
     return (callable(wait) and getattr(wait, "_parent", 0) is None
-            and isinstance(getattr(Screen(), "_mounted_event", None), asyncio.Event))
+            and hasattr(MessagePump, "_mounted_event"))
 
 
 def steers(node: Any) -> bool:

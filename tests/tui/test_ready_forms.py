@@ -17,7 +17,7 @@ from chronicle.services.db import open_database
 from chronicle.tui import prebuild, speed
 from chronicle.tui.app import ChronicleApp
 from tui.helpers import burst, screen_text, settle
-from tui.test_sister_snapshots import HOSTILE, sister_url  # noqa: F401  (the fixture)
+from tui.test_sister_snapshots import sister_url  # noqa: F401  (the fixture)
 from tui.test_sister_walk import AQ, TOA, open_game
 
 
@@ -131,8 +131,6 @@ def test_the_tales_forms_open_built_ahead_for_the_force_shown(sister_url: str,  
 
     run(sister_url, scenario, monkeypatch)
 
-
-assert HOSTILE  # the campaigns' and forces' names the fixture gives
 
 
 def test_keys_typed_while_a_form_reads_its_data_are_the_forms(sister_url: str,  # noqa: F811
