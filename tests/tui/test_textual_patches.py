@@ -196,3 +196,45 @@ def test_textual_waits_twice_for_a_mounting_its_caller_awaits() -> None:
     # one ask more than the same mounting not awaited (whose only wait is the queue's)
     assert mount_layouts(steers=False, awaited=True) == mount_layouts(steers=False,
                                                                      awaited=False) + 1
+
+
+class Pushed(Screen[None]):
+    """A screen counting the layouts asked of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.layouts = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("one")
+        yield Static("two")
+
+    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:
+        self.layouts += layout
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+def push_layouts(steers: bool) -> int:
+    """The layouts asked of a screen pushed, until it is shown and settled."""
+    async def main() -> int:
+        app = Mounting(steers)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            screen = Pushed()
+            app.push_screen(screen)
+            for _ in range(4):
+                await pilot.pause()
+            assert screen.is_current and screen.query(Static)
+            return screen.layouts
+
+    return asyncio.run(main())
+
+
+def test_textual_asks_a_pushed_screen_for_two_layouts_more_after_its_compose() -> None:
+    """Why ``speed`` skips, for a screen pushed, the queued wait of its compose's mounting and
+    the app's wait for the screen's own mounting (``App._get_screen``'s ``AwaitMount``, called
+    back) once the wait of its compose asked: each ends asking the screen for one more
+    layout, after the first."""
+    assert speed.install()
+    assert push_layouts(steers=False) == push_layouts(steers=True) + 2
