@@ -30,10 +30,13 @@ async def quiet(app: App[Any]) -> None:
         await asyncio.sleep(0.05)
 
 
-async def build(app: App[Any], make: Callable[[], Screen[Any] | None]) -> bool:
+async def build(app: App[Any], make: Callable[[], Screen[Any] | None], *,
+                lasting: bool = True) -> bool:
     """Build the screen ``make`` gives (None: nothing to build) once the app is quiet, let it
     warm what its first showing needs (its ``prebuilt()``), then draw it while hidden; False
-    when it could not be built (it is then built as usual when shown)."""
+    when it could not be built (it is then built as usual when shown). A ``lasting`` screen
+    (one living as long as the app) is then put out of the collector's sight; one that goes
+    away (a game's screen closed, a form) is not: frozen, its cycles would never be freed."""
     await quiet(app)
     screen = make()
     built = screen is None or await build_hidden(app, screen)
@@ -45,17 +48,18 @@ async def build(app: App[Any], make: Callable[[], Screen[Any] | None]) -> bool:
         await quiet(app)
         await finish_hidden(app, screen)
         freeze = getattr(app, "freeze_memory", None)
-        if callable(freeze):
+        if lasting and callable(freeze):
             # it lives as long as the app: out of the collector's sight at once (a full
             # collection falling inside the building walked every screen built so far)
             freeze()
     return built
 
 
-async def build_all(app: App[Any], steps: Iterable[Callable[[], Screen[Any] | None]]) -> bool:
+async def build_all(app: App[Any], steps: Iterable[Callable[[], Screen[Any] | None]], *,
+                    lasting: bool = True) -> bool:
     """Build each screen ``steps`` make, in turn; False at the first that could not be."""
     for make in steps:
-        if not await build(app, make):
+        if not await build(app, make, lasting=lasting):
             return False
     return True
 
@@ -66,12 +70,13 @@ def _same(screen: Screen[Any]) -> Screen[Any]:
 
 def again(app: App[Any], screens: list[Screen[Any]]) -> None:
     """Build ``screens`` in idle time now, one after the other (when the app builds in idle
-    time at all: not in tests unless asked)."""
+    time at all: not in tests unless asked); they go away once shown or dropped, so they are
+    not frozen (``build``'s ``lasting``)."""
     if not screens or not getattr(app, "prebuilds", False):
         return
 
     async def run() -> None:
-        await build_all(app, [partial(_same, one) for one in screens])
+        await build_all(app, [partial(_same, one) for one in screens], lasting=False)
 
     app.run_worker(run(), group=GROUP, description="Building a screen again",
                    exit_on_error=False)

@@ -160,3 +160,31 @@ def test_keys_typed_while_a_form_reads_its_data_are_the_forms(sister_url: str,  
             assert app.screen.query_one("#aq-0-player", Input).value == "Ann"
 
     asyncio.run(main())
+
+
+def test_screens_built_again_are_not_frozen(monkeypatch: Any) -> None:
+    """A game's screen built anew and a form built ahead go away once shown or dropped: the
+    building never puts them out of the collector's sight (``gc.freeze``), where their
+    widgets' cycles would never be freed; the areas' screens, living as long as the app, are."""
+    from textual.app import App
+    from textual.screen import Screen
+
+    frozen: list[bool] = []
+
+    class Building(App[None]):
+        prebuilds = True
+
+        def freeze_memory(self) -> None:
+            frozen.append(True)
+
+    async def main() -> None:
+        app = Building()
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            prebuild.again(app, [Screen()])
+            await app.workers.wait_for_complete()
+            assert frozen == []
+            assert await prebuild.build(app, Screen)
+            assert frozen == [True]
+
+    asyncio.run(main())
